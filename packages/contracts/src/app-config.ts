@@ -43,5 +43,18 @@ export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 export type AppConfig = AppConfigResponse['data'];
 
 export const appConfigParamsSchema = z.object({
-  id: z.string().min(1).max(100).regex(/^[a-z0-9-_]+$/, 'must be a lower-case key'),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9-_]+$/, 'must be a lower-case key'),
+});
+
+/** `GET api/v2/{tenant}/config/app/{id}`: the optional tenant-prefixed form (spec §7 Config). */
+export const tenantAppConfigParamsSchema = appConfigParamsSchema.extend({
+  tenant: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9-_]+$/, 'must be a lower-case tenant id'),
 });

@@ -1,0 +1,28 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Database } from './database-schema.ts';
+import * as tenantsAndAppConfigs from './migrations/0001-tenants-and-app-configs.ts';
+
+/**
+ * Every migration, in order. A static record rather than a folder scan: nothing depends on the
+ * working directory or on which files a bundler kept. Names sort in the order they must run.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-tenants-and-app-configs': tenantsAndAppConfigs,
+};
+
+/**
+ * Brings the schema up to date; a no-op when it already is, so it runs on every start. Kysely
+ * takes a PostgreSQL advisory lock, so several PostgreSQL-backed instances starting at once
+ * apply each migration once.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

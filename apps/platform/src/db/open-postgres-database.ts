@@ -1,0 +1,15 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database-schema.ts';
+import type { PlatformDatabase } from './platform-database.ts';
+
+// Without a timeout, `pg` waits forever for a host that drops packets, and start-up hangs silently.
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export function openPostgresDatabase(connectionString: string): PlatformDatabase {
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle client can die with the server; the pool replaces it, but an unheard 'error' would end the process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}

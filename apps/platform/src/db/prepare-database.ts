@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './database-schema.ts';
+import { migrateToLatest } from './migrate.ts';
+import { seedDatabase } from './seed.ts';
+
+/** Schema to the latest version, then the seed data; both safe to repeat on every start. */
+export async function prepareDatabase(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db);
+  await seedDatabase(db);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from './app-error.ts';
+import { toAppError } from './to-app-error.ts';
+
+describe('toAppError', () => {
+  it('keeps an AppError as it is', () => {
+    const error = new AppError('bad_header', 'X-User-Id must be a number');
+    expect(toAppError(error)).toBe(error);
+  });
+
+  it("treats a status code from someone else's error as our failure", () => {
+    const upstream = Object.assign(new Error('GET https://bank.example/accounts: 404'), { statusCode: 404 });
+    expect(toAppError(upstream).type).toBe('internal_error');
+  });
+
+  it("keeps the status of Fastify's own client errors", () => {
+    const tooLarge = Object.assign(new Error('Request body is too large'), {
+      statusCode: 413,
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    });
+    expect(toAppError(tooLarge)).toMatchObject({
+      type: 'payload_too_large',
+      message: 'Request body is too large',
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyError } from 'fastify';
+import { AppError, type FieldError } from './app-error.ts';
+
+/**
+ * Classifies anything thrown while answering a request. Client mistakes that Fastify (or the file
+ * sender) detects keep their message, which is written for the client; anything else becomes
+ * internal_error, whose message stays in the log. A status code alone proves nothing: an
+ * upstream client library's 404 is our failure, not the caller's.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isFastifyError(error) && error.validation) return validationError(error);
+  const status = clientErrorStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === undefined) return new AppError('internal_error', message, { cause: error });
+  if (status === 404) return new AppError('not_found', 'Not found', { cause: error });
+  if (status === 413) return new AppError('payload_too_large', message, { cause: error });
+  if (status === 415) return new AppError('unsupported_media_type', message, { cause: error });
+  return new AppError('malformed_request', message, { cause: error });
+}
+
+function validationError(error: FastifyError): AppError {
+  const source = error.validationContext ?? 'request';
+  const fields: FieldError[] = (error.validation ?? []).map((issue) => ({
+    field: [source, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+    message: issue.message ?? 'is invalid',
+  }));
+  const summary = fields.map(({ field, message }) => `${field}: ${message}`).join('; ');
+  return new AppError('validation_failed', `The request is invalid: ${summary}`, { fields, cause: error });
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  if (!isFastifyError(error) || error.statusCode === undefined) return undefined;
+  if (error.statusCode < 400 || error.statusCode >= 500) return undefined;
+  const fromFastify = error.code?.startsWith('FST_') === true;
+  // `expose` is the http-errors flag for a message meant for the client.
+  const exposed = 'expose' in error && error.expose === true;
+  return fromFastify || exposed ? error.statusCode : undefined;
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('statusCode' in error || 'validation' in error);
+}

@@ -1,0 +1,29 @@
+import { relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export interface ServePortalOptions {
+  portalDist: string;
+}
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/**
+ * The built portal's files. Vite puts content-hashed names under `assets/`, so those never change
+ * and may be cached for a year; anything else (favicons, fonts, index.html) is revalidated.
+ * Unknown paths fall through to the not-found handler, which answers history-mode routes.
+ */
+export async function servePortal(app: FastifyInstance, { portalDist }: ServePortalOptions): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: portalDist,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    // A directory (`/`) is a page navigation, not a listing: leave it to the history-mode fallback.
+    allowedPath: (pathname) => !pathname.endsWith('/'),
+    setHeaders: (response, filePath) => {
+      const hashed = relative(portalDist, filePath).startsWith(`assets${sep}`);
+      response.setHeader('cache-control', hashed ? immutable : 'no-cache');
+    },
+  });
+}

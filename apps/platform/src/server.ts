@@ -1,0 +1,65 @@
+import { localTenantUrls } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, type PlatformConfig } from './config/env.ts';
+import { createDatabase } from './db/create-database.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
+import { ConfigError } from './errors/config-error.ts';
+import { StartupError } from './errors/startup-error.ts';
+
+/**
+ * Listens before migrating, so that /healthz answers at once and /readyz tells a load balancer
+ * (or the browser tests) when the data is in place.
+ */
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase(config);
+  const app = await buildApp({ config, database });
+  closeGracefully(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  await listen(app, config);
+  await prepareDatabase(database.db);
+  app.readiness.markReady();
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Waratah platform ready; database: ${where}`);
+  for (const { name, url } of localTenantUrls(port)) console.log(`  ${name.padEnd(14)} ${url}`);
+}
+
+async function listen(app: FastifyInstance, { port, host }: PlatformConfig): Promise<void> {
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new StartupError(`PORT/HOST: could not listen on ${host}:${port}${code}`, { cause: error });
+  }
+}
+
+function closeGracefully(close: () => Promise<void>): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Error while shutting down:', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+start().catch((error: unknown) => {
+  // Configuration and start-up problems are the operator's to fix: the message says what, a stack would only hide it.
+  const expected = error instanceof ConfigError || error instanceof StartupError;
+  console.error(expected ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import type { PlatformDatabase } from '../db/platform-database.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: PlatformDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Defaults to a directory that does not exist: the portal is "not built". */
+  portalDist?: string;
+  /** Whether migrations and seeding count as finished (default true), as the server marks them. */
+  ready?: boolean;
+}
+
+/** The app over a fresh seeded test database, for `inject` (STYLE §7); no port is opened. */
+export async function buildTestApp({ portalDist, ready = true }: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedDatabase(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    portalDist: portalDist ?? join(config.dataDir, 'no-portal'),
+  });
+  if (ready) app.readiness.markReady();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

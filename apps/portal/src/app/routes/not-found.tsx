@@ -1,0 +1,5 @@
+import { PageNotFound } from '../../features/errors/components/page-not-found.tsx';
+
+export default function NotFoundRoute() {
+  return <PageNotFound />;
+}

@@ -1,0 +1,152 @@
+import { tenants, themeCssVariables } from '@waratah/tenants';
+import { describe, expect, it, vi } from 'vitest';
+import { getAppConfig } from '../features/app-config/api/get-app-config.ts';
+import { appConfigRoute, createFakeApi } from '../testing/fake-api.ts';
+import { type StartedPortal, startUp } from './start-up.ts';
+
+const moneypartner = tenants.moneypartner;
+
+/** Any call shows what the client sends; the app config is the one every tenant answers. */
+async function callApi(portal: StartedPortal) {
+  await getAppConfig(portal.apiClient);
+}
+
+describe('startUp', () => {
+  it("dresses the page in the host's tenant: colours, font family, favicon and data-tenant", async () => {
+    await startUp({ location: { host: 'moneypartner.localhost:8080', protocol: 'http:' } });
+
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(themeCssVariables(moneypartner.theme))) {
+      expect(root.style.getPropertyValue(name)).toBe(value);
+    }
+    expect(root.style.getPropertyValue('--tenant-primary')).toBe('#1a6b40');
+    expect(root.dataset.tenant).toBe('moneypartner');
+    expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute(
+      'href',
+      moneypartner.assets.faviconUrl,
+    );
+    expect(document.title).toBe('MoneyPartner Adviser Portal');
+  });
+
+  it('replaces the neutral favicon rather than adding a second one', async () => {
+    const neutral = document.createElement('link');
+    neutral.rel = 'icon';
+    neutral.href = 'data:,';
+    document.head.append(neutral);
+
+    await startUp({ location: { host: 'waratahlabs.localhost:8080', protocol: 'http:' } });
+
+    const icons = document.head.querySelectorAll('link[rel="icon"]');
+    expect(icons).toHaveLength(1);
+    expect(icons[0]).toHaveAttribute('href', tenants.waratahlabs.assets.faviconUrl);
+  });
+
+  it('stores the tenant, its environment and resolved config in the app state', async () => {
+    const portal = await startUp({ location: { host: 'moneypartner.localhost:8080', protocol: 'http:' } });
+
+    expect(portal.appStore.getState()).toMatchObject({
+      tenant: 'moneypartner',
+      tenantConfig: moneypartner,
+      environment: 'production',
+      envConfig: { oauth: moneypartner.envConfig.production?.oauth },
+      appConfig: null,
+      userDetails: null,
+      authProviderUser: null,
+    });
+  });
+
+  it("sets the client up with the portal's versions and the page's own origin on a local host", async () => {
+    const api = createFakeApi();
+    const portal = await startUp({
+      location: { host: 'moneypartner.localhost:8080', protocol: 'http:' },
+      fetch: api.fetch,
+    });
+
+    await callApi(portal);
+
+    const [request] = api.requestsTo(appConfigRoute);
+    expect(request?.url.origin).toBe('http://moneypartner.localhost:8080');
+    expect(request?.headers.get('X-Api-Version')).toBe('2.30');
+    expect(request?.headers.get('X-Bundle-Id')).toBe('waratah-adviser-portal@1.244.2');
+    expect(request?.headers.get('X-Software-Version')).toBe('1.244.2');
+    expect(request?.headers.get('X-Device-Version')).toBe('web1.244.2');
+  });
+
+  it('sends a stored bearer token for a password tenant', async () => {
+    window.localStorage.setItem('waratah.accessToken', 'stored-token');
+    const api = createFakeApi();
+    const portal = await startUp({ location: { host: 'moneypartner.localhost:8080' }, fetch: api.fetch });
+
+    await callApi(portal);
+
+    const [request] = api.requestsTo(appConfigRoute);
+    expect(request?.headers.get('Authorization')).toBe('Bearer stored-token');
+    expect(request?.headers.has('X-Tenant-Id')).toBe(false);
+  });
+
+  it('names the tenant instead of sending a token for the single sign-on tenant', async () => {
+    window.localStorage.setItem('waratah.accessToken', 'stored-token');
+    const api = createFakeApi();
+    const portal = await startUp({ location: { host: 'localhost:8080' }, fetch: api.fetch });
+
+    await callApi(portal);
+
+    const [request] = api.requestsTo(appConfigRoute);
+    expect(request?.headers.get('X-Tenant-Id')).toBe('waratah');
+    expect(request?.headers.has('Authorization')).toBe(false);
+  });
+
+  describe('the tenant font', () => {
+    function stubFonts(load: () => Promise<unknown>) {
+      const added: { family: string; source: string }[] = [];
+      vi.stubGlobal(
+        'FontFace',
+        class {
+          constructor(
+            readonly family: string,
+            readonly source: string,
+          ) {}
+          load = load;
+        },
+      );
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { add: (face: { family: string; source: string }) => added.push(face) },
+      });
+      return added;
+    }
+
+    it('is loaded from the tenant font file under its first family name', async () => {
+      const added = stubFonts(() => Promise.resolve());
+
+      await startUp({ location: { host: 'moneypartner.localhost:8080' } });
+
+      expect(added).toEqual([
+        expect.objectContaining({
+          family: 'Nunito Sans',
+          source: `url("${moneypartner.theme.fontUrl}") format("woff2")`,
+        }),
+      ]);
+    });
+
+    it('is reported when it fails, and start-up carries on', async () => {
+      stubFonts(() => Promise.reject(new Error('404')));
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+      await expect(startUp({ location: { host: 'moneypartner.localhost:8080' } })).resolves.toBeDefined();
+
+      expect(consoleError).toHaveBeenCalledWith(
+        expect.stringContaining('could not be loaded'),
+        expect.any(Error),
+      );
+    });
+
+    it('holds start-up no longer than the timeout', async () => {
+      stubFonts(() => new Promise(() => undefined));
+
+      await expect(
+        startUp({ location: { host: 'moneypartner.localhost:8080' }, fontTimeoutMs: 10 }),
+      ).resolves.toBeDefined();
+    });
+  });
+});

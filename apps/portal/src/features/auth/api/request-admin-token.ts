@@ -1,0 +1,51 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  type ApiClient,
+  type OAuthToken,
+  requestAdminToken as requestPlatformAdminToken,
+} from '@waratah/sdk';
+import type { EnvConfig } from '@waratah/tenants';
+import { accessTokenStorage } from '../../../lib/access-token-storage.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+export interface RequestAdminTokenOptions {
+  client: ApiClient;
+  oauth: EnvConfig['oauth'];
+  credentials: LoginCredentials;
+}
+
+/** The password grant of the password tenants (spec §7 OAuth); the adviser's email is the username. */
+export function requestAdminToken({
+  client,
+  oauth,
+  credentials,
+}: RequestAdminTokenOptions): Promise<OAuthToken> {
+  return requestPlatformAdminToken(client, {
+    username: credentials.email,
+    password: credentials.password,
+    clientId: oauth.clientId,
+    domain: oauth.domain,
+  });
+}
+
+export interface UseRequestAdminTokenOptions {
+  oauth: EnvConfig['oauth'];
+  onSuccess?: (token: OAuthToken) => void;
+}
+
+/** Signs in and keeps the access token, which the SDK then sends as the bearer token (spec §4). */
+export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenOptions) {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (credentials: LoginCredentials) => requestAdminToken({ client, oauth, credentials }),
+    onSuccess: (token) => {
+      accessTokenStorage.write(token.access_token);
+      onSuccess?.(token);
+    },
+  });
+}

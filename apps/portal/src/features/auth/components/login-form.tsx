@@ -1,0 +1,83 @@
+import { isApiError, type OAuthToken } from '@waratah/sdk';
+import type { EnvConfig } from '@waratah/tenants';
+import { Alert, AlertTitle, Button, TextInput } from '@waratah/ui';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type LoginCredentials, useRequestAdminToken } from '../api/request-admin-token.ts';
+import { validateCredentials } from '../utils/validate-credentials.ts';
+
+export interface LoginFormProps {
+  oauth: EnvConfig['oauth'];
+  onSignedIn: (token: OAuthToken) => void;
+}
+
+/** Email and password sign-in of the password tenants (spec §2 sign-in page, §8 failed login). */
+export function LoginForm({ oauth, onSignedIn }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [credentials, setCredentials] = useState<LoginCredentials>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const signIn = useRequestAdminToken({ oauth, onSuccess: onSignedIn });
+  const errors = validateCredentials(credentials);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errors.email || errors.password) {
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    signIn.mutate({ email: credentials.email.trim(), password: credentials.password });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {signIn.isError ? (
+        <Alert variant="error">
+          <AlertTitle>{t('auth.login.errorListHeading')}</AlertTitle>
+          <ul className="list-disc pl-5 text-body">
+            {serverErrorMessages(signIn.error, t).map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <TextInput
+        ref={emailRef}
+        label={t('auth.login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={credentials.email}
+        onChange={(event) => setCredentials({ ...credentials, email: event.target.value })}
+        error={errors.email && t(`auth.login.${errors.email}`)}
+        touched={submitted}
+      />
+      <TextInput
+        ref={passwordRef}
+        label={t('auth.login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={credentials.password}
+        onChange={(event) => setCredentials({ ...credentials, password: event.target.value })}
+        error={errors.password && t(`auth.login.${errors.password}`)}
+        touched={submitted}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={signIn.isPending}>
+        {t('auth.login.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The server's own words (error_description, else error_message); the SDK has already picked them. */
+function serverErrorMessages(error: unknown, t: TFunction): string[] {
+  if (!isApiError(error) || error.status === 0) return [t('auth.login.networkError')];
+  const fieldMessages = error.fields.map(({ message }) => message);
+  return fieldMessages.length > 0 ? fieldMessages : [error.message];
+}

@@ -1,0 +1,21 @@
+import { buttonVariants, Card } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+export function PageNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Card className="w-full max-w-[30rem] items-center gap-0 px-6 py-12 text-center sm:px-10">
+      <p className="font-semibold text-primary text-sm uppercase tracking-[0.16em]">
+        {t('errors.notFound.code')}
+      </p>
+      <h1 className="mt-3 font-semibold text-4xl tracking-tight">{t('errors.notFound.heading')}</h1>
+      <p className="mt-4 text-body">{t('errors.notFound.message')}</p>
+      <p className="mt-1 text-muted-foreground">{t('errors.notFound.hint')}</p>
+      <Link to={paths.login.getHref()} className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
+        {t('errors.notFound.home')}
+      </Link>
+    </Card>
+  );
+}

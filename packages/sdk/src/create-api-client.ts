@@ -1,0 +1,130 @@
+import { apiHeaders } from '@waratah/contracts';
+import type { ZodType } from 'zod';
+import { ApiError, apiErrorFromBody, clientErrorCodes } from './api-error.ts';
+import { sdkDefaults } from './sdk-defaults.ts';
+
+export interface ApiClientOptions {
+  /** Scheme, host and port of the API; request paths are appended to it. */
+  baseUrl: string;
+  apiVersion?: string;
+  bundleId?: string;
+  softwareVersion?: string;
+  deviceVersion?: string;
+  /** Single sign-on: the session lives in cookies, so requests name the tenant instead of carrying a token. */
+  sso?: boolean;
+  /** Sent as X-Tenant-Id while `sso` is on. */
+  tenantId?: string;
+  /** Read on every request, so a token stored or cleared later takes effect at once. */
+  getAccessToken?: () => string | null | undefined;
+  /** Told about every 401; the client still rejects, so the caller's own handling runs too. */
+  onUnauthorized?: (error: ApiError) => void;
+  fetch?: typeof fetch;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the base URL, e.g. '/api/v2/config/app/adviser-web-portal'. */
+  path: string;
+  /** The successful response is parsed with it; a mismatch rejects with an ApiError. */
+  schema: ZodType<T>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  credentials?: RequestInit['credentials'];
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T>(request: ApiRequest<T>): Promise<T>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function request<T>(call: ApiRequest<T>): Promise<T> {
+    const response = await send(fetchImpl, buildUrl(baseUrl, call), {
+      method: call.method ?? 'GET',
+      headers: { ...defaultHeaders(options), ...call.headers },
+      credentials: call.credentials ?? 'include',
+      body: call.body === undefined ? null : JSON.stringify(call.body),
+      signal: call.signal ?? null,
+    });
+    const body = await readBody(response);
+
+    if (response.status < 200 || response.status > 299) {
+      const error = apiErrorFromBody(response.status, body, response.statusText);
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+
+    const parsed = call.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: clientErrorCodes.invalidResponse,
+        message: `Unexpected response from ${call.method ?? 'GET'} ${call.path}`,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  return { baseUrl, request };
+}
+
+function defaultHeaders(options: ApiClientOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    [apiHeaders.apiVersion]: options.apiVersion ?? sdkDefaults.apiVersion,
+    [apiHeaders.bundleId]: options.bundleId ?? sdkDefaults.bundleId,
+    [apiHeaders.softwareVersion]: options.softwareVersion ?? sdkDefaults.softwareVersion,
+    [apiHeaders.deviceVersion]: options.deviceVersion ?? sdkDefaults.deviceVersion,
+  };
+  if (options.sso) {
+    if (options.tenantId) headers[apiHeaders.tenantId] = options.tenantId;
+    return headers;
+  }
+  const token = options.getAccessToken?.();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function buildUrl(baseUrl: string, { path, query }: Pick<ApiRequest<unknown>, 'path' | 'query'>): string {
+  const url = `${baseUrl}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function send(fetchImpl: typeof fetch, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (cause) {
+    // A caller that cancels (TanStack Query does) expects its own AbortError back.
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError({
+      status: 0,
+      code: clientErrorCodes.network,
+      message: 'The server could not be reached',
+      cause,
+    });
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

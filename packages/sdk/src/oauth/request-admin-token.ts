@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { ApiClient } from '../create-api-client.ts';
+
+// Only access_token is read (spec §7); the rest is RFC 6749 §5.1 and optional here.
+export const oauthTokenSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  created_at: z.number().optional(),
+});
+export type OAuthToken = z.infer<typeof oauthTokenSchema>;
+
+export interface AdminTokenRequest {
+  username: string;
+  password: string;
+  /** The tenant environment's oauth.clientId. */
+  clientId: string;
+  /** The tenant environment's oauth.domain. */
+  domain: string;
+}
+
+/** `POST oauth/admin/token` with the password grant: the sign-in of the password tenants (spec §7 OAuth). */
+export function requestAdminToken(client: ApiClient, request: AdminTokenRequest): Promise<OAuthToken> {
+  return client.request({
+    method: 'POST',
+    path: '/oauth/admin/token',
+    body: {
+      username: request.username,
+      password: request.password,
+      client_id: request.clientId,
+      domain: request.domain,
+      grant_type: 'password',
+      scope: '',
+    },
+    schema: oauthTokenSchema,
+  });
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { isLocalHost, resolveTenant } from './resolve-tenant.ts';
+import { type Environment, environments, type TenantId, tenantIds } from './tenant-config.ts';
+import { tenants } from './tenants.ts';
+
+describe('resolveTenant on a local host', () => {
+  it.each<[host: string, tenant: TenantId, environment: Environment, origin: string]>([
+    ['localhost', 'waratah', 'production', 'http://localhost'],
+    ['localhost:8080', 'waratah', 'production', 'http://localhost:8080'],
+    ['LOCALHOST:8080', 'waratah', 'production', 'http://localhost:8080'],
+    ['localhost.:8080', 'waratah', 'production', 'http://localhost:8080'],
+    ['127.0.0.1:8080', 'waratah', 'production', 'http://127.0.0.1:8080'],
+    ['[::1]:8080', 'waratah', 'production', 'http://[::1]:8080'],
+    ['0.0.0.0:3000', 'waratah', 'production', 'http://0.0.0.0:3000'],
+    ['waratah.localhost:8080', 'waratah', 'production', 'http://waratah.localhost:8080'],
+    ['moneypartner.localhost', 'moneypartner', 'production', 'http://moneypartner.localhost'],
+    ['moneypartner.localhost:8080', 'moneypartner', 'production', 'http://moneypartner.localhost:8080'],
+    ['MoneyPartner.LocalHost:8080', 'moneypartner', 'production', 'http://moneypartner.localhost:8080'],
+    ['waratahlabs.localhost:8080', 'waratahlabs', 'staging', 'http://waratahlabs.localhost:8080'],
+    ['waratahlabs.localhost:5173', 'waratahlabs', 'staging', 'http://waratahlabs.localhost:5173'],
+    ['nosuch.localhost:8080', 'waratah', 'production', 'http://nosuch.localhost:8080'],
+    ['portal.moneypartner.localhost', 'waratah', 'production', 'http://portal.moneypartner.localhost'],
+  ])('%s → %s %s', (host, tenant, environment, origin) => {
+    const resolved = resolveTenant({ host });
+
+    expect(resolved).toMatchObject({
+      environment,
+      apiBaseUrl: origin,
+      isLocalHost: true,
+      isSecondaryDomain: false,
+      matched: true,
+    });
+    expect(resolved.tenant.id).toBe(tenant);
+  });
+
+  it.each(tenantIds)('%s: every configured URL becomes the page origin', (id) => {
+    const host = id === 'waratah' ? 'localhost:8080' : `${id}.localhost:8080`;
+    const { envConfig, environment } = resolveTenant({ host, protocol: 'https:' });
+    const configured = tenants[id].envConfig[environment];
+
+    expect(envConfig.api).toEqual({
+      hostUrl: `https://${host}`,
+      secondaryHostUrl: `https://${host}`,
+    });
+    expect(envConfig.fusionAuth?.serverUrl).toBe(configured?.fusionAuth && `https://${host}`);
+    expect(envConfig.oauth).toEqual(configured?.oauth);
+    expect(configured?.api.hostUrl).toMatch(/^https:\/\/api\./);
+  });
+
+  it('keeps single sign-on for the default tenant on localhost', () => {
+    expect(resolveTenant({ host: 'localhost:8080' }).envConfig.fusionAuth).toMatchObject({
+      enabled: true,
+      serverUrl: 'http://localhost:8080',
+    });
+  });
+
+  it.each(tenantIds.filter((id) => !tenants[id].envConfig.production))(
+    '%s has no production, so a local host falls back to staging',
+    (id) => {
+      expect(resolveTenant({ host: `${id}.localhost` }).environment).toBe('staging');
+    },
+  );
+
+  it.each([undefined, 'http:', 'http', 'ftp:', ''])('protocol %s gives an http origin', (protocol) => {
+    expect(resolveTenant({ host: 'localhost:8080', protocol }).apiBaseUrl).toBe('http://localhost:8080');
+  });
+});
+
+describe('resolveTenant on a hosted domain', () => {
+  const generated = tenantIds.flatMap((id) =>
+    environments.flatMap((environment) => {
+      const envConfig = tenants[id].envConfig[environment];
+      if (!envConfig) return [];
+      return [
+        {
+          host: envConfig.hostedDomain,
+          id,
+          environment,
+          apiBaseUrl: envConfig.api.hostUrl,
+          secondary: false,
+        },
+        {
+          host: envConfig.secondaryHostedDomain,
+          id,
+          environment,
+          apiBaseUrl: envConfig.api.secondaryHostUrl,
+          secondary: true,
+        },
+      ];
+    }),
+  );
+
+  // Written out so that a typo in a tenant file fails here rather than being copied into the table above.
+  const literal = [
+    {
+      host: 'portal.waratah.com.au',
+      id: 'waratah',
+      environment: 'production',
+      apiBaseUrl: 'https://api.waratah.com.au',
+      secondary: false,
+    },
+    {
+      host: 'advisers.waratah.com.au',
+      id: 'waratah',
+      environment: 'production',
+      apiBaseUrl: 'https://api2.waratah.com.au',
+      secondary: true,
+    },
+    {
+      host: 'portal.sandbox.waratah.com.au',
+      id: 'waratah',
+      environment: 'sandbox',
+      apiBaseUrl: 'https://api.sandbox.waratah.com.au',
+      secondary: false,
+    },
+    {
+      host: 'advisers.staging.moneypartner.com.au',
+      id: 'moneypartner',
+      environment: 'staging',
+      apiBaseUrl: 'https://api2.staging.moneypartner.com.au',
+      secondary: true,
+    },
+    {
+      host: 'portal.moneypartner.com.au',
+      id: 'moneypartner',
+      environment: 'production',
+      apiBaseUrl: 'https://api.moneypartner.com.au',
+      secondary: false,
+    },
+    {
+      host: 'portal.staging.labs.waratah.com.au',
+      id: 'waratahlabs',
+      environment: 'staging',
+      apiBaseUrl: 'https://api.staging.labs.waratah.com.au',
+      secondary: false,
+    },
+    {
+      host: 'advisers.sandbox.labs.waratah.com.au',
+      id: 'waratahlabs',
+      environment: 'sandbox',
+      apiBaseUrl: 'https://api2.sandbox.labs.waratah.com.au',
+      secondary: true,
+    },
+    {
+      host: 'PORTAL.WARATAH.COM.AU:443',
+      id: 'waratah',
+      environment: 'production',
+      apiBaseUrl: 'https://api.waratah.com.au',
+      secondary: false,
+    },
+    {
+      host: 'advisers.moneypartner.com.au.',
+      id: 'moneypartner',
+      environment: 'production',
+      apiBaseUrl: 'https://api2.moneypartner.com.au',
+      secondary: true,
+    },
+  ] as const;
+
+  it('covers every configured domain', () => {
+    expect(generated).toHaveLength(2 * (3 + 3 + 2));
+  });
+
+  it.each([...literal, ...generated])(
+    '$host → $id $environment (secondary: $secondary)',
+    ({ host, id, environment, apiBaseUrl, secondary }) => {
+      const resolved = resolveTenant({ host, protocol: 'https:' });
+
+      expect(resolved.tenant.id).toBe(id);
+      expect(resolved).toMatchObject({
+        environment,
+        apiBaseUrl,
+        isSecondaryDomain: secondary,
+        isLocalHost: false,
+        matched: true,
+      });
+      expect(resolved.envConfig).toBe(tenants[id].envConfig[environment]);
+    },
+  );
+});
+
+describe('resolveTenant on an unknown or malformed host', () => {
+  const defaultProduction = {
+    environment: 'production',
+    apiBaseUrl: 'https://api.waratah.com.au',
+    isLocalHost: false,
+    isSecondaryDomain: false,
+    matched: false,
+  };
+
+  it.each([
+    'example.com',
+    'waratah.com.au',
+    'portal.waratah.com.au.example.com',
+    'evil-portal.waratah.com.au',
+    'portal.production.waratah.com.au',
+    'portal.labs.waratah.com.au',
+  ])('unknown %s → default tenant in production, unmatched', (host) => {
+    const resolved = resolveTenant({ host });
+    expect(resolved.tenant.id).toBe('waratah');
+    expect(resolved).toMatchObject(defaultProduction);
+  });
+
+  it.each([
+    '',
+    ' ',
+    ' localhost',
+    'local host',
+    'localhost:abc',
+    'localhost:99999',
+    'localhost:8080:1',
+    'http://localhost',
+    '[::1',
+    '-bad.example.com',
+    'exa_mple.com',
+    '..',
+    '.localhost',
+    `${'a'.repeat(64)}.localhost`,
+    `${'a.'.repeat(200)}com`,
+    'x'.repeat(100_000),
+    'localhost\u0000',
+    'pörtal.waratah.com.au',
+  ])('malformed %j never throws and resolves to the default tenant', (host) => {
+    const resolved = resolveTenant({ host });
+    expect(resolved.tenant.id).toBe('waratah');
+    expect(resolved).toMatchObject(defaultProduction);
+  });
+
+  it('survives a host that is not a string', () => {
+    expect(resolveTenant({ host: undefined as unknown as string }).matched).toBe(false);
+  });
+});
+
+describe('isLocalHost', () => {
+  it.each([
+    ['localhost', true],
+    ['LocalHost', true],
+    ['localhost.', true],
+    ['moneypartner.localhost', true],
+    ['127.0.0.1', true],
+    ['[::1]', true],
+    ['::1', true],
+    ['0.0.0.0', true],
+    ['localhost.example.com', false],
+    ['mylocalhost', false],
+    ['portal.waratah.com.au', false],
+    ['192.168.1.10', false],
+    ['', false],
+  ])('%s → %s', (hostname, expected) => {
+    expect(isLocalHost(hostname)).toBe(expected);
+  });
+});

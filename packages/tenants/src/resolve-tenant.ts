@@ -1,0 +1,140 @@
+import {
+  defaultTenantId,
+  type EnvConfig,
+  type Environment,
+  type TenantConfig,
+  tenantIds,
+} from './tenant-config.ts';
+import { getTenant, isTenantId, tenants } from './tenants.ts';
+
+/** The parts of `window.location` the resolution reads; `protocol` as in `location.protocol`. */
+export interface PageLocation {
+  host: string;
+  protocol?: string;
+}
+
+export interface ResolvedTenant {
+  tenant: TenantConfig;
+  environment: Environment;
+  /** On a local host, a copy whose API and auth-server URLs are the page's own origin. */
+  envConfig: EnvConfig;
+  apiBaseUrl: string;
+  isLocalHost: boolean;
+  isSecondaryDomain: boolean;
+  /** False when the host was neither local nor a configured domain, so the default was used. */
+  matched: boolean;
+}
+
+// A real host is at most 253 characters plus a port; checking first keeps the regexes cheap.
+const MAX_HOST_LENGTH = 260;
+const DNS_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/;
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
+// A local host counts as production; a tenant without production (labs) falls back down this list (DESIGN §2).
+const ENVIRONMENT_PREFERENCE: readonly Environment[] = ['production', 'staging', 'sandbox'];
+
+export function isLocalHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return LOCAL_HOSTNAMES.has(name) || (name.endsWith('.localhost') && DNS_NAME.test(name));
+}
+
+/** Picks the tenant and environment for the host the page is served on (spec §1); never throws. */
+export function resolveTenant(location: PageLocation): ResolvedTenant {
+  const parsed = parseHost(location.host);
+  if (!parsed) return unmatched();
+
+  if (isLocalHost(parsed.hostname)) {
+    const port = parsed.port ? `:${parsed.port}` : '';
+    return resolveLocal(
+      parsed.hostname,
+      `${normaliseProtocol(location.protocol)}//${parsed.hostname}${port}`,
+    );
+  }
+
+  for (const id of tenantIds) {
+    const tenant = tenants[id];
+    for (const [environment, envConfig] of configuredEnvironments(tenant)) {
+      const isSecondaryDomain = envConfig.secondaryHostedDomain.toLowerCase() === parsed.hostname;
+      if (envConfig.hostedDomain.toLowerCase() !== parsed.hostname && !isSecondaryDomain) continue;
+      return {
+        tenant,
+        environment,
+        envConfig,
+        apiBaseUrl: isSecondaryDomain ? envConfig.api.secondaryHostUrl : envConfig.api.hostUrl,
+        isLocalHost: false,
+        isSecondaryDomain,
+        matched: true,
+      };
+    }
+  }
+  return unmatched();
+}
+
+function parseHost(host: string): { hostname: string; port: string | undefined } | undefined {
+  if (typeof host !== 'string' || host.length === 0 || host.length > MAX_HOST_LENGTH) return undefined;
+  const match = HOST_AND_PORT.exec(host.toLowerCase());
+  if (!match?.[1]) return undefined;
+  const hostname = match[1].replace(/\.$/, '');
+  const port = match[2];
+  if (port !== undefined && Number(port) > 65535) return undefined;
+  if (!hostname.startsWith('[') && !DNS_NAME.test(hostname)) return undefined;
+  return { hostname, port };
+}
+
+function normaliseProtocol(protocol: string | undefined): 'http:' | 'https:' {
+  const value = protocol?.toLowerCase().replace(/:$/, '');
+  return value === 'https' ? 'https:' : 'http:';
+}
+
+function resolveLocal(hostname: string, origin: string): ResolvedTenant {
+  const segment = hostname.split('.')[0] ?? '';
+  const tenant = getTenant(isTenantId(segment) ? segment : defaultTenantId);
+  const [environment, envConfig] = preferredEnvironment(tenant);
+  return {
+    tenant,
+    environment,
+    envConfig: withOrigin(envConfig, origin),
+    apiBaseUrl: origin,
+    isLocalHost: true,
+    isSecondaryDomain: false,
+    matched: true,
+  };
+}
+
+function unmatched(): ResolvedTenant {
+  const tenant = getTenant(defaultTenantId);
+  const [environment, envConfig] = preferredEnvironment(tenant);
+  return {
+    tenant,
+    environment,
+    envConfig,
+    apiBaseUrl: envConfig.api.hostUrl,
+    isLocalHost: false,
+    isSecondaryDomain: false,
+    matched: false,
+  };
+}
+
+function configuredEnvironments(tenant: TenantConfig): [Environment, EnvConfig][] {
+  return ENVIRONMENT_PREFERENCE.flatMap((environment) => {
+    const envConfig = tenant.envConfig[environment];
+    return envConfig ? [[environment, envConfig] as [Environment, EnvConfig]] : [];
+  });
+}
+
+function preferredEnvironment(tenant: TenantConfig): [Environment, EnvConfig] {
+  const first = configuredEnvironments(tenant)[0];
+  if (!first) throw new Error(`Tenant ${tenant.id} has no environment configured`);
+  return first;
+}
+
+// One local process serves the API, the identity and every tenant, so all of them live on the page's origin.
+function withOrigin(envConfig: EnvConfig, origin: string): EnvConfig {
+  return {
+    ...envConfig,
+    oauth: { ...envConfig.oauth },
+    api: { hostUrl: origin, secondaryHostUrl: origin },
+    ...(envConfig.fusionAuth && { fusionAuth: { ...envConfig.fusionAuth, serverUrl: origin } }),
+  };
+}

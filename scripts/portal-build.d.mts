@@ -1,0 +1,3 @@
+export const repoRoot: string;
+export function portalBuildIsCurrent(): boolean;
+export function ensurePortalBuild(): void;

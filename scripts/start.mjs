@@ -1,0 +1,19 @@
+// `npm start`: build what is missing, then run the platform, which serves the portal, the APIs
+// and every tenant from one process on one origin (DESIGN §2).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensurePortalBuild, repoRoot } from './portal-build.mjs';
+
+try {
+  ensurePortalBuild();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
