@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database } from './database-schema.ts';
 import * as tenantsAndAppConfigs from './migrations/0001-tenants-and-app-configs.ts';
+import * as partiesAdvisersClients from './migrations/0002-parties-advisers-clients.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -8,6 +9,7 @@ import * as tenantsAndAppConfigs from './migrations/0001-tenants-and-app-configs
  */
 const migrations: Record<string, Migration> = {
   '0001-tenants-and-app-configs': tenantsAndAppConfigs,
+  '0002-parties-advisers-clients': partiesAdvisersClients,
 };
 
 /**
