@@ -1,0 +1,33 @@
+import type { TenantId } from '@waratah/tenants';
+
+/**
+ * Who is calling, once credentials have been checked. Password tenants present an opaque bearer
+ * token; SSO tenants the identity service's JWT in the `app.at` cookie. Both resolve to the
+ * same principal, so every route authorises the same way whichever family it was reached by.
+ */
+export type Principal = AdminUserPrincipal | ClientPrincipal;
+
+export interface AdminUserPrincipal {
+  kind: 'admin_user';
+  tenantId: TenantId;
+  adminUserId: number;
+  /** 'adviser' for advisers and brokers; 'operator' for platform staff with permission areas. */
+  role: 'adviser' | 'operator';
+  externalPartyId: number | null;
+  /** How the credentials arrived: cookie-authenticated unsafe requests must echo the XSRF token. */
+  via: 'bearer' | 'sso_cookie';
+}
+
+export interface ClientPrincipal {
+  kind: 'client';
+  tenantId: TenantId;
+  clientId: number;
+  via: 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null for an anonymous request; set by the authenticate hook before any handler runs. */
+    principal: Principal | null;
+  }
+}
