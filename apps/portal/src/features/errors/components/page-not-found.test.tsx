@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPortal } from '../../../testing/render.tsx';
 
@@ -14,7 +14,8 @@ describe('PageNotFound', () => {
     expect(
       screen.getByText('You may have mistyped the address or the page may have moved.'),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Not Found - MoneyPartner Adviser Portal');
+    // The title follows the render: the root route sets it in an effect.
+    await waitFor(() => expect(document.title).toBe('Not Found - MoneyPartner Adviser Portal'));
 
     await user.click(screen.getByRole('link', { name: 'Take me home' }));
 
