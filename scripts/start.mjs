@@ -2,10 +2,10 @@
 // and every tenant from one process on one origin (DESIGN §2).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensurePortalBuild, repoRoot } from './portal-build.mjs';
+import { ensureFrontEndBuilds, repoRoot } from './front-end-builds.mjs';
 
 try {
-  ensurePortalBuild();
+  ensureFrontEndBuilds();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

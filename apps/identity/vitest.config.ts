@@ -1,5 +1,13 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'identity', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'identity',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Most tests run the platform with the identity mounted over a fresh database: slow to build.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '../../scripts/portal-build.mjs';
+import { repoRoot } from '../../scripts/front-end-builds.mjs';
 
 export interface ColdStart {
   readyMs: number;

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ensurePortalBuild } from '../../scripts/portal-build.mjs';
+import { ensureFrontEndBuilds } from '../../scripts/front-end-builds.mjs';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
 import { median, percentile } from './stats.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 18_080);
 
-ensurePortalBuild();
+ensureFrontEndBuilds();
 const dataDir = mkdtempSync(join(tmpdir(), 'waratah-bench-'));
 const lines: string[] = [];
 const report = (line: string) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePortalBuild, repoRoot } from '../../scripts/portal-build.mjs';
+import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.mjs';
 import { createE2eDatabase } from './test-database.ts';
 
 async function freePort(): Promise<number> {
@@ -37,7 +37,7 @@ async function waitUntilReady(server: ChildProcess, port: number, output: () => 
 
 /** Starts the real product once for the whole run: fresh data, a free port, production-like settings. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  ensurePortalBuild();
+  ensureFrontEndBuilds();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'waratah-e2e-'));
   const database = process.env.DATABASE_URL ? await createE2eDatabase(process.env.DATABASE_URL) : undefined;

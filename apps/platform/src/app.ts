@@ -1,16 +1,29 @@
+import cookie from '@fastify/cookie';
+import { createIdentityService, registerIdentity } from '@waratah/identity';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfigRepository, createAppConfigRepository } from './app-config/app-config-repository.ts';
+import { credentialRoutes } from './auth/credential-routes.ts';
+import { type CredentialOptions, registerCredentials } from './auth/register-credentials.ts';
+import { createSsoCookieResolver, ssoTokenSource } from './auth/sso-cookie-resolver.ts';
+import { registerXsrfProtection } from './auth/xsrf.ts';
 import type { PlatformConfig } from './config/env.ts';
 import type { PlatformDatabase } from './db/platform-database.ts';
+import { registerDevTools } from './dev-tools/register-dev-tools.ts';
 import { handleError } from './errors/handle-error.ts';
+import { type MailOptions, registerMail } from './mail/register-mail.ts';
 import { checkApiRequest } from './plugins/check-api-request.ts';
+import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
 import { servePortal } from './portal/serve-portal.ts';
+import { assertSignInAllowed, recordSignInFailure, signInRules } from './rate-limit/sign-in-limits.ts';
+import { adminRoutes } from './routes/admin/users/admin-routes.ts';
+import { adviserRoutes } from './routes/adviser/users/adviser-routes.ts';
 import { getAppConfigRoute } from './routes/config/get-app-config.ts';
 import { getHealthz } from './routes/health/get-healthz.ts';
 import { getReadyz } from './routes/health/get-readyz.ts';
+import { v2Routes } from './routes/v2/v2-routes.ts';
 import { createNotFoundHandler } from './routing/not-found-handler.ts';
 
 declare module 'fastify' {
@@ -27,6 +40,10 @@ export interface BuildAppOptions {
   database: PlatformDatabase;
   /** Overrides `config.portalDist` (tests point it at a fixture). */
   portalDist?: string;
+  /** Token lifetimes and limits, and credential resolvers tried after the bearer token (the SSO cookie). */
+  credentials?: CredentialOptions;
+  /** A mailer instead of the configured SMTP server or development mailbox. */
+  mail?: MailOptions;
 }
 
 /**
@@ -34,10 +51,17 @@ export interface BuildAppOptions {
  * the error and not-found handlers and the API checks sit on the root so that every route,
  * matched or not, shares them; routes and the portal come after.
  */
-export async function buildApp({ config, database, portalDist = config.portalDist }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  portalDist = config.portalDist,
+  credentials,
+  mail,
+}: BuildAppOptions) {
   const app: FastifyInstance = Fastify({ logger: { level: config.logLevel } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -47,11 +71,33 @@ export async function buildApp({ config, database, portalDist = config.portalDis
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(createNotFoundHandler(portalDist));
   app.addHook('onRequest', checkApiRequest);
+  await app.register(cookie);
+  // The identity service of SSO tenants shares the origin and the database (DESIGN §2).
+  const identity = createIdentityService({
+    db: database.db,
+    // The sign-in form counts failures in the same per-account and per-IP buckets as the token endpoints.
+    signInGuard: {
+      assertAllowed: (attempt) =>
+        assertSignInAllowed(app.rateLimiter, signInRules(app.authSettings, attempt)),
+      recordFailure: (attempt) =>
+        recordSignInFailure(app.rateLimiter, signInRules(app.authSettings, attempt)),
+    },
+  });
+  const ssoCookie = createSsoCookieResolver(database.db, ssoTokenSource(config, identity));
+  registerCredentials(app, { ...credentials, resolvers: [...(credentials?.resolvers ?? []), ssoCookie] });
+  registerXsrfProtection(app);
 
   await registerOpenApi(app);
   await app.register(getHealthz);
   await app.register(getReadyz);
   await app.register(getAppConfigRoute, { prefix: '/api' });
+  await app.register(v2Routes, { prefix: '/api' });
+  await app.register(adviserRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
+  await registerMail(app, mail);
+  await app.register(credentialRoutes);
+  await app.register(registerIdentity, { identity });
+  await registerDevTools(app);
   await servePortal(app, { portalDist });
   return app;
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type PlatformConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
+import { demoSignInHelp } from './demo-data/demo-sign-in-help.ts';
 import { ConfigError } from './errors/config-error.ts';
 import { StartupError } from './errors/startup-error.ts';
 
@@ -29,6 +30,7 @@ async function start(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Waratah platform ready; database: ${where}`);
   for (const { name, url } of localTenantUrls(port)) console.log(`  ${name.padEnd(14)} ${url}`);
+  console.log(demoSignInHelp());
 }
 
 async function listen(app: FastifyInstance, { port, host }: PlatformConfig): Promise<void> {

@@ -90,6 +90,20 @@ describe('createApiClient', () => {
     expect(headers.has('Authorization')).toBe(false);
   });
 
+  it('echoes the XSRF token with single sign-on', async () => {
+    const fake = createFakeFetch(answeringOk);
+    const client = createApiClient({
+      baseUrl: 'https://api.test',
+      sso: true,
+      getXsrfToken: () => 'xsrf-1',
+      fetch: fake.fetch,
+    });
+
+    await client.request({ method: 'POST', path: '/ping', body: {}, schema: okSchema });
+
+    expect(fake.lastRequest().headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
   it('joins the base URL and path with one slash and encodes the query', async () => {
     const fake = createFakeFetch(answeringOk);
     const client = createApiClient({ baseUrl: 'https://api.test/', fetch: fake.fetch });

@@ -16,6 +16,11 @@ export interface ApiClientOptions {
   tenantId?: string;
   /** Read on every request, so a token stored or cleared later takes effect at once. */
   getAccessToken?: () => string | null | undefined;
+  /**
+   * Single sign-on: reads the XSRF-TOKEN cookie, echoed as X-XSRF-TOKEN because the session
+   * cookie authenticates the request (DESIGN §3 double submit).
+   */
+  getXsrfToken?: () => string | null | undefined;
   /** Told about every 401; the client still rejects, so the caller's own handling runs too. */
   onUnauthorized?: (error: ApiError) => void;
   fetch?: typeof fetch;
@@ -87,6 +92,8 @@ function defaultHeaders(options: ApiClientOptions): Record<string, string> {
   };
   if (options.sso) {
     if (options.tenantId) headers[apiHeaders.tenantId] = options.tenantId;
+    const xsrfToken = options.getXsrfToken?.();
+    if (xsrfToken) headers[apiHeaders.xsrfToken] = xsrfToken;
     return headers;
   }
   const token = options.getAccessToken?.();

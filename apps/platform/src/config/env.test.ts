@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PORTAL_DIST: '/srv/portal',
+      GALLERY_DIST: '/srv/gallery',
     });
     expect(config).toEqual({
       port: 3000,
@@ -35,7 +36,19 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       portalDist: '/srv/portal',
+      galleryDist: '/srv/gallery',
+      devTools: false,
+      smtpUrl: undefined,
+      mailFrom: 'Waratah <no-reply@waratah.localhost>',
     });
+  });
+
+  it('keeps the development tools off in production unless asked for', () => {
+    expect(loadConfig({}).devTools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' }).devTools).toBe(true);
+    expect(loadConfig({ DEV_TOOLS: 'off' }).devTools).toBe(false);
+    expect(captureConfigError({ DEV_TOOLS: 'yes' }).message).toContain('DEV_TOOLS: must be on or off');
   });
 
   it('treats an empty variable as unset', () => {

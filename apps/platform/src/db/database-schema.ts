@@ -68,6 +68,7 @@ export interface AdminUsersTable {
   status: ColumnType<'active' | 'suspended', 'active' | 'suspended' | undefined, 'active' | 'suspended'>;
   password_hash: string | null;
   email_verified_at: Date | null;
+  terms_accepted_at: Date | null;
   external_party_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -81,6 +82,7 @@ export interface ClientsTable {
   family_name: string;
   mobile: string | null;
   status: ColumnType<'invited' | 'active' | 'suspended', 'invited' | 'active' | 'suspended' | undefined>;
+  password_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -105,6 +107,246 @@ export interface ConsentEventsTable {
   occurred_at: Timestamp;
 }
 
+export interface ServiceClientsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: string;
+  secret_hash: string;
+  admin_user_id: number;
+  name: string;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export type OAuthTokenKind = 'access' | 'refresh';
+export type TokenSubjectKind = 'admin_user' | 'client';
+
+export interface OAuthTokensTable {
+  id: Id;
+  token_hash: string;
+  kind: OAuthTokenKind;
+  subject_kind: TokenSubjectKind;
+  subject_id: number;
+  tenant_id: string;
+  client_id: string;
+  family_id: string;
+  rotated_from: number | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export type OneTimeTokenPurpose = 'reset_password' | 'invitation' | 'email_verification';
+
+export interface OneTimeTokensTable {
+  id: Id;
+  tenant_id: string;
+  admin_user_id: number;
+  purpose: OneTimeTokenPurpose;
+  token_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitBucketsTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
+export interface MailLinkRow {
+  label: string;
+  url: string;
+}
+
+export interface MailMessagesTable {
+  id: Id;
+  tenant_id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: Jsonb<MailLinkRow[]>;
+  created_at: Timestamp;
+}
+
+export interface BrokersAggregatorsTable {
+  id: Id;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** One artefact oidc-provider persists (apps/identity): a session, an interaction, a grant, a code, a token… */
+export interface IdentityStoreTable {
+  model: string;
+  id: string;
+  payload: Jsonb<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+/** A private key of the identity service: a signing JWK ('sig') or a cookie-signing secret ('cookie'). */
+export interface IdentityKeysTable {
+  kid: string;
+  use: 'sig' | 'cookie';
+  private_key: Jsonb<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+/** numeric(14,2): `pg` and PGlite read it as a decimal string; written as a string, never a float. */
+type Numeric = ColumnType<string, string, string>;
+/**
+ * A date column, written as YYYY-MM-DD. Read it cast to text (`transaction_date::text`): `pg` would
+ * turn a bare date into a local-time Date.
+ */
+type DateColumn = ColumnType<string, string, string>;
+
+export interface ProvidersTable {
+  id: Id;
+  name: string;
+  status: string;
+  container_names: Jsonb<string[]>;
+  small_logo_url: string | null;
+  base_url: string | null;
+  aggregator_type: string;
+  popular: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface ProviderAccountsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: number;
+  provider_id: number;
+  status: string;
+  refresh_status: string | null;
+  refresh_sub_status: string | null;
+  last_refreshed: Date | null;
+  next_refresh: Date | null;
+  created_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: number;
+  provider_account_id: number;
+  account_name: string;
+  nick_name: string | null;
+  account_number: string | null;
+  bsb: string | null;
+  container: string;
+  account_type: string;
+  holder_type: ColumnType<string, string | undefined, string>;
+  current_balance: Numeric;
+  available_balance: Numeric | null;
+  currency: ColumnType<string, string | undefined, string>;
+  included: ColumnType<boolean, boolean | undefined, boolean>;
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  account_status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface TransactionCategoriesTable {
+  id: number;
+  name: string;
+  key: string;
+  category_type: string;
+  default_budget_category: string;
+  placement: number;
+}
+
+export interface TransactionsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: number;
+  account_id: number;
+  amount: Numeric;
+  currency: ColumnType<string, string | undefined, string>;
+  base_type: 'debit' | 'credit';
+  status: ColumnType<'pending' | 'posted', 'pending' | 'posted' | undefined, 'pending' | 'posted'>;
+  transaction_date: DateColumn;
+  post_date: DateColumn | null;
+  description_original: string;
+  description_simple: string | null;
+  description_user: string | null;
+  merchant_name: string | null;
+  category_id: number | null;
+  budget_category: string;
+  tags: ColumnType<string[], string | undefined, string>;
+  included: ColumnType<boolean, boolean | undefined, boolean>;
+  memo: string | null;
+  external_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface GoalsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: number;
+  account_id: number | null;
+  name: string;
+  description: string | null;
+  tracking_type: string;
+  target_type: string;
+  frequency: string;
+  start_date: DateColumn;
+  end_date: DateColumn | null;
+  target_amount: Numeric | null;
+  current_amount: ColumnType<string, string | undefined, string>;
+  period_amount: Numeric | null;
+  start_amount: ColumnType<string, string | undefined, string>;
+  currency: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface GoalPeriodsTable {
+  id: Id;
+  goal_id: number;
+  index: number;
+  start_date: DateColumn;
+  end_date: DateColumn;
+  target_amount: Numeric;
+  current_amount: Numeric;
+  tracking_status: string;
+}
+
+export interface ImagesTable {
+  id: Id;
+  tenant_id: string;
+  admin_user_id: number | null;
+  external_party_id: number | null;
+  content: Uint8Array;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  tenant_id: string;
+  actor_kind: 'admin_user' | 'client';
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  client_id: number | null;
+  ip: string | null;
+  at: Timestamp;
+}
+
+export interface DemoDataRunsTable {
+  tenant_id: string;
+  generator_version: number;
+  seeded_at: Timestamp;
+}
+
 /** The tables Kysely may query; kept in step with `migrations/` by hand. */
 export interface Database {
   tenants: TenantsTable;
@@ -114,4 +356,22 @@ export interface Database {
   clients: ClientsTable;
   client_links: ClientLinksTable;
   consent_events: ConsentEventsTable;
+  service_clients: ServiceClientsTable;
+  oauth_tokens: OAuthTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+  mail_messages: MailMessagesTable;
+  brokers_aggregators: BrokersAggregatorsTable;
+  identity_store: IdentityStoreTable;
+  identity_keys: IdentityKeysTable;
+  providers: ProvidersTable;
+  provider_accounts: ProviderAccountsTable;
+  accounts: AccountsTable;
+  transaction_categories: TransactionCategoriesTable;
+  transactions: TransactionsTable;
+  goals: GoalsTable;
+  goal_periods: GoalPeriodsTable;
+  images: ImagesTable;
+  audit_log: AuditLogTable;
+  demo_data_runs: DemoDataRunsTable;
 }

@@ -2,6 +2,10 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import type { Database } from './database-schema.ts';
 import * as tenantsAndAppConfigs from './migrations/0001-tenants-and-app-configs.ts';
 import * as partiesAdvisersClients from './migrations/0002-parties-advisers-clients.ts';
+import * as credentialsAndMail from './migrations/0003-credentials-and-mail.ts';
+import * as identityStore from './migrations/0004-identity-store.ts';
+import * as aggregation from './migrations/0005-aggregation.ts';
+import * as goalsImagesAudit from './migrations/0006-goals-images-audit.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -10,6 +14,10 @@ import * as partiesAdvisersClients from './migrations/0002-parties-advisers-clie
 const migrations: Record<string, Migration> = {
   '0001-tenants-and-app-configs': tenantsAndAppConfigs,
   '0002-parties-advisers-clients': partiesAdvisersClients,
+  '0003-credentials-and-mail': credentialsAndMail,
+  '0004-identity-store': identityStore,
+  '0005-aggregation': aggregation,
+  '0006-goals-images-audit': goalsImagesAudit,
 };
 
 /**

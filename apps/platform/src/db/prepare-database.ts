@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
+import { seedDemoData } from '../demo-data/seed-demo-data.ts';
 import type { Database } from './database-schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
 
-/** Schema to the latest version, then the seed data; both safe to repeat on every start. */
+/**
+ * Schema to the latest version, then the seed data, then the demo data (first start only); all
+ * safe to repeat on every start.
+ */
 export async function prepareDatabase(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);
   await seedDatabase(db);
+  await seedDemoData(db);
 }

@@ -11,9 +11,13 @@ export const errorCatalogue = {
   unsupported_api_version: { code: 'F0022', status: 400 },
   payload_too_large: { code: 'F0023', status: 413 },
   unsupported_media_type: { code: 'F0024', status: 415 },
+  invalid_access_token: { code: 'F0101', status: 401 },
   unauthorised: { code: 'F0200', status: 401 },
+  forbidden: { code: 'F0201', status: 403 },
+  xsrf_token_mismatch: { code: 'F0202', status: 403 },
   not_found: { code: 'F0300', status: 404 },
   already_exists: { code: 'F0400', status: 409 },
+  rate_limited: { code: 'F0006', status: 429 },
   unavailable: { code: 'F9990', status: 503 },
   internal_error: { code: 'F9999', status: 500 },
 } as const satisfies Record<string, { code: `F${number}`; status: number }>;

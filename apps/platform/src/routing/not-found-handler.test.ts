@@ -37,10 +37,10 @@ describe('history-mode fallback', () => {
   });
 
   it.each([
-    ['GET', '/oauth2/authorize'],
+    ['GET', '/oauth2'],
     ['GET', '/app/login'],
     ['GET', '/account'],
-    ['GET', '/dev/mailbox'],
+    ['GET', '/dev/nothing-here'],
     ['GET', '/robots.txt'],
     ['POST', '/dashboard'],
   ])('answers %s %s with a plain 404', async (method, url) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
@@ -17,10 +17,19 @@ export interface TestAppOptions {
   portalDist?: string;
   /** Whether migrations and seeding count as finished (default true), as the server marks them. */
   ready?: boolean;
+  /** Lower limits, shorter lifetimes, extra credential resolvers. */
+  credentials?: BuildAppOptions['credentials'];
+  /** A mailer instead of the development mailbox. */
+  mail?: BuildAppOptions['mail'];
 }
 
 /** The app over a fresh seeded test database, for `inject` (STYLE §7); no port is opened. */
-export async function buildTestApp({ portalDist, ready = true }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp({
+  portalDist,
+  ready = true,
+  credentials,
+  mail,
+}: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -28,6 +37,8 @@ export async function buildTestApp({ portalDist, ready = true }: TestAppOptions 
     config,
     database,
     portalDist: portalDist ?? join(config.dataDir, 'no-portal'),
+    credentials,
+    mail,
   });
   if (ready) app.readiness.markReady();
   return {

@@ -1,16 +1,9 @@
-import { z } from 'zod';
+import { type TokenResponse, tokenResponseSchema } from '@waratah/contracts';
 import type { ApiClient } from '../create-api-client.ts';
 
 // Only access_token is read (spec §7); the rest is RFC 6749 §5.1 and optional here.
-export const oauthTokenSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.number().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
-  created_at: z.number().optional(),
-});
-export type OAuthToken = z.infer<typeof oauthTokenSchema>;
+export const oauthTokenSchema = tokenResponseSchema;
+export type OAuthToken = TokenResponse;
 
 export interface AdminTokenRequest {
   username: string;

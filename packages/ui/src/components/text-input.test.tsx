@@ -63,3 +63,49 @@ describe('TextInput', () => {
     expect(input.closest('[data-slot="text-input"]')).toHaveClass('mt-4');
   });
 });
+
+describe('TextInput types and rules', () => {
+  it.each(['text', 'password', 'email', 'tel', 'time', 'url', 'week', 'month'] as const)(
+    'takes the %s type',
+    (type) => {
+      render(<TextInput label="Field" type={type} />);
+
+      expect(screen.getByLabelText('Field')).toHaveAttribute('type', type);
+    },
+  );
+
+  it('validates on every input and shows only the first failing message, after touch', async () => {
+    const user = userEvent.setup();
+    render(
+      <TextInput
+        label="First name"
+        rules={[
+          (v) => (v ? undefined : 'Please enter your first name'),
+          (v) => (/^[a-z' -]+$/i.test(v) ? undefined : 'Please enter a valid first name'),
+        ]}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'First name' });
+
+    await user.type(input, '4');
+    expect(screen.queryByText('Please enter a valid first name')).not.toBeInTheDocument();
+    await user.tab();
+    expect(input).toHaveAccessibleDescription('Please enter a valid first name');
+
+    await user.clear(input);
+    expect(input).toHaveAccessibleDescription('Please enter your first name');
+    await user.type(input, 'Ann');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Please enter/)).not.toBeInTheDocument();
+  });
+
+  it('lets an outside error win over the rules and checks a controlled value', () => {
+    const { rerender } = render(
+      <TextInput label="Email" value="x" onChange={() => {}} touched rules={[() => 'Rule']} error="Server" />,
+    );
+    expect(screen.getByText('Server')).toBeInTheDocument();
+
+    rerender(<TextInput label="Email" value="x" onChange={() => {}} touched rules={[() => 'Rule']} />);
+    expect(screen.getByText('Rule')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,8 @@
-import { type ComponentProps, type FocusEvent, useId, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type FocusEvent, useId, useState } from 'react';
 import { cn } from '../lib/cn.ts';
+
+/** A validation rule: the message when the value fails it, otherwise undefined. */
+export type TextInputRule = (value: string) => string | undefined;
 
 /** The input types the kit supports (spec §5). */
 export type TextInputType = 'text' | 'password' | 'email' | 'tel' | 'time' | 'url' | 'week' | 'month';
@@ -7,8 +10,10 @@ export type TextInputType = 'text' | 'password' | 'email' | 'tel' | 'time' | 'ur
 export interface TextInputProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: string;
   type?: TextInputType;
-  /** The first failing rule's message; shown once the field is touched. */
+  /** An error from outside (e.g. the server); it wins over the rules. Shown once the field is touched. */
   error?: string | undefined;
+  /** Checked on every input; the first failing rule's message shows once the field is touched. */
+  rules?: TextInputRule[];
   hint?: string;
   /** Marks the field touched from outside, e.g. when its form is submitted. */
   touched?: boolean;
@@ -18,12 +23,14 @@ export function TextInput({
   label,
   type = 'text',
   error,
+  rules,
   hint,
   touched = false,
   required,
   id,
   className,
   onBlur,
+  onChange,
   ...props
 }: TextInputProps) {
   const generatedId = useId();
@@ -31,8 +38,16 @@ export function TextInput({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const [blurred, setBlurred] = useState(false);
-  const showError = Boolean(error) && (touched || blurred);
+  const [typed, setTyped] = useState(String(props.defaultValue ?? ''));
+  const value = props.value === undefined ? typed : String(props.value);
+  const message = error ?? rules?.map((rule) => rule(value)).find(Boolean);
+  const showError = Boolean(message) && (touched || blurred);
   const describedBy = [hint ? hintId : null, showError ? errorId : null].filter(Boolean).join(' ');
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    setTyped(event.target.value);
+    onChange?.(event);
+  }
 
   function handleBlur(event: FocusEvent<HTMLInputElement>) {
     setBlurred(true);
@@ -56,6 +71,7 @@ export function TextInput({
         aria-invalid={showError || undefined}
         aria-describedby={describedBy || undefined}
         onBlur={handleBlur}
+        onChange={handleChange}
         className={cn(
           'h-11 w-full rounded-lg border border-input bg-surface px-3.5 text-base text-body shadow-xs',
           'transition-[border-color,box-shadow] placeholder:text-muted-foreground',
@@ -72,7 +88,7 @@ export function TextInput({
       ) : null}
       {showError ? (
         <p id={errorId} data-slot="text-input-error" className="font-medium text-error text-sm">
-          {error}
+          {message}
         </p>
       ) : null}
     </div>

@@ -1,0 +1,10 @@
+export type { CdsErrorKind } from './cds/cds-error-catalogue.ts';
+export { cdsErrorCatalogue } from './cds/cds-error-catalogue.ts';
+export type { Bank } from './data/banks.ts';
+export { banks } from './data/banks.ts';
+export { knownCustomers } from './data/customer-profile.ts';
+export type { FaultKind, FaultSwitch } from './faults/fault-switches.ts';
+export { faultKinds } from './faults/fault-switches.ts';
+export type { HolderRuntime } from './holder-runtime.ts';
+export type { DataHolderOptions } from './register-data-holder.ts';
+export { registerDataHolder } from './register-data-holder.ts';

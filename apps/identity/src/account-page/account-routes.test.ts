@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildIdentityTestApp,
+  type IdentityTestApp,
+  sdkLoginQuery,
+  waratahClientId,
+} from '../testing/identity-test-app.ts';
+import { TestBrowser } from '../testing/test-browser.ts';
+
+describe('/account/', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  async function signedInBrowser(password = testApp.adviser.password) {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    await browser.follow(action, { method: 'POST', form: { email: testApp.adviser.email, password } });
+    return browser;
+  }
+
+  it('sends a signed-out visitor to sign in first', async () => {
+    const response = await new TestBrowser(testApp.app).request(`/account/?client_id=${waratahClientId}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/^\/app\/login\/\?client_id=/);
+  });
+
+  it('refuses the form from another site', async () => {
+    const browser = await signedInBrowser();
+    const response = await browser.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: 'x', password: 'y', password_confirmation: 'y' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('shows the adviser and changes the password', async () => {
+    const browser = await signedInBrowser();
+    const page = await browser.request(`/account/?client_id=${waratahClientId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Ada Adviser');
+    expect(page.body).toContain(testApp.adviser.email);
+
+    const wrong = await browser.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: 'wrong', password: 'short', password_confirmation: 'short' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Your current password is not correct');
+
+    const newPassword = 'Another-Strong-Password-7';
+    const changed = await browser.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: {
+        current_password: testApp.adviser.password,
+        password: newPassword,
+        password_confirmation: newPassword,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Your password has been changed.');
+    const again = await signedInBrowser(newPassword);
+    expect(again.cookie('app.at')).toBeDefined();
+  });
+});

@@ -1,0 +1,73 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changePassword } from '../accounts/change-password.ts';
+import { verifyPassword } from '../accounts/password-hashing.ts';
+import { clientRefusal } from '../hosted-backend/start-authorization.ts';
+import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { renderAccountPage } from './account-page.ts';
+
+/** `/account/?client_id=…` (the SDK's manageAccount) and its change-password form. */
+export async function accountRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+
+  app.get('/account/', async (request, reply) => {
+    const signedIn = await signedInAdviser(identity, request, reply);
+    if (!signedIn) return reply;
+    return sendPage(reply, renderAccountPage(signedIn));
+  });
+
+  app.post('/account/password', async (request, reply) => {
+    const signedIn = await signedInAdviser(identity, request, reply);
+    if (!signedIn) return reply;
+    // The cookies are SameSite=Lax; refusing a foreign Origin as well closes the form to other sites.
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== signedIn.tenantIdentity.origin) {
+      return sendPage(
+        reply,
+        renderErrorPage(signedIn.tenant, 'This form can only be sent from this site.'),
+        403,
+      );
+    }
+    const current = singleValue(request.body, 'current_password') ?? '';
+    const currentValid = await verifyPassword(signedIn.adviser.passwordHash, current);
+    const result = await changePassword(identity.db, signedIn.adviser.id, {
+      currentValid,
+      password: singleValue(request.body, 'password') ?? '',
+      passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
+    });
+    if (!result.ok) return sendPage(reply, renderAccountPage({ ...signedIn, errors: result.errors }), 400);
+    return sendPage(reply, renderAccountPage({ ...signedIn, notice: 'Your password has been changed.' }));
+  });
+}
+
+async function signedInAdviser(identity: IdentityService, request: FastifyRequest, reply: FastifyReply) {
+  const tenantIdentity = await tenantIdentityFor(identity, request, reply);
+  if (!tenantIdentity) return undefined;
+  const clientId = singleValue(request.query, 'client_id');
+  const refusal = clientRefusal(tenantIdentity, clientId);
+  if (refusal) {
+    await sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
+    return undefined;
+  }
+  const adviser = await adviserFromCookie(identity, tenantIdentity, request);
+  if (!adviser) {
+    await reply.redirect(signInUrl(tenantIdentity), 302);
+    return undefined;
+  }
+  return {
+    tenantIdentity,
+    tenant: tenantIdentity.tenant,
+    adviser,
+    clientId: tenantIdentity.clientId,
+    portalUrl: `${tenantIdentity.origins[0] ?? tenantIdentity.origin}/`,
+  };
+}
+
+function signInUrl({ origin, clientId }: TenantIdentity): string {
+  const accountUrl = `${origin}/account/?client_id=${encodeURIComponent(clientId)}`;
+  return `/app/login/?${new URLSearchParams({ client_id: clientId, redirect_uri: accountUrl })}`;
+}

@@ -1,0 +1,89 @@
+import type { IdentityDb } from '../storage/identity-database.ts';
+import { hashPassword } from './password-hashing.ts';
+import { brokenPasswordRules, passwordCriteriaMessage } from './password-rules.ts';
+
+export interface Registration {
+  givenName: string;
+  familyName: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+  termsAccepted: boolean;
+}
+
+export type RegistrationResult =
+  | { ok: true; adminUserId: number }
+  | { ok: false; errors: Record<string, string> };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Letters of any script, spaces, apostrophes, hyphens and full stops: what people's names hold.
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+
+/** Field name → message, in the spec's words (§5); empty when the registration may proceed. */
+export function validateRegistration(registration: Registration): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const nameError = (value: string, missing: string, invalid: string) =>
+    value.trim() === '' ? missing : !NAME.test(value.trim()) || value.length > 100 ? invalid : undefined;
+  const given = nameError(
+    registration.givenName,
+    'Please enter your first name',
+    'Please enter a valid first name',
+  );
+  const family = nameError(
+    registration.familyName,
+    'Please enter your last name.',
+    'Please enter a valid last name',
+  );
+  if (given) errors.given_name = given;
+  if (family) errors.family_name = family;
+  if (!EMAIL.test(registration.email.trim()) || registration.email.length > 254) {
+    errors.email = 'Please enter a valid email address';
+  }
+  if (brokenPasswordRules(registration.password).length > 0) errors.password = passwordCriteriaMessage;
+  if (registration.password !== registration.passwordConfirmation) {
+    errors.password_confirmation = 'Passwords do not match';
+  }
+  if (!registration.termsAccepted) errors.terms = 'Please agree to the terms and privacy policy';
+  return errors;
+}
+
+/** Creates the adviser's admin user in the tenant; their practice is registered later in the portal. */
+export async function registerAdviser(
+  db: IdentityDb,
+  tenantId: string,
+  registration: Registration,
+): Promise<RegistrationResult> {
+  const errors = validateRegistration(registration);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const passwordHash = await hashPassword(registration.password);
+  try {
+    const row = await db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: tenantId,
+        email: registration.email.trim(),
+        given_name: registration.givenName.trim(),
+        family_name: registration.familyName.trim(),
+        kind: 'adviser',
+        roles: JSON.stringify(['adviser']),
+        password_hash: passwordHash,
+        email_verified_at: null,
+        terms_accepted_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ok: true, adminUserId: row.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return {
+        ok: false,
+        errors: { email: 'An account with this email address already exists. Please sign in.' },
+      };
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}

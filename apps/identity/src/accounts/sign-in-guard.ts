@@ -1,0 +1,23 @@
+/** One attempt at the sign-in form: who it names and where it came from. */
+export interface SignInAttempt {
+  tenantId: string;
+  username: string;
+  ip: string;
+}
+
+/**
+ * Brute-force limits on the sign-in form, supplied by the host (the platform shares its per-account
+ * and per-IP counters with the password tenants' token endpoints). `assertAllowed` throws an error
+ * carrying `retryAfterSeconds` when the attempt must be refused before the password is checked.
+ */
+export interface SignInGuard {
+  assertAllowed(attempt: SignInAttempt): Promise<void>;
+  recordFailure(attempt: SignInAttempt): Promise<void>;
+}
+
+/** The refusal `assertAllowed` threw, or undefined when it was another failure. */
+export function signInRefusal(error: unknown): { message: string; retryAfterSeconds: number } | undefined {
+  if (!(error instanceof Error) || !('retryAfterSeconds' in error)) return undefined;
+  const retryAfterSeconds = Number(error.retryAfterSeconds);
+  return Number.isFinite(retryAfterSeconds) ? { message: error.message, retryAfterSeconds } : undefined;
+}

@@ -1,0 +1,149 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildIdentityTestApp,
+  type IdentityTestApp,
+  portalOrigin,
+  sdkLoginQuery,
+  waratahClientId,
+} from '../testing/identity-test-app.ts';
+import { TestBrowser } from '../testing/test-browser.ts';
+
+/** Signs in through the hosted backend exactly as @fusionauth/react-sdk drives it; answers the last hop. */
+async function signIn(browser: TestBrowser, email: string, password: string) {
+  const loginPage = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+  const action = /action="([^"]+\/login)"/.exec(loginPage.response.body)?.[1];
+  if (!action) throw new Error(`no login form: ${loginPage.response.body}`);
+  return browser.follow(action, { method: 'POST', form: { email, password } });
+}
+
+describe('FusionAuth hosted backend', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('signs in, returns the user with roles, refreshes and signs out', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const login = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(login.response.statusCode).toBe(200);
+    expect(login.url).toMatch(/\/oauth2\/interaction\/[\w-]+$/);
+    expect(login.response.body).toContain('<h1>Sign in</h1>');
+    expect(login.response.body).toContain('--tenant-primary: #a4133c');
+
+    const done = await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    expect(done.url).toBe(`${portalOrigin}/auth-callback?state=portal-state`);
+    const set = new Map(done.response.cookies.map((cookie) => [cookie.name, cookie]));
+    expect(set.get('app.at')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set.get('app.rt')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set.get('app.idt')?.httpOnly).toBeFalsy();
+    expect(set.get('app.at_exp')?.httpOnly).toBeFalsy();
+    expect(browser.cookie('app.tx')).toBeUndefined();
+
+    const accessToken = decodeJwt(browser.cookie('app.at') ?? '');
+    expect(accessToken).toMatchObject({
+      sub: String(testApp.adviser.id),
+      aud: 'urn:waratah:platform-api',
+      iss: 'http://localhost:8080/oauth2',
+      roles: ['adviser'],
+    });
+    expect(Number(browser.cookie('app.at_exp'))).toBe(accessToken.exp);
+    expect(decodeJwt(browser.cookie('app.idt') ?? '')).toMatchObject({
+      email: testApp.adviser.email,
+      roles: ['adviser'],
+      aud: waratahClientId,
+    });
+
+    const me = await browser.request('/app/me/');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      sub: String(testApp.adviser.id),
+      email: testApp.adviser.email,
+      given_name: 'Ada',
+      roles: ['adviser'],
+    });
+
+    const oldAccess = browser.cookie('app.at');
+    const oldRefresh = browser.cookie('app.rt');
+    const refreshed = await browser.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(browser.cookie('app.at')).not.toBe(oldAccess);
+    expect(browser.cookie('app.rt')).not.toBe(oldRefresh);
+    expect((await browser.request('/app/me/')).statusCode).toBe(200);
+
+    const reused = new TestBrowser(testApp.app);
+    reused.cookies.set('app.rt', { value: oldRefresh ?? '', path: '/' });
+    const replay = await reused.request(`/app/refresh/?client_id=${waratahClientId}`, { method: 'POST' });
+    expect(replay.statusCode).toBe(401);
+
+    const logout = await browser.request(
+      `/app/logout/?client_id=${waratahClientId}&post_logout_redirect_uri=${encodeURIComponent(`${portalOrigin}/`)}`,
+    );
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe(`${portalOrigin}/`);
+    for (const name of ['app.at', 'app.rt', 'app.idt', 'app.at_exp'])
+      expect(browser.cookie(name)).toBeUndefined();
+    expect((await browser.request('/app/me/')).statusCode).toBe(401);
+    const afterLogout = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(afterLogout.response.body).toContain('<h1>Sign in</h1>');
+  });
+
+  it('shows a clear error on a wrong password and stays on the sign-in page', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const result = await signIn(browser, testApp.adviser.email, 'Not-The-Password-123');
+    expect(result.response.statusCode).toBe(401);
+    expect(result.response.body).toContain('Incorrect email or password. Please try again.');
+    expect(result.response.body).toContain('role="alert"');
+    expect(browser.cookie('app.at')).toBeUndefined();
+  });
+
+  it('refuses an unknown client_id and a redirect_uri off the portal', async () => {
+    const unknown = await testApp.app.inject({
+      url: `/app/login/?${sdkLoginQuery()}`.replace(waratahClientId, 'someone-else'),
+      headers: { host: 'localhost:8080' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain(
+      'The client_id &#39;someone-else&#39; is not known to this sign-in service.',
+    );
+    const elsewhere = await testApp.app.inject({
+      url: `/app/login/?${sdkLoginQuery()}`.replace(
+        encodeURIComponent(portalOrigin),
+        encodeURIComponent('https://evil.example'),
+      ),
+      headers: { host: 'localhost:8080' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    const refresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/app/refresh/?client_id=nope',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('answers 401 from /app/me/ without a valid access token', async () => {
+    const browser = new TestBrowser(testApp.app);
+    browser.cookies.set('app.at', { value: 'not.a.jwt', path: '/' });
+    const me = await browser.request('/app/me/');
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('explains an interaction that is unknown or expired', async () => {
+    const response = await new TestBrowser(testApp.app).request('/oauth2/interaction/not-a-real-one');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('This sign-in has expired or was already completed. Please start again.');
+  });
+
+  it('refuses a callback whose state this browser did not start', async () => {
+    const response = await new TestBrowser(testApp.app).request('/app/callback/?code=abc&state=forged');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('This sign-in has expired or was started in another browser.');
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { IdentityService } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { DatabaseAdapter } from '../storage/database-adapter.ts';
+import { providerTokenRequest } from './provider-token-request.ts';
+import { clientRefusal } from './start-authorization.ts';
+import { clearTokenCookies, tokenCookies } from './token-cookies.ts';
+
+const sessionCookie = '_session';
+
+/**
+ * `/app/logout/?client_id=…&post_logout_redirect_uri=…`: revokes the refresh token (and with it
+ * the grant's tokens), ends the provider's session, clears every cookie and returns to the portal.
+ */
+export async function logoutRoute(app: FastifyInstance, { identity }: { identity: IdentityService }) {
+  app.get('/app/logout/', async (request, reply) => {
+    const tenantIdentity = await tenantIdentityFor(identity, request, reply);
+    if (!tenantIdentity) return reply;
+    const refusal = clientRefusal(tenantIdentity, singleValue(request.query, 'client_id'));
+    if (refusal) return sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
+
+    const refreshToken = request.cookies[tokenCookies.refreshToken];
+    if (refreshToken) {
+      await providerTokenRequest(app, request, '/oauth2/revoke', {
+        token: refreshToken,
+        token_type_hint: 'refresh_token',
+        client_id: tenantIdentity.clientId,
+      });
+    }
+    const sessionId = request.cookies[sessionCookie];
+    if (sessionId) await new DatabaseAdapter(identity.db, 'Session').destroy(sessionId);
+
+    const secure = request.protocol === 'https';
+    clearTokenCookies(reply, secure);
+    for (const name of [sessionCookie, `${sessionCookie}.sig`])
+      reply.clearCookie(name, { path: '/', secure });
+
+    const requested = singleValue(request.query, 'post_logout_redirect_uri');
+    const target = isAllowedRedirect(requested, tenantIdentity) ? requested : `${tenantIdentity.origin}/`;
+    return reply.header('cache-control', 'no-store').redirect(target, 302);
+  });
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { hostedLoginCookie, hostedLoginTtl, startHostedLogin } from './hosted-login.ts';
+
+const defaultScope = 'openid email profile offline_access adviser';
+
+/**
+ * `/app/login/` and `/app/register/` as @fusionauth/react-sdk navigates to them (client_id,
+ * redirect_uri, scope, state): start an authorization-code flow with PKCE against the provider,
+ * to come back to `/app/callback/`. The PKCE verifier stays on the server.
+ */
+export async function startAuthorizationRoutes(
+  app: FastifyInstance,
+  { identity }: { identity: IdentityService },
+) {
+  app.get('/app/login/', (request, reply) => startAuthorization(identity, request, reply, 'login'));
+  app.get('/app/register/', (request, reply) => startAuthorization(identity, request, reply, 'register'));
+}
+
+async function startAuthorization(
+  identity: IdentityService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: 'login' | 'register',
+): Promise<FastifyReply> {
+  const tenantIdentity = await tenantIdentityFor(identity, request, reply);
+  if (!tenantIdentity) return reply;
+  const redirectUri = singleValue(request.query, 'redirect_uri');
+  const refusal = clientRefusal(tenantIdentity, singleValue(request.query, 'client_id'));
+  if (refusal) return sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
+  if (!isAllowedRedirect(redirectUri, tenantIdentity)) {
+    const message = 'The redirect_uri is missing or is not an address of this portal.';
+    return sendPage(reply, renderErrorPage(tenantIdentity.tenant, message), 400);
+  }
+
+  const login = await startHostedLogin(identity.db, {
+    redirectUri,
+    state: singleValue(request.query, 'state'),
+  });
+  const authorize = new URL(`${tenantIdentity.origin}/oauth2/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: tenantIdentity.clientId,
+    redirect_uri: `${tenantIdentity.origin}/app/callback/`,
+    response_type: 'code',
+    scope: singleValue(request.query, 'scope') || defaultScope,
+    state: login.id,
+    code_challenge: login.codeChallenge,
+    code_challenge_method: 'S256',
+    // offline_access (the refresh token) is only granted with prompt=consent (OpenID Connect Core §11).
+    prompt: 'consent',
+    ...(screen === 'register' && { screen_hint: 'signup' }),
+  }).toString();
+  // Binds the sign-in to this browser: a callback carrying someone else's state is refused.
+  reply.setCookie(hostedLoginCookie, login.id, {
+    path: '/app/callback/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: hostedLoginTtl,
+  });
+  return reply.header('cache-control', 'no-store').redirect(authorize.toString(), 302);
+}
+
+/** Why a client_id is refused, or undefined when it is the tenant's own. */
+export function clientRefusal(
+  tenantIdentity: TenantIdentity,
+  clientId: string | undefined,
+): string | undefined {
+  if (!clientId) return 'The client_id parameter is missing.';
+  if (clientId !== tenantIdentity.clientId)
+    return `The client_id '${clientId}' is not known to this sign-in service.`;
+  return undefined;
+}

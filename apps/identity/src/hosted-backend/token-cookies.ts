@@ -1,0 +1,49 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
+import { refreshTokenTtl } from '../provider/identity-ttl.ts';
+
+/** The cookies of FusionAuth's hosted backend, by the names @fusionauth/react-sdk reads. */
+export const tokenCookies = {
+  accessToken: 'app.at',
+  refreshToken: 'app.rt',
+  idToken: 'app.idt',
+  accessTokenExpiry: 'app.at_exp',
+} as const;
+
+export interface TokenResponse {
+  access_token: string;
+  expires_in: number;
+  id_token?: string;
+  refresh_token?: string;
+}
+
+function options(secure: boolean, httpOnly: boolean, maxAge: number): CookieSerializeOptions {
+  return { path: '/', sameSite: 'lax', secure, httpOnly, maxAge };
+}
+
+/**
+ * The tokens as cookies: the access and refresh tokens out of the reach of scripts; the ID token
+ * and the access token's expiry (epoch seconds) readable, since the portal derives its signed-in
+ * state from `app.at_exp` (spec §4).
+ */
+export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, secure: boolean): void {
+  const expiresAt = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  reply.setCookie(tokenCookies.accessToken, tokens.access_token, options(secure, true, tokens.expires_in));
+  reply.setCookie(
+    tokenCookies.accessTokenExpiry,
+    String(expiresAt),
+    options(secure, false, tokens.expires_in),
+  );
+  if (tokens.id_token) {
+    reply.setCookie(tokenCookies.idToken, tokens.id_token, options(secure, false, tokens.expires_in));
+  }
+  if (tokens.refresh_token) {
+    reply.setCookie(tokenCookies.refreshToken, tokens.refresh_token, options(secure, true, refreshTokenTtl));
+  }
+}
+
+export function clearTokenCookies(reply: FastifyReply, secure: boolean): void {
+  for (const name of Object.values(tokenCookies)) {
+    reply.clearCookie(name, { path: '/', sameSite: 'lax', secure });
+  }
+}

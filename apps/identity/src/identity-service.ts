@@ -1,0 +1,122 @@
+import { type PageLocation, type ResolvedTenant, resolveTenant, type TenantConfig } from '@waratah/tenants';
+import type { JSONWebKeySet } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Provider } from 'oidc-provider';
+import type { SignInGuard } from './accounts/sign-in-guard.ts';
+import { type IdentityKeys, loadIdentityKeys, publicJwks } from './keys/identity-keys.ts';
+import { createProvider } from './provider/create-provider.ts';
+import type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';
+
+/** The audience of every access token the identity issues: the platform API (a resource indicator). */
+export const platformApiAudience = 'urn:waratah:platform-api';
+
+export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase> {
+  /** The platform's database (Kysely); the identity keeps its state in the tables of migration 0004. */
+  db: Kysely<DB>;
+  /** Host → tenant and environment; defaults to the tenants package's resolution (spec §1). */
+  tenants?: (location: PageLocation) => ResolvedTenant;
+  /** A fixed issuer, for an identity on a host of its own; by default the request's origin + '/oauth2'. */
+  issuer?: string;
+  audience?: string;
+  /** Whether X-Forwarded-Proto and -Host are believed (the Fastify `trustProxy` of the mounting app). */
+  trustProxy?: boolean;
+  /** Brute-force limits on the sign-in form; without one, attempts are not counted. */
+  signInGuard?: SignInGuard;
+}
+
+/** One SSO tenant as reached on one origin: its client, its provider and where the portal lives. */
+export interface TenantIdentity {
+  tenant: TenantConfig;
+  clientId: string;
+  origin: string;
+  /** Origins a redirect may go to: the portal's (and the identity's own). */
+  origins: string[];
+  provider: Provider;
+}
+
+export interface IdentityService {
+  db: IdentityDb;
+  signInGuard: SignInGuard | undefined;
+  audience: string;
+  issuerFor(location: Required<PageLocation>): string;
+  /** The SSO tenant a request reaches, or undefined when its tenant signs in with passwords. */
+  tenantIdentity(location: Required<PageLocation>): Promise<TenantIdentity | undefined>;
+  /** The public signing keys, in process: what the platform verifies access tokens with. */
+  publicJwks(): Promise<JSONWebKeySet>;
+}
+
+// Local hosts are open-ended (`anything.localhost`), so the providers built for them are capped.
+const MAX_PROVIDERS = 32;
+
+export function createIdentityService<DB extends IdentityDatabase>(
+  options: IdentityOptions<DB>,
+): IdentityService {
+  const { tenants = resolveTenant, audience = platformApiAudience, trustProxy = false } = options;
+  // The platform's schema holds every table and column the identity's does (DB extends it), so
+  // the identity may see the database through its own, narrower schema.
+  const db = options.db as unknown as IdentityDb;
+  const providers = new Map<string, Promise<Provider>>();
+  let keys: Promise<IdentityKeys> | undefined;
+
+  // Memoised once it succeeds; a failure (say, before the schema is migrated) is retried next time.
+  function identityKeys(): Promise<IdentityKeys> {
+    keys ??= loadIdentityKeys(db).catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  }
+
+  const issuerFor = (location: Required<PageLocation>) =>
+    options.issuer ?? `${location.protocol.replace(/:$/, '')}://${location.host}/oauth2`;
+
+  return {
+    db,
+    signInGuard: options.signInGuard,
+    audience,
+    issuerFor,
+    async tenantIdentity(location) {
+      const resolved = tenants(location);
+      const fusionAuth = resolved.envConfig.fusionAuth;
+      if (!fusionAuth?.enabled) return undefined;
+      const issuer = issuerFor(location);
+      const origin = new URL(issuer).origin;
+      const origins = resolved.isLocalHost
+        ? [origin]
+        : [
+            ...new Set([
+              origin,
+              `https://${resolved.envConfig.hostedDomain}`,
+              `https://${resolved.envConfig.secondaryHostedDomain}`,
+            ]),
+          ];
+      const key = `${resolved.tenant.id} ${issuer}`;
+      let provider = providers.get(key);
+      if (!provider) {
+        if (providers.size >= MAX_PROVIDERS) providers.delete(providers.keys().next().value as string);
+        provider = identityKeys().then((loaded) =>
+          createProvider({
+            issuer,
+            trustProxy,
+            db,
+            tenant: resolved.tenant,
+            clientId: fusionAuth.clientId,
+            origins,
+            keys: loaded,
+            audience,
+          }),
+        );
+        providers.set(key, provider);
+        provider.catch(() => providers.delete(key));
+      }
+      return {
+        tenant: resolved.tenant,
+        clientId: fusionAuth.clientId,
+        origin,
+        origins,
+        provider: await provider,
+      };
+    },
+    publicJwks: async () => publicJwks(await identityKeys()),
+  };
+}

@@ -1,0 +1,13 @@
+/// <reference path="./types/oidc-provider.d.ts" />
+export type { SignInAttempt, SignInGuard } from './accounts/sign-in-guard.ts';
+export { tokenCookies } from './hosted-backend/token-cookies.ts';
+export {
+  createIdentityService,
+  type IdentityOptions,
+  type IdentityService,
+  platformApiAudience,
+  type TenantIdentity,
+} from './identity-service.ts';
+export { signingAlgorithm } from './keys/identity-keys.ts';
+export { type RegisterIdentityOptions, registerIdentity } from './register-identity.ts';
+export type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';

@@ -1,0 +1,166 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type Interaction } from 'oidc-provider';
+import { findAdviser } from '../accounts/adviser-account.ts';
+import { verifyPassword } from '../accounts/password-hashing.ts';
+import { registerAdviser } from '../accounts/register-adviser.ts';
+import { type SignInAttempt, signInRefusal } from '../accounts/sign-in-guard.ts';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
+import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { renderLoginForm } from './login-form.ts';
+import { renderRegisterForm } from './register-form.ts';
+
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+const wrongCredentials = 'Incorrect email or password. Please try again.';
+
+/**
+ * The interactions oidc-provider sends the browser to (node-oidc-provider example/routes): sign-in
+ * and registration. Consent never shows: the portal is first-party (see grantFirstPartyConsent).
+ */
+export async function interactionRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+  const base = '/oauth2/interaction/:uid';
+
+  app.get(base, (request: UidRequest, reply) =>
+    withInteraction(identity, request, reply, (tenantIdentity, interaction) => {
+      const accountId = interaction.session?.accountId;
+      if (interaction.prompt.name === 'consent' && accountId) {
+        return finish(identity, tenantIdentity, interaction, request, reply, accountId);
+      }
+      const register =
+        singleValue(request.query, 'screen') === 'register' || interaction.params.screen_hint === 'signup';
+      const { tenant } = tenantIdentity;
+      return sendPage(
+        reply,
+        register
+          ? renderRegisterForm({ tenant, uid: interaction.uid })
+          : renderLoginForm({ tenant, uid: interaction.uid }),
+      );
+    }),
+  );
+
+  app.post(`${base}/login`, (request: UidRequest, reply) =>
+    withInteraction(identity, request, reply, async (tenantIdentity, interaction) => {
+      const { tenant } = tenantIdentity;
+      const email = singleValue(request.body, 'email')?.trim() ?? '';
+      const password = singleValue(request.body, 'password') ?? '';
+      const attempt = { tenantId: tenant.id, username: email, ip: request.ip };
+      const refusal = await guardRefusal(identity, attempt);
+      if (refusal) {
+        const page = renderLoginForm({ tenant, uid: interaction.uid, email, error: refusal.message });
+        return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
+      }
+      const adviser = email ? await findAdviser(identity.db, tenant.id, { email }) : undefined;
+      const valid = await verifyPassword(adviser?.passwordHash ?? null, password);
+      if (!adviser || !valid) {
+        await identity.signInGuard?.recordFailure(attempt);
+        return sendPage(
+          reply,
+          renderLoginForm({ tenant, uid: interaction.uid, email, error: wrongCredentials }),
+          401,
+        );
+      }
+      return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
+    }),
+  );
+
+  app.post(`${base}/register`, (request: UidRequest, reply) =>
+    withInteraction(identity, request, reply, async (tenantIdentity, interaction) => {
+      const { tenant } = tenantIdentity;
+      const values = {
+        givenName: singleValue(request.body, 'given_name') ?? '',
+        familyName: singleValue(request.body, 'family_name') ?? '',
+        email: singleValue(request.body, 'email') ?? '',
+      };
+      const result = await registerAdviser(identity.db, tenant.id, {
+        ...values,
+        password: singleValue(request.body, 'password') ?? '',
+        passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
+        termsAccepted: singleValue(request.body, 'terms') === 'accepted',
+      });
+      if (!result.ok) {
+        return sendPage(
+          reply,
+          renderRegisterForm({ tenant, uid: interaction.uid, values, errors: result.errors }),
+          400,
+        );
+      }
+      return finish(identity, tenantIdentity, interaction, request, reply, String(result.adminUserId));
+    }),
+  );
+}
+
+/**
+ * Signs the adviser in and, the portal being first-party, consents for them in the same step —
+ * the `prompt=consent` that `offline_access` needs is answered without showing a page.
+ */
+async function finish(
+  identity: IdentityService,
+  { provider, clientId }: TenantIdentity,
+  interaction: Interaction,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+) {
+  const scope = typeof interaction.params.scope === 'string' ? interaction.params.scope : 'openid';
+  const sameAccount = interaction.session?.accountId === accountId;
+  const grantId = await saveFirstPartyGrant({
+    provider,
+    accountId,
+    clientId,
+    scope,
+    grantId: sameAccount ? interaction.grantId : undefined,
+    audience: identity.audience,
+  });
+  reply.hijack();
+  await provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { login: { accountId }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
+  return reply;
+}
+
+async function guardRefusal(identity: IdentityService, attempt: SignInAttempt) {
+  try {
+    await identity.signInGuard?.assertAllowed(attempt);
+    return undefined;
+  } catch (error) {
+    const refusal = signInRefusal(error);
+    if (!refusal) throw error;
+    return refusal;
+  }
+}
+
+/** Loads the interaction the cookie names; an expired or unknown one gets a page that says so. */
+async function withInteraction(
+  identity: IdentityService,
+  request: UidRequest,
+  reply: FastifyReply,
+  handle: (tenantIdentity: TenantIdentity, interaction: Interaction) => Promise<FastifyReply> | FastifyReply,
+): Promise<FastifyReply> {
+  const tenantIdentity = await tenantIdentityFor(identity, request, reply);
+  if (!tenantIdentity) return reply;
+  let interaction: Interaction;
+  try {
+    interaction = await tenantIdentity.provider.interactionDetails(request.raw, reply.raw);
+  } catch (error) {
+    if (!(error instanceof errors.SessionNotFound)) throw error;
+    return sendPage(reply, expiredPage(tenantIdentity), 400);
+  }
+  if (interaction.uid !== request.params.uid) return sendPage(reply, expiredPage(tenantIdentity), 400);
+  return handle(tenantIdentity, interaction);
+}
+
+function expiredPage({ tenant, origin }: TenantIdentity): string {
+  return renderErrorPage(
+    tenant,
+    'This sign-in has expired or was already completed. Please start again.',
+    `${origin}/`,
+  );
+}

@@ -1,0 +1,30 @@
+import type { TenantConfig } from '@waratah/tenants';
+import { html } from '../pages/html.ts';
+import { renderPage } from '../pages/page-layout.ts';
+
+export interface LoginFormOptions {
+  tenant: TenantConfig;
+  uid: string;
+  email?: string;
+  error?: string;
+}
+
+/** The sign-in page of an interaction: e-mail and password, and a way to create an account instead. */
+export function renderLoginForm({ tenant, uid, email = '', error }: LoginFormOptions): string {
+  const action = `/oauth2/interaction/${encodeURIComponent(uid)}`;
+  return renderPage({
+    tenant,
+    title: 'Sign in',
+    body: html`<h1>Sign in</h1>
+<p>Sign in to the ${tenant.name} Adviser Portal.</p>
+${error ? html`<div class="alert" role="alert" id="form-error">${error}</div>` : ''}
+<form method="post" action="${action}/login" novalidate${error ? html` aria-describedby="form-error"` : ''}>
+<div><label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}"${error ? html` aria-invalid="true"` : ''}${email ? '' : html` autofocus`}></div>
+<div><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus` : ''}></div>
+<button type="submit">Sign in</button>
+</form>
+<p class="switch">New to ${tenant.name}? <a href="${action}?screen=register">Create an account</a></p>`,
+  });
+}

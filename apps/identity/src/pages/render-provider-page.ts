@@ -1,0 +1,35 @@
+import type { TenantConfig } from '@waratah/tenants';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { html, SafeHtml } from './html.ts';
+import { pageHeaders, renderPage } from './page-layout.ts';
+
+export type ProviderPage =
+  | { kind: 'logout'; form: string }
+  | { kind: 'signed-out' }
+  | { kind: 'error'; error: string; error_description?: string };
+
+/** The pages oidc-provider renders itself (logout confirmation, signed out, errors), in the tenant's theme. */
+export function renderProviderPage(ctx: KoaContextWithOIDC, tenant: TenantConfig, page: ProviderPage): void {
+  ctx.set(pageHeaders);
+  ctx.type = 'html';
+  ctx.body = renderPage({ tenant, ...content(page) });
+}
+
+function content(page: ProviderPage): { title: string; body: SafeHtml } {
+  switch (page.kind) {
+    case 'logout':
+      return {
+        title: 'Sign out',
+        // oidc-provider's form carries its own CSRF token; the buttons submit it.
+        body: html`<h1>Sign out</h1><p>Do you want to sign out?</p>${new SafeHtml(page.form)}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>`,
+      };
+    case 'signed-out':
+      return { title: 'Signed out', body: html`<h1>Signed out</h1><p>You have been signed out.</p>` };
+    case 'error':
+      return {
+        title: 'We ran into an issue',
+        body: html`<h1>We ran into an issue</h1><p role="alert">${page.error_description ?? page.error}</p>`,
+      };
+  }
+}

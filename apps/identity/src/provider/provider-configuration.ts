@@ -1,0 +1,96 @@
+import type { TenantConfig } from '@waratah/tenants';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { createAccountFinder } from '../accounts/adviser-account.ts';
+import { type IdentityKeys, signingAlgorithm } from '../keys/identity-keys.ts';
+import { renderProviderPage } from '../pages/render-provider-page.ts';
+import { databaseAdapterFactory } from '../storage/database-adapter.ts';
+import type { IdentityDb } from '../storage/identity-database.ts';
+import { grantFirstPartyConsent } from './grant-first-party-consent.ts';
+import { identityTtl } from './identity-ttl.ts';
+import { createResourceIndicators } from './resource-indicators.ts';
+
+export interface ProviderSetup {
+  db: IdentityDb;
+  tenant: TenantConfig;
+  clientId: string;
+  /** Where the portal and the hosted backend answer: the client's redirect URIs live there. */
+  origins: string[];
+  keys: IdentityKeys;
+  /** The platform API's audience: every access token is a JWT for it. */
+  audience: string;
+}
+
+/** Scope → the claims it releases (userinfo and, with conformIdTokenClaims off, the ID token). */
+const claims = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+  adviser: ['roles'],
+};
+
+/** The one configuration module of the provider (node-oidc-provider example/support/configuration.js). */
+export function providerConfiguration(setup: ProviderSetup): Configuration {
+  const { db, tenant, clientId, origins, keys, audience } = setup;
+  return {
+    adapter: databaseAdapterFactory(db),
+    clients: [
+      {
+        client_id: clientId,
+        client_name: `${tenant.name} Adviser Portal`,
+        application_type: 'web',
+        // A public client: the browser-facing hosted backend holds no secret, PKCE protects the code.
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        id_token_signed_response_alg: signingAlgorithm,
+        redirect_uris: origins.flatMap((origin) => [`${origin}/app/callback/`, `${origin}/auth-callback`]),
+        post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, `${origin}/auth-callback`]),
+      },
+    ],
+    clientBasedCORS: (_ctx: unknown, origin: string) => origins.includes(origin),
+    claims,
+    scopes: Object.keys(claims).concat('offline_access'),
+    conformIdTokenClaims: false,
+    cookies: {
+      keys: keys.cookie,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    jwks: { keys: keys.signing },
+    extraParams: ['screen_hint'],
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: createResourceIndicators(audience),
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx: KoaContextWithOIDC, form: string) =>
+          renderProviderPage(ctx, tenant, { kind: 'logout', form }),
+        postLogoutSuccessSource: (ctx: KoaContextWithOIDC) =>
+          renderProviderPage(ctx, tenant, { kind: 'signed-out' }),
+      },
+    },
+    extraTokenClaims: async (_ctx: unknown, token: { accountId?: string; kind?: string }) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const account = await createAccountFinder(db, tenant.id)(undefined, token.accountId);
+      const claimSet = account && (await account.claims('userinfo', 'adviser'));
+      return claimSet ? { roles: claimSet.roles, tenant: tenant.id } : undefined;
+    },
+    findAccount: createAccountFinder(db, tenant.id),
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/oauth2/interaction/${interaction.uid}`,
+    },
+    loadExistingGrant: (ctx: KoaContextWithOIDC) => grantFirstPartyConsent(ctx, audience),
+    renderError: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) =>
+      renderProviderPage(ctx, tenant, { kind: 'error', ...out }),
+    routes: {
+      authorization: '/authorize',
+      end_session: '/logout',
+      jwks: '/jwks',
+      revocation: '/revoke',
+      token: '/token',
+      userinfo: '/userinfo',
+    },
+    ttl: identityTtl,
+  };
+}

@@ -1,0 +1,33 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account-page/account-routes.ts';
+import { callbackRoute } from './hosted-backend/callback-route.ts';
+import { logoutRoute } from './hosted-backend/logout-route.ts';
+import { sessionRoutes } from './hosted-backend/session-routes.ts';
+import { startAuthorizationRoutes } from './hosted-backend/start-authorization.ts';
+import type { IdentityService } from './identity-service.ts';
+import { interactionRoutes } from './interactions/interaction-routes.ts';
+import { serveProvider } from './routes/serve-provider.ts';
+
+export interface RegisterIdentityOptions {
+  identity: IdentityService;
+}
+
+/**
+ * The identity service as a Fastify plugin: the OpenID Provider under `/oauth2/…`, its sign-in
+ * and registration pages, the FusionAuth hosted-backend contract under `/app/…` and the account
+ * page at `/account/`. Every route answers 404 for a tenant that does not use single sign-on.
+ */
+export async function registerIdentity(
+  app: FastifyInstance,
+  options: RegisterIdentityOptions,
+): Promise<void> {
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  await app.register(serveProvider, options);
+  await app.register(interactionRoutes, options);
+  await app.register(startAuthorizationRoutes, options);
+  await app.register(callbackRoute, options);
+  await app.register(sessionRoutes, options);
+  await app.register(logoutRoute, options);
+  await app.register(accountRoutes, options);
+}

@@ -1,0 +1,52 @@
+import type { ColumnType, Kysely } from 'kysely';
+
+type Jsonb<T> = ColumnType<T, string, string>;
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type Id = ColumnType<number, number | undefined, never>;
+
+/**
+ * The platform tables the identity service reads and writes, as the platform's migrations define
+ * them (apps/platform/src/db/migrations). The identity never imports the platform: it is handed
+ * the platform's Kysely instance and sees only these columns.
+ */
+export interface AdminUsersTable {
+  id: Id;
+  tenant_id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  kind: ColumnType<'adviser' | 'operator', 'adviser' | 'operator' | undefined, 'adviser' | 'operator'>;
+  roles: Jsonb<string[]>;
+  status: ColumnType<'active' | 'suspended', 'active' | 'suspended' | undefined, 'active' | 'suspended'>;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+  terms_accepted_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityStoreTable {
+  model: string;
+  id: string;
+  payload: Jsonb<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface IdentityKeysTable {
+  kid: string;
+  use: 'sig' | 'cookie';
+  private_key: Jsonb<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface IdentityDatabase {
+  admin_users: AdminUsersTable;
+  identity_store: IdentityStoreTable;
+  identity_keys: IdentityKeysTable;
+}
+
+export type IdentityDb = Kysely<IdentityDatabase>;

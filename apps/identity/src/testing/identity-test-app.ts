@@ -1,0 +1,58 @@
+import { hash } from '@node-rs/argon2';
+// The identity is mounted by the platform; its tests drive it there, over the platform's own
+// migrated test database (PGlite, or PostgreSQL when DATABASE_URL is set).
+import {
+  buildTestApp,
+  type TestApp,
+  type TestAppOptions,
+} from '../../../platform/src/testing/build-test-app.ts';
+import type { IdentityDb } from '../storage/identity-database.ts';
+
+export const waratahClientId = '5cc2641a-0f98-486d-91b8-2616d6e01e4b';
+export const portalOrigin = 'http://localhost:8080';
+
+export interface TestAdviser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+export interface IdentityTestApp extends TestApp {
+  adviser: TestAdviser;
+  /** The same database as the identity sees it (its narrower schema). */
+  identityDb: IdentityDb;
+}
+
+/** The platform with the identity mounted, and one adviser of the SSO tenant (waratah) who has a password. */
+export async function buildIdentityTestApp(options?: TestAppOptions): Promise<IdentityTestApp> {
+  const testApp = await buildTestApp(options);
+  const adviser = { email: 'ada.adviser@example.com.au', password: 'Correct-Horse-Battery-9' };
+  const row = await testApp.database.db
+    .insertInto('admin_users')
+    .values({
+      tenant_id: 'waratah',
+      email: adviser.email,
+      given_name: 'Ada',
+      family_name: 'Adviser',
+      permissions: JSON.stringify([]),
+      roles: JSON.stringify(['adviser']),
+      password_hash: await hash(adviser.password),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    ...testApp,
+    adviser: { ...adviser, id: row.id },
+    identityDb: testApp.database.db as unknown as IdentityDb,
+  };
+}
+
+/** The query the portal's @fusionauth/react-sdk puts on `/app/login/`. */
+export function sdkLoginQuery(state = 'portal-state'): string {
+  return new URLSearchParams({
+    client_id: waratahClientId,
+    redirect_uri: `${portalOrigin}/auth-callback`,
+    scope: 'openid email profile offline_access adviser',
+    state,
+  }).toString();
+}

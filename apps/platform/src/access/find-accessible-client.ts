@@ -1,0 +1,43 @@
+import { type Kysely, sql } from 'kysely';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
+
+/**
+ * Whether an admin user may see a client's data. An operator sees every client of its tenant. An
+ * adviser sees a client only while that client is linked to the adviser's own external party with
+ * a consent that is active or in use and not past its expiry, and only while the party is
+ * enabled. Everything is filtered by the caller's tenant, so another tenant's client never matches.
+ */
+export async function findAccessibleClientId(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  clientId: number,
+): Promise<number | undefined> {
+  if (principal.role === 'operator') {
+    const row = await db
+      .selectFrom('clients')
+      .select('id')
+      .where('tenant_id', '=', principal.tenantId)
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+    return row?.id;
+  }
+  if (principal.externalPartyId === null) return undefined;
+  const row = await db
+    .selectFrom('client_links as link')
+    .innerJoin('clients as client', 'client.id', 'link.client_id')
+    .innerJoin('external_parties as party', 'party.id', 'link.external_party_id')
+    .select('client.id')
+    .where('link.tenant_id', '=', principal.tenantId)
+    .where('client.tenant_id', '=', principal.tenantId)
+    .where('party.tenant_id', '=', principal.tenantId)
+    .where('link.client_id', '=', clientId)
+    .where('link.external_party_id', '=', principal.externalPartyId)
+    .where('party.status', '=', 'enabled')
+    .where('link.consent_status', 'in', ['active', 'in_use'])
+    .where((eb) =>
+      eb.or([eb('link.consent_expiry', 'is', null), eb('link.consent_expiry', '>', sql<Date>`now()`)]),
+    )
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
+
+export interface AuditEntry {
+  actor: Principal;
+  /** What happened, e.g. `client_data.read`, `transaction.update`. */
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  clientId?: number | null;
+  ip?: string | null;
+}
+
+/**
+ * One row of the audit log (DESIGN §3): every adviser access to client data and every change,
+ * with who, when, what and from where. Pass the transaction of the change so both commit together.
+ */
+export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  const { actor } = entry;
+  await db
+    .insertInto('audit_log')
+    .values({
+      tenant_id: actor.tenantId,
+      actor_kind: actor.kind,
+      actor_id: actor.kind === 'admin_user' ? actor.adminUserId : actor.clientId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+      client_id: entry.clientId ?? null,
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,50 @@
+import { apiHeaders } from '@waratah/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.ts';
+import { AppError } from '../errors/app-error.ts';
+import { findAccessibleClientId } from './find-accessible-client.ts';
+import { readIdHeader } from './read-id-header.ts';
+import { recordAudit } from './record-audit.ts';
+import { requirePrincipal } from './require-principal.ts';
+
+/** Whose data an end-user request reads or changes, and who is asking. */
+export interface ClientScope {
+  tenantId: string;
+  clientId: number;
+  actor: Principal;
+}
+
+/**
+ * The one gate of every end-user path (`api/v2/…`). A client reaches its own data. An adviser or
+ * operator names the client in X-User-Id and gets it only under the rules of
+ * `findAccessibleClientId`; otherwise 404, never 403, so that a caller learns nothing about
+ * clients it may not see. Every admin-user access is written to the audit log.
+ */
+export async function resolveClientScope(request: FastifyRequest): Promise<ClientScope> {
+  const principal = requirePrincipal(request);
+  const userId = readIdHeader(request, apiHeaders.userId);
+  if (principal.kind === 'client') {
+    if (userId !== undefined && userId !== principal.clientId) throw notFound();
+    return { tenantId: principal.tenantId, clientId: principal.clientId, actor: principal };
+  }
+  if (userId === undefined) {
+    const message = `${apiHeaders.userId} is required to act on behalf of a client`;
+    throw new AppError('validation_failed', message, { fields: [{ field: 'headers.x-user-id', message }] });
+  }
+  const db = request.server.database.db;
+  const clientId = await findAccessibleClientId(db, principal, userId);
+  if (clientId === undefined) throw notFound();
+  await recordAudit(db, {
+    actor: principal,
+    action: `client_data.${request.method.toLowerCase()}`,
+    targetType: 'route',
+    targetId: request.routeOptions.url ?? null,
+    clientId,
+    ip: request.ip,
+  });
+  return { tenantId: principal.tenantId, clientId, actor: principal };
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'There is no such client');
+}

@@ -1,0 +1,139 @@
+import type { FinancialPassport } from '@waratah/contracts';
+import { daysBetween } from '../aggregation/calendar-date.ts';
+import { formatCents } from '../aggregation/cents.ts';
+import { overdrawnDays } from './overdrawn-days.ts';
+import { regularityOf } from './regularity.ts';
+
+export interface PassportTransaction {
+  id: number;
+  accountId: number;
+  date: string;
+  cents: number;
+  categoryKey: string | null;
+  categoryName: string | null;
+  categoryType: string | null;
+  source: string;
+}
+
+export interface PassportAccount {
+  id: number;
+  name: string;
+  container: string;
+  type: string;
+  balanceCents: number;
+}
+
+const liabilityContainers = new Set(['loan', 'credit_card']);
+
+/**
+ * The affordability figures of spec §7 from one client's accounts and included transactions, all in
+ * whole cents. `transactions` holds the range; `later` the bank transactions after it (to walk
+ * balances back for overdrawn days). Each figure lists the transactions it was summed from.
+ */
+export function computeFinancialPassport(input: {
+  range: { from: string; to: string };
+  accounts: readonly PassportAccount[];
+  transactions: readonly PassportTransaction[];
+  later: readonly PassportTransaction[];
+  createdAt: string;
+}): FinancialPassport {
+  const { range, accounts, transactions } = input;
+  const months = Math.max(1, Math.round(daysBetween(range.from, range.to) / (365.25 / 12)));
+  const traced = (items: readonly PassportTransaction[]) => {
+    const total = items.reduce((sum, tx) => sum + tx.cents, 0);
+    return {
+      total: formatCents(total),
+      monthly_average: formatCents(Math.round(total / months)),
+      transaction_ids: items.map((tx) => tx.id),
+    };
+  };
+  const group = (items: readonly PassportTransaction[], key: (tx: PassportTransaction) => string) => {
+    const groups = new Map<string, PassportTransaction[]>();
+    for (const tx of items) groups.set(key(tx), [...(groups.get(key(tx)) ?? []), tx]);
+    return [...groups.entries()];
+  };
+  const category = (tx: PassportTransaction) => ({
+    key: tx.categoryKey ?? 'UNCATEGORISED',
+    name: tx.categoryName ?? 'Uncategorised',
+  });
+
+  const income = transactions.filter((tx) => tx.cents > 0 && tx.categoryType === 'income');
+  const expenses = transactions.filter((tx) => tx.cents < 0 && tx.categoryType !== 'transfer');
+  const sum = (items: readonly PassportTransaction[]) => items.reduce((total, tx) => total + tx.cents, 0);
+  const incomeCents = sum(income);
+  const expenseCents = sum(expenses);
+  const byKey = (key: string) => transactions.filter((tx) => tx.categoryKey === key && tx.cents < 0);
+  const dishonours = byKey('FEES').filter((tx) => /dishonou?r/i.test(tx.source));
+  const balanceOf = (predicate: (account: PassportAccount) => boolean) =>
+    accounts.filter(predicate).reduce((total, account) => total + account.balanceCents, 0);
+  const overdrawn = accounts
+    .filter((account) => account.container === 'bank')
+    .map((account) => ({
+      id: account.id,
+      days: overdrawnDays(
+        account.balanceCents,
+        [...transactions, ...input.later]
+          .filter((tx) => tx.accountId === account.id)
+          .map((tx) => ({ date: tx.date, cents: tx.cents })),
+        range,
+      ),
+    }))
+    .filter((account) => account.days > 0);
+
+  return {
+    created_at: input.createdAt,
+    from_date: range.from,
+    to_date: range.to,
+    summary: {
+      totals: {
+        income: formatCents(incomeCents),
+        expenses: formatCents(expenseCents),
+        net_balance: formatCents(incomeCents + expenseCents),
+        assets: formatCents(
+          balanceOf((account) => !liabilityContainers.has(account.container) && account.balanceCents > 0),
+        ),
+        liabilities: formatCents(
+          balanceOf((account) => liabilityContainers.has(account.container) && account.balanceCents < 0),
+        ),
+      },
+      savings_rate:
+        incomeCents > 0
+          ? (Math.round(((incomeCents + expenseCents) * 1000) / incomeCents) / 10).toFixed(1)
+          : null,
+    },
+    income: {
+      breakdown: group(income, (tx) => tx.source).map(([source, items]) => ({
+        source,
+        category: category(items[0] as PassportTransaction),
+        regularity: regularityOf(items.map((tx) => tx.date)),
+        ...traced(items),
+      })),
+    },
+    expenses: {
+      breakdown: group(expenses, (tx) => tx.categoryKey ?? 'UNCATEGORISED').map(([, items]) => ({
+        category: category(items[0] as PassportTransaction),
+        ...traced(items),
+      })),
+    },
+    liabilities: {
+      breakdown: accounts
+        .filter((account) => liabilityContainers.has(account.container))
+        .map((account) => ({
+          account_id: account.id,
+          name: account.name,
+          type: account.type,
+          balance: formatCents(account.balanceCents),
+          ...traced(transactions.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
+        })),
+    },
+    responsible_lending_indicators: {
+      gambling: traced(byKey('GAMBLING')),
+      bnpl: traced(byKey('BNPL')),
+      dishonours: { ...traced(dishonours), count: dishonours.length },
+      overdrawn_days: {
+        count: overdrawn.reduce((total, account) => total + account.days, 0),
+        account_ids: overdrawn.map((account) => account.id),
+      },
+    },
+  };
+}

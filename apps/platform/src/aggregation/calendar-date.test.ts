@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { addDays, addMonths, daysBetween } from './calendar-date.ts';
+
+describe('calendar dates', () => {
+  it('adds days across month ends and the daylight-saving change', () => {
+    expect(addDays('2025-10-04', 2)).toBe('2025-10-06');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2025-10-01', '2025-11-01')).toBe(31);
+  });
+
+  it('clamps to the last day when adding months', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2026-03-31', -12)).toBe('2025-03-31');
+  });
+
+  it('answers Sydney’s date, not UTC’s', () => {
+    // 14:30 UTC on 31 March is already 1 April in Sydney (AEDT, +11).
+    expect(sydneyToday(new Date('2026-03-31T14:30:00Z'))).toBe('2026-04-01');
+    // 13:30 UTC on 30 June is 23:30 in Sydney (AEST, +10).
+    expect(sydneyToday(new Date('2026-06-30T13:30:00Z'))).toBe('2026-06-30');
+  });
+});

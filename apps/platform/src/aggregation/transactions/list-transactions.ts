@@ -1,0 +1,72 @@
+import type { ListTransactionsQuery, Paging, Transaction } from '@waratah/contracts';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { ClientScope } from '../../access/resolve-client-scope.ts';
+import type { Database } from '../../db/database-schema.ts';
+import { selectTransactions } from './select-transactions.ts';
+import { decodeTransactionCursor, encodeTransactionCursor } from './transaction-cursor.ts';
+import { transactionFilterWhere } from './transaction-filter-where.ts';
+import { transactionToWire } from './transaction-to-wire.ts';
+
+/**
+ * One page of a client's transactions, newest first, by keyset on (transaction_date, id): stable
+ * while rows are added, and served from the (client_id, transaction_date desc, id desc) index.
+ * `after` pages towards older rows, `before` towards newer; `total` counts the whole filtered list.
+ */
+export async function listTransactions(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  query: ListTransactionsQuery,
+): Promise<{ data: Transaction[]; paging: Paging }> {
+  const backwards = query.before !== undefined;
+  const cursor = backwards
+    ? decodeTransactionCursor(query.before as string, 'before')
+    : query.after === undefined
+      ? undefined
+      : decodeTransactionCursor(query.after, 'after');
+
+  let page = selectTransactions(db, scope).where((eb) => transactionFilterWhere(eb, query));
+  if (cursor) {
+    const position = sql`(${cursor.date}::date, ${cursor.id}::int)`;
+    page = page.where(
+      backwards
+        ? sql<SqlBool>`(t.transaction_date, t.id) > ${position}`
+        : sql<SqlBool>`(t.transaction_date, t.id) < ${position}`,
+    );
+  }
+  const direction = backwards ? 'asc' : 'desc';
+  const rows = await page
+    .orderBy('t.transaction_date', direction)
+    .orderBy('t.id', direction)
+    .limit(query.size + 1)
+    .execute();
+  const more = rows.length > query.size;
+  const pageRows = rows.slice(0, query.size);
+  if (backwards) pageRows.reverse();
+
+  const { total } = await db
+    .selectFrom('transactions as t')
+    .where('t.tenant_id', '=', scope.tenantId)
+    .where('t.client_id', '=', scope.clientId)
+    .where((eb) => transactionFilterWhere(eb, query))
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+
+  const first = pageRows[0];
+  const last = pageRows.at(-1);
+  const hasNewer = backwards ? more : cursor !== undefined;
+  const hasOlder = backwards ? true : more;
+  return {
+    data: pageRows.map(transactionToWire),
+    paging: {
+      cursors: {
+        ...(first && hasNewer
+          ? { before: encodeTransactionCursor({ date: first.transaction_date, id: first.id }) }
+          : {}),
+        ...(last && hasOlder
+          ? { after: encodeTransactionCursor({ date: last.transaction_date, id: last.id }) }
+          : {}),
+      },
+      total,
+    },
+  };
+}

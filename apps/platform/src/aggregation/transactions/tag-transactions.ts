@@ -1,0 +1,52 @@
+import type { TransactionTagsBody } from '@waratah/contracts';
+import { type Kysely, sql } from 'kysely';
+import { recordAudit } from '../../access/record-audit.ts';
+import type { ClientScope } from '../../access/resolve-client-scope.ts';
+import type { Database } from '../../db/database-schema.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+/**
+ * Adds tags to, or removes them from, transactions of one client, all or none. Adding keeps each
+ * tag once and the order tags were first added in.
+ */
+export async function tagTransactions(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  body: TransactionTagsBody,
+  operation: 'add' | 'remove',
+): Promise<number[]> {
+  const ids = [...new Set(body.transaction_ids)];
+  const tags = JSON.stringify([...new Set(body.tags)]);
+  const tagsExpression =
+    operation === 'add'
+      ? sql<string>`(select coalesce(jsonb_agg(tag order by position), '[]'::jsonb) from (
+          select tag, min(position) as position from jsonb_array_elements_text(tags || ${tags}::jsonb)
+          with ordinality as element(tag, position) group by tag) as unique_tags)`
+      : sql<string>`(select coalesce(jsonb_agg(tag), '[]'::jsonb) from jsonb_array_elements_text(tags) as tag
+          where not (${tags}::jsonb ? tag))`;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('transactions')
+      .set({ tags: tagsExpression })
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('id', 'in', ids)
+      .returning('id')
+      .execute();
+    if (updated.length !== ids.length) {
+      const found = new Set(updated.map((row) => row.id));
+      throw new AppError(
+        'not_found',
+        `There is no transaction ${ids.filter((id) => !found.has(id)).join(', ')}`,
+      );
+    }
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: `transactions.tags.${operation}`,
+      targetType: 'transaction',
+      targetId: ids.join(','),
+      clientId: scope.clientId,
+    });
+    return ids;
+  });
+}

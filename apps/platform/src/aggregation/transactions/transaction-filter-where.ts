@@ -1,0 +1,42 @@
+import type { TransactionFilter } from '@waratah/contracts';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database, TransactionsTable } from '../../db/database-schema.ts';
+
+export type TransactionsBuilder = ExpressionBuilder<Database & { t: TransactionsTable }, 't'>;
+
+/**
+ * The list and summary filters (reference §5) as one condition on `t`. Text search matches the
+ * descriptions, the merchant and the memo, case-insensitively; amounts compare signed values.
+ */
+export function transactionFilterWhere(
+  eb: TransactionsBuilder,
+  filter: TransactionFilter,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.account_ids) conditions.push(eb('t.account_id', 'in', filter.account_ids));
+  if (filter.transaction_ids) conditions.push(eb('t.id', 'in', filter.transaction_ids));
+  if (filter.from_date) conditions.push(eb('t.transaction_date', '>=', filter.from_date));
+  if (filter.to_date) conditions.push(eb('t.transaction_date', '<=', filter.to_date));
+  if (filter.transaction_category_ids)
+    conditions.push(eb('t.category_id', 'in', filter.transaction_category_ids));
+  if (filter.budget_category) conditions.push(eb('t.budget_category', '=', filter.budget_category));
+  if (filter.base_type && filter.base_type !== 'debit_credit')
+    conditions.push(eb('t.base_type', '=', filter.base_type));
+  if (filter.min_amount) conditions.push(sql<SqlBool>`t.amount >= ${filter.min_amount}::numeric`);
+  if (filter.max_amount) conditions.push(sql<SqlBool>`t.amount <= ${filter.max_amount}::numeric`);
+  if (filter.transaction_included !== undefined)
+    conditions.push(eb('t.included', '=', filter.transaction_included));
+  if (filter.search_term) {
+    const pattern = `%${filter.search_term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(
+      eb.or([
+        eb('t.description_original', 'ilike', pattern),
+        eb('t.description_simple', 'ilike', pattern),
+        eb('t.description_user', 'ilike', pattern),
+        eb('t.merchant_name', 'ilike', pattern),
+        eb('t.memo', 'ilike', pattern),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}

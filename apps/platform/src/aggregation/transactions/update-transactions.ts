@@ -1,0 +1,63 @@
+import type { UpdateTransactionBody } from '@waratah/contracts';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../access/record-audit.ts';
+import type { ClientScope } from '../../access/resolve-client-scope.ts';
+import type { Database } from '../../db/database-schema.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+/**
+ * Recategorises, includes or excludes, and annotates transactions of one client: every id must be
+ * the client's, or nothing changes (one transaction, 404 naming the missing ids).
+ */
+export async function updateTransactions(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  ids: readonly number[],
+  change: UpdateTransactionBody,
+): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    if (change.category_id !== undefined) {
+      const category = await trx
+        .selectFrom('transaction_categories')
+        .select('id')
+        .where('id', '=', change.category_id)
+        .executeTakeFirst();
+      if (!category) {
+        const message = `there is no category ${change.category_id}`;
+        throw new AppError('validation_failed', `body.category_id: ${message}`, {
+          fields: [{ field: 'body.category_id', message }],
+        });
+      }
+    }
+    const updated = await trx
+      .updateTable('transactions')
+      .set({
+        budget_category: change.budget_category,
+        ...(change.category_id === undefined ? {} : { category_id: change.category_id }),
+        ...(change.included === undefined ? {} : { included: change.included }),
+        ...(change.memo === undefined ? {} : { memo: change.memo }),
+        ...(change.user_description === undefined ? {} : { description_user: change.user_description }),
+      })
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('id', 'in', unique)
+      .returning('id')
+      .execute();
+    if (updated.length !== unique.length) {
+      const found = new Set(updated.map((row) => row.id));
+      throw new AppError(
+        'not_found',
+        `There is no transaction ${unique.filter((id) => !found.has(id)).join(', ')}`,
+      );
+    }
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'transactions.update',
+      targetType: 'transaction',
+      targetId: unique.join(','),
+      clientId: scope.clientId,
+    });
+    return unique;
+  });
+}

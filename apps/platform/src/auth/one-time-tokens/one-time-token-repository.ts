@@ -1,0 +1,108 @@
+import { randomInt } from 'node:crypto';
+import type { TenantId } from '@waratah/tenants';
+import type { Kysely } from 'kysely';
+import type { Database, OneTimeTokenPurpose } from '../../db/database-schema.ts';
+import { generateTokenSecret, hashTokenSecret } from '../tokens/token-secret.ts';
+
+export interface IssueOneTimeTokenInput {
+  tenantId: TenantId;
+  adminUserId: number;
+  purpose: OneTimeTokenPurpose;
+  ttlSeconds: number;
+}
+
+export type OneTimeTokenRepository = ReturnType<typeof createOneTimeTokenRepository>;
+
+/**
+ * Single-use secrets sent by e-mail: reset and invitation links (a long random token) and the
+ * 6-digit registration code. Stored hashed; issuing a new one spends the earlier ones of the same
+ * purpose, so only the latest e-mail works.
+ */
+export function createOneTimeTokenRepository(db: Kysely<Database>) {
+  async function issue(input: IssueOneTimeTokenInput, secret: string): Promise<string> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('one_time_tokens')
+        .set({ used_at: new Date() })
+        .where('admin_user_id', '=', input.adminUserId)
+        .where('purpose', '=', input.purpose)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('one_time_tokens')
+        .values({
+          tenant_id: input.tenantId,
+          admin_user_id: input.adminUserId,
+          purpose: input.purpose,
+          token_hash: hashTokenSecret(secret),
+          expires_at: new Date(Date.now() + input.ttlSeconds * 1000),
+        })
+        .execute();
+    });
+    return secret;
+  }
+
+  return {
+    issueLinkToken: (input: IssueOneTimeTokenInput) => issue(input, generateTokenSecret()),
+    issueCode: (input: IssueOneTimeTokenInput) =>
+      issue(input, String(randomInt(0, 1_000_000)).padStart(6, '0')),
+
+    /** Spends a link token: the admin user it was for, or undefined when unknown, used or expired. */
+    async consumeLinkToken(
+      tenantId: TenantId,
+      purpose: OneTimeTokenPurpose,
+      secret: string,
+      executor: Kysely<Database> = db,
+    ): Promise<number | undefined> {
+      const spent = await executor
+        .updateTable('one_time_tokens')
+        .set({ used_at: new Date() })
+        .where('tenant_id', '=', tenantId)
+        .where('purpose', '=', purpose)
+        .where('token_hash', '=', hashTokenSecret(secret))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .returning('admin_user_id')
+        .executeTakeFirst();
+      return spent?.admin_user_id;
+    },
+
+    /**
+     * Checks a code against the user's live one. A wrong code counts an attempt; at `maxAttempts`
+     * the code is spent, so guessing a 6-digit code is hopeless.
+     */
+    async consumeCode(
+      adminUserId: number,
+      code: string,
+      maxAttempts: number,
+    ): Promise<'ok' | 'wrong' | 'none'> {
+      return db.transaction().execute(async (trx) => {
+        const live = await trx
+          .selectFrom('one_time_tokens')
+          .select(['id', 'token_hash', 'attempts'])
+          .where('admin_user_id', '=', adminUserId)
+          .where('purpose', '=', 'email_verification')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .forUpdate()
+          .executeTakeFirst();
+        if (!live) return 'none';
+        if (live.token_hash === hashTokenSecret(code)) {
+          await trx
+            .updateTable('one_time_tokens')
+            .set({ used_at: new Date() })
+            .where('id', '=', live.id)
+            .execute();
+          return 'ok';
+        }
+        const attempts = live.attempts + 1;
+        await trx
+          .updateTable('one_time_tokens')
+          .set({ attempts, ...(attempts >= maxAttempts && { used_at: new Date() }) })
+          .where('id', '=', live.id)
+          .execute();
+        return 'wrong';
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+
+type SigningKey = Parameters<SignJWT['sign']>[0];
+
+const host = 'localhost:8080';
+const issuer = `http://${host}/oauth2`;
+const audience = 'urn:waratah:platform-api';
+
+interface TokenOptions {
+  key?: SigningKey;
+  kid?: string;
+  sub?: string;
+  iss?: string;
+  aud?: string;
+  expiresIn?: string | number;
+}
+
+describe('SSO cookie credentials', () => {
+  let testApp: TestApp;
+  let adviserId: number;
+  let identityKey: { key: SigningKey; kid: string };
+
+  // Signs an access token the way the identity does (ES256, at+jwt), with any detail overridden.
+  const token = ({
+    key = identityKey.key,
+    kid = identityKey.kid,
+    sub = String(adviserId),
+    iss = issuer,
+    aud = audience,
+    expiresIn = '15m',
+  }: TokenOptions = {}) =>
+    new SignJWT({ roles: ['adviser'] })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
+      .setSubject(sub)
+      .setIssuer(iss)
+      .setAudience(aud)
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(key);
+
+  const whoami = async (
+    accessToken: string,
+    headers: Record<string, string> = { 'x-tenant-id': 'waratah' },
+  ) =>
+    testApp.app.inject({
+      url: '/api/test/whoami',
+      headers: { host, cookie: `app.at=${accessToken}`, ...headers },
+    });
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    testApp.app.get('/api/test/whoami', async (request) => ({ principal: request.principal }));
+    testApp.app.post('/api/test/whoami', async (request) => ({ principal: request.principal }));
+    const row = await testApp.database.db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'waratah',
+        email: 'sso.adviser@example.com.au',
+        given_name: 'Sso',
+        family_name: 'Adviser',
+        permissions: JSON.stringify([]),
+        roles: JSON.stringify(['adviser']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    adviserId = row.id;
+    // The identity generates its signing key at first use; the JWKS request makes it do so.
+    const jwks = await testApp.app.inject({ url: '/oauth2/jwks', headers: { host } });
+    const kid = jwks.json().keys[0].kid as string;
+    const stored = await testApp.database.db
+      .selectFrom('identity_keys')
+      .select('private_key')
+      .where('kid', '=', kid)
+      .executeTakeFirstOrThrow();
+    identityKey = { key: await importJWK(stored.private_key as JWK, 'ES256'), kid };
+  });
+  afterAll(() => testApp.close());
+
+  it('turns a valid app.at cookie into the adviser principal', async () => {
+    const response = await whoami(await token());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().principal).toEqual({
+      kind: 'admin_user',
+      tenantId: 'waratah',
+      adminUserId: adviserId,
+      role: 'adviser',
+      externalPartyId: null,
+      via: 'sso_cookie',
+    });
+  });
+
+  it('refuses a token signed with another key under the same kid', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const response = await whoami(await token({ key: privateKey }));
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.error_code).toBe('F0101');
+  });
+
+  it('refuses a token with an unknown kid, a foreign issuer or audience, or an expiry in the past', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    for (const accessToken of [
+      await token({ key: privateKey, kid: 'an-unknown-key' }),
+      await token({ iss: 'https://evil.example/oauth2' }),
+      await token({ aud: 'someone-else' }),
+      await token({ expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+      'not-a-jwt',
+    ]) {
+      expect((await whoami(accessToken)).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses a subject that is no adviser of the tenant', async () => {
+    expect((await whoami(await token({ sub: '999999' }))).statusCode).toBe(401);
+  });
+
+  it('requires the tenant header, and it must name the token’s tenant', async () => {
+    const accessToken = await token();
+    const missing = await whoami(accessToken, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.error_type).toBe('bad_header');
+    expect((await whoami(accessToken, { 'x-tenant-id': 'moneypartner' })).statusCode).toBe(401);
+  });
+
+  it('refuses a cookie-authenticated POST that does not echo the XSRF token', async () => {
+    const cookie = `app.at=${await token()}; XSRF-TOKEN=xsrf-value`;
+    const headers = { host, cookie, 'x-tenant-id': 'waratah' };
+    const refused = await testApp.app.inject({ method: 'POST', url: '/api/test/whoami', headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.error_code).toBe('F0202');
+    const echoed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/whoami',
+      headers: { ...headers, 'x-xsrf-token': 'xsrf-value' },
+    });
+    expect(echoed.statusCode).toBe(200);
+  });
+});

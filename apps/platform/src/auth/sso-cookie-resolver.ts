@@ -1,0 +1,117 @@
+import { apiHeaders } from '@waratah/contracts';
+import { type IdentityService, signingAlgorithm, tokenCookies } from '@waratah/identity';
+import type { FastifyRequest } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { Kysely } from 'kysely';
+import type { PlatformConfig } from '../config/env.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { requestTenancy } from '../tenancy/request-tenancy.ts';
+import type { CredentialResolver } from './credential-resolver.ts';
+import type { Principal } from './principal.ts';
+
+/** Where SSO access tokens are verified: their signing keys, and the issuer and audience they must name. */
+export interface SsoTokenSource {
+  keys: JWTVerifyGetKey;
+  issuer(request: FastifyRequest): string;
+  audience: string;
+}
+
+const tenantHeader = apiHeaders.tenantId.toLowerCase();
+
+/**
+ * The built-in identity's keys, read in process (no call to ourselves); or, when SSO_JWKS_URL,
+ * SSO_ISSUER and SSO_AUDIENCE are set, an external provider's (a real FusionAuth) over its JWKS URL.
+ */
+export function ssoTokenSource(
+  config: Pick<PlatformConfig, 'externalSso'>,
+  identity: IdentityService,
+): SsoTokenSource {
+  const external = config.externalSso;
+  if (external) {
+    return {
+      keys: createRemoteJWKSet(new URL(external.jwksUrl)),
+      issuer: () => external.issuer,
+      audience: external.audience,
+    };
+  }
+  return {
+    keys: async (header, token) => createLocalJWKSet(await identity.publicJwks())(header, token),
+    issuer: (request) => identity.issuerFor({ host: request.host, protocol: `${request.protocol}:` }),
+    audience: identity.audience,
+  };
+}
+
+/**
+ * The identity's JWT access token in the `app.at` cookie (DESIGN §3): signature, issuer, audience
+ * and expiry checked, then its subject mapped to an active admin user of the request's tenant.
+ * A forged, foreign or expired token is refused (401), never treated as anonymous.
+ */
+export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSource): CredentialResolver {
+  return {
+    async resolve(request: FastifyRequest): Promise<Principal | null> {
+      const token = request.cookies[tokenCookies.accessToken];
+      if (!token) return null;
+      if (!request.headers[tenantHeader]) {
+        const message = `${apiHeaders.tenantId} is required with single sign-on`;
+        throw new AppError('bad_header', message, {
+          fields: [{ field: `headers.${tenantHeader}`, message }],
+        });
+      }
+      const claims = await verifiedClaims(token, source, request);
+      const { tenant } = requestTenancy(request);
+      const user = await findSubject(db, tenant.id, claims);
+      if (user?.status !== 'active')
+        throw invalidAccessToken('The access token names no active adviser of this tenant');
+      return {
+        kind: 'admin_user',
+        tenantId: tenant.id,
+        adminUserId: user.id,
+        role: user.kind,
+        externalPartyId: user.external_party_id,
+        via: 'sso_cookie',
+      };
+    },
+  };
+}
+
+async function verifiedClaims(
+  token: string,
+  source: SsoTokenSource,
+  request: FastifyRequest,
+): Promise<JWTPayload> {
+  try {
+    const { payload } = await jwtVerify(token, source.keys, {
+      issuer: source.issuer(request),
+      audience: source.audience,
+      algorithms: [signingAlgorithm, 'RS256'],
+      requiredClaims: ['sub', 'exp'],
+    });
+    return payload;
+  } catch (error) {
+    throw invalidAccessToken('The access token is invalid or has expired', error);
+  }
+}
+
+// Our identity's subject is the admin user's id; another provider's (FusionAuth: a UUID) is matched by e-mail.
+function findSubject(db: Kysely<Database>, tenantId: string, claims: JWTPayload) {
+  const query = db
+    .selectFrom('admin_users')
+    .select(['id', 'kind', 'status', 'external_party_id'])
+    .where('tenant_id', '=', tenantId);
+  if (claims.sub && /^\d{1,9}$/.test(claims.sub))
+    return query.where('id', '=', Number(claims.sub)).executeTakeFirst();
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+  if (!email) return Promise.resolve(undefined);
+  return query.where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+}
+
+function invalidAccessToken(message: string, cause?: unknown): AppError {
+  return new AppError('invalid_access_token', message, { cause });
+}

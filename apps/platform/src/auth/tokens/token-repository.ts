@@ -1,0 +1,180 @@
+import type { TenantId } from '@waratah/tenants';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OAuthTokensTable, TokenSubjectKind } from '../../db/database-schema.ts';
+import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
+
+export interface TokenSubject {
+  kind: TokenSubjectKind;
+  id: number;
+  tenantId: TenantId;
+  /** The OAuth client the tokens were issued to (the tenant environment's oauth.clientId). */
+  clientId: string;
+}
+
+export interface TokenLifetimes {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  /** Absent for client_credentials (RFC 6749 §4.4.3): the client can simply ask again. */
+  refreshToken: string | undefined;
+  expiresIn: number;
+}
+
+interface Lineage {
+  familyId: string;
+  rotatedFrom: number | null;
+  withRefreshToken: boolean;
+}
+
+export type StoredToken = Pick<
+  Selectable<OAuthTokensTable>,
+  'id' | 'kind' | 'subject_kind' | 'subject_id' | 'tenant_id' | 'client_id' | 'family_id'
+>;
+
+export type RotationResult =
+  | { outcome: 'rotated'; tokens: IssuedTokens; subject: TokenSubject; familyId: string }
+  | { outcome: 'invalid' }
+  | { outcome: 'reused' };
+
+export type TokenRepository = ReturnType<typeof createTokenRepository>;
+
+// Expired tokens are kept a day (a reused refresh token is still recognised as reuse), then dropped.
+const deadTokenRetentionMs = 24 * 3600 * 1000;
+
+/** Opaque bearer tokens (DESIGN §3): only their hashes are stored; refresh tokens rotate. */
+export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLifetimes) {
+  async function issue(
+    subject: TokenSubject,
+    lineage: Lineage,
+    executor: Kysely<Database> = db,
+  ): Promise<IssuedTokens> {
+    const accessToken = generateTokenSecret();
+    const refreshToken = lineage.withRefreshToken ? generateTokenSecret() : undefined;
+    const now = Date.now();
+    const row = (kind: 'access' | 'refresh', secret: string, ttlSeconds: number) => ({
+      token_hash: hashTokenSecret(secret),
+      kind,
+      subject_kind: subject.kind,
+      subject_id: subject.id,
+      tenant_id: subject.tenantId,
+      client_id: subject.clientId,
+      family_id: lineage.familyId,
+      rotated_from: kind === 'refresh' ? lineage.rotatedFrom : null,
+      expires_at: new Date(now + ttlSeconds * 1000),
+    });
+    const rows = [row('access', accessToken, lifetimes.accessTokenTtlSeconds)];
+    if (refreshToken) rows.push(row('refresh', refreshToken, lifetimes.refreshTokenTtlSeconds));
+    await executor.insertInto('oauth_tokens').values(rows).execute();
+    return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
+  }
+
+  function findLive(secret: string, kind: 'access' | 'refresh', executor: Kysely<Database> = db) {
+    return executor
+      .selectFrom('oauth_tokens')
+      .select(['id', 'kind', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id'])
+      .where('token_hash', '=', hashTokenSecret(secret))
+      .where('kind', '=', kind)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  async function revokeFamily(familyId: string, executor: Kysely<Database> = db): Promise<void> {
+    await executor
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  return {
+    /** A new sign-in: a fresh token family. The subject's long-dead tokens are dropped on the way. */
+    async issueForSignIn(
+      subject: TokenSubject,
+      options: { withRefreshToken: boolean } = { withRefreshToken: true },
+    ): Promise<IssuedTokens> {
+      await db
+        .deleteFrom('oauth_tokens')
+        .where('subject_kind', '=', subject.kind)
+        .where('subject_id', '=', subject.id)
+        .where('expires_at', '<', new Date(Date.now() - deadTokenRetentionMs))
+        .execute();
+      return issue(subject, { familyId: generateTokenSecret(), rotatedFrom: null, ...options });
+    },
+
+    /** The live access token a bearer secret names, or undefined (unknown, expired or revoked). */
+    findAccessToken: (secret: string): Promise<StoredToken | undefined> => findLive(secret, 'access'),
+
+    /**
+     * Spends a refresh token and issues its successor in the same family. A refresh token that was
+     * already spent is a sign that it leaked: the whole family is revoked.
+     */
+    rotateRefreshToken(
+      secret: string,
+      expected: { clientId: string; subjectKind: TokenSubjectKind },
+    ): Promise<RotationResult> {
+      return db.transaction().execute(async (trx) => {
+        const spent = await trx
+          .updateTable('oauth_tokens')
+          .set({ revoked_at: new Date() })
+          .where('token_hash', '=', hashTokenSecret(secret))
+          .where('kind', '=', 'refresh')
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .where('client_id', '=', expected.clientId)
+          .where('subject_kind', '=', expected.subjectKind)
+          .returning(['id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id'])
+          .executeTakeFirst();
+        if (!spent) {
+          const known = await trx
+            .selectFrom('oauth_tokens')
+            .select(['family_id', 'revoked_at'])
+            .where('token_hash', '=', hashTokenSecret(secret))
+            .where('kind', '=', 'refresh')
+            .executeTakeFirst();
+          if (known?.revoked_at) {
+            await revokeFamily(known.family_id, trx);
+            return { outcome: 'reused' } as const;
+          }
+          return { outcome: 'invalid' } as const;
+        }
+        const subject: TokenSubject = {
+          kind: spent.subject_kind,
+          id: spent.subject_id,
+          tenantId: spent.tenant_id as TenantId,
+          clientId: spent.client_id,
+        };
+        const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, withRefreshToken: true };
+        const tokens = await issue(subject, lineage, trx);
+        return { outcome: 'rotated', tokens, subject, familyId: spent.family_id } as const;
+      });
+    },
+
+    /** RFC 7009: ends the sign-in the token belongs to (access and refresh alike); unknown tokens are ignored. */
+    async revoke(secret: string): Promise<void> {
+      const token = await db
+        .selectFrom('oauth_tokens')
+        .select('family_id')
+        .where('token_hash', '=', hashTokenSecret(secret))
+        .executeTakeFirst();
+      if (token) await revokeFamily(token.family_id);
+    },
+
+    revokeFamily: (familyId: string) => revokeFamily(familyId),
+
+    /** Signs a user out everywhere, e.g. after a password change. */
+    async revokeSubject(kind: TokenSubjectKind, id: number): Promise<void> {
+      await db
+        .updateTable('oauth_tokens')
+        .set({ revoked_at: new Date() })
+        .where('subject_kind', '=', kind)
+        .where('subject_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}

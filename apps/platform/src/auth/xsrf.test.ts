@@ -1,0 +1,82 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { handleError } from '../errors/handle-error.ts';
+import type { Principal } from './principal.ts';
+import { registerXsrfProtection, xsrfCookie } from './xsrf.ts';
+
+// A principal as the authenticate hook would set it, chosen by a test header.
+function buildApp() {
+  const app = Fastify();
+  app.register(cookie);
+  app.setErrorHandler(handleError);
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const via = request.headers['x-test-via'];
+    if (via !== 'sso_cookie' && via !== 'bearer') return;
+    const principal: Principal = {
+      kind: 'admin_user',
+      tenantId: 'waratah',
+      adminUserId: 1,
+      role: 'adviser',
+      externalPartyId: null,
+      via,
+    };
+    request.principal = principal;
+  });
+  registerXsrfProtection(app);
+  app.get('/api/thing', async () => ({ ok: true }));
+  app.post('/api/thing', async () => ({ ok: true }));
+  return app;
+}
+
+describe('XSRF protection', () => {
+  it('hands out a random, script-readable XSRF-TOKEN cookie', async () => {
+    const app = buildApp();
+    const first = await app.inject({ url: '/api/thing' });
+    const second = await app.inject({ url: '/api/thing' });
+    const issued = first.cookies.find((set) => set.name === xsrfCookie);
+    expect(issued).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(issued?.httpOnly).toBeFalsy();
+    expect(issued?.value).toMatch(/^[\w-]{43}$/);
+    expect(second.cookies.find((set) => set.name === xsrfCookie)?.value).not.toBe(issued?.value);
+    const kept = await app.inject({ url: '/api/thing', cookies: { [xsrfCookie]: 'abc' } });
+    expect(kept.cookies.find((set) => set.name === xsrfCookie)).toBeUndefined();
+  });
+
+  it('refuses a cookie-authenticated POST without the echoed header, or with a wrong one', async () => {
+    const app = buildApp();
+    for (const headers of [{}, { 'x-xsrf-token': 'something-else' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/thing',
+        cookies: { [xsrfCookie]: 'token-value' },
+        headers: { 'x-test-via': 'sso_cookie', ...headers },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toMatchObject({ error_code: 'F0202', error_type: 'xsrf_token_mismatch' });
+    }
+  });
+
+  it('lets a cookie-authenticated POST through when it echoes the cookie', async () => {
+    const response = await buildApp().inject({
+      method: 'POST',
+      url: '/api/thing',
+      cookies: { [xsrfCookie]: 'token-value' },
+      headers: { 'x-test-via': 'sso_cookie', 'x-xsrf-token': 'token-value' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('asks nothing of bearer-token requests and safe methods', async () => {
+    const app = buildApp();
+    const bearer = await app.inject({
+      method: 'POST',
+      url: '/api/thing',
+      headers: { 'x-test-via': 'bearer' },
+    });
+    expect(bearer.statusCode).toBe(200);
+    const read = await app.inject({ url: '/api/thing', headers: { 'x-test-via': 'sso_cookie' } });
+    expect(read.statusCode).toBe(200);
+  });
+});

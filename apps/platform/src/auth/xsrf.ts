@@ -1,0 +1,46 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { isUnder, pathOf } from '../routing/paths.ts';
+
+export const xsrfCookie = 'XSRF-TOKEN';
+export const xsrfHeader = 'x-xsrf-token';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Double-submit protection for cookie-authenticated API calls (DESIGN §3): the platform hands out a
+ * random, script-readable `XSRF-TOKEN` cookie, and an unsafe request authenticated by the SSO
+ * cookie must echo it in `X-XSRF-TOKEN` — which a page on another site cannot read, so cannot send.
+ * Runs after the authenticate hook; bearer-token requests are not cookie-borne and need no echo.
+ */
+export function registerXsrfProtection(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isUnder(pathOf(request.url), '/api')) return;
+    const cookie = request.cookies[xsrfCookie];
+    if (!cookie) issueXsrfToken(request, reply);
+    if (request.principal?.via !== 'sso_cookie' || !unsafeMethods.has(request.method)) return;
+    if (!cookie || !matches(cookie, request.headers[xsrfHeader])) {
+      throw new AppError(
+        'xsrf_token_mismatch',
+        'This request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header',
+      );
+    }
+  });
+}
+
+function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): void {
+  reply.setCookie(xsrfCookie, randomBytes(32).toString('base64url'), {
+    path: '/',
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false,
+  });
+}
+
+function matches(cookie: string, header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  const expected = Buffer.from(cookie);
+  const actual = Buffer.from(header);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

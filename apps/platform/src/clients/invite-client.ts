@@ -1,0 +1,90 @@
+import type { InviteUserBody, ManagedUser } from '@waratah/contracts';
+import { getTenant, type TenantId } from '@waratah/tenants';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { recordAudit } from '../access/record-audit.ts';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
+import { AppError } from '../errors/app-error.ts';
+import { clientInvitationMail } from './client-invitation-mail.ts';
+import { getManagedUser } from './managed-user-repository.ts';
+
+/**
+ * Invites a client by e-mail to share data with the adviser's party: the client (new, or the
+ * tenant's existing one with that address) gets a pending link and an e-mail. A client already
+ * linked to the party is a conflict (409).
+ */
+export async function inviteClient(
+  request: FastifyRequest,
+  principal: AdminUserPrincipal,
+  body: InviteUserBody,
+): Promise<ManagedUser> {
+  const partyId = principal.externalPartyId;
+  const db = request.server.database.db;
+  const party =
+    partyId === null
+      ? undefined
+      : await db
+          .selectFrom('external_parties')
+          .select(['name', 'status'])
+          .where('id', '=', partyId)
+          .executeTakeFirst();
+  if (partyId === null || party?.status !== 'enabled')
+    throw new AppError('not_found', 'Only an adviser of an enabled practice can invite clients');
+
+  const clientId = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('clients')
+      .select('id')
+      .where('tenant_id', '=', principal.tenantId)
+      .where(sql`lower(email)`, '=', body.email.toLowerCase())
+      .executeTakeFirst();
+    const client =
+      existing ??
+      (await trx
+        .insertInto('clients')
+        .values({
+          tenant_id: principal.tenantId,
+          email: body.email,
+          given_name: body.given_name,
+          family_name: body.family_name,
+          status: 'invited',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    const link = await trx
+      .insertInto('client_links')
+      .values({
+        tenant_id: principal.tenantId,
+        client_id: client.id,
+        external_party_id: partyId,
+        invited_by_admin_user_id: principal.adminUserId,
+      })
+      .onConflict((conflict) => conflict.columns(['client_id', 'external_party_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!link) throw new AppError('already_exists', `${body.email} is already one of your clients`);
+    await recordAudit(trx, {
+      actor: principal,
+      action: 'client.invite',
+      targetType: 'client',
+      targetId: client.id,
+      clientId: client.id,
+      ip: request.ip,
+    });
+    return client.id;
+  });
+
+  const adviser = await db
+    .selectFrom('admin_users')
+    .select(['given_name', 'family_name'])
+    .where('id', '=', principal.adminUserId)
+    .executeTakeFirstOrThrow();
+  const mail = clientInvitationMail({
+    tenant: getTenant(principal.tenantId as TenantId),
+    givenName: body.given_name,
+    adviserName: `${adviser.given_name} ${adviser.family_name}`.trim(),
+    partyName: party.name,
+  });
+  await request.server.mailer.send({ tenantId: principal.tenantId, to: body.email, ...mail, links: [] });
+  return getManagedUser(db, principal, clientId);
+}

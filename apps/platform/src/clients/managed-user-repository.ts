@@ -1,0 +1,93 @@
+import type { ManagedUser, UpdateManagedUserBody } from '@waratah/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../access/record-audit.ts';
+import { requirePartyHeader } from '../access/require-party-header.ts';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { managedUsersQuery } from './managed-user-query.ts';
+import { managedUserToWire } from './managed-user-to-wire.ts';
+
+/** One client the admin user manages (any consent status), or 404. */
+export async function getManagedUser(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  id: number,
+): Promise<ManagedUser> {
+  const row = await (await managedUsersQuery(db, principal)).where('c.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'There is no such client');
+  await recordAudit(db, {
+    actor: principal,
+    action: 'client.read',
+    targetType: 'client',
+    targetId: id,
+    clientId: id,
+  });
+  return managedUserToWire(row);
+}
+
+/** Renames a client, or suspends or reactivates it; a status change also needs X-External-Party-Id (spec §6). */
+export async function updateManagedUser(
+  request: FastifyRequest,
+  principal: AdminUserPrincipal,
+  id: number,
+  change: UpdateManagedUserBody,
+): Promise<ManagedUser> {
+  const db = request.server.database.db;
+  if (change.status !== undefined) requirePartyHeader(request, principal);
+  await getManagedUser(db, principal, id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('clients')
+      .set({
+        updated_at: new Date(),
+        ...(change.given_name === undefined ? {} : { given_name: change.given_name }),
+        ...(change.family_name === undefined ? {} : { family_name: change.family_name }),
+        ...(change.status === undefined ? {} : { status: change.status }),
+      })
+      .where('tenant_id', '=', principal.tenantId)
+      .where('id', '=', id)
+      .execute();
+    const action = change.status === 'suspended' ? 'client.suspend' : 'client.update';
+    await recordAudit(trx, {
+      actor: principal,
+      action,
+      targetType: 'client',
+      targetId: id,
+      clientId: id,
+      ip: request.ip,
+    });
+  });
+  return getManagedUser(db, principal, id);
+}
+
+/**
+ * Unlinks a client from the party named in X-External-Party-Id (spec §6: deleting needs it): the
+ * link and its consent events go; the audit log keeps the fact. The client's own data stays theirs.
+ */
+export async function unlinkManagedUser(
+  request: FastifyRequest,
+  principal: AdminUserPrincipal,
+  id: number,
+): Promise<void> {
+  const partyId = requirePartyHeader(request, principal);
+  const db = request.server.database.db;
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('client_links')
+      .where('tenant_id', '=', principal.tenantId)
+      .where('client_id', '=', id)
+      .where('external_party_id', '=', partyId)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw new AppError('not_found', 'There is no such client');
+    await recordAudit(trx, {
+      actor: principal,
+      action: 'client.unlink',
+      targetType: 'client',
+      targetId: id,
+      clientId: id,
+      ip: request.ip,
+    });
+  });
+}

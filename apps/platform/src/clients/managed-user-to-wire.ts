@@ -1,0 +1,25 @@
+import type { ManagedUser } from '@waratah/contracts';
+import type { ManagedUserRow } from './managed-user-query.ts';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function managedUserToWire(row: ManagedUserRow): ManagedUser {
+  return {
+    id: row.id,
+    email: row.email,
+    given_name: row.given_name,
+    family_name: row.family_name,
+    status: row.status,
+    consent:
+      row.consent_status === null
+        ? null
+        : {
+            status: row.consent_status as NonNullable<ManagedUser['consent']>['status'],
+            start: iso(row.consent_start),
+            expiry: iso(row.consent_expiry),
+          },
+    last_refreshed: iso(row.last_refreshed),
+    needs_action_count: row.needs_action_count,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

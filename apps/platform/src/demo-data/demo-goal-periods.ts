@@ -1,0 +1,44 @@
+import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import type { DemoGoal } from './demo-finances-types.ts';
+
+export interface DemoGoalPeriod {
+  index: number;
+  start: string;
+  end: string;
+  targetCents: number;
+  currentCents: number;
+  tracking: 'above' | 'equal' | 'below';
+}
+
+const keep = 12;
+
+/**
+ * The periods of a started goal up to today (the last twelve), each with the period amount as its
+ * target and a saving that is sometimes above, equal to or below it. Deterministic from the goal.
+ */
+export function demoGoalPeriods(goal: DemoGoal, today: string): DemoGoalPeriod[] {
+  if (goal.status === 'unstarted') return [];
+  const step = (date: string) =>
+    goal.frequency === 'monthly' ? addMonths(date, 1) : addDays(date, goal.frequency === 'weekly' ? 7 : 14);
+  const last = goal.endDate && goal.endDate < today ? goal.endDate : today;
+  const periods: DemoGoalPeriod[] = [];
+  for (let start = goal.startDate, index = 0; start <= last; start = step(start), index++) {
+    const shape = index % 4;
+    const currentCents =
+      shape === 3
+        ? Math.round(goal.periodCents * 0.8)
+        : shape === 1
+          ? goal.periodCents
+          : Math.round(goal.periodCents * 1.2);
+    const tracking = shape === 3 ? 'below' : shape === 1 ? 'equal' : 'above';
+    periods.push({
+      index,
+      start,
+      end: addDays(step(start), -1),
+      targetCents: goal.periodCents,
+      currentCents,
+      tracking,
+    });
+  }
+  return periods.slice(-keep);
+}

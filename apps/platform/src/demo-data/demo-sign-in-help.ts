@@ -1,0 +1,13 @@
+import { tenantIds } from '@waratah/tenants';
+import { demoAdviserPassword } from './demo-constants.ts';
+
+/** The lines the server prints at start: who to sign in as on each tenant (docs/demo-data.md). */
+export function demoSignInHelp(): string {
+  const lines = [`Demo sign-in (password ${demoAdviserPassword}):`];
+  for (const tenantId of tenantIds) {
+    lines.push(
+      `  ${tenantId.padEnd(14)} adviser@${tenantId}.example (enabled, 42 clients); unverified@, disabled@, registering@${tenantId}.example`,
+    );
+  }
+  return lines.join('\n');
+}

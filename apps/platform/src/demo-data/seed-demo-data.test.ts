@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../aggregation/calendar-date.ts';
+import type { PlatformDatabase } from '../db/platform-database.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { demoToday } from './demo-constants.ts';
+import { seedDemoData } from './seed-demo-data.ts';
+
+const options = { clientCount: 12 };
+
+async function snapshot(database: PlatformDatabase) {
+  const { db } = database;
+  return {
+    clients: await db
+      .selectFrom('clients')
+      .select(['id', 'tenant_id', 'email', 'status'])
+      .orderBy('id')
+      .execute(),
+    links: await db
+      .selectFrom('client_links')
+      .select(['client_id', 'consent_status', 'consent_start', 'consent_expiry'])
+      .orderBy('id')
+      .execute(),
+    providerAccounts: await db
+      .selectFrom('provider_accounts')
+      .select(['id', 'client_id', 'provider_id', 'status', 'refresh_status', 'refresh_sub_status'])
+      .orderBy('id')
+      .execute(),
+    accounts: await db
+      .selectFrom('accounts')
+      .select(['id', 'account_type', sql<string>`current_balance::text`.as('balance')])
+      .orderBy('id')
+      .execute(),
+    transactions: await db
+      .selectFrom('transactions')
+      .select([
+        sql<number>`count(*)::int`.as('count'),
+        sql<string>`sum(amount)::text`.as('sum'),
+        sql<string>`md5(string_agg(id || transaction_date::text || amount::text || description_original, ',' order by id))`.as(
+          'digest',
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+    goals: await db.selectFrom('goals').select(['id', 'status', 'target_type']).orderBy('id').execute(),
+  };
+}
+
+describe('the demo data', () => {
+  let first: PlatformDatabase;
+  let second: PlatformDatabase;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    for (const database of [first, second]) {
+      await seedDatabase(database.db);
+      await seedDemoData(database.db, options);
+    }
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('is the same on every run', async () => {
+    expect(await snapshot(first)).toEqual(await snapshot(second));
+  });
+
+  it('is written once: a second seed adds nothing', async () => {
+    const before = await snapshot(first);
+    expect(await seedDemoData(first.db, options)).toBe(0);
+    expect(await snapshot(first)).toEqual(before);
+  });
+
+  it('has every status the portal shows, in every tenant', async () => {
+    const { db } = first;
+    for (const tenantId of ['waratah', 'moneypartner', 'waratahlabs']) {
+      const values = async (
+        table: 'client_links' | 'goals' | 'provider_accounts' | 'external_parties',
+        column: string,
+      ) =>
+        (
+          await sql<{
+            value: string;
+          }>`select distinct ${sql.ref(column)} as value from ${sql.table(table)} where tenant_id = ${tenantId} order by 1`.execute(
+            db,
+          )
+        ).rows.map((row) => row.value);
+      expect(await values('client_links', 'consent_status')).toEqual([
+        'active',
+        'expired',
+        'in_use',
+        'pending',
+        'withdrawn',
+      ]);
+      expect(await values('goals', 'status')).toEqual([
+        'active',
+        'cancelled',
+        'completed',
+        'failed',
+        'finalising',
+        'unstarted',
+      ]);
+      expect(await values('provider_accounts', 'status')).toContain('needs_action');
+      expect(await values('external_parties', 'status')).toEqual(['disabled', 'enabled', 'unverified']);
+      const expiringSoon = await db
+        .selectFrom('client_links')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('consent_status', '=', 'active')
+        .where('consent_expiry', '>', new Date(`${demoToday}T00:00:00Z`))
+        .where('consent_expiry', '<=', new Date(`${addDays(demoToday, 30)}T00:00:00Z`))
+        .execute();
+      expect(expiringSoon.length).toBeGreaterThan(0);
+    }
+    const registering = await db
+      .selectFrom('admin_users')
+      .select('email')
+      .where('external_party_id', 'is', null)
+      .execute();
+    expect(registering.map((user) => user.email).sort()).toEqual([
+      'registering@moneypartner.example',
+      'registering@waratah.example',
+      'registering@waratahlabs.example',
+    ]);
+    const categories = await db
+      .selectFrom('transactions')
+      .select('description_original')
+      .where('description_original', 'in', ['SPORTSBET', 'AFTERPAY', 'DISHONOUR FEE'])
+      .groupBy('description_original')
+      .execute();
+    expect(categories).toHaveLength(3);
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsentStatus } from '../db/database-schema.ts';
+import { createSignedInAdminUser } from '../testing/sign-in.ts';
+import { sampleFinances } from './sample-finances.ts';
+import { writeTestClient } from './write-test-client.ts';
+
+/**
+ * For route tests: a signed-in adviser of an enabled practice with one client holding
+ * `sampleFinances()`; `headers` act on that client's behalf.
+ */
+export async function signedInAdviserWithClient(app: FastifyInstance, consent: ConsentStatus = 'active') {
+  const adviser = await createSignedInAdminUser(app);
+  const partyId = adviser.externalParty?.id ?? 0;
+  const client = await writeTestClient(app.database.db, {
+    tenantId: adviser.adminUser.tenant_id,
+    partyId,
+    adviserId: adviser.adminUser.id,
+    consent: { status: consent, start: '2026-06-01', expiry: '2027-05-31' },
+    finances: sampleFinances(),
+  });
+  return {
+    adviser,
+    partyId,
+    ...client,
+    headers: { ...adviser.headers, 'x-user-id': String(client.clientId) },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { ConsentStatus, Database } from '../db/database-schema.ts';
+import { demoToday } from './demo-constants.ts';
+import type { DemoFinances } from './demo-finances-types.ts';
+import { ensureReferenceData } from './ensure-reference-data.ts';
+import { writeDemoClients } from './write-demo-clients.ts';
+
+export interface TestClientInput {
+  tenantId: string;
+  partyId: number;
+  adviserId: number;
+  consent?: { status: ConsentStatus; start: string | null; expiry: string | null };
+  finances?: Partial<DemoFinances>;
+  email?: string;
+}
+
+let sequence = 0;
+
+/**
+ * One client with hand-built finances, written by the same code as the demo data: for tests that
+ * need exact figures. Answers the client's id and the ids its accounts and transactions got.
+ */
+export async function writeTestClient(db: Kysely<Database>, input: TestClientInput) {
+  const providerIds = await ensureReferenceData(db);
+  sequence += 1;
+  const email = input.email ?? `client-${sequence}-${Date.now()}@example.test`;
+  await writeDemoClients(
+    db,
+    {
+      tenantId: input.tenantId,
+      partyId: input.partyId,
+      adviserId: input.adviserId,
+      providerIds,
+      today: demoToday,
+    },
+    [
+      {
+        email,
+        givenName: 'Test',
+        familyName: `Client ${sequence}`,
+        mobile: '+61 400000000',
+        consent: input.consent ?? { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+        finances: { providerAccounts: [], accounts: [], transactions: [], goals: [], ...input.finances },
+      },
+    ],
+  );
+  const client = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const accountIds = (
+    await db.selectFrom('accounts').select('id').where('client_id', '=', client.id).orderBy('id').execute()
+  ).map((row) => row.id);
+  const transactionIds = (
+    await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('client_id', '=', client.id)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
+  return { clientId: client.id, accountIds, transactionIds };
+}

@@ -1,0 +1,144 @@
+import {
+  type CreateGoalBody,
+  type Goal,
+  type GoalStatus,
+  type goalStatusFilters,
+  goalStatusGroups,
+} from '@waratah/contracts';
+import { type Kysely, sql } from 'kysely';
+import { recordAudit } from '../access/record-audit.ts';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+
+function selectGoals(db: Kysely<Database>, scope: ClientScope) {
+  return db
+    .selectFrom('goals as g')
+    .where('g.tenant_id', '=', scope.tenantId)
+    .where('g.client_id', '=', scope.clientId)
+    .select([
+      'g.id',
+      'g.name',
+      'g.description',
+      'g.account_id',
+      'g.tracking_type',
+      'g.target_type',
+      'g.frequency',
+      'g.status',
+      'g.currency',
+      sql<string>`g.start_date::text`.as('start_date'),
+      sql<string | null>`g.end_date::text`.as('end_date'),
+      sql<string | null>`g.target_amount::text`.as('target_amount'),
+      sql<string>`g.current_amount::text`.as('current_amount'),
+      sql<string | null>`g.period_amount::text`.as('period_amount'),
+      sql<string>`g.start_amount::text`.as('start_amount'),
+      sql<number>`(select count(*)::int from goal_periods p where p.goal_id = g.id)`.as('periods_count'),
+      // The latest period, as the wire's GoalPeriod (amounts and dates as text, exact on both engines).
+      sql<
+        Goal['current_period']
+      >`(select json_build_object('id', p.id, 'goal_id', p.goal_id, 'index', p.index,
+        'start_date', p.start_date::text, 'end_date', p.end_date::text, 'tracking_status', p.tracking_status,
+        'current_amount', p.current_amount::text, 'target_amount', p.target_amount::text)
+        from goal_periods p where p.goal_id = g.id order by p.index desc limit 1)`.as('current_period'),
+    ]);
+}
+
+type GoalRow = Awaited<ReturnType<ReturnType<typeof selectGoals>['executeTakeFirstOrThrow']>>;
+
+function goalToWire(row: GoalRow): Goal {
+  return {
+    ...row,
+    tracking_type: row.tracking_type as Goal['tracking_type'],
+    target: row.target_type as Goal['target'],
+    frequency: row.frequency as Goal['frequency'],
+    status: row.status as GoalStatus,
+  };
+}
+
+/** Goals of one client; the filter's groups (current, previous…) are spelled out in `goalStatusGroups`. */
+export async function listGoals(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  status: (typeof goalStatusFilters)[number],
+): Promise<Goal[]> {
+  const rows = await selectGoals(db, scope)
+    .where('g.status', 'in', [...goalStatusGroups[status]])
+    .orderBy('g.id')
+    .execute();
+  return rows.map(goalToWire);
+}
+
+/** A new goal on one of the client's accounts: unstarted until its start date, active from then. */
+export async function createGoal(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  body: CreateGoalBody,
+): Promise<Goal> {
+  const today = sydneyToday();
+  const startDate = body.start_date ?? today;
+  const id = await db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('accounts')
+      .select('id')
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('id', '=', body.account_id)
+      .executeTakeFirst();
+    if (!account) {
+      const message = `there is no account ${body.account_id}`;
+      throw new AppError('validation_failed', `body.account_id: ${message}`, {
+        fields: [{ field: 'body.account_id', message }],
+      });
+    }
+    const row = await trx
+      .insertInto('goals')
+      .values({
+        tenant_id: scope.tenantId,
+        client_id: scope.clientId,
+        account_id: body.account_id,
+        name: body.name,
+        description: body.description ?? null,
+        tracking_type: body.tracking_type,
+        target_type: body.target,
+        frequency: body.frequency,
+        start_date: startDate,
+        end_date: body.end_date ?? null,
+        target_amount: body.target_amount ?? null,
+        period_amount: body.period_amount ?? null,
+        start_amount: body.start_amount ?? '0.00',
+        current_amount: body.start_amount ?? '0.00',
+        status: startDate > today ? 'unstarted' : 'active',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'goal.create',
+      targetType: 'goal',
+      targetId: row.id,
+      clientId: scope.clientId,
+    });
+    return row.id;
+  });
+  return goalToWire(await selectGoals(db, scope).where('g.id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function deleteGoal(db: Kysely<Database>, scope: ClientScope, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('goals')
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw new AppError('not_found', `There is no goal ${id}`);
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'goal.delete',
+      targetType: 'goal',
+      targetId: id,
+      clientId: scope.clientId,
+    });
+  });
+}

@@ -1,0 +1,21 @@
+import type { TenantConfig } from '@waratah/tenants';
+import { type RenderedMail, renderMail } from '../render-mail.ts';
+
+export interface VerificationCodeMailInput {
+  tenant: TenantConfig;
+  givenName: string;
+  code: string;
+}
+
+export function verificationCodeMail({ tenant, givenName, code }: VerificationCodeMailInput): RenderedMail {
+  return renderMail({
+    tenant,
+    subject: `Your ${tenant.name} verification code: ${code}`,
+    greeting: `Hi ${givenName},`,
+    paragraphs: [
+      `Enter this code to verify your e-mail address and continue registering with ${tenant.name}.`,
+    ],
+    code,
+    footnote: "The code expires in 15 minutes. If you didn't register, you can ignore this e-mail.",
+  });
+}

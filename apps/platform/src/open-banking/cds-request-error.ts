@@ -1,0 +1,32 @@
+import type { CdsErrorEntry } from './cds-schemas.ts';
+
+export type CdsFailureKind = 'http' | 'timeout' | 'network' | 'invalid_response';
+
+/** A failed call to a data holder, with what the holder said (CDS error entries) when it said anything. */
+export class CdsRequestError extends Error {
+  readonly kind: CdsFailureKind;
+  readonly status: number | undefined;
+  readonly errors: CdsErrorEntry[];
+  readonly interactionId: string;
+
+  constructor(options: {
+    kind: CdsFailureKind;
+    message: string;
+    interactionId: string;
+    status?: number;
+    errors?: CdsErrorEntry[];
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.name = 'CdsRequestError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.errors = options.errors ?? [];
+    this.interactionId = options.interactionId;
+  }
+
+  /** The holder's codes, and the CDS codes behind holder-specific ones (`meta.urn`). */
+  codes(): string[] {
+    return this.errors.flatMap((error) => (error.meta?.urn ? [error.code, error.meta.urn] : [error.code]));
+  }
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { CdsGetOptions, CdsHttpClient } from './cds-http-client.ts';
+import { CdsRequestError } from './cds-request-error.ts';
+
+interface PagedBody {
+  links: { next?: string | undefined };
+  meta: { totalPages: number };
+}
+
+/**
+ * Walks a paged CDS list from page 1 along links.next. Each page is checked against the schema; a
+ * holder whose links run past meta.totalPages is stopped rather than followed for ever.
+ */
+export async function listAllPages<Body extends PagedBody, Item>(
+  client: CdsHttpClient,
+  request: {
+    path: string;
+    options: CdsGetOptions;
+    schema: z.ZodType<Body>;
+    items: (body: Body) => Item[];
+    pageSize?: number;
+  },
+): Promise<Item[]> {
+  const all: Item[] = [];
+  let link: string | undefined = request.path;
+  let options: CdsGetOptions = {
+    ...request.options,
+    query: { ...request.options.query, page: 1, 'page-size': request.pageSize ?? 1000 },
+  };
+  for (let pages = 1; link; pages += 1) {
+    const response = await client.get(link, options);
+    const parsed = request.schema.safeParse(response.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new CdsRequestError({
+        kind: 'invalid_response',
+        message: `${request.path}: ${issue?.path.join('.')} ${issue?.message}`,
+        interactionId: response.interactionId,
+      });
+    }
+    all.push(...request.items(parsed.data));
+    if (parsed.data.links.next && pages >= Math.max(parsed.data.meta.totalPages, 1)) {
+      throw new CdsRequestError({
+        kind: 'invalid_response',
+        message: `${request.path}: links.next runs past the last page`,
+        interactionId: response.interactionId,
+      });
+    }
+    link = parsed.data.links.next;
+    // The link carries the query already; sending it again would repeat parameters.
+    options = { ...request.options, query: {} };
+  }
+  return all;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { CdsAccount } from './cds-schemas.ts';
+import { mapCdsAccount } from './map-cds-account.ts';
+
+const account = (productCategory: string, productName = 'Product'): CdsAccount => ({
+  accountId: 'a1',
+  displayName: 'My account',
+  openStatus: 'OPEN',
+  isOwned: true,
+  maskedNumber: 'xxxx 1234',
+  productCategory,
+  productName,
+});
+
+describe('mapCdsAccount', () => {
+  it.each([
+    ['TRANS_AND_SAVINGS_ACCOUNTS', 'Everyday Account', 'bank', 'bank_account'],
+    ['TRANS_AND_SAVINGS_ACCOUNTS', 'Bonus Saver', 'bank', 'savings'],
+    ['TERM_DEPOSITS', 'Term Deposit', 'bank', 'term_deposit'],
+    ['CRED_AND_CHRG_CARDS', 'Visa', 'credit_card', 'credit_card'],
+    ['RESIDENTIAL_MORTGAGES', 'Home Loan', 'loan', 'mortgage'],
+    ['PERS_LOANS', 'Personal Loan', 'loan', 'personal'],
+    ['BUSINESS_LOANS', 'Business Loan', 'loan', 'business_loan'],
+    ['SOMETHING_NEW', 'Mystery', 'unknown', 'other'],
+  ])('maps %s (%s) to %s / %s', (category, name, container, accountType) => {
+    expect(mapCdsAccount(account(category, name), undefined, 'person')).toMatchObject({
+      container,
+      accountType,
+    });
+  });
+
+  it('takes balances, status and holder type', () => {
+    const mapped = mapCdsAccount(
+      { ...account('CRED_AND_CHRG_CARDS'), openStatus: 'CLOSED' },
+      { accountId: 'a1', currentBalance: '-1500.5', availableBalance: '8499.50', currency: 'AUD' },
+      'organisation',
+    );
+    expect(mapped).toMatchObject({
+      externalId: 'a1',
+      accountStatus: 'closed',
+      holderType: 'business',
+      currentBalance: '-1500.50',
+      availableBalance: '8499.50',
+      accountNumber: 'xxxx 1234',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { cdsAmountToDecimal } from './cds-amount.ts';
+import type { CdsTransaction } from './cds-schemas.ts';
+import type { SourcedTransaction } from './data-source.ts';
+
+function sydneyDateOf(dateTime: string | undefined): string | null {
+  if (!dateTime) return null;
+  const time = Date.parse(dateTime);
+  return Number.isNaN(time) ? null : sydneyToday(new Date(time));
+}
+
+/**
+ * A holder may leave transactionId out; then the id is a fingerprint of what does not change when a
+ * pending transaction posts (account, amount, reference, description, execution time).
+ */
+function externalIdOf(transaction: CdsTransaction): string {
+  if (transaction.transactionId) return transaction.transactionId;
+  const parts = [
+    transaction.accountId,
+    transaction.amount,
+    transaction.reference,
+    transaction.description,
+    transaction.executionDateTime ?? '',
+  ];
+  return `fp-${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
+}
+
+export function mapCdsTransaction(transaction: CdsTransaction): SourcedTransaction {
+  const amount = cdsAmountToDecimal(transaction.amount);
+  const postDate = sydneyDateOf(transaction.postingDateTime);
+  const transactionDate =
+    sydneyDateOf(transaction.executionDateTime) ?? postDate ?? sydneyDateOf(transaction.valueDateTime);
+  if (!transactionDate) throw new Error(`transaction ${externalIdOf(transaction)} has no usable date`);
+  return {
+    externalId: externalIdOf(transaction),
+    amount,
+    currency: transaction.currency,
+    baseType: amount.startsWith('-') ? 'debit' : 'credit',
+    status: transaction.status === 'PENDING' ? 'pending' : 'posted',
+    transactionDate,
+    postDate,
+    description: transaction.description,
+    merchantName: transaction.merchantName ?? null,
+    merchantCategoryCode: transaction.merchantCategoryCode ?? null,
+    reference: transaction.reference || null,
+  };
+}

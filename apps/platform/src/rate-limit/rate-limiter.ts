@@ -1,0 +1,71 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+
+export interface RateLimitRule {
+  /** What is counted, e.g. `sign-in:account:moneypartner:ann@example.com`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  count: number;
+  limited: boolean;
+  /** Seconds until the current window closes and the count starts again. */
+  retryAfterSeconds: number;
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Fixed-window counters in PostgreSQL, so every instance on one database shares them (DESIGN §2).
+ * The increment is one upsert, atomic under concurrency.
+ */
+export function createRateLimiter(db: Kysely<Database>, now: () => number = Date.now) {
+  function window(rule: RateLimitRule) {
+    const size = rule.windowSeconds * 1000;
+    const start = Math.floor(now() / size) * size;
+    return {
+      start: new Date(start),
+      retryAfterSeconds: Math.max(1, Math.ceil((start + size - now()) / 1000)),
+    };
+  }
+
+  return {
+    /** The count so far in this window, without adding to it. */
+    async peek(rule: RateLimitRule): Promise<RateLimitState> {
+      const { start, retryAfterSeconds } = window(rule);
+      const row = await db
+        .selectFrom('rate_limit_buckets')
+        .select('count')
+        .where('key', '=', rule.key)
+        .where('window_start', '=', start)
+        .executeTakeFirst();
+      const count = Number(row?.count ?? 0);
+      return { count, limited: count >= rule.limit, retryAfterSeconds };
+    },
+
+    /** Counts one more event; `limited` once the count has gone past the limit. */
+    async hit(rule: RateLimitRule): Promise<RateLimitState> {
+      const { start, retryAfterSeconds } = window(rule);
+      const row = await db
+        .insertInto('rate_limit_buckets')
+        .values({ key: rule.key, window_start: start, count: 1 })
+        .onConflict((conflict) =>
+          conflict.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + 1` }),
+        )
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      const count = Number(row.count);
+      // A new window: drop this key's old ones, so the table holds only live counters.
+      if (count === 1) {
+        await db
+          .deleteFrom('rate_limit_buckets')
+          .where('key', '=', rule.key)
+          .where('window_start', '<', start)
+          .execute();
+      }
+      return { count, limited: count > rule.limit, retryAfterSeconds };
+    },
+  };
+}

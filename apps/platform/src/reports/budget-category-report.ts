@@ -1,0 +1,80 @@
+import { type BudgetCategory, type BudgetCategoryReport, budgetCategories } from '@waratah/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { addMonths } from '../aggregation/calendar-date.ts';
+import { formatCents, toCents } from '../aggregation/cents.ts';
+import type { Database } from '../db/database-schema.ts';
+import { monthStarts, sydneyToday } from './sydney-calendar.ts';
+
+export interface BudgetCategoryReportQuery {
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+  account_ids?: number[] | undefined;
+  base_type?: 'credit' | 'debit' | undefined;
+  /** Only this budget category (0–4), for `budget_categories/{id}`. */
+  budgetCategory?: BudgetCategory;
+}
+
+/**
+ * Included transactions by month and budget category (reference §7): every month of the range is
+ * listed, empty ones with value 0. Sums are exact (numeric in the database, cents here); values
+ * are positive with an `income` flag, as the reference's report values are.
+ */
+export async function budgetCategoryReport(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  query: BudgetCategoryReportQuery,
+): Promise<BudgetCategoryReport> {
+  const to = query.to_date ?? sydneyToday();
+  const from = query.from_date ?? `${addMonths(to, -11).slice(0, 7)}-01`;
+  let rows = db
+    .selectFrom('transactions as t')
+    .where('t.tenant_id', '=', scope.tenantId)
+    .where('t.client_id', '=', scope.clientId)
+    .where('t.included', '=', true)
+    .where('t.transaction_date', '>=', from)
+    .where('t.transaction_date', '<=', to);
+  if (query.account_ids) rows = rows.where('t.account_id', 'in', query.account_ids);
+  if (query.base_type) rows = rows.where('t.base_type', '=', query.base_type);
+  if (query.budgetCategory) rows = rows.where('t.budget_category', '=', query.budgetCategory);
+  const groups = await rows
+    .select([
+      sql<string>`to_char(t.transaction_date, 'YYYY-MM') || '-01'`.as('month'),
+      't.budget_category',
+      sql<string>`sum(t.amount)::text`.as('sum'),
+      sql<number[]>`json_agg(t.id order by t.id)`.as('ids'),
+    ])
+    .groupBy([sql`to_char(t.transaction_date, 'YYYY-MM')`, 't.budget_category'])
+    .execute();
+
+  return monthStarts(from, to).map((date) => {
+    const inMonth = groups
+      .filter((group) => group.month === date)
+      .sort(
+        (a, b) =>
+          budgetCategories.indexOf(a.budget_category as BudgetCategory) -
+          budgetCategories.indexOf(b.budget_category as BudgetCategory),
+      );
+    const net = inMonth.reduce((sum, group) => sum + toCents(group.sum), 0);
+    return {
+      date,
+      value: dollars(net),
+      income: net > 0,
+      groups: inMonth.map((group) => {
+        const cents = toCents(group.sum);
+        const name = group.budget_category as BudgetCategory;
+        return {
+          id: budgetCategories.indexOf(name),
+          name,
+          value: dollars(cents),
+          income: cents > 0,
+          transaction_ids: group.ids,
+        };
+      }),
+    };
+  });
+}
+
+function dollars(cents: number): number {
+  return Number(formatCents(Math.abs(cents)));
+}

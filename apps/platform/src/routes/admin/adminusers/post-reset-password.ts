@@ -1,0 +1,56 @@
+import {
+  apiRequestHeadersSchema,
+  errorBodySchema,
+  setPasswordRequestSchema,
+  setPasswordResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
+import { hashPassword } from '../../../auth/passwords/hash-password.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
+
+const spentLink = 'This link has expired or has already been used; please ask for a new one';
+
+/**
+ * `POST api/admin/adminusers/reset/password` (no credentials): sets the password with the token of
+ * a reset or invitation e-mail. The token works once; following it proves the e-mail address; every
+ * earlier sign-in of the account ends.
+ */
+export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/reset/password',
+    {
+      schema: {
+        tags: ['admin users'],
+        description:
+          'Send reset_password_token or invitation_token (from the link), password and password_confirmation.',
+        headers: apiRequestHeadersSchema,
+        body: setPasswordRequestSchema,
+        response: { 200: setPasswordResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { tenant } = requestTenancy(request);
+      const body = request.body;
+      assertAcceptablePassword(body.password);
+      const [purpose, token, field] = body.reset_password_token
+        ? (['reset_password', body.reset_password_token, 'body.reset_password_token'] as const)
+        : (['invitation', body.invitation_token ?? '', 'body.invitation_token'] as const);
+      const passwordHash = await hashPassword(body.password);
+      const adminUserId = await app.database.db.transaction().execute(async (trx) => {
+        const id = await app.oneTimeTokens.consumeLinkToken(tenant.id, purpose, token, trx);
+        if (id === undefined) return undefined;
+        await app.adminUsers.setPasswordHash(id, passwordHash, trx);
+        await app.adminUsers.markEmailVerified(id, trx);
+        return id;
+      });
+      if (adminUserId === undefined) {
+        throw new AppError('validation_failed', spentLink, { fields: [{ field, message: spentLink }] });
+      }
+      await app.tokens.revokeSubject('admin_user', adminUserId);
+      const user = await app.adminUsers.findById(tenant.id, adminUserId);
+      return { data: { email: user?.email ?? '' } };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import {
+  apiRequestHeadersSchema,
+  errorBodySchema,
+  partyDetailsResponseSchema,
+  partyIdParamsSchema,
+  updatePartyStatusRequestSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireOperator } from '../../../auth/require-admin-user.ts';
+import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
+import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
+
+/** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice. */
+export const putPartyStatus: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/parties/external/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        headers: apiRequestHeadersSchema,
+        params: partyIdParamsSchema,
+        body: updatePartyStatusRequestSchema,
+        response: {
+          200: partyDetailsResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const parties = createPartyRepository(app.database.db);
+      return {
+        data: toPartyDetails(
+          await parties.setStatus(operator.tenantId, request.params.id, request.body.status),
+        ),
+      };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { managedUserListResponseSchema, userSummaryResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+
+describe('the admin family: api/admin/users and api/admin/user', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  it('gives a password-tenant adviser the same clients as the adviser family', async () => {
+    const admin = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: fixture.adviser.headers,
+    });
+    const adviser = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/adviser/users',
+      headers: fixture.adviser.headers,
+    });
+    expect(managedUserListResponseSchema.parse(admin.json())).toEqual(
+      managedUserListResponseSchema.parse(adviser.json()),
+    );
+  });
+
+  it('gives an operator every client of its tenant, and none of another', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const list = managedUserListResponseSchema.parse(
+      (
+        await testApp.app.inject({ method: 'GET', url: '/api/admin/users', headers: operator.headers })
+      ).json(),
+    );
+    expect(list.data.map((user) => user.id)).toContain(fixture.clientId);
+    const labs = await createSignedInAdminUser(testApp.app, { kind: 'operator', tenantId: 'waratahlabs' });
+    const other = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${fixture.clientId}`,
+      headers: labs.headers,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('answers a client’s summary', async () => {
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/user/summary/${fixture.clientId}`,
+      headers: fixture.adviser.headers,
+    });
+    expect(userSummaryResponseSchema.parse(response.json()).data).toMatchObject({
+      provider_accounts_count: 2,
+      accounts_count: 2,
+      needs_action_count: 1,
+      transactions_count: 10,
+    });
+  });
+
+  it('suspends the client named by X-User-Id with the party header', async () => {
+    const headers = { ...fixture.headers, 'x-external-party-id': String(fixture.partyId) };
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/admin/user',
+      headers,
+      payload: { status: 'suspended' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.status).toBe('suspended');
+  });
+
+  it('refuses anonymous callers with 401', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { host: fixture.adviser.headers.host },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

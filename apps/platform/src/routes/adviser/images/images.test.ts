@@ -1,0 +1,90 @@
+import { imageListResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
+
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b30000000049454e44ae426082',
+  'hex',
+);
+
+function multipart(content: Buffer, type: string) {
+  const boundary = 'waratah-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('adviser images', () => {
+  let testApp: TestApp;
+  let adviser: SignedInAdminUser;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    adviser = await createSignedInAdminUser(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const upload = (content: Buffer, type: string, headers = adviser.headers) => {
+    const { payload, contentType } = multipart(content, type);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/adviser/images/upload',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+  };
+
+  it('uploads, lists, serves and deletes an image', async () => {
+    const created = await upload(png, 'image/png');
+    expect(created.statusCode).toBe(201);
+    const [image] = imageListResponseSchema.parse(created.json()).data;
+    expect(image).toMatchObject({ content_type: 'image/png', size: png.length });
+    const listed = imageListResponseSchema.parse(
+      (
+        await testApp.app.inject({ method: 'GET', url: '/api/adviser/images', headers: adviser.headers })
+      ).json(),
+    ).data;
+    expect(listed.map((item) => item.id)).toEqual([image?.id]);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/v2/images', headers: adviser.headers })).json()
+        .data,
+    ).toHaveLength(1);
+    const content = await testApp.app.inject({
+      method: 'GET',
+      url: image?.url ?? '',
+      headers: adviser.headers,
+    });
+    expect(content.headers['content-type']).toBe('image/png');
+    expect(content.rawPayload.equals(png)).toBe(true);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/adviser/images/${image?.id}`,
+          headers: adviser.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  it('refuses other types, and other advisers’ images', async () => {
+    expect((await upload(Buffer.from('hello'), 'text/plain')).statusCode).toBe(415);
+    const [image] = (await upload(png, 'image/png')).json().data;
+    const other = await createSignedInAdminUser(testApp.app);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/adviser/images/${image.id}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

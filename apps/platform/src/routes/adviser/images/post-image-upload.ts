@@ -1,0 +1,50 @@
+import fastifyMultipart from '@fastify/multipart';
+import { apiRequestHeadersSchema, imageListResponseSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminUser } from '../../../access/require-principal.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { listImages, saveImage } from '../../../images/images-repository.ts';
+import { errorResponses } from '../../v2/error-responses.ts';
+
+/** The image picker's limits (spec §5, §9): 8 MB, PNG or JPEG (HEIC from phones too). */
+const maxImageBytes = 8 * 1024 * 1024;
+const acceptedTypes = new Set(['image/png', 'image/jpeg', 'image/heic']);
+
+/** `POST api/adviser/images/upload` (multipart, one `file` part) (spec §7 Adviser). */
+export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: maxImageBytes, files: 1 } });
+  app.post(
+    '/adviser/images/upload',
+    {
+      schema: {
+        tags: ['adviser'],
+        headers: apiRequestHeadersSchema,
+        description: 'Uploads an image (multipart/form-data, one file, PNG, JPEG or HEIC, at most 8 MB).',
+        response: {
+          201: imageListResponseSchema,
+          413: errorResponses[400],
+          415: errorResponses[400],
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireAdminUser(request);
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data');
+      const file = await request.file();
+      if (!file)
+        throw new AppError('validation_failed', 'body.file: an image file is required', {
+          fields: [{ field: 'body.file', message: 'is required' }],
+        });
+      if (!acceptedTypes.has(file.mimetype))
+        throw new AppError('unsupported_media_type', 'The image must be PNG, JPEG or HEIC');
+      const content = await file.toBuffer().catch((error: unknown) => {
+        throw new AppError('payload_too_large', 'The image is larger than 8 MB', { cause: error });
+      });
+      const id = await saveImage(app.database.db, principal, content, file.mimetype);
+      const images = await listImages(app.database.db, principal, '/api/adviser/images');
+      return reply.code(201).send({ data: images.filter((image) => image.id === id) });
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+
+const company = {
+  name: 'Harbour Wealth Pty Ltd',
+  abn: '51 824 753 556',
+  address: { line1: '1 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+  phone: '02 9000 0000',
+};
+
+describe('the practice and its credentials', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const post = (url: string, payload: object, headers: Record<string, string>) =>
+    testApp.app.inject({ method: 'POST', url, headers, payload });
+
+  it('refuses an ABN that fails the checksum, naming the field', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, {
+      tenantId: 'waratahlabs',
+      externalPartyStatus: null,
+    });
+    const response = await post(
+      '/api/adviser/parties/external',
+      { ...company, abn: '51 824 753 557' },
+      adviser.headers,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual([
+      { field: 'body.abn', message: 'Please enter a valid ABN (11 digits)' },
+    ]);
+  });
+
+  it('refuses badly formed licence numbers', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/adviser/parties/external/details',
+      headers: adviser.headers,
+      payload: { profession: 'dentist', credentials: { afsl_number: '12AB' } },
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json().error.fields.map((field: { field: string }) => field.field);
+    expect(fields).toEqual(['body.profession', 'body.credentials.afsl_number']);
+  });
+
+  it('refuses a second practice for the same adviser', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    const response = await post('/api/adviser/parties/external', company, adviser.headers);
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('refuses an aggregator that is not on the list', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/adviser/parties/external/details',
+      headers: adviser.headers,
+      payload: { credentials: { aggregator_id: 99999 } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual([
+      { field: 'body.credentials.aggregator_id', message: 'Please choose an aggregator from the list' },
+    ]);
+  });
+
+  it('answers 404 for details before a practice exists', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, { externalPartyStatus: null });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/adviser/parties/external/details',
+      headers: adviser.headers,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  apiRequestHeadersSchema,
+  createPartyRequestSchema,
+  errorBodySchema,
+  partyDetailsResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminUser } from '../../../auth/require-admin-user.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { createPartyRepository } from './party-repository.ts';
+import { toPartyDetails } from './to-party-details.ts';
+
+/**
+ * `POST api/adviser/parties/external`: the signed-in adviser registers their business (spec §2
+ * register/company). It starts `unverified` until an operator enables it.
+ */
+export const postParty: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/parties/external',
+    {
+      schema: {
+        tags: ['adviser'],
+        description: 'Creates the practice (ABN checked with its checksum) and links the adviser to it.',
+        headers: apiRequestHeadersSchema,
+        body: createPartyRequestSchema,
+        response: {
+          201: partyDetailsResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireAdminUser(request);
+      if (principal.externalPartyId !== null)
+        throw new AppError('already_exists', 'Your business is already registered');
+      const parties = createPartyRepository(app.database.db);
+      const party = await app.database.db.transaction().execute(async (trx) => {
+        const created = await parties.create({ tenantId: principal.tenantId, party: request.body }, trx);
+        await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx);
+        return created;
+      });
+      reply.code(201);
+      return { data: toPartyDetails(party) };
+    },
+  );
+};

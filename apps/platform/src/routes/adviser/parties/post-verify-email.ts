@@ -1,0 +1,75 @@
+import {
+  apiRequestHeadersSchema,
+  errorBodySchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../errors/app-error.ts';
+import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
+import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
+import { sendVerificationCode } from '../../admin/adminusers/send-verification-code.ts';
+
+const wrongCode = 'That code is wrong or has expired; check the email or ask for a new code';
+
+/**
+ * `POST api/adviser/parties/external/verify` (no credentials; spec §2 register/verify). With
+ * `{email, code}` it checks the e-mailed code (15 minutes, 5 tries); a verified account without a
+ * password gets an `invitation_token` for `adminusers/reset/password`. With `{email}` alone it
+ * e-mails a new code, answering the same whether or not the address is registered.
+ */
+export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/parties/external/verify',
+    {
+      schema: {
+        tags: ['adviser'],
+        headers: apiRequestHeadersSchema,
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { tenant } = requestTenancy(request);
+      const { email, code } = request.body;
+      const user = await app.adminUsers.findByEmail(tenant.id, email);
+      if (code === undefined) {
+        await assertMailAllowed(reply, { tenantId: tenant.id, email });
+        if (user && user.email_verified_at === null) {
+          await sendVerificationCode(request, {
+            tenant,
+            adminUserId: user.id,
+            email: user.email,
+            givenName: user.given_name,
+          });
+        }
+        return { data: { email, email_verified: false } };
+      }
+      const outcome = user
+        ? await app.oneTimeTokens.consumeCode(user.id, code, app.authSettings.verificationCodeAttempts)
+        : 'none';
+      if (!user || outcome !== 'ok') {
+        throw new AppError('validation_failed', wrongCode, {
+          fields: [{ field: 'body.code', message: wrongCode }],
+        });
+      }
+      await app.adminUsers.markEmailVerified(user.id);
+      const invitationToken =
+        user.password_hash === null
+          ? await app.oneTimeTokens.issueLinkToken({
+              tenantId: tenant.id,
+              adminUserId: user.id,
+              purpose: 'invitation',
+              ttlSeconds: app.authSettings.resetTokenTtlSeconds,
+            })
+          : undefined;
+      return {
+        data: {
+          email: user.email,
+          email_verified: true,
+          ...(invitationToken && { invitation_token: invitationToken }),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { latestMail } from '../../../testing/latest-mail.ts';
+import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+
+const host = 'waratahlabs.localhost:8080';
+const password = 'Platypus-Swims-Upstream-88';
+const oauth = { client_id: 'waratahlabs-adviser-portal-staging', domain: 'staging.labs.waratah.com.au' };
+const company = {
+  name: 'Harbour Wealth Pty Ltd',
+  abn: '51 824 753 556',
+  address: { line1: '1 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+  phone: '02 9000 0000',
+  website: 'https://harbourwealth.example',
+};
+
+describe('registration: profile, e-mail code, password, company, credentials, review', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const post = (url: string, payload: object, headers: Record<string, string> = { host }) =>
+    testApp.app.inject({ method: 'POST', url, headers, payload });
+
+  function codeIn(text: string | undefined): string {
+    return /Your code: (\d{6})/.exec(text ?? '')?.[1] ?? '';
+  }
+
+  it('takes an adviser from registering to an enabled practice', async () => {
+    const registered = await post('/api/admin/adminusers/register', {
+      email: 'cara@example.test',
+      given_name: 'Cara',
+      family_name: 'Nguyễn',
+      terms_accepted: true,
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().data).toMatchObject({ email: 'cara@example.test', email_verified: false });
+
+    const mail = await latestMail(testApp.app, 'cara@example.test');
+    expect(mail?.subject).toMatch(/^Your Waratah Labs verification code: \d{6}$/);
+    const code = codeIn(mail?.text);
+
+    const wrong = await post('/api/adviser/parties/external/verify', {
+      email: 'cara@example.test',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields[0].field).toBe('body.code');
+
+    const verified = await post('/api/adviser/parties/external/verify', { email: 'cara@example.test', code });
+    expect(verified.statusCode).toBe(200);
+    const { invitation_token } = verified.json().data;
+    expect(invitation_token).toMatch(/^[\w-]{43}$/);
+
+    const passwordSet = await post('/api/admin/adminusers/reset/password', {
+      invitation_token,
+      password,
+      password_confirmation: password,
+    });
+    expect(passwordSet.statusCode).toBe(200);
+
+    const token = await post('/oauth/admin/token', {
+      grant_type: 'password',
+      username: 'cara@example.test',
+      password,
+      ...oauth,
+    });
+    expect(token.statusCode).toBe(200);
+    const headers = { host, authorization: `Bearer ${token.json().access_token}` };
+
+    const before = await testApp.app.inject({ method: 'GET', url: '/api/admin/adminusers/details', headers });
+    expect(before.json().data).toMatchObject({
+      given_name: 'Cara',
+      family_name: 'Nguyễn',
+      external_party: null,
+    });
+
+    const created = await post('/api/adviser/parties/external', company, headers);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      name: 'Harbour Wealth Pty Ltd',
+      abn: '51824753556',
+      status: 'unverified',
+    });
+
+    const aggregators = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/adviser/brokers/aggregators',
+      headers,
+    });
+    const aggregatorId = aggregators.json().data[0].id;
+    const credentials = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/adviser/parties/external/details',
+      headers,
+      payload: { profession: 'broker', credentials: { acl_number: '123456', aggregator_id: aggregatorId } },
+    });
+    expect(credentials.statusCode).toBe(200);
+    expect(credentials.json().data).toMatchObject({
+      profession: 'broker',
+      credentials: { acl_number: '123456' },
+    });
+
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/adviser/parties/external/verify',
+      headers,
+    });
+    expect(status.json().data).toEqual({
+      email: 'cara@example.test',
+      email_verified: true,
+      external_party_status: 'unverified',
+    });
+
+    const operator = await createSignedInAdminUser(testApp.app, {
+      tenantId: 'waratahlabs',
+      kind: 'operator',
+    });
+    const queue = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/cdr/parties/external/verify',
+      headers: operator.headers,
+    });
+    const partyId = created.json().data.id;
+    expect(queue.json().data.map((party: { id: number }) => party.id)).toContain(partyId);
+    const enabled = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/cdr/parties/external/${partyId}`,
+      headers: operator.headers,
+      payload: { status: 'enabled' },
+    });
+    expect(enabled.json().data.status).toBe('enabled');
+    const after = await testApp.app.inject({ method: 'GET', url: '/api/admin/adminusers/details', headers });
+    expect(after.json().data.external_party).toMatchObject({ id: partyId, status: 'enabled' });
+
+    const advisersCannot = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/cdr/parties/external/${partyId}`,
+      headers,
+      payload: { status: 'disabled' },
+    });
+    expect(advisersCannot.statusCode).toBe(403);
+  });
+
+  it('needs the terms accepted and names the spec messages', async () => {
+    const response = await post('/api/admin/adminusers/register', {
+      email: 'not-an-email',
+      given_name: '',
+      family_name: 'X',
+      terms_accepted: false,
+    });
+    expect(response.statusCode).toBe(400);
+    const messages = response.json().error.fields.map((field: { message: string }) => field.message);
+    expect(messages).toEqual([
+      'Please enter a valid email address',
+      'Please enter your first name',
+      'Please agree to the terms and privacy policy',
+    ]);
+  });
+
+  it('spends a code after five wrong tries, and resends without telling who is registered', async () => {
+    await post('/api/admin/adminusers/register', {
+      email: 'dan@example.test',
+      given_name: 'Dan',
+      family_name: 'Ho',
+      terms_accepted: true,
+    });
+    const code = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code: wrong });
+    }
+    expect(
+      (await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code })).statusCode,
+    ).toBe(400);
+
+    const resent = await post('/api/adviser/parties/external/verify', { email: 'dan@example.test' });
+    const unknown = await post('/api/adviser/parties/external/verify', { email: 'nobody@example.test' });
+    expect(resent.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    const fresh = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
+    expect(
+      (await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code: fresh }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('does not sign in an account whose e-mail is not verified', async () => {
+    await post('/api/admin/adminusers/register', {
+      email: 'eve@example.test',
+      given_name: 'Eve',
+      family_name: 'Ma',
+      password,
+      password_confirmation: password,
+      terms_accepted: true,
+    });
+    const token = await post('/oauth/admin/token', {
+      grant_type: 'password',
+      username: 'eve@example.test',
+      password,
+      ...oauth,
+    });
+    expect(token.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Please verify your email address before signing in',
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { deleteAdviserImageRoute } from '../images/delete-image.ts';
+import { getAdviserImageContentRoute } from '../images/get-image-content.ts';
+import { getAdviserImagesRoute } from '../images/get-images.ts';
+import { postAdviserImageUploadRoute } from '../images/post-image-upload.ts';
+import { postAdviserInviteLegacyRoute } from '../user/post-invite-legacy.ts';
+import { deleteAdviserUserRoute } from './delete-user.ts';
+import { getAdviserUserRoute } from './get-user.ts';
+import { getAdviserUsersRoute } from './get-users.ts';
+import { putAdviserUserRoute } from './put-user.ts';
+
+/** The adviser family's client and image routes (`/api/adviser/…`); registered under `/api`. */
+export const adviserRoutes: FastifyPluginAsync = async (app) => {
+  for (const route of [
+    getAdviserUsersRoute,
+    getAdviserUserRoute,
+    putAdviserUserRoute,
+    deleteAdviserUserRoute,
+    postAdviserInviteLegacyRoute,
+    getAdviserImagesRoute,
+    getAdviserImageContentRoute,
+    postAdviserImageUploadRoute,
+    deleteAdviserImageRoute,
+  ]) {
+    await app.register(route);
+  }
+};

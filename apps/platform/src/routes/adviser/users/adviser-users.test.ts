@@ -1,0 +1,156 @@
+import { managedUserListResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../../../demo-data/write-test-client.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+
+describe('the adviser family: api/adviser/users and invitations', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+    for (const [index, status] of (['pending', 'withdrawn', 'in_use'] as const).entries()) {
+      await writeTestClient(testApp.database.db, {
+        tenantId: 'moneypartner',
+        partyId: fixture.partyId,
+        adviserId: fixture.adviser.adminUser.id,
+        email: `zed${index}@example.test`,
+        consent:
+          status === 'pending'
+            ? { status, start: null, expiry: null }
+            : { status, start: '2026-06-01', expiry: '2027-05-31' },
+      });
+    }
+  });
+  afterAll(() => testApp.close());
+
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    options: { payload?: object; headers?: Record<string, string> } = {},
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: { ...fixture.adviser.headers, ...options.headers },
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
+
+  it('lists the adviser’s clients with consent, freshness and needs-action counts, paged', async () => {
+    const first = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?size=2&sort=email')).json(),
+    );
+    expect(first.paging.total).toBe(4);
+    expect(first.data).toHaveLength(2);
+    const second = managedUserListResponseSchema.parse(
+      (await call('GET', `/api/adviser/users?size=2&sort=email&after=${first.paging.cursors.after}`)).json(),
+    );
+    expect(second.paging.cursors.after).toBeUndefined();
+    const everyone = [...first.data, ...second.data];
+    const client = everyone.find((user) => user.id === fixture.clientId);
+    expect(client).toMatchObject({ needs_action_count: 1, consent: { status: 'active' } });
+    expect(everyone.map((user) => user.consent?.status).sort()).toEqual([
+      'active',
+      'in_use',
+      'pending',
+      'withdrawn',
+    ]);
+  });
+
+  it('searches and filters by consent status', async () => {
+    const zed = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?search=zed1')).json(),
+    );
+    expect(zed.data.map((user) => user.email)).toEqual(['zed1@example.test']);
+    const pending = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?consent_status=pending')).json(),
+    );
+    expect(pending.data).toHaveLength(1);
+  });
+
+  it('shows nothing of another practice’s clients', async () => {
+    const other = await createSignedInAdminUser(testApp.app);
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/adviser/users',
+      headers: other.headers,
+    });
+    expect(list.json().paging.total).toBe(0);
+    const one = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/adviser/users/${fixture.clientId}`,
+      headers: other.headers,
+    });
+    expect(one.statusCode).toBe(404);
+  });
+
+  it('gives an adviser of a disabled or unverified practice no clients (404)', async () => {
+    for (const externalPartyStatus of ['disabled', 'unverified'] as const) {
+      const adviser = await createSignedInAdminUser(testApp.app, { externalPartyStatus });
+      const list = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/adviser/users',
+        headers: adviser.headers,
+      });
+      expect(list.statusCode).toBe(404);
+      expect(list.json().error.error_code).toBe('F0300');
+    }
+  });
+
+  it('suspends only with the adviser’s own X-External-Party-Id', async () => {
+    const url = `/api/adviser/users/${fixture.clientId}`;
+    expect((await call('PUT', url, { payload: { status: 'suspended' } })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PUT', url, {
+          payload: { status: 'suspended' },
+          headers: { 'x-external-party-id': '999999' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const ok = await call('PUT', url, {
+      payload: { status: 'suspended' },
+      headers: { 'x-external-party-id': String(fixture.partyId) },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.status).toBe('suspended');
+  });
+
+  it('invites a client by e-mail as a pending link, once', async () => {
+    const payload = { email: 'new.client@example.test', given_name: 'New', family_name: 'Client' };
+    const invited = await call('POST', '/api/adviser/user/invite/legacy', { payload });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json().data).toMatchObject({
+      email: 'new.client@example.test',
+      status: 'invited',
+      consent: { status: 'pending' },
+    });
+    expect((await call('POST', '/api/adviser/user/invite/legacy', { payload })).statusCode).toBe(409);
+    const mail = await testApp.database.db
+      .selectFrom('mail_messages')
+      .select('subject')
+      .where('to_address', '=', 'new.client@example.test')
+      .execute();
+    expect(mail.map((message) => message.subject)).toEqual([
+      expect.stringContaining('share your financial data'),
+    ]);
+  });
+
+  it('unlinks a client with the party header', async () => {
+    const url = `/api/adviser/users/${fixture.clientId}`;
+    expect((await call('DELETE', url)).statusCode).toBe(400);
+    expect(
+      (await call('DELETE', url, { headers: { 'x-external-party-id': String(fixture.partyId) } })).statusCode,
+    ).toBe(204);
+    expect((await call('GET', url)).statusCode).toBe(404);
+    const data = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/accounts',
+      headers: fixture.headers,
+    });
+    expect(data.statusCode).toBe(404);
+  });
+});

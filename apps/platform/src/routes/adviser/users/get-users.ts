@@ -1,0 +1,30 @@
+import {
+  apiRequestHeadersSchema,
+  listManagedUsersQuerySchema,
+  managedUserListResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminUser } from '../../../access/require-principal.ts';
+import { listManagedUsers } from '../../../clients/list-managed-users.ts';
+import { errorResponses } from '../../v2/error-responses.ts';
+
+/** `GET api/adviser/users` (spec §7 Adviser).` */
+export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/adviser/users',
+    {
+      schema: {
+        tags: ['adviser'],
+        headers: apiRequestHeadersSchema,
+        description:
+          "The caller's clients (an operator: every client of the tenant) with consent, last refresh and connections needing action; search, sort and page.",
+        querystring: listManagedUsersQuerySchema,
+        response: { 200: managedUserListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = requireAdminUser(request);
+      return listManagedUsers(app.database.db, principal, request.query);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { TokenRequest } from '@waratah/contracts';
+import type { TenantId } from '@waratah/tenants';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
+import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
+import { assertSignInAllowed, recordSignInFailure, signInRules } from '../../../rate-limit/sign-in-limits.ts';
+import { OAuthError } from '../oauth-error.ts';
+import { requireFields } from '../require-fields.ts';
+import { resolveOAuthClient } from '../resolve-oauth-client.ts';
+import { subjectKindOf, type TokenAudience } from './token-audience.ts';
+
+interface Account {
+  id: number;
+  passwordHash: string | null;
+  active: boolean;
+  emailVerified: boolean;
+}
+
+/** RFC 6749 §4.3 with the tenant's client_id and domain (spec §7 OAuth). */
+export async function passwordGrant(
+  request: FastifyRequest,
+  body: TokenRequest,
+  audience: TokenAudience,
+): Promise<IssuedTokens> {
+  const fields = requireFields(body, ['username', 'password', 'client_id', 'domain']);
+  const client = resolveOAuthClient(request, fields.client_id, fields.domain);
+  const { rateLimiter, authSettings, tokens } = request.server;
+  const rules = signInRules(authSettings, {
+    tenantId: client.tenant.id,
+    username: fields.username,
+    ip: request.ip,
+  });
+  await assertSignInAllowed(rateLimiter, rules);
+
+  const account = await findAccount(request, client.tenant.id, fields.username, audience);
+  if (!(await verifyPassword(account?.passwordHash, fields.password)) || !account) {
+    await recordSignInFailure(rateLimiter, rules);
+    throw new OAuthError('invalid_grant', 'Invalid email or password');
+  }
+  if (!account.active) throw new OAuthError('invalid_grant', 'This account is suspended');
+  if (!account.emailVerified) {
+    throw new OAuthError('invalid_grant', 'Please verify your email address before signing in');
+  }
+  return tokens.issueForSignIn({
+    kind: subjectKindOf(audience),
+    id: account.id,
+    tenantId: client.tenant.id,
+    clientId: client.clientId,
+  });
+}
+
+async function findAccount(
+  request: FastifyRequest,
+  tenantId: TenantId,
+  username: string,
+  audience: TokenAudience,
+): Promise<Account | undefined> {
+  if (audience === 'admin') {
+    const user = await request.server.adminUsers.findByEmail(tenantId, username);
+    return (
+      user && {
+        id: user.id,
+        passwordHash: user.password_hash,
+        active: user.status === 'active',
+        emailVerified: user.email_verified_at !== null,
+      }
+    );
+  }
+  const client = await request.server.database.db
+    .selectFrom('clients')
+    .select(['id', 'password_hash', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where(sql<string>`lower(email)`, '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+  return (
+    client && {
+      id: client.id,
+      passwordHash: client.password_hash,
+      active: client.status !== 'suspended',
+      emailVerified: true,
+    }
+  );
+}

@@ -1,0 +1,37 @@
+import type { OAuthErrorBody } from '@waratah/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toAppError } from '../../errors/to-app-error.ts';
+import { RateLimitedError } from '../../rate-limit/rate-limited-error.ts';
+import { OAuthError } from './oauth-error.ts';
+
+/** The error handler of the OAuth endpoints: every failure as RFC 6749 §5.2 says, never cached. */
+export function handleOAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = toOAuthError(error, request.id);
+  if (status >= 500) request.log.error({ err: error }, 'token request failed');
+  else request.log.info({ err: error, oauthError: body.error }, 'token request rejected');
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+function toOAuthError(error: unknown, requestId: string): { status: number; body: OAuthErrorBody } {
+  if (error instanceof OAuthError) {
+    return { status: error.statusCode, body: { error: error.error, error_description: error.message } };
+  }
+  const appError = toAppError(error);
+  if (appError.type === 'unavailable') {
+    return { status: 503, body: { error: 'temporarily_unavailable', error_description: appError.message } };
+  }
+  if (appError.statusCode >= 500) {
+    const description = `Something went wrong on our side; please try again. (request ${requestId})`;
+    return { status: 500, body: { error: 'server_error', error_description: description } };
+  }
+  return {
+    status: appError.statusCode,
+    body: { error: 'invalid_request', error_description: appError.message },
+  };
+}

@@ -1,0 +1,28 @@
+import { oauthErrorBodySchema, revokeRequestSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireFields } from './require-fields.ts';
+
+/**
+ * `POST oauth/revoke` (RFC 7009): ends the sign-in the token belongs to, access and refresh tokens
+ * alike. An unknown or already revoked token is answered 200 too, so nothing is learnt from it.
+ */
+export const postRevoke: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/oauth/revoke',
+    {
+      schema: {
+        tags: ['oauth'],
+        description: 'RFC 7009 token revocation; JSON or application/x-www-form-urlencoded.',
+        body: revokeRequestSchema,
+        response: { 200: z.object({}), 400: oauthErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = requireFields(request.body, ['token']);
+      await app.tokens.revoke(token);
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return {};
+    },
+  );
+};

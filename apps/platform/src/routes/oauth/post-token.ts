@@ -1,0 +1,75 @@
+import {
+  oauthErrorBodySchema,
+  type TokenRequest,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { IssuedTokens } from '../../auth/tokens/token-repository.ts';
+import { clientCredentialsGrant } from './grants/client-credentials-grant.ts';
+import { passwordGrant } from './grants/password-grant.ts';
+import { refreshTokenGrant } from './grants/refresh-token-grant.ts';
+import type { TokenAudience } from './grants/token-audience.ts';
+import { OAuthError } from './oauth-error.ts';
+
+type Grant = (request: FastifyRequest, body: TokenRequest, audience: TokenAudience) => Promise<IssuedTokens>;
+
+const grants: Record<string, Grant> = {
+  password: passwordGrant,
+  refresh_token: refreshTokenGrant,
+  client_credentials: clientCredentialsGrant,
+};
+
+// The identity service runs the authorization-code flow for single sign-on (DESIGN §1); these
+// endpoints issue no codes, so there is none to exchange here.
+const authorizationCodeRefusal =
+  'authorization_code is not offered by this endpoint: single sign-on tenants sign in through the identity service';
+
+const response = {
+  200: tokenResponseSchema,
+  400: oauthErrorBodySchema,
+  401: oauthErrorBodySchema,
+  429: oauthErrorBodySchema,
+};
+
+/** `POST oauth/token` (clients) and `POST oauth/admin/token` (admin users), spec §7 OAuth. */
+export const postToken: FastifyPluginAsyncZod = async (app) => {
+  for (const [path, audience] of [
+    ['/oauth/token', 'user'],
+    ['/oauth/admin/token', 'admin'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['oauth'],
+          description: `Grants: password, refresh_token, client_credentials${audience === 'user' ? ' (admin endpoint only)' : ''}. JSON or application/x-www-form-urlencoded.`,
+          body: tokenRequestSchema,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const grantType = request.body.grant_type;
+        if (!grantType) throw new OAuthError('invalid_request', 'Missing required parameter: grant_type');
+        if (grantType === 'authorization_code')
+          throw new OAuthError('unsupported_grant_type', authorizationCodeRefusal);
+        const grant = grants[grantType];
+        if (!grant)
+          throw new OAuthError(
+            'unsupported_grant_type',
+            `Unsupported grant_type '${grantType.slice(0, 50)}'`,
+          );
+        const issued = await grant(request, request.body, audience);
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        return {
+          access_token: issued.accessToken,
+          token_type: 'Bearer',
+          expires_in: issued.expiresIn,
+          ...(issued.refreshToken && { refresh_token: issued.refreshToken }),
+          created_at: Math.floor(Date.now() / 1000),
+        };
+      },
+    );
+  }
+};

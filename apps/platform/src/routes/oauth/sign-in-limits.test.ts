@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAuthSettings } from '../../auth/auth-settings.ts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { createSignedInAdminUser, type SignedInAdminUser } from '../../testing/sign-in.ts';
+
+const host = 'moneypartner.localhost:8080';
+
+describe('brute-force limits on the token endpoints', () => {
+  let testApp: TestApp;
+  let adviser: SignedInAdminUser;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      credentials: { settings: { signInFailuresPerAccount: 3, signInFailuresPerIp: 5 } },
+    });
+    adviser = await createSignedInAdminUser(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  function signIn(username: string, password: string, ip = '203.0.113.7') {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host },
+      remoteAddress: ip,
+      payload: {
+        grant_type: 'password',
+        username,
+        password,
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+        scope: '',
+      },
+    });
+  }
+
+  it('allows at most 100 failed sign-ins per account and 300 per IP an hour by default', () => {
+    expect(defaultAuthSettings.signInFailuresPerAccount).toBe(100);
+    expect(defaultAuthSettings.signInFailuresPerIp).toBe(300);
+  });
+
+  it('refuses an account after its limit of failures, even with the right password, saying when to retry', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(
+        (await signIn(adviser.adminUser.email, 'Wrong-Password-000000', `198.51.100.${attempt}`)).statusCode,
+      ).toBe(400);
+    }
+    const limited = await signIn(adviser.adminUser.email, adviser.password, '198.51.100.99');
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(limited.json()).toEqual({
+      error: 'invalid_request',
+      error_description: expect.stringMatching(
+        /^Too many failed sign-in attempts; try again in \d+ minutes?$/,
+      ),
+    });
+  });
+
+  it('refuses an IP after its limit of failures across accounts', async () => {
+    const other = await createSignedInAdminUser(testApp.app);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signIn(`nobody-${attempt}@example.test`, 'Wrong-Password-000000', '192.0.2.50');
+    }
+    const limited = await signIn(other.adminUser.email, other.password, '192.0.2.50');
+    expect(limited.statusCode).toBe(429);
+    expect((await signIn(other.adminUser.email, other.password, '192.0.2.51')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,131 @@
+import { tokenResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../../testing/sign-in.ts';
+
+const host = 'moneypartner.localhost:8080';
+const client = { client_id: 'moneypartner-adviser-portal', domain: 'moneypartner.com.au' };
+const detailsUrl = '/api/admin/adminusers/details';
+
+describe('refresh and revoke', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  function refresh(refreshToken: string) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host },
+      payload: { grant_type: 'refresh_token', refresh_token: refreshToken, ...client },
+    });
+  }
+
+  function details(accessToken: string) {
+    return testApp.app.inject({
+      method: 'GET',
+      url: detailsUrl,
+      headers: { host, authorization: `Bearer ${accessToken}` },
+    });
+  }
+
+  it('rotates a refresh token: it works once, and a second use ends the whole sign-in', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    const first = await refresh(signedIn.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const rotated = tokenResponseSchema.parse(first.json());
+    expect(rotated.refresh_token).not.toBe(signedIn.refreshToken);
+    expect((await details(rotated.access_token)).statusCode).toBe(200);
+
+    const reused = await refresh(signedIn.refreshToken);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The refresh token was already used; please sign in again',
+    });
+    expect((await details(rotated.access_token)).statusCode).toBe(401);
+    expect((await refresh(rotated.refresh_token ?? '')).json().error).toBe('invalid_grant');
+  });
+
+  it('refuses a refresh token presented by another client', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host },
+      payload: {
+        grant_type: 'refresh_token',
+        refresh_token: signedIn.refreshToken,
+        client_id: 'moneypartner-adviser-portal-sandbox',
+      },
+    });
+    expect(response.json().error).toBe('invalid_client');
+  });
+
+  it('revokes for real, answers 200 for unknown tokens, and reads forms', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    expect((await details(signedIn.accessToken)).statusCode).toBe(200);
+    const revoked = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        token: signedIn.accessToken,
+        token_type_hint: 'access_token',
+        ...client,
+      }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.headers['cache-control']).toBe('no-store');
+    const after = await details(signedIn.accessToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.error_code).toBe('F0101');
+    expect((await refresh(signedIn.refreshToken)).statusCode).toBe(400);
+
+    const unknown = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { host },
+      payload: { token: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(200);
+  });
+
+  it('issues client_credentials tokens to an operator service client, without a refresh token', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const { hashTokenSecret } = await import('../../auth/tokens/token-secret.ts');
+    await testApp.database.db
+      .insertInto('service_clients')
+      .values({
+        tenant_id: 'moneypartner',
+        client_id: 'reporting-job',
+        secret_hash: hashTokenSecret('s3cret-s3cret-s3cret'),
+        admin_user_id: operator.adminUser.id,
+        name: 'Reporting job',
+      })
+      .execute();
+    const basic = Buffer.from('reporting-job:s3cret-s3cret-s3cret').toString('base64');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host, authorization: `Basic ${basic}` },
+      payload: { grant_type: 'client_credentials' },
+    });
+    expect(response.statusCode).toBe(200);
+    const token = tokenResponseSchema.parse(response.json());
+    expect(token.refresh_token).toBeUndefined();
+    expect((await details(token.access_token)).json().data.kind).toBe('operator');
+
+    const wrong = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host },
+      payload: { grant_type: 'client_credentials', client_id: 'reporting-job', client_secret: 'wrong' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe('invalid_client');
+  });
+});

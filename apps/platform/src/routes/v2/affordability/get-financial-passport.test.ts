@@ -1,0 +1,80 @@
+import { financialPassportResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+
+describe('GET /api/v2/financialpassport', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  it('computes every figure exactly from hand-built transactions, traceable to them', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/financialpassport?from_date=2025-09-01&to_date=2025-11-30',
+      headers: fixture.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const passport = financialPassportResponseSchema.parse(response.json()).data;
+    const id = (index: number) => fixture.transactionIds[index];
+    expect(passport.summary).toEqual({
+      totals: {
+        income: '9000.00',
+        expenses: '-2157.49',
+        net_balance: '6842.51',
+        assets: '1500.00',
+        liabilities: '-500.00',
+      },
+      savings_rate: '76.0',
+    });
+    expect(passport.income.breakdown).toEqual([
+      {
+        source: 'SALARY ACME',
+        category: { key: 'SALARY', name: 'Salary and wages' },
+        regularity: 'fortnightly',
+        total: '9000.00',
+        monthly_average: '3000.00',
+        transaction_ids: [id(0), id(4), id(5)],
+      },
+    ]);
+    const rent = passport.expenses.breakdown.find((group) => group.category.key === 'RENT');
+    expect(rent).toMatchObject({ total: '-2000.00', transaction_ids: [id(6)] });
+    expect(passport.liabilities.breakdown).toEqual([
+      {
+        account_id: fixture.accountIds[1],
+        name: 'Card',
+        type: 'credit_card',
+        balance: '-500.00',
+        total: '30.00',
+        monthly_average: '10.00',
+        transaction_ids: [id(9)],
+      },
+    ]);
+    expect(passport.responsible_lending_indicators).toEqual({
+      gambling: { total: '-50.00', monthly_average: '-16.67', transaction_ids: [id(3)] },
+      bnpl: { total: '-30.00', monthly_average: '-10.00', transaction_ids: [id(8)] },
+      dishonours: { total: '-15.00', monthly_average: '-5.00', transaction_ids: [id(7)], count: 1 },
+      overdrawn_days: { count: 43, account_ids: [fixture.accountIds[0]] },
+    });
+  });
+
+  it('excludes transactions the client excluded', async () => {
+    await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/v2/transactions/${fixture.transactionIds[3]}`,
+      headers: fixture.headers,
+      payload: { budget_category: 'lifestyle', included: false },
+    });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/financialpassport?from_date=2025-09-01&to_date=2025-11-30',
+      headers: fixture.headers,
+    });
+    expect(response.json().data.responsible_lending_indicators.gambling.total).toBe('0.00');
+  });
+});

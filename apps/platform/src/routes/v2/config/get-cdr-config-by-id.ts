@@ -1,0 +1,24 @@
+import { apiRequestHeadersSchema, cdrConfigParamsSchema, cdrConfigResponseSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cdrConfigFor } from '../../../access/cdr-config.ts';
+import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `GET api/v2/config/cdr/{id}` (spec §7 Config).` */
+export const getCdrConfigByIdRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/config/cdr/:id',
+    {
+      schema: {
+        tags: ['config'],
+        headers: apiRequestHeadersSchema,
+        description: 'One consent configuration by its external id.',
+        params: cdrConfigParamsSchema,
+        response: { 200: cdrConfigResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return { data: cdrConfigFor(requestTenancy(request).tenant.id, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { apiRequestHeadersSchema, cdrConfigResponseSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cdrConfigFor } from '../../../access/cdr-config.ts';
+import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `GET api/v2/config/cdr` (spec §7 Config).` */
+export const getCdrConfigRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/config/cdr',
+    {
+      schema: {
+        tags: ['config'],
+        headers: apiRequestHeadersSchema,
+        description: "The tenant's consent configuration: the sharing durations offered, at most 12 months.",
+        response: { 200: cdrConfigResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return { data: cdrConfigFor(requestTenancy(request).tenant.id) };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { idParamsSchema, onBehalfHeadersSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { deleteGoal } from '../../../goals/goals-repository.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `DELETE api/v2/goals/{id}` (spec §7 Goals).` */
+export const deleteGoalRoute: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/v2/goals/:id',
+    {
+      schema: {
+        tags: ['goals'],
+        headers: onBehalfHeadersSchema,
+        description: 'Deletes a goal and its periods.',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = await resolveClientScope(request);
+      await deleteGoal(app.database.db, scope, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import { createGoalBodySchema, goalResponseSchema, onBehalfHeadersSchema } from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { createGoal } from '../../../goals/goals-repository.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `POST api/v2/goals` (spec §7 Goals).` */
+export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v2/goals',
+    {
+      schema: {
+        tags: ['goals'],
+        headers: onBehalfHeadersSchema,
+        description: 'Creates a goal; the amounts and dates it needs depend on its target type.',
+        body: createGoalBodySchema,
+        response: { 201: goalResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = await resolveClientScope(request);
+      const goal = await createGoal(app.database.db, scope, request.body);
+      return reply.code(201).send({ data: goal });
+    },
+  );
+};

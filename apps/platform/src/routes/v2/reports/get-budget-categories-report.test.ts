@@ -1,0 +1,54 @@
+import { budgetCategoryReportResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+
+describe('GET /api/v2/reports/transactions/budget_categories', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const report = async (url: string) => {
+    const response = await testApp.app.inject({ method: 'GET', url, headers: fixture.headers });
+    expect(response.statusCode).toBe(200);
+    return budgetCategoryReportResponseSchema.parse(response.json()).data;
+  };
+
+  it('groups by month and budget category, listing empty months', async () => {
+    const data = await report(
+      '/api/v2/reports/transactions/budget_categories?from_date=2025-08-01&to_date=2025-11-30',
+    );
+    expect(data.map((month) => month.date)).toEqual(['2025-08-01', '2025-09-01', '2025-10-01', '2025-11-01']);
+    expect(data[0]).toEqual({ date: '2025-08-01', value: 0, income: false, groups: [] });
+    const october = data[2];
+    expect(october?.groups.map((group) => [group.name, group.value, group.income])).toEqual([
+      ['income', 6000, true],
+      ['living', 2042.5, false],
+      ['lifestyle', 69.99, false],
+    ]);
+    expect(october?.groups[0]?.transaction_ids).toEqual([
+      fixture.transactionIds[4],
+      fixture.transactionIds[5],
+    ]);
+  });
+
+  it('answers one budget category by its number', async () => {
+    const data = await report(
+      '/api/v2/reports/transactions/budget_categories/4?from_date=2025-11-01&to_date=2025-11-30',
+    );
+    expect(data[0]?.groups).toEqual([
+      {
+        id: 4,
+        name: 'one_off',
+        value: 15,
+        income: true,
+        transaction_ids: [fixture.transactionIds[7], fixture.transactionIds[9]],
+      },
+    ]);
+  });
+});

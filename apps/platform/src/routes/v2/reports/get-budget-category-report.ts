@@ -1,0 +1,35 @@
+import {
+  budgetCategories,
+  budgetCategoryReportParamsSchema,
+  budgetCategoryReportQuerySchema,
+  budgetCategoryReportResponseSchema,
+  onBehalfHeadersSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { budgetCategoryReport } from '../../../reports/budget-category-report.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `GET api/v2/reports/transactions/budget_categories/{id}` (spec §7 Reports).` */
+export const getBudgetCategoryReportRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/reports/transactions/budget_categories/:id',
+    {
+      schema: {
+        tags: ['reports'],
+        headers: onBehalfHeadersSchema,
+        description: 'One budget category (0 income, 1 living, 2 lifestyle, 3 goals, 4 one_off) by month.',
+        params: budgetCategoryReportParamsSchema,
+        querystring: budgetCategoryReportQuerySchema,
+        response: { 200: budgetCategoryReportResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await resolveClientScope(request);
+      const budgetCategory = budgetCategories[request.params.id] ?? 'income';
+      return {
+        data: await budgetCategoryReport(app.database.db, scope, { ...request.query, budgetCategory }),
+      };
+    },
+  );
+};

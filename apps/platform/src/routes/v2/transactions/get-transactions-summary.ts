@@ -1,0 +1,30 @@
+import {
+  onBehalfHeadersSchema,
+  transactionSummaryQuerySchema,
+  transactionSummaryResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { summariseTransactions } from '../../../aggregation/transactions/summarise-transactions.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `GET api/v2/transactions/summary` (spec §7 Aggregation).` */
+export const getTransactionsSummaryRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/transactions/summary',
+    {
+      schema: {
+        tags: ['aggregation'],
+        headers: onBehalfHeadersSchema,
+        description:
+          'Count and signed sum of the filtered transactions; by Australia/Sydney month with `period=monthly`.',
+        querystring: transactionSummaryQuerySchema,
+        response: { 200: transactionSummaryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await resolveClientScope(request);
+      return { data: await summariseTransactions(app.database.db, scope, request.query) };
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import {
+  listTransactionsQuerySchema,
+  onBehalfHeadersSchema,
+  transactionListResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { listTransactions } from '../../../aggregation/transactions/list-transactions.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `GET api/v2/transactions`: filtered, cursor-paged, newest first (spec §7 Aggregation).` */
+export const getTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/transactions',
+    {
+      schema: {
+        tags: ['aggregation'],
+        headers: onBehalfHeadersSchema,
+        description:
+          'Transactions newest first. Page with the `after` (older) and `before` (newer) cursors of `paging`; `size` at most 500.',
+        querystring: listTransactionsQuerySchema,
+        response: { 200: transactionListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await resolveClientScope(request);
+      return listTransactions(app.database.db, scope, request.query);
+    },
+  );
+};

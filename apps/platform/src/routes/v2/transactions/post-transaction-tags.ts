@@ -1,0 +1,31 @@
+import {
+  onBehalfHeadersSchema,
+  transactionIdsResponseSchema,
+  transactionTagsBodySchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { tagTransactions } from '../../../aggregation/transactions/tag-transactions.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `POST api/v2/transactions/tags`: adds tags (spec §7 Aggregation).` */
+export const postTransactionTagsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v2/transactions/tags',
+    {
+      schema: {
+        tags: ['aggregation'],
+        headers: onBehalfHeadersSchema,
+        description: 'Adds tags to transactions, each tag once.',
+        body: transactionTagsBodySchema,
+        response: { 200: transactionIdsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await resolveClientScope(request);
+      return {
+        data: { transaction_ids: await tagTransactions(app.database.db, scope, request.body, 'add') },
+      };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import {
+  idParamsSchema,
+  onBehalfHeadersSchema,
+  transactionResponseSchema,
+  updateTransactionBodySchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { getTransaction } from '../../../aggregation/transactions/get-transaction.ts';
+import { updateTransactions } from '../../../aggregation/transactions/update-transactions.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `PUT api/v2/transactions/{id}`: recategorise, include or annotate (spec §7 Aggregation).` */
+export const putTransactionRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/v2/transactions/:id',
+    {
+      schema: {
+        tags: ['aggregation'],
+        headers: onBehalfHeadersSchema,
+        description:
+          'Changes budget category, category, included flag, memo or description of one transaction.',
+        params: idParamsSchema,
+        body: updateTransactionBodySchema,
+        response: { 200: transactionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await resolveClientScope(request);
+      await updateTransactions(app.database.db, scope, [request.params.id], request.body);
+      return { data: await getTransaction(app.database.db, scope, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { transactionListResponseSchema, transactionSummaryResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+
+describe('transactions', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: fixture.headers, ...(payload ? { payload } : {}) });
+  const list = async (query: string) => {
+    const response = await call('GET', `/api/v2/transactions?${query}`);
+    expect(response.statusCode).toBe(200);
+    return transactionListResponseSchema.parse(response.json());
+  };
+
+  it('pages newest first with cursors that are stable and complete, both ways', async () => {
+    const all = await list('size=500');
+    expect(all.paging.total).toBe(10);
+    expect(all.data.map((tx) => tx.transaction_date)).toEqual(
+      [...all.data.map((tx) => tx.transaction_date)].sort().reverse(),
+    );
+    const seen: number[] = [];
+    let page = await list('size=3');
+    seen.push(...page.data.map((tx) => tx.id));
+    while (page.paging.cursors.after) {
+      page = await list(`size=3&after=${page.paging.cursors.after}`);
+      seen.push(...page.data.map((tx) => tx.id));
+    }
+    expect(seen).toEqual(all.data.map((tx) => tx.id));
+    const back = await list(`size=3&before=${page.paging.cursors.before}`);
+    expect(back.data.map((tx) => tx.id)).toEqual(all.data.slice(6, 9).map((tx) => tx.id));
+  });
+
+  it('filters by account, dates, category, budget, direction, amount and text', async () => {
+    const [everyday, card] = fixture.accountIds;
+    expect((await list(`account_ids=${card}`)).paging.total).toBe(2);
+    expect(
+      (await list(`account_ids=${everyday},${card}&from_date=2025-10-01&to_date=2025-10-31`)).paging.total,
+    ).toBe(6);
+    expect((await list('transaction_category_ids=1')).paging.total).toBe(3);
+    expect((await list('budget_category=lifestyle')).paging.total).toBe(3);
+    expect((await list('base_type=credit')).paging.total).toBe(4);
+    expect((await list('min_amount=-50.00&max_amount=-15')).data.map((tx) => tx.amount.amount)).toEqual([
+      '-30.00',
+      '-15.00',
+      '-50.00',
+      '-19.99',
+      '-42.50',
+    ]);
+    expect((await list('search_term=woolw')).data[0]?.description.original).toBe('WOOLWORTHS 1234');
+  });
+
+  it('refuses a bad cursor and an oversized page by field', async () => {
+    const cursor = await call('GET', '/api/v2/transactions?after=nonsense');
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json().error.fields[0].field).toBe('querystring.after');
+    expect((await call('GET', '/api/v2/transactions?size=501')).json().error.fields[0].field).toBe(
+      'querystring.size',
+    );
+  });
+
+  it('sums exactly, by Sydney month across the daylight-saving change and month ends', async () => {
+    const response = await call(
+      'GET',
+      `/api/v2/transactions/summary?period=monthly&account_ids=${fixture.accountIds[0]}`,
+    );
+    const { data } = transactionSummaryResponseSchema.parse(response.json());
+    expect(data).toMatchObject({ count: 8, sum: '6872.51' });
+    expect(data.months).toEqual([
+      { month: '2025-09', count: 1, sum: '3000.00' },
+      { month: '2025-10', count: 6, sum: '3887.51' },
+      { month: '2025-11', count: 1, sum: '-15.00' },
+    ]);
+  });
+
+  it('recategorises one transaction and annotates it', async () => {
+    const id = fixture.transactionIds[1];
+    const response = await call('PUT', `/api/v2/transactions/${id}`, {
+      budget_category: 'lifestyle',
+      category_id: 20,
+      memo: 'Party',
+      user_description: 'Snacks',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      budget_category: 'lifestyle',
+      category: { id: 20 },
+      memo: 'Party',
+      description: { user: 'Snacks' },
+    });
+    expect(
+      (await call('PUT', `/api/v2/transactions/${id}`, { budget_category: 'living', category_id: 12345 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('changes many transactions in bulk, or none when one id is not the client’s', async () => {
+    const ids = fixture.transactionIds.slice(0, 2);
+    const bad = await call('PUT', '/api/v2/transactions/bulk', {
+      transaction_ids: [...ids, 999999],
+      budget_category: 'one_off',
+      included: false,
+    });
+    expect(bad.statusCode).toBe(404);
+    expect((await list('transaction_included=false')).paging.total).toBe(0);
+    const ok = await call('PUT', '/api/v2/transactions/bulk', {
+      transaction_ids: ids,
+      budget_category: 'one_off',
+      included: false,
+    });
+    expect(ok.json().data.transaction_ids).toEqual(ids);
+    expect((await list('transaction_included=false')).paging.total).toBe(2);
+  });
+
+  it('adds tags once and removes them', async () => {
+    const ids = fixture.transactionIds.slice(2, 4);
+    await call('POST', '/api/v2/transactions/tags', { transaction_ids: ids, tags: ['tax', 'review'] });
+    await call('POST', '/api/v2/transactions/tags', { transaction_ids: ids, tags: ['tax'] });
+    expect((await call('GET', `/api/v2/transactions/${ids[0]}`)).json().data.user_tags).toEqual([
+      'tax',
+      'review',
+    ]);
+    await call('DELETE', '/api/v2/transactions/tags', { transaction_ids: ids, tags: ['tax'] });
+    expect((await call('GET', `/api/v2/transactions/${ids[1]}`)).json().data.user_tags).toEqual(['review']);
+  });
+
+  it('lists the categories', async () => {
+    const data = (await call('GET', '/api/v2/transactions/categories')).json().data as { name: string }[];
+    expect(data.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { tokenResponseSchema } from '@waratah/contracts';
+import { resolveTenant, type TenantId } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { type AdminUserRow, createAdminUser } from '../auth/admin-users/create-admin-user.ts';
+import type { ExternalPartiesTable, ExternalPartyStatus } from '../db/database-schema.ts';
+
+export interface SignedInAdminUserOptions {
+  /** Default 'moneypartner' (a password tenant). */
+  tenantId?: TenantId;
+  /** Default 'adviser'. */
+  kind?: 'adviser' | 'operator';
+  /** Default a fresh unique address. */
+  email?: string;
+  password?: string;
+  givenName?: string;
+  familyName?: string;
+  /** The adviser's practice: its status (default 'enabled'), or null for none (operators have none by default). */
+  externalPartyStatus?: ExternalPartyStatus | null;
+}
+
+export interface SignedInAdminUser {
+  adminUser: AdminUserRow;
+  externalParty: Selectable<ExternalPartiesTable> | null;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Host of the tenant's portal on this machine, and the bearer token: spread into `inject`. */
+  headers: { host: string; authorization: string };
+}
+
+/** The local host of a tenant (spec §1: the first host segment names it). */
+export function tenantHost(tenantId: TenantId): string {
+  return tenantId === 'waratah' ? 'localhost:8080' : `${tenantId}.localhost:8080`;
+}
+
+/**
+ * An admin user of a tenant (by default an adviser whose practice is enabled), signed in through
+ * the real `POST /oauth/admin/token`, for tests of routes that need credentials.
+ */
+export async function createSignedInAdminUser(
+  app: FastifyInstance,
+  options: SignedInAdminUserOptions = {},
+): Promise<SignedInAdminUser> {
+  const tenantId = options.tenantId ?? 'moneypartner';
+  const kind = options.kind ?? 'adviser';
+  const password = options.password ?? 'Signed-In-Test-Adviser-42';
+  const partyStatus =
+    options.externalPartyStatus === undefined
+      ? kind === 'adviser'
+        ? 'enabled'
+        : null
+      : options.externalPartyStatus;
+  const unique = randomBytes(4).toString('hex');
+  const db = app.database.db;
+
+  const externalParty = partyStatus
+    ? await db
+        .insertInto('external_parties')
+        .values({
+          tenant_id: tenantId,
+          name: `Test Practice ${unique}`,
+          abn: '51824753556',
+          type: 'ta',
+          status: partyStatus,
+          roles: '[]',
+          credentials: '{}',
+          address: '{}',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : null;
+  const adminUser = await createAdminUser(db, {
+    tenantId,
+    email: options.email ?? `adviser-${unique}@example.test`,
+    password,
+    givenName: options.givenName ?? 'Test',
+    familyName: options.familyName ?? 'Adviser',
+    kind,
+    externalPartyId: externalParty?.id ?? null,
+  });
+
+  const host = tenantHost(tenantId);
+  const { oauth } = resolveTenant({ host }).envConfig;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/admin/token',
+    headers: { host },
+    payload: {
+      grant_type: 'password',
+      username: adminUser.email,
+      password,
+      client_id: oauth.clientId,
+      domain: oauth.domain,
+      scope: '',
+    },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`Sign-in failed (${response.statusCode}): ${response.body}`);
+  const token = tokenResponseSchema.parse(response.json());
+  const refreshToken = token.refresh_token ?? '';
+  return {
+    adminUser,
+    externalParty,
+    password,
+    accessToken: token.access_token,
+    refreshToken,
+    headers: { host, authorization: `Bearer ${token.access_token}` },
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { passwordRuleMessages, passwordSchema } from './admin-users-password.ts';
+import { externalPartyStatuses, partyTypes } from './parties.ts';
+
+/** Messages of spec §5, word for word. */
+export const userFormMessages = {
+  email: 'Please enter a valid email address',
+  givenName: 'Please enter your first name',
+  familyName: 'Please enter your last name.',
+  invalidGivenName: 'Please enter a valid first name',
+  invalidFamilyName: 'Please enter a valid last name',
+  terms: 'Please agree to the terms and privacy policy',
+} as const;
+
+export const emailSchema = z
+  .string({ error: userFormMessages.email })
+  .trim()
+  .max(254, userFormMessages.email)
+  .pipe(z.email({ error: userFormMessages.email }));
+
+// Letters of any script, spaces, apostrophes, hyphens and full stops: "O'Brien", "Nguyễn", "Mary-Jane".
+// Empty passes here, so that an empty name gets only the "Please enter…" message.
+const personName = /^(?:[\p{L}\p{M}][\p{L}\p{M} '’.-]*)?$/u;
+const givenNameSchema = z
+  .string({ error: userFormMessages.givenName })
+  .trim()
+  .min(1, userFormMessages.givenName)
+  .max(100, userFormMessages.invalidGivenName)
+  .regex(personName, userFormMessages.invalidGivenName);
+const familyNameSchema = z
+  .string({ error: userFormMessages.familyName })
+  .trim()
+  .min(1, userFormMessages.familyName)
+  .max(100, userFormMessages.invalidFamilyName)
+  .regex(personName, userFormMessages.invalidFamilyName);
+
+/** `GET api/admin/adminusers/details`: the signed-in admin user (spec §3 Current admin user details). */
+export const adminUserDetailsSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  kind: z.enum(['adviser', 'operator']),
+  email_verified: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  external_party: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.enum(externalPartyStatuses),
+      type: z.enum(partyTypes),
+    })
+    .nullable(),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+export const adminUserDetailsResponseSchema = z.object({ data: adminUserDetailsSchema });
+
+/** `POST api/admin/adminusers/reset`. */
+export const resetPasswordRequestSchema = z.object({ email: emailSchema });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The one answer of the e-mail-sending endpoints, whether or not the address has an account. */
+export const mailAcceptedResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+export type MailAcceptedResponse = z.infer<typeof mailAcceptedResponseSchema>;
+
+/** `POST api/admin/adminusers/reset/password`: the token from the link's query, and the new password. */
+export const setPasswordRequestSchema = z
+  .object({
+    reset_password_token: z.string().min(1).max(200).optional(),
+    invitation_token: z.string().min(1).max(200).optional(),
+    password: passwordSchema,
+    password_confirmation: z.string(),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: passwordRuleMessages.mismatch,
+  })
+  .refine((body) => (body.reset_password_token === undefined) !== (body.invitation_token === undefined), {
+    path: ['reset_password_token'],
+    message: 'Send exactly one of reset_password_token and invitation_token',
+  });
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+export const setPasswordResponseSchema = z.object({ data: z.object({ email: z.string() }) });
+
+/** `POST api/admin/adminusers/invite`: a colleague for the inviter's practice (or an operator). */
+export const inviteAdminUserRequestSchema = z.object({
+  email: emailSchema,
+  given_name: givenNameSchema,
+  family_name: familyNameSchema,
+});
+export type InviteAdminUserRequest = z.infer<typeof inviteAdminUserRequestSchema>;
+
+export const createdAdminUserResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), email: z.string(), email_verified: z.boolean() }),
+});
+export type CreatedAdminUserResponse = z.infer<typeof createdAdminUserResponseSchema>;
+
+/**
+ * `POST api/admin/adminusers/register` (no credentials): the profile step of registration. The
+ * password may come now or later, through the token the verification step hands back.
+ */
+export const registerAdminUserRequestSchema = z
+  .object({
+    email: emailSchema,
+    given_name: givenNameSchema,
+    family_name: familyNameSchema,
+    password: passwordSchema.optional(),
+    password_confirmation: z.string().optional(),
+    terms_accepted: z.literal(true, { error: userFormMessages.terms }),
+  })
+  .refine((body) => body.password === undefined || body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: passwordRuleMessages.mismatch,
+  });
+export type RegisterAdminUserRequest = z.infer<typeof registerAdminUserRequestSchema>;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { dateSchema, decimalSchema } from './money.ts';
+
+export const goalStatuses = [
+  'unstarted',
+  'active',
+  'completed',
+  'finalising',
+  'failed',
+  'cancelled',
+] as const;
+export type GoalStatus = (typeof goalStatuses)[number];
+/** The filter adds groups of statuses (spec §4): see `goalStatusGroups`. */
+export const goalStatusFilters = [
+  ...goalStatuses,
+  'current',
+  'previous',
+  'in_progress',
+  'ended',
+  'all',
+] as const;
+export const goalStatusGroups: Record<(typeof goalStatusFilters)[number], readonly GoalStatus[]> = {
+  unstarted: ['unstarted'],
+  active: ['active'],
+  completed: ['completed'],
+  finalising: ['finalising'],
+  failed: ['failed'],
+  cancelled: ['cancelled'],
+  current: ['unstarted', 'active', 'finalising'],
+  in_progress: ['active', 'finalising'],
+  ended: ['completed', 'failed'],
+  previous: ['completed', 'failed', 'cancelled'],
+  all: goalStatuses,
+};
+export const goalTargetTypes = [
+  'open_ended',
+  'date',
+  'amount',
+  'available_balance',
+  'current_balance',
+] as const;
+export const frequencies = [
+  'daily',
+  'weekly',
+  'fortnightly',
+  'four_weekly',
+  'monthly',
+  'bimonthly',
+  'quarterly',
+  'biannually',
+  'annually',
+  'singular',
+] as const;
+export const trackingTypes = ['credit', 'debit', 'debit_credit'] as const;
+export const trackingStatuses = ['above', 'equal', 'below'] as const;
+
+export const goalPeriodSchema = z.object({
+  id: z.number().int(),
+  goal_id: z.number().int(),
+  index: z.number().int(),
+  start_date: dateSchema,
+  end_date: dateSchema,
+  tracking_status: z.enum(trackingStatuses),
+  current_amount: decimalSchema,
+  target_amount: decimalSchema,
+});
+
+/** Goal amounts are bare decimals, not Money (reference §6). */
+export const goalSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  account_id: z.number().int().nullable(),
+  tracking_type: z.enum(trackingTypes),
+  target: z.enum(goalTargetTypes),
+  frequency: z.enum(frequencies),
+  status: z.enum(goalStatuses),
+  currency: z.string(),
+  start_date: dateSchema,
+  end_date: dateSchema.nullable(),
+  target_amount: decimalSchema.nullable(),
+  current_amount: decimalSchema,
+  period_amount: decimalSchema.nullable(),
+  start_amount: decimalSchema,
+  periods_count: z.number().int(),
+  current_period: goalPeriodSchema.nullable(),
+});
+export type Goal = z.infer<typeof goalSchema>;
+
+export const listGoalsQuerySchema = z.object({ status: z.enum(goalStatusFilters).default('all') });
+
+/** Which amounts and dates each target type needs (reference §6). */
+const requiredByTarget = {
+  amount: ['target_amount', 'period_amount'],
+  available_balance: ['target_amount', 'period_amount'],
+  current_balance: ['target_amount', 'period_amount'],
+  date: ['end_date', 'target_amount'],
+  open_ended: ['period_amount', 'end_date'],
+} as const;
+
+export const createGoalBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    account_id: z.number().int().positive(),
+    tracking_type: z.enum(trackingTypes),
+    frequency: z.enum(frequencies),
+    target: z.enum(goalTargetTypes),
+    description: z.string().max(500).optional(),
+    target_amount: decimalSchema.optional(),
+    period_amount: decimalSchema.optional(),
+    start_amount: decimalSchema.optional(),
+    start_date: dateSchema.optional(),
+    end_date: dateSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    for (const field of requiredByTarget[body.target]) {
+      if (body[field] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `is required when target is ${body.target}`,
+        });
+      }
+    }
+    if (body.start_date && body.end_date && body.end_date <= body.start_date) {
+      context.addIssue({ code: 'custom', path: ['end_date'], message: 'must be after start_date' });
+    }
+  });
+export type CreateGoalBody = z.infer<typeof createGoalBodySchema>;
+
+export const goalListResponseSchema = z.object({ data: z.array(goalSchema) });
+export const goalResponseSchema = z.object({ data: goalSchema });

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { isValidAbn } from './parties-abn.ts';
+
+export const externalPartyStatuses = ['enabled', 'disabled', 'unverified'] as const;
+export type ExternalPartyStatus = (typeof externalPartyStatuses)[number];
+export const partyTypes = ['ta', 'insight'] as const;
+/** Spec §3 Profession. */
+export const professions = [
+  'accountant',
+  'broker',
+  'lawyer',
+  'tax_agent',
+  'advisor',
+  'counsellor',
+  'other',
+] as const;
+export type Profession = (typeof professions)[number];
+export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
+export const abnSchema = z
+  .string()
+  .trim()
+  .refine(isValidAbn, 'Please enter a valid ABN (11 digits)')
+  .transform((value) => value.replace(/\s+/g, ''));
+
+export const partyAddressSchema = z.object({
+  line1: z.string().trim().min(1, 'Please enter the street address').max(200),
+  line2: z.string().trim().max(200).optional(),
+  suburb: z.string().trim().min(1, 'Please enter the suburb').max(100),
+  state: z.enum(australianStates, { error: `Please choose a state (${australianStates.join(', ')})` }),
+  postcode: z.string().regex(/^\d{4}$/, 'Please enter a 4-digit postcode'),
+});
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d ()-]{8,20}$/, 'Please enter a valid phone number');
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => /^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : ''), {
+    message: 'Please enter a website address starting with http:// or https://',
+  });
+
+/** Licence and registration numbers an adviser may hold; each in the format its register issues. */
+export const partyCredentialsSchema = z.object({
+  afsl_number: z
+    .string()
+    .regex(/^\d{6}$/, 'An AFSL number has 6 digits')
+    .optional(),
+  acl_number: z
+    .string()
+    .regex(/^\d{6}$/, 'An Australian credit licence number has 6 digits')
+    .optional(),
+  credit_representative_number: z
+    .string()
+    .regex(/^\d{6}$/, 'A credit representative number has 6 digits')
+    .optional(),
+  authorised_representative_number: z
+    .string()
+    .regex(/^\d{6,7}$/, 'An authorised representative number has 6 or 7 digits')
+    .optional(),
+  tax_agent_number: z
+    .string()
+    .regex(/^\d{8}$/, 'A tax agent number has 8 digits')
+    .optional(),
+  aggregator_id: z.number().int().positive().optional(),
+});
+export type PartyCredentials = z.infer<typeof partyCredentialsSchema>;
+
+/** `POST api/adviser/parties/external` and `api/admin/cdr/parties/external`: a practice. */
+export const createPartyRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter the business name').max(200),
+  abn: abnSchema,
+  address: partyAddressSchema,
+  phone: phoneSchema,
+  website: websiteSchema.optional(),
+});
+export type CreatePartyRequest = z.infer<typeof createPartyRequestSchema>;
+
+/** `PUT api/adviser/parties/external/details`: any of the company fields, the profession and credentials. */
+export const updatePartyDetailsRequestSchema = createPartyRequestSchema.partial().extend({
+  profession: z
+    .enum(professions, { error: `Please choose a profession (${professions.join(', ')})` })
+    .optional(),
+  credentials: partyCredentialsSchema.optional(),
+});
+export type UpdatePartyDetailsRequest = z.infer<typeof updatePartyDetailsRequestSchema>;
+
+export const partyDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abn: z.string().nullable(),
+  status: z.enum(externalPartyStatuses),
+  type: z.enum(partyTypes),
+  profession: z.enum(professions).nullable(),
+  credentials: partyCredentialsSchema,
+  address: partyAddressSchema.partial(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type PartyDetails = z.infer<typeof partyDetailsSchema>;
+export const partyDetailsResponseSchema = z.object({ data: partyDetailsSchema });
+export const partyListResponseSchema = z.object({ data: z.array(partyDetailsSchema) });
+
+/** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice. */
+export const updatePartyStatusRequestSchema = z.object({
+  status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }),
+});
+export const partyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
+export const verifyPartyRequestSchema = updatePartyStatusRequestSchema.extend({
+  id: z.number().int().positive(),
+});
+
+/**
+ * `POST api/adviser/parties/external/verify` (no credentials): with `code`, checks the e-mailed
+ * verification code; without, e-mails a new one.
+ */
+export const verifyEmailRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  code: z
+    .string()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from the e-mail')
+    .optional(),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+export const verifyEmailResponseSchema = z.object({
+  data: z.object({
+    email: z.string(),
+    email_verified: z.boolean(),
+    /** When the account has no password yet: post it with the password to adminusers/reset/password. */
+    invitation_token: z.string().optional(),
+  }),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** `GET api/adviser/parties/external/verify`: where the signed-in adviser's registration stands. */
+export const verificationStatusResponseSchema = z.object({
+  data: z.object({
+    email: z.string(),
+    email_verified: z.boolean(),
+    external_party_status: z.enum(externalPartyStatuses).nullable(),
+  }),
+});
+
+export const aggregatorSchema = z.object({ id: z.number().int(), name: z.string() });
+export const aggregatorListResponseSchema = z.object({ data: z.array(aggregatorSchema) });
+export type Aggregator = z.infer<typeof aggregatorSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { budgetCategories } from './aggregation-enums.ts';
+import { dateSchema, idListSchema } from './money.ts';
+
+/** `GET api/v2/reports/transactions/budget_categories[/{id}]`; `id` is the budget category 0–4. */
+export const budgetCategoryReportQuerySchema = z.object({
+  period: z.enum(['monthly']).default('monthly'),
+  from_date: dateSchema.optional(),
+  to_date: dateSchema.optional(),
+  account_ids: idListSchema.optional(),
+  base_type: z.enum(['credit', 'debit']).optional(),
+});
+export const budgetCategoryReportParamsSchema = z.object({ id: z.coerce.number().int().min(0).max(4) });
+
+const reportGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.enum(budgetCategories),
+  /** Report values are positive numbers with an income flag (reference §7), in dollars to the cent. */
+  value: z.number(),
+  income: z.boolean(),
+  transaction_ids: z.array(z.number().int()),
+});
+export const budgetCategoryReportResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      date: dateSchema,
+      value: z.number(),
+      income: z.boolean(),
+      groups: z.array(reportGroupSchema),
+    }),
+  ),
+});
+export type BudgetCategoryReport = z.infer<typeof budgetCategoryReportResponseSchema>['data'];

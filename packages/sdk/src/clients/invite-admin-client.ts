@@ -1,0 +1,21 @@
+import { type inviteUserBodySchema, type ManagedUser, managedUserResponseSchema } from '@waratah/contracts';
+import type { z } from 'zod';
+import type { ApiClient } from '../create-api-client.ts';
+import { type CallOptions, callHeaders } from '../on-behalf.ts';
+
+/** `POST api/admin/user/invite`: invite a client by e-mail. */
+export async function inviteAdminClient(
+  client: ApiClient,
+  body: z.input<typeof inviteUserBodySchema>,
+  options: CallOptions = {},
+): Promise<ManagedUser> {
+  const response = await client.request({
+    method: 'POST',
+    path: '/api/admin/user/invite',
+    body: body,
+    schema: managedUserResponseSchema,
+    headers: callHeaders(options),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return response.data;
+}

@@ -1,0 +1,20 @@
+import { type ManagedUser, managedUserResponseSchema, type UpdateManagedUserBody } from '@waratah/contracts';
+import type { ApiClient } from '../create-api-client.ts';
+import { type CallOptions, callHeaders } from '../on-behalf.ts';
+
+/** `PUT api/admin/user`: change the client named by `options.userId` (suspending needs `options.externalPartyId`). */
+export async function updateAdminClient(
+  client: ApiClient,
+  change: UpdateManagedUserBody,
+  options: CallOptions = {},
+): Promise<ManagedUser> {
+  const response = await client.request({
+    method: 'PUT',
+    path: '/api/admin/user',
+    body: change,
+    schema: managedUserResponseSchema,
+    headers: callHeaders(options),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return response.data;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../create-api-client.ts';
+import { createFakeFetch, jsonResponse } from '../testing/fake-fetch.ts';
+import { refreshToken } from './refresh-token.ts';
+
+describe('refreshToken', () => {
+  it('posts the refresh_token grant to the admin token endpoint', async () => {
+    const fake = createFakeFetch(() =>
+      jsonResponse({ access_token: 'new', refresh_token: 'next', expires_in: 3600 }),
+    );
+    const client = createApiClient({ baseUrl: 'http://localhost:8080', fetch: fake.fetch });
+    const token = await refreshToken(client, {
+      refreshToken: 'old',
+      clientId: 'mp',
+      domain: 'moneypartner.com.au',
+    });
+    expect(token).toMatchObject({ access_token: 'new', refresh_token: 'next' });
+    expect(fake.lastRequest()).toMatchObject({
+      url: 'http://localhost:8080/oauth/admin/token',
+      body: {
+        grant_type: 'refresh_token',
+        refresh_token: 'old',
+        client_id: 'mp',
+        domain: 'moneypartner.com.au',
+      },
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import type { ApiClient } from '../create-api-client.ts';
+import { type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
+
+export interface RefreshTokenRequest {
+  refreshToken: string;
+  /** The tenant environment's oauth.clientId. */
+  clientId: string;
+  /** The tenant environment's oauth.domain. */
+  domain: string;
+  /** Admin users (the portal) refresh at oauth/admin/token, clients at oauth/token. */
+  audience?: 'admin' | 'user';
+}
+
+/**
+ * The refresh_token grant (spec §7 OAuth). Refresh tokens rotate: keep the new one from the answer;
+ * using one twice ends the sign-in.
+ */
+export function refreshToken(client: ApiClient, request: RefreshTokenRequest): Promise<OAuthToken> {
+  return client.request({
+    method: 'POST',
+    path: request.audience === 'user' ? '/oauth/token' : '/oauth/admin/token',
+    body: {
+      grant_type: 'refresh_token',
+      refresh_token: request.refreshToken,
+      client_id: request.clientId,
+      domain: request.domain,
+      scope: '',
+    },
+    schema: oauthTokenSchema,
+  });
+}

@@ -1,0 +1,19 @@
+import type { ApiClient } from '../create-api-client.ts';
+import { type AdminTokenRequest, type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
+
+/** `POST oauth/token` with the password grant: the sign-in of end users (clients), spec §7 OAuth. */
+export function requestToken(client: ApiClient, request: AdminTokenRequest): Promise<OAuthToken> {
+  return client.request({
+    method: 'POST',
+    path: '/oauth/token',
+    body: {
+      username: request.username,
+      password: request.password,
+      client_id: request.clientId,
+      domain: request.domain,
+      grant_type: 'password',
+      scope: '',
+    },
+    schema: oauthTokenSchema,
+  });
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { ApiClient } from '../create-api-client.ts';
+
+export interface RevokeTokenRequest {
+  token: string;
+  /** The tenant environment's oauth.clientId. */
+  clientId: string;
+  /** The tenant environment's oauth.domain. */
+  domain: string;
+}
+
+// RFC 7009 §2.2: success is any 200, usually with an empty body.
+const revokeResponseSchema = z.unknown();
+
+/** `POST oauth/revoke` (spec §4: on logout the token is revoked with the client id and domain). */
+export async function revokeToken(client: ApiClient, request: RevokeTokenRequest): Promise<void> {
+  await client.request({
+    method: 'POST',
+    path: '/oauth/revoke',
+    body: {
+      token: request.token,
+      token_type_hint: 'access_token',
+      client_id: request.clientId,
+      domain: request.domain,
+    },
+    schema: revokeResponseSchema,
+  });
+}

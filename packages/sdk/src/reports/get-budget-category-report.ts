@@ -1,0 +1,25 @@
+import {
+  type BudgetCategoryReport,
+  type budgetCategoryReportQuerySchema,
+  budgetCategoryReportResponseSchema,
+} from '@waratah/contracts';
+import type { z } from 'zod';
+import type { ApiClient, QueryValue } from '../create-api-client.ts';
+import { type CallOptions, callHeaders } from '../on-behalf.ts';
+
+/** `GET api/v2/reports/transactions/budget_categories/{id}`: one budget category (0–4). */
+export async function getBudgetCategoryReport(
+  client: ApiClient,
+  id: number,
+  query?: z.input<typeof budgetCategoryReportQuerySchema>,
+  options: CallOptions = {},
+): Promise<BudgetCategoryReport> {
+  const response = await client.request({
+    path: `/api/v2/reports/transactions/budget_categories/${id}`,
+    query: query as Record<string, QueryValue> | undefined,
+    schema: budgetCategoryReportResponseSchema,
+    headers: callHeaders(options),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return response.data;
+}

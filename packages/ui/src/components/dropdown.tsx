@@ -1,0 +1,112 @@
+import { Select } from 'radix-ui';
+import { useId } from 'react';
+import { cn } from '../lib/cn.ts';
+import { FieldError } from './field-error.tsx';
+import { FieldLabel } from './field-label.tsx';
+
+/** Spec §3: a dropdown option. */
+export interface DropdownOption {
+  value: string;
+  label: string;
+  description?: string;
+  image_url?: string;
+}
+
+export interface DropdownProps {
+  label: string;
+  options: DropdownOption[];
+  value?: string | undefined;
+  onValueChange?: (value: string) => void;
+  /** Spec §8: 'Select'. */
+  placeholder?: string;
+  name?: string;
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string | undefined;
+  /** Hides the label visually; it still names the control. */
+  hideLabel?: boolean;
+  className?: string;
+}
+
+export function Dropdown({
+  label,
+  options,
+  value,
+  onValueChange,
+  placeholder = 'Select',
+  name,
+  id,
+  required,
+  disabled,
+  error,
+  hideLabel = false,
+  className,
+}: DropdownProps) {
+  const generatedId = useId();
+  const triggerId = id ?? generatedId;
+  const errorId = `${triggerId}-error`;
+  return (
+    <div data-slot="dropdown" className={cn('flex flex-col gap-1.5', className)}>
+      <FieldLabel htmlFor={triggerId} required={required} className={cn(hideLabel && 'sr-only')}>
+        {label}
+      </FieldLabel>
+      <Select.Root
+        value={value ?? ''}
+        onValueChange={(next) => onValueChange?.(next)}
+        name={name}
+        required={required}
+        disabled={disabled}
+      >
+        <Select.Trigger
+          id={triggerId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={cn(
+            'flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-input bg-surface px-3.5 text-left text-base text-body',
+            'outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25',
+            'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70 aria-invalid:border-error',
+            'data-[placeholder]:text-muted-foreground',
+          )}
+        >
+          <Select.Value placeholder={placeholder} />
+          <Select.Icon aria-hidden="true" className="text-muted-foreground">
+            ▾
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content
+            position="popper"
+            sideOffset={4}
+            className="z-50 max-h-80 w-(--radix-select-trigger-width) overflow-hidden rounded-lg border border-border bg-surface text-body shadow-lg"
+          >
+            <Select.Viewport className="p-1">
+              {options.map((option) => (
+                <Select.Item
+                  key={option.value}
+                  value={option.value}
+                  className="flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
+                >
+                  {option.image_url ? (
+                    <img
+                      src={option.image_url}
+                      alt=""
+                      className="size-6 shrink-0 rounded-full object-cover"
+                    />
+                  ) : null}
+                  <span className="flex flex-col">
+                    <Select.ItemText>{option.label}</Select.ItemText>
+                    {option.description ? (
+                      <span className="text-muted-foreground text-xs">{option.description}</span>
+                    ) : null}
+                  </span>
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// Builds the portal and the component gallery when a build is missing or older than any of its
+// sources, so that `npm start` and the browser tests on a fresh clone never serve a stale or
+// absent front end.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const sharedSources = [
+  'packages/ui/src',
+  'packages/tenants/src',
+  'packages/tenants/public',
+  'packages/ui/package.json',
+];
+
+const frontEnds = [
+  {
+    name: 'the portal (apps/portal)',
+    builtIndex: 'apps/portal/dist/index.html',
+    command: ['run', 'build', '-w', '@waratah/portal'],
+    sources: [
+      ...sharedSources,
+      'apps/portal/src',
+      'apps/portal/index.html',
+      'apps/portal/vite.config.ts',
+      'apps/portal/package.json',
+      'packages/sdk/src',
+      'packages/contracts/src',
+    ],
+  },
+  {
+    name: 'the component gallery (packages/ui/gallery)',
+    builtIndex: 'packages/ui/gallery/dist/index.html',
+    command: ['run', 'gallery:build', '-w', '@waratah/ui'],
+    sources: [...sharedSources, 'packages/ui/gallery', 'packages/ui/vite.gallery.config.ts'],
+  },
+];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  // A build's own output is not one of its sources.
+  if (path.endsWith('/dist')) return 0;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+function isCurrent({ builtIndex, sources }) {
+  const built = join(repoRoot, builtIndex);
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.every((source) => newestChange(join(repoRoot, source)) <= builtAt);
+}
+
+export function ensureFrontEndBuilds() {
+  for (const frontEnd of frontEnds) {
+    if (isCurrent(frontEnd)) continue;
+    console.log(`Building ${frontEnd.name} …`);
+    const result = spawnSync('npm', frontEnd.command, { cwd: repoRoot, stdio: 'inherit' });
+    if (result.status !== 0) {
+      throw new Error(`The build of ${frontEnd.name} failed (exit ${result.status}); see the output above.`);
+    }
+  }
+}

@@ -1,3 +1,0 @@
-export const repoRoot: string;
-export function portalBuildIsCurrent(): boolean;
-export function ensurePortalBuild(): void;
