@@ -35,6 +35,24 @@ describe('e-mail delivery', () => {
     }
   });
 
+  it('shows no mailbox where the development tools are off, even without SMTP', async () => {
+    const testApp = await buildTestApp({ env: { DEV_TOOLS: 'off' } });
+    try {
+      expect((await testApp.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+      expect((await testApp.app.inject({ method: 'GET', url: '/dev/gallery/' })).statusCode).toBe(404);
+      expect(
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: '/data-holder/harbour-bank/cds-au/v1/discovery/status',
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await testApp.close();
+    }
+  });
+
   it('sends through nodemailer, and shows no mailbox, in SMTP mode', async () => {
     const transporter = nodemailer.createTransport({ jsonTransport: true });
     const sendMail = vi.spyOn(transporter, 'sendMail');

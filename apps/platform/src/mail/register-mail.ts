@@ -18,7 +18,9 @@ export interface MailOptions {
 
 /**
  * SMTP when SMTP_URL is set; otherwise the development mailbox, whose pages are registered only
- * then, so that a server with real e-mail never shows anyone's messages.
+ * then, so that a server with real e-mail never shows anyone's messages. The pages hold working
+ * reset and invitation links, so they also stay off wherever the development tools are off
+ * (production): there, without SMTP, messages are kept in the database for an operator only.
  */
 export async function registerMail(app: FastifyInstance, options: MailOptions = {}): Promise<void> {
   const { smtpUrl, mailFrom } = app.config;
@@ -29,6 +31,10 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
       : createMailboxMailer(app.database.db));
   app.decorate('mailer', mailer);
   if (mailer.kind !== 'mailbox') return;
+  if (!app.config.devTools) {
+    app.log.warn('SMTP_URL is not set: e-mail is kept in the mail_messages table and not sent');
+    return;
+  }
   await app.register(getMailbox);
   await app.register(getMailboxMessages);
 }

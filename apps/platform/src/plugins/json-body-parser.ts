@@ -10,10 +10,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }

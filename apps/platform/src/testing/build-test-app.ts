@@ -21,6 +21,8 @@ export interface TestAppOptions {
   credentials?: BuildAppOptions['credentials'];
   /** A mailer instead of the development mailbox. */
   mail?: BuildAppOptions['mail'];
+  /** Environment variables on top of the test defaults (e.g. `DEV_TOOLS: 'off'`). */
+  env?: Record<string, string>;
 }
 
 /** The app over a fresh seeded test database, for `inject` (STYLE §7); no port is opened. */
@@ -29,10 +31,11 @@ export async function buildTestApp({
   ready = true,
   credentials,
   mail,
+  env,
 }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({
     config,
     database,
