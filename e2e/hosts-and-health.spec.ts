@@ -3,8 +3,9 @@ import { tenants } from '@waratah/tenants';
 import { hostUrl, loopbackUrl, tenantHostHeader, tenantUrl } from './support/tenant-url.ts';
 
 test('an unknown tenant segment falls back to the default tenant', async ({ page }) => {
-  await page.goto(hostUrl('nosuchtenant.localhost'));
-  await expect(page).toHaveTitle(`Sign in - ${tenants.waratah.name} Adviser Portal`);
+  // Its sign-in page leaves for the provider at once, so a page of the portal's own shows the tenant.
+  await page.goto(hostUrl('nosuchtenant.localhost', '/no/such/page'));
+  await expect(page).toHaveTitle(`Not Found - ${tenants.waratah.name} Adviser Portal`);
   await expect(page.locator('html')).toHaveAttribute('data-tenant', 'waratah');
 });
 

@@ -4,15 +4,19 @@ import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/screenshot.ts';
 import { tenantUrl } from './support/tenant-url.ts';
 
-// Each tenant's host serves that tenant's own sign-in page: title, theme, logo, favicon and font.
+// Each password tenant's host serves that tenant's own sign-in page: title, theme, logo, favicon
+// and font. The single sign-on tenant's sign-in is the provider's page (spec §2).
 for (const tenantId of tenantIds as readonly TenantId[]) {
   const tenant = tenants[tenantId];
+  const brandPath = tenantId === 'waratah' ? '/no/such/page' : '/';
 
-  test(`${tenantId}: the sign-in page wears the tenant's brand`, async ({ page }) => {
-    await page.goto(tenantUrl(tenantId));
+  test(`${tenantId}: the portal wears the tenant's brand`, async ({ page }) => {
+    await page.goto(tenantUrl(tenantId, brandPath));
 
-    await expect(page).toHaveTitle(`Sign in - ${tenant.name} Adviser Portal`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(tenant.name);
+    if (tenantId !== 'waratah') {
+      await expect(page).toHaveTitle(`Sign in - ${tenant.name} Adviser Portal`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(tenant.name);
+    }
     await expect(page.locator('html')).toHaveAttribute('data-tenant', tenantId);
 
     const primary = await page.evaluate(() =>
@@ -45,7 +49,7 @@ for (const tenantId of tenantIds as readonly TenantId[]) {
       .toBe(true);
 
     await expectNoSeriousAxeViolations(page);
-    await saveScreenshot(page, `login-${tenantId}`);
+    await saveScreenshot(page, tenantId === 'waratah' ? 'brand-waratah' : `login-${tenantId}`);
   });
 
   test(`${tenantId}: an unknown path shows the not-found page`, async ({ page }) => {
@@ -61,3 +65,12 @@ for (const tenantId of tenantIds as readonly TenantId[]) {
     await saveScreenshot(page, `not-found-${tenantId}`);
   });
 }
+
+test("waratah: entering the sign-in page starts the provider's login", async ({ page }) => {
+  await page.goto(tenantUrl('waratah'));
+
+  await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+  await expect(page).toHaveTitle(`Sign in - ${tenants.waratah.name} Adviser Portal`);
+  await expectNoSeriousAxeViolations(page);
+  await saveScreenshot(page, 'login-waratah');
+});

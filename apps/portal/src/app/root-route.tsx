@@ -1,23 +1,44 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
-import type { RouteMeta } from '../config/routes.ts';
-import { useAppState } from '../lib/app-state.tsx';
-import { setDocumentTitle } from './document-title.ts';
+import { useEffect, useRef } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { RouteGuard } from './guard/route-guard.tsx';
+import { SessionTimeout } from './session-timeout.tsx';
 
 /** Above every page: the spec's router behaviour that does not depend on which page it is. */
 export function RootRoute() {
   const { key } = useLocation();
-  const meta = useMatches().at(-1)?.handle as RouteMeta | undefined;
-  const tenantName = useAppState((state) => state.tenantConfig.name);
+  const firstKey = useRef(key);
+  // The element, not <Outlet />: the guard keeps showing the allowed page's element while it decides on the next.
+  const page = useOutlet();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation has a new key, and each one scrolls to the top (spec §2).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [key]);
 
-  useEffect(() => {
-    setDocumentTitle({ pageTitle: meta?.title, tenantName });
-  }, [meta, tenantName]);
+  return (
+    <>
+      <RouteGuard>
+        <FocusMainHeading key={key} enabled={key !== firstKey.current} />
+        {page}
+      </RouteGuard>
+      <SessionTimeout />
+    </>
+  );
+}
 
-  return <Outlet />;
+/**
+ * After a navigation inside the portal, moves focus to the new page's main heading so that a
+ * screen reader announces it; the first page of a visit keeps the browser's own focus.
+ */
+function FocusMainHeading({ enabled }: { enabled: boolean }) {
+  // Keyed by location, so it mounts once per page shown, in the same commit as the page's heading.
+  useEffect(() => {
+    if (!enabled) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [enabled]);
+
+  return null;
 }

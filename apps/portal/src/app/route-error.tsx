@@ -3,15 +3,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { useIntegrations } from '../lib/integrations/integrations-context.tsx';
 
 /** When a page's code fails to load or render, a readable message rather than a blank page. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const { errorReporter } = useIntegrations();
 
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    errorReporter.report(error);
+  }, [error, errorReporter]);
 
   return (
     <main className="grid min-h-dvh place-items-center bg-background px-6 font-sans text-body">

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { type RouteDefinition, type RouteLayout, type RouteName, routes } from '../config/routes.ts';
-import { SidebarLayout } from './layouts/sidebar-layout.tsx';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import {
+  type RouteDefinition,
+  type RouteHandle,
+  type RouteLayout,
+  type RouteName,
+  routes,
+} from '../config/routes.ts';
 import { PageLoading } from './page-loading.tsx';
 import { RootRoute } from './root-route.tsx';
 import { RouteError } from './route-error.tsx';
@@ -10,25 +15,48 @@ interface RouteModule {
   default: ComponentType;
 }
 
-/** The pages built so far; a route of the table without a module here is not served yet. */
+/** Each page's lazy module; a route of the table without one here is not served yet. */
 const routeModules: Partial<Record<RouteName, () => Promise<RouteModule>>> = {
+  AuthCallback: () => import('./routes/auth-callback.tsx'),
+  ErrorPage: () => import('./routes/error.tsx'),
   LoginPage: () => import('./routes/login.tsx'),
+  DashboardPage: () => import('./routes/dashboard.tsx'),
+  RegisterProfilePage: () => import('./routes/register/profile.tsx'),
+  RegisterVerifyPage: () => import('./routes/register/verify.tsx'),
+  RegisterPasswordPage: () => import('./routes/register/password.tsx'),
+  RegisterCompanyPage: () => import('./routes/register/company.tsx'),
+  RegisterCredentialsPage: () => import('./routes/register/credentials.tsx'),
+  RegisterCompletePage: () => import('./routes/register/complete.tsx'),
+  UnverifiedPage: () => import('./routes/unverified.tsx'),
+  DisabledPage: () => import('./routes/disabled.tsx'),
+  SetPasswordPage: () => import('./routes/set-password.tsx'),
+  ResetPasswordPage: () => import('./routes/reset-password.tsx'),
+  ResendResetPasswordPage: () => import('./routes/resend-reset-password.tsx'),
   PageNotFound: () => import('./routes/not-found.tsx'),
 };
 
-const layouts: Partial<Record<RouteLayout, ComponentType>> = {
-  sidebar: SidebarLayout,
+// Layouts load with their first page, so the sign-in page never downloads the signed-in frame.
+const layouts: Record<RouteLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
+  'main-nav': {
+    lazy: async () => ({ Component: (await import('./layouts/main-nav-layout.tsx')).MainNavLayout }),
+  },
+  sidebar: {
+    lazy: async () => ({ Component: (await import('./layouts/sidebar-layout.tsx')).SidebarLayout }),
+  },
+  none: { Component: Outlet },
 };
 
-function toRouteObjects({ path, meta, children = [] }: RouteDefinition): RouteObject[] {
+function toRouteObjects({ path, meta, redirectTo, children = [] }: RouteDefinition): RouteObject[] {
   const load = routeModules[meta.name];
-  if (!load) return [];
   const childRoutes = children.flatMap(toRouteObjects);
+  // A route that only redirects to a child (spec §2) is served for the guard even without a page of its own.
+  if (!load && !redirectTo) return [];
+  const handle: RouteHandle = { meta, redirectTo };
   return [
     {
       path,
-      handle: meta,
-      lazy: async () => ({ Component: (await load()).default }),
+      handle,
+      ...(load ? { lazy: async () => ({ Component: (await load()).default }) } : { Component: Outlet }),
       ...(childRoutes.length > 0 && { children: childRoutes }),
     },
   ];
@@ -42,12 +70,7 @@ function layoutRoutes(): RouteObject[] {
     if (pages.length === 0) continue;
     pagesByLayout.set(route.meta.layout, [...(pagesByLayout.get(route.meta.layout) ?? []), ...pages]);
   }
-  return [...pagesByLayout].map(([layout, children]) => {
-    const Layout = layouts[layout];
-    // Fail at start-up rather than silently not serving a page whose layout is not built.
-    if (!Layout) throw new Error(`The ${layout} layout has no component`);
-    return { Component: Layout, children };
-  });
+  return [...pagesByLayout].map(([layout, children]) => ({ ...layouts[layout], children }));
 }
 
 /** The spec §2 route table, each page under its layout; the route meta travels as the route's handle. */

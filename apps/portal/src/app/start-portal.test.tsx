@@ -13,11 +13,14 @@ function splashContainer(): HTMLElement {
 describe('startPortal', () => {
   it('replaces the splash with the app of the tenant the page is served for', async () => {
     vi.stubGlobal('fetch', createFakeApi().fetch);
+    // The default tenant's sign-in page leaves for its provider, so a page of its own shows here.
+    window.history.pushState({}, '', '/no/such/page');
     const container = splashContainer();
 
     const root = await act(() => startPortal(container));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Waratah' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.tenant).toBe('waratah');
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     act(() => root.unmount());
     container.remove();

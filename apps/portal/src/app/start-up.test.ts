@@ -96,6 +96,18 @@ describe('startUp', () => {
     expect(request?.headers.has('Authorization')).toBe(false);
   });
 
+  it("sets up the provider's client for the single sign-on tenant only", async () => {
+    const waratah = await startUp({ location: { host: 'localhost:8080', protocol: 'http:' } });
+    const moneypartner = await startUp({ location: { host: 'moneypartner.localhost:8080' } });
+
+    expect(waratah.sso?.setup).toMatchObject({
+      serverUrl: 'http://localhost:8080',
+      redirectUri: 'http://localhost:8080/auth-callback',
+      scope: 'openid email profile offline_access adviser',
+    });
+    expect(moneypartner.sso).toBeNull();
+  });
+
   describe('the tenant font', () => {
     function stubFonts(load: () => Promise<unknown>) {
       const added: { family: string; source: string }[] = [];

@@ -1,10 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ApiClient, createApiClient } from '@waratah/sdk';
+import { xsrfCookieName } from '@waratah/contracts';
+import { type ApiClient, createApiClient, revokeToken } from '@waratah/sdk';
 import { type PageLocation, resolveTenant } from '@waratah/tenants';
+import type { ComponentType } from 'react';
 import { appInfo, bundleId, deviceVersion, softwareVersion } from '../config/app-info.ts';
-import { accessTokenStorage } from '../lib/access-token-storage.ts';
+import { refreshAdminToken } from '../features/auth/api/refresh-admin-token.ts';
 import { type AppStore, createAppStore } from '../lib/app-state.tsx';
+import { createFusionAuthSetup } from '../lib/auth/fusion-auth-config.ts';
+import { createPasswordSession } from '../lib/auth/password-session.ts';
+import { readCookie } from '../lib/auth/read-cookie.ts';
+import type { SessionServices } from '../lib/auth/session-services.tsx';
+import { createSignal } from '../lib/auth/signal.ts';
+import type { SsoAuthProviderProps } from '../lib/auth/sso-auth-provider.tsx';
+import { createIntegrations, type Integrations } from '../lib/integrations/create-integrations.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { createRouteStorage } from '../lib/route-storage.ts';
 import { applyTenantTheme } from './apply-tenant-theme.ts';
 import { formatPortalName } from './document-title.ts';
 import { loadTenantFont } from './load-tenant-font.ts';
@@ -18,6 +28,9 @@ export interface StartUpOptions {
   /** Replaces the network in tests. */
   fetch?: typeof fetch;
   fontTimeoutMs?: number;
+  storage?: Storage;
+  /** Where uncaught errors are reported; the build sets it with VITE_ERROR_REPORTING_DSN. */
+  errorReportingDsn?: string | undefined;
 }
 
 /** Everything the rendered app runs on, built once per page load. */
@@ -25,6 +38,10 @@ export interface StartedPortal {
   apiClient: ApiClient;
   appStore: AppStore;
   queryClient: QueryClient;
+  session: SessionServices;
+  integrations: Integrations;
+  /** The single sign-on tenant's provider, with its settings; null for the password tenants. */
+  sso: { Provider: ComponentType<SsoAuthProviderProps>; setup: SsoAuthProviderProps['setup'] } | null;
 }
 
 /**
@@ -36,22 +53,34 @@ export async function startUp({
   doc = document,
   fetch,
   fontTimeoutMs = FONT_TIMEOUT_MS,
+  storage = window.localStorage,
+  errorReportingDsn = import.meta.env.VITE_ERROR_REPORTING_DSN,
 }: StartUpOptions = {}): Promise<StartedPortal> {
   const { tenant, environment, envConfig, apiBaseUrl } = resolveTenant({
     host: location.host,
     protocol: location.protocol,
   });
+  const ssoEnabled = envConfig.fusionAuth?.enabled ?? false;
+  const unauthorized = createSignal();
+  const passwordSession = createPasswordSession({
+    storage,
+    refresh: (refreshToken) => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken }),
+    revoke: (token) =>
+      revokeToken(apiClient, { token, clientId: envConfig.oauth.clientId, domain: envConfig.oauth.domain }),
+  });
 
-  const apiClient = createApiClient({
+  const apiClient: ApiClient = createApiClient({
     baseUrl: apiBaseUrl,
     apiVersion: appInfo.apiVersion,
     bundleId,
     softwareVersion,
     deviceVersion,
-    sso: envConfig.fusionAuth?.enabled ?? false,
+    sso: ssoEnabled,
     // The platform reads X-Tenant-Id as one of our tenant ids, not the sign-in provider's.
     tenantId: tenant.id,
-    getAccessToken: accessTokenStorage.read,
+    getAccessToken: passwordSession.getAccessToken,
+    getXsrfToken: () => readCookie(xsrfCookieName, doc),
+    onUnauthorized: () => unauthorized.notify(),
     fetch,
   });
   const appStore = createAppStore({
@@ -66,7 +95,27 @@ export async function startUp({
 
   applyTenantTheme(doc, tenant);
   doc.title = formatPortalName(tenant.name);
-  await loadTenantFont({ theme: tenant.theme, doc, timeoutMs: fontTimeoutMs });
+  const [sso] = await Promise.all([
+    ssoEnabled
+      ? loadSso(envConfig.fusionAuth ?? {}, `${location.protocol ?? 'http:'}//${location.host}`)
+      : null,
+    loadTenantFont({ theme: tenant.theme, doc, timeoutMs: fontTimeoutMs }),
+  ]);
+  if (!ssoEnabled) passwordSession.resume();
 
-  return { apiClient, appStore, queryClient: createQueryClient() };
+  return {
+    apiClient,
+    appStore,
+    queryClient: createQueryClient(),
+    session: { passwordSession, routeStorage: createRouteStorage(storage), unauthorized },
+    integrations: createIntegrations({ tenantConfig: tenant, environment, envConfig, errorReportingDsn }),
+    sso,
+  };
+}
+
+// The provider's client is fetched only by the single sign-on tenant.
+async function loadSso(fusionAuth: Parameters<typeof createFusionAuthSetup>[0], origin: string) {
+  const setup = createFusionAuthSetup(fusionAuth, origin);
+  const { SsoAuthProvider } = await import('../lib/auth/sso-auth-provider.tsx');
+  return { Provider: SsoAuthProvider, setup };
 }

@@ -6,6 +6,8 @@ export const appInfo = {
   version,
   /** The API version the portal speaks; the SDK's own default is older (spec §9). */
   apiVersion: '2.30',
+  /** Help when the app config names no help centre (spec §2: 'with a default fallback'). */
+  defaultHelpCentreUrl: 'https://help.waratah.com.au/advisers',
 } as const;
 
 export const bundleId = `${appInfo.name}@${appInfo.version}`;

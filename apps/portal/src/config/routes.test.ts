@@ -81,7 +81,7 @@ describe('the route table (spec §2)', () => {
   it('gives each page its access rule and layout', () => {
     expect(find('/').meta).toMatchObject({ auth: false, layout: 'sidebar' });
     expect(find('/error').meta).toMatchObject({ auth: false, layout: 'sidebar' });
-    expect(find('/auth-callback').meta).toMatchObject({ auth: false, layout: 'none' });
+    expect(find('/auth-callback').meta).toMatchObject({ auth: true, layout: 'none' });
     expect(find('/dashboard').meta).toMatchObject({
       auth: true,
       accountStatus: 'enabled',

@@ -53,6 +53,9 @@ export interface RouteDefinition {
   children?: readonly RouteDefinition[];
 }
 
+/** What each router entry carries for the guard and the layouts. */
+export type RouteHandle = Pick<RouteDefinition, 'meta' | 'redirectTo'>;
+
 const signedInEnabled = { auth: true, accountStatus: 'enabled', layout: 'main-nav' } as const;
 const registration = { featureKey: 'ta_register', layout: 'sidebar' } as const;
 const signedOutRegistration = { ...registration, auth: false, withProvider: 'register' } as const;
@@ -61,7 +64,8 @@ const { userDetails, register } = paths;
 
 /** The route table of spec §2, in its order; the catch-all comes last. */
 export const routes: readonly RouteDefinition[] = [
-  { path: paths.authCallback.path, meta: { name: 'AuthCallback', auth: false, layout: 'none' } },
+  // Signed in by the time the provider sends the visitor back, so the guard loads the provider's user.
+  { path: paths.authCallback.path, meta: { name: 'AuthCallback', auth: true, layout: 'none' } },
   {
     path: paths.error.path,
     meta: { name: 'ErrorPage', title: 'We ran into an issue', auth: false, layout: 'sidebar' },

@@ -1,21 +1,29 @@
-import type { AppConfig } from '@waratah/contracts';
+import type { AppConfig, ExternalPartyStatus } from '@waratah/contracts';
 import type { EnvConfig, Environment, TenantConfig, TenantId } from '@waratah/tenants';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 
-/** External-party status of an adviser (spec §3). */
-export type ExternalPartyStatus = 'enabled' | 'disabled' | 'unverified';
+/** The adviser's business on the platform; the platform may grow statuses the portal does not know. */
+export interface ExternalParty {
+  id: string;
+  status: ExternalPartyStatus | (string & {});
+}
 
 /** The signed-in adviser (spec §3 "Current admin user details"). */
 export interface UserDetails {
   id: string;
   given_name: string;
   family_name: string;
-  external_party: { status: ExternalPartyStatus } | null;
+  email?: string;
+  external_party: ExternalParty | null;
 }
 
-/** What the external sign-in provider says about the user (spec §3). */
+/** What the external sign-in provider says about the user (spec §3 "Auth-provider user info"). */
 export interface AuthProviderUser {
   roles: string[];
+  sub?: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
 }
 
 /** The app state of spec §3 and DESIGN §4; server data lives in TanStack Query instead. */

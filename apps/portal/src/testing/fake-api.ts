@@ -14,6 +14,9 @@ export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>
 export type FakeRoutes = Record<string, FakeHandler>;
 
 export const appConfigRoute = `GET /api/v2/config/app/${adviserWebPortalPlatformKey}`;
+export const adminUserDetailsRoute = 'GET /api/admin/adminusers/details';
+export const tokenRoute = 'POST /oauth/admin/token';
+export const revokeRoute = 'POST /oauth/revoke';
 
 const defaultRoutes: FakeRoutes = {
   [appConfigRoute]: () => json({ data: buildAppConfig() }),
@@ -32,7 +35,7 @@ export function createFakeApi(routes: FakeRoutes = {}) {
       method: init?.method ?? 'GET',
       url: new URL(String(input)),
       headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' && init.body ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
     const handler = handlers[`${request.method} ${request.url.pathname}`];
@@ -52,6 +55,20 @@ export function createFakeApi(routes: FakeRoutes = {}) {
 }
 
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+/** The platform's 401 envelope, as any call with a dead token gets it. */
+export function unauthorised(): Response {
+  return json(
+    {
+      error: {
+        error_code: 'F0100',
+        error_type: 'unauthorised',
+        error_message: 'The access token is not valid',
+      },
+    },
+    401,
+  );
+}
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -15,6 +15,8 @@ export interface RenderPortalOptions {
   api?: FakeApi;
   /** App state already known before the first render, e.g. a stored app config. */
   appState?: Partial<AppState>;
+  /** A password tenant's session from an earlier sign-in, valid for this many seconds. */
+  signedInFor?: number;
 }
 
 /** The whole portal as a browser gets it: the real start-up, providers and routes, over a fake platform. */
@@ -23,11 +25,20 @@ export async function renderPortal({
   host = 'moneypartner.localhost:8080',
   api = createFakeApi(),
   appState = {},
+  signedInFor,
 }: RenderPortalOptions = {}) {
+  if (signedInFor !== undefined) storeSession(signedInFor);
   const portal = await startUp({ location: { host, protocol: 'http:' }, fetch: api.fetch });
   portal.appStore.setState(appState);
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(<App portal={portal} router={router} />);
   return { ...view, api, portal, router, user };
+}
+
+export const storedAccessToken = 'stored-access-token';
+
+function storeSession(seconds: number) {
+  window.localStorage.setItem('waratah.accessToken', storedAccessToken);
+  window.localStorage.setItem('waratah.accessTokenExpiresAt', String(Date.now() + seconds * 1000));
 }

@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
 import { useAppState } from '../../lib/app-state.tsx';
+import { LegalFooter } from './legal-footer.tsx';
+import { SkipLink } from './skip-link.tsx';
 
 const secondaryLinks = [
   { key: 'about_page', label: 'layout.about' },
@@ -25,12 +27,7 @@ export function SidebarLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background font-sans text-body lg:flex-row">
-      <a
-        href="#main-content"
-        className="sr-only rounded-md bg-surface px-4 py-2 font-semibold text-body shadow-lg ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-50"
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="relative isolate flex items-center justify-between gap-6 overflow-hidden bg-primary px-5 py-4 text-white sm:px-8 lg:sticky lg:top-0 lg:h-dvh lg:w-[min(40vw,34rem)] lg:shrink-0 lg:flex-col lg:items-start lg:px-14 lg:py-12">
         <PanelBackdrop />
         <img src={tenant.assets.logoReversedUrl} alt={tenant.name} className="h-8 w-auto lg:h-11" />
@@ -63,13 +60,16 @@ export function SidebarLayout() {
           </nav>
         ) : null}
       </header>
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="flex flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8 lg:py-16"
-      >
-        <Outlet />
-      </main>
+      <div className="flex flex-1 flex-col">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex flex-1 flex-col items-center justify-center px-4 py-10 outline-none sm:px-8 lg:py-16"
+        >
+          <Outlet />
+        </main>
+        <LegalFooter />
+      </div>
     </div>
   );
 }

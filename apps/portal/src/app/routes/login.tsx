@@ -1,14 +1,16 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { routeHref } from '../../config/route-href.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { useAppState } from '../../lib/app-state.tsx';
+import { useSessionServices } from '../../lib/auth/session-services.tsx';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
   const tenantName = useAppState((state) => state.tenantConfig.name);
   const oauth = useAppState((state) => state.envConfig.oauth);
+  const { routeStorage } = useSessionServices();
   const { data: appConfig } = useAppConfig();
 
   return (
@@ -16,7 +18,8 @@ export default function LoginRoute() {
       tenantName={tenantName}
       oauth={oauth}
       canRegister={isFeatureEnabled(appConfig, 'ta_register')}
-      onSignedIn={() => navigate(paths.dashboard.getHref())}
+      // Back to where the visitor was sent from (a guarded page, or a timed-out session), else home.
+      onSignedIn={() => navigate(routeHref(routeStorage.takeEntryRoute() ?? { name: 'DashboardPage' }))}
     />
   );
 }

@@ -5,8 +5,8 @@ import {
   requestAdminToken as requestPlatformAdminToken,
 } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
-import { accessTokenStorage } from '../../../lib/access-token-storage.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useSessionServices } from '../../../lib/auth/session-services.tsx';
 
 export interface LoginCredentials {
   email: string;
@@ -41,10 +41,11 @@ export interface UseRequestAdminTokenOptions {
 /** Signs in and keeps the access token, which the SDK then sends as the bearer token (spec §4). */
 export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenOptions) {
   const client = useApiClient();
+  const { passwordSession } = useSessionServices();
   return useMutation({
     mutationFn: (credentials: LoginCredentials) => requestAdminToken({ client, oauth, credentials }),
     onSuccess: (token) => {
-      accessTokenStorage.write(token.access_token);
+      passwordSession.store(token);
       onSuccess?.(token);
     },
   });

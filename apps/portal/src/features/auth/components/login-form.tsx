@@ -1,9 +1,11 @@
-import { isApiError, type OAuthToken } from '@waratah/sdk';
+import type { OAuthToken } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
-import { Alert, AlertTitle, Button, TextInput } from '@waratah/ui';
-import type { TFunction } from 'i18next';
+import { Button, TextInput } from '@waratah/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 import { type LoginCredentials, useRequestAdminToken } from '../api/request-admin-token.ts';
 import { validateCredentials } from '../utils/validate-credentials.ts';
 
@@ -34,16 +36,7 @@ export function LoginForm({ oauth, onSignedIn }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      {signIn.isError ? (
-        <Alert variant="error">
-          <AlertTitle>{t('auth.login.errorListHeading')}</AlertTitle>
-          <ul className="list-disc pl-5 text-body">
-            {serverErrorMessages(signIn.error, t).map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert error={signIn.error} />
       <TextInput
         ref={emailRef}
         label={t('auth.login.email')}
@@ -68,16 +61,15 @@ export function LoginForm({ oauth, onSignedIn }: LoginFormProps) {
         error={errors.password && t(`auth.login.${errors.password}`)}
         touched={submitted}
       />
+      <Link
+        to={paths.resetPassword.getHref()}
+        className="-mt-2 self-end rounded-sm font-medium text-link text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
+      >
+        {t('auth.login.forgotPassword')}
+      </Link>
       <Button type="submit" size="lg" className="mt-1 w-full" loading={signIn.isPending}>
         {t('auth.login.submit')}
       </Button>
     </form>
   );
-}
-
-/** The server's own words (error_description, else error_message); the SDK has already picked them. */
-function serverErrorMessages(error: unknown, t: TFunction): string[] {
-  if (!isApiError(error) || error.status === 0) return [t('auth.login.networkError')];
-  const fieldMessages = error.fields.map(({ message }) => message);
-  return fieldMessages.length > 0 ? fieldMessages : [error.message];
 }

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ExternalPartyStatus } from '@waratah/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildAdminUserDetails } from '../../testing/build-admin-user-details.ts';
+import { buildAppConfig } from '../../testing/build-app-config.ts';
+import { adminUserDetailsRoute, createFakeApi, json } from '../../testing/fake-api.ts';
+import { renderPortal } from '../../testing/render.tsx';
+
+function adviserApi(status: ExternalPartyStatus | null) {
+  return createFakeApi({ [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails(status) }) });
+}
+
+describe('RouteGuard in the running portal', () => {
+  it('sends a signed-out visitor to sign in, and back to the page after it', async () => {
+    const api = createFakeApi({
+      [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails() }),
+      'POST /oauth/admin/token': () => json({ access_token: 'a', expires_in: 600 }),
+    });
+    const { router, user } = await renderPortal({ url: '/dashboard', api });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to MoneyPartner' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada.lee@example.test');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Ada Lee')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Dashboard - MoneyPartner Adviser Portal'));
+  });
+
+  it.each([
+    ['unverified', 'Application in review', '/unverified'],
+    ['disabled', 'Could not verify application', '/disabled'],
+  ] as const)('sends a %s practice to its page', async (status, heading, path) => {
+    const { router } = await renderPortal({ url: '/dashboard', api: adviserApi(status), signedInFor: 600 });
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('sends an adviser without a practice to the company step when registration is on', async () => {
+    const { router } = await renderPortal({
+      url: '/dashboard',
+      api: adviserApi(null),
+      signedInFor: 600,
+      appState: { appConfig: buildAppConfig({ features: { ta_register: true } }) },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/company');
+  });
+
+  it('shows the error page with its title', async () => {
+    await renderPortal({ url: '/error' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We ran into an issue' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('We ran into an issue - MoneyPartner Adviser Portal'));
+  });
+
+  it('moves focus to the main heading after a navigation', async () => {
+    const { router } = await renderPortal({ url: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to MoneyPartner' });
+
+    await router.navigate('/reset-password');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});

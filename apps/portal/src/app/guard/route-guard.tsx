@@ -1,0 +1,62 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { routeHref } from '../../config/route-href.ts';
+import type { RouteHandle } from '../../config/routes.ts';
+import { useProviderAuth } from '../../lib/auth/provider-auth.tsx';
+import { usePasswordSignedIn } from '../../lib/auth/session-services.tsx';
+import { PageLoading } from '../page-loading.tsx';
+import { runRouteGuard } from './run-route-guard.ts';
+import { useRouteGuardDependencies } from './use-route-guard-dependencies.ts';
+
+/**
+ * Runs the route guard on every navigation, and again when the signed-in state changes (a token
+ * expiring signs the visitor out of the page they are on). A page shows only once allowed; until
+ * then the page before it stays, so navigating does not flash a spinner.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const leaf = useMatches().at(-1);
+  const navigate = useNavigate();
+  const provider = useProviderAuth();
+  const passwordSignedIn = usePasswordSignedIn();
+  const signedIn = provider ? provider.isLoggedIn : passwordSignedIn;
+  const deps = useRouteGuardDependencies();
+  const latest = useRef({ deps, leaf, location, provider });
+  latest.current = { deps, leaf, location, provider };
+  const [allowedKey, setAllowedKey] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location key or signed-in state re-runs it; the rest is read fresh.
+  useEffect(() => {
+    let current = true;
+    const { deps: guardDeps, leaf: match, location: here, provider: auth } = latest.current;
+    const handle = match?.handle as RouteHandle | undefined;
+    if (!handle) return;
+    void runRouteGuard(
+      {
+        meta: handle.meta,
+        redirectTo: handle.redirectTo,
+        params: Object.fromEntries(Object.entries(match?.params ?? {}).filter(isDefined)),
+        search: here.search,
+        hash: here.hash,
+      },
+      guardDeps,
+    ).then((decision) => {
+      if (!current) return;
+      if (decision.type === 'allow') setAllowedKey(here.key);
+      else if (decision.type === 'redirect') void navigate(routeHref(decision.to), { replace: true });
+      else if (decision.type === 'start-provider-login') auth?.startLogin();
+      else auth?.startRegister();
+    });
+    return () => {
+      current = false;
+    };
+  }, [location.key, signedIn]);
+
+  const shown = useRef<ReactNode>(null);
+  if (allowedKey === location.key) shown.current = children;
+  return shown.current ?? <PageLoading />;
+}
+
+function isDefined(entry: [string, string | undefined]): entry is [string, string] {
+  return entry[1] !== undefined;
+}

@@ -1,0 +1,156 @@
+import type { RouteTarget } from '../../config/route-href.ts';
+import type { RouteMeta } from '../../config/routes.ts';
+import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
+import type { ExternalParty, UserDetails } from '../../lib/app-state.tsx';
+import type { GuardDecision, GuardTarget, RouteGuardDependencies } from './route-guard-types.ts';
+
+const allow: GuardDecision = { type: 'allow' };
+const redirect = (to: RouteTarget): GuardDecision => ({ type: 'redirect', to });
+
+/**
+ * The route guard of spec §4, in its order: title, sign-in, guidance identify, account status,
+ * feature. Every navigation runs it; it decides and never navigates itself.
+ */
+export async function runRouteGuard(
+  target: GuardTarget,
+  deps: RouteGuardDependencies,
+): Promise<GuardDecision> {
+  const { meta } = target;
+  deps.setTitle(meta.title);
+
+  const entry = enterDecision(target, deps);
+  if (entry) return entry;
+
+  if (meta.auth) {
+    const signIn = await signInDecision(target, deps);
+    if (signIn) return signIn;
+  }
+
+  const user = deps.appStore.getState().userDetails;
+  if (meta.auth && user?.id) await identifyGuidance(user, deps);
+
+  if (meta.accountStatus === 'enabled') {
+    const status = accountStatusDecision(user?.external_party ?? null);
+    if (status) return status;
+  }
+
+  if (meta.featureKey && !(await isFeatureOn(meta, deps))) return redirect({ name: 'PageNotFound' });
+
+  if (target.redirectTo) return redirect({ name: target.redirectTo, params: target.params });
+  return allow;
+}
+
+/** What a route decides before any sign-in check: its query needs and the provider's own pages. */
+function enterDecision({ meta, search }: GuardTarget, deps: RouteGuardDependencies): GuardDecision | null {
+  if (meta.requiredQueryParams) {
+    const query = new URLSearchParams(search);
+    if (!meta.requiredQueryParams.some((name) => query.get(name))) return redirect({ name: 'LoginPage' });
+  }
+  if (!deps.providerEnabled || !meta.withProvider) return null;
+  if (meta.withProvider === 'login') {
+    return deps.isSignedIn() ? redirect({ name: 'DashboardPage' }) : { type: 'start-provider-login' };
+  }
+  deps.routeStorage.savePostLoginRoute({ name: 'RegisterCompanyPage' });
+  return { type: 'start-provider-register' };
+}
+
+async function signInDecision(
+  target: GuardTarget,
+  deps: RouteGuardDependencies,
+): Promise<GuardDecision | null> {
+  const { meta } = target;
+  if (!deps.isSignedIn()) {
+    saveEntryRoute(target, deps);
+    return deps.providerEnabled ? { type: 'start-provider-login' } : redirect({ name: 'LoginPage' });
+  }
+
+  if (deps.providerEnabled) {
+    const loaded = await loadProviderUser(meta, deps);
+    if (!loaded && !isRegistrationRoute(meta)) {
+      saveEntryRoute(target, deps);
+      return { type: 'start-provider-login' };
+    }
+  }
+
+  if (meta.registrationIncomplete && deps.routeStorage.hasPostLoginRoute()) {
+    const saved = deps.routeStorage.takePostLoginRoute();
+    // Registration resumes from the dashboard, which sends an adviser without a business to the company step.
+    return redirect(!saved || saved.name === 'RegisterCompanyPage' ? { name: 'DashboardPage' } : saved);
+  }
+
+  if (!deps.providerEnabled) {
+    try {
+      deps.appStore.setState({ userDetails: await deps.fetchAdminUserDetails() });
+    } catch {
+      return redirect({ name: 'LoginPage' });
+    }
+  }
+  return null;
+}
+
+/** Stores the provider's user and, except on the auth callback, their party; false when either failed. */
+async function loadProviderUser(meta: RouteMeta, deps: RouteGuardDependencies): Promise<boolean> {
+  try {
+    const authProviderUser = await deps.fetchUserInfo();
+    deps.appStore.setState({ authProviderUser });
+    if (meta.name === 'AuthCallback') return true;
+    const party = await deps.fetchPartyDetails();
+    deps.appStore.setState({ userDetails: providerUserDetails(authProviderUser, party) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function providerUserDetails(
+  user: { sub?: string; email?: string; given_name?: string; family_name?: string },
+  party: ExternalParty | null,
+): UserDetails {
+  return {
+    id: user.sub ?? '',
+    given_name: user.given_name ?? '',
+    family_name: user.family_name ?? '',
+    ...(user.email && { email: user.email }),
+    external_party: party,
+  };
+}
+
+async function identifyGuidance(user: UserDetails, deps: RouteGuardDependencies): Promise<void> {
+  const appConfig = deps.appStore.getState().appConfig ?? (await deps.loadAppConfig().catch(() => null));
+  if (isFeatureEnabled(appConfig, 'appcues')) deps.identifyGuidance(user);
+}
+
+function accountStatusDecision(party: ExternalParty | null): GuardDecision | null {
+  if (!party) return redirect({ name: 'RegisterCompanyPage' });
+  if (party.status === 'enabled') return null;
+  if (party.status === 'unverified') return redirect({ name: 'UnverifiedPage' });
+  return redirect({ name: 'DisabledPage' });
+}
+
+async function isFeatureOn(meta: RouteMeta, deps: RouteGuardDependencies): Promise<boolean> {
+  if (!meta.featureKey) return true;
+  try {
+    const appConfig = deps.appStore.getState().appConfig ?? (await deps.loadAppConfig());
+    return isFeatureEnabled(appConfig, meta.featureKey);
+  } catch {
+    return false;
+  }
+}
+
+// The callback is where sign-in ends, never a page to come back to.
+function saveEntryRoute(target: GuardTarget, deps: RouteGuardDependencies): void {
+  if (target.meta.name !== 'AuthCallback') deps.routeStorage.saveEntryRoute(toRouteTarget(target));
+}
+
+function isRegistrationRoute(meta: RouteMeta): boolean {
+  return meta.name.startsWith('Register');
+}
+
+function toRouteTarget({ meta, params, search, hash }: GuardTarget): RouteTarget {
+  return {
+    name: meta.name,
+    params,
+    query: Object.fromEntries(new URLSearchParams(search)),
+    hash,
+  };
+}

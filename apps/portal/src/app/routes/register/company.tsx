@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useCreateParty } from '../../../features/registration/api/create-party.ts';
+import { useUpdatePartyDetails } from '../../../features/registration/api/update-party-details.ts';
+import { CompanyForm } from '../../../features/registration/components/company-form.tsx';
+import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
+
+export default function RegisterCompanyRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const createParty = useCreateParty();
+  const updateDetails = useUpdatePartyDetails();
+  const next = () => void navigate(paths.register.credentials.getHref());
+
+  return (
+    <RegistrationStep
+      step="company"
+      title={t('register.company.title')}
+      description={t('register.company.description')}
+    >
+      <CompanyForm
+        pending={createParty.isPending || updateDetails.isPending}
+        alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
+        onSubmit={({ party, aggregatorId }) =>
+          createParty.mutate(party, {
+            onSuccess: () =>
+              aggregatorId
+                ? updateDetails.mutate({ credentials: { aggregator_id: aggregatorId } }, { onSuccess: next })
+                : next(),
+          })
+        }
+      />
+    </RegistrationStep>
+  );
+}

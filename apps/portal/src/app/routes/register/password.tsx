@@ -1,0 +1,69 @@
+import { buttonVariants } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useRequestAdminToken } from '../../../features/auth/api/request-admin-token.ts';
+import { useSetPassword } from '../../../features/password/api/set-password.ts';
+import { NewPasswordForm } from '../../../features/password/components/new-password-form.tsx';
+import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
+import { useAppState } from '../../../lib/app-state.tsx';
+import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
+
+export default function RegisterPasswordRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  const oauth = useAppState((appState) => appState.envConfig.oauth);
+  const setPassword = useSetPassword();
+  const signIn = useRequestAdminToken({ oauth });
+  const email = registrationEmail.read() ?? '';
+  const invitationToken = typeof state?.invitationToken === 'string' ? state.invitationToken : null;
+  const title = t('register.password.title');
+
+  if (!invitationToken) {
+    return (
+      <RegistrationStep step="password" title={title} description={t('register.password.missingToken')}>
+        <Link
+          to={paths.register.verify.getHref()}
+          className={buttonVariants({ size: 'lg', className: 'w-full' })}
+        >
+          {t('register.verify.title')}
+        </Link>
+      </RegistrationStep>
+    );
+  }
+
+  return (
+    <RegistrationStep
+      step="password"
+      title={title}
+      description={t('register.password.description', { email })}
+    >
+      <NewPasswordForm
+        passwordLabel={t('register.password.password')}
+        submitLabel={t('register.password.submit')}
+        pending={setPassword.isPending || signIn.isPending}
+        alert={<ServerErrorAlert error={setPassword.error ?? signIn.error} />}
+        onSubmit={({ password, password_confirmation }) =>
+          setPassword.mutate(
+            { token: { invitation_token: invitationToken }, password, password_confirmation },
+            {
+              // The new password signs the adviser in, and the rest of registration needs them signed in.
+              onSuccess: (accountEmail) =>
+                signIn.mutate(
+                  { email: accountEmail, password },
+                  {
+                    onSuccess: () => {
+                      registrationEmail.clear();
+                      void navigate(paths.register.company.getHref());
+                    },
+                  },
+                ),
+            },
+          )
+        }
+      />
+    </RegistrationStep>
+  );
+}

@@ -1,0 +1,66 @@
+import { buttonVariants, SuccessPulse } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useVerifyEmail } from '../../../features/registration/api/verify-email.ts';
+import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { VerifyEmailForm } from '../../../features/registration/components/verify-email-form.tsx';
+import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
+import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
+
+export default function RegisterVerifyRoute() {
+  const { t } = useTranslation();
+  const email = registrationEmail.read();
+  const verify = useVerifyEmail();
+  const resend = useVerifyEmail();
+  const title = t('register.verify.title');
+
+  if (!email) {
+    return (
+      <RegistrationStep step="verify" title={title} description={t('register.verify.missingEmail')}>
+        <Link
+          to={paths.register.profile.getHref()}
+          className={buttonVariants({ size: 'lg', className: 'w-full' })}
+        >
+          {t('register.verify.restart')}
+        </Link>
+      </RegistrationStep>
+    );
+  }
+
+  if (verify.isSuccess) {
+    // An account that already has a password signs in; a new one chooses its password next.
+    const token = verify.data.invitation_token;
+    return (
+      <RegistrationStep step="verify" title={title}>
+        <div className="flex flex-col items-center gap-6">
+          <SuccessPulse label={t('register.verify.verified')} />
+          <p role="status" className="font-medium text-success">
+            {t('register.verify.verified')}
+          </p>
+          <Link
+            to={token ? paths.register.password.getHref() : paths.login.getHref()}
+            state={token ? { invitationToken: token } : undefined}
+            className={buttonVariants({ size: 'lg', className: 'w-full' })}
+          >
+            {t('register.complete.continue')}
+          </Link>
+        </div>
+      </RegistrationStep>
+    );
+  }
+
+  return (
+    <RegistrationStep step="verify" title={title} description={t('register.verify.description', { email })}>
+      <VerifyEmailForm
+        email={email}
+        pending={verify.isPending}
+        resending={resend.isPending}
+        resent={resend.isSuccess}
+        alert={<ServerErrorAlert error={verify.error ?? resend.error} />}
+        onVerify={(code) => verify.mutate({ email, code })}
+        onResend={() => resend.mutate({ email })}
+      />
+    </RegistrationStep>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PasswordResetRequest } from '../../features/password/components/password-reset-request.tsx';
+
+export default function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  return (
+    <PasswordResetRequest
+      heading={t('password.reset.heading')}
+      description={t('password.reset.description')}
+      submitLabel={t('password.reset.submit')}
+      offerResend
+    />
+  );
+}

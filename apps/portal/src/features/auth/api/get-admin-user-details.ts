@@ -1,0 +1,17 @@
+import { type ApiClient, getAdminUserDetails as getPlatformAdminUserDetails } from '@waratah/sdk';
+import type { UserDetails } from '../../../lib/app-state.tsx';
+
+/** `GET api/admin/adminusers/details`: the signed-in adviser of a password tenant (spec §4 guard). */
+export async function getAdminUserDetails(client: ApiClient): Promise<UserDetails> {
+  const details = await getPlatformAdminUserDetails(client);
+  return {
+    id: String(details.id),
+    given_name: details.given_name,
+    family_name: details.family_name,
+    email: details.email,
+    external_party: details.external_party && {
+      id: String(details.external_party.id),
+      status: details.external_party.status,
+    },
+  };
+}

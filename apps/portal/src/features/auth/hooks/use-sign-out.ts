@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useAppStore } from '../../../lib/app-state.tsx';
+import { useProviderAuth } from '../../../lib/auth/provider-auth.tsx';
+import { useSessionServices } from '../../../lib/auth/session-services.tsx';
+import { useIntegrations } from '../../../lib/integrations/integrations-context.tsx';
+
+/** The portal shows its sign-out toasts this long (spec §9). */
+export const SIGN_OUT_TOAST_MS = 5000;
+
+/**
+ * Spec §4 sign-out: a track event, then the provider's logout (single sign-on) or the token's
+ * revocation with a success toast and the sign-in page; a failure is toasted and reported.
+ */
+export function useSignOut(): () => Promise<void> {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const appStore = useAppStore();
+  const queryClient = useQueryClient();
+  const provider = useProviderAuth();
+  const { passwordSession } = useSessionServices();
+  const { analytics, errorReporter } = useIntegrations();
+
+  return async () => {
+    analytics.track('Sign out');
+    if (provider) {
+      provider.startLogout();
+      return;
+    }
+    try {
+      await passwordSession.signOut();
+    } catch (error) {
+      toast.error(t('session.signOut.failure'), { duration: SIGN_OUT_TOAST_MS });
+      errorReporter.report(error);
+      return;
+    }
+    appStore.setState({ userDetails: null, authProviderUser: null });
+    queryClient.removeQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'app-config' });
+    toast.success(t('session.signOut.success'), { duration: SIGN_OUT_TOAST_MS });
+    await navigate(paths.login.getHref());
+  };
+}

@@ -1,0 +1,18 @@
+import { buttonVariants, Card } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+/** Spec §2 '/error': where the portal sends a visitor when something failed on its side. */
+export function ErrorPage() {
+  const { t } = useTranslation();
+  return (
+    <Card className="w-full max-w-[30rem] items-center gap-0 px-6 py-12 text-center sm:px-10">
+      <h1 className="font-semibold text-3xl tracking-tight">{t('errors.page.heading')}</h1>
+      <p className="mt-4 text-body">{t('errors.page.message')}</p>
+      <Link to={paths.login.getHref()} className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
+        {t('errors.page.home')}
+      </Link>
+    </Card>
+  );
+}

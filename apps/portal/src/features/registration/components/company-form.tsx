@@ -1,0 +1,137 @@
+import { australianStates, type CreatePartyRequest, createPartyRequestSchema } from '@waratah/contracts';
+import { Button, Dropdown, TextInput } from '@waratah/ui';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkForm } from '../../../lib/field-errors.ts';
+import { useAggregators } from '../api/list-aggregators.ts';
+
+export interface CompanyFormValue {
+  party: CreatePartyRequest;
+  aggregatorId: number | undefined;
+}
+
+export interface CompanyFormProps {
+  pending: boolean;
+  alert?: ReactNode;
+  onSubmit: (value: CompanyFormValue) => void;
+}
+
+const empty = {
+  name: '',
+  abn: '',
+  line1: '',
+  line2: '',
+  suburb: '',
+  state: '',
+  postcode: '',
+  phone: '',
+  website: '',
+};
+type Field = keyof typeof empty;
+
+/** 'Tell us about your business': name, ABN, address, phone, website and the aggregator. */
+export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
+  const { t } = useTranslation();
+  const aggregators = useAggregators();
+  const [values, setValues] = useState(empty);
+  const [aggregatorId, setAggregatorId] = useState<string>('');
+  const [submitted, setSubmitted] = useState(false);
+  const { data, errors } = checkForm(createPartyRequestSchema, {
+    name: values.name,
+    abn: values.abn,
+    address: {
+      line1: values.line1,
+      ...(values.line2.trim() && { line2: values.line2 }),
+      suburb: values.suburb,
+      state: values.state,
+      postcode: values.postcode.trim(),
+    },
+    phone: values.phone,
+    ...(values.website.trim() && { website: values.website }),
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (data) return onSubmit({ party: data, aggregatorId: aggregatorId ? Number(aggregatorId) : undefined });
+    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  const field = (name: Field, error: string | undefined, required = true) => ({
+    id: `company-${name}`,
+    name,
+    required,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+    error,
+    touched: submitted,
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {alert}
+      <TextInput
+        label={t('register.company.name')}
+        autoComplete="organization"
+        {...field('name', errors.name)}
+      />
+      <TextInput label={t('register.company.abn')} inputMode="numeric" {...field('abn', errors.abn)} />
+      <TextInput
+        label={t('register.company.line1')}
+        autoComplete="address-line1"
+        {...field('line1', errors['address.line1'])}
+      />
+      <TextInput
+        label={t('register.company.line2')}
+        autoComplete="address-line2"
+        {...field('line2', errors['address.line2'], false)}
+      />
+      <div className="grid gap-5 sm:grid-cols-[1fr_8rem_7rem]">
+        <TextInput
+          label={t('register.company.suburb')}
+          autoComplete="address-level2"
+          {...field('suburb', errors['address.suburb'])}
+        />
+        <Dropdown
+          label={t('register.company.state')}
+          name="state"
+          required
+          value={values.state || undefined}
+          onValueChange={(state) => setValues({ ...values, state })}
+          options={australianStates.map((state) => ({ value: state, label: state }))}
+          error={submitted ? errors['address.state'] : undefined}
+        />
+        <TextInput
+          label={t('register.company.postcode')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={4}
+          {...field('postcode', errors['address.postcode'])}
+        />
+      </div>
+      <TextInput
+        label={t('register.company.phone')}
+        type="tel"
+        autoComplete="tel"
+        {...field('phone', errors.phone)}
+      />
+      <TextInput
+        label={t('register.company.website')}
+        type="url"
+        autoComplete="url"
+        {...field('website', errors.website, false)}
+      />
+      <Dropdown
+        label={t('register.company.aggregator')}
+        name="aggregator"
+        value={aggregatorId || undefined}
+        onValueChange={setAggregatorId}
+        disabled={!aggregators.data}
+        options={(aggregators.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }))}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={pending}>
+        {t('register.company.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildAdminUserDetails } from '../../../testing/build-admin-user-details.ts';
+import { buildAppConfig } from '../../../testing/build-app-config.ts';
+import {
+  adminUserDetailsRoute,
+  appConfigRoute,
+  createFakeApi,
+  type FakeRoutes,
+  json,
+  tokenRoute,
+} from '../../../testing/fake-api.ts';
+import { renderPortal } from '../../../testing/render.tsx';
+
+const registerRoute = 'POST /api/admin/adminusers/register';
+const verifyRoute = 'POST /api/adviser/parties/external/verify';
+const setPasswordRoute = 'POST /api/admin/adminusers/reset/password';
+const createPartyRoute = 'POST /api/adviser/parties/external';
+const partyDetailsRoute = 'PUT /api/adviser/parties/external/details';
+const aggregatorsRoute = 'GET /api/adviser/brokers/aggregators';
+const party = {
+  id: 7,
+  name: 'Lee Advice',
+  abn: '51824753556',
+  status: 'unverified',
+  type: 'ta',
+  profession: null,
+  credentials: {},
+  address: {},
+  phone: null,
+  website: null,
+};
+
+function registrationApi(routes: FakeRoutes = {}) {
+  return createFakeApi({
+    [appConfigRoute]: () => json({ data: buildAppConfig({ features: { ta_register: true } }) }),
+    [registerRoute]: () =>
+      json({ data: { id: 41, email: 'ada.lee@example.test', email_verified: false } }, 201),
+    [verifyRoute]: ({ body }) =>
+      json({
+        data: {
+          email: 'ada.lee@example.test',
+          email_verified: Boolean((body as { code?: string }).code),
+          invitation_token: 'inv-9',
+        },
+      }),
+    [setPasswordRoute]: () => json({ data: { email: 'ada.lee@example.test' } }),
+    [tokenRoute]: () => json({ access_token: 'new', expires_in: 3600, refresh_token: 'r' }),
+    [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails(null) }),
+    [aggregatorsRoute]: () => json({ data: [{ id: 3, name: 'Connective' }] }),
+    [createPartyRoute]: () => json({ data: party }, 201),
+    [partyDetailsRoute]: () => json({ data: party }),
+    ...routes,
+  });
+}
+
+describe('registration', () => {
+  it("starts at the profile step, which offers 'Already have an account?' and 'Sign In'", async () => {
+    const { router } = await renderPortal({ url: '/register', api: registrationApi() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/profile');
+    expect(screen.getByText('Already have an account?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/');
+  });
+
+  it('is not found without ta_register', async () => {
+    await renderPortal({ url: '/register/profile' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
+  });
+
+  it('gives the messages of spec §5 word for word', async () => {
+    const api = registrationApi();
+    const { user } = await renderPortal({ url: '/register/profile', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada@');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), '42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid first name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your last name.')).toBeInTheDocument();
+    expect(screen.getByText('Please agree to the terms and privacy policy')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+
+    await user.clear(screen.getByRole('textbox', { name: 'First name' }));
+    expect(screen.getByText('Please enter your first name')).toBeInTheDocument();
+    expect(api.requestsTo(registerRoute)).toHaveLength(0);
+  });
+
+  it('runs from the profile to the completed application', { timeout: 20_000 }, async () => {
+    const api = registrationApi();
+    const { user, router } = await renderPortal({ url: '/register/profile', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada.lee@example.test');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lee');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Email' })).toBeInTheDocument();
+    expect(screen.getByText(/ada\.lee@example\.test/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.click(await screen.findByRole('link', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create a password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/), 'Correct horse 42 battery');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Correct horse 42 battery');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
+    await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
+    await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Sydney');
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'NSW' }));
+    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2000');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '02 9000 0000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Profession' }));
+    await user.click(await screen.findByRole('option', { name: 'Broker' }));
+    await user.type(screen.getByRole('textbox', { name: 'Australian credit licence number' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Registration Complete' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/complete');
+    expect(api.requestsTo(verifyRoute)[0]?.body).toEqual({ email: 'ada.lee@example.test', code: '123456' });
+    expect(api.requestsTo(setPasswordRoute)[0]?.body).toMatchObject({ invitation_token: 'inv-9' });
+    expect(api.requestsTo(createPartyRoute)[0]?.body).toMatchObject({
+      name: 'Lee Advice',
+      abn: '51824753556',
+      address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+    });
+    expect(api.requestsTo(partyDetailsRoute)[0]?.body).toEqual({
+      profession: 'broker',
+      credentials: { acl_number: '123456' },
+    });
+    expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
+  });
+
+  it('e-mails a new code on request', async () => {
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    const api = registrationApi();
+    const { user } = await renderPortal({ url: '/register/verify', api });
+
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+
+    expect(await screen.findByText('We have sent you a new code')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requestsTo(verifyRoute)[0]?.body).toEqual({ email: 'ada.lee@example.test' }),
+    );
+    expect(within(screen.getByRole('main')).getByRole('img', { name: 'Email sent' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { verifyEmailRequestSchema } from '@waratah/contracts';
+import { Alert, Button, EmailPulse, TextInput } from '@waratah/ui';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkForm } from '../../../lib/field-errors.ts';
+
+export interface VerifyEmailFormProps {
+  email: string;
+  pending: boolean;
+  resending: boolean;
+  resent: boolean;
+  alert?: ReactNode;
+  onVerify: (code: string) => void;
+  onResend: () => void;
+}
+
+/** The verify step: the e-mail pulse while the code is on its way, then the code from the e-mail. */
+export function VerifyEmailForm({
+  email,
+  pending,
+  resending,
+  resent,
+  alert,
+  onVerify,
+  onResend,
+}: VerifyEmailFormProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const { data, errors } = checkForm(verifyEmailRequestSchema, { email, code: code.trim() });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!data?.code) return codeRef.current?.focus();
+    onVerify(data.code);
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <EmailPulse className="mx-auto" />
+      {alert}
+      {resent ? <Alert variant="success">{t('register.verify.resent')}</Alert> : null}
+      <TextInput
+        ref={codeRef}
+        label={t('register.verify.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={errors.code}
+        touched={submitted}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={pending}>
+        {t('register.verify.submit')}
+      </Button>
+      <Button type="button" variant="link" onClick={onResend} loading={resending}>
+        {t('register.verify.resend')}
+      </Button>
+    </form>
+  );
+}

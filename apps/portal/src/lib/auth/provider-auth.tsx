@@ -1,0 +1,30 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { AuthProviderUser } from '../app-state.tsx';
+
+/** The external sign-in provider as the portal uses it (spec §4, §7 External sign-in provider). */
+export interface ProviderAuth {
+  isLoggedIn: boolean;
+  startLogin(state?: string): void;
+  startRegister(state?: string): void;
+  startLogout(): void;
+  /** Rejects with the provider's error when the user info cannot be fetched. */
+  fetchUserInfo(): Promise<AuthProviderUser>;
+}
+
+const ProviderAuthContext = createContext<ProviderAuth | null>(null);
+
+export function ProviderAuthProvider({ value, children }: { value: ProviderAuth; children: ReactNode }) {
+  return <ProviderAuthContext value={value}>{children}</ProviderAuthContext>;
+}
+
+/** The provider of a single sign-on tenant; null for the password tenants, which have none. */
+export function useProviderAuth(): ProviderAuth | null {
+  return useContext(ProviderAuthContext);
+}
+
+/** For code that runs only with single sign-on: a missing provider is a wiring mistake. */
+export function useRequiredProviderAuth(): ProviderAuth {
+  const provider = useProviderAuth();
+  if (!provider) throw new Error('No FusionAuth instance found. Is single sign-on set up for this tenant?');
+  return provider;
+}

@@ -1,0 +1,36 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { RouteStorage } from '../route-storage.ts';
+import type { PasswordSession } from './password-session.ts';
+import type { Signal } from './signal.ts';
+
+/** What sign-in, sign-out and the session timeout share, built once at start-up. */
+export interface SessionServices {
+  passwordSession: PasswordSession;
+  routeStorage: RouteStorage;
+  /** Fires on every 401 answer from the platform (spec §4 session timeout). */
+  unauthorized: Signal;
+}
+
+const SessionServicesContext = createContext<SessionServices | null>(null);
+
+export function SessionServicesProvider({
+  value,
+  children,
+}: {
+  value: SessionServices;
+  children: ReactNode;
+}) {
+  return <SessionServicesContext value={value}>{children}</SessionServicesContext>;
+}
+
+export function useSessionServices(): SessionServices {
+  const services = useContext(SessionServicesContext);
+  if (!services) throw new Error('useSessionServices needs a SessionServicesProvider above it');
+  return services;
+}
+
+/** The password tenants' signed-in state, re-rendering when the token is stored, refreshed, expires or goes. */
+export function usePasswordSignedIn(): boolean {
+  const { passwordSession } = useSessionServices();
+  return useSyncExternalStore(passwordSession.subscribe, passwordSession.isSignedIn);
+}

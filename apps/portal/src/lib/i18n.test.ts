@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n.ts';
+
+describe('i18n plurals (spec §9)', () => {
+  it.each([
+    ['counts.clients', ['0 clients', '1 client', '5 clients']],
+    ['counts.transactions', ['No transactions', '1 transaction', '5 transactions']],
+    ['counts.accounts', ['No accounts', '1 account', '5 accounts']],
+  ] as const)('%s reads zero | one | many', (key, expected) => {
+    expect([0, 1, 5].map((count) => i18n.t(key, { count }))).toEqual(expected);
+  });
+
+  it('speaks en-AU with en-AU as its fallback', () => {
+    expect(i18n.language).toBe('en-AU');
+    expect(i18n.options.fallbackLng).toEqual(['en-AU']);
+  });
+});

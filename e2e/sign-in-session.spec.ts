@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import type { TenantId } from '@waratah/tenants';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
+import { saveScreenshot } from './support/screenshot.ts';
+import { tenantUrl } from './support/tenant-url.ts';
+
+const passwordTenants: TenantId[] = ['moneypartner', 'waratahlabs'];
+
+for (const tenant of passwordTenants) {
+  test.describe(`${tenant}: signing in and the session`, () => {
+    test('signs in, lands on the dashboard and stays signed in across a reload', async ({ page }) => {
+      await signInWithPassword(page, tenant);
+
+      await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Verified adviser' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `dashboard-${tenant}`);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
+    });
+
+    test('times the session out on a dead token and restores the route after signing in again', async ({
+      page,
+    }) => {
+      await signInWithPassword(page, tenant);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      // The platform no longer knows this token: the next call answers 401.
+      await page.evaluate(() => window.localStorage.setItem('waratah.accessToken', 'revoked-elsewhere'));
+      await page.goto(tenantUrl(tenant, '/dashboard?view=all#clients'));
+
+      const modal = page.getByRole('dialog', { name: 'Session timed out' });
+      await expect(modal).toBeVisible();
+      await expect(modal).toContainText('Please try again to start a new session.');
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `session-timeout-${tenant}`);
+      await modal.getByRole('button', { name: 'Try again' }).click();
+      await expect(modal).toBeHidden();
+      await expect(page).toHaveURL(tenantUrl(tenant, '/'));
+
+      await signInWithPassword(page, tenant);
+      await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard?view=all#clients'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    });
+
+    test("signs out with 'Successfully signed out'", async ({ page }) => {
+      await signInWithPassword(page, tenant);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+
+      await expect(page.getByText('Successfully signed out', { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(tenantUrl(tenant, '/'));
+      expect(await page.evaluate(() => window.localStorage.getItem('waratah.accessToken'))).toBeNull();
+      await page.goto(tenantUrl(tenant, '/dashboard'));
+      await expect(page).toHaveURL(tenantUrl(tenant, '/'));
+    });
+
+    test('lists the server error under the error heading for a wrong password', async ({ page }) => {
+      await page.goto(tenantUrl(tenant));
+      await page.getByRole('textbox', { name: 'Email' }).fill(demoAdviser(tenant));
+      await page.getByLabel(/^Password/).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('Please correct the following errors:');
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}
+
+test.describe('waratah: single sign-on', () => {
+  test('a signed-out visitor goes to the provider, and comes back to the page they asked for', async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+
+    await expect(page).toHaveURL(tenantUrl('waratah', '/dashboard'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, 'dashboard-waratah');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test("signing out goes through the provider's logout", async ({ page }) => {
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await expect(page).not.toHaveURL(tenantUrl('waratah', '/dashboard'));
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+  });
+});
