@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { banks } from './banks.ts';
+import { getCustomerProfile } from './customer-profile.ts';
+import { generateAccounts } from './generate-accounts.ts';
+import { generateLedger, historyStart } from './generate-ledger.ts';
+
+const [bank] = banks;
+if (!bank) throw new Error('no banks');
+
+describe('generateLedger', () => {
+  const [everyday] = generateAccounts(bank, getCustomerProfile(bank.id, 'priya-sharma'));
+  if (!everyday) throw new Error('no account');
+
+  it('keeps a day’s transactions, ids included, when the window moves on', () => {
+    const day = '2026-06-15';
+    const onDay = (now: Date) =>
+      generateLedger(everyday, now).filter((entry) => new Date(entry.executedAt + 10 * 3_600_000).toISOString().startsWith(day));
+    const earlier = onDay(new Date('2026-11-20T03:00:00Z'));
+    expect(earlier.length).toBeGreaterThan(0);
+    expect(onDay(new Date('2027-01-05T03:00:00Z'))).toEqual(earlier);
+  });
+
+  it('covers 12 to 24 months and nothing after today', () => {
+    const now = new Date('2026-11-20T03:00:00Z');
+    const ledger = generateLedger(everyday, now);
+    const months = (now.getTime() - historyStart(everyday, now)) / (30.4 * 86_400_000);
+    expect(months).toBeGreaterThanOrEqual(11.9);
+    expect(months).toBeLessThanOrEqual(24.1);
+    expect(Math.max(...ledger.map((entry) => entry.executedAt))).toBeLessThan(Date.parse('2026-11-21T00:00:00Z'));
+  });
+
+  it('gives a closed account no activity in its last six months', () => {
+    const james = generateAccounts(bank, getCustomerProfile(bank.id, 'james-oconnor'));
+    const closed = james.find((account) => account.openStatus === 'CLOSED');
+    if (!closed) throw new Error('no closed account');
+    const now = new Date('2026-11-20T03:00:00Z');
+    const latest = Math.max(...generateLedger(closed, now).map((entry) => entry.executedAt));
+    expect(latest).toBeLessThan(now.getTime() - 180 * 86_400_000);
+  });
+});
