@@ -11,7 +11,10 @@ export interface AccountBalance {
  * Current = opening + posted; pending debits already reduce what is available. Cards make their
  * unused limit available; loans have no redraw here; a closed account holds nothing.
  */
-export function getAccountBalance(account: HolderAccount, transactions: readonly LedgerTransaction[]): AccountBalance {
+export function getAccountBalance(
+  account: HolderAccount,
+  transactions: readonly LedgerTransaction[],
+): AccountBalance {
   if (account.openStatus === 'CLOSED') return { currentCents: 0, availableCents: 0, creditLimitCents: 0 };
   let currentCents = account.openingBalanceCents;
   let pendingDebits = 0;
@@ -21,8 +24,13 @@ export function getAccountBalance(account: HolderAccount, transactions: readonly
   }
   const { kind, creditLimitCents } = account;
   if (kind === 'credit_card') {
-    return { currentCents, availableCents: Math.max(0, creditLimitCents + currentCents + pendingDebits), creditLimitCents };
+    return {
+      currentCents,
+      availableCents: Math.max(0, creditLimitCents + currentCents + pendingDebits),
+      creditLimitCents,
+    };
   }
-  if (account.definition.isLiability || kind === 'term_deposit') return { currentCents, availableCents: 0, creditLimitCents };
+  if (account.definition.isLiability || kind === 'term_deposit')
+    return { currentCents, availableCents: 0, creditLimitCents };
   return { currentCents, availableCents: currentCents + pendingDebits, creditLimitCents };
 }

@@ -10,7 +10,12 @@ export interface Bank {
 
 export const banks: readonly Bank[] = [
   { id: 'harbour-bank', name: 'Harbour Bank', bsbPrefix: '062', productPrefix: 'Harbour' },
-  { id: 'southern-cross-cu', name: 'Southern Cross Credit Union', bsbPrefix: '814', productPrefix: 'Southern Cross' },
+  {
+    id: 'southern-cross-cu',
+    name: 'Southern Cross Credit Union',
+    bsbPrefix: '814',
+    productPrefix: 'Southern Cross',
+  },
   { id: 'outback-mutual', name: 'Outback Mutual', bsbPrefix: '633', productPrefix: 'Outback' },
   { id: 'kookaburra-bank', name: 'Kookaburra Bank', bsbPrefix: '484', productPrefix: 'Kookaburra' },
   { id: 'red-gum-savings', name: 'Red Gum Savings', bsbPrefix: '704', productPrefix: 'Red Gum' },

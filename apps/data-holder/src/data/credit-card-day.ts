@@ -18,8 +18,13 @@ function purchasesOn(account: HolderAccount, date: string): TransactionDraft[] {
 function previousMonthSpend(account: HolderAccount, date: string): number {
   const firstOfMonth = Date.parse(`${date.slice(0, 7)}-01T00:00:00Z`);
   let spend = 0;
-  for (let time = firstOfMonth - dayMs; new Date(time).getUTCMonth() === new Date(firstOfMonth - dayMs).getUTCMonth(); time -= dayMs) {
-    for (const draft of purchasesOn(account, new Date(time).toISOString().slice(0, 10))) spend -= draft.amountCents;
+  for (
+    let time = firstOfMonth - dayMs;
+    new Date(time).getUTCMonth() === new Date(firstOfMonth - dayMs).getUTCMonth();
+    time -= dayMs
+  ) {
+    for (const draft of purchasesOn(account, new Date(time).toISOString().slice(0, 10)))
+      spend -= draft.amountCents;
   }
   return spend;
 }
@@ -28,11 +33,19 @@ function previousMonthSpend(account: HolderAccount, date: string): number {
 export const creditCardDay: DayGenerator = ({ account, date, dayOfMonth, random }) => {
   const drafts = purchasesOn(account, date);
   if (dayOfMonth === 14) {
-    drafts.push({ ...transfer('TRANSFER_INCOMING', 'PAYMENT RECEIVED THANK YOU', previousMonthSpend(account, date)), type: 'PAYMENT' });
+    drafts.push({
+      ...transfer('TRANSFER_INCOMING', 'PAYMENT RECEIVED THANK YOU', previousMonthSpend(account, date)),
+      type: 'PAYMENT',
+    });
   }
   if (dayOfMonth === 28 && account.profile.overdraws) {
     const interest = Math.round((-account.openingBalanceCents * 0.1349) / 12);
-    drafts.push({ type: 'INTEREST_CHARGED', description: 'INTEREST CHARGED ON PURCHASES', amountCents: -interest, postingLagDays: 0 });
+    drafts.push({
+      type: 'INTEREST_CHARGED',
+      description: 'INTEREST CHARGED ON PURCHASES',
+      amountCents: -interest,
+      postingLagDays: 0,
+    });
   }
   if (dayOfMonth === 28 && account.profile.overdraws && random.chance(0.3)) {
     drafts.push({ type: 'FEE', description: 'LATE PAYMENT FEE', amountCents: -2000, postingLagDays: 0 });

@@ -74,7 +74,12 @@ export const knownCustomers: Record<string, ProfileTraits> = {
     gambles: false,
     usesBuyNowPayLater: true,
     overdraws: false,
-    accounts: [{ kind: 'everyday' }, { kind: 'savings' }, { kind: 'term_deposit' }, { kind: 'personal_loan' }],
+    accounts: [
+      { kind: 'everyday' },
+      { kind: 'savings' },
+      { kind: 'term_deposit' },
+      { kind: 'personal_loan' },
+    ],
   },
   'coastal-coffee': {
     customerUType: 'organisation',
@@ -91,9 +96,38 @@ export const knownCustomers: Record<string, ProfileTraits> = {
   },
 };
 
-const firstNames = ['Olivia', 'Jack', 'Charlotte', 'Noah', 'Isla', 'William', 'Mia', 'Lachlan', 'Grace', 'Ethan'];
-const lastNames = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Kelly', 'Martin', 'Singh'];
-const employers = ['NSW Health', 'Qantas Group', 'Westfield Retail', 'University of Sydney', 'Lendlease', 'Canva'];
+const firstNames = [
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Isla',
+  'William',
+  'Mia',
+  'Lachlan',
+  'Grace',
+  'Ethan',
+];
+const lastNames = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Kelly',
+  'Martin',
+  'Singh',
+];
+const employers = [
+  'NSW Health',
+  'Qantas Group',
+  'Westfield Retail',
+  'University of Sydney',
+  'Lendlease',
+  'Canva',
+];
 
 /** Any other customer id still gets a complete, stable person, drawn from a seed of bank and id. */
 export function getCustomerProfile(bankId: string, customerId: string): CustomerProfile {

@@ -9,13 +9,21 @@ function monthlyInterest(openingCents: number, rate: string | undefined): number
 export const savingsDay: DayGenerator = ({ account, dayOfMonth, random }) => {
   const drafts: TransactionDraft[] = [];
   if (dayOfMonth === 2) {
-    drafts.push(transfer('TRANSFER_INCOMING', 'TRANSFER FROM EVERYDAY', Math.round(account.profile.salaryCents * 0.25)));
+    drafts.push(
+      transfer('TRANSFER_INCOMING', 'TRANSFER FROM EVERYDAY', Math.round(account.profile.salaryCents * 0.25)),
+    );
   }
   if (dayOfMonth === 28) {
     const interest = monthlyInterest(account.openingBalanceCents, account.definition.depositRate);
-    drafts.push({ type: 'INTEREST_PAID', description: 'BONUS INTEREST', amountCents: interest, postingLagDays: 0 });
+    drafts.push({
+      type: 'INTEREST_PAID',
+      description: 'BONUS INTEREST',
+      amountCents: interest,
+      postingLagDays: 0,
+    });
   }
-  if (random.chance(0.01)) drafts.push(transfer('TRANSFER_OUTGOING', 'TRANSFER TO EVERYDAY', random.int(50, 800) * 100));
+  if (random.chance(0.01))
+    drafts.push(transfer('TRANSFER_OUTGOING', 'TRANSFER TO EVERYDAY', random.int(50, 800) * 100));
   return drafts;
 };
 
@@ -23,5 +31,7 @@ export const savingsDay: DayGenerator = ({ account, dayOfMonth, random }) => {
 export const termDepositDay: DayGenerator = ({ account, dayOfMonth, month }) => {
   if (dayOfMonth !== 1 || month % 3 !== 1) return [];
   const interest = 3 * monthlyInterest(account.openingBalanceCents, account.definition.depositRate);
-  return [{ type: 'INTEREST_PAID', description: 'TERM DEPOSIT INTEREST', amountCents: interest, postingLagDays: 0 }];
+  return [
+    { type: 'INTEREST_PAID', description: 'TERM DEPOSIT INTEREST', amountCents: interest, postingLagDays: 0 },
+  ];
 };

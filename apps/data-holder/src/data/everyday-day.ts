@@ -45,22 +45,38 @@ export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, mont
   });
   subscriptions.forEach((subscription, index) => {
     if (customerOffset(`${key}:${subscription.name}`, 3) === 0 || dayOfMonth !== 7 + index * 3) return;
-    push(cardPurchase(random, { ...subscription, minCents: subscription.cents, maxCents: subscription.cents }));
+    push(
+      cardPurchase(random, { ...subscription, minCents: subscription.cents, maxCents: subscription.cents }),
+    );
   });
   if (random.chance(0.45)) push(cardPurchase(random, scaled(random.pick(merchants.groceries), scale)));
   if (random.chance(0.5)) push(cardPurchase(random, scaled(random.pick(merchants.dining), scale)));
   if (random.chance(0.15)) push(cardPurchase(random, scaled(random.pick(merchants.fuel), scale)));
   if (random.chance(0.12)) push(cardPurchase(random, scaled(random.pick(merchants.shopping), scale)));
   if (random.chance(0.3)) push(cardPurchase(random, random.pick(merchants.transport)));
-  if (random.chance(0.05)) push({ ...transfer('TRANSFER_OUTGOING', 'ATM WITHDRAWAL', random.int(1, 10) * 2000), type: 'OTHER' });
+  if (random.chance(0.05))
+    push({ ...transfer('TRANSFER_OUTGOING', 'ATM WITHDRAWAL', random.int(1, 10) * 2000), type: 'OTHER' });
   if (profile.usesBuyNowPayLater && (dayNumber + 3) % 14 === 0) {
-    push({ type: 'DIRECT_DEBIT', description: 'AFTERPAY INSTALMENT', amountCents: -random.int(2500, 8000), postingLagDays: 0, merchantName: 'Afterpay' });
+    push({
+      type: 'DIRECT_DEBIT',
+      description: 'AFTERPAY INSTALMENT',
+      amountCents: -random.int(2500, 8000),
+      postingLagDays: 0,
+      merchantName: 'Afterpay',
+    });
   }
   if (profile.usesBuyNowPayLater && dayOfMonth === 15) {
-    push({ type: 'DIRECT_DEBIT', description: 'ZIP PAY REPAYMENT', amountCents: -random.int(4000, 12000), postingLagDays: 0, merchantName: 'Zip' });
+    push({
+      type: 'DIRECT_DEBIT',
+      description: 'ZIP PAY REPAYMENT',
+      amountCents: -random.int(4000, 12000),
+      postingLagDays: 0,
+      merchantName: 'Zip',
+    });
   }
   if (profile.gambles && random.chance(0.12)) push(cardPurchase(random, random.pick(merchants.gambling)));
-  if (profile.gambles && random.chance(0.02)) push(transfer('TRANSFER_INCOMING', 'SPORTSBET WITHDRAWAL', random.int(5000, 60000)));
+  if (profile.gambles && random.chance(0.02))
+    push(transfer('TRANSFER_INCOMING', 'SPORTSBET WITHDRAWAL', random.int(5000, 60000)));
   if (profile.overdraws && random.chance(0.02)) {
     push({ type: 'FEE', description: 'DISHONOUR FEE', amountCents: -1500, postingLagDays: 0 });
   }
@@ -68,5 +84,9 @@ export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, mont
 };
 
 function scaled<T extends { minCents: number; maxCents: number }>(merchant: T, scale: number): T {
-  return { ...merchant, minCents: Math.round(merchant.minCents * scale), maxCents: Math.round(merchant.maxCents * scale) };
+  return {
+    ...merchant,
+    minCents: Math.round(merchant.minCents * scale),
+    maxCents: Math.round(merchant.maxCents * scale),
+  };
 }

@@ -34,7 +34,9 @@ export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAc
     const creditLimitCents = plan.kind === 'credit_card' ? random.int(6, 25) * 100_000 : 0;
     const originalAmountCents = isLoan ? Math.round(-opening * 1.25) : 0;
     const monthlyInterest = (-opening * Number(definition.lendingRate ?? '0')) / 12;
-    const repaymentCents = isLoan ? Math.round(monthlyInterest + originalAmountCents / random.int(120, 300)) : 0;
+    const repaymentCents = isLoan
+      ? Math.round(monthlyInterest + originalAmountCents / random.int(120, 300))
+      : 0;
     return {
       accountId: `acc-${stableHash(`${bank.id}:${profile.customerId}:${index}`)}`,
       bankId: bank.id,

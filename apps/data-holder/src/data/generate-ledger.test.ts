@@ -14,7 +14,9 @@ describe('generateLedger', () => {
   it('keeps a day’s transactions, ids included, when the window moves on', () => {
     const day = '2026-06-15';
     const onDay = (now: Date) =>
-      generateLedger(everyday, now).filter((entry) => new Date(entry.executedAt + 10 * 3_600_000).toISOString().startsWith(day));
+      generateLedger(everyday, now).filter((entry) =>
+        new Date(entry.executedAt + 10 * 3_600_000).toISOString().startsWith(day),
+      );
     const earlier = onDay(new Date('2026-11-20T03:00:00Z'));
     expect(earlier.length).toBeGreaterThan(0);
     expect(onDay(new Date('2027-01-05T03:00:00Z'))).toEqual(earlier);
@@ -26,7 +28,9 @@ describe('generateLedger', () => {
     const months = (now.getTime() - historyStart(everyday, now)) / (30.4 * 86_400_000);
     expect(months).toBeGreaterThanOrEqual(11.9);
     expect(months).toBeLessThanOrEqual(24.1);
-    expect(Math.max(...ledger.map((entry) => entry.executedAt))).toBeLessThan(Date.parse('2026-11-21T00:00:00Z'));
+    expect(Math.max(...ledger.map((entry) => entry.executedAt))).toBeLessThan(
+      Date.parse('2026-11-21T00:00:00Z'),
+    );
   });
 
   it('gives a closed account no activity in its last six months', () => {

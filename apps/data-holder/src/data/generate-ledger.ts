@@ -1,3 +1,4 @@
+import type { AccountKind } from './account-kinds.ts';
 import { businessDay } from './business-day.ts';
 import { creditCardDay } from './credit-card-day.ts';
 import { savingsDay, termDepositDay } from './deposit-day.ts';
@@ -5,7 +6,6 @@ import { everydayDay } from './everyday-day.ts';
 import type { HolderAccount } from './holder-account.ts';
 import { loanDay } from './loan-day.ts';
 import { createSeededRandom, stableHash } from './seeded-random.ts';
-import type { AccountKind } from './account-kinds.ts';
 import type { DayGenerator, TransactionDraft } from './transaction-draft.ts';
 
 const dayMs = 86_400_000;
@@ -32,7 +32,9 @@ export interface LedgerEntry extends TransactionDraft {
 
 /** The first day served: historyMonths before today, on the same day of the month. */
 export function historyStart(account: HolderAccount, now: Date): number {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - account.historyMonths, now.getUTCDate()));
+  const start = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - account.historyMonths, now.getUTCDate()),
+  );
   return start.getTime();
 }
 
@@ -64,7 +66,8 @@ export function generateLedger(account: HolderAccount, now: Date): LedgerEntry[]
         ...draft,
         transactionId: `txn-${id}`,
         accountId: account.accountId,
-        reference: draft.type === 'PAYMENT' || draft.type === 'DIRECT_DEBIT' ? id.slice(0, 12).toUpperCase() : '',
+        reference:
+          draft.type === 'PAYMENT' || draft.type === 'DIRECT_DEBIT' ? id.slice(0, 12).toUpperCase() : '',
         executedAt,
         postedAt: executedAt + draft.postingLagDays * dayMs,
       });

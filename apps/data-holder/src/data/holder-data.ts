@@ -43,7 +43,11 @@ export function createHolderData(clock: HolderClock): HolderData {
         .filter((entry) => entry.executedAt <= time)
         .map((entry): LedgerTransaction => {
           const posted = entry.postedAt <= time;
-          return { ...entry, status: posted ? 'POSTED' : 'PENDING', effectiveAt: posted ? entry.postedAt : entry.executedAt };
+          return {
+            ...entry,
+            status: posted ? 'POSTED' : 'PENDING',
+            effectiveAt: posted ? entry.postedAt : entry.executedAt,
+          };
         })
         .sort((a, b) => b.effectiveAt - a.effectiveAt || a.transactionId.localeCompare(b.transactionId));
     },

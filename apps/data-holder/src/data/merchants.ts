@@ -27,7 +27,11 @@ export const merchants = {
     merchant('Uber Eats', '5812', 2200, 7500),
     merchant('Menulog', '5812', 2500, 6500),
   ],
-  fuel: [merchant('BP', '5541', 4000, 11000), merchant('Ampol', '5541', 4000, 10500), merchant('7-Eleven', '5541', 3500, 9000)],
+  fuel: [
+    merchant('BP', '5541', 4000, 11000),
+    merchant('Ampol', '5541', 4000, 10500),
+    merchant('7-Eleven', '5541', 3500, 9000),
+  ],
   shopping: [
     merchant('Kmart', '5311', 1500, 12000),
     merchant('Bunnings Warehouse', '5200', 1200, 25000),

@@ -54,7 +54,11 @@ export function cardPurchase(
   };
 }
 
-export function transfer(type: 'TRANSFER_INCOMING' | 'TRANSFER_OUTGOING', description: string, cents: number) {
+export function transfer(
+  type: 'TRANSFER_INCOMING' | 'TRANSFER_OUTGOING',
+  description: string,
+  cents: number,
+) {
   const amountCents = type === 'TRANSFER_INCOMING' ? Math.abs(cents) : -Math.abs(cents);
   return { type, description, amountCents, postingLagDays: 0 } satisfies TransactionDraft;
 }
