@@ -4,8 +4,8 @@ import type { AdminUserPrincipal, Principal } from '../auth/principal.ts';
 import type { ExternalPartyStatus } from '../db/database-schema.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { writeTestClient } from '../demo-data/write-test-client.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
+import { writeTestClient } from '../testing/write-test-client.ts';
 import { resolveClientScope } from './resolve-client-scope.ts';
 
 describe('resolveClientScope: who may reach a client', () => {

@@ -1,18 +1,6 @@
-import { type ManagedUser, managedUserResponseSchema } from '@waratah/contracts';
-import type { ApiClient } from '../create-api-client.ts';
-import { type CallOptions, callHeaders } from '../on-behalf.ts';
+import { getManagedUser } from './managed-users.ts';
+
+type GetArgs = Parameters<typeof getManagedUser> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** `GET api/admin/users/{id}`. */
-export async function getAdminUser(
-  client: ApiClient,
-  id: number,
-  options: CallOptions = {},
-): Promise<ManagedUser> {
-  const response = await client.request({
-    path: `/api/admin/users/${id}`,
-    schema: managedUserResponseSchema,
-    headers: callHeaders(options),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  return response.data;
-}
+export const getAdminUser = (...args: GetArgs) => getManagedUser('admin', ...args);

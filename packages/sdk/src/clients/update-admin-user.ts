@@ -1,21 +1,6 @@
-import { type ManagedUser, managedUserResponseSchema, type UpdateManagedUserBody } from '@waratah/contracts';
-import type { ApiClient } from '../create-api-client.ts';
-import { type CallOptions, callHeaders } from '../on-behalf.ts';
+import { updateManagedUser } from './managed-users.ts';
+
+type UpdateArgs = Parameters<typeof updateManagedUser> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** `PUT api/admin/users/{id}`; suspending needs `options.externalPartyId`. */
-export async function updateAdminUser(
-  client: ApiClient,
-  id: number,
-  change: UpdateManagedUserBody,
-  options: CallOptions = {},
-): Promise<ManagedUser> {
-  const response = await client.request({
-    method: 'PUT',
-    path: `/api/admin/users/${id}`,
-    body: change,
-    schema: managedUserResponseSchema,
-    headers: callHeaders(options),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  return response.data;
-}
+export const updateAdminUser = (...args: UpdateArgs) => updateManagedUser('admin', ...args);

@@ -1,21 +1,6 @@
-import { type ManagedUser, managedUserResponseSchema, type UpdateManagedUserBody } from '@waratah/contracts';
-import type { ApiClient } from '../create-api-client.ts';
-import { type CallOptions, callHeaders } from '../on-behalf.ts';
+import { updateManagedUser } from './managed-users.ts';
+
+type UpdateArgs = Parameters<typeof updateManagedUser> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** `PUT api/adviser/users/{id}`; suspending needs `options.externalPartyId`. */
-export async function updateAdviserUser(
-  client: ApiClient,
-  id: number,
-  change: UpdateManagedUserBody,
-  options: CallOptions = {},
-): Promise<ManagedUser> {
-  const response = await client.request({
-    method: 'PUT',
-    path: `/api/adviser/users/${id}`,
-    body: change,
-    schema: managedUserResponseSchema,
-    headers: callHeaders(options),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  return response.data;
-}
+export const updateAdviserUser = (...args: UpdateArgs) => updateManagedUser('adviser', ...args);

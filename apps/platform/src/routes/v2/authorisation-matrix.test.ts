@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../demo-data/signed-in-adviser-with-client.ts';
-import { writeTestClient } from '../../demo-data/write-test-client.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { createSignedInAdminUser, tenantHost } from '../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../../testing/write-test-client.ts';
 
 /** Every end-user read of client data, with ids filled in by the fixture. */
 const endpoints = (ids: { account: number; transaction: number; providerAccount: number }) => [

@@ -35,8 +35,8 @@ import {
 } from '@waratah/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../demo-data/inject-fetch.ts';
-import { signedInAdviserWithClient } from '../../demo-data/signed-in-adviser-with-client.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
 
 describe('every data call of the SDK against the real server', () => {
   let testApp: TestApp;

@@ -1,8 +1,8 @@
 import { managedUserListResponseSchema, userSummaryResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 describe('the admin family: api/admin/users and api/admin/user', () => {
   let testApp: TestApp;

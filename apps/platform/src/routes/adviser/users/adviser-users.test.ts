@@ -1,9 +1,9 @@
 import { managedUserListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
-import { writeTestClient } from '../../../demo-data/write-test-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../../../testing/write-test-client.ts';
 
 describe('the adviser family: api/adviser/users and invitations', () => {
   let testApp: TestApp;

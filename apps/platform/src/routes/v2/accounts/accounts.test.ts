@@ -4,8 +4,8 @@ import {
   providerAccountListResponseSchema,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 describe('accounts and provider accounts', () => {
   let testApp: TestApp;

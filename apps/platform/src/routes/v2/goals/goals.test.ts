@@ -1,9 +1,9 @@
 import { goalListResponseSchema, goalResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFinances } from '../../../demo-data/sample-finances.ts';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
-import { writeTestClient } from '../../../demo-data/write-test-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { sampleFinances } from '../../../testing/sample-finances.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../../../testing/write-test-client.ts';
 
 describe('goals', () => {
   let testApp: TestApp;

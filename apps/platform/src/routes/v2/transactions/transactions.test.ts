@@ -1,7 +1,7 @@
 import { transactionListResponseSchema, transactionSummaryResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 describe('transactions', () => {
   let testApp: TestApp;

@@ -4,8 +4,8 @@ import {
   userSummaryResponseSchema,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdviserWithClient } from '../../../demo-data/signed-in-adviser-with-client.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 describe('user details and summary, under every {p} prefix; consent config', () => {
   let testApp: TestApp;

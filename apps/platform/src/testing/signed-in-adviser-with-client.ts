@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsentStatus } from '../db/database-schema.ts';
-import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { sampleFinances } from './sample-finances.ts';
+import { createSignedInAdminUser } from './sign-in.ts';
 import { writeTestClient } from './write-test-client.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DemoFinances, DemoTransaction } from './demo-finances-types.ts';
+import type { DemoFinances, DemoTransaction } from '../demo-data/demo-finances-types.ts';
 
 const tx = (
   account: number,

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
-import { demoToday } from './demo-constants.ts';
-import type { DemoFinances } from './demo-finances-types.ts';
-import { ensureReferenceData } from './ensure-reference-data.ts';
-import { writeDemoClients } from './write-demo-clients.ts';
+import { demoToday } from '../demo-data/demo-constants.ts';
+import type { DemoFinances } from '../demo-data/demo-finances-types.ts';
+import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
+import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
 
 export interface TestClientInput {
   tenantId: string;
