@@ -96,7 +96,10 @@ test.describe('waratah: single sign-on', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
 
-    await expect(page).not.toHaveURL(tenantUrl('waratah', '/dashboard'));
+    // The provider's logout returns to the portal, whose guard, now signed out, starts the
+    // provider's login: wait for that whole chain to settle before navigating again.
+    await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+    await expect(page.locator('input[name="email"]')).toBeVisible();
     await page.goto(tenantUrl('waratah', '/dashboard'));
     await expect(page).toHaveURL(/\/oauth2\/interaction\//);
   });
