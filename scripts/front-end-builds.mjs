@@ -2,7 +2,7 @@
 // sources, so that `npm start` and the browser tests on a fresh clone never serve a stale or
 // absent front end.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,13 +56,51 @@ function isCurrent({ builtIndex, sources }) {
   return sources.every((source) => newestChange(join(repoRoot, source)) <= builtAt);
 }
 
-export function ensureFrontEndBuilds() {
-  for (const frontEnd of frontEnds) {
-    if (isCurrent(frontEnd)) continue;
-    console.log(`Building ${frontEnd.name} …`);
-    const result = spawnSync('npm', frontEnd.command, { cwd: repoRoot, stdio: 'inherit' });
-    if (result.status !== 0) {
-      throw new Error(`The build of ${frontEnd.name} failed (exit ${result.status}); see the output above.`);
+const lockDir = join(repoRoot, 'node_modules', '.front-end-build.lock');
+const staleLockMs = 5 * 60_000;
+
+function lockAgeMs() {
+  try {
+    return Date.now() - statSync(lockDir).mtimeMs;
+  } catch {
+    return 0; // released meanwhile
+  }
+}
+
+/** Waits for (and takes) a directory lock, so that two processes never build into one `dist`. */
+function withBuildLock(build) {
+  const waitUntil = Date.now() + staleLockMs;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A lock older than any build is left over from a killed process.
+      if (Date.now() > waitUntil || lockAgeMs() > staleLockMs) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }
   }
+  try {
+    build();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+export function ensureFrontEndBuilds() {
+  if (frontEnds.every(isCurrent)) return;
+  withBuildLock(() => {
+    for (const frontEnd of frontEnds) {
+      if (isCurrent(frontEnd)) continue;
+      console.log(`Building ${frontEnd.name} …`);
+      const result = spawnSync('npm', frontEnd.command, { cwd: repoRoot, stdio: 'inherit' });
+      if (result.status !== 0) {
+        throw new Error(`The build of ${frontEnd.name} failed (exit ${result.status}); see the output above.`);
+      }
+    }
+  });
 }
