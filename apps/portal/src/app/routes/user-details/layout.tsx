@@ -1,0 +1,5 @@
+import { ClientDetailsLayout } from '../../../features/client-details/components/client-details-layout.tsx';
+
+export default function UserDetailsRoute() {
+  return <ClientDetailsLayout />;
+}

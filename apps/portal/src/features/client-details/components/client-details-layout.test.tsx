@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-api.ts';
+import { buildClient } from '../testing/build-client-data.ts';
+import { renderClientPage } from '../testing/render-client-page.tsx';
+
+const emptyClientData = {
+  'GET /api/v2/accounts': () => json({ data: [] }),
+  'GET /api/v2/provideraccounts': () => json({ data: [] }),
+  'GET /api/v2/reports/transactions/budget_categories': () => json({ data: [] }),
+  'GET /api/v2/goals': () => json({ data: [] }),
+};
+
+// The whole portal renders with its lazy routes: the first test of a busy run may take a while.
+describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
+  it("shows the client's name, e-mail and consent, and opens on the overview", async () => {
+    const { router } = await renderClientPage({ url: '/user/details/7', routes: emptyClientData });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
+    expect(screen.getByText('olivia.nguyen@example.test')).toBeInTheDocument();
+    expect(screen.getByTestId('client-consent')).toHaveTextContent('ConsentActive');
+    expect(router.state.location.pathname).toBe('/user/details/7/overview');
+    const tabs = screen.getByRole('navigation', { name: 'Client pages' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Accounts', 'Transactions', 'Goals', 'Add goal', 'Financial Passport']);
+    expect(within(tabs).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('offers no tab for a page whose feature is off', async () => {
+    await renderClientPage({ url: '/user/details/7/accounts', routes: emptyClientData, features: {} });
+
+    const tabs = await screen.findByRole('navigation', { name: 'Client pages' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Accounts', 'Financial Passport']);
+  });
+
+  it('shows a clear page and asks for no data when the client is not linked to the adviser', async () => {
+    const { api } = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...emptyClientData,
+        'GET /api/admin/users/7': () =>
+          json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } },
+            404,
+          ),
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/not linked to your practice/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Client pages' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET /api/v2/accounts')).toHaveLength(0);
+  });
+
+  it('shows who the client is but none of their data when their consent was withdrawn', async () => {
+    const { api } = await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...emptyClientData,
+        'GET /api/admin/users/7': () =>
+          json({
+            data: buildClient({
+              consent: { status: 'withdrawn', start: '2026-01-10T00:00:00Z', expiry: null },
+            }),
+          }),
+      },
+    });
+
+    expect(await screen.findByText(/consent is withdrawn/)).toBeInTheDocument();
+    expect(screen.getByTestId('client-consent')).toHaveTextContent('ConsentWithdrawn');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Accounts' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET /api/v2/accounts')).toHaveLength(0);
+    expect(api.requestsTo('GET /api/v2/provideraccounts')).toHaveLength(0);
+  });
+
+  it('says an invited client has not given consent yet', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'GET /api/admin/users/7': () =>
+          json({ data: buildClient({ consent: { status: 'pending', start: null, expiry: null } }) }),
+      },
+    });
+
+    expect(await screen.findByText(/has been invited but has not yet given consent/)).toBeInTheDocument();
+  });
+
+  it('refuses an address that cannot name a client', async () => {
+    const { api } = await renderClientPage({ url: '/user/details/abc/overview' });
+
+    expect(await screen.findByText('This address does not point to a client.')).toBeInTheDocument();
+    expect(api.requestsTo('GET /api/admin/users/abc')).toHaveLength(0);
+  });
+
+  it('offers a retry when loading the client fails', async () => {
+    let calls = 0;
+    const { user } = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...emptyClientData,
+        'GET /api/admin/users/7': () => {
+          calls += 1;
+          // A 4xx answer is not retried by the query client, so the first failure shows at once.
+          return calls === 1
+            ? json({ error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Boom' } }, 400)
+            : json({ data: buildClient() });
+        },
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { Skeleton } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useClient } from '../api/get-client.ts';
+import { useClientId } from '../hooks/use-client-id.ts';
+import { clientName } from '../utils/client-name.ts';
+import { hasUsableConsent } from '../utils/consent-access.ts';
+import { isClientGone } from '../utils/is-client-gone.ts';
+import { ClientHeader } from './client-header.tsx';
+import { ClientLoadError } from './client-load-error.tsx';
+import { ClientTabsNav } from './client-tabs-nav.tsx';
+import { ClientUnavailable } from './client-unavailable.tsx';
+
+/**
+ * The frame of a client's pages (spec §2 user details): who the client is, their consent, and tabs
+ * to the pages the adviser may open, with the page itself below. A client out of reach gets a
+ * page that says so and shows none of their data.
+ */
+export function ClientDetailsLayout() {
+  const { t } = useTranslation();
+  const clientId = useClientId();
+  if (clientId === null) return <ClientUnavailable reason={t('clientDetails.unavailable.invalidId')} />;
+  return <ClientFrame clientId={clientId} />;
+}
+
+function ClientFrame({ clientId }: { clientId: number }) {
+  const { t } = useTranslation();
+  const { data: client, error, isPending, refetch } = useClient(clientId);
+
+  if (isPending) return <ClientFrameLoading label={t('clientDetails.loading')} />;
+  if (error) {
+    if (isClientGone(error)) return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} />;
+    return <ClientLoadError onRetry={() => void refetch()} />;
+  }
+  if (!hasUsableConsent(client, new Date())) {
+    const name = clientName(client);
+    const consent = client.consent;
+    const reason = !consent
+      ? t('clientDetails.unavailable.noConsent', { name })
+      : consent.status === 'pending'
+        ? t('clientDetails.unavailable.consentPending', { name })
+        : t('clientDetails.unavailable.consentEnded', {
+            name,
+            // An active consent past its expiry date has in effect expired.
+            status: t(
+              `clientDetails.consent.status.${consent.status === 'withdrawn' ? 'withdrawn' : 'expired'}`,
+            ).toLowerCase(),
+          });
+    return (
+      <div className="flex flex-col gap-6">
+        <ClientHeader client={client} />
+        <ClientUnavailable reason={reason} headingLevel={2} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <ClientHeader client={client} />
+      <ClientTabsNav clientId={clientId} />
+      <Outlet />
+    </div>
+  );
+}
+
+function ClientFrameLoading({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col gap-6" role="status" aria-label={label}>
+      <Skeleton className="h-4 w-32" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-9 w-72" />
+        <Skeleton className="h-5 w-56" />
+      </div>
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

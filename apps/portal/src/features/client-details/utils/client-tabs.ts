@@ -1,0 +1,48 @@
+import type { AppConfig } from '@waratah/contracts';
+import { paths } from '../../../config/paths.ts';
+import { type RouteName, routes } from '../../../config/routes.ts';
+import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
+
+export type ClientTabKey =
+  | 'overview'
+  | 'accounts'
+  | 'transactions'
+  | 'goals'
+  | 'addGoal'
+  | 'financialPassport';
+
+export interface ClientTab {
+  key: ClientTabKey;
+  href: string;
+}
+
+const { userDetails } = paths;
+const tabs: readonly { key: ClientTabKey; route: RouteName; getHref: (id: string) => string }[] = [
+  { key: 'overview', route: 'UserOverviewPage', getHref: userDetails.overview.getHref },
+  { key: 'accounts', route: 'UserAccountsPage', getHref: userDetails.accounts.getHref },
+  { key: 'transactions', route: 'UserTransactionsPage', getHref: userDetails.transactions.getHref },
+  { key: 'goals', route: 'UserGoalsPage', getHref: userDetails.goals.getHref },
+  { key: 'addGoal', route: 'UserAddGoalPage', getHref: userDetails.addGoal.getHref },
+  {
+    key: 'financialPassport',
+    route: 'UserFinancialPassportPage',
+    getHref: userDetails.financialPassport.getHref,
+  },
+];
+
+const userDetailsChildren = routes.find((route) => route.meta.name === 'UserDetailsPage')?.children ?? [];
+
+/** The route table's feature key for a page, so a tab hides exactly when its page would be refused (spec §4). */
+function featureKeyOf(route: RouteName) {
+  return userDetailsChildren.find((child) => child.meta.name === route)?.meta.featureKey;
+}
+
+/** The client's pages the adviser may open, in the order of spec §2's table, each with its link. */
+export function clientTabs(clientId: number, appConfig: AppConfig | null | undefined): ClientTab[] {
+  return tabs
+    .filter(({ route }) => {
+      const featureKey = featureKeyOf(route);
+      return featureKey === undefined || isFeatureEnabled(appConfig, featureKey);
+    })
+    .map(({ key, getHref }) => ({ key, href: getHref(String(clientId)) }));
+}

@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-api.ts';
+import {
+  buildAccount,
+  buildGoal,
+  buildProviderAccount,
+  buildRefreshStatus,
+} from '../../client-details/testing/build-client-data.ts';
+import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+
+const budgetMonth = (date: string, income: number, living: number, oneOff = 0) => ({
+  date,
+  value: Math.abs(income - living - oneOff),
+  income: income > living + oneOff,
+  groups: [
+    { id: 0, name: 'income', value: income, income: true, transaction_ids: [1] },
+    { id: 1, name: 'living', value: living, income: false, transaction_ids: [2] },
+    ...(oneOff ? [{ id: 4, name: 'one_off', value: oneOff, income: false, transaction_ids: [3] }] : []),
+  ],
+});
+
+const clientData = {
+  'GET /api/v2/accounts': () =>
+    json({
+      data: [
+        buildAccount({ id: 1, current_balance: { amount: '2500.00', currency: 'AUD' } }),
+        buildAccount({
+          id: 2,
+          account_name: 'Home Loan',
+          account_attributes: { container: 'loan', account_type: 'mortgage_variable' },
+          current_balance: { amount: '-420000.50', currency: 'AUD' },
+          available_balance: null,
+        }),
+      ],
+    }),
+  'GET /api/v2/provideraccounts': () =>
+    json({
+      data: [
+        buildProviderAccount(),
+        buildProviderAccount({
+          id: 12,
+          provider_name: 'Koala Credit Union',
+          refresh_status: buildRefreshStatus({
+            status: 'needs_action',
+            sub_status: 'input_required',
+            additional_status: 'mfa_needed',
+          }),
+        }),
+      ],
+    }),
+  'GET /api/v2/reports/transactions/budget_categories': () =>
+    json({
+      data: [
+        budgetMonth('2026-05-01', 6000, 4000),
+        budgetMonth('2026-06-01', 6000, 4100),
+        budgetMonth('2026-07-01', 6000, 4200),
+        budgetMonth('2026-08-01', 6000, 4300),
+        budgetMonth('2026-09-01', 6000, 4400),
+        budgetMonth('2026-10-01', 6100.5, 3900.25, 700),
+      ],
+    }),
+  'GET /api/v2/goals': () => json({ data: [buildGoal()] }),
+};
+
+// The whole portal renders with its lazy routes: the first test of a busy run may take a while.
+describe('ClientOverviewPage', { timeout: 20_000 }, () => {
+  it("shows the client's position, cash flow, budget, goals, refresh status and accounts", async () => {
+    const { api } = await renderClientPage({ url: '/user/details/7/overview', routes: clientData });
+
+    const position = await screen.findByText('Assets');
+    expect(position.nextElementSibling).toHaveTextContent('$2,500.00');
+    expect(screen.getByText('Liabilities').nextElementSibling).toHaveTextContent('$420,000.50');
+    expect(screen.getAllByText('Net position')[1]?.nextElementSibling).toHaveTextContent('-$417,500.50');
+
+    expect(screen.getByRole('img', { name: /^Income\. / })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Spending\. / })).toBeInTheDocument();
+
+    expect(screen.getByText('Living').closest('li')).toHaveTextContent('$3,900.25 out');
+    expect(screen.getByText('One-off').closest('li')).toHaveTextContent('$700.00 out');
+
+    expect(screen.getByText('1 current goal')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Holiday in Japan' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(screen.getByRole('link', { name: 'View all goals' })).toHaveAttribute(
+      'href',
+      '/user/details/7/goals',
+    );
+
+    expect(screen.getByText('1 connection needs attention.')).toBeInTheDocument();
+    expect(screen.getByText('The institution sent the client a one-time code to enter.')).toBeInTheDocument();
+
+    const loans = screen.getByRole('region', { name: 'Loans' });
+    expect(within(loans).getByText('Home Loan')).toBeInTheDocument();
+    expect(within(loans).getByText(/Mortgage \(variable\)/)).toBeInTheDocument();
+
+    for (const route of [
+      'GET /api/v2/accounts',
+      'GET /api/v2/provideraccounts',
+      'GET /api/v2/reports/transactions/budget_categories',
+      'GET /api/v2/goals',
+    ]) {
+      expect(api.requestsTo(route)[0]?.headers.get('X-User-Id')).toBe('7');
+    }
+    const report = api.requestsTo('GET /api/v2/reports/transactions/budget_categories')[0];
+    expect(report?.url.searchParams.get('period')).toBe('monthly');
+    expect(api.requestsTo('GET /api/v2/goals')[0]?.url.searchParams.get('status')).toBe('current');
+  });
+
+  it.each([
+    ['moneypartner.localhost:8080', 'rgb(161, 98, 7)', 'rgb(242, 140, 40)'],
+    ['waratahlabs.localhost:8080', 'rgb(100, 116, 139)', 'rgb(124, 58, 237)'],
+  ])(
+    "colours the budget categories with %s's colours, whatever it calls one-off",
+    async (host, oneOff, living) => {
+      await renderClientPage({ url: '/user/details/7/overview', routes: clientData, host });
+
+      expect((await screen.findByTestId('category-swatch-one_off')).style.backgroundColor).toBe(oneOff);
+      expect(screen.getByTestId('category-swatch-living').style.backgroundColor).toBe(living);
+    },
+  );
+
+  it('says so when the client has no accounts, transactions or goals yet', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'GET /api/v2/accounts': () => json({ data: [] }),
+        'GET /api/v2/provideraccounts': () => json({ data: [] }),
+        'GET /api/v2/reports/transactions/budget_categories': () =>
+          json({
+            data: ['05', '06', '07', '08', '09', '10'].map((month) => ({
+              date: `2026-${month}-01`,
+              value: 0,
+              income: false,
+              groups: [],
+            })),
+          }),
+        'GET /api/v2/goals': () => json({ data: [] }),
+      },
+    });
+
+    expect(await screen.findByText(/No accounts are connected yet/)).toBeInTheDocument();
+    expect(screen.getByText('The client has not connected any institutions yet.')).toBeInTheDocument();
+    expect(screen.getByText('No income or spending in the last 6 months.')).toBeInTheDocument();
+    expect(screen.getByText(/^No transactions in /)).toBeInTheDocument();
+    expect(screen.getByText('The client has no current goals.')).toBeInTheDocument();
+  });
+
+  it('keeps the other panels when one call fails, and hides the goals link without view_goals', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      features: {},
+      routes: {
+        ...clientData,
+        'GET /api/v2/goals': () =>
+          json({ error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'No' } }, 400),
+      },
+    });
+
+    expect(await screen.findByText("We could not load the client's goals")).toBeInTheDocument();
+    expect(screen.getByText('Assets')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View all goals' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,150 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
+import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
+import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
+import { useBudgetMonths } from '../api/get-budget-months.ts';
+import { useCurrentGoals } from '../api/list-current-goals.ts';
+import { monthCategories, monthlyCashFlow } from '../utils/cash-flow.ts';
+import { completeMonths } from '../utils/sydney-months.ts';
+import { AccountsByContainerList } from './accounts-by-container-list.tsx';
+import { BudgetCategoriesList } from './budget-categories-list.tsx';
+import { CashFlowCharts } from './cash-flow-charts.tsx';
+import { GoalsSummary } from './goals-summary.tsx';
+import { NetPositionFigures } from './net-position-card.tsx';
+import { OverviewPanel, PanelEmpty, PanelError, PanelLoading } from './overview-panel.tsx';
+import { RefreshStatusSummary } from './refresh-status-summary.tsx';
+
+const CHART_MONTHS = 6;
+const linkClass =
+  'rounded-sm text-link text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2';
+
+/** A client at a glance (spec §2 overview): position, accounts, cash flow, budget, goals and refresh status. */
+export function ClientOverviewPage({ clientId }: { clientId: number }) {
+  const { t } = useTranslation();
+  const range = useMemo(() => completeMonths(CHART_MONTHS, new Date()), []);
+  const accounts = useClientAccounts(clientId);
+  const providerAccounts = useClientProviderAccounts(clientId);
+  const budget = useBudgetMonths(clientId, range);
+  const goals = useCurrentGoals(clientId);
+  const { data: appConfig } = useAppConfig();
+  const lastMonth = formatDate(range.to, { month: 'long', year: 'numeric' });
+  const id = String(clientId);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <OverviewPanel title={t('overview.netPosition.title')}>
+            {accounts.isPending ? (
+              <PanelLoading title={t('overview.netPosition.title')} rows={2} />
+            ) : accounts.isError ? (
+              <PanelError
+                error={accounts.error}
+                title={t('overview.errors.netPosition')}
+                onRetry={() => void accounts.refetch()}
+              />
+            ) : (
+              <NetPositionFigures accounts={accounts.data} />
+            )}
+          </OverviewPanel>
+          <OverviewPanel
+            title={t('overview.cashFlow.title')}
+            description={t('overview.cashFlow.description', { count: CHART_MONTHS })}
+          >
+            {budget.isPending ? (
+              <PanelLoading title={t('overview.cashFlow.title')} rows={5} />
+            ) : budget.isError ? (
+              <PanelError
+                error={budget.error}
+                title={t('overview.errors.cashFlow')}
+                onRetry={() => void budget.refetch()}
+              />
+            ) : (
+              <CashFlowCharts months={monthlyCashFlow(budget.data)} />
+            )}
+          </OverviewPanel>
+          <OverviewPanel
+            title={t('overview.budget.title')}
+            description={t('overview.budget.description', { month: lastMonth })}
+          >
+            {budget.isPending ? (
+              <PanelLoading title={t('overview.budget.title')} rows={5} />
+            ) : budget.isError ? (
+              <PanelError
+                error={budget.error}
+                title={t('overview.errors.budget')}
+                onRetry={() => void budget.refetch()}
+              />
+            ) : monthCategories(budget.data.at(-1)).length === 0 ? (
+              <PanelEmpty>{t('overview.budget.empty', { month: lastMonth })}</PanelEmpty>
+            ) : (
+              <BudgetCategoriesList categories={monthCategories(budget.data.at(-1))} />
+            )}
+          </OverviewPanel>
+        </div>
+        <div className="flex flex-col gap-6">
+          <OverviewPanel title={t('overview.refresh.title')}>
+            {providerAccounts.isPending ? (
+              <PanelLoading title={t('overview.refresh.title')} />
+            ) : providerAccounts.isError ? (
+              <PanelError
+                error={providerAccounts.error}
+                title={t('overview.errors.refresh')}
+                onRetry={() => void providerAccounts.refetch()}
+              />
+            ) : (
+              <RefreshStatusSummary providerAccounts={providerAccounts.data} />
+            )}
+          </OverviewPanel>
+          <OverviewPanel
+            title={t('overview.goals.title')}
+            action={
+              isFeatureEnabled(appConfig, 'view_goals') ? (
+                <Link to={paths.userDetails.goals.getHref(id)} className={linkClass}>
+                  {t('overview.goals.viewAll')}
+                </Link>
+              ) : null
+            }
+          >
+            {goals.isPending ? (
+              <PanelLoading title={t('overview.goals.title')} />
+            ) : goals.isError ? (
+              <PanelError
+                error={goals.error}
+                title={t('overview.errors.goals')}
+                onRetry={() => void goals.refetch()}
+              />
+            ) : (
+              <GoalsSummary goals={goals.data} />
+            )}
+          </OverviewPanel>
+        </div>
+      </div>
+      <OverviewPanel
+        title={t('overview.containers.title')}
+        action={
+          <Link to={paths.userDetails.accounts.getHref(id)} className={linkClass}>
+            {t('overview.containers.viewAll')}
+          </Link>
+        }
+      >
+        {accounts.isPending ? (
+          <PanelLoading title={t('overview.containers.title')} rows={4} />
+        ) : accounts.isError ? (
+          <PanelError
+            error={accounts.error}
+            title={t('overview.errors.netPosition')}
+            onRetry={() => void accounts.refetch()}
+          />
+        ) : (
+          <AccountsByContainerList accounts={accounts.data} />
+        )}
+      </OverviewPanel>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Account } from '@waratah/contracts';
+import { cn } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format.ts';
+import { centsToDecimal } from '../../client-details/utils/cents.ts';
+import { countedAccounts, netPosition } from '../utils/net-position.ts';
+import { PanelEmpty } from './overview-panel.tsx';
+
+/** Assets, liabilities and what is left, from the client's included accounts. */
+export function NetPositionFigures({ accounts }: { accounts: readonly Account[] }) {
+  const { t } = useTranslation();
+  if (countedAccounts(accounts).length === 0)
+    return <PanelEmpty>{t('overview.netPosition.empty')}</PanelEmpty>;
+  const position = netPosition(accounts);
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      <Figure label={t('overview.netPosition.assets')} cents={position.assetsCents} />
+      <Figure label={t('overview.netPosition.liabilities')} cents={position.liabilitiesCents} />
+      <Figure label={t('overview.netPosition.net')} cents={position.netCents} emphasis />
+    </dl>
+  );
+}
+
+function Figure({ label, cents, emphasis = false }: { label: string; cents: number; emphasis?: boolean }) {
+  return (
+    <div
+      className={cn('flex flex-col gap-1 rounded-xl px-4 py-3', emphasis ? 'bg-primary/10' : 'bg-muted/60')}
+    >
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className={cn('font-semibold text-2xl', emphasis && cents < 0 && 'text-error')}>
+        {formatMoney(centsToDecimal(cents))}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Skeleton } from '@waratah/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
+
+export interface OverviewPanelProps {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** One overview figure: a titled card that loads, fails and retries on its own. */
+export function OverviewPanel({ title, description, action, className, children }: OverviewPanelProps) {
+  return (
+    <Card className={cn('gap-4 py-6', className)}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 sm:px-6">
+        <div className="flex flex-col gap-1">
+          <CardTitle className="text-lg">{title}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent className="sm:px-6">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function PanelLoading({ title, rows = 3 }: { title: string; rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-label={t('overview.loading', { panel: title.toLowerCase() })}
+      className="flex flex-col gap-3"
+    >
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
+        <Skeleton key={index} className="h-6 w-full" />
+      ))}
+    </div>
+  );
+}
+
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return <p className="text-muted-foreground text-sm">{children}</p>;
+}
+
+export function PanelError({
+  error,
+  title,
+  onRetry,
+}: {
+  error: unknown;
+  title: string;
+  onRetry: () => void;
+}) {
+  return <ClientDataError error={error} title={title} onRetry={onRetry} />;
+}

@@ -1,0 +1,34 @@
+import type { Account, Container } from '@waratah/contracts';
+import { toCents } from '../../client-details/utils/cents.ts';
+
+export interface NetPosition {
+  assetsCents: number;
+  liabilitiesCents: number;
+  netCents: number;
+}
+
+/** A credit score is a number, not money, so it never counts towards the client's position. */
+const notMoney: readonly Container[] = ['credit_score'];
+
+/** The accounts that count: included in the client's figures, not hidden, and holding money. */
+export function countedAccounts(accounts: readonly Account[]): Account[] {
+  return accounts.filter(
+    (account) =>
+      account.included && !account.hidden && !notMoney.includes(account.account_attributes.container),
+  );
+}
+
+/**
+ * What the client owns and owes: balances are signed on the wire (a debt is negative), so assets
+ * are the positive balances and liabilities the negative ones, summed in whole cents.
+ */
+export function netPosition(accounts: readonly Account[]): NetPosition {
+  let assetsCents = 0;
+  let liabilitiesCents = 0;
+  for (const account of countedAccounts(accounts)) {
+    const cents = toCents(account.current_balance.amount);
+    if (cents >= 0) assetsCents += cents;
+    else liabilitiesCents -= cents;
+  }
+  return { assetsCents, liabilitiesCents, netCents: assetsCents - liabilitiesCents };
+}
