@@ -51,3 +51,36 @@ export const inviteUserBodySchema = z.object({
   consent_months: z.number().int().min(1).max(12).default(12),
 });
 export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
+
+/** How far ahead the practice's consents panel looks for consents about to end. */
+export const consentExpiringWithinDays = 30;
+
+/** One client's consent in the practice-wide panel. */
+export const practiceConsentSchema = z.object({
+  client_id: z.number().int(),
+  email: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  status: z.enum(consentStatuses),
+  expiry: z.string().nullable(),
+  /** When the client withdrew it (status withdrawn), if known. */
+  withdrawn_at: z.string().nullable(),
+});
+export type PracticeConsent = z.infer<typeof practiceConsentSchema>;
+
+/** `GET api/adviser/users/consents`: at most `size` of each list, with each list's full count. */
+export const practiceConsentsQuerySchema = z.object({
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const practiceConsentsResponseSchema = z.object({
+  data: z.object({
+    /** Active or in use, ending within 30 days: soonest first. */
+    expiring: z.array(practiceConsentSchema),
+    expiring_total: z.number().int(),
+    /** Expired (including active ones past their expiry) or withdrawn: the most recently ended first. */
+    ended: z.array(practiceConsentSchema),
+    ended_total: z.number().int(),
+  }),
+});
+export type PracticeConsents = z.infer<typeof practiceConsentsResponseSchema>['data'];

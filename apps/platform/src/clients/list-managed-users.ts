@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { clientFreshness } from './client-freshness.ts';
+import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { managedUsersQuery } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
@@ -27,7 +29,7 @@ export async function listManagedUsers(
     );
   }
   if (query.consent_status && principal.role === 'adviser') {
-    filtered = filtered.where(sql`l.consent_status`, '=', query.consent_status);
+    filtered = filtered.where(effectiveConsentStatus('l'), '=', query.consent_status);
   }
   const offset = query.page ? (query.page - 1) * query.size : readOffset(query.after ?? query.before);
 
@@ -43,13 +45,18 @@ export async function listManagedUsers(
   if (query.sort === 'created_at') sorted = sorted.orderBy('c.created_at', direction);
   const rows = await sorted.orderBy('c.id', direction).limit(query.size).offset(offset).execute();
 
+  const freshness = await clientFreshness(
+    db,
+    rows.map((row) => row.id),
+  );
+
   const { total } = await filtered
     .clearSelect()
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   const next = offset + query.size;
   return {
-    data: rows.map(managedUserToWire),
+    data: rows.map((row) => managedUserToWire(row, freshness(row.id))),
     paging: {
       cursors: {
         ...(offset > 0 ? { before: String(Math.max(0, offset - query.size)) } : {}),

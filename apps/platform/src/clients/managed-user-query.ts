@@ -2,9 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { effectiveConsentStatus } from './effective-consent-status.ts';
 
 /**
- * The clients an admin user manages, with the consent and data freshness the list shows. An
+ * The clients an admin user manages, with the consent the list shows (data freshness comes
+ * from `client-freshness.ts`, for the rows of one page only). An
  * adviser sees the clients linked to its own enabled party (every consent status, so that it can
  * follow invitations and expiries); an operator sees every client of its tenant, without consent.
  * An adviser without an enabled party has no clients: 404, as for any client it may not see.
@@ -13,20 +15,7 @@ export async function managedUsersQuery(db: Kysely<Database>, principal: AdminUs
   const base = db
     .selectFrom('clients as c')
     .where('c.tenant_id', '=', principal.tenantId)
-    .select([
-      'c.id',
-      'c.email',
-      'c.given_name',
-      'c.family_name',
-      'c.status',
-      'c.created_at',
-      sql<Date | null>`(select max(pa.last_refreshed) from provider_accounts pa where pa.client_id = c.id)`.as(
-        'last_refreshed',
-      ),
-      sql<number>`(select count(*)::int from provider_accounts pa where pa.client_id = c.id and pa.status = 'needs_action')`.as(
-        'needs_action_count',
-      ),
-    ]);
+    .select(['c.id', 'c.email', 'c.given_name', 'c.family_name', 'c.status', 'c.created_at']);
   if (principal.role === 'operator') {
     return base.select([
       sql<string | null>`null`.as('consent_status'),
@@ -50,11 +39,7 @@ export async function managedUsersQuery(db: Kysely<Database>, principal: AdminUs
     .innerJoin('client_links as l', (join) =>
       join.onRef('l.client_id', '=', 'c.id').on('l.external_party_id', '=', partyId),
     )
-    .select([
-      sql<string | null>`l.consent_status`.as('consent_status'),
-      'l.consent_start',
-      'l.consent_expiry',
-    ]);
+    .select([effectiveConsentStatus('l').as('consent_status'), 'l.consent_start', 'l.consent_expiry']);
 }
 
 export type ManagedUserRow = Awaited<

@@ -6,6 +6,7 @@ import { requirePartyHeader } from '../access/require-party-header.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { clientFreshness } from './client-freshness.ts';
 import { managedUsersQuery } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
@@ -24,7 +25,8 @@ export async function getManagedUser(
     targetId: id,
     clientId: id,
   });
-  return managedUserToWire(row);
+  const freshness = await clientFreshness(db, [row.id]);
+  return managedUserToWire(row, freshness(row.id));
 }
 
 /** Renames a client, or suspends or reactivates it; a status change also needs X-External-Party-Id (spec §6). */

@@ -1,9 +1,11 @@
 import type { ManagedUser } from '@waratah/contracts';
+import type { ClientFreshness } from './client-freshness.ts';
 import type { ManagedUserRow } from './managed-user-query.ts';
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** A timestamp column on the wire: ISO 8601, or null. */
+export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function managedUserToWire(row: ManagedUserRow): ManagedUser {
+export function managedUserToWire(row: ManagedUserRow, freshness: ClientFreshness): ManagedUser {
   return {
     id: row.id,
     email: row.email,
@@ -18,8 +20,8 @@ export function managedUserToWire(row: ManagedUserRow): ManagedUser {
             start: iso(row.consent_start),
             expiry: iso(row.consent_expiry),
           },
-    last_refreshed: iso(row.last_refreshed),
-    needs_action_count: row.needs_action_count,
+    last_refreshed: iso(freshness.last_refreshed),
+    needs_action_count: freshness.needs_action_count,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

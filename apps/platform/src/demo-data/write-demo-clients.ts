@@ -3,6 +3,7 @@ import { addDays } from '../aggregation/calendar-date.ts';
 import { formatCents } from '../aggregation/cents.ts';
 import { categoryIdByKey } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
+import { demoToday } from './demo-constants.ts';
 import { demoGoalPeriods } from './demo-goal-periods.ts';
 import type { DemoClient } from './generate-demo-tenant.ts';
 import { insertInBatches } from './insert-in-batches.ts';
@@ -80,7 +81,7 @@ export async function writeDemoClients(
           {
             client_link_id: linkId,
             event_type: 'withdrawal' as const,
-            occurred_at: at(addDays(client.consent.start, 30)),
+            occurred_at: at(withdrawalDate(client.consent.start)),
           },
         ]
       : [confirmation];
@@ -215,4 +216,13 @@ function providerId(target: DemoClientsTarget, name: string): number {
   const id = target.providerIds.get(name);
   if (id === undefined) throw new Error(`Demo provider ${name} is missing`);
   return id;
+}
+
+/** A demo client withdrew 30 days after confirming, or yesterday if that is still to come. */
+function withdrawalDate(start: string): string {
+  const thirtyDaysOn = addDays(start, 30);
+  const yesterday = addDays(demoToday, -1);
+  // ISO dates order as strings: the earlier of the two, never before the start.
+  const [earlier] = [thirtyDaysOn, yesterday].sort();
+  return earlier && earlier > start ? earlier : start;
 }

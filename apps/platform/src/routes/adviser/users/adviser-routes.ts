@@ -5,6 +5,7 @@ import { getAdviserImagesRoute } from '../images/get-images.ts';
 import { postAdviserImageUploadRoute } from '../images/post-image-upload.ts';
 import { postAdviserInviteLegacyRoute } from '../user/post-invite-legacy.ts';
 import { deleteAdviserUserRoute } from './delete-user.ts';
+import { getAdviserPracticeConsentsRoute } from './get-practice-consents.ts';
 import { getAdviserUserRoute } from './get-user.ts';
 import { getAdviserUsersRoute } from './get-users.ts';
 import { putAdviserUserRoute } from './put-user.ts';
@@ -13,6 +14,7 @@ import { putAdviserUserRoute } from './put-user.ts';
 export const adviserRoutes: FastifyPluginAsync = async (app) => {
   for (const route of [
     getAdviserUsersRoute,
+    getAdviserPracticeConsentsRoute,
     getAdviserUserRoute,
     putAdviserUserRoute,
     deleteAdviserUserRoute,

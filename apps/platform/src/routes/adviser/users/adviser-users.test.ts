@@ -1,7 +1,7 @@
 import { managedUserListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
 
@@ -98,6 +98,55 @@ describe('the adviser family: api/adviser/users and invitations', () => {
       expect(list.statusCode).toBe(404);
       expect(list.json().error.error_code).toBe('F0300');
     }
+  });
+
+  it('answers 401 to every client call without a sign-in', async () => {
+    const host = tenantHost('moneypartner');
+    for (const [method, url] of [
+      ['GET', '/api/adviser/users'],
+      ['GET', `/api/adviser/users/${fixture.clientId}`],
+      ['PUT', `/api/adviser/users/${fixture.clientId}`],
+      ['DELETE', `/api/adviser/users/${fixture.clientId}`],
+      ['POST', '/api/adviser/user/invite/legacy'],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method,
+        url,
+        headers: { host, 'x-external-party-id': String(fixture.partyId) },
+        ...(method === 'PUT' ? { payload: { status: 'suspended' } } : {}),
+        ...(method === 'POST'
+          ? { payload: { email: 'x@example.test', given_name: 'X', family_name: 'Y' } }
+          : {}),
+      });
+      expect([method, url, response.statusCode]).toEqual([method, url, 401]);
+    }
+  });
+
+  it('will not suspend or unlink another practice’s client (404), even with its own party header', async () => {
+    const other = await createSignedInAdminUser(testApp.app);
+    const headers = { ...other.headers, 'x-external-party-id': String(other.externalParty?.id) };
+    const url = `/api/adviser/users/${fixture.clientId}`;
+    const put = await testApp.app.inject({ method: 'PUT', url, headers, payload: { status: 'suspended' } });
+    expect(put.statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(404);
+    expect((await call('GET', url)).json().data.status).not.toBe('suspended');
+  });
+
+  it('sorts by name and pages by page number', async () => {
+    const asc = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?sort=email&size=3&page=1')).json(),
+    );
+    const desc = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?sort=email&order=desc&size=3&page=1')).json(),
+    );
+    const emails = asc.data.map((user) => user.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(desc.data[0]?.email).toBe([...emails, ...desc.data.map((user) => user.email)].sort().at(-1));
+    const second = managedUserListResponseSchema.parse(
+      (await call('GET', '/api/adviser/users?sort=email&size=3&page=2')).json(),
+    );
+    expect(second.data.map((user) => user.email)).not.toContain(emails[0]);
+    expect(second.paging.total).toBe(asc.paging.total);
   });
 
   it('suspends only with the adviser’s own X-External-Party-Id', async () => {

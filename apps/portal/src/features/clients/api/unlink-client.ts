@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ApiClient, deleteAdviserUser } from '@waratah/sdk';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { clientsQueryKey } from './list-clients.ts';
+import { usePracticeId } from './use-practice-id.ts';
+
+/** `DELETE api/adviser/users/{id}`: unlinks a client from the practice named in the header (spec §6). */
+export function unlinkClient(client: ApiClient, id: number, externalPartyId: number) {
+  return deleteAdviserUser(client, id, { externalPartyId });
+}
+
+export function useUnlinkClient() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const practiceId = usePracticeId();
+  return useMutation({
+    mutationFn: (id: number) => unlinkClient(client, id, practiceId()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+  });
+}

@@ -1,0 +1,118 @@
+import type { ManagedUser } from '@waratah/contracts';
+import { Alert, AlertDescription, Button, LoadingTable, pageCount, SearchInput } from '@waratah/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useClients } from '../api/list-clients.ts';
+import {
+  CLIENT_PAGE_SIZE,
+  type ClientListParams,
+  readClientListParams,
+  writeClientListParams,
+} from '../utils/client-list-params.ts';
+import { ClientPager } from './client-pager.tsx';
+import { ClientTable } from './client-table.tsx';
+
+/** How long typing pauses before the search goes to the platform. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ClientListProps {
+  /** Beside the heading, e.g. the invite button. */
+  action?: ReactNode;
+  renderActions?: ((client: ManagedUser) => ReactNode) | undefined;
+}
+
+/**
+ * The adviser's clients, searched, sorted and paged on the platform (one page at a time, so it
+ * stays fast with thousands of clients); search, sort and page live in the URL.
+ */
+export function ClientList({ action, renderActions }: ClientListProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useSearchParams();
+  const params = readClientListParams(query);
+  const [search, setSearch] = useState(params.search);
+  // A search changed in the URL from elsewhere (back, a shared link) replaces what was typed.
+  const [urlSearch, setUrlSearch] = useState(params.search);
+  if (urlSearch !== params.search) {
+    setUrlSearch(params.search);
+    setSearch(params.search);
+  }
+  const clients = useClients(params);
+  const [now] = useState(() => new Date());
+
+  const update = (change: Partial<ClientListParams>) =>
+    setQuery((current) => writeClientListParams(current, { ...readClientListParams(current), ...change }), {
+      replace: true,
+    });
+
+  // The typed search reaches the URL (and the platform) once typing pauses.
+  useEffect(() => {
+    if (search.trim() === params.search) return;
+    const timer = setTimeout(() => update({ search: search.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  const total = clients.data?.paging.total;
+  // A page past the end (the last client of the last page was unlinked, or an old link): go to the last.
+  const lastPage = total === undefined ? 1 : pageCount(total, CLIENT_PAGE_SIZE);
+  useEffect(() => {
+    if (total !== undefined && !clients.isPlaceholderData && params.page > lastPage)
+      update({ page: lastPage });
+  });
+
+  return (
+    <section aria-labelledby="clients-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 id="clients-heading" className="font-semibold text-xl">
+            {t('clients.list.heading')}
+          </h2>
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {total === undefined ? '\u00a0' : t('counts.clients', { count: total })}
+          </p>
+        </div>
+        {action}
+      </div>
+      <SearchInput
+        label={t('clients.list.searchLabel')}
+        placeholder={t('clients.list.searchPlaceholder')}
+        value={search}
+        onValueChange={setSearch}
+        className="max-w-md"
+      />
+      {clients.isError && !clients.data ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            {t('clients.list.error')}
+            <Button variant="secondary" size="sm" onClick={() => void clients.refetch()}>
+              {t('clients.list.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : clients.data ? (
+        <div className="flex flex-col gap-3" aria-busy={clients.isPlaceholderData || undefined}>
+          <ClientTable
+            rows={clients.data.data}
+            params={params}
+            now={now}
+            onSortChange={(sort, order) => update({ sort, order, page: 1 })}
+            renderActions={renderActions}
+            emptyText={
+              params.search || clients.data.paging.total > 0
+                ? t('clients.list.empty')
+                : t('clients.list.emptyNoClients')
+            }
+          />
+          <ClientPager
+            page={params.page}
+            total={clients.data.paging.total}
+            pageSize={CLIENT_PAGE_SIZE}
+            onPageChange={(page) => update({ page })}
+          />
+        </div>
+      ) : (
+        <LoadingTable columns={6} rows={5} label={t('clients.list.loading')} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button, pageCount } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+
+export interface ClientPagerProps {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous and next with 'Page n of m': thousands of clients make hundreds of pages, too many to list. */
+export function ClientPager({ page, total, pageSize, onPageChange }: ClientPagerProps) {
+  const { t } = useTranslation();
+  const pages = pageCount(total, pageSize);
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('clients.list.pagination')} className="flex items-center justify-end gap-3">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        {t('clients.list.previous')}
+      </Button>
+      <span className="text-muted-foreground text-sm" aria-live="polite">
+        {t('clients.list.pageOf', { page, pages })}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        {t('clients.list.next')}
+      </Button>
+    </nav>
+  );
+}

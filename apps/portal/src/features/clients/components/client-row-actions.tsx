@@ -1,0 +1,89 @@
+import type { ManagedUser } from '@waratah/contracts';
+import { Button, Modal, toast } from '@waratah/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUnlinkClient } from '../api/unlink-client.ts';
+import { useUpdateClientStatus } from '../api/update-client-status.ts';
+import { clientName } from '../utils/client-name.ts';
+import { CLIENT_TOAST_MS } from '../utils/client-toast.ts';
+
+export interface ClientRowActionsProps {
+  client: ManagedUser;
+  /** Feature suspend_users. */
+  canSuspend: boolean;
+  /** Feature unlink_user_from_ta. */
+  canUnlink: boolean;
+}
+
+/** Suspend (or reactivate) and unlink one client, each confirmed first; the outcome is a toast. */
+export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowActionsProps) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState<'suspend' | 'unlink' | null>(null);
+  const updateStatus = useUpdateClientStatus();
+  const unlink = useUnlinkClient();
+  const name = clientName(client);
+  const suspended = client.status === 'suspended';
+  const toastOptions = { duration: CLIENT_TOAST_MS };
+
+  // mutateAsync, not mutate's callbacks: the row may be gone (refetched away) when the call ends.
+  function setStatus(status: 'active' | 'suspended') {
+    const outcome = status === 'suspended' ? 'suspend' : 'reactivate';
+    void updateStatus.mutateAsync({ id: client.id, status }).then(
+      () => toast.success(t(`clients.${outcome}.success`, { name }), toastOptions),
+      () => toast.error(t(`clients.${outcome}.failure`, { name }), toastOptions),
+    );
+  }
+
+  function unlinkClient() {
+    void unlink.mutateAsync(client.id).then(
+      () => toast.success(t('clients.unlink.success', { name }), toastOptions),
+      () => toast.error(t('clients.unlink.failure', { name }), toastOptions),
+    );
+  }
+
+  if (!canSuspend && !canUnlink) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canSuspend ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={updateStatus.isPending}
+          aria-label={`${t(suspended ? 'clients.reactivate.action' : 'clients.suspend.action')} ${name}`}
+          onClick={() => (suspended ? setStatus('active') : setAsking('suspend'))}
+        >
+          {t(suspended ? 'clients.reactivate.action' : 'clients.suspend.action')}
+        </Button>
+      ) : null}
+      {canUnlink ? (
+        <Button
+          variant="error"
+          size="sm"
+          loading={unlink.isPending}
+          aria-label={`${t('clients.unlink.action')} ${name}`}
+          onClick={() => setAsking('unlink')}
+        >
+          {t('clients.unlink.action')}
+        </Button>
+      ) : null}
+      <Modal
+        open={asking === 'suspend'}
+        onOpenChange={(open) => setAsking(open ? 'suspend' : null)}
+        title={t('clients.suspend.title', { name })}
+        description={t('clients.suspend.body', { name })}
+        confirmText={t('clients.suspend.confirm')}
+        confirmVariant="error"
+        onConfirm={() => setStatus('suspended')}
+      />
+      <Modal
+        open={asking === 'unlink'}
+        onOpenChange={(open) => setAsking(open ? 'unlink' : null)}
+        title={t('clients.unlink.title', { name })}
+        description={t('clients.unlink.body', { name })}
+        confirmText={t('clients.unlink.confirm')}
+        confirmVariant="error"
+        onConfirm={unlinkClient}
+      />
+    </div>
+  );
+}

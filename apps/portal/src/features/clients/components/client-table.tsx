@@ -1,0 +1,108 @@
+import type { ManagedUser } from '@waratah/contracts';
+import { Table, type TableColumn, type TableSort, Tag } from '@waratah/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/format.ts';
+import type { ClientListParams, ClientSort } from '../utils/client-list-params.ts';
+import { clientName } from '../utils/client-name.ts';
+import { ConsentCell } from './consent-cell.tsx';
+
+/** Which platform sort each sortable column asks for. */
+const sortByColumn: Partial<Record<keyof ManagedUser, ClientSort>> = {
+  family_name: 'name',
+  email: 'email',
+  consent: 'consent_expiry',
+};
+
+export interface ClientTableProps {
+  rows: ManagedUser[];
+  params: ClientListParams;
+  onSortChange: (sort: ClientSort, order: ClientListParams['order']) => void;
+  renderActions?: ((client: ManagedUser) => ReactNode) | undefined;
+  emptyText: string;
+  now: Date;
+}
+
+/** One page of clients: who, consent and expiry, freshness, connections needing action, and actions. */
+export function ClientTable({ rows, params, onSortChange, renderActions, emptyText, now }: ClientTableProps) {
+  const { t } = useTranslation();
+  const sortable = (key: keyof ManagedUser) => ({
+    isSortable: true,
+    ...(sortByColumn[key] === params.sort ? { initSortOrder: params.order } : {}),
+  });
+  const columns: TableColumn<ManagedUser>[] = [
+    {
+      key: 'family_name',
+      label: t('clients.columns.name'),
+      ...sortable('family_name'),
+      formatter: (_, client) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <Link
+            to={paths.userDetails.root.getHref(String(client.id))}
+            className="font-medium text-link underline-offset-2 hover:underline"
+          >
+            {clientName(client)}
+          </Link>
+          {client.status === 'suspended' ? (
+            <Tag variant="warning">{t('clients.status.suspended')}</Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    { key: 'email', label: t('clients.columns.email'), ...sortable('email'), className: 'break-all' },
+    {
+      key: 'consent',
+      label: t('clients.columns.consent'),
+      ...sortable('consent'),
+      formatter: (_, client) => <ConsentCell consent={client.consent} now={now} />,
+    },
+    {
+      key: 'last_refreshed',
+      label: t('clients.columns.lastRefresh'),
+      formatter: (value) =>
+        typeof value === 'string' ? (
+          formatDate(value)
+        ) : (
+          <span className="text-muted-foreground">{t('clients.row.never')}</span>
+        ),
+    },
+    {
+      key: 'needs_action_count',
+      label: t('clients.columns.connections'),
+      formatter: (_, client) =>
+        client.needs_action_count > 0 ? (
+          <Tag variant="warning">{t('clients.row.needsAction', { count: client.needs_action_count })}</Tag>
+        ) : (
+          <span className="text-muted-foreground">
+            {client.last_refreshed ? t('clients.row.allGood') : t('clients.row.noConnections')}
+          </span>
+        ),
+    },
+    {
+      key: 'id',
+      label: t('clients.columns.actions'),
+      disabled: !renderActions,
+      formatter: (_, client) => renderActions?.(client),
+    },
+  ];
+
+  function changeSort(next: TableSort) {
+    const sort = sortByColumn[next.key as keyof ManagedUser];
+    if (sort) onSortChange(sort, next.order);
+  }
+
+  return (
+    <Table
+      key={`${params.sort}-${params.order}`}
+      columns={columns}
+      rows={rows}
+      rowKey={(client) => client.id}
+      caption={t('clients.list.heading')}
+      manualSort
+      onSortChange={changeSort}
+      emptyText={emptyText}
+    />
+  );
+}

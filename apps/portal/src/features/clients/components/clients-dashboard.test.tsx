@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ManagedUser, PracticeConsents } from '@waratah/contracts';
+import { toast } from '@waratah/ui';
+import { describe, expect, it, vi } from 'vitest';
+import { buildAdminUserDetails } from '../../../testing/build-admin-user-details.ts';
+import { buildAppConfig } from '../../../testing/build-app-config.ts';
+import {
+  adminUserDetailsRoute,
+  appConfigRoute,
+  createFakeApi,
+  type FakeRequest,
+  type FakeRoutes,
+  json,
+} from '../../../testing/fake-api.ts';
+import { renderPortal } from '../../../testing/render.tsx';
+
+const usersRoute = 'GET /api/adviser/users';
+const consentsRoute = 'GET /api/adviser/users/consents';
+const allFeatures = { invite_clients: true, suspend_users: true, unlink_user_from_ta: true };
+
+function buildClient(id: number, overrides: Partial<ManagedUser> = {}): ManagedUser {
+  return {
+    id,
+    email: `client${id}@example.test`,
+    given_name: 'Client',
+    family_name: `Number ${id}`,
+    status: 'active',
+    consent: { status: 'active', start: '2026-06-01T00:00:00.000Z', expiry: '2027-05-31T00:00:00.000Z' },
+    last_refreshed: '2026-11-19T03:00:00.000Z',
+    needs_action_count: 0,
+    created_at: '2026-06-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const noConsents: PracticeConsents = { expiring: [], expiring_total: 0, ended: [], ended_total: 0 };
+
+/** A platform with `total` clients that answers pages of them, filtered by `search` on e-mail. */
+function clientsHandler(clients: ManagedUser[]) {
+  return (request: FakeRequest) => {
+    const search = request.url.searchParams.get('search') ?? '';
+    const size = Number(request.url.searchParams.get('size'));
+    const page = Number(request.url.searchParams.get('page') ?? '1');
+    const found = clients.filter((client) => client.email.includes(search));
+    return json({
+      data: found.slice((page - 1) * size, page * size),
+      paging: { cursors: {}, total: found.length },
+    });
+  };
+}
+
+async function renderDashboard({
+  features = allFeatures,
+  routes = {},
+  url = '/dashboard',
+}: {
+  features?: Record<string, boolean>;
+  routes?: FakeRoutes;
+  url?: string;
+} = {}) {
+  const api = createFakeApi({
+    [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails() }),
+    [appConfigRoute]: () => json({ data: buildAppConfig({ features }) }),
+    [usersRoute]: clientsHandler([buildClient(1), buildClient(2)]),
+    [consentsRoute]: () => json({ data: noConsents }),
+    ...routes,
+  });
+  const view = await renderPortal({ url, api, signedInFor: 600 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  return view;
+}
+
+describe('the dashboard client list', () => {
+  it('shows the count, each client with consent, expiry, refresh and connections, linked to their page', async () => {
+    await renderDashboard({
+      routes: {
+        [usersRoute]: clientsHandler([
+          buildClient(1, { needs_action_count: 2 }),
+          buildClient(2, {
+            status: 'invited',
+            consent: { status: 'pending', start: null, expiry: null },
+            last_refreshed: null,
+          }),
+        ]),
+      },
+    });
+
+    expect(await screen.findByText('2 clients')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Your clients' });
+    const first = within(table).getByRole('link', { name: 'Client Number 1' }).closest('tr') as HTMLElement;
+    expect(within(table).getByRole('link', { name: 'Client Number 1' })).toHaveAttribute(
+      'href',
+      '/user/details/1',
+    );
+    expect(within(first).getByText('Active')).toBeInTheDocument();
+    expect(within(first).getByText('Expires 31 May 2027')).toBeInTheDocument();
+    expect(within(first).getByText('19 Nov 2026')).toBeInTheDocument();
+    expect(within(first).getByText('2 need action')).toBeInTheDocument();
+    const second = within(table).getByRole('link', { name: 'Client Number 2' }).closest('tr') as HTMLElement;
+    expect(within(second).getByText('Pending')).toBeInTheDocument();
+    expect(within(second).getByText('Not refreshed yet')).toBeInTheDocument();
+  });
+
+  it("uses the spec's plural forms for the count", async () => {
+    await renderDashboard({ routes: { [usersRoute]: clientsHandler([]) } });
+    expect(await screen.findByText('0 clients')).toBeInTheDocument();
+    expect(screen.getByText('You have no clients yet. Invite a client to start.')).toBeInTheDocument();
+  });
+
+  it('searches on the platform once typing pauses, and keeps the search in the URL', async () => {
+    const { api, user, router } = await renderDashboard();
+    await screen.findByText('2 clients');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients by name or email' }), 'client2');
+
+    expect(await screen.findByText('1 client')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=client2');
+    const searches = api.requestsTo(usersRoute).map((request) => request.url.searchParams.get('search'));
+    expect(searches.at(-1)).toBe('client2');
+    // Typed letters are not each sent: the search waits for a pause.
+    expect(searches.filter((search) => search !== null).length).toBeLessThan('client2'.length);
+  });
+
+  it('restores search, sort and page from the URL and pages and sorts on the platform', async () => {
+    const many = Array.from({ length: 45 }, (_, index) => buildClient(index + 1));
+    const { api, user, router } = await renderDashboard({
+      url: '/dashboard?sort=email&order=desc&page=2',
+      routes: { [usersRoute]: clientsHandler(many) },
+    });
+
+    expect(await screen.findByText('45 clients')).toBeInTheDocument();
+    const asked = api.requestsTo(usersRoute)[0]?.url.searchParams;
+    expect(Object.fromEntries(asked ?? [])).toEqual({ sort: 'email', order: 'desc', page: '2', size: '20' });
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+
+    // Another column sorts ascending from the first page: every default, so a bare URL.
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?order=desc'));
+  }, 20_000);
+
+  it('goes to the last page when the URL asks for one past the end', async () => {
+    const many = Array.from({ length: 45 }, (_, index) => buildClient(index + 1));
+    const { router } = await renderDashboard({
+      url: '/dashboard?page=9',
+      routes: { [usersRoute]: clientsHandler(many) },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('says so when the list cannot load, and tries again', async () => {
+    let fail = true;
+    await renderDashboard({
+      routes: {
+        [usersRoute]: (request) =>
+          fail
+            ? json({ error: { error_code: 'F0000', error_type: 'internal', error_message: 'Down' } }, 400)
+            : clientsHandler([buildClient(1)])(request),
+      },
+    });
+    expect(await screen.findByText('We could not load your clients.')).toBeInTheDocument();
+    fail = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByText('1 client')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard client actions', () => {
+  it('hides invite, suspend and unlink when their features are off', async () => {
+    await renderDashboard({ features: {} });
+    await screen.findByText('2 clients');
+    expect(screen.queryByRole('button', { name: 'Invite a client' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Suspend/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('invites a client after checking the form, then says so and refreshes the list', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const invited = buildClient(3, { email: 'new@example.test', status: 'invited' });
+    const { api, user } = await renderDashboard({
+      routes: { 'POST /api/adviser/user/invite/legacy': () => json({ data: invited }, 201) },
+    });
+    await screen.findByText('2 clients');
+
+    await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+    await user.type(within(drawer).getByLabelText(/^Email/), 'not-an-email');
+    await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+    expect(within(drawer).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(drawer).getByText('Please enter a valid first name')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/adviser/user/invite/legacy')).toHaveLength(0);
+
+    await user.clear(within(drawer).getByLabelText(/^Email/));
+    await user.type(within(drawer).getByLabelText(/^Email/), 'new@example.test');
+    await user.type(within(drawer).getByLabelText(/^First name/), 'New');
+    await user.type(within(drawer).getByLabelText(/^Last name/), 'Client');
+    const listCalls = api.requestsTo(usersRoute).length;
+    await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requestsTo('POST /api/adviser/user/invite/legacy')[0]?.body).toEqual({
+      email: 'new@example.test',
+      given_name: 'New',
+      family_name: 'Client',
+    });
+    expect(success).toHaveBeenCalledWith('Invitation sent to new@example.test', { duration: 5000 });
+    await waitFor(() => expect(api.requestsTo(usersRoute).length).toBeGreaterThan(listCalls));
+  });
+
+  it('shows the platform’s refusal of an invitation in the drawer', async () => {
+    const { user } = await renderDashboard({
+      routes: {
+        'POST /api/adviser/user/invite/legacy': () =>
+          json(
+            {
+              error: {
+                error_code: 'F0409',
+                error_type: 'already_exists',
+                error_message: 'client1@example.test is already one of your clients',
+              },
+            },
+            409,
+          ),
+      },
+    });
+    await screen.findByText('2 clients');
+    await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+    await user.type(within(drawer).getByLabelText(/^Email/), 'client1@example.test');
+    await user.type(within(drawer).getByLabelText(/^First name/), 'Client');
+    await user.type(within(drawer).getByLabelText(/^Last name/), 'One');
+    await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(drawer).findByText('client1@example.test is already one of your clients'),
+    ).toBeInTheDocument();
+  });
+
+  it('suspends a client after confirmation, naming the practice', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { api, user } = await renderDashboard({
+      routes: { 'PUT /api/adviser/users/1': () => json({ data: buildClient(1, { status: 'suspended' }) }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Suspend Client Number 1' }));
+    const modal = await screen.findByRole('dialog', { name: 'Suspend Client Number 1?' });
+    await user.click(within(modal).getByRole('button', { name: 'Suspend client' }));
+
+    await waitFor(() => expect(api.requestsTo('PUT /api/adviser/users/1')).toHaveLength(1));
+    const request = api.requestsTo('PUT /api/adviser/users/1')[0];
+    expect(request?.body).toEqual({ status: 'suspended' });
+    expect(request?.headers.get('X-External-Party-Id')).toBe('7');
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Client Number 1 is suspended', { duration: 5000 }),
+    );
+  });
+
+  it('says plainly what unlinking does to shared data, does nothing on cancel, and reports a failure', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    const { api, user } = await renderDashboard({
+      routes: {
+        'DELETE /api/adviser/users/2': () =>
+          json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No' } }, 404),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
+    let modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    expect(modal).toHaveTextContent('Your practice loses access to everything they share');
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    expect(api.requestsTo('DELETE /api/adviser/users/2')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Unlink Client Number 2' }));
+    modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('We could not unlink Client Number 2. Please try again.', {
+        duration: 5000,
+      }),
+    );
+    expect(api.requestsTo('DELETE /api/adviser/users/2')[0]?.headers.get('X-External-Party-Id')).toBe('7');
+  });
+});
+
+describe('the practice consents panel', () => {
+  it('lists consents ending within 30 days and those that ended, with how many more there are', async () => {
+    const consent = (id: number, status: 'active' | 'withdrawn', expiry: string, withdrawnAt?: string) => ({
+      client_id: id,
+      email: `c${id}@example.test`,
+      given_name: 'Con',
+      family_name: `Sent ${id}`,
+      status,
+      expiry,
+      withdrawn_at: withdrawnAt ?? null,
+    });
+    await renderDashboard({
+      routes: {
+        [consentsRoute]: () =>
+          json({
+            data: {
+              expiring: [consent(5, 'active', '2026-12-01T00:00:00.000Z')],
+              expiring_total: 1,
+              ended: [consent(6, 'withdrawn', '2027-03-01T00:00:00.000Z', '2026-10-01T00:00:00.000Z')],
+              ended_total: 12,
+            },
+          }),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Consents to follow up' });
+    expect(await within(panel).findByRole('link', { name: 'Con Sent 5' })).toHaveAttribute(
+      'href',
+      '/user/details/5',
+    );
+    expect(within(panel).getByText('Ends 1 Dec 2026')).toBeInTheDocument();
+    expect(within(panel).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(panel).getByText('Withdrawn 1 Oct 2026')).toBeInTheDocument();
+    expect(within(panel).getByText('and 11 more')).toBeInTheDocument();
+  });
+});

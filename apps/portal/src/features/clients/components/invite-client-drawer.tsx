@@ -1,0 +1,91 @@
+import { inviteUserBodySchema } from '@waratah/contracts';
+import { Button, Drawer, TextInput, toast } from '@waratah/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkForm } from '../../../lib/field-errors.ts';
+import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
+import { type InviteClient, useInviteClient } from '../api/invite-client.ts';
+import { CLIENT_TOAST_MS } from '../utils/client-toast.ts';
+
+const fields = ['email', 'given_name', 'family_name'] as const;
+const formId = 'invite-client-form';
+const empty: InviteClient = { email: '', given_name: '', family_name: '' };
+
+export interface InviteClientDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Invites a client by e-mail (feature invite_clients): the platform e-mails them; they show as pending. */
+export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerProps) {
+  const { t } = useTranslation();
+  const invite = useInviteClient();
+  const [values, setValues] = useState(empty);
+  const [submitted, setSubmitted] = useState(false);
+  const { data, errors } = checkForm(inviteUserBodySchema, values);
+
+  function close(next: boolean) {
+    if (!next) {
+      setValues(empty);
+      setSubmitted(false);
+      invite.reset();
+    }
+    onOpenChange(next);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!data) {
+      const first = fields.find((field) => errors[field]);
+      if (first) document.getElementById(`invite-${first}`)?.focus();
+      return;
+    }
+    invite.mutate(
+      { email: data.email, given_name: data.given_name, family_name: data.family_name },
+      {
+        onSuccess: (client) => {
+          toast.success(t('clients.invite.success', { email: client.email }), { duration: CLIENT_TOAST_MS });
+          close(false);
+        },
+        onError: () => toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS }),
+      },
+    );
+  }
+
+  const field = (name: (typeof fields)[number]) => ({
+    id: `invite-${name}`,
+    name,
+    required: true,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+    error: errors[name] ? t(`clients.invite.errors.${name}`) : undefined,
+    touched: submitted,
+  });
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={close}
+      header={t('clients.invite.title')}
+      footer={
+        <div className="flex justify-end gap-3">
+          <Button variant="transparent" onClick={() => close(false)}>
+            {t('clients.invite.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={invite.isPending}>
+            {t('clients.invite.submit')}
+          </Button>
+        </div>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+        <p className="text-muted-foreground text-sm">{t('clients.invite.description')}</p>
+        <ServerErrorAlert error={invite.error} />
+        <TextInput label={t('clients.invite.email')} type="email" autoComplete="off" {...field('email')} />
+        <TextInput label={t('clients.invite.givenName')} autoComplete="off" {...field('given_name')} />
+        <TextInput label={t('clients.invite.familyName')} autoComplete="off" {...field('family_name')} />
+      </form>
+    </Drawer>
+  );
+}
