@@ -1,4 +1,4 @@
-import type { UpdateTransactionBody } from '@waratah/contracts';
+import type { TransactionChange } from '@waratah/contracts';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../access/record-audit.ts';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
@@ -13,7 +13,7 @@ export async function updateTransactions(
   db: Kysely<Database>,
   scope: ClientScope,
   ids: readonly number[],
-  change: UpdateTransactionBody,
+  change: TransactionChange,
 ): Promise<number[]> {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (trx) => {
@@ -33,7 +33,7 @@ export async function updateTransactions(
     const updated = await trx
       .updateTable('transactions')
       .set({
-        budget_category: change.budget_category,
+        ...(change.budget_category === undefined ? {} : { budget_category: change.budget_category }),
         ...(change.category_id === undefined ? {} : { category_id: change.category_id }),
         ...(change.included === undefined ? {} : { included: change.included }),
         ...(change.memo === undefined ? {} : { memo: change.memo }),

@@ -1,0 +1,17 @@
+import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
+import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
+import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
+import { TransactionsPage } from '../../../features/transactions/components/transactions-page.tsx';
+
+/** Spec §2 'Transactions' inside the client frame, which already refused an unusable client id. */
+export default function UserTransactionsRoute() {
+  const clientId = useClientId();
+  const { data: appConfig } = useAppConfig();
+  if (clientId === null) return null;
+  return (
+    <TransactionsPage
+      clientId={clientId}
+      canCategorise={isFeatureEnabled(appConfig, 'transaction_categorisation')}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import { type Account, budgetCategories, decimalSchema, type TransactionCategory } from '@waratah/contracts';
+import { Button, DatePicker, Dropdown, SearchInput, TextInput } from '@waratah/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountLabel } from '../utils/describe-transaction.ts';
+import type { TransactionFilterKey, TransactionFilters } from '../utils/transaction-filters.ts';
+
+export interface TransactionFilterFormProps {
+  filters: TransactionFilters;
+  accounts: Account[];
+  categories: TransactionCategory[];
+  onApply: (filters: TransactionFilters) => void;
+}
+
+// A select cannot hold an empty value, so "no filter" has a value of its own.
+const ANY = 'any';
+
+/** The filters of the list, applied together; the page then writes them into the URL. */
+export function TransactionFilterForm({
+  filters,
+  accounts,
+  categories,
+  onApply,
+}: TransactionFilterFormProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<TransactionFilters>(filters);
+  const [submitted, setSubmitted] = useState(false);
+  const set = (key: TransactionFilterKey, value: string) =>
+    setDraft((current) => ({ ...current, [key]: value === ANY ? '' : value }));
+
+  const amountError = (value: string | undefined) =>
+    value && !decimalSchema.safeParse(value.trim()).success
+      ? t('transactions.filters.invalidAmount')
+      : undefined;
+  const minError = amountError(draft.min_amount);
+  const maxError =
+    amountError(draft.max_amount) ??
+    (draft.min_amount && draft.max_amount && !minError && Number(draft.min_amount) > Number(draft.max_amount)
+      ? t('transactions.filters.amountOrder')
+      : undefined);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (minError || maxError) return;
+    const trimmed = Object.fromEntries(
+      Object.entries(draft).map(([key, value]) => [key, value?.trim() ?? '']),
+    ) as TransactionFilters;
+    onApply(trimmed);
+  }
+
+  return (
+    <form
+      aria-label={t('transactions.filters.heading')}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4"
+    >
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <Dropdown
+          label={t('transactions.filters.account')}
+          value={draft.account_ids || ANY}
+          onValueChange={(value) => set('account_ids', value)}
+          options={[
+            { value: ANY, label: t('transactions.filters.allAccounts') },
+            ...accounts.map((account) => ({ value: String(account.id), label: accountLabel(account) })),
+          ]}
+        />
+        <Dropdown
+          label={t('transactions.filters.budgetCategory')}
+          value={draft.budget_category || ANY}
+          onValueChange={(value) => set('budget_category', value)}
+          options={[
+            { value: ANY, label: t('transactions.filters.allBudgetCategories') },
+            ...budgetCategories.map((budget) => ({
+              value: budget,
+              label: t(`transactions.budgetCategory.${budget}`),
+            })),
+          ]}
+        />
+        <Dropdown
+          label={t('transactions.filters.category')}
+          value={draft.transaction_category_ids || ANY}
+          onValueChange={(value) => set('transaction_category_ids', value)}
+          options={[
+            { value: ANY, label: t('transactions.filters.allCategories') },
+            ...categories.map((category) => ({ value: String(category.id), label: category.name })),
+          ]}
+        />
+        <Dropdown
+          label={t('transactions.filters.direction')}
+          value={draft.base_type || ANY}
+          onValueChange={(value) => set('base_type', value)}
+          options={[
+            { value: ANY, label: t('transactions.filters.allDirections') },
+            { value: 'debit', label: t('transactions.filters.debit') },
+            { value: 'credit', label: t('transactions.filters.credit') },
+          ]}
+        />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <DatePicker
+          isRange
+          name="transaction-dates"
+          className="md:col-span-2"
+          label={t('transactions.filters.dateRange')}
+          startLabel={t('transactions.filters.from')}
+          endLabel={t('transactions.filters.to')}
+          value={{ start: draft.from_date ?? '', end: draft.to_date ?? '' }}
+          onValueChange={({ start, end }) =>
+            setDraft((current) => ({ ...current, from_date: start, to_date: end }))
+          }
+        />
+        <TextInput
+          label={t('transactions.filters.minAmount')}
+          inputMode="decimal"
+          value={draft.min_amount ?? ''}
+          onChange={(event) => set('min_amount', event.target.value)}
+          hint={t('transactions.filters.amountHint')}
+          error={minError}
+          touched={submitted}
+        />
+        <TextInput
+          label={t('transactions.filters.maxAmount')}
+          inputMode="decimal"
+          value={draft.max_amount ?? ''}
+          onChange={(event) => set('max_amount', event.target.value)}
+          error={maxError}
+          touched={submitted}
+        />
+      </div>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <SearchInput
+          className="md:flex-1"
+          label={t('transactions.filters.search')}
+          placeholder={t('transactions.filters.searchPlaceholder')}
+          maxLength={100}
+          value={draft.search_term ?? ''}
+          onValueChange={(value) => set('search_term', value)}
+        />
+        <div className="flex gap-2">
+          <Button type="submit">{t('transactions.filters.apply')}</Button>
+          <Button type="button" variant="secondary" onClick={() => onApply({})}>
+            {t('transactions.filters.clear')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

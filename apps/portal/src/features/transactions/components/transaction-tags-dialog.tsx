@@ -1,0 +1,93 @@
+import type { Transaction } from '@waratah/contracts';
+import { Button, Modal, Tag, TextInput } from '@waratah/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditTransactionTags } from '../api/edit-transaction-tags.ts';
+
+export interface TransactionTagsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clientId: number;
+  transactions: Transaction[];
+}
+
+const MAX_TAG_LENGTH = 50;
+
+/** Adds a tag to, or removes one from, every selected transaction; each change is saved at once. */
+export function TransactionTagsDialog({
+  open,
+  onOpenChange,
+  clientId,
+  transactions,
+}: TransactionTagsDialogProps) {
+  const { t } = useTranslation();
+  const edit = useEditTransactionTags(clientId);
+  const [tag, setTag] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const ids = transactions.map(({ id }) => id);
+  const current = [...new Set(transactions.flatMap((row) => row.user_tags))];
+  const trimmed = tag.trim();
+  const error =
+    trimmed.length === 0 || trimmed.length > MAX_TAG_LENGTH ? t('transactions.tags.invalid') : undefined;
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (error) return;
+    edit.mutate({ ids, tags: [trimmed], operation: 'add' });
+    setTag('');
+    setSubmitted(false);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('transactions.tags.title', { count: transactions.length })}
+      showCancel={false}
+      confirmText={t('transactions.tags.done')}
+    >
+      <div className="flex flex-col gap-4">
+        <section aria-label={t('transactions.tags.current')} className="flex flex-col gap-2">
+          <h3 className="font-medium text-sm">{t('transactions.tags.current')}</h3>
+          {current.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{t('transactions.tags.none')}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {current.map((name) => (
+                <li key={name}>
+                  <Tag size="md" variant="primary">
+                    {name}
+                    <button
+                      type="button"
+                      aria-label={t('transactions.tags.remove', { tag: name })}
+                      title={t('transactions.tags.remove', { tag: name })}
+                      onClick={() => edit.mutate({ ids, tags: [name], operation: 'remove' })}
+                      className="-mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-body/10 focus-visible:ring-2 focus-visible:ring-ring/40"
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </Tag>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <form onSubmit={add} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <TextInput
+            className="sm:flex-1"
+            label={t('transactions.tags.newTag')}
+            value={tag}
+            maxLength={MAX_TAG_LENGTH}
+            onChange={(event) => setTag(event.target.value)}
+            error={submitted ? error : undefined}
+            touched={submitted}
+          />
+          <Button type="submit" variant="secondary" className="sm:mt-7">
+            {t('transactions.tags.add')}
+          </Button>
+        </form>
+      </div>
+    </Modal>
+  );
+}

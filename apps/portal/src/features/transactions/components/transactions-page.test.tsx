@@ -1,0 +1,360 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, Transaction, TransactionCategory } from '@waratah/contracts';
+import { createApiClient } from '@waratah/sdk';
+import { Toaster } from '@waratah/ui';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
+import { i18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { createFakeApi, type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { TransactionsPage } from './transactions-page.tsx';
+
+const clientId = 5;
+
+function buildTransaction(overrides: Partial<Transaction> & { id: number }): Transaction {
+  return {
+    account_id: 11,
+    base_type: 'debit',
+    status: 'posted',
+    transaction_date: '2026-11-02',
+    post_date: null,
+    amount: { amount: '-42.50', currency: 'AUD' },
+    description: { original: 'WOOLWORTHS 1234 SYDNEY', simple: 'Woolworths', user: null },
+    budget_category: 'living',
+    category: { id: 3, name: 'Groceries' },
+    merchant: { name: 'Woolworths' },
+    included: true,
+    memo: null,
+    user_tags: [],
+    external_id: null,
+    ...overrides,
+  };
+}
+
+const categories: TransactionCategory[] = [
+  {
+    id: 3,
+    name: 'Groceries',
+    category_type: 'expense',
+    default_budget_category: 'living',
+    placement: 1,
+    user_defined: false,
+  },
+  {
+    id: 8,
+    name: 'Eating out',
+    category_type: 'expense',
+    default_budget_category: 'lifestyle',
+    placement: 2,
+    user_defined: false,
+  },
+];
+
+const account: Account = {
+  id: 11,
+  provider_account_id: 4,
+  provider_id: 2,
+  provider_name: 'Harbour Bank',
+  account_name: 'Everyday Account',
+  nick_name: null,
+  account_number: '12XXXX789',
+  bsb: '062-000',
+  account_status: 'active',
+  account_attributes: { container: 'bank', account_type: 'bank_account' },
+  owner_type: 'individual',
+  included: true,
+  hidden: false,
+  current_balance: { amount: '1520.10', currency: 'AUD' },
+  available_balance: null,
+  refresh_status: {
+    status: 'success',
+    sub_status: 'success',
+    additional_status: null,
+    last_refreshed: '2026-11-20T01:00:00Z',
+    next_refresh: null,
+  },
+};
+
+const rows = [
+  buildTransaction({ id: 1 }),
+  buildTransaction({
+    id: 2,
+    transaction_date: '2026-11-01',
+    amount: { amount: '3000.00', currency: 'AUD' },
+    base_type: 'credit',
+    description: { original: 'SALARY ACME', simple: 'Salary', user: null },
+    budget_category: 'income',
+    category: { id: 1, name: 'Salary' },
+  }),
+];
+
+function renderPage({
+  url = `/user/details/${clientId}/transactions`,
+  canCategorise = true,
+  routes = {} as FakeRoutes,
+} = {}) {
+  const api = createFakeApi({
+    'GET /api/v2/transactions': () =>
+      json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } }),
+    'GET /api/v2/transactions/categories': () => json({ data: categories }),
+    'GET /api/v2/accounts': () => json({ data: [account] }),
+    ...routes,
+  });
+  const client = createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/user/details/:id/transactions',
+        element: <TransactionsPage clientId={clientId} canCategorise={canCategorise} />,
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ApiClientProvider client={client}>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </ApiClientProvider>
+    </I18nextProvider>,
+  );
+  return { api, router, user: userEvent.setup() };
+}
+
+// Whole-page journeys through Radix dialogs and selects: slow on a busy machine, not timing-dependent.
+describe('TransactionsPage', { timeout: 20_000 }, () => {
+  it('lists a page with the count, amounts in AUD and the client in X-User-Id', async () => {
+    const { api } = renderPage();
+
+    const table = await screen.findByRole('table', { name: "The client's transactions, newest first" });
+    expect(screen.getByText('120 transactions')).toBeInTheDocument();
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getByText('-$42.50')).toBeInTheDocument();
+    expect(await within(first as HTMLElement).findByText('Everyday Account')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('$3,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    const request = api.requestsTo('GET /api/v2/transactions')[0];
+    expect(request?.headers.get('X-User-Id')).toBe('5');
+    expect(request?.url.searchParams.get('size')).toBe('50');
+  });
+
+  it('restores filters from the URL, sends them to the platform and shows them in words', async () => {
+    const { api } = renderPage({
+      url: `/user/details/${clientId}/transactions?budget_category=living&base_type=debit&from_date=2026-10-01&search_term=wool&to_date=bad`,
+    });
+
+    await screen.findByRole('table');
+    const query = api.requestsTo('GET /api/v2/transactions')[0]?.url.searchParams;
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      budget_category: 'living',
+      base_type: 'debit',
+      from_date: '2026-10-01',
+      search_term: 'wool',
+      size: '50',
+    });
+    const active = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(active).getByText('Budget: Living')).toBeInTheDocument();
+    expect(within(active).getByText('From 1 Oct 2026')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' }).closest('form')).toBeInTheDocument();
+  });
+
+  it('writes applied filters into the URL and starts again on the first page', async () => {
+    const { router, user } = renderPage({
+      url: `/user/details/${clientId}/transactions?after=2026-11-01_2&page=2`,
+    });
+    await screen.findByRole('table');
+
+    await user.type(screen.getByLabelText('Minimum amount'), '-100');
+    await user.type(screen.getByLabelText('Maximum amount'), '-10');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'woolworths');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?min_amount=-100&max_amount=-10&search_term=woolworths'),
+    );
+  });
+
+  it('narrows the dates with the kit date picker, starting from the dates in the URL', async () => {
+    const { router, user } = renderPage({
+      url: `/user/details/${clientId}/transactions?from_date=2026-10-01`,
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'From 1 Oct 2026' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Date range' });
+    const day15 = within(calendar)
+      .getAllByRole('button')
+      .find((button) => button.closest('td') && button.textContent === '15');
+    await user.click(day15 as HTMLElement);
+    expect(await screen.findByRole('button', { name: 'To 15 Oct 2026' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from_date=2026-10-01&to_date=2026-10-15'),
+    );
+  });
+
+  it('refuses an amount range upside down, naming the field', async () => {
+    const { router, user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.type(screen.getByLabelText('Minimum amount'), '50');
+    await user.type(screen.getByLabelText('Maximum amount'), '5');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(await screen.findByText('The maximum must not be less than the minimum')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('pages on with the platform cursor, kept in the URL', async () => {
+    const { router, user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?after=2026-11-01_2&page=2'));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('shows an empty state for no match', async () => {
+    renderPage({
+      url: `/user/details/${clientId}/transactions?search_term=zzz`,
+      routes: { 'GET /api/v2/transactions': () => json({ data: [], paging: { cursors: {}, total: 0 } }) },
+    });
+    expect(await screen.findByText('No transactions match these filters.')).toBeInTheDocument();
+    expect(screen.getByText('No transactions')).toBeInTheDocument();
+  });
+
+  it('shows a clear error with a retry when the list cannot load', async () => {
+    const { user } = renderPage({
+      routes: {
+        'GET /api/v2/transactions': () =>
+          json(
+            { error: { error_code: 'F0001', error_type: 'validation_failed', error_message: 'bad' } },
+            400,
+          ),
+      },
+    });
+    expect(await screen.findByText('We could not load the transactions.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+  });
+
+  it('offers no selection or actions without transaction_categorisation', async () => {
+    renderPage({ canCategorise: false });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('recategorises the selected transactions in bulk and shows the new category at once', async () => {
+    let release: () => void = () => {};
+    const saved = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { api, user } = renderPage({
+      routes: {
+        'PUT /api/v2/transactions/bulk': async () => {
+          await saved;
+          return json({ data: { transaction_ids: [1, 2] } });
+        },
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all transactions on this page' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions for the selected transactions' });
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(toolbar).getByRole('button', { name: 'Recategorise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recategorise 2 transactions' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: /Eating out/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const table = screen.getByRole('table');
+    await waitFor(() => expect(within(table).getAllByText('Eating out')).toHaveLength(2));
+    expect(api.requestsTo('PUT /api/v2/transactions/bulk')[0]?.body).toEqual({
+      transaction_ids: [1, 2],
+      category_id: 8,
+      budget_category: 'lifestyle',
+    });
+    release();
+    expect(await screen.findByText('2 transactions recategorised as Eating out')).toBeInTheDocument();
+  });
+
+  it('puts the row back and says why when the platform refuses a change', async () => {
+    const { user } = renderPage({
+      routes: {
+        'PUT /api/v2/transactions/bulk': () =>
+          json(
+            {
+              error: {
+                error_code: 'F0300',
+                error_type: 'not_found',
+                error_message: 'There is no transaction 1',
+              },
+            },
+            404,
+          ),
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('button', { name: 'Exclude' }));
+
+    expect(
+      await screen.findByText('Your change was not saved: There is no transaction 1'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Excluded')).not.toBeInTheDocument();
+  });
+
+  it('adds and removes tags on the selected transaction', async () => {
+    let tags: string[] = [];
+    const sent = (request: { body: unknown }) => (request.body as { tags: string[] }).tags;
+    const { api, user } = renderPage({
+      routes: {
+        'GET /api/v2/transactions': () =>
+          json({
+            data: [buildTransaction({ id: 1, user_tags: tags })],
+            paging: { cursors: {}, total: 1 },
+          }),
+        'POST /api/v2/transactions/tags': (request) => {
+          tags = [...new Set([...tags, ...sent(request)])];
+          return json({ data: { transaction_ids: [1] } });
+        },
+        'DELETE /api/v2/transactions/tags': (request) => {
+          tags = tags.filter((tag) => !sent(request).includes(tag));
+          return json({ data: { transaction_ids: [1] } });
+        },
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('button', { name: 'Edit tags' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tags of 1 transaction' });
+    await user.type(within(dialog).getByLabelText('New tag'), 'tax');
+    await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove tag tax' }));
+
+    expect(api.requestsTo('POST /api/v2/transactions/tags')[0]?.body).toEqual({
+      transaction_ids: [1],
+      tags: ['tax'],
+    });
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText('None of the selected transactions has a tag yet.'),
+      ).toBeInTheDocument(),
+    );
+    expect(api.requestsTo('DELETE /api/v2/transactions/tags')[0]?.body).toEqual({
+      transaction_ids: [1],
+      tags: ['tax'],
+    });
+  });
+});

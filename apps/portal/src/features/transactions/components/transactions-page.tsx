@@ -1,0 +1,120 @@
+import { Alert, AlertDescription, Button, LoadingTable } from '@waratah/ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
+import { useTransactionCategories } from '../api/list-transaction-categories.ts';
+import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
+import {
+  countActiveFilters,
+  readTransactionFilters,
+  readTransactionPagePosition,
+  type TransactionFilters,
+  type TransactionPagePosition,
+  transactionSearchParams,
+} from '../utils/transaction-filters.ts';
+import { ActiveTransactionFilters } from './active-transaction-filters.tsx';
+import { TransactionActions } from './transaction-actions.tsx';
+import { TransactionFilterForm } from './transaction-filter-form.tsx';
+import { TransactionsPager } from './transactions-pager.tsx';
+import { TransactionsTable } from './transactions-table.tsx';
+
+export interface TransactionsPageProps {
+  clientId: number;
+  /** Feature `transaction_categorisation`: selection, recategorising, tags and include/exclude. */
+  canCategorise: boolean;
+}
+
+/**
+ * A client's transactions (spec §2 'Transactions'), paged on the platform. Filters and the page
+ * live in the URL, so a view can be shared and survives a reload.
+ */
+export function TransactionsPage({ clientId, canCategorise }: TransactionsPageProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const viewKey = params.toString();
+  const filters = useMemo(() => readTransactionFilters(new URLSearchParams(viewKey)), [viewKey]);
+  const position = useMemo(() => readTransactionPagePosition(new URLSearchParams(viewKey)), [viewKey]);
+  const list = useTransactions(clientId, filters, position);
+  const accounts = useTransactionAccounts(clientId);
+  const categories = useTransactionCategories(clientId);
+  // A selection belongs to the view it was made in; another page or filter starts afresh.
+  const [selection, setSelection] = useState({ viewKey, ids: new Set<number>() });
+  const selected = selection.viewKey === viewKey ? selection.ids : new Set<number>();
+  const select = (ids: Set<number>) => setSelection({ viewKey, ids });
+
+  const show = (nextFilters: TransactionFilters, nextPosition?: TransactionPagePosition) =>
+    setParams(transactionSearchParams(nextFilters, nextPosition));
+  const rows = list.data?.data ?? [];
+  const total = list.data?.paging.total;
+  const filtered = countActiveFilters(filters) > 0;
+
+  return (
+    <section aria-labelledby="transactions-heading" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="transactions-heading" className="font-semibold text-2xl tracking-tight">
+          {t('transactions.title')}
+        </h2>
+        <p className="text-muted-foreground" aria-live="polite">
+          {total === undefined ? null : t('counts.transactions', { count: total })}
+        </p>
+      </div>
+      <TransactionFilterForm
+        key={transactionSearchParams(filters).toString()}
+        filters={filters}
+        accounts={accounts.data ?? []}
+        categories={categories.data ?? []}
+        onApply={(next) => show(next)}
+      />
+      {filtered ? (
+        <ActiveTransactionFilters
+          filters={filters}
+          accounts={accounts.data ?? []}
+          categories={categories.data ?? []}
+          onChange={(next) => show(next)}
+        />
+      ) : null}
+      {canCategorise && selected.size > 0 ? (
+        <TransactionActions
+          clientId={clientId}
+          transactions={rows.filter((row) => selected.has(row.id))}
+          categories={categories.data ?? []}
+          onClearSelection={() => select(new Set())}
+        />
+      ) : null}
+      {list.isPending ? (
+        <LoadingTable columns={canCategorise ? 6 : 5} rows={8} label={t('transactions.loading')} />
+      ) : list.isError && !list.data ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            {t('transactions.loadError')}
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('transactions.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border border-border bg-surface px-4 py-10 text-center text-muted-foreground">
+          {filtered ? t('transactions.empty') : t('transactions.emptyClient')}
+        </p>
+      ) : (
+        <TransactionsTable
+          transactions={rows}
+          accounts={accounts.data ?? []}
+          canSelect={canCategorise}
+          selected={selected}
+          onSelectedChange={select}
+          busy={list.isPlaceholderData}
+        />
+      )}
+      {list.data && total !== undefined ? (
+        <TransactionsPager
+          page={position.page}
+          pages={Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE))}
+          cursors={list.data.paging.cursors}
+          onPageChange={(next) => show(filters, next)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import type { TransactionPagePosition } from '../utils/transaction-filters.ts';
+
+export interface TransactionsPagerProps {
+  page: number;
+  pages: number;
+  cursors: { before?: string | undefined; after?: string | undefined };
+  onPageChange: (position: TransactionPagePosition) => void;
+}
+
+/**
+ * Previous and next through the platform's keyset cursors: each page costs the same however far
+ * in it is, where numbered pages would make the database count its way there.
+ */
+export function TransactionsPager({ page, pages, cursors, onPageChange }: TransactionsPagerProps) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  const previous = (): TransactionPagePosition =>
+    page <= 2 || !cursors.before ? { page: 1 } : { before: cursors.before, page: page - 1 };
+  return (
+    <nav aria-label={t('transactions.pager.label')} className="flex items-center justify-end gap-3">
+      <Button variant="text" size="sm" disabled={page <= 1} onClick={() => onPageChange(previous())}>
+        {t('transactions.pager.previous')}
+      </Button>
+      <span className="text-muted-foreground text-sm" aria-current="page">
+        {t('transactions.pager.page', {
+          page: page.toLocaleString('en-AU'),
+          pages: pages.toLocaleString('en-AU'),
+        })}
+      </span>
+      <Button
+        variant="text"
+        size="sm"
+        disabled={!cursors.after}
+        onClick={() => cursors.after && onPageChange({ after: cursors.after, page: page + 1 })}
+      >
+        {t('transactions.pager.next')}
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Account, Transaction } from '@waratah/contracts';
+import { Checkbox, cn, Tag } from '@waratah/ui';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { accountLabel, transactionTitle } from '../utils/describe-transaction.ts';
+
+export interface TransactionsTableProps {
+  transactions: Transaction[];
+  accounts: Account[];
+  canSelect: boolean;
+  selected: ReadonlySet<number>;
+  onSelectedChange: (selected: Set<number>) => void;
+  /** The next page is on its way; the rows shown are the previous page's. */
+  busy?: boolean;
+}
+
+const headerCell = 'px-4 py-3 font-semibold text-muted-foreground text-xs uppercase tracking-wide';
+
+export function TransactionsTable({
+  transactions,
+  accounts,
+  canSelect,
+  selected,
+  onSelectedChange,
+  busy = false,
+}: TransactionsTableProps) {
+  const { t } = useTranslation();
+  const accountNames = new Map(accounts.map((account) => [account.id, accountLabel(account)]));
+  const selectedHere = transactions.filter((row) => selected.has(row.id)).length;
+  // The kit's box draws a mixed state as a tick, which would read as "all"; so all or nothing.
+  const allChecked = selectedHere > 0 && selectedHere === transactions.length;
+
+  function toggle(id: number, checked: boolean) {
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  }
+
+  return (
+    <div
+      className={cn(
+        'overflow-x-auto rounded-xl border border-border bg-surface transition-opacity',
+        busy && 'opacity-60',
+      )}
+      aria-busy={busy || undefined}
+    >
+      <table className="w-full border-collapse text-left text-body text-sm">
+        <caption className="sr-only">{t('transactions.caption')}</caption>
+        <thead className="bg-muted/60">
+          <tr>
+            {canSelect ? (
+              <th scope="col" className="w-10 px-4 py-3">
+                <Checkbox
+                  label={<span className="sr-only">{t('transactions.selectAll')}</span>}
+                  checked={allChecked}
+                  onCheckedChange={(checked) =>
+                    onSelectedChange(
+                      checked === true ? new Set(transactions.map((row) => row.id)) : new Set(),
+                    )
+                  }
+                />
+              </th>
+            ) : null}
+            <th scope="col" className={headerCell}>
+              {t('transactions.columns.date')}
+            </th>
+            <th scope="col" className={headerCell}>
+              {t('transactions.columns.description')}
+            </th>
+            <th scope="col" className={headerCell}>
+              {t('transactions.columns.account')}
+            </th>
+            <th scope="col" className={headerCell}>
+              {t('transactions.columns.category')}
+            </th>
+            <th scope="col" className={cn(headerCell, 'text-right')}>
+              {t('transactions.columns.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((transaction) => {
+            const title = transactionTitle(transaction);
+            const date = formatDate(transaction.transaction_date);
+            const isSelected = selected.has(transaction.id);
+            return (
+              <tr
+                key={transaction.id}
+                data-transaction-id={transaction.id}
+                className={cn(
+                  'border-border border-t',
+                  isSelected && 'bg-primary/5',
+                  !transaction.included && 'text-muted-foreground',
+                )}
+              >
+                {canSelect ? (
+                  <td className="px-4 py-3 align-top">
+                    <Checkbox
+                      label={
+                        <span className="sr-only">
+                          {t('transactions.selectRow', { description: title, date })}
+                        </span>
+                      }
+                      checked={isSelected}
+                      onCheckedChange={(checked) => toggle(transaction.id, checked === true)}
+                    />
+                  </td>
+                ) : null}
+                <td className="whitespace-nowrap px-4 py-3 align-top">{date}</td>
+                <td className="px-4 py-3 align-top">
+                  <div className="flex flex-col gap-1">
+                    <span className="font-medium">{title}</span>
+                    {title !== transaction.description.original ? (
+                      <span className="text-muted-foreground text-xs">
+                        {transaction.description.original}
+                      </span>
+                    ) : null}
+                    {transaction.user_tags.length > 0 || !transaction.included ? (
+                      <span className="flex flex-wrap gap-1">
+                        {!transaction.included ? (
+                          <Tag size="xs" variant="warning">
+                            {t('transactions.excluded')}
+                          </Tag>
+                        ) : null}
+                        {transaction.user_tags.map((tag) => (
+                          <Tag key={tag} size="xs" variant="primary">
+                            {tag}
+                          </Tag>
+                        ))}
+                      </span>
+                    ) : null}
+                  </div>
+                </td>
+                <td className="px-4 py-3 align-top">{accountNames.get(transaction.account_id) ?? ''}</td>
+                <td className="px-4 py-3 align-top" data-column="category">
+                  <div className="flex flex-col items-start gap-1">
+                    <span>{transaction.category?.name ?? t('transactions.uncategorised')}</span>
+                    <Tag size="xs">{t(`transactions.budgetCategory.${transaction.budget_category}`)}</Tag>
+                  </div>
+                </td>
+                <td
+                  className={cn(
+                    'whitespace-nowrap px-4 py-3 text-right align-top font-medium tabular-nums',
+                    transaction.base_type === 'credit' && transaction.included && 'text-success',
+                  )}
+                >
+                  {formatMoney(transaction.amount.amount)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
