@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account-page/account-routes.ts';
+import type { RegistrationMail } from './accounts/registration-mail.ts';
 import { callbackRoute } from './hosted-backend/callback-route.ts';
 import { logoutRoute } from './hosted-backend/logout-route.ts';
 import { sessionRoutes } from './hosted-backend/session-routes.ts';
@@ -11,6 +12,8 @@ import { serveProvider } from './routes/serve-provider.ts';
 
 export interface RegisterIdentityOptions {
   identity: IdentityService;
+  /** Sends the e-mail a new adviser gets; default: the app's `identityRegistrationMail` decoration, if any. */
+  registrationMail?: RegistrationMail;
 }
 
 /**
@@ -24,7 +27,10 @@ export async function registerIdentity(
 ): Promise<void> {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   await app.register(serveProvider, options);
-  await app.register(interactionRoutes, options);
+  const registrationMail =
+    options.registrationMail ??
+    (app.hasDecorator('identityRegistrationMail') ? app.identityRegistrationMail : undefined);
+  await app.register(interactionRoutes, { ...options, registrationMail });
   await app.register(startAuthorizationRoutes, options);
   await app.register(callbackRoute, options);
   await app.register(sessionRoutes, options);

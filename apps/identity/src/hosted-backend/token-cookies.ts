@@ -1,5 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
+import { decodeJwt } from 'jose';
 import { refreshTokenTtl } from '../provider/identity-ttl.ts';
 
 /** The cookies of FusionAuth's hosted backend, by the names @fusionauth/react-sdk reads. */
@@ -27,7 +28,7 @@ function options(secure: boolean, httpOnly: boolean, maxAge: number): CookieSeri
  * state from `app.at_exp` (spec §4).
  */
 export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, secure: boolean): void {
-  const expiresAt = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  const expiresAt = accessTokenExpiry(tokens);
   reply.setCookie(tokenCookies.accessToken, tokens.access_token, options(secure, true, tokens.expires_in));
   reply.setCookie(
     tokenCookies.accessTokenExpiry,
@@ -38,8 +39,23 @@ export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, secu
     reply.setCookie(tokenCookies.idToken, tokens.id_token, options(secure, false, tokens.expires_in));
   }
   if (tokens.refresh_token) {
-    reply.setCookie(tokenCookies.refreshToken, tokens.refresh_token, options(secure, true, refreshTokenTtl));
+    reply.setCookie(
+      tokenCookies.refreshToken,
+      tokens.refresh_token,
+      options(secure, true, refreshTokenTtl()),
+    );
   }
+}
+
+/** The access token's own `exp`, so the cookie and the token never disagree; else now + `expires_in`. */
+function accessTokenExpiry(tokens: TokenResponse): number {
+  try {
+    const { exp } = decodeJwt(tokens.access_token);
+    if (typeof exp === 'number') return exp;
+  } catch {
+    // not a JWT: fall back on expires_in
+  }
+  return Math.floor(Date.now() / 1000) + tokens.expires_in;
 }
 
 export function clearTokenCookies(reply: FastifyReply, secure: boolean): void {

@@ -4,6 +4,7 @@ import { errors, type Interaction } from 'oidc-provider';
 import { findAdviser } from '../accounts/adviser-account.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
+import { type RegistrationMail, sendRegistrationWelcome } from '../accounts/registration-mail.ts';
 import { type SignInAttempt, signInRefusal } from '../accounts/sign-in-guard.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
@@ -21,7 +22,10 @@ const wrongCredentials = 'Incorrect email or password. Please try again.';
  * The interactions oidc-provider sends the browser to (node-oidc-provider example/routes): sign-in
  * and registration. Consent never shows: the portal is first-party (see grantFirstPartyConsent).
  */
-export async function interactionRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
+export async function interactionRoutes(
+  app: FastifyInstance,
+  { identity, registrationMail }: { identity: IdentityService; registrationMail?: RegistrationMail },
+) {
   await app.register(formBody, { bodyLimit: 16 * 1024 });
   const base = '/oauth2/interaction/:uid';
 
@@ -89,6 +93,18 @@ export async function interactionRoutes(app: FastifyInstance, { identity }: { id
           400,
         );
       }
+      await sendRegistrationWelcome(
+        registrationMail,
+        {
+          tenantId: tenant.id,
+          adminUserId: result.adminUserId,
+          email: values.email.trim(),
+          givenName: values.givenName.trim(),
+          familyName: values.familyName.trim(),
+          portalOrigin: tenantIdentity.origin,
+        },
+        request.log,
+      );
       return finish(identity, tenantIdentity, interaction, request, reply, String(result.adminUserId));
     }),
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail } from '../../../platform/src/testing/latest-mail.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -65,6 +66,16 @@ describe('registration through the hosted backend', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: 'waratah', kind: 'adviser', terms_accepted_at: expect.any(Date) });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("e-mails the new adviser through the platform's mailer, in the tenant's name", async () => {
+    const mail = await latestMail(testApp.app, registration.email);
+    expect(mail).toMatchObject({
+      tenant_id: 'waratah',
+      subject: 'Welcome to the Waratah Adviser Portal',
+      links: [{ label: 'Continue registration', url: `${portalOrigin}/register/company` }],
+    });
+    expect(mail?.text).toContain('Hi Grace,');
   });
 
   it('refuses a second account with the same e-mail', async () => {

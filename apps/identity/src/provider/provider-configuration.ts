@@ -91,6 +91,6 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
       token: '/token',
       userinfo: '/userinfo',
     },
-    ttl: identityTtl,
+    ttl: identityTtl(),
   };
 }

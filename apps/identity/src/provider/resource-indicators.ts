@@ -16,7 +16,7 @@ export function createResourceIndicators(audience: string) {
       return {
         scope: 'adviser',
         audience,
-        accessTokenTTL: accessTokenTtl,
+        accessTokenTTL: accessTokenTtl(),
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: signingAlgorithm } },
       };

@@ -30,7 +30,8 @@ export interface CredentialOptions {
 
 /** The credential services and the authenticate hook, on the root so that every route shares them. */
 export function registerCredentials(app: FastifyInstance, options: CredentialOptions = {}): void {
-  const settings = { ...defaultAuthSettings, ...options.settings };
+  // Defaults, then the AUTH_… environment variables (config/env.ts), then the caller's overrides (tests).
+  const settings = { ...defaultAuthSettings, ...app.config.authSettings, ...options.settings };
   const db = app.database.db;
   const tokens = createTokenRepository(db, settings);
   app.decorate('authSettings', settings);

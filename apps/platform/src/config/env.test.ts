@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       devTools: false,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
+      authSettings: {},
+      identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
     });
   });
 
@@ -78,6 +80,66 @@ describe('loadConfig', () => {
     expect(error.problems).toEqual([
       'PORT: must be a whole number from 0 to 65535',
       'DATABASE_URL: must be a postgres:// or postgresql:// URL with a host',
+    ]);
+  });
+
+  it('reads the credential lifetimes and sign-in limits (AUTH_…, IDENTITY_…)', () => {
+    const config = loadConfig({
+      AUTH_ACCESS_TOKEN_TTL_SECONDS: '900',
+      AUTH_REFRESH_TOKEN_TTL_SECONDS: '86400',
+      AUTH_RESET_LINK_TTL_SECONDS: '1800',
+      AUTH_INVITATION_LINK_TTL_SECONDS: '172800',
+      AUTH_VERIFICATION_CODE_TTL_SECONDS: '600',
+      AUTH_VERIFICATION_CODE_ATTEMPTS: '3',
+      AUTH_SIGN_IN_FAILURES_PER_ACCOUNT: '20',
+      AUTH_SIGN_IN_FAILURES_PER_IP: '200',
+      AUTH_MAILS_PER_ADDRESS: '5',
+      AUTH_MAILS_PER_IP: '50',
+      IDENTITY_ACCESS_TOKEN_TTL_SECONDS: '300',
+      IDENTITY_REFRESH_TOKEN_TTL_SECONDS: '604800',
+    });
+    expect(config.authSettings).toEqual({
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 86400,
+      resetTokenTtlSeconds: 1800,
+      invitationTokenTtlSeconds: 172800,
+      verificationCodeTtlSeconds: 600,
+      verificationCodeAttempts: 3,
+      signInFailuresPerAccount: 20,
+      signInFailuresPerIp: 200,
+      mailsPerAddress: 5,
+      mailsPerIp: 50,
+    });
+    expect(config.identityTokenLifetimes).toEqual({ accessTokenSeconds: 300, refreshTokenSeconds: 604800 });
+  });
+
+  it('refuses lifetimes and limits out of range, naming each variable', () => {
+    expect(
+      captureConfigError({
+        AUTH_ACCESS_TOKEN_TTL_SECONDS: '30',
+        AUTH_SIGN_IN_FAILURES_PER_ACCOUNT: '500',
+        AUTH_RESET_LINK_TTL_SECONDS: 'an hour',
+        IDENTITY_ACCESS_TOKEN_TTL_SECONDS: '1.5',
+      }).problems,
+    ).toEqual([
+      'AUTH_ACCESS_TOKEN_TTL_SECONDS: must be a whole number from 60 to 86400',
+      'AUTH_RESET_LINK_TTL_SECONDS: must be a whole number from 1 to 604800',
+      'AUTH_SIGN_IN_FAILURES_PER_ACCOUNT: must be a whole number from 1 to 100',
+      'IDENTITY_ACCESS_TOKEN_TTL_SECONDS: must be a whole number from 60 to 86400',
+    ]);
+  });
+
+  it('refuses a refresh token that would expire before its access token', () => {
+    expect(
+      captureConfigError({
+        AUTH_ACCESS_TOKEN_TTL_SECONDS: '7200',
+        AUTH_REFRESH_TOKEN_TTL_SECONDS: '3600',
+        IDENTITY_REFRESH_TOKEN_TTL_SECONDS: '600',
+        IDENTITY_ACCESS_TOKEN_TTL_SECONDS: '900',
+      }).problems,
+    ).toEqual([
+      'AUTH_REFRESH_TOKEN_TTL_SECONDS: must be longer than AUTH_ACCESS_TOKEN_TTL_SECONDS (7200 s)',
+      'IDENTITY_REFRESH_TOKEN_TTL_SECONDS: must be longer than IDENTITY_ACCESS_TOKEN_TTL_SECONDS (900 s)',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type AuthSettings, defaultAuthSettings } from '../auth/auth-settings.ts';
 import { ConfigError } from '../errors/config-error.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,6 +15,37 @@ const postgresUrl = z.string().refine((value) => {
   const { protocol, hostname } = new URL(value);
   return (protocol === 'postgres:' || protocol === 'postgresql:') && hostname !== '';
 }, 'must be a postgres:// or postgresql:// URL with a host');
+
+const minute = 60;
+const day = 24 * 60 * minute;
+
+/** A whole number of seconds or a count, within bounds that keep the product usable and safe. */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional();
+}
+
+/**
+ * Lifetimes and limits of the credentials (docs/authentication.md), each overriding one field of
+ * `defaultAuthSettings`; the identity service's token lifetimes are its own (IDENTITY_…).
+ */
+const authVariables = {
+  AUTH_ACCESS_TOKEN_TTL_SECONDS: ['accessTokenTtlSeconds', wholeNumber(60, day)],
+  AUTH_REFRESH_TOKEN_TTL_SECONDS: ['refreshTokenTtlSeconds', wholeNumber(5 * minute, 365 * day)],
+  AUTH_RESET_LINK_TTL_SECONDS: ['resetTokenTtlSeconds', wholeNumber(1, 7 * day)],
+  AUTH_INVITATION_LINK_TTL_SECONDS: ['invitationTokenTtlSeconds', wholeNumber(1, 30 * day)],
+  AUTH_VERIFICATION_CODE_TTL_SECONDS: ['verificationCodeTtlSeconds', wholeNumber(60, day)],
+  AUTH_VERIFICATION_CODE_ATTEMPTS: ['verificationCodeAttempts', wholeNumber(1, 20)],
+  AUTH_SIGN_IN_FAILURES_PER_ACCOUNT: ['signInFailuresPerAccount', wholeNumber(1, 100)],
+  AUTH_SIGN_IN_FAILURES_PER_IP: ['signInFailuresPerIp', wholeNumber(1, 100_000)],
+  AUTH_MAILS_PER_ADDRESS: ['mailsPerAddress', wholeNumber(1, 1000)],
+  AUTH_MAILS_PER_IP: ['mailsPerIp', wholeNumber(1, 100_000)],
+} as const satisfies Record<string, readonly [keyof AuthSettings, z.ZodType]>;
+type AuthVariable = keyof typeof authVariables;
+
+const authVariablesSchema = Object.fromEntries(
+  Object.entries(authVariables).map(([name, [, schema]]) => [name, schema]),
+) as { [Name in AuthVariable]: (typeof authVariables)[Name][1] };
 
 /** Every environment variable the platform reads, in one place (STYLE §3). */
 const envSchema = z.object({
@@ -42,11 +74,15 @@ const envSchema = z.object({
   SSO_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SSO_ISSUER: z.string().min(1).optional(),
   SSO_AUDIENCE: z.string().min(1).optional(),
+  ...authVariablesSchema,
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(60, day),
+  IDENTITY_REFRESH_TOKEN_TTL_SECONDS: wholeNumber(5 * minute, 365 * day),
 });
 
 // An external identity provider is all three variables or none: half a configuration would verify nothing.
 const ssoVariables = ['SSO_JWKS_URL', 'SSO_ISSUER', 'SSO_AUDIENCE'] as const;
 const envSchemaWithSso = envSchema.superRefine((vars, context) => {
+  refreshOutlivesAccess(vars, context);
   if (ssoVariables.every((name) => vars[name]) || ssoVariables.every((name) => !vars[name])) return;
   for (const name of ssoVariables.filter((variable) => !vars[variable])) {
     context.addIssue({
@@ -56,6 +92,40 @@ const envSchemaWithSso = envSchema.superRefine((vars, context) => {
     });
   }
 });
+
+// A refresh token that dies before its access token would sign everyone out at every expiry.
+function refreshOutlivesAccess(vars: z.infer<typeof envSchema>, context: z.RefinementCtx): void {
+  const pairs = [
+    [
+      'AUTH_ACCESS_TOKEN_TTL_SECONDS',
+      'AUTH_REFRESH_TOKEN_TTL_SECONDS',
+      defaultAuthSettings.accessTokenTtlSeconds,
+      defaultAuthSettings.refreshTokenTtlSeconds,
+    ],
+    [
+      'IDENTITY_ACCESS_TOKEN_TTL_SECONDS',
+      'IDENTITY_REFRESH_TOKEN_TTL_SECONDS',
+      defaultIdentityTokenLifetimes.accessTokenSeconds,
+      defaultIdentityTokenLifetimes.refreshTokenSeconds,
+    ],
+  ] as const;
+  for (const [accessName, refreshName, accessDefault, refreshDefault] of pairs) {
+    const access = vars[accessName] ?? accessDefault;
+    const refresh = vars[refreshName] ?? refreshDefault;
+    if (refresh > access) continue;
+    context.addIssue({
+      code: 'custom',
+      path: [refreshName],
+      message: `must be longer than ${accessName} (${access} s)`,
+    });
+  }
+}
+
+/** The identity service's defaults (apps/identity/src/provider/identity-ttl.ts). */
+export const defaultIdentityTokenLifetimes = {
+  accessTokenSeconds: 15 * minute,
+  refreshTokenSeconds: 30 * day,
+};
 
 export interface PlatformConfig {
   port: number;
@@ -81,6 +151,10 @@ export interface PlatformConfig {
   mailFrom: string;
   /** Set: SSO access tokens come from this external provider (e.g. FusionAuth), not the built-in identity. */
   externalSso: { jwksUrl: string; issuer: string; audience: string } | undefined;
+  /** Lifetimes and limits of the platform's credentials (AUTH_…); unset fields keep their defaults. */
+  authSettings: Partial<AuthSettings>;
+  /** Lifetimes of the identity service's tokens (IDENTITY_…). */
+  identityTokenLifetimes: { accessTokenSeconds: number; refreshTokenSeconds: number };
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
@@ -106,6 +180,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       vars.SSO_JWKS_URL && vars.SSO_ISSUER && vars.SSO_AUDIENCE
         ? { jwksUrl: vars.SSO_JWKS_URL, issuer: vars.SSO_ISSUER, audience: vars.SSO_AUDIENCE }
         : undefined,
+    authSettings: Object.fromEntries(
+      Object.entries(authVariables).flatMap(([name, [field]]) => {
+        const value = vars[name as AuthVariable];
+        return value === undefined ? [] : [[field, value]];
+      }),
+    ),
+    identityTokenLifetimes: {
+      accessTokenSeconds:
+        vars.IDENTITY_ACCESS_TOKEN_TTL_SECONDS ?? defaultIdentityTokenLifetimes.accessTokenSeconds,
+      refreshTokenSeconds:
+        vars.IDENTITY_REFRESH_TOKEN_TTL_SECONDS ?? defaultIdentityTokenLifetimes.refreshTokenSeconds,
+    },
   };
 }
 

@@ -1,8 +1,11 @@
+import type { RegistrationMail } from '@waratah/identity';
+import { getTenant, isTenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { getMailbox } from '../routes/dev/get-mailbox.ts';
 import { getMailboxMessages } from '../routes/dev/get-mailbox-messages.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
+import { welcomeMail } from './messages/welcome-mail.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
 declare module 'fastify' {
@@ -30,6 +33,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
       ? createSmtpMailer({ transport: smtpUrl, from: mailFrom })
       : createMailboxMailer(app.database.db));
   app.decorate('mailer', mailer);
+  app.decorate('identityRegistrationMail', identityRegistrationMail(mailer));
   if (mailer.kind !== 'mailbox') return;
   if (!app.config.devTools) {
     app.log.warn('SMTP_URL is not set: e-mail is kept in the mail_messages table and not sent');
@@ -37,4 +41,20 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   }
   await app.register(getMailbox);
   await app.register(getMailboxMessages);
+}
+
+/** The e-mail the identity service sends an adviser who registers on its page (SSO tenants), through this mailer. */
+export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
+  return {
+    async sendWelcome(adviser) {
+      if (!isTenantId(adviser.tenantId)) throw new Error(`Unknown tenant ${adviser.tenantId}`);
+      const tenant = getTenant(adviser.tenantId);
+      const url = `${adviser.portalOrigin}/register/company`;
+      await mailer.send({
+        tenantId: tenant.id,
+        to: adviser.email,
+        ...welcomeMail({ tenant, givenName: adviser.givenName, url }),
+      });
+    },
+  };
 }

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A new adviser, just registered on the identity's own registration page. */
+export interface RegisteredAdviser {
+  tenantId: string;
+  adminUserId: number;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** The origin of the tenant's portal the adviser registered through, for the e-mail's link. */
+  portalOrigin: string;
+}
+
+/**
+ * How the identity tells a new adviser they are registered. The identity sends no e-mail itself:
+ * the app that mounts it supplies this (the platform sends through its own mailer, SMTP or the
+ * development mailbox), as `registerIdentity`'s `registrationMail` option or as the Fastify
+ * decoration `identityRegistrationMail`.
+ */
+export interface RegistrationMail {
+  sendWelcome(adviser: RegisteredAdviser): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identityRegistrationMail?: RegistrationMail;
+  }
+}
+
+/**
+ * The account exists whether or not the e-mail goes out (it is not needed to sign in), so a
+ * failed send is logged for the operator rather than turned into a failed registration.
+ */
+export async function sendRegistrationWelcome(
+  mail: RegistrationMail | undefined,
+  adviser: RegisteredAdviser,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!mail) return;
+  try {
+    await mail.sendWelcome(adviser);
+  } catch (error) {
+    log.error({ err: error, adminUserId: adviser.adminUserId }, 'The registration e-mail could not be sent');
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The identity service on its own, without the platform's API (`npm run start -w @waratah/identity`):
+ * for running it on a host of its own next to the platform, against the same database. It reads the
+ * platform's variables (PORT, HOST, DATA_DIR or DATABASE_URL, SMTP_URL, MAIL_FROM, AUTH_…,
+ * IDENTITY_…, validated by the platform's `loadConfig`), brings the shared schema up to date, and
+ * counts failed sign-ins and sends registration e-mail exactly as the mounted identity does.
+ * The embedded database (DATA_DIR) admits one process at a time: with the platform running too,
+ * use DATABASE_URL.
+ */
+import Fastify from 'fastify';
+import { defaultAuthSettings } from '../../../platform/src/auth/auth-settings.ts';
+import { loadConfig } from '../../../platform/src/config/env.ts';
+import { createDatabase } from '../../../platform/src/db/create-database.ts';
+import { migrateToLatest } from '../../../platform/src/db/migrate.ts';
+import { seedDatabase } from '../../../platform/src/db/seed.ts';
+import { ConfigError } from '../../../platform/src/errors/config-error.ts';
+import { StartupError } from '../../../platform/src/errors/startup-error.ts';
+import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
+import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
+import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
+import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
+import {
+  assertSignInAllowed,
+  recordSignInFailure,
+  signInRules,
+} from '../../../platform/src/rate-limit/sign-in-limits.ts';
+import { createIdentityService } from '../identity-service.ts';
+import { registerIdentity } from '../register-identity.ts';
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase(config);
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db);
+
+  const settings = { ...defaultAuthSettings, ...config.authSettings };
+  const rateLimiter = createRateLimiter(database.db);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ transport: config.smtpUrl, from: config.mailFrom })
+    : createMailboxMailer(database.db);
+  const identity = createIdentityService({
+    db: database.db,
+    signInGuard: {
+      assertAllowed: (attempt) => assertSignInAllowed(rateLimiter, signInRules(settings, attempt)),
+      recordFailure: (attempt) => recordSignInFailure(rateLimiter, signInRules(settings, attempt)),
+    },
+  });
+
+  const app = Fastify({ logger: { level: config.logLevel } });
+  await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app
+        .close()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
+    });
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    throw new StartupError(`PORT/HOST: could not listen on ${config.host}:${config.port}`, { cause: error });
+  }
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Identity service ready on http://${config.host}:${config.port}/oauth2; database: ${where}`);
+  if (mailer.kind === 'mailbox')
+    console.log('SMTP_URL is not set: e-mail is kept in the mail_messages table');
+}
+
+start().catch((error: unknown) => {
+  const expected = error instanceof ConfigError || error instanceof StartupError;
+  console.error(expected ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { demoAdviser, signInWithProvider } from './support/demo-advisers.ts';
+import { saveScreenshot } from './support/screenshot.ts';
+import { tenantUrl } from './support/tenant-url.ts';
+
+// The single sign-on tenant: the identity service's cookies (app.at, app.rt, app.at_exp) carry the
+// session, and the portal's @fusionauth/react-sdk reads app.at_exp and refreshes through /app/refresh/.
+
+async function accessTokenExpiry(page: Page): Promise<number> {
+  const cookie = (await page.context().cookies(tenantUrl('waratah'))).find(
+    ({ name }) => name === 'app.at_exp',
+  );
+  return Number(cookie?.value ?? 0);
+}
+
+test.describe('waratah: the single sign-on session', () => {
+  test('refreshes the access token through /app/refresh/ before it expires, and stays signed in', async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const now = Math.floor(Date.now() / 1000);
+    expect(await accessTokenExpiry(page)).toBeGreaterThan(now + 60);
+
+    // Make the portal believe its token has 13 seconds left: the SDK refreshes 10 seconds before expiry.
+    await page
+      .context()
+      .addCookies([
+        { name: 'app.at_exp', value: String(now + 13), url: tenantUrl('waratah'), sameSite: 'Lax' },
+      ]);
+    const refreshed = page.waitForResponse(
+      (response) => response.url().includes('/app/refresh/') && response.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const response = await refreshed;
+    expect(response.status()).toBe(200);
+    expect(response.url()).toContain('client_id=');
+
+    // New tokens: a fresh expiry, and the platform accepts the new access token.
+    await expect.poll(() => accessTokenExpiry(page)).toBeGreaterThan(now + 60);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page).toHaveURL(tenantUrl('waratah', '/dashboard'));
+  });
+
+  test('a refused access token opens the session-timeout modal; signing in again restores the route', async ({
+    page,
+  }) => {
+    const email = `e2e-sso-${Date.now()}@example.test`;
+    const password = 'Single-Sign-On-Adviser-2026';
+
+    // A new adviser registers on the identity's page, which signs them in and e-mails them.
+    await page.goto(tenantUrl('waratah', '/register/profile'));
+    await expect(page).toHaveTitle('Create an account - Waratah Adviser Portal');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Session');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.locator('#terms').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+
+    const mail = await page.evaluate(
+      async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
+      email,
+    );
+    expect(mail.data[0]).toMatchObject({
+      subject: 'Welcome to the Waratah Adviser Portal',
+      links: [{ label: 'Continue registration', url: tenantUrl('waratah', '/register/company') }],
+    });
+
+    // The platform stops accepting the session's access token while the portal still holds it.
+    await page.context().addCookies([
+      {
+        name: 'app.at',
+        value: 'refused-elsewhere',
+        url: tenantUrl('waratah'),
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
+    await page.getByRole('textbox', { name: 'Business name' }).fill('Session Timeout Advice');
+    await page.getByRole('textbox', { name: 'ABN' }).fill('51 824 753 556');
+    await page.getByRole('textbox', { name: 'Street address' }).fill('1 George St');
+    await page.getByRole('textbox', { name: 'Suburb' }).fill('Sydney');
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'NSW' }).click();
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('2000');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('02 9000 0000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Session timed out' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('Please try again to start a new session.');
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, 'session-timeout-waratah');
+    await modal.getByRole('button', { name: 'Try again' }).click();
+
+    // The provider may still hold its own session and sign the adviser in without its form.
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/oauth2/interaction/') || url.pathname === '/register/company',
+    );
+    if (new URL(page.url()).pathname.startsWith('/oauth2/interaction/')) {
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
+    await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Run by global-setup before the server starts (`node --import tsx`): puts one platform operator
+ * per password tenant into the fresh e2e database, so journeys can change a tenant's app config
+ * through the real admin API. The demo data has no operators; this is test set-up, not product data.
+ * Usage: seed-e2e-operators.ts  (DATA_DIR or DATABASE_URL as for the server)
+ */
+import { createAdminUser } from '../../apps/platform/src/auth/admin-users/create-admin-user.ts';
+import { createDatabase } from '../../apps/platform/src/db/create-database.ts';
+import { migrateToLatest } from '../../apps/platform/src/db/migrate.ts';
+import { seedDatabase } from '../../apps/platform/src/db/seed.ts';
+import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
+import { e2eOperatorEmail, e2eOperatorTenants } from './e2e-operator-accounts.ts';
+
+const dataDir = process.env.DATA_DIR;
+const databaseUrl = process.env.DATABASE_URL;
+if (!dataDir && !databaseUrl) throw new Error('seed-e2e-operators: set DATA_DIR or DATABASE_URL');
+
+const database = await createDatabase({ dataDir: dataDir ?? '', databaseUrl });
+try {
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db);
+  for (const tenantId of e2eOperatorTenants) {
+    await createAdminUser(database.db, {
+      tenantId,
+      email: e2eOperatorEmail(tenantId),
+      password: demoAdviserPassword,
+      givenName: 'Olive',
+      familyName: 'Operator',
+      kind: 'operator',
+      roles: ['operator'],
+    });
+  }
+} finally {
+  await database.close();
+}
