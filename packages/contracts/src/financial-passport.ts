@@ -15,6 +15,16 @@ const tracedSchema = z.object({
   transaction_ids: z.array(z.number()),
 });
 
+/** A transaction a figure was computed from, as the report shows it when a figure is expanded. */
+export const passportTransactionSchema = z.object({
+  id: z.number(),
+  account_id: z.number(),
+  date: dateSchema,
+  description: z.string(),
+  amount: decimalSchema,
+});
+export type PassportTransaction = z.infer<typeof passportTransactionSchema>;
+
 export const financialPassportSchema = z.object({
   created_at: z.string(),
   from_date: dateSchema,
@@ -56,8 +66,16 @@ export const financialPassportSchema = z.object({
     gambling: tracedSchema,
     bnpl: tracedSchema,
     dishonours: tracedSchema.extend({ count: z.number().int() }),
-    overdrawn_days: z.object({ count: z.number().int(), account_ids: z.array(z.number()) }),
+    overdrawn_days: z.object({
+      count: z.number().int(),
+      account_ids: z.array(z.number()),
+      by_account: z.array(z.object({ account_id: z.number(), days: z.number().int() })),
+    }),
   }),
+  /** The accounts the report covers. */
+  accounts: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })),
+  /** Every transaction some figure lists, oldest first, so each figure expands without another call. */
+  transactions: z.array(passportTransactionSchema),
 });
 export type FinancialPassport = z.infer<typeof financialPassportSchema>;
 export const financialPassportResponseSchema = z.object({ data: financialPassportSchema });

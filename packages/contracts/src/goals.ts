@@ -90,13 +90,20 @@ export type Goal = z.infer<typeof goalSchema>;
 export const listGoalsQuerySchema = z.object({ status: z.enum(goalStatusFilters).default('all') });
 
 /** Which amounts and dates each target type needs (reference §6). */
-const requiredByTarget = {
+export const goalFieldsRequiredByTarget = {
   amount: ['target_amount', 'period_amount'],
   available_balance: ['target_amount', 'period_amount'],
   current_balance: ['target_amount', 'period_amount'],
   date: ['end_date', 'target_amount'],
   open_ended: ['period_amount', 'end_date'],
-} as const;
+} as const satisfies Record<(typeof goalTargetTypes)[number], readonly string[]>;
+
+/** Amounts a goal aims for are above zero; what is already saved may be zero. */
+const goalAmountSchema = decimalSchema.refine(
+  (value) => !value.startsWith('-') && /[1-9]/.test(value),
+  'must be more than 0',
+);
+const savedAmountSchema = decimalSchema.refine((value) => !value.startsWith('-'), 'must not be negative');
 
 export const createGoalBodySchema = z
   .object({
@@ -106,14 +113,14 @@ export const createGoalBodySchema = z
     frequency: z.enum(frequencies),
     target: z.enum(goalTargetTypes),
     description: z.string().max(500).optional(),
-    target_amount: decimalSchema.optional(),
-    period_amount: decimalSchema.optional(),
-    start_amount: decimalSchema.optional(),
+    target_amount: goalAmountSchema.optional(),
+    period_amount: goalAmountSchema.optional(),
+    start_amount: savedAmountSchema.optional(),
     start_date: dateSchema.optional(),
     end_date: dateSchema.optional(),
   })
   .superRefine((body, context) => {
-    for (const field of requiredByTarget[body.target]) {
+    for (const field of goalFieldsRequiredByTarget[body.target]) {
       if (body[field] === undefined) {
         context.addIssue({
           code: 'custom',

@@ -27,13 +27,15 @@ const liabilityContainers = new Set(['loan', 'credit_card']);
 
 /**
  * The affordability figures of spec §7 from one client's accounts and included transactions, all in
- * whole cents. `transactions` holds the range; `later` the bank transactions after it (to walk
- * balances back for overdrawn days). Each figure lists the transactions it was summed from.
+ * whole cents. `transactions` holds the included ones of the range; `excluded` those the client left
+ * out and `later` every one after the range, which still moved balances (walked back for overdrawn
+ * days). Each figure lists the transactions it was summed from.
  */
 export function computeFinancialPassport(input: {
   range: { from: string; to: string };
   accounts: readonly PassportAccount[];
   transactions: readonly PassportTransaction[];
+  excluded?: readonly PassportTransaction[];
   later: readonly PassportTransaction[];
   createdAt: string;
 }): FinancialPassport {
@@ -72,13 +74,51 @@ export function computeFinancialPassport(input: {
       id: account.id,
       days: overdrawnDays(
         account.balanceCents,
-        [...transactions, ...input.later]
+        [...transactions, ...(input.excluded ?? []), ...input.later]
           .filter((tx) => tx.accountId === account.id)
           .map((tx) => ({ date: tx.date, cents: tx.cents })),
         range,
       ),
     }))
     .filter((account) => account.days > 0);
+
+  // Largest figures first: income by size, expenses from the most spent.
+  const bySize = (a: PassportTransaction[], b: PassportTransaction[]) => Math.abs(sum(b)) - Math.abs(sum(a));
+  const incomeBreakdown = sortedGroups(
+    group(income, (tx) => tx.source),
+    bySize,
+  ).map(([source, items]) => ({
+    source,
+    category: category(items[0] as PassportTransaction),
+    regularity: regularityOf(items.map((tx) => tx.date)),
+    ...traced(items),
+  }));
+  const expenseBreakdown = sortedGroups(
+    group(expenses, (tx) => tx.categoryKey ?? 'UNCATEGORISED'),
+    bySize,
+  ).map(([, items]) => ({
+    category: category(items[0] as PassportTransaction),
+    ...traced(items),
+  }));
+  const liabilityBreakdown = accounts
+    .filter((account) => liabilityContainers.has(account.container))
+    .map((account) => ({
+      account_id: account.id,
+      name: account.name,
+      type: account.type,
+      balance: formatCents(account.balanceCents),
+      ...traced(transactions.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
+    }));
+  const indicators = {
+    gambling: traced(byKey('GAMBLING')),
+    bnpl: traced(byKey('BNPL')),
+    dishonours: { ...traced(dishonours), count: dishonours.length },
+  };
+  const listed = new Set(
+    [...incomeBreakdown, ...expenseBreakdown, ...liabilityBreakdown, ...Object.values(indicators)].flatMap(
+      (figure) => figure.transaction_ids,
+    ),
+  );
 
   return {
     created_at: input.createdAt,
@@ -101,39 +141,34 @@ export function computeFinancialPassport(input: {
           ? (Math.round(((incomeCents + expenseCents) * 1000) / incomeCents) / 10).toFixed(1)
           : null,
     },
-    income: {
-      breakdown: group(income, (tx) => tx.source).map(([source, items]) => ({
-        source,
-        category: category(items[0] as PassportTransaction),
-        regularity: regularityOf(items.map((tx) => tx.date)),
-        ...traced(items),
-      })),
-    },
-    expenses: {
-      breakdown: group(expenses, (tx) => tx.categoryKey ?? 'UNCATEGORISED').map(([, items]) => ({
-        category: category(items[0] as PassportTransaction),
-        ...traced(items),
-      })),
-    },
-    liabilities: {
-      breakdown: accounts
-        .filter((account) => liabilityContainers.has(account.container))
-        .map((account) => ({
-          account_id: account.id,
-          name: account.name,
-          type: account.type,
-          balance: formatCents(account.balanceCents),
-          ...traced(transactions.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
-        })),
-    },
+    income: { breakdown: incomeBreakdown },
+    expenses: { breakdown: expenseBreakdown },
+    liabilities: { breakdown: liabilityBreakdown },
     responsible_lending_indicators: {
-      gambling: traced(byKey('GAMBLING')),
-      bnpl: traced(byKey('BNPL')),
-      dishonours: { ...traced(dishonours), count: dishonours.length },
+      ...indicators,
       overdrawn_days: {
         count: overdrawn.reduce((total, account) => total + account.days, 0),
         account_ids: overdrawn.map((account) => account.id),
+        by_account: overdrawn.map((account) => ({ account_id: account.id, days: account.days })),
       },
     },
+    accounts: accounts.map((account) => ({ id: account.id, name: account.name, type: account.type })),
+    transactions: transactions
+      .filter((tx) => listed.has(tx.id))
+      .map((tx) => ({
+        id: tx.id,
+        account_id: tx.accountId,
+        date: tx.date,
+        description: tx.source,
+        amount: formatCents(tx.cents),
+      })),
   };
+}
+
+/** Groups in the given order, ties by key so the order never depends on the input's. */
+function sortedGroups(
+  groups: [string, PassportTransaction[]][],
+  compare: (a: PassportTransaction[], b: PassportTransaction[]) => number,
+): [string, PassportTransaction[]][] {
+  return [...groups].sort(([keyA, a], [keyB, b]) => compare(a, b) || keyA.localeCompare(keyB));
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/database-schema.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { computeFinancialPassport, type PassportTransaction } from './compute-financial-passport.ts';
 
-/** `GET financialpassport`: loads the client's accounts and included transactions, then computes. The default range is the past year. */
+/** `GET financialpassport`: loads the client's accounts and transactions, then computes. The default range is the past year. */
 export async function getFinancialPassport(
   db: Kysely<Database>,
   scope: ClientScope,
@@ -39,11 +39,11 @@ export async function getFinancialPassport(
           .where('t.tenant_id', '=', scope.tenantId)
           .where('t.client_id', '=', scope.clientId)
           .where('t.account_id', 'in', accountIds)
-          .where('t.included', '=', true)
           .where('t.transaction_date', '>=', from)
           .select([
             't.id',
             't.account_id',
+            't.included',
             sql<string>`t.transaction_date::text`.as('date'),
             sql<string>`t.amount::text`.as('amount'),
             'c.key as category_key',
@@ -54,7 +54,7 @@ export async function getFinancialPassport(
           .orderBy('t.transaction_date')
           .orderBy('t.id')
           .execute();
-  const all: PassportTransaction[] = rows.map((row) => ({
+  const all: (PassportTransaction & { included: boolean })[] = rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,
     date: row.date,
@@ -63,6 +63,7 @@ export async function getFinancialPassport(
     categoryName: row.category_name,
     categoryType: row.category_type,
     source: row.source,
+    included: row.included,
   }));
   return computeFinancialPassport({
     range: { from, to },
@@ -73,7 +74,9 @@ export async function getFinancialPassport(
       type: account.account_type,
       balanceCents: toCents(account.balance),
     })),
-    transactions: all.filter((tx) => tx.date <= to),
+    // Figures count only what the client included; balances moved with every transaction.
+    transactions: all.filter((tx) => tx.included && tx.date <= to),
+    excluded: all.filter((tx) => !tx.included && tx.date <= to),
     later: all.filter((tx) => tx.date > to),
     createdAt: new Date().toISOString(),
   });

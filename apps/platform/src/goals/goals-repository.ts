@@ -8,9 +8,11 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { formatCents, toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { planGoalPeriods } from './goal-periods.ts';
 
 function selectGoals(db: Kysely<Database>, scope: ClientScope) {
   return db
@@ -69,7 +71,10 @@ export async function listGoals(
   return rows.map(goalToWire);
 }
 
-/** A new goal on one of the client's accounts: unstarted until its start date, active from then. */
+/**
+ * A new goal on one of the client's accounts: unstarted until its start date, active from then,
+ * written with its periods (see `planGoalPeriods`) in one transaction.
+ */
 export async function createGoal(
   db: Kysely<Database>,
   scope: ClientScope,
@@ -77,6 +82,13 @@ export async function createGoal(
 ): Promise<Goal> {
   const today = sydneyToday();
   const startDate = body.start_date ?? today;
+  // The contract compares the two dates only when both are given; a default start is today.
+  if (body.end_date !== undefined && body.end_date <= startDate) {
+    const message = 'must be after start_date';
+    throw new AppError('validation_failed', `body.end_date: ${message}`, {
+      fields: [{ field: 'body.end_date', message }],
+    });
+  }
   const id = await db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom('accounts')
@@ -112,6 +124,29 @@ export async function createGoal(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const periods = planGoalPeriods({
+      frequency: body.frequency,
+      startDate,
+      endDate: body.end_date ?? null,
+      periodCents: body.period_amount === undefined ? null : toCents(body.period_amount),
+      targetCents: body.target_amount === undefined ? null : toCents(body.target_amount),
+      today,
+    });
+    await trx
+      .insertInto('goal_periods')
+      .values(
+        periods.map((period) => ({
+          goal_id: row.id,
+          index: period.index,
+          start_date: period.startDate,
+          end_date: period.endDate,
+          target_amount: formatCents(period.targetCents),
+          current_amount: '0.00',
+          // Nothing is saved yet: a period with something to save starts below its target.
+          tracking_status: period.targetCents > 0 ? 'below' : 'equal',
+        })),
+      )
+      .execute();
     await recordAudit(trx, {
       actor: scope.actor,
       action: 'goal.create',

@@ -59,11 +59,47 @@ describe('GET /api/v2/financialpassport', () => {
       gambling: { total: '-50.00', monthly_average: '-16.67', transaction_ids: [id(3)] },
       bnpl: { total: '-30.00', monthly_average: '-10.00', transaction_ids: [id(8)] },
       dishonours: { total: '-15.00', monthly_average: '-5.00', transaction_ids: [id(7)], count: 1 },
-      overdrawn_days: { count: 43, account_ids: [fixture.accountIds[0]] },
+      overdrawn_days: {
+        count: 43,
+        account_ids: [fixture.accountIds[0]],
+        by_account: [{ account_id: fixture.accountIds[0], days: 43 }],
+      },
     });
   });
 
-  it('excludes transactions the client excluded', async () => {
+  it('lists every transaction a figure names, and each figure is the exact sum of its transactions', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/financialpassport?from_date=2025-09-01&to_date=2025-11-30',
+      headers: fixture.headers,
+    });
+    const passport = financialPassportResponseSchema.parse(response.json()).data;
+    const cents = (amount: string) => Math.round(Number(amount.replace('.', '')));
+    const amountOf = new Map(passport.transactions.map((tx) => [tx.id, cents(tx.amount)]));
+    const figures = [
+      ...passport.income.breakdown,
+      ...passport.expenses.breakdown,
+      ...passport.liabilities.breakdown,
+      passport.responsible_lending_indicators.gambling,
+      passport.responsible_lending_indicators.bnpl,
+      passport.responsible_lending_indicators.dishonours,
+    ];
+    for (const figure of figures) {
+      const listed = figure.transaction_ids.map((id) => amountOf.get(id));
+      expect(listed).not.toContain(undefined);
+      expect(listed.reduce((sum: number, amount) => sum + (amount ?? 0), 0)).toBe(cents(figure.total));
+    }
+    const sumOf = (items: { total: string }[]) => items.reduce((sum, item) => sum + cents(item.total), 0);
+    expect(sumOf(passport.income.breakdown)).toBe(cents(passport.summary.totals.income));
+    expect(sumOf(passport.expenses.breakdown)).toBe(cents(passport.summary.totals.expenses));
+    expect(passport.transactions[0]).toMatchObject({
+      account_id: fixture.accountIds[0],
+      description: expect.any(String),
+    });
+    expect(passport.accounts.map((account) => account.id)).toEqual(fixture.accountIds);
+  });
+
+  it('leaves excluded transactions out of the figures but not out of the balances', async () => {
     await testApp.app.inject({
       method: 'PUT',
       url: `/api/v2/transactions/${fixture.transactionIds[3]}`,
@@ -75,6 +111,9 @@ describe('GET /api/v2/financialpassport', () => {
       url: '/api/v2/financialpassport?from_date=2025-09-01&to_date=2025-11-30',
       headers: fixture.headers,
     });
-    expect(response.json().data.responsible_lending_indicators.gambling.total).toBe('0.00');
+    const indicators = response.json().data.responsible_lending_indicators;
+    expect(indicators.gambling.total).toBe('0.00');
+    // Left out of the figures, the bet still moved the account's balance.
+    expect(indicators.overdrawn_days.count).toBe(43);
   });
 });

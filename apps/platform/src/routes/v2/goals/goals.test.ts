@@ -103,6 +103,63 @@ describe('goals', () => {
     });
   });
 
+  it('creates the periods of a new goal with it', async () => {
+    const created = await call('POST', '/api/v2/goals', {
+      name: 'Deposit',
+      account_id: fixture.accountIds[0],
+      tracking_type: 'credit',
+      frequency: 'fortnightly',
+      target: 'amount',
+      target_amount: '20000.00',
+      period_amount: '400.50',
+      start_date: '2099-03-02',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(goalResponseSchema.parse(created.json()).data).toMatchObject({
+      status: 'unstarted',
+      periods_count: 1,
+      current_period: {
+        index: 0,
+        start_date: '2099-03-02',
+        end_date: '2099-03-15',
+        target_amount: '400.50',
+        current_amount: '0.00',
+        tracking_status: 'below',
+      },
+    });
+  });
+
+  it('names the field of an amount or date that cannot be a goal', async () => {
+    const response = await call('POST', '/api/v2/goals', {
+      name: 'Nothing',
+      account_id: fixture.accountIds[0],
+      tracking_type: 'credit',
+      frequency: 'monthly',
+      target: 'amount',
+      target_amount: '0.00',
+      period_amount: '-5.00',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .error.fields.map((field: { field: string }) => field.field)
+        .sort(),
+    ).toEqual(['body.period_amount', 'body.target_amount']);
+    const past = await call('POST', '/api/v2/goals', {
+      name: 'Late',
+      account_id: fixture.accountIds[0],
+      tracking_type: 'credit',
+      frequency: 'monthly',
+      target: 'date',
+      target_amount: '100.00',
+      end_date: '2000-01-01',
+    });
+    expect(past.json().error.fields[0].field).toBe('body.end_date');
+    const goals = goalListResponseSchema.parse((await call('GET', '/api/v2/goals?status=all')).json()).data;
+    expect(goals.map((goal) => goal.name)).not.toContain('Late');
+  });
+
   it('refuses an account that is not the client’s', async () => {
     const response = await call('POST', '/api/v2/goals', {
       name: 'X',
@@ -111,7 +168,7 @@ describe('goals', () => {
       frequency: 'weekly',
       target: 'open_ended',
       period_amount: '10.00',
-      end_date: '2027-01-01',
+      end_date: '2099-01-01',
     });
     expect(response.json().error.fields[0].field).toBe('body.account_id');
   });

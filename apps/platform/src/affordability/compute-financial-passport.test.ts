@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { computeFinancialPassport, type PassportTransaction } from './compute-financial-passport.ts';
+
+const base = { accountId: 1, categoryName: null, categoryType: 'expense' };
+let nextId = 1;
+function tx(patch: Partial<PassportTransaction> & Pick<PassportTransaction, 'cents'>): PassportTransaction {
+  return { ...base, id: nextId++, date: '2026-10-01', categoryKey: 'GROCERIES', source: 'Shop', ...patch };
+}
+
+describe('computeFinancialPassport', () => {
+  const transactions = [
+    tx({ cents: 10, categoryKey: 'SALARY', categoryType: 'income', source: 'Interest' }),
+    tx({ cents: 450_000, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
+    // Ten cents and twenty cents a hundred times over: exact in cents, not in binary floating point.
+    ...Array.from({ length: 100 }, (_, index) => tx({ cents: index % 2 ? -10 : -20, categoryKey: 'COFFEE' })),
+    tx({ cents: -200_000, categoryKey: 'RENT' }),
+  ];
+  const passport = computeFinancialPassport({
+    range: { from: '2026-09-01', to: '2026-11-30' },
+    accounts: [{ id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: 100_000 }],
+    transactions,
+    later: [],
+    createdAt: '2026-11-30T00:00:00Z',
+  });
+
+  it('sums every figure exactly, in cents', () => {
+    const coffee = passport.expenses.breakdown.find((item) => item.category.key === 'COFFEE');
+    expect(coffee?.total).toBe('-15.00');
+    expect(passport.summary.totals).toMatchObject({ income: '4500.10', expenses: '-2015.00' });
+    expect(passport.summary.totals.net_balance).toBe('2485.10');
+  });
+
+  it('puts the largest income and the largest spending first', () => {
+    expect(passport.income.breakdown.map((item) => item.source)).toEqual(['ACME', 'Interest']);
+    expect(passport.expenses.breakdown.map((item) => item.category.key)).toEqual(['RENT', 'COFFEE']);
+  });
+
+  it('lists each transaction a figure names once, with its amount', () => {
+    expect(passport.transactions).toHaveLength(transactions.length);
+    expect(passport.transactions[0]).toEqual({
+      id: transactions[0]?.id,
+      account_id: 1,
+      date: '2026-10-01',
+      description: 'Interest',
+      amount: '0.10',
+    });
+  });
+
+  it('walks balances back through transactions the client excluded from the figures', () => {
+    const deposit = tx({ cents: 1_000, date: '2026-11-15', categoryType: 'income', categoryKey: 'SALARY' });
+    const input = {
+      range: { from: '2026-09-01', to: '2026-11-30' },
+      accounts: [{ id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: 100 }],
+      transactions: [],
+      later: [],
+      createdAt: '2026-11-30T00:00:00Z',
+    };
+    const passport = computeFinancialPassport({ ...input, excluded: [deposit] });
+    // Before the deposit the account stood at -$9.00: 1 September to 14 November.
+    expect(passport.responsible_lending_indicators.overdrawn_days.count).toBe(75);
+    expect(passport.summary.totals.income).toBe('0.00');
+    expect(passport.transactions).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { frequencies } from '@waratah/contracts';
+import { describe, expect, it } from 'vitest';
+import { nextPeriodStart, planGoalPeriods } from './goal-periods.ts';
+
+describe('nextPeriodStart', () => {
+  it.each([
+    ['daily', '2026-01-02'],
+    ['weekly', '2026-01-08'],
+    ['fortnightly', '2026-01-15'],
+    ['four_weekly', '2026-01-29'],
+    ['monthly', '2026-02-01'],
+    ['bimonthly', '2026-03-01'],
+    ['quarterly', '2026-04-01'],
+    ['biannually', '2026-07-01'],
+    ['annually', '2027-01-01'],
+    ['singular', null],
+  ] as const)('%s after 2026-01-01 is %s', (frequency, expected) => {
+    expect(nextPeriodStart('2026-01-01', frequency)).toBe(expected);
+  });
+
+  it('knows every frequency of the contract', () => {
+    for (const frequency of frequencies) {
+      if (frequency !== 'singular') expect(nextPeriodStart('2026-01-31', frequency)).not.toBeNull();
+    }
+  });
+});
+
+describe('planGoalPeriods', () => {
+  const base = {
+    frequency: 'monthly' as const,
+    endDate: null,
+    periodCents: 25_000,
+    targetCents: 500_000,
+  };
+
+  it('plans only the first period of a goal that starts later', () => {
+    expect(planGoalPeriods({ ...base, startDate: '2027-01-15', today: '2026-11-22' })).toEqual([
+      { index: 0, startDate: '2027-01-15', endDate: '2027-02-14', targetCents: 25_000 },
+    ]);
+  });
+
+  it('plans every period up to the one holding today, cut at the end date', () => {
+    const periods = planGoalPeriods({
+      ...base,
+      startDate: '2026-09-01',
+      endDate: '2026-10-20',
+      today: '2026-11-22',
+    });
+    expect(periods).toEqual([
+      { index: 0, startDate: '2026-09-01', endDate: '2026-09-30', targetCents: 25_000 },
+      { index: 1, startDate: '2026-10-01', endDate: '2026-10-20', targetCents: 25_000 },
+    ]);
+  });
+
+  it('keeps the last twelve periods with their true indexes', () => {
+    const periods = planGoalPeriods({
+      ...base,
+      frequency: 'weekly',
+      startDate: '2026-01-01',
+      today: '2026-11-22',
+    });
+    expect(periods).toHaveLength(12);
+    expect(periods.at(-1)).toMatchObject({ index: 46, startDate: '2026-11-19', endDate: '2026-11-25' });
+  });
+
+  it('spreads a target amount over the periods to the end date, to the cent', () => {
+    const periods = planGoalPeriods({
+      frequency: 'quarterly',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      periodCents: null,
+      targetCents: 100_001,
+      today: '2026-11-22',
+    });
+    expect(periods.map((period) => period.targetCents)).toEqual([25_000, 25_000, 25_000, 25_001]);
+    expect(periods.reduce((sum, period) => sum + period.targetCents, 0)).toBe(100_001);
+  });
+
+  it('gives a singular goal one period to its end date', () => {
+    expect(
+      planGoalPeriods({
+        ...base,
+        frequency: 'singular',
+        startDate: '2026-01-01',
+        endDate: '2026-06-30',
+        today: '2026-11-22',
+      }),
+    ).toEqual([{ index: 0, startDate: '2026-01-01', endDate: '2026-06-30', targetCents: 25_000 }]);
+  });
+});

@@ -1,0 +1,83 @@
+import type { frequencies } from '@waratah/contracts';
+import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+
+export type Frequency = (typeof frequencies)[number];
+
+export interface GoalPeriodPlan {
+  index: number;
+  startDate: string;
+  endDate: string;
+  targetCents: number;
+}
+
+const monthsPerPeriod: Partial<Record<Frequency, number>> = {
+  monthly: 1,
+  bimonthly: 2,
+  quarterly: 3,
+  biannually: 6,
+  annually: 12,
+};
+const daysPerPeriod: Partial<Record<Frequency, number>> = {
+  daily: 1,
+  weekly: 7,
+  fortnightly: 14,
+  four_weekly: 28,
+};
+
+/** The day the period after the one starting on `start` begins; null for a goal with a single period. */
+export function nextPeriodStart(start: string, frequency: Frequency): string | null {
+  const months = monthsPerPeriod[frequency];
+  if (months !== undefined) return addMonths(start, months);
+  const days = daysPerPeriod[frequency];
+  return days === undefined ? null : addDays(start, days);
+}
+
+/** Periods kept when a goal is created with a start date far in the past, as the demo data keeps them. */
+export const keptGoalPeriods = 12;
+
+/**
+ * The periods of a new goal: every period from its start date up to the one holding `today` (or
+ * only the first, when it starts later), cut at its end date, of which the last twelve are kept
+ * with their true indexes. Each period's target is the goal's period amount; a goal with only a
+ * target amount and an end date spreads that amount over its periods, the last one taking the
+ * cents that do not divide evenly.
+ */
+export function planGoalPeriods(goal: {
+  frequency: Frequency;
+  startDate: string;
+  endDate: string | null;
+  periodCents: number | null;
+  targetCents: number | null;
+  today: string;
+}): GoalPeriodPlan[] {
+  const spans: { startDate: string; endDate: string }[] = [];
+  const [, until = goal.today] = [goal.startDate, goal.today].sort();
+  for (let start = goal.startDate; ; ) {
+    const next = nextPeriodStart(start, goal.frequency);
+    const naturalEnd = next === null ? (goal.endDate ?? start) : addDays(next, -1);
+    const endDate = goal.endDate && goal.endDate < naturalEnd ? goal.endDate : naturalEnd;
+    spans.push({ startDate: start, endDate });
+    if (next === null || next > until || (goal.endDate && next > goal.endDate)) break;
+    start = next;
+  }
+  const perPeriod = (index: number) => {
+    if (goal.periodCents !== null) return goal.periodCents;
+    if (goal.targetCents === null) return 0;
+    const count = totalPeriods(goal);
+    const share = Math.floor(goal.targetCents / count);
+    return index === count - 1 ? goal.targetCents - share * (count - 1) : share;
+  };
+  return spans
+    .map((span, index) => ({ index, ...span, targetCents: perPeriod(index) }))
+    .slice(-keptGoalPeriods);
+}
+
+/** How many periods fit between a goal's start and end date (one without an end date or frequency). */
+function totalPeriods(goal: { frequency: Frequency; startDate: string; endDate: string | null }): number {
+  if (!goal.endDate || nextPeriodStart(goal.startDate, goal.frequency) === null) return 1;
+  let count = 0;
+  for (let start: string | null = goal.startDate; start !== null && start <= goal.endDate; count++) {
+    start = nextPeriodStart(start, goal.frequency);
+  }
+  return Math.max(1, count);
+}

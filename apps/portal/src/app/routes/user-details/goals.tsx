@@ -1,0 +1,19 @@
+import { paths } from '../../../config/paths.ts';
+import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
+import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
+import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
+import { GoalsPage } from '../../../features/goals/components/goals-page.tsx';
+
+/** Spec §2 'Goals' (feature view_goals) in the client frame; 'Add goal' only with the goals feature. */
+export default function UserGoalsRoute() {
+  const clientId = useClientId();
+  const { data: appConfig } = useAppConfig();
+  if (clientId === null) return null;
+  const canAddGoal = isFeatureEnabled(appConfig, 'goals');
+  return (
+    <GoalsPage
+      clientId={clientId}
+      addGoalHref={canAddGoal ? paths.userDetails.addGoal.getHref(String(clientId)) : undefined}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import type { ExportOption } from '@waratah/tenants';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  DatePicker,
+  Dropdown,
+  Skeleton,
+} from '@waratah/ui';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
+import { useFinancialPassport } from '../api/get-financial-passport.ts';
+import { customPeriod, type DateRange, periodRange, sydneyToday } from '../utils/passport-periods.ts';
+import { PassportReport } from './passport-report.tsx';
+
+export interface FinancialPassportPageProps {
+  clientId: number;
+  /** The tenant's periods the adviser may choose (spec §9), already cut to the enabled features. */
+  periods: readonly ExportOption[];
+  /** Feature generate_fp_custom_date: any start and end date. */
+  customDates: boolean;
+  /** The header's place for exporting the report of the chosen period (the documents area fills it). */
+  exportAction?: (range: DateRange | null) => ReactNode;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'Financial Passport' (spec §2): the affordability report of a chosen period; the period stays in the URL. */
+export function FinancialPassportPage({
+  clientId,
+  periods,
+  customDates,
+  exportAction,
+}: FinancialPassportPageProps) {
+  const { t } = useTranslation();
+  const [today] = useState(() => sydneyToday(new Date()));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const options = [
+    ...periods.map(({ label, value }) => ({ label, value })),
+    ...(customDates ? [{ label: t('passport.customDates'), value: customPeriod }] : []),
+  ];
+  const requested = searchParams.get('period');
+  const fallback = periods.find((option) => option.value === 'year') ?? periods[0];
+  const period = options.find((option) => option.value === requested)?.value ?? fallback?.value ?? '';
+  const custom = {
+    start: searchParams.get('from') ?? '',
+    end: searchParams.get('to') ?? '',
+  };
+  const chosen = periods.find((option) => option.value === period);
+  const range: DateRange | null =
+    period === customPeriod
+      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end
+        ? { from: custom.start, to: custom.end }
+        : null
+      : chosen
+        ? periodRange(chosen, today)
+        : null;
+  const passport = useFinancialPassport(clientId, range);
+
+  function update(patch: Record<string, string | null>) {
+    setSearchParams(
+      (params) => {
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) params.set(key, value);
+          else params.delete(key);
+        }
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex max-w-2xl flex-col gap-1">
+          <h2 className="font-semibold text-2xl tracking-tight">{t('passport.title')}</h2>
+          <p className="text-muted-foreground">{t('passport.intro')}</p>
+        </div>
+        <div data-slot="passport-export-action" className="flex items-center gap-2">
+          {exportAction?.(range)}
+        </div>
+      </div>
+      <Card className="py-5">
+        <CardContent className="flex flex-wrap items-end gap-4">
+          <Dropdown
+            label={t('passport.period')}
+            name="period"
+            className="w-64"
+            value={period || undefined}
+            options={options}
+            onValueChange={(value) => update({ period: value, from: null, to: null })}
+          />
+          {period === customPeriod ? (
+            <DatePicker
+              isRange
+              name="passport-dates"
+              label={t('passport.customRange')}
+              startLabel={t('passport.from')}
+              endLabel={t('passport.to')}
+              startPlaceholder={t('passport.datePlaceholder')}
+              endPlaceholder={t('passport.datePlaceholder')}
+              maxDate={today}
+              value={custom}
+              onValueChange={(value) => update({ from: value.start || null, to: value.end || null })}
+            />
+          ) : null}
+          <p className="pb-2 text-muted-foreground text-sm" aria-live="polite">
+            {range
+              ? t('passport.covering', { from: formatDate(range.from), to: formatDate(range.to) })
+              : t('passport.customRangeHint')}
+          </p>
+        </CardContent>
+      </Card>
+      {range === null ? null : passport.isPending ? (
+        <div className="flex flex-col gap-4" role="status" aria-label={t('passport.loading')}>
+          <Skeleton className="h-24 w-full rounded-xl" />
+          <Skeleton className="h-48 w-full rounded-2xl" />
+          <Skeleton className="h-48 w-full rounded-2xl" />
+        </div>
+      ) : passport.isError ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{t('passport.loadError')}</span>
+            <Button variant="transparent" size="sm" onClick={() => void passport.refetch()}>
+              {t('passport.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <div
+          aria-busy={passport.isFetching}
+          className={passport.isPlaceholderData ? 'opacity-60' : undefined}
+        >
+          <PassportReport passport={passport.data} />
+        </div>
+      )}
+    </div>
+  );
+}

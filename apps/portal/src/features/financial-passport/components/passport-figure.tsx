@@ -1,0 +1,54 @@
+import { AccordionContent, AccordionItem, AccordionTrigger } from '@waratah/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format.ts';
+import { type PassportTransactionRow, PassportTransactionsTable } from './passport-transactions-table.tsx';
+
+export interface PassportFigureProps {
+  /** Unique within its accordion. */
+  value: string;
+  title: string;
+  detail?: ReactNode;
+  total: string;
+  monthlyAverage?: string;
+  transactionIds: readonly number[];
+  transactionsById: ReadonlyMap<number, PassportTransactionRow>;
+}
+
+/** One figure of the report; expanding it lists the transactions it came from. */
+export function PassportFigure({
+  value,
+  title,
+  detail,
+  total,
+  monthlyAverage,
+  transactionIds,
+  transactionsById,
+}: PassportFigureProps) {
+  const { t } = useTranslation();
+  const rows = transactionIds.flatMap((id) => transactionsById.get(id) ?? []);
+  return (
+    <AccordionItem value={value} data-testid="passport-figure">
+      <AccordionTrigger className="py-3">
+        <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <span className="flex flex-col gap-0.5">
+            <span>{title}</span>
+            {detail ? <span className="font-normal text-muted-foreground text-sm">{detail}</span> : null}
+          </span>
+          <span className="flex flex-col items-end gap-0.5">
+            <span className="tabular-nums">{formatMoney(total)}</span>
+            <span className="font-normal text-muted-foreground text-sm">
+              {monthlyAverage
+                ? `${t('passport.figure.monthlyAverage', { amount: formatMoney(monthlyAverage) })} · `
+                : ''}
+              {t('passport.figure.transactions', { count: transactionIds.length })}
+            </span>
+          </span>
+        </span>
+      </AccordionTrigger>
+      <AccordionContent>
+        <PassportTransactionsTable figure={title} rows={rows} />
+      </AccordionContent>
+    </AccordionItem>
+  );
+}

@@ -1,0 +1,60 @@
+import { tenants } from '@waratah/tenants';
+import { describe, expect, it } from 'vitest';
+import { offeredPeriods, periodRange, sydneyToday } from './passport-periods.ts';
+
+describe('sydneyToday', () => {
+  it('is the date in Sydney, which is ahead of UTC', () => {
+    expect(sydneyToday(new Date('2026-11-21T14:30:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('periodRange', () => {
+  const today = '2026-11-22';
+
+  it.each([
+    ['three-months', { from: '2026-08-23', to: today }],
+    ['six-months', { from: '2026-05-23', to: today }],
+    ['year', { from: '2025-11-23', to: today }],
+  ])('%s ends today', (value, range) => {
+    expect(periodRange({ label: value, value }, today)).toEqual(range);
+  });
+
+  it('reads the financial year from the label', () => {
+    expect(periodRange({ label: 'financial year 24/25', value: 'fin-year' }, today)).toEqual({
+      from: '2024-07-01',
+      to: '2025-06-30',
+    });
+  });
+
+  it('takes the last ended financial year when the label names none', () => {
+    expect(periodRange({ label: 'last financial year', value: 'fin-year' }, today)).toEqual({
+      from: '2025-07-01',
+      to: '2026-06-30',
+    });
+    expect(periodRange({ label: 'last financial year', value: 'fin-year' }, '2026-03-01')).toEqual({
+      from: '2024-07-01',
+      to: '2025-06-30',
+    });
+  });
+
+  it('knows every period of every tenant', () => {
+    for (const tenant of Object.values(tenants)) {
+      for (const option of tenant.exportOptions.financialPassport) {
+        expect(periodRange(option, today)).not.toBeNull();
+      }
+    }
+  });
+});
+
+describe('offeredPeriods', () => {
+  const options = tenants.moneypartner.exportOptions.financialPassport;
+
+  it('offers the 3-month report only with 3m_report', () => {
+    expect(offeredPeriods(options, { threeMonthReport: false }).map((option) => option.value)).toEqual([
+      'six-months',
+      'year',
+      'fin-year',
+    ]);
+    expect(offeredPeriods(options, { threeMonthReport: true })).toEqual(options);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ExportOption } from '@waratah/tenants';
+
+export interface DateRange {
+  /** YYYY-MM-DD, both days included. */
+  from: string;
+  to: string;
+}
+
+/** The value of the period option that lets the adviser pick the dates (feature generate_fp_custom_date). */
+export const customPeriod = 'custom';
+/** The 3-month option, offered only with the feature 3m_report. */
+const threeMonthPeriod = 'three-months';
+
+/** Today on Sydney's calendar (DESIGN §3), as YYYY-MM-DD. */
+export function sydneyToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** 'past N months' ends today and starts the day after the same date N months earlier. */
+function pastMonths(today: string, months: number): DateRange {
+  return { from: addDays(addMonths(today, -months), 1), to: today };
+}
+
+/**
+ * An Australian financial year runs 1 July – 30 June. The option's label names it ('financial year
+ * 24/25'); without a year in the label it is the last one that has ended.
+ */
+function financialYear(label: string, today: string): DateRange {
+  const named = /(\d{2})\s*\/\s*(\d{2})/.exec(label);
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  const startYear = named ? 2000 + Number(named[1]) : month >= 7 ? year - 1 : year - 2;
+  return { from: `${startYear}-07-01`, to: `${startYear + 1}-06-30` };
+}
+
+const monthsOf: Record<string, number> = {
+  month: 1,
+  [threeMonthPeriod]: 3,
+  'six-months': 6,
+  year: 12,
+};
+
+/** The dates of one of the tenant's financial passport periods (spec §9), or null for one it does not know. */
+export function periodRange(option: ExportOption, today: string): DateRange | null {
+  if (option.value === 'fin-year') return financialYear(option.label, today);
+  const months = monthsOf[option.value];
+  return months === undefined ? null : pastMonths(today, months);
+}
+
+/** The tenant's periods the adviser may choose: the 3-month one only with 3m_report. */
+export function offeredPeriods(
+  options: readonly ExportOption[],
+  features: { threeMonthReport: boolean },
+): ExportOption[] {
+  return options.filter((option) => features.threeMonthReport || option.value !== threeMonthPeriod);
+}

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Account } from '@waratah/contracts';
+import { describe, expect, it } from 'vitest';
+import { type FakeHandler, json } from '../../../testing/fake-api.ts';
+import { buildGoal } from '../testing/build-goal.ts';
+import { renderClientPage } from '../testing/render-client-page.tsx';
+import { AddGoalPage } from './add-goal-page.tsx';
+
+const account: Account = {
+  id: 31,
+  provider_account_id: 11,
+  provider_id: 3,
+  provider_name: 'Harbour Bank',
+  account_name: 'Bonus Saver',
+  nick_name: null,
+  account_number: 'xxxx5678',
+  bsb: '062-000',
+  account_status: 'active',
+  account_attributes: { container: 'bank', account_type: 'savings' },
+  owner_type: 'individual',
+  included: true,
+  hidden: false,
+  current_balance: { amount: '1250.40', currency: 'AUD' },
+  available_balance: null,
+  refresh_status: {
+    status: 'success',
+    sub_status: 'success',
+    additional_status: null,
+    last_refreshed: '2026-11-20T01:00:00Z',
+    next_refresh: null,
+  },
+};
+
+function renderAddGoal(
+  createGoal: FakeHandler = (request) =>
+    json({ data: buildGoal({ name: String((request.body as { name: string }).name) }) }, 201),
+) {
+  return renderClientPage({
+    path: '/user/details/:id/add-goal',
+    url: '/user/details/5/add-goal',
+    page: <AddGoalPage clientId={5} goalsHref="/user/details/5/goals" />,
+    routes: {
+      'GET /api/v2/accounts': () => json({ data: [account, { ...account, id: 32, hidden: true }] }),
+      'POST /api/v2/goals': createGoal,
+    },
+  });
+}
+
+async function fill(user: ReturnType<typeof renderAddGoal>['user'], name: RegExp, text: string) {
+  await user.click(await screen.findByRole('textbox', { name }));
+  await user.paste(text);
+}
+
+async function chooseAccount(user: ReturnType<typeof renderAddGoal>['user']) {
+  const trigger = await screen.findByRole('combobox', { name: /^Account/ });
+  trigger.focus();
+  await user.keyboard('{Enter}');
+  expect(screen.getAllByRole('option')).toHaveLength(1);
+  await user.keyboard('{Enter}');
+}
+
+// Whole-form journeys with the kit's Radix parts; slow on a busy machine, not flaky.
+describe('AddGoalPage', { timeout: 20_000 }, () => {
+  it('creates the goal on the client’s behalf, then goes back to the goals with a toast', async () => {
+    const { api, router, user } = renderAddGoal();
+    await fill(user, /^Goal name/, 'New car');
+    await chooseAccount(user);
+    await fill(user, /^Target amount/, '$12,000');
+    await fill(user, /^Amount per period/, '500.50');
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+
+    expect(await screen.findByText("Goal 'New car' added")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/details/5/goals');
+    const [request] = api.requestsTo('POST /api/v2/goals');
+    expect(request?.headers.get('X-User-Id')).toBe('5');
+    expect(request?.body).toEqual({
+      name: 'New car',
+      account_id: 31,
+      tracking_type: 'credit',
+      target: 'amount',
+      frequency: 'monthly',
+      target_amount: '12000',
+      period_amount: '500.50',
+    });
+  });
+
+  it('offers every target type and frequency of the spec', async () => {
+    const { user } = renderAddGoal();
+    for (const [name, count] of [
+      [/^Target type/, 5],
+      [/^Frequency/, 10],
+    ] as const) {
+      const trigger = await screen.findByRole('combobox', { name });
+      trigger.focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getAllByRole('option')).toHaveLength(count);
+      await user.keyboard('{Escape}');
+    }
+  });
+
+  it('names each missing field for the chosen target type and sends nothing', async () => {
+    const { api, user } = renderAddGoal();
+    await screen.findByRole('textbox', { name: /^Goal name/ });
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Please enter a goal name of up to 100 characters');
+    expect(summary).toHaveTextContent('Please choose an account');
+    expect(summary).toHaveTextContent('Please enter a target amount above $0, such as 5000.00');
+    expect(summary).toHaveTextContent('Please enter an amount per period above $0, such as 250.00');
+    expect(within(summary).queryByText(/end date/)).not.toBeInTheDocument();
+    const targetInput = screen.getByRole('textbox', { name: /^Target amount/ });
+    await waitFor(() =>
+      expect(targetInput).toHaveAccessibleDescription(
+        'Please enter a target amount above $0, such as 5000.00',
+      ),
+    );
+    expect(api.requestsTo('POST /api/v2/goals')).toHaveLength(0);
+  });
+
+  it('shows the platform’s field errors beside their fields', async () => {
+    const { router, user } = renderAddGoal(() =>
+      json(
+        {
+          error: {
+            error_code: 'validation_failed',
+            error_type: 'bad_request',
+            error_message: 'body.account_id: there is no account 31',
+            fields: [{ field: 'body.account_id', message: 'there is no account 31' }],
+          },
+        },
+        400,
+      ),
+    );
+    await fill(user, /^Goal name/, 'Car');
+    await chooseAccount(user);
+    await fill(user, /^Target amount/, '100');
+    await fill(user, /^Amount per period/, '10');
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Account/ })).toHaveAccessibleDescription(
+        'there is no account 31',
+      ),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('there is no account 31');
+    expect(router.state.location.pathname).toBe('/user/details/5/add-goal');
+  });
+});

@@ -1,0 +1,99 @@
+import type { CreateGoalBody } from '@waratah/contracts';
+import { isApiError } from '@waratah/sdk';
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SkeletonText,
+  toast,
+} from '@waratah/ui';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { useCreateGoal } from '../api/create-goal.ts';
+import { useGoalAccounts } from '../api/list-goal-accounts.ts';
+import { type GoalFormValues, goalFormFields } from '../utils/goal-form-schema.ts';
+import { AddGoalForm } from './add-goal-form.tsx';
+
+/** Spec §9: toasts in the portal stay 5000 ms. */
+const toastDuration = 5000;
+
+export interface AddGoalPageProps {
+  clientId: number;
+  /** The goals list, where the page returns after adding or cancelling. */
+  goalsHref: string;
+}
+
+/** 'Add goal' (spec §2): creates a goal on the client's behalf through `POST goals`. */
+export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accounts = useGoalAccounts(clientId);
+  const createGoal = useCreateGoal(clientId);
+  const [serverMessages, setServerMessages] = useState<string[]>([]);
+
+  function submit(body: CreateGoalBody, form: UseFormReturn<GoalFormValues>) {
+    setServerMessages([]);
+    createGoal.mutate(body, {
+      onSuccess: (goal) => {
+        toast.success(t('goals.form.created', { name: goal.name }), { duration: toastDuration });
+        void navigate(goalsHref);
+      },
+      onError: (error) => {
+        // The platform names a field as 'body.<field>'; those go beside their field, the rest above the form.
+        const unplaced: string[] = [];
+        for (const { field, message } of isApiError(error) ? error.fields : []) {
+          const name = goalFormFields.find((known) => `body.${known}` === field);
+          if (name) form.setError(name, { type: 'server', message }, { shouldFocus: true });
+          else unplaced.push(message);
+        }
+        const placed = isApiError(error) && error.fields.length > unplaced.length;
+        setServerMessages(placed ? unplaced : serverErrorMessages(error));
+      },
+    });
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-3xl">
+      <CardHeader>
+        <CardTitle level={2}>{t('goals.form.title')}</CardTitle>
+        <CardDescription>{t('goals.form.intro')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {accounts.isPending ? (
+          <div role="status" aria-label={t('goals.form.accountsLoading')}>
+            <SkeletonText lines={6} />
+          </div>
+        ) : accounts.isError ? (
+          <Alert variant="error">
+            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+              <span>{t('goals.form.accountsError')}</span>
+              <Button variant="transparent" size="sm" onClick={() => void accounts.refetch()}>
+                {t('goals.retry')}
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : accounts.data.length === 0 ? (
+          <Alert variant="info">
+            <AlertDescription>{t('goals.form.noAccounts')}</AlertDescription>
+          </Alert>
+        ) : (
+          <AddGoalForm
+            accounts={accounts.data}
+            pending={createGoal.isPending}
+            serverMessages={serverMessages}
+            onSubmit={submit}
+            onCancel={() => void navigate(goalsHref)}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

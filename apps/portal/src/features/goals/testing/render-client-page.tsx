@@ -1,0 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createApiClient } from '@waratah/sdk';
+import { Toaster } from '@waratah/ui';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
+import { i18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { createFakeApi, type FakeRoutes } from '../../../testing/fake-api.ts';
+
+/** One client page under the real providers over a fake platform; other paths render their name. */
+export function renderClientPage({
+  path,
+  url,
+  page,
+  routes,
+}: {
+  path: string;
+  url: string;
+  page: ReactElement;
+  routes: FakeRoutes;
+}) {
+  const api = createFakeApi(routes);
+  const client = createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch });
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ApiClientProvider client={client}>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </ApiClientProvider>
+    </I18nextProvider>,
+  );
+  return { api, router, user: userEvent.setup() };
+}

@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { TenantId } from '@waratah/tenants';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
+import { saveScreenshot } from './support/screenshot.ts';
+import { tenantUrl } from './support/tenant-url.ts';
+
+const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
+
+async function signIn(page: Page, tenant: TenantId): Promise<void> {
+  if (tenant === 'waratah') {
+    await page.goto(tenantUrl(tenant, '/dashboard'));
+    await signInWithProvider(page, demoAdviser(tenant));
+  } else {
+    await signInWithPassword(page, tenant);
+  }
+  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
+}
+
+/** The first of the demo adviser's clients with an active consent, asked with the page's credentials. */
+async function activeClientId(page: Page, tenant: TenantId): Promise<number> {
+  const family = tenant === 'waratah' ? 'adviser' : 'admin';
+  return page.evaluate(async (path) => {
+    const token = window.localStorage.getItem('waratah.accessToken');
+    const headers: Record<string, string> = token
+      ? { Authorization: `Bearer ${token}` }
+      : { 'X-Tenant-Id': 'waratah' };
+    const response = await fetch(path, { headers, credentials: 'include' });
+    const body = (await response.json()) as { data: { id: number }[] };
+    const [first] = body.data;
+    if (!first) throw new Error(`${path} answered no client`);
+    return first.id;
+  }, `/api/${family}/users?consent_status=active&size=1`);
+}
+
+/** Spec §9: the tenants' financial passport periods (all features are on in the demo data). */
+const periods: Record<TenantId, string[]> = {
+  waratah: ['6 months', '12 months', 'Custom dates'],
+  waratahlabs: ['6 months', '12 months', 'Custom dates'],
+  moneypartner: ['past 3 months', 'past 6 months', 'past year', 'financial year 24/25', 'Custom dates'],
+};
+
+for (const tenant of tenants) {
+  test.describe(`${tenant}: a client's financial passport`, () => {
+    test('reports a period, and a figure expands to the transactions it came from', async ({ page }) => {
+      await signIn(page, tenant);
+      const clientId = await activeClientId(page, tenant);
+
+      await page.goto(tenantUrl(tenant, `/user/details/${clientId}/financial-passport`));
+
+      await expect(page).toHaveTitle(/^Financial Passport - /);
+      await expect(page.getByRole('heading', { level: 2, name: 'Financial Passport' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Income by source' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Expenses by category' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Liabilities and repayments' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Responsible lending flags' })).toBeVisible();
+      await expect(page.getByText('Savings rate')).toBeVisible();
+
+      const period = page.getByRole('combobox', { name: 'Period' });
+      await period.click();
+      await expect(page.getByRole('option')).toHaveText(periods[tenant]);
+      // The first period is never the default (the past year), so the report changes.
+      await page.getByRole('option').first().click();
+      await expect(page).toHaveURL(/\?period=/);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+      const figure = page.getByTestId('passport-figure').first();
+      const trigger = figure.getByRole('button').first();
+      const count = Number((await trigger.textContent())?.match(/(\d+) transactions?/)?.[1]);
+      expect(count).toBeGreaterThan(0);
+      await trigger.click();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      const table = figure.getByRole('table');
+      await expect(table).toBeVisible();
+      await expect(table.getByRole('row')).toHaveCount(Math.min(count, 10) + 1);
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `client-financial-passport-${tenant}`);
+
+      await period.click();
+      await page.getByRole('option', { name: 'Custom dates' }).click();
+      await expect(page.getByText('Choose a start and an end date to see the report.')).toBeVisible();
+      await page.goto(
+        tenantUrl(
+          tenant,
+          `/user/details/${clientId}/financial-passport?period=custom&from=2026-01-01&to=2026-03-31`,
+        ),
+      );
+      await expect(page.getByText('1 Jan 2026 – 31 Mar 2026')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Income by source' })).toBeVisible();
+    });
+  });
+}
