@@ -27,6 +27,9 @@ export function FormField<Values extends FieldValues, Name extends FieldPath<Val
   const { control } = useFormContext<Values>();
   const { field, fieldState } = useController({ name, control });
   const { isSubmitted } = useFormState({ control });
+  // Read the error on every render: react-hook-form only keeps a field's error up to date for
+  // components that read it, so reading it lazily would miss the errors of a failed submit.
+  const message = fieldState.error?.message;
   const shown = fieldState.isTouched || isSubmitted;
-  return render({ field, error: shown ? fieldState.error?.message : undefined });
+  return render({ field, error: shown ? message : undefined });
 }

@@ -37,6 +37,19 @@ function SignUp({ onSubmit }: { onSubmit: (values: Values) => void }) {
   );
 }
 
+function SubmitOnly() {
+  const form = useForm<z.input<typeof schema>, unknown, Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', firstName: '', terms: false as unknown as true },
+  });
+  return (
+    <Form form={form as never} onSubmit={() => {}}>
+      <FormTextInput<Values> name="email" label="Email" type="email" required />
+      <Button type="submit">Register</Button>
+    </Form>
+  );
+}
+
 describe('Form', () => {
   it('validates on input but shows a field message only once it is touched', async () => {
     const user = userEvent.setup();
@@ -51,6 +64,15 @@ describe('Form', () => {
     await user.clear(email);
     await user.type(email, 'ann@example.com');
     expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows each untouched field its message beside it after a failed submit (validation on submit)', async () => {
+    const user = userEvent.setup();
+    render(<SubmitOnly />);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
   });
 
   it('shows the first message per field and the error list after a failed submit', async () => {

@@ -105,7 +105,7 @@ describe('every data call of the SDK against the real server', () => {
         frequency: 'weekly',
         target: 'open_ended',
         period_amount: '20.00',
-        end_date: '2027-12-31',
+        end_date: '2099-12-31',
       },
       as,
     );
