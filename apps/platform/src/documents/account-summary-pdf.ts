@@ -1,0 +1,63 @@
+import { type DocumentAccount, isLiability } from './document-data.ts';
+import { formatAud, formatDate } from './format-aud.ts';
+import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
+import type { TenantBranding } from './tenant-branding.ts';
+
+export interface AccountSummaryFigures {
+  rows: { account: DocumentAccount; balanceCents: number }[];
+  assetsCents: number;
+  liabilitiesCents: number;
+  netCents: number;
+}
+
+/** Every account's balance at a date; liabilities are the loan and credit-card accounts. */
+export function accountSummaryFigures(
+  accounts: readonly DocumentAccount[],
+  balances: ReadonlyMap<number, number>,
+): AccountSummaryFigures {
+  const rows = accounts.map((account) => ({ account, balanceCents: balances.get(account.id) ?? 0 }));
+  let assetsCents = 0;
+  let liabilitiesCents = 0;
+  for (const row of rows) {
+    if (isLiability(row.account)) liabilitiesCents += row.balanceCents;
+    else assetsCents += row.balanceCents;
+  }
+  return { rows, assetsCents, liabilitiesCents, netCents: assetsCents + liabilitiesCents };
+}
+
+export function renderAccountSummaryPdf(input: {
+  branding: TenantBranding;
+  heading: Omit<DocumentHeading, 'title' | 'subtitle'>;
+  asOf: string;
+  figures: AccountSummaryFigures;
+}) {
+  const { figures } = input;
+  const pdf = new PdfWriter(input.branding, {
+    ...input.heading,
+    title: 'Account balances',
+    subtitle: `Balances at the end of ${formatDate(input.asOf)}`,
+  });
+  pdf.section('Accounts');
+  pdf.table(
+    [
+      { header: 'Account', width: 0.34 },
+      { header: 'Institution', width: 0.26 },
+      { header: 'Type', width: 0.2 },
+      { header: 'Balance', width: 0.2, align: 'right' },
+    ],
+    figures.rows.map(({ account, balanceCents }) => [
+      account.name,
+      account.providerName,
+      account.type.replace(/_/g, ' '),
+      formatAud(balanceCents),
+    ]),
+  );
+  pdf.section('Totals');
+  pdf.facts([
+    ['Accounts', String(figures.rows.length)],
+    ['Assets', formatAud(figures.assetsCents)],
+    ['Liabilities', formatAud(figures.liabilitiesCents)],
+    ['Net position', formatAud(figures.netCents)],
+  ]);
+  return pdf.finish();
+}

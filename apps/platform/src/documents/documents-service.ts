@@ -1,0 +1,539 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type AccountSummaryRequest,
+  type DocumentExport,
+  type DocumentKind,
+  type DocumentPeriod,
+  type DocumentVerification,
+  documentContentTypes,
+} from '@waratah/contracts';
+import type { TenantId } from '@waratah/tenants';
+import { type Kysely, sql } from 'kysely';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { getFinancialPassport } from '../affordability/get-financial-passport.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { accountSummaryFigures, renderAccountSummaryPdf } from './account-summary-pdf.ts';
+import {
+  balancesAt,
+  type ClientRef,
+  firstTransactionDate,
+  loadAccounts,
+  loadTransactions,
+  partyNames,
+} from './document-data.ts';
+import {
+  type DocumentExportsTable,
+  type DocumentsDatabase,
+  type ExportParams,
+  type ExportRow,
+  exportColumns,
+  requesterOf,
+  toWireExport,
+  withExports,
+} from './document-exports.ts';
+import { type DocumentStore, databaseDocumentStore } from './document-store.ts';
+import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
+import { renderFinancialPassportPdf } from './financial-passport-pdf.ts';
+import { insightsFigures, renderInsightsPdf } from './insights-pdf.ts';
+import { runningBalances, statementFigures } from './statement-figures.ts';
+import { renderStatementPdf } from './statement-pdf.ts';
+import { tenantBranding } from './tenant-branding.ts';
+import { renderTransactionsXlsx } from './transactions-xlsx.ts';
+
+/** The job that generates one export (payload `{ exportId }`). */
+export const generateDocumentJob = 'documents.generate';
+/** One retry: a second failure is final and recorded on the export. */
+const retryLimit = 1;
+
+export interface DocumentsDeps {
+  db: Kysely<Database>;
+  queue: JobQueue;
+  store?: DocumentStore;
+  now?: () => Date;
+}
+
+/** What a caller may ask for, already checked against the request's shape by the contracts. */
+export type ExportRequest =
+  | { kind: 'financial_passport'; period: DocumentPeriod }
+  | { kind: 'statement'; period: DocumentPeriod; accountId: number }
+  | { kind: 'account_summary'; asOf: AccountSummaryRequest['as_of_date'] }
+  | { kind: 'insights'; period: DocumentPeriod }
+  | { kind: 'transactions'; period: DocumentPeriod; accountIds: number[] | undefined };
+
+export interface RequestContext {
+  scope: ClientScope;
+  /** Whether the tenant's feature key allows custom dates for this list of periods. */
+  customAllowed: (list: PeriodList) => Promise<boolean>;
+  /** Where the request's fields came from, for error messages. */
+  source: 'body' | 'querystring';
+}
+
+const extensionOf = (contentType: string) => (contentType === documentContentTypes.xlsx ? 'xlsx' : 'pdf');
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('validation_failed', `${field.split('.').pop()} ${message}`, {
+    fields: [{ field, message }],
+  });
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-')
+      .slice(0, 40) || 'client'
+  );
+}
+
+interface PreparedExport {
+  kind: DocumentKind;
+  period: ResolvedPeriod | null;
+  asOf: string | null;
+  params: ExportParams;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * Checks a request and works out what to generate, or throws a 400 naming the field: an unknown
+ * period, an end before a start, a range beyond the data, an account that is not the client's.
+ */
+async function prepare(
+  db: Kysely<Database>,
+  request: ExportRequest,
+  { scope, customAllowed, source }: RequestContext,
+): Promise<PreparedExport> {
+  const client: ClientRef = scope;
+  const tenantId = scope.tenantId as TenantId;
+  const today = sydneyToday();
+  const accounts = await loadAccounts(db, client);
+  const { clientName } = await partyNames(db, client, scope.actor);
+  const clientSlug = slug(clientName);
+  const period = async (list: PeriodList, value: DocumentPeriod, accountIds?: number[]) =>
+    resolvePeriod({
+      tenantId,
+      list,
+      request: value,
+      today,
+      customAllowed: await customAllowed(list),
+      firstDataDate: await firstTransactionDate(db, client, accountIds),
+      source,
+    });
+  const base = { actor: scope.actor };
+
+  switch (request.kind) {
+    case 'financial_passport': {
+      const resolved = await period('financialPassport', request.period);
+      return {
+        kind: request.kind,
+        period: resolved,
+        asOf: null,
+        params: { ...base, periodLabel: resolved.label },
+        fileName: `financial-passport_${clientSlug}_${resolved.from}_${resolved.to}.pdf`,
+        contentType: documentContentTypes.pdf,
+      };
+    }
+    case 'statement': {
+      const account = accounts.find((candidate) => candidate.id === request.accountId);
+      if (!account) throw invalid(`${source}.account_id`, `is not one of the client's accounts`);
+      const resolved = await period('statements', request.period, [account.id]);
+      return {
+        kind: request.kind,
+        period: resolved,
+        asOf: null,
+        params: { ...base, periodLabel: resolved.label, accountId: account.id },
+        fileName: `statement_${slug(account.name)}_${resolved.from}_${resolved.to}.pdf`,
+        contentType: documentContentTypes.pdf,
+      };
+    }
+    case 'account_summary': {
+      const asOf = request.asOf ?? today;
+      if (asOf > today) throw invalid(`${source}.as_of_date`, `is after today (${today})`);
+      const first = await firstTransactionDate(db, client);
+      if (first !== undefined && asOf < first) {
+        throw invalid(`${source}.as_of_date`, `is before the client's first transaction (${first})`);
+      }
+      return {
+        kind: request.kind,
+        period: null,
+        asOf,
+        params: { ...base, periodLabel: null },
+        fileName: `account-balances_${clientSlug}_${asOf}.pdf`,
+        contentType: documentContentTypes.pdf,
+      };
+    }
+    case 'insights': {
+      const resolved = await period('statements', request.period);
+      return {
+        kind: request.kind,
+        period: resolved,
+        asOf: null,
+        params: { ...base, periodLabel: resolved.label },
+        fileName: `financial-overview_${clientSlug}_${resolved.from}_${resolved.to}.pdf`,
+        contentType: documentContentTypes.pdf,
+      };
+    }
+    case 'transactions': {
+      const owned = new Set(accounts.map((account) => account.id));
+      const foreign = request.accountIds?.find((id) => !owned.has(id));
+      if (foreign !== undefined) {
+        throw invalid(
+          `${source}.account_ids`,
+          `includes ${foreign}, which is not one of the client's accounts`,
+        );
+      }
+      const resolved = await period('statements', request.period, request.accountIds);
+      return {
+        kind: request.kind,
+        period: resolved,
+        asOf: null,
+        params: {
+          ...base,
+          periodLabel: resolved.label,
+          ...(request.accountIds && { accountIds: request.accountIds }),
+        },
+        fileName: `transactions_${clientSlug}_${resolved.from}_${resolved.to}.xlsx`,
+        contentType: documentContentTypes.xlsx,
+      };
+    }
+  }
+}
+
+async function insertExport(
+  db: Kysely<DocumentsDatabase>,
+  scope: ClientScope,
+  prepared: PreparedExport,
+  status: 'queued' | 'running',
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('document_exports')
+    .values({
+      id,
+      tenant_id: scope.tenantId,
+      client_id: scope.clientId,
+      requested_by: requesterOf(scope.actor),
+      kind: prepared.kind,
+      status,
+      params: JSON.stringify(prepared.params),
+      period: prepared.period?.period ?? null,
+      from_date: prepared.period?.from ?? null,
+      to_date: prepared.period?.to ?? prepared.asOf,
+      file_name: prepared.fileName,
+      content_type: prepared.contentType,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * `POST …`: records the export (queued) and enqueues its generation; answers at once. If the
+ * job cannot be enqueued, the record is removed again, so nothing is left half-written.
+ */
+export async function requestExport(
+  deps: DocumentsDeps,
+  request: ExportRequest,
+  context: RequestContext,
+): Promise<DocumentExport> {
+  const prepared = await prepare(deps.db, request, context);
+  const db = withExports(deps.db);
+  const id = await insertExport(db, context.scope, prepared, 'queued');
+  try {
+    const jobId = await deps.queue.enqueue(
+      generateDocumentJob,
+      { exportId: id },
+      { retryLimit, singletonKey: id },
+    );
+    await db.updateTable('document_exports').set({ job_id: jobId }).where('id', '=', id).execute();
+  } catch (error) {
+    await db.deleteFrom('document_exports').where('id', '=', id).execute();
+    throw error;
+  }
+  return toWireExport(await readExport(db, id));
+}
+
+/** `GET financialpassport/export`: generates at once and records the export like a queued one. */
+export async function generateExportNow(
+  deps: DocumentsDeps,
+  request: ExportRequest,
+  context: RequestContext,
+): Promise<{ export: DocumentExport; bytes: Buffer }> {
+  const prepared = await prepare(deps.db, request, context);
+  const db = withExports(deps.db);
+  const id = await insertExport(db, context.scope, prepared, 'running');
+  try {
+    const bytes = await complete(deps, await readExport(db, id));
+    return { export: toWireExport(await readExport(db, id)), bytes };
+  } catch (error) {
+    await db.deleteFrom('document_exports').where('id', '=', id).execute();
+    throw error;
+  }
+}
+
+async function readExport(db: Kysely<DocumentsDatabase>, id: string): Promise<ExportRow> {
+  return db
+    .selectFrom('document_exports')
+    .select(exportColumns)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The job handler: generates, stores and records the file; a final failure is recorded with its reason. */
+export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: string }, job: JobContext) {
+  const db = withExports(deps.db);
+  const row = await db
+    .selectFrom('document_exports')
+    .select(exportColumns)
+    .where('id', '=', payload.exportId)
+    .executeTakeFirst();
+  if (!row || row.status === 'completed') return;
+  await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', row.id).execute();
+  try {
+    await complete(deps, row);
+  } catch (error) {
+    const final = job.attempt > retryLimit;
+    const reason = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable('document_exports')
+      .set({
+        status: final ? 'failed' : 'queued',
+        error: final ? reason : `Attempt ${job.attempt} failed: ${reason}; retrying`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    throw error;
+  }
+}
+
+async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
+  const bytes = await generate(deps, row);
+  const store = deps.store ?? databaseDocumentStore;
+  const stored = await store.save({
+    tenantId: row.tenant_id,
+    exportId: row.id,
+    extension: extensionOf(row.content_type),
+    bytes,
+  });
+  await withExports(deps.db)
+    .updateTable('document_exports')
+    .set({
+      status: 'completed',
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size_bytes: bytes.length,
+      storage: stored.storage,
+      storage_key: stored.key,
+      content: stored.content,
+      error: null,
+      completed_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return bytes;
+}
+
+const dateText = (value: unknown): string =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
+  const { db } = deps;
+  const client: ClientRef = { tenantId: row.tenant_id, clientId: row.client_id };
+  const actor: Principal = row.params.actor;
+  const branding = await tenantBranding(row.tenant_id as TenantId);
+  const names = await partyNames(db, client, actor);
+  const heading = { ...names, generatedAt: (deps.now ?? (() => new Date()))() };
+  const from = row.from_date === null ? null : dateText(row.from_date);
+  const to = dateText(row.to_date);
+  const period = { label: row.params.periodLabel ?? '', from: from ?? to, to };
+  const accounts = await loadAccounts(db, client);
+
+  switch (row.kind) {
+    case 'statement': {
+      const account = accounts.find((candidate) => candidate.id === row.params.accountId);
+      if (!account) throw new Error('The account of this statement no longer exists');
+      const transactions = await loadTransactions(db, client, {
+        accountIds: [account.id],
+        from: period.from,
+        to,
+      });
+      const closing = (await balancesAt(db, client, [account], to)).get(account.id) ?? 0;
+      return renderStatementPdf({
+        branding,
+        heading,
+        account,
+        period,
+        figures: statementFigures(transactions, closing),
+      });
+    }
+    case 'account_summary': {
+      const balances = await balancesAt(db, client, accounts, to);
+      return renderAccountSummaryPdf({
+        branding,
+        heading,
+        asOf: to,
+        figures: accountSummaryFigures(accounts, balances),
+      });
+    }
+    case 'insights': {
+      const transactions = await loadTransactions(db, client, {
+        accountIds: accounts.filter((account) => account.included).map((account) => account.id),
+        from: period.from,
+        to,
+      });
+      const balances = await balancesAt(db, client, accounts, to);
+      return renderInsightsPdf({
+        branding,
+        heading,
+        period,
+        figures: insightsFigures(transactions, period),
+        balances: accountSummaryFigures(accounts, balances),
+      });
+    }
+    case 'transactions': {
+      const wanted = row.params.accountIds ? new Set(row.params.accountIds) : undefined;
+      const chosen = accounts.filter((account) => !wanted || wanted.has(account.id));
+      const transactions = await loadTransactions(db, client, {
+        accountIds: chosen.map((account) => account.id),
+        from: period.from,
+        to,
+      });
+      const closing = await balancesAt(db, client, chosen, to);
+      return renderTransactionsXlsx({
+        branding,
+        ...names,
+        generatedAt: heading.generatedAt,
+        period,
+        accounts: chosen,
+        transactions,
+        balances: runningBalances(transactions, closing),
+      });
+    }
+    case 'financial_passport': {
+      const passport = await getFinancialPassport(
+        db,
+        { ...client, actor },
+        { from_date: period.from, to_date: to },
+      );
+      return renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport });
+    }
+  }
+}
+
+/** The client's exports, newest first, optionally of one kind. */
+export async function listExports(
+  db: Kysely<Database>,
+  client: ClientRef,
+  kind?: DocumentKind,
+): Promise<DocumentExport[]> {
+  let query = withExports(db)
+    .selectFrom('document_exports')
+    .select(exportColumns)
+    .where('tenant_id', '=', client.tenantId)
+    .where('client_id', '=', client.clientId);
+  if (kind) query = query.where('kind', '=', kind);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
+  return rows.map(toWireExport);
+}
+
+/** One of the client's exports (of `kind`, when given), or 404. */
+export async function findExport(
+  db: Kysely<Database>,
+  client: ClientRef,
+  id: string,
+  kind?: DocumentKind,
+): Promise<DocumentExport> {
+  let query = withExports(db)
+    .selectFrom('document_exports')
+    .select(exportColumns)
+    .where('id', '=', id)
+    .where('tenant_id', '=', client.tenantId)
+    .where('client_id', '=', client.clientId);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'There is no such export');
+  return toWireExport(row);
+}
+
+/**
+ * The file of a completed export. One still being generated, or one that failed, answers 409
+ * with its status (and reason) so that the caller can wait or ask again.
+ */
+export async function readExportFile(
+  deps: Pick<DocumentsDeps, 'db' | 'store'>,
+  client: ClientRef,
+  id: string,
+  kind?: DocumentKind,
+): Promise<{ export: DocumentExport; bytes: Buffer }> {
+  const found = await findExport(deps.db, client, id, kind);
+  if (found.status !== 'completed') {
+    const why =
+      found.status === 'failed' ? `failed: ${found.error ?? 'unknown reason'}` : `is ${found.status}`;
+    throw new AppError('already_exists', `The document is not ready: its generation ${why}`);
+  }
+  const row = await withExports(deps.db)
+    .selectFrom('document_exports')
+    .select(['storage', 'storage_key', 'content'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const store = deps.store ?? databaseDocumentStore;
+  const bytes = await store.load({
+    storage: row.storage ?? 'database',
+    key: row.storage_key,
+    content: row.content === null ? null : Buffer.from(row.content),
+  });
+  return { export: found, bytes };
+}
+
+/**
+ * Whether a presented file is one the platform produced for the caller's tenant (a client: for
+ * itself), by its SHA-256; any changed byte gives another digest.
+ */
+export async function verifyDocument(
+  db: Kysely<Database>,
+  principal: Principal,
+  bytes: Buffer,
+): Promise<DocumentVerification> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  let query = withExports(db)
+    .selectFrom('document_exports as e')
+    .innerJoin('clients as c', 'c.id', 'e.client_id')
+    .select([
+      'e.id',
+      'e.kind',
+      'e.period',
+      sql<string | null>`e.from_date::text`.as('from_date'),
+      sql<string | null>`e.to_date::text`.as('to_date'),
+      'e.file_name',
+      'e.created_at',
+      'c.given_name',
+      'c.family_name',
+    ])
+    .where('e.sha256', '=', sha256)
+    .where('e.status', '=', 'completed')
+    .where('e.tenant_id', '=', principal.tenantId);
+  if (principal.kind === 'client') query = query.where('e.client_id', '=', principal.clientId);
+  const row = await query.orderBy('e.created_at').executeTakeFirst();
+  if (!row) return { verified: false, sha256, export: null };
+  return {
+    verified: true,
+    sha256,
+    export: {
+      id: row.id,
+      kind: row.kind,
+      period: row.period,
+      from_date: row.from_date === null ? null : dateText(row.from_date),
+      to_date: row.to_date === null ? null : dateText(row.to_date),
+      file_name: row.file_name,
+      created_at: new Date(row.created_at).toISOString(),
+      client_name: `${row.given_name} ${row.family_name}`.trim(),
+    },
+  };
+}
+
+export type { DocumentExportsTable };

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors/app-error.ts';
+import { periodDates, type ResolvePeriodInput, resolvePeriod } from './export-periods.ts';
+
+const today = '2026-11-23';
+
+describe('periodDates', () => {
+  it("gives moneypartner's statement periods, inclusive and ending today", () => {
+    const dates = (value: string) => {
+      const period = periodDates('moneypartner', 'statements', value, today);
+      return period && [period.from, period.to, period.label];
+    };
+    expect(dates('week')).toEqual(['2026-11-17', today, 'past week']);
+    expect(dates('fortnight')).toEqual(['2026-11-10', today, 'past fortnight']);
+    expect(dates('month')).toEqual(['2026-10-24', today, 'past month']);
+    expect(dates('three-months')).toEqual(['2026-08-24', today, 'past 3 months']);
+    expect(dates('six-months')).toEqual(['2026-05-24', today, 'past 6 months']);
+    expect(dates('year')).toEqual(['2025-11-24', today, 'past year']);
+    expect(dates('fin-year')).toEqual(['2024-07-01', '2025-06-30', 'financial year 24/25']);
+  });
+
+  it("gives the standard tenants' periods, 'month' being the 30 days its label names", () => {
+    expect(periodDates('waratah', 'statements', 'month', today)).toMatchObject({
+      from: '2026-10-25',
+      to: today,
+    });
+    expect(periodDates('waratahlabs', 'financialPassport', 'six-months', today)).toMatchObject({
+      from: '2026-05-24',
+      label: '6 months',
+    });
+    expect(periodDates('waratah', 'financialPassport', 'year', today)).toMatchObject({ from: '2025-11-24' });
+  });
+
+  it('knows only the options the tenant offers', () => {
+    expect(periodDates('waratah', 'statements', 'week', today)).toBeUndefined();
+    expect(periodDates('waratah', 'financialPassport', 'fin-year', today)).toBeUndefined();
+    expect(periodDates('moneypartner', 'financialPassport', 'three-months', today)).toBeDefined();
+  });
+
+  it('keeps month ends at month ends (no day overflow)', () => {
+    expect(periodDates('moneypartner', 'statements', 'month', '2026-03-31')).toMatchObject({
+      from: '2026-03-01',
+    });
+  });
+});
+
+describe('resolvePeriod', () => {
+  const base: ResolvePeriodInput = {
+    tenantId: 'moneypartner',
+    list: 'statements',
+    request: {},
+    today,
+    customAllowed: true,
+    firstDataDate: '2024-01-01',
+    source: 'body',
+  };
+  const fieldOf = (input: Partial<ResolvePeriodInput>) => {
+    try {
+      resolvePeriod({ ...base, ...input });
+    } catch (error) {
+      if (error instanceof AppError) return [error.statusCode, error.fields?.[0]?.field];
+      throw error;
+    }
+    return 'resolved';
+  };
+
+  it('takes the first option when none is named', () => {
+    expect(resolvePeriod(base)).toMatchObject({ period: 'week' });
+  });
+
+  it('accepts a custom range where allowed', () => {
+    expect(resolvePeriod({ ...base, request: { from_date: '2025-01-01', to_date: '2025-03-31' } })).toEqual({
+      period: 'custom',
+      label: '2025-01-01 to 2025-03-31',
+      from: '2025-01-01',
+      to: '2025-03-31',
+    });
+  });
+
+  it('names the field of each bad input', () => {
+    expect(fieldOf({ request: { period: 'decade' } })).toEqual([400, 'body.period']);
+    expect(fieldOf({ request: { from_date: '2025-03-01', to_date: '2025-02-01' } })).toEqual([
+      400,
+      'body.to_date',
+    ]);
+    expect(fieldOf({ request: { from_date: '2025-03-01' } })).toEqual([400, 'body.to_date']);
+    expect(fieldOf({ request: { from_date: '2026-11-01', to_date: '2026-12-01' } })).toEqual([
+      400,
+      'body.to_date',
+    ]);
+    expect(fieldOf({ request: { from_date: '2020-01-01', to_date: '2020-12-31' } })).toEqual([
+      400,
+      'body.to_date',
+    ]);
+    expect(
+      fieldOf({ request: { from_date: '2025-01-01', to_date: '2025-02-01' }, customAllowed: false }),
+    ).toEqual([400, 'body.from_date']);
+    expect(fieldOf({ request: { period: 'year', from_date: '2025-01-01' } })).toEqual([400, 'body.period']);
+    expect(fieldOf({ request: { period: 'decade' }, source: 'querystring' })).toEqual([
+      400,
+      'querystring.period',
+    ]);
+  });
+});

@@ -1,0 +1,129 @@
+import type { DocumentPeriod } from '@waratah/contracts';
+import { type ExportOption, getTenant, type TenantId } from '@waratah/tenants';
+import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** Which of the tenant's export option lists applies (spec §3 exportOptions). */
+export type PeriodList = 'financialPassport' | 'statements';
+
+export interface ResolvedPeriod {
+  /** The option value, or `custom`. */
+  period: string;
+  /** How the documents name it: the tenant's label, or the dates of a custom range. */
+  label: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The dates of one of the tenant's export periods (spec §9), ending `today` (a Sydney date) and
+ * inclusive of both ends: `week` 7 days, `fortnight` 14 days, `month` the past month (or "30 days"
+ * where the tenant's label says so), `three-months`/`six-months`/`year` whole months back,
+ * `fin-year` the Australian financial year its label names (1 July – 30 June, "24/25" =
+ * 2024-07-01..2025-06-30). Undefined for a value the tenant does not offer.
+ */
+export function periodDates(tenantId: TenantId, list: PeriodList, value: string, today: string) {
+  const option = getTenant(tenantId).exportOptions[list].find((candidate) => candidate.value === value);
+  if (!option) return undefined;
+  const range = rangeOf(option, today);
+  return range && { period: option.value, label: option.label, ...range };
+}
+
+function rangeOf(option: ExportOption, today: string): { from: string; to: string } | undefined {
+  const monthsBack = (months: number) => ({ from: addDays(addMonths(today, -months), 1), to: today });
+  const daysBack = (days: number) => ({ from: addDays(today, 1 - days), to: today });
+  switch (option.value) {
+    case 'week':
+      return daysBack(7);
+    case 'fortnight':
+      return daysBack(14);
+    case 'month': {
+      const days = /(\d+)\s*days/i.exec(option.label);
+      return days ? daysBack(Number(days[1])) : monthsBack(1);
+    }
+    case 'three-months':
+      return monthsBack(3);
+    case 'six-months':
+      return monthsBack(6);
+    case 'year':
+      return monthsBack(12);
+    case 'fin-year':
+      return financialYear(option.label, today);
+    default:
+      return undefined;
+  }
+}
+
+/** "financial year 24/25" → 2024-07-01..2025-06-30; without years in the label, the last full one. */
+function financialYear(label: string, today: string): { from: string; to: string } {
+  const named = /(\d{2})\s*\/\s*(\d{2})/.exec(label);
+  const startYear = named
+    ? 2000 + Number(named[1])
+    : Number(today.slice(0, 4)) - (today.slice(5) >= '07-01' ? 1 : 2);
+  return { from: `${startYear}-07-01`, to: `${startYear + 1}-06-30` };
+}
+
+export interface ResolvePeriodInput {
+  tenantId: TenantId;
+  list: PeriodList;
+  request: DocumentPeriod;
+  /** Today in Australia/Sydney. */
+  today: string;
+  /** Whether the tenant's feature key allows a custom range. */
+  customAllowed: boolean;
+  /** The client's first transaction date: a custom range may not start before it. Undefined: no data. */
+  firstDataDate: string | undefined;
+  /** `body` or `querystring`: where the fields came from, for error messages. */
+  source: 'body' | 'querystring';
+}
+
+/**
+ * The period a request asks for, or a 400 naming the field: an option the tenant does not offer,
+ * half a custom range, a custom range where the feature key does not allow one, an end before its
+ * start, or a range beyond the data (after today, or before the first transaction).
+ */
+export function resolvePeriod({
+  tenantId,
+  list,
+  request,
+  today,
+  customAllowed,
+  firstDataDate,
+  source,
+}: ResolvePeriodInput): ResolvedPeriod {
+  const invalid = (field: string, message: string) =>
+    new AppError('validation_failed', `${field} ${message}`, {
+      fields: [{ field: `${source}.${field}`, message }],
+    });
+  const options = getTenant(tenantId).exportOptions[list];
+  const offered = options.map((option) => option.value).join(', ');
+  const custom = request.from_date !== undefined || request.to_date !== undefined;
+
+  if (request.period !== undefined && request.period !== 'custom') {
+    if (custom) throw invalid('period', 'cannot be given with from_date and to_date');
+    const resolved = periodDates(tenantId, list, request.period, today);
+    if (!resolved) throw invalid('period', `must be one of ${offered} (or custom dates)`);
+    return resolved;
+  }
+  if (!custom) {
+    if (request.period === 'custom') throw invalid('from_date', 'is required for a custom period');
+    const first = options[0];
+    if (!first) throw invalid('period', 'is required');
+    const resolved = periodDates(tenantId, list, first.value, today);
+    if (!resolved) throw invalid('period', `must be one of ${offered}`);
+    return resolved;
+  }
+  if (!customAllowed)
+    throw invalid('from_date', `cannot be chosen: custom dates are not enabled; use period (${offered})`);
+  if (request.from_date === undefined) throw invalid('from_date', 'is required with to_date');
+  if (request.to_date === undefined) throw invalid('to_date', 'is required with from_date');
+  const { from_date: from, to_date: to } = request;
+  if (to < from) throw invalid('to_date', `must not be before from_date (${from})`);
+  if (to > today) throw invalid('to_date', `is after today (${today}): there is no data for it yet`);
+  if (firstDataDate === undefined)
+    throw invalid('from_date', 'is beyond the data: the client has no transactions');
+  if (to < firstDataDate) {
+    throw invalid('to_date', `is before the client's first transaction (${firstDataDate})`);
+  }
+  return { period: 'custom', label: `${from} to ${to}`, from, to };
+}

@@ -1,0 +1,365 @@
+import PDFDocument from 'pdfkit';
+import { formatSydneyDateTime } from './format-aud.ts';
+import { drawSvgLogo, type VectorCanvas } from './svg-logo.ts';
+import type { TenantBranding } from './tenant-branding.ts';
+
+/** Who and what a document is for: printed on its first page and in every page's footer. */
+export interface DocumentHeading {
+  title: string;
+  /** The period or date it covers, in words. */
+  subtitle: string;
+  clientName: string;
+  /** The adviser who asked for it; null when the client did. */
+  adviserName: string | null;
+  generatedAt: Date;
+}
+
+/** The part of pdfkit's font object (fontkit) used to find glyphs it can embed. */
+interface FontkitFont {
+  glyphForCodePoint(codePoint: number): { id: number; _decode(): { numberOfContours: number } | null };
+}
+
+const parsedFonts = new WeakMap<TenantBranding, FontkitFont>();
+/** Per parsed font: whether each character's glyph can be embedded. */
+const glyphChecks = new WeakMap<FontkitFont, Map<string, boolean>>();
+
+export interface TableColumn {
+  header: string;
+  /** Share of the usable page width; the shares of a table add up to 1. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+const brandFont = 'brand';
+/** For the few glyphs the brand font cannot embed (below). */
+const fallbackFont = 'Helvetica';
+const pageMargin = 48;
+const footerHeight = 36;
+const bodySize = 9;
+const rowHeight = 14;
+const muted = '#5f6b76';
+const rule = '#d9dee3';
+
+/**
+ * A branded A4 PDF (DESIGN §2): the tenant's logo and colours, its font embedded (pdfkit embeds
+ * the glyphs used only), the client's and adviser's names, the Sydney time it was generated and
+ * page numbers on every page. Writers lay out with `section`, `facts`, `table` and `note`.
+ */
+export class PdfWriter {
+  readonly doc: PDFKit.PDFDocument;
+  readonly #branding: TenantBranding;
+  readonly #heading: DocumentHeading;
+  readonly #glyphs: Map<string, boolean>;
+  readonly #brand: FontkitFont;
+
+  constructor(branding: TenantBranding, heading: DocumentHeading) {
+    this.#branding = branding;
+    this.#heading = heading;
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: pageMargin, left: pageMargin, right: pageMargin, bottom: pageMargin + footerHeight },
+      bufferPages: true,
+      info: {
+        Title: `${heading.title} — ${heading.clientName}`,
+        Author: branding.name,
+        Subject: heading.subtitle,
+        Creator: `${branding.name} adviser platform`,
+      },
+    });
+    // The parsed font (fontkit) is kept per tenant: pdfkit takes it in place of the file, which
+    // saves decoding the WOFF2 file and re-learning word layouts for every document.
+    const parsed = parsedFonts.get(branding);
+    this.doc.registerFont(brandFont, (parsed ?? branding.font) as Buffer);
+    this.doc.font(brandFont).fillColor(branding.colorBody);
+    this.#brand = (this.doc as unknown as { _font: { font: FontkitFont } })._font.font;
+    if (!parsed) parsedFonts.set(branding, this.#brand);
+    this.#glyphs = glyphChecks.get(this.#brand) ?? new Map();
+    glyphChecks.set(this.#brand, this.#glyphs);
+    // Plain layout: no glyph substitution (ligatures such as "fl", contextual forms), so each
+    // character keeps its own glyph and the check below sees every glyph that will be embedded;
+    // and no OpenType positioning, which made a 5,000-row statement several times slower (kerning
+    // is the only loss for these scripts). Switched off on this font object rather than per call,
+    // so that pdfkit keeps caching word layouts.
+    const engine = (
+      this.#brand as unknown as {
+        _layoutEngine?: { engine?: { GSUBProcessor?: unknown; GPOSProcessor?: unknown } };
+      }
+    )._layoutEngine?.engine;
+    if (engine) {
+      engine.GSUBProcessor = null;
+      engine.GPOSProcessor = null;
+    }
+    this.#titleBlock();
+  }
+
+  /**
+   * fontkit cannot subset a composite glyph (":", "…", "é"…) out of a WOFF2 font, so those
+   * characters are set in the fallback font; everything else in the tenant's own font.
+   */
+  #embeddable(char: string): boolean {
+    let known = this.#glyphs.get(char);
+    if (known === undefined) {
+      const codePoint = char.codePointAt(0) ?? 0;
+      const glyph = this.#brand.glyphForCodePoint(codePoint);
+      known = glyph.id !== 0 && (glyph._decode()?.numberOfContours ?? 0) >= 0;
+      this.#glyphs.set(char, known);
+    }
+    return known;
+  }
+
+  #runs(text: string): { text: string; font: string }[] {
+    let plain = true;
+    for (const char of text) {
+      if (char !== ' ' && !this.#embeddable(char)) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return [{ text, font: brandFont }];
+    const runs: { text: string; font: string }[] = [];
+    for (const char of text) {
+      const font = char === ' ' || this.#embeddable(char) ? brandFont : fallbackFont;
+      const last = runs.at(-1);
+      if (last && last.font === font) last.text += char;
+      else runs.push({ text: char, font });
+    }
+    return runs;
+  }
+
+  #measure(text: string): number {
+    const runs = this.#runs(text);
+    if (runs.length === 1 && runs[0]?.font === brandFont) return this.doc.widthOfString(text);
+    let width = 0;
+    for (const run of runs) width += this.doc.font(run.font).widthOfString(run.text);
+    this.doc.font(brandFont);
+    return width;
+  }
+
+  /** One line at (x, y), never wrapped. */
+  #line(text: string, x: number, y: number): void {
+    if (text === '') return;
+    const runs = this.#runs(text);
+    if (runs.length === 1 && runs[0]?.font === brandFont) {
+      this.doc.text(text, x, y, { lineBreak: false });
+      return;
+    }
+    let cursor = x;
+    for (const run of runs) {
+      this.doc.font(run.font).text(run.text, cursor, y, { lineBreak: false });
+      cursor += this.doc.widthOfString(run.text);
+    }
+    this.doc.font(brandFont);
+  }
+
+  /** Wrapped text from (x, y) across the usable width. */
+  #flow(text: string, x: number, y: number): void {
+    const runs = this.#runs(text);
+    runs.forEach((run, index) => {
+      const options = { width: this.#width, continued: index < runs.length - 1 };
+      if (index === 0) this.doc.font(run.font).text(run.text, x, y, options);
+      else this.doc.font(run.font).text(run.text, options);
+    });
+    this.doc.font(brandFont);
+  }
+
+  get #width(): number {
+    return this.doc.page.width - pageMargin * 2;
+  }
+
+  get #bottom(): number {
+    return this.doc.page.height - pageMargin - footerHeight;
+  }
+
+  #titleBlock(): void {
+    const { doc } = this;
+    const heading = this.#heading;
+    drawSvgLogo(doc as unknown as VectorCanvas, this.#branding.logoSvg, {
+      x: pageMargin,
+      y: pageMargin,
+      height: 30,
+      font: brandFont,
+    });
+    doc.y = pageMargin + 44;
+    doc.fontSize(18).fillColor(this.#branding.colorPrimary);
+    this.#flow(heading.title, pageMargin, doc.y);
+    doc.fontSize(11).fillColor(this.#branding.colorBody);
+    this.#flow(heading.subtitle, pageMargin, doc.y);
+    doc.moveDown(0.3);
+    doc.fontSize(bodySize).fillColor(muted);
+    this.#flow(`Client: ${heading.clientName}`, pageMargin, doc.y);
+    if (heading.adviserName) {
+      this.#flow(`Prepared by: ${heading.adviserName}, ${this.#branding.name}`, pageMargin, doc.y);
+    }
+    this.#flow(`Generated: ${formatSydneyDateTime(heading.generatedAt)}`, pageMargin, doc.y);
+    doc.moveDown(0.8);
+    this.#rule();
+  }
+
+  #rule(): void {
+    const { doc } = this;
+    doc
+      .save()
+      .moveTo(pageMargin, doc.y)
+      .lineTo(pageMargin + this.#width, doc.y)
+      .lineWidth(0.6)
+      .stroke(rule)
+      .restore();
+    doc.y += 6;
+  }
+
+  #ensure(space: number): boolean {
+    if (this.doc.y + space <= this.#bottom) return false;
+    this.doc.addPage();
+    this.doc.y = pageMargin;
+    return true;
+  }
+
+  /** A heading in the tenant's primary colour. */
+  section(title: string): void {
+    this.#ensure(48);
+    this.doc.moveDown(0.6);
+    this.doc.fontSize(13).fillColor(this.#branding.colorPrimary);
+    this.#flow(title, pageMargin, this.doc.y);
+    this.doc.moveDown(0.3);
+    this.doc.fillColor(this.#branding.colorBody);
+  }
+
+  /** Label and value pairs, values right-aligned. */
+  facts(rows: ReadonlyArray<readonly [string, string]>): void {
+    this.table(
+      [
+        { header: '', width: 0.6 },
+        { header: '', width: 0.4, align: 'right' },
+      ],
+      rows.map(([label, value]) => [label, value]),
+      { header: false },
+    );
+  }
+
+  /** A plain paragraph in the muted colour. */
+  note(text: string): void {
+    this.#ensure(30);
+    this.doc.fontSize(bodySize).fillColor(muted);
+    this.#flow(text, pageMargin, this.doc.y);
+    this.doc.fillColor(this.#branding.colorBody).moveDown(0.5);
+  }
+
+  /**
+   * Rows of cells, one line each (long text is shortened to fit), the header repeated on each
+   * page; `totals` rows are set apart by a rule.
+   */
+  table(
+    columns: readonly TableColumn[],
+    rows: ReadonlyArray<readonly string[]>,
+    { header = true, totals = [] }: { header?: boolean; totals?: ReadonlyArray<readonly string[]> } = {},
+  ): void {
+    const { doc } = this;
+    const widths = columns.map((column) => column.width * this.#width);
+    const drawHeader = () => {
+      if (!header) return;
+      doc.fontSize(bodySize - 0.5).fillColor(this.#branding.colorPrimary);
+      this.#row(
+        columns,
+        widths,
+        columns.map((column) => column.header),
+      );
+      doc.y -= 2;
+      this.#rule();
+      doc.fillColor(this.#branding.colorBody);
+    };
+    this.#ensure(rowHeight * 3);
+    drawHeader();
+    doc.fontSize(bodySize).fillColor(this.#branding.colorBody);
+    for (const cells of rows) {
+      if (this.#ensure(rowHeight)) {
+        drawHeader();
+        doc.fontSize(bodySize).fillColor(this.#branding.colorBody);
+      }
+      this.#row(columns, widths, cells);
+    }
+    if (totals.length > 0) {
+      this.#ensure(rowHeight * (totals.length + 1));
+      this.#rule();
+      for (const cells of totals) this.#row(columns, widths, cells);
+    }
+    doc.moveDown(0.4);
+  }
+
+  #row(columns: readonly TableColumn[], widths: readonly number[], cells: readonly string[]): void {
+    const { doc } = this;
+    const y = doc.y;
+    let x = pageMargin;
+    columns.forEach((column, index) => {
+      const width = widths[index] ?? 0;
+      const cell = cells[index] ?? '';
+      if (cell === '') {
+        x += width;
+        return;
+      }
+      const fitted = this.#fitted(cell, width - 6);
+      this.#line(fitted.text, column.align === 'right' ? x + width - fitted.width : x, y);
+      x += width;
+    });
+    doc.y = y + rowHeight;
+    doc.x = pageMargin;
+  }
+
+  #fit(text: string, width: number): string {
+    return this.#fitted(text, width).text;
+  }
+
+  /** The text, shortened with an ellipsis to fit `width` (longest prefix that fits), and its width. */
+  #fitted(text: string, width: number): { text: string; width: number } {
+    const full = this.#measure(text);
+    if (full <= width) return { text, width: full };
+    let fits = 0;
+    let tooLong = text.length;
+    while (tooLong - fits > 1) {
+      const middle = Math.floor((fits + tooLong) / 2);
+      if (this.#measure(`${text.slice(0, middle)}…`) <= width) fits = middle;
+      else tooLong = middle;
+    }
+    const shortened = `${text.slice(0, Math.max(1, fits)).trimEnd()}…`;
+    return { text: shortened, width: this.#measure(shortened) };
+  }
+
+  /** Writes the footers (names, generated time, page x of n) and returns the file. */
+  async finish(): Promise<Buffer> {
+    const { doc } = this;
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      doc.on('end', resolve);
+      doc.on('error', reject);
+    });
+    const range = doc.bufferedPageRange();
+    const heading = this.#heading;
+    const left = [
+      this.#branding.name,
+      heading.clientName,
+      ...(heading.adviserName ? [`prepared by ${heading.adviserName}`] : []),
+      `generated ${formatSydneyDateTime(heading.generatedAt)}`,
+    ].join(' · ');
+    for (let index = range.start; index < range.start + range.count; index++) {
+      doc.switchToPage(index);
+      const bottomMargin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = doc.page.height - pageMargin - 12;
+      doc
+        .save()
+        .moveTo(pageMargin, y - 6)
+        .lineTo(pageMargin + this.#width, y - 6)
+        .lineWidth(0.6)
+        .stroke(this.#branding.colorPrimary)
+        .restore();
+      doc.fontSize(7.5).fillColor(muted);
+      this.#line(this.#fit(left, this.#width - 80), pageMargin, y);
+      const pageLabel = `Page ${index - range.start + 1} of ${range.count}`;
+      this.#line(pageLabel, pageMargin + this.#width - this.#measure(pageLabel), y);
+      doc.page.margins.bottom = bottomMargin;
+    }
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,70 @@
+import type { DocumentAccount } from './document-data.ts';
+import { formatAud, formatDate } from './format-aud.ts';
+import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
+import type { StatementFigures } from './statement-figures.ts';
+import type { TenantBranding } from './tenant-branding.ts';
+
+export interface StatementPdfInput {
+  branding: TenantBranding;
+  heading: Omit<DocumentHeading, 'title' | 'subtitle'>;
+  account: DocumentAccount;
+  period: { label: string; from: string; to: string };
+  figures: StatementFigures;
+}
+
+/** An account statement: opening and closing balance, every transaction, running balance. */
+export function renderStatementPdf({ branding, heading, account, period, figures }: StatementPdfInput) {
+  const pdf = new PdfWriter(branding, {
+    ...heading,
+    title: 'Account statement',
+    subtitle: `${account.name} · ${period.label}: ${formatDate(period.from)} to ${formatDate(period.to)}`,
+  });
+  pdf.section('Account');
+  pdf.facts([
+    ['Account', account.name],
+    ['Institution', account.providerName],
+    ...(account.bsb ? ([['BSB', account.bsb]] as const) : []),
+    ...(account.accountNumber ? ([['Account number', account.accountNumber]] as const) : []),
+    ['Currency', account.currency],
+  ]);
+  pdf.section('Summary');
+  pdf.facts([
+    [`Opening balance (${formatDate(period.from)})`, formatAud(figures.openingCents)],
+    ['Money in', formatAud(figures.creditsCents)],
+    ['Money out', formatAud(figures.debitsCents)],
+    [`Closing balance (${formatDate(period.to)})`, formatAud(figures.closingCents)],
+    ['Transactions', String(figures.lines.length)],
+  ]);
+  pdf.section('Transactions');
+  pdf.table(
+    [
+      { header: 'Date', width: 0.14 },
+      { header: 'Description', width: 0.41 },
+      { header: 'Money out', width: 0.15, align: 'right' },
+      { header: 'Money in', width: 0.15, align: 'right' },
+      { header: 'Balance', width: 0.15, align: 'right' },
+    ],
+    [
+      [formatDate(period.from), 'Opening balance', '', '', formatAud(figures.openingCents)],
+      ...figures.lines.map(({ transaction, balanceCents }) => [
+        formatDate(transaction.date),
+        transaction.description,
+        transaction.cents < 0 ? formatAud(-transaction.cents) : '',
+        transaction.cents >= 0 ? formatAud(transaction.cents) : '',
+        formatAud(balanceCents),
+      ]),
+    ],
+    {
+      totals: [
+        [
+          formatDate(period.to),
+          'Closing balance',
+          formatAud(-figures.debitsCents),
+          formatAud(figures.creditsCents),
+          formatAud(figures.closingCents),
+        ],
+      ],
+    },
+  );
+  return pdf.finish();
+}

@@ -1,0 +1,138 @@
+import ExcelJS from 'exceljs';
+import { formatCents } from '../aggregation/cents.ts';
+import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
+import { formatDate, formatSydneyDateTime } from './format-aud.ts';
+import type { TenantBranding } from './tenant-branding.ts';
+
+export interface TransactionsSheetFigures {
+  count: number;
+  creditsCents: number;
+  debitsCents: number;
+  netCents: number;
+  accounts: { account: DocumentAccount; count: number; netCents: number }[];
+  categories: { name: string; count: number; netCents: number }[];
+}
+
+/** Totals of the spreadsheet's summary sheet, in whole cents. */
+export function transactionsSheetFigures(
+  accounts: readonly DocumentAccount[],
+  transactions: readonly DocumentTransaction[],
+): TransactionsSheetFigures {
+  let creditsCents = 0;
+  let debitsCents = 0;
+  const byAccount = new Map<number, { count: number; netCents: number }>();
+  const byCategory = new Map<string, { count: number; netCents: number }>();
+  for (const tx of transactions) {
+    if (tx.cents >= 0) creditsCents += tx.cents;
+    else debitsCents += tx.cents;
+    const account = byAccount.get(tx.accountId) ?? { count: 0, netCents: 0 };
+    byAccount.set(tx.accountId, { count: account.count + 1, netCents: account.netCents + tx.cents });
+    const name = tx.category ?? 'Uncategorised';
+    const category = byCategory.get(name) ?? { count: 0, netCents: 0 };
+    byCategory.set(name, { count: category.count + 1, netCents: category.netCents + tx.cents });
+  }
+  return {
+    count: transactions.length,
+    creditsCents,
+    debitsCents,
+    netCents: creditsCents + debitsCents,
+    accounts: accounts.map((account) => ({
+      account,
+      ...(byAccount.get(account.id) ?? { count: 0, netCents: 0 }),
+    })),
+    categories: [...byCategory.entries()]
+      .map(([name, totals]) => ({ name, ...totals }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+// A spreadsheet needs numbers to add up; each is the exact two-place decimal of whole cents.
+const money = (cents: number) => Number(formatCents(cents));
+const moneyFormat = '"$"#,##0.00;-"$"#,##0.00';
+const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * The transactions spreadsheet (spec §1): a Transactions sheet, one row per transaction (date,
+ * description, merchant, category, budget category, amount, balance after it, account), and a
+ * Summary sheet with the totals, per account and per category, and who and when.
+ */
+export async function renderTransactionsXlsx(input: {
+  branding: TenantBranding;
+  clientName: string;
+  adviserName: string | null;
+  generatedAt: Date;
+  period: { label: string; from: string; to: string };
+  accounts: readonly DocumentAccount[];
+  transactions: readonly DocumentTransaction[];
+  /** Running balance after each transaction, by transaction id, where known. */
+  balances: ReadonlyMap<number, number>;
+}): Promise<Buffer> {
+  const { branding, period, accounts, transactions, balances } = input;
+  const figures = transactionsSheetFigures(accounts, transactions);
+  const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
+  const brandArgb = `FF${branding.colorPrimary.replace('#', '').toUpperCase()}`;
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = `${branding.name} adviser platform`;
+  workbook.created = input.generatedAt;
+  workbook.title = `Transactions — ${input.clientName}`;
+
+  const summary = workbook.addWorksheet('Summary');
+  const sheet = workbook.addWorksheet('Transactions', { views: [{ state: 'frozen', ySplit: 1 }] });
+
+  sheet.columns = [
+    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
+    { header: 'Description', key: 'description', width: 44 },
+    { header: 'Merchant', key: 'merchant', width: 24 },
+    { header: 'Category', key: 'category', width: 24 },
+    { header: 'Budget category', key: 'budget', width: 16 },
+    { header: 'Amount', key: 'amount', width: 14, style: { numFmt: moneyFormat } },
+    { header: 'Balance', key: 'balance', width: 14, style: { numFmt: moneyFormat } },
+    { header: 'Account', key: 'account', width: 28 },
+  ];
+  for (const tx of transactions) {
+    const balance = balances.get(tx.id);
+    sheet.addRow({
+      date: utcDate(tx.date),
+      description: tx.description,
+      merchant: tx.merchant ?? '',
+      category: tx.category ?? 'Uncategorised',
+      budget: tx.budgetCategory,
+      amount: money(tx.cents),
+      balance: balance === undefined ? null : money(balance),
+      account: accountNames.get(tx.accountId) ?? '',
+    });
+  }
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: brandArgb } };
+  sheet.autoFilter = { from: 'A1', to: 'H1' };
+
+  summary.columns = [
+    { key: 'label', width: 30 },
+    { key: 'count', width: 14 },
+    { key: 'value', width: 18, style: { numFmt: moneyFormat } },
+  ];
+  summary.addRow([`${branding.name} — transactions`]).font = {
+    bold: true,
+    size: 14,
+    color: { argb: brandArgb },
+  };
+  summary.addRow(['Client', input.clientName]);
+  if (input.adviserName) summary.addRow(['Prepared by', input.adviserName]);
+  summary.addRow(['Period', `${period.label}: ${formatDate(period.from)} to ${formatDate(period.to)}`]);
+  summary.addRow(['Generated', formatSydneyDateTime(input.generatedAt)]);
+  summary.addRow([]);
+  const totalsHeader = summary.addRow(['Totals', 'Transactions', 'Amount']);
+  totalsHeader.font = { bold: true };
+  summary.addRow(['All transactions', figures.count, money(figures.netCents)]);
+  summary.addRow(['Money in', null, money(figures.creditsCents)]);
+  summary.addRow(['Money out', null, money(figures.debitsCents)]);
+  summary.addRow([]);
+  summary.addRow(['By account', 'Transactions', 'Net']).font = { bold: true };
+  for (const row of figures.accounts) summary.addRow([row.account.name, row.count, money(row.netCents)]);
+  summary.addRow([]);
+  summary.addRow(['By category', 'Transactions', 'Net']).font = { bold: true };
+  for (const row of figures.categories) summary.addRow([row.name, row.count, money(row.netCents)]);
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,48 @@
+/** Options of one job (docs/jobs.md). */
+export interface EnqueueOptions {
+  /** Further attempts after the first fails (default 2). */
+  retryLimit?: number;
+  /** Wait 2^attempt seconds before each retry instead of retrying at once (default false). */
+  retryBackoff?: boolean;
+  /** While a job of this name and key waits or runs, enqueueing another returns the existing job's id. */
+  singletonKey?: string;
+  /** Not before this time (default now). */
+  startAfter?: Date;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
+export type JobHandler<T extends object> = (payload: T, job: JobContext) => Promise<void>;
+
+/**
+ * The platform's durable job queue (DESIGN §2): jobs live in the platform database, so one
+ * enqueued before a restart runs after it, and a failure is recorded with its reason. Available
+ * as `app.jobQueue`; started with the app and stopped when it closes.
+ */
+export interface JobQueue {
+  enqueue<T extends object>(name: string, payload: T, options?: EnqueueOptions): Promise<string>;
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type JobState = 'created' | 'active' | 'completed' | 'failed';
+
+/** A job as recorded, for status pages and tests. */
+export interface JobRecord {
+  id: string;
+  name: string;
+  payload: unknown;
+  state: JobState;
+  attempt: number;
+  retryLimit: number;
+  singletonKey: string | null;
+  startAfter: Date;
+  lastError: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformDatabase } from '../db/platform-database.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import type { JobRecord } from './job-queue.ts';
+import { createTableJobQueue, type TableJobQueue } from './table-job-queue.ts';
+import { applyJobsMigration } from './testing/apply-jobs-migration.ts';
+
+/** Waits until the job reaches a final state (no fixed sleeps: polls the record). */
+async function settled(queue: TableJobQueue, id: string): Promise<JobRecord> {
+  for (let tries = 0; tries < 400; tries++) {
+    const job = await queue.read(id);
+    if (job && (job.state === 'completed' || job.state === 'failed')) return job;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${id} did not settle`);
+}
+
+describe('the table job queue', () => {
+  let database: PlatformDatabase;
+  const queues: TableJobQueue[] = [];
+  const open = () => {
+    const queue = createTableJobQueue(database.db, { pollIntervalMs: 20 });
+    queues.push(queue);
+    return queue;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await applyJobsMigration(database.db);
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((queue) => queue.stop()));
+    await database.close();
+  });
+
+  it('runs a job with its payload and records it completed', async () => {
+    const queue = open();
+    const seen: unknown[] = [];
+    await queue.work<{ n: number }>('double', async (payload, job) => {
+      seen.push({ n: payload.n, attempt: job.attempt });
+    });
+    queue.start();
+    const id = await queue.enqueue('double', { n: 21 });
+    const job = await settled(queue, id);
+    expect(job).toMatchObject({ state: 'completed', attempt: 1, lastError: null });
+    expect(seen).toEqual([{ n: 21, attempt: 1 }]);
+  });
+
+  it('retries up to the limit and records the reason of the last failure', async () => {
+    const queue = open();
+    const attempts: number[] = [];
+    await queue.work('always-fails', async (_payload, job) => {
+      attempts.push(job.attempt);
+      throw new Error(`broken on attempt ${job.attempt}`);
+    });
+    queue.start();
+    const id = await queue.enqueue('always-fails', {}, { retryLimit: 1 });
+    const job = await settled(queue, id);
+    expect(job).toMatchObject({ state: 'failed', attempt: 2, lastError: 'broken on attempt 2' });
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('succeeds on a retry after a failure', async () => {
+    const queue = open();
+    await queue.work('flaky', async (_payload, job) => {
+      if (job.attempt === 1) throw new Error('first time unlucky');
+    });
+    queue.start();
+    const job = await settled(queue, await queue.enqueue('flaky', {}, { retryLimit: 2 }));
+    expect(job).toMatchObject({ state: 'completed', attempt: 2, lastError: 'first time unlucky' });
+  });
+
+  it('keeps one waiting job per singleton key', async () => {
+    const queue = open();
+    const first = await queue.enqueue('refresh', { account: 1 }, { singletonKey: 'client-7' });
+    const second = await queue.enqueue('refresh', { account: 1 }, { singletonKey: 'client-7' });
+    const other = await queue.enqueue('refresh', { account: 2 }, { singletonKey: 'client-8' });
+    expect(second).toBe(first);
+    expect(other).not.toBe(first);
+  });
+
+  it('does not run a job before its start time', async () => {
+    const queue = open();
+    const runs: string[] = [];
+    await queue.work('later', async () => {
+      runs.push('ran');
+    });
+    queue.start();
+    const id = await queue.enqueue('later', {}, { startAfter: new Date(Date.now() + 3_600_000) });
+    const now = await queue.enqueue('later', {});
+    await settled(queue, now);
+    expect((await queue.read(id))?.state).toBe('created');
+    expect(runs).toEqual(['ran']);
+  });
+
+  it('runs a job enqueued before a restart after it', async () => {
+    const before = open();
+    before.start();
+    const id = await before.enqueue('after-restart', { note: 'survives' });
+    await before.stop();
+    expect((await before.read(id))?.state).toBe('created');
+
+    const after = open();
+    const seen: string[] = [];
+    await after.work<{ note: string }>('after-restart', async (payload) => {
+      seen.push(payload.note);
+    });
+    after.start();
+    expect((await settled(after, id)).state).toBe('completed');
+    expect(seen).toEqual(['survives']);
+  });
+
+  it('takes up again a job whose worker died while running it', async () => {
+    const queue = open();
+    let calls = 0;
+    await queue.work('crashes-once', async () => {
+      calls += 1;
+    });
+    const id = await queue.enqueue('crashes-once', {});
+    // A worker that claimed the job and vanished: active with a lapsed lock.
+    await database.db
+      .withTables<{ jobs: { id: string; state: string; attempt: number; locked_until: Date } }>()
+      .updateTable('jobs')
+      .set({ state: 'active', attempt: 1, locked_until: new Date(Date.now() - 1_000) })
+      .where('id', '=', id)
+      .execute();
+    queue.start();
+    expect(await settled(queue, id)).toMatchObject({ state: 'completed', attempt: 2 });
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import type { EnqueueOptions, JobHandler, JobQueue, JobRecord, JobState } from './job-queue.ts';
+import { type JobsDatabase, withJobs } from './jobs-schema.ts';
+
+export interface TableJobQueueOptions {
+  /** How often an idle worker looks for due jobs (default 1 s); an enqueue in this process wakes it at once. */
+  pollIntervalMs?: number;
+  /** Jobs this process runs at the same time (default 2). */
+  concurrency?: number;
+  /** A running job whose worker has not finished it by then is taken up again (default 15 min). */
+  expireSeconds?: number;
+  log?: { error(object: unknown, message: string): void };
+}
+
+export interface TableJobQueue extends JobQueue {
+  /** Begins claiming jobs for the registered names; `work` before or after both work. */
+  start(): void;
+  /** One job as recorded, or undefined. */
+  read(id: string): Promise<JobRecord | undefined>;
+}
+
+interface ClaimedJob {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempt: number;
+  retry_limit: number;
+  retry_backoff: boolean;
+}
+
+const maxErrorLength = 2_000;
+
+/**
+ * A durable queue in the platform database's `jobs` table (docs/jobs.md): a worker claims the
+ * oldest due job with `FOR UPDATE SKIP LOCKED`, so several PostgreSQL-backed instances share the
+ * work without taking a job twice, and the same SQL runs on PGlite through the serialised driver.
+ */
+export function createTableJobQueue(
+  database: Kysely<Database>,
+  { pollIntervalMs = 1_000, concurrency = 2, expireSeconds = 900, log }: TableJobQueueOptions = {},
+): TableJobQueue {
+  const db: Kysely<JobsDatabase> = withJobs(database);
+  const handlers = new Map<string, JobHandler<object>>();
+  const running = new Set<Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let pollAgain = false;
+  let failedPolls = 0;
+
+  function schedule(delay: number): void {
+    if (!started || stopped || handlers.size === 0) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void poll();
+    }, delay);
+    timer.unref();
+  }
+
+  async function poll(): Promise<void> {
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
+    pollAgain = false;
+    polling = (async () => {
+      try {
+        while (!stopped && running.size < concurrency) {
+          const job = await claim();
+          failedPolls = 0;
+          if (!job) break;
+          run(job);
+        }
+      } catch (error) {
+        failedPolls += 1;
+        log?.error({ err: error }, 'job queue: could not claim a job');
+      }
+    })();
+    await polling;
+    polling = undefined;
+    // A database that does not answer (or lacks the table) is asked less and less often, up to a minute.
+    const backoff = failedPolls > 0 ? Math.min(60_000, pollIntervalMs * 2 ** Math.min(failedPolls, 16)) : 0;
+    schedule(backoff || (pollAgain ? 0 : pollIntervalMs));
+  }
+
+  async function claim(): Promise<ClaimedJob | undefined> {
+    const names = [...handlers.keys()];
+    const { rows } = await sql<ClaimedJob>`
+      update jobs
+      set state = 'active', attempt = attempt + 1, started_at = now(),
+        locked_until = now() + make_interval(secs => ${expireSeconds}::int)
+      where id = (
+        select id from jobs
+        where name in (${sql.join(names)})
+          and ((state = 'created' and start_after <= now()) or (state = 'active' and locked_until < now()))
+        order by start_after, created_at
+        limit 1
+        for update skip locked
+      )
+      returning id, name, payload, attempt, retry_limit, retry_backoff`.execute(db);
+    return rows[0];
+  }
+
+  function run(job: ClaimedJob): void {
+    const handler = handlers.get(job.name);
+    const task = (async () => {
+      try {
+        if (!handler) throw new Error(`No worker for jobs named ${job.name}`);
+        await handler(job.payload as object, { id: job.id, attempt: job.attempt });
+        await db
+          .updateTable('jobs')
+          .set({ state: 'completed', completed_at: new Date(), locked_until: null })
+          .where('id', '=', job.id)
+          .execute();
+      } catch (error) {
+        await recordFailure(job, error).catch((failure: unknown) =>
+          log?.error({ err: failure, jobId: job.id }, 'job queue: could not record a failure'),
+        );
+      }
+    })().finally(() => {
+      running.delete(task);
+      schedule(0);
+    });
+    running.add(task);
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
+    log?.error({ err: error, jobId: job.id, job: job.name }, 'job failed');
+    const retry = job.attempt <= job.retry_limit;
+    const delaySeconds = retry && job.retry_backoff ? 2 ** job.attempt : 0;
+    await db
+      .updateTable('jobs')
+      .set({
+        state: retry ? 'created' : 'failed',
+        last_error: reason,
+        locked_until: null,
+        start_after: sql<Date>`now() + make_interval(secs => ${delaySeconds}::int)`,
+        ...(retry ? {} : { completed_at: new Date() }),
+      })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  return {
+    async enqueue(name, payload, options: EnqueueOptions = {}) {
+      const id = randomUUID();
+      const inserted = await db
+        .insertInto('jobs')
+        .values({
+          id,
+          name,
+          payload: JSON.stringify(payload),
+          retry_limit: options.retryLimit ?? 2,
+          retry_backoff: options.retryBackoff ?? false,
+          singleton_key: options.singletonKey ?? null,
+          ...(options.startAfter ? { start_after: options.startAfter } : {}),
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['name', 'singleton_key'])
+            .where('state', 'in', ['created', 'active'])
+            .where('singleton_key', 'is not', null)
+            .doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) {
+        if (handlers.has(name)) schedule(0);
+        return inserted.id;
+      }
+      const existing = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', name)
+        .where('singleton_key', '=', options.singletonKey ?? '')
+        .where('state', 'in', ['created', 'active'])
+        .executeTakeFirst();
+      if (!existing)
+        throw new Error(`Could not enqueue ${name}: its singleton job ended meanwhile; try again`);
+      return existing.id;
+    },
+
+    async work(name, handler) {
+      if (handlers.has(name)) throw new Error(`A worker for jobs named ${name} is already registered`);
+      handlers.set(name, handler as JobHandler<object>);
+      schedule(0);
+    },
+
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await polling;
+      await Promise.allSettled([...running]);
+    },
+
+    async read(id) {
+      const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        payload: row.payload,
+        state: row.state as JobState,
+        attempt: row.attempt,
+        retryLimit: row.retry_limit,
+        singletonKey: row.singleton_key,
+        startAfter: row.start_after,
+        lastError: row.last_error,
+        createdAt: row.created_at,
+        startedAt: row.started_at,
+        completedAt: row.completed_at,
+      };
+    },
+  };
+}

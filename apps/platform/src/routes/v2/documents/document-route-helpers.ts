@@ -1,0 +1,51 @@
+import { adviserWebPortalPlatformKey, type DocumentExport, type FeatureKey } from '@waratah/contracts';
+import type { TenantId } from '@waratah/tenants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientScope } from '../../../access/resolve-client-scope.ts';
+import type { DocumentsDeps, RequestContext } from '../../../documents/documents-service.ts';
+import type { PeriodList } from '../../../documents/export-periods.ts';
+import { jobQueueOf } from '../../../jobs/register-job-queue.ts';
+import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
+
+const customDateFeature: Record<PeriodList, FeatureKey> = {
+  financialPassport: 'generate_fp_custom_date',
+  statements: 'generate_bank_statement_custom_date',
+};
+
+/** The documents service's collaborators from the app: its database and job queue; files in the database. */
+export function documentsDeps(app: FastifyInstance): DocumentsDeps {
+  return { db: app.database.db, queue: jobQueueOf(app) };
+}
+
+/** Custom date ranges follow the tenant's feature keys (spec §3), in the request's environment. */
+export function requestContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  scope: ClientScope,
+  source: RequestContext['source'] = 'body',
+): RequestContext {
+  return {
+    scope,
+    source,
+    customAllowed: async (list) => {
+      const { environment } = requestTenancy(request);
+      const config = await app.appConfigs.findAppConfig({
+        tenantId: scope.tenantId as TenantId,
+        environment,
+        platformKey: adviserWebPortalPlatformKey,
+      });
+      const features = config?.platforms[0]?.features ?? [];
+      return features.some((feature) => feature.key === customDateFeature[list] && feature.enabled);
+    },
+  };
+}
+
+/** The file with its type, a download file name and its SHA-256. */
+export function sendDocument(reply: FastifyReply, document: DocumentExport, bytes: Buffer) {
+  const asciiName = document.file_name.replace(/[^\w.-]/g, '_');
+  return reply
+    .type(document.content_type)
+    .header('content-disposition', `attachment; filename="${asciiName}"`)
+    .header('x-document-sha256', document.sha256 ?? '')
+    .send(bytes);
+}
