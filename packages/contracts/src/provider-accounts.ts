@@ -22,3 +22,24 @@ export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 
 export const providerAccountListResponseSchema = z.object({ data: z.array(providerAccountSchema) });
 export const providerAccountResponseSchema = z.object({ data: providerAccountSchema });
+
+/**
+ * `POST api/v2/provideraccounts`: connect the client to an open-banking provider. `customer_id`
+ * names the client at the holder; the holder shares for `sharing_days` (the CDR's 12 months at most).
+ */
+export const connectProviderAccountBodySchema = z.strictObject({
+  provider_id: z.number().int().positive(),
+  customer_id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens'),
+  sharing_days: z.number().int().min(1).max(365).default(365),
+});
+export type ConnectProviderAccountBody = z.input<typeof connectProviderAccountBodySchema>;
+
+/** `PUT api/v2/provideraccounts?provideraccount_ids=1,2`: refresh these connections now (the reference's refresh call). */
+export const refreshProviderAccountsQuerySchema = z.object({
+  provideraccount_ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of provider account ids')
+    .transform((value) => [...new Set(value.split(',').map(Number))]),
+});

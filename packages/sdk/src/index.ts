@@ -17,6 +17,7 @@ export { verifyEmail } from './adviser/verify-email.ts';
 export { getFinancialPassport } from './affordability/get-financial-passport.ts';
 export { addTransactionTags } from './aggregation/add-transaction-tags.ts';
 export { bulkUpdateTransactions } from './aggregation/bulk-update-transactions.ts';
+export { connectProviderAccount } from './aggregation/connect-provider-account.ts';
 export { deleteProviderAccount } from './aggregation/delete-provider-account.ts';
 export { getAccount } from './aggregation/get-account.ts';
 export { getProvider } from './aggregation/get-provider.ts';
@@ -28,6 +29,7 @@ export { listProviderAccounts } from './aggregation/list-provider-accounts.ts';
 export { listProviders } from './aggregation/list-providers.ts';
 export { listTransactionCategories } from './aggregation/list-transaction-categories.ts';
 export { listTransactions } from './aggregation/list-transactions.ts';
+export { refreshProviderAccounts } from './aggregation/refresh-provider-accounts.ts';
 export { removeTransactionTags } from './aggregation/remove-transaction-tags.ts';
 export { updateAccount } from './aggregation/update-account.ts';
 export { updateTransaction } from './aggregation/update-transaction.ts';
@@ -40,6 +42,7 @@ export {
 } from './api-error.ts';
 export { deleteAdviserUser } from './clients/delete-adviser-user.ts';
 export { getAdminUser } from './clients/get-admin-user.ts';
+export { getAdviserPracticeConsents } from './clients/get-adviser-practice-consents.ts';
 export { getAdviserUser } from './clients/get-adviser-user.ts';
 export { inviteAdminClient } from './clients/invite-admin-client.ts';
 export { inviteAdviserClient } from './clients/invite-adviser-client.ts';
@@ -51,6 +54,9 @@ export { updateAdminUser } from './clients/update-admin-user.ts';
 export { updateAdviserUser } from './clients/update-adviser-user.ts';
 export { getAppConfig } from './config/get-app-config.ts';
 export { getCdrConfig } from './config/get-cdr-config.ts';
+export { grantConsent } from './consents/grant-consent.ts';
+export { listConsents } from './consents/list-consents.ts';
+export { withdrawConsent } from './consents/withdraw-consent.ts';
 export {
   type ApiClient,
   type ApiClientOptions,
@@ -58,12 +64,31 @@ export {
   createApiClient,
   type QueryValue,
 } from './create-api-client.ts';
+export {
+  createDocumentDownloads,
+  type DocumentDownloads,
+  type DownloadedDocument,
+  fileNameOf,
+} from './documents/document-downloads.ts';
+export {
+  getDocumentExport,
+  isExportSettled,
+  listDocumentExports,
+  listFinancialPassportExports,
+  requestAccountSummary,
+  requestFinancialPassportExport,
+  requestInsightsExport,
+  requestStatement,
+  requestTransactionsExport,
+} from './documents/document-exports.ts';
 export { createGoal } from './goals/create-goal.ts';
 export { deleteGoal } from './goals/delete-goal.ts';
 export { listGoals } from './goals/list-goals.ts';
 export { deleteAdviserImage } from './images/delete-adviser-image.ts';
 export { listAdviserImages } from './images/list-adviser-images.ts';
 export { listImages } from './images/list-images.ts';
+export { importFile, listFileImports } from './imports/import-file.ts';
+export { type CsvPreview, previewCsvImport } from './imports/preview-csv-import.ts';
 export { type RefreshTokenRequest, refreshToken } from './oauth/refresh-token.ts';
 export {
   type AdminTokenRequest,

@@ -7,8 +7,10 @@ import type {
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { revokeHolderConsents } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { withOpenBanking } from '../open-banking/open-banking-tables.ts';
 
 function selectProviderAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db
@@ -77,12 +79,23 @@ export async function getProviderAccount(
   return providerAccountToWire(row);
 }
 
-/** Removes a connection with its accounts and their transactions (the foreign keys cascade). */
+/**
+ * Removes a connection with its accounts and their transactions (the foreign keys cascade); an
+ * open-banking connection's consent at the holder is ended after commit.
+ */
 export async function deleteProviderAccount(
   db: Kysely<Database>,
   scope: ClientScope,
   id: number,
 ): Promise<void> {
+  const holder = await withOpenBanking(db)
+    .selectFrom('provider_accounts as pa')
+    .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+    .select(['pa.holder_consent_id', 'p.base_url'])
+    .where('pa.tenant_id', '=', scope.tenantId)
+    .where('pa.client_id', '=', scope.clientId)
+    .where('pa.id', '=', id)
+    .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('provider_accounts')
@@ -96,6 +109,55 @@ export async function deleteProviderAccount(
       action: 'provider_account.delete',
       targetType: 'provider_account',
       targetId: id,
+      clientId: scope.clientId,
+    });
+  });
+  if (holder?.base_url && holder.holder_consent_id) {
+    await revokeHolderConsents([{ baseUrl: holder.base_url, consentId: holder.holder_consent_id }]);
+  }
+}
+
+/**
+ * Marks the client's open-banking connections `updating` before their refresh is queued; a
+ * connection whose data comes from file imports cannot be refreshed (400 naming it). One
+ * transaction: either every named connection is marked or none is.
+ */
+export async function markRefreshQueued(
+  db: Kysely<Database>,
+  scope: ClientScope,
+  ids: readonly number[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('provider_accounts as pa')
+      .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+      .select(['pa.id', 'p.aggregator_type', 'p.base_url'])
+      .where('pa.tenant_id', '=', scope.tenantId)
+      .where('pa.client_id', '=', scope.clientId)
+      .where('pa.id', 'in', ids)
+      .execute();
+    // Open banking = a CDR provider with a data holder to call (demo catalogue entries have none).
+    const notOpenBanking = rows
+      .filter((row) => row.aggregator_type !== 'cdr' || row.base_url === null)
+      .map((row) => row.id);
+    if (notOpenBanking.length > 0) {
+      const message = `Provider accounts ${notOpenBanking.join(', ')} are not open-banking connections; their data comes from file imports`;
+      throw new AppError('validation_failed', message, {
+        fields: [{ field: 'query.provideraccount_ids', message }],
+      });
+    }
+    await trx
+      .updateTable('provider_accounts')
+      .set({ status: 'updating' })
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('id', 'in', ids)
+      .execute();
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'provider_account.refresh',
+      targetType: 'provider_account',
+      targetId: ids.join(','),
       clientId: scope.clientId,
     });
   });

@@ -6,6 +6,8 @@ import * as credentialsAndMail from './migrations/0003-credentials-and-mail.ts';
 import * as identityStore from './migrations/0004-identity-store.ts';
 import * as aggregation from './migrations/0005-aggregation.ts';
 import * as goalsImagesAudit from './migrations/0006-goals-images-audit.ts';
+import * as jobsAndDocuments from './migrations/0007-jobs-and-documents.ts';
+import * as openBankingRefreshConsentsImports from './migrations/0008-open-banking-refresh-consents-imports.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0004-identity-store': identityStore,
   '0005-aggregation': aggregation,
   '0006-goals-images-audit': goalsImagesAudit,
+  '0007-jobs-and-documents': jobsAndDocuments,
+  '0008-open-banking-refresh-consents-imports': openBankingRefreshConsentsImports,
 };
 
 /**

@@ -49,4 +49,12 @@ export const specPaths: readonly { method: 'get' | 'post' | 'put' | 'delete'; pa
   { method: 'put', path: '/api/admin/user' },
   { method: 'put', path: '/api/admin/user/summary/{id}' },
   { method: 'post', path: '/api/admin/user/invite' },
+  { method: 'get', path: '/api/v2/financialpassport/export' },
+  { method: 'get', path: '/api/v2/financialpassport/exports' },
+  { method: 'post', path: '/api/v2/financialpassport/exports' },
+  { method: 'get', path: '/api/v2/financialpassport/exports/{id}' },
+  { method: 'post', path: '/api/v2/statements' },
+  { method: 'get', path: '/api/v2/statements/{id}' },
+  { method: 'post', path: '/api/v2/accounts/summary' },
+  { method: 'get', path: '/api/v2/accounts/summary/{id}' },
 ];

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerJobQueue } from '../../jobs/register-job-queue.ts';
 import { getAccountRoute } from './accounts/get-account.ts';
 import { getAccountsRoute } from './accounts/get-accounts.ts';
 import { putAccountRoute } from './accounts/put-account.ts';
 import { getFinancialPassportRoute } from './affordability/get-financial-passport.ts';
 import { getCdrConfigRoute } from './config/get-cdr-config.ts';
 import { getCdrConfigByIdRoute } from './config/get-cdr-config-by-id.ts';
+import { consentRoutes } from './consents/consent-routes.ts';
+import { documentsRoutes } from './documents/documents-routes.ts';
 import { deleteGoalRoute } from './goals/delete-goal.ts';
 import { getGoalsRoute } from './goals/get-goals.ts';
 import { postGoalRoute } from './goals/post-goal.ts';
 import { getImagesRoute } from './images/get-images.ts';
+import { importRoutes } from './imports/import-routes.ts';
 import { deleteProviderAccountRoute } from './provider-accounts/delete-provider-account.ts';
 import { getProviderAccountRoute } from './provider-accounts/get-provider-account.ts';
 import { getProviderAccountsRoute } from './provider-accounts/get-provider-accounts.ts';
+import { openBankingRoutes } from './provider-accounts/open-banking-routes.ts';
 import { getProviderRoute } from './providers/get-provider.ts';
 import { getProvidersRoute } from './providers/get-providers.ts';
 import { getBudgetCategoriesReportRoute } from './reports/get-budget-categories-report.ts';
@@ -31,19 +36,24 @@ import { putUserDetailsRoute } from './user/put-user-details.ts';
 /** Every end-user route (`/api/v2/…` and the user paths under the client prefixes); registered under `/api`. */
 export const v2Routes: FastifyPluginAsync = async (app) => {
   for (const route of [
+    // First: routes below may register job workers when they are registered (docs/jobs.md).
+    registerJobQueue,
     getAccountRoute,
     getAccountsRoute,
     putAccountRoute,
     getFinancialPassportRoute,
     getCdrConfigRoute,
     getCdrConfigByIdRoute,
+    consentRoutes,
     deleteGoalRoute,
     getGoalsRoute,
     postGoalRoute,
     getImagesRoute,
+    importRoutes,
     deleteProviderAccountRoute,
     getProviderAccountRoute,
     getProviderAccountsRoute,
+    openBankingRoutes,
     getProviderRoute,
     getProvidersRoute,
     getBudgetCategoriesReportRoute,
@@ -59,6 +69,7 @@ export const v2Routes: FastifyPluginAsync = async (app) => {
     getUserDetailsRoute,
     getUserSummaryRoute,
     putUserDetailsRoute,
+    documentsRoutes,
   ]) {
     await app.register(route);
   }

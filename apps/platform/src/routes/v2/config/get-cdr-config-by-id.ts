@@ -1,6 +1,6 @@
 import { apiRequestHeadersSchema, cdrConfigParamsSchema, cdrConfigResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cdrConfigFor } from '../../../access/cdr-config.ts';
+import { getCdrConfig } from '../../../access/cdr-config.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -18,7 +18,9 @@ export const getCdrConfigByIdRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { data: cdrConfigFor(requestTenancy(request).tenant.id, request.params.id) };
+      return {
+        data: await getCdrConfig(app.database.db, requestTenancy(request).tenant.id, request.params.id),
+      };
     },
   );
 };

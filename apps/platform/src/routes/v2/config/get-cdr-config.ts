@@ -1,6 +1,6 @@
 import { apiRequestHeadersSchema, cdrConfigResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cdrConfigFor } from '../../../access/cdr-config.ts';
+import { getCdrConfig } from '../../../access/cdr-config.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -17,7 +17,7 @@ export const getCdrConfigRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { data: cdrConfigFor(requestTenancy(request).tenant.id) };
+      return { data: await getCdrConfig(app.database.db, requestTenancy(request).tenant.id) };
     },
   );
 };

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { FileImport, ImportFileBody } from '@waratah/contracts';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../access/record-audit.ts';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
+import { withOpenBanking } from '../open-banking/open-banking-tables.ts';
+import { parseCsv } from './parse-csv.ts';
+import { parseOfx } from './parse-ofx.ts';
+import { type ImportedRow, ImportFileError } from './parsed-row.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Each row's id for de-duplication: the OFX FITID where the file has one; otherwise a fingerprint
+ * of date, amount and description with the row's occurrence among identical rows of the same
+ * file, so two real coffees of the same price on one day stay two, and the same file imported
+ * again (or a later statement overlapping it) adds nothing.
+ */
+export function importIds(rows: readonly ImportedRow[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.fileId) return `ofx-${row.fileId}`;
+    const key = `${row.date}\u0000${row.amount}\u0000${row.description.toLowerCase()}`;
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    return `file-${sha256(`${key}\u0000${occurrence}`).slice(0, 40)}`;
+  });
+}
+
+function toWire(row: {
+  id: number;
+  account_id: number;
+  format: 'csv' | 'ofx';
+  file_name: string | null;
+  rows_read: number;
+  rows_added: number;
+  created_at: Date;
+}): FileImport {
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
+}
+
+/**
+ * Imports a CSV (under the client's column mapping) or OFX file into one of the client's accounts,
+ * in one transaction: every row is checked first (a bad row names its line and nothing is
+ * written), then rows are inserted unless their id is already on the account.
+ */
+export async function importFile(
+  database: Kysely<Database>,
+  scope: ClientScope,
+  body: ImportFileBody,
+): Promise<FileImport> {
+  const db = withOpenBanking(database);
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'currency'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('client_id', '=', scope.clientId)
+    .where('id', '=', body.account_id)
+    .executeTakeFirst();
+  if (!account) throw new AppError('not_found', `There is no account ${body.account_id}`);
+  let rows: ImportedRow[];
+  try {
+    rows =
+      body.format === 'csv'
+        ? parseCsv(body.content, {
+            date: body.mapping.date,
+            description: body.mapping.description,
+            amount: body.mapping.amount,
+            debit: body.mapping.debit,
+            credit: body.mapping.credit,
+            dateFormat: body.mapping.date_format,
+          })
+        : parseOfx(body.content);
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    throw new AppError('validation_failed', error.message, {
+      fields: [{ field: 'body.content', message: error.message }],
+    });
+  }
+  const ids = importIds(rows);
+  const stored = await database.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('transaction_categories')
+      .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    let added = 0;
+    for (let start = 0; start < rows.length; start += 1_000) {
+      const batch = rows.slice(start, start + 1_000).map((row, offset) => {
+        const { categoryId, budgetCategory } = categoriseTransaction({
+          amount: row.amount,
+          description: row.description,
+          merchantCategoryCode: null,
+        });
+        return {
+          tenant_id: scope.tenantId,
+          client_id: scope.clientId,
+          account_id: account.id,
+          amount: row.amount,
+          currency: account.currency,
+          base_type: row.amount.startsWith('-') ? ('debit' as const) : ('credit' as const),
+          status: 'posted' as const,
+          transaction_date: row.date,
+          post_date: row.date,
+          description_original: row.description,
+          category_id: categoryId,
+          budget_category: budgetCategory,
+          external_id: ids[start + offset] ?? null,
+        };
+      });
+      if (batch.length === 0) continue;
+      const inserted = await trx
+        .insertInto('transactions')
+        .values(batch)
+        .onConflict((conflict) => conflict.columns(['account_id', 'external_id']).doNothing())
+        .returning('id')
+        .execute();
+      added += inserted.length;
+    }
+    const record = await withOpenBanking(trx)
+      .insertInto('file_imports')
+      .values({
+        tenant_id: scope.tenantId,
+        client_id: scope.clientId,
+        account_id: account.id,
+        format: body.format,
+        file_name: body.file_name ?? null,
+        file_sha256: sha256(body.content),
+        rows_read: rows.length,
+        rows_added: added,
+      })
+      .returning(['id', 'account_id', 'format', 'file_name', 'rows_read', 'rows_added', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'account.import',
+      targetType: 'account',
+      targetId: account.id,
+      clientId: scope.clientId,
+    });
+    return record;
+  });
+  return toWire(stored);
+}
+
+/** The client's imports, newest first; of one account when given. */
+export async function listFileImports(
+  database: Kysely<Database>,
+  scope: ClientScope,
+  accountId?: number,
+): Promise<FileImport[]> {
+  let query = withOpenBanking(database)
+    .selectFrom('file_imports')
+    .select(['id', 'account_id', 'format', 'file_name', 'rows_read', 'rows_added', 'created_at'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('client_id', '=', scope.clientId);
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  return (await query.orderBy('id', 'desc').execute()).map(toWire);
+}

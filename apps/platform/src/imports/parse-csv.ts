@@ -1,0 +1,99 @@
+import Papa from 'papaparse';
+import {
+  type DateFormat,
+  type ImportedRow,
+  ImportFileError,
+  parseFileAmount,
+  parseFileDate,
+} from './parsed-row.ts';
+
+/** Which column holds what: column names as in the file's header row. */
+export interface CsvMapping {
+  date: string;
+  description: string;
+  /** One signed amount column … */
+  amount?: string | undefined;
+  /** … or separate debit and credit columns (both positive numbers). */
+  debit?: string | undefined;
+  credit?: string | undefined;
+  dateFormat: DateFormat;
+}
+
+export interface CsvPreview {
+  columns: string[];
+  rows: Record<string, string>[];
+  /** A guess from the column names, for the client to confirm or change. */
+  suggested: Partial<CsvMapping>;
+}
+
+function read(text: string): { columns: string[]; rows: Record<string, string>[] } {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+  });
+  const fatal = parsed.errors.find((error) => error.type === 'Delimiter' || error.code === 'MissingQuotes');
+  if (fatal)
+    throw new ImportFileError(
+      `The CSV could not be read: ${fatal.message}${fatal.row === undefined ? '' : ` (row ${fatal.row + 2})`}`,
+    );
+  const columns = (parsed.meta.fields ?? []).filter((column) => column !== '');
+  if (columns.length < 2)
+    throw new ImportFileError(
+      'The CSV needs a header row naming at least a date, a description and an amount column',
+    );
+  return { columns, rows: parsed.data };
+}
+
+const guess = (columns: string[], pattern: RegExp) => columns.find((column) => pattern.test(column));
+
+/** The column-mapping step: the file's columns, its first rows and a suggested mapping. */
+export function previewCsv(text: string): CsvPreview {
+  const { columns, rows } = read(text);
+  const suggested: Partial<CsvMapping> = {
+    date: guess(columns, /date/i),
+    description: guess(columns, /desc|narrative|details|memo|payee/i),
+    amount: guess(columns, /^amount$|amount/i),
+    debit: guess(columns, /debit|withdrawal/i),
+    credit: guess(columns, /credit|deposit/i),
+  };
+  const firstDate = suggested.date ? rows[0]?.[suggested.date] : undefined;
+  if (firstDate) suggested.dateFormat = /^\d{4}-/.test(firstDate.trim()) ? 'YYYY-MM-DD' : 'DD/MM/YYYY';
+  const clean = Object.fromEntries(Object.entries(suggested).filter(([, value]) => value !== undefined));
+  return { columns, rows: rows.slice(0, 5), suggested: clean };
+}
+
+/** Every row of a CSV under a mapping; the first bad row stops the import with its row number (header = row 1). */
+export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
+  const { columns, rows } = read(text);
+  const named = [mapping.date, mapping.description, mapping.amount, mapping.debit, mapping.credit].filter(
+    (column): column is string => column !== undefined,
+  );
+  const missing = named.filter((column) => !columns.includes(column));
+  if (missing.length > 0)
+    throw new ImportFileError(`The CSV has no column ${missing.map((column) => `'${column}'`).join(', ')}`);
+  if (!mapping.amount && !(mapping.debit && mapping.credit)) {
+    throw new ImportFileError('Map either an amount column or both a debit and a credit column');
+  }
+  return rows.map((row, index) => {
+    const line = index + 2;
+    const date = parseFileDate(row[mapping.date] ?? '', mapping.dateFormat);
+    if (!date)
+      throw new ImportFileError(
+        `Row ${line}: '${row[mapping.date] ?? ''}' is not a ${mapping.dateFormat} date`,
+      );
+    let amount: string | undefined;
+    if (mapping.amount) {
+      amount = parseFileAmount(row[mapping.amount] ?? '');
+    } else {
+      const debit = (row[mapping.debit ?? ''] ?? '').trim();
+      const credit = (row[mapping.credit ?? ''] ?? '').trim();
+      const value = debit ? parseFileAmount(debit) : parseFileAmount(credit);
+      amount = value && debit ? (value.startsWith('-') || value === '0.00' ? value : `-${value}`) : value;
+    }
+    if (amount === undefined) throw new ImportFileError(`Row ${line}: the amount is not a number`);
+    const description = (row[mapping.description] ?? '').trim();
+    if (!description) throw new ImportFileError(`Row ${line}: the description is empty`);
+    return { date, amount, description, fileId: null };
+  });
+}

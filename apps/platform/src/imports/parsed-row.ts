@@ -1,0 +1,54 @@
+/** One transaction read from an imported file, before it is stored. */
+export interface ImportedRow {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Two-place decimal string, signed: debits negative. */
+  amount: string;
+  description: string;
+  /** The file's own id of the transaction (OFX FITID), when it has one. */
+  fileId: string | null;
+}
+
+/** A problem with the file, naming where (row and column) so the client can fix it. */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+}
+
+const decimal = /^([+-]?)(\d{1,12})(?:\.(\d{1,4}))?$/;
+
+/**
+ * A money amount as written in a file (`-12.5`, `1,234.56`, `$20`, `(15.00)`) as a two-place
+ * decimal string, rounded half away from zero on the cent, without passing through a float.
+ */
+export function parseFileAmount(text: string): string | undefined {
+  let value = text.trim().replace(/[$,\s]/g, '');
+  if (/^\(.*\)$/.test(value)) value = `-${value.slice(1, -1)}`;
+  const match = decimal.exec(value);
+  if (!match) return undefined;
+  const [, sign = '', units = '0', fraction = ''] = match;
+  let cents = BigInt(units) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  if (Number(fraction[2] ?? '0') >= 5) cents += 1n;
+  const whole = (cents / 100n).toString();
+  const part = (cents % 100n).toString().padStart(2, '0');
+  return `${sign === '-' && cents !== 0n ? '-' : ''}${whole}.${part}`;
+}
+
+export const dateFormats = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'] as const;
+export type DateFormat = (typeof dateFormats)[number];
+
+/** A calendar date in one of the formats as YYYY-MM-DD, or undefined when it is not a real date. */
+export function parseFileDate(text: string, format: DateFormat): string | undefined {
+  const value = text.trim();
+  const parts =
+    format === 'YYYY-MM-DD'
+      ? /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value)?.slice(1)
+      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(value)?.slice(1);
+  if (!parts) return undefined;
+  const [a = '', b = '', c = ''] = parts;
+  const [year, month, day] =
+    format === 'YYYY-MM-DD' ? [a, b, c] : format === 'DD/MM/YYYY' ? [c, b, a] : [c, a, b];
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const time = Date.parse(`${iso}T00:00:00Z`);
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== iso) return undefined;
+  return iso;
+}

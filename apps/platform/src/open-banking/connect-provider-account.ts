@@ -1,0 +1,98 @@
+import type { ProviderAccount } from '@waratah/contracts';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../access/record-audit.ts';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { classifyCdsFailure } from './classify-cds-failure.ts';
+import { withOpenBanking } from './open-banking-tables.ts';
+import { authoriseAtSimulatedHolder, type HolderConsent } from './simulated-holder.ts';
+
+export interface ConnectRequest {
+  providerId: number;
+  /** Who the client is at the holder. */
+  customerId: string;
+  /** How long the holder shares data: at most 365 days (the CDR's 12 months). */
+  sharingDays: number;
+}
+
+/**
+ * Connects a client to an open-banking provider: the holder authorises a consent, and the
+ * provider account is recorded with it, `adding` until its first refresh. When the holder refuses
+ * (MFA needed, credentials not accepted, an outage) the account is recorded all the same, with the
+ * status that says what must happen (spec §3), so the client sees it and can try again.
+ */
+export async function connectProviderAccount(
+  database: Kysely<Database>,
+  scope: ClientScope,
+  request: ConnectRequest,
+  options: { fetch?: typeof fetch } = {},
+): Promise<ProviderAccount> {
+  const db = withOpenBanking(database);
+  const provider = await db
+    .selectFrom('providers')
+    .select(['id', 'aggregator_type', 'base_url', 'status'])
+    .where('id', '=', request.providerId)
+    .executeTakeFirst();
+  if (!provider) {
+    throw new AppError('validation_failed', `There is no provider ${request.providerId}`, {
+      fields: [{ field: 'body.provider_id', message: 'must be a provider' }],
+    });
+  }
+  if (provider.aggregator_type !== 'cdr' || !provider.base_url) {
+    throw new AppError(
+      'validation_failed',
+      `Provider ${request.providerId} is not an open-banking provider`,
+      {
+        fields: [{ field: 'body.provider_id', message: 'must be an open-banking provider' }],
+      },
+    );
+  }
+  let consent: HolderConsent | undefined;
+  let status = {
+    status: 'adding',
+    refresh_status: null as string | null,
+    refresh_sub_status: null as string | null,
+  };
+  try {
+    consent = await authoriseAtSimulatedHolder(provider.base_url, {
+      customerId: request.customerId,
+      sharingDays: request.sharingDays,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  } catch (error) {
+    const outcome = classifyCdsFailure(error);
+    status = {
+      status: outcome.providerAccountStatus,
+      refresh_status: outcome.refreshStatus,
+      refresh_sub_status: outcome.refreshSubStatus,
+    };
+  }
+  const id = await database.transaction().execute(async (trx) => {
+    const row = await withOpenBanking(trx)
+      .insertInto('provider_accounts')
+      .values({
+        tenant_id: scope.tenantId,
+        client_id: scope.clientId,
+        provider_id: provider.id,
+        ...status,
+        holder_customer_id: request.customerId,
+        holder_consent_id: consent?.consentId ?? null,
+        holder_access_token: consent?.accessToken ?? null,
+        holder_consent_expires_at: consent?.expiresAt ?? null,
+        next_refresh: consent ? new Date() : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: scope.actor,
+      action: 'provider_account.create',
+      targetType: 'provider_account',
+      targetId: row.id,
+      clientId: scope.clientId,
+    });
+    return row.id;
+  });
+  return getProviderAccount(database, scope, id);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnqueueOptions, JobHandler, JobQueue } from '../jobs/job-queue.ts';
+import {
+  dueProviderAccountIds,
+  enqueueRefresh,
+  refreshDueJob,
+  refreshJob,
+  registerRefreshWorkers,
+  TemporaryRefreshFailure,
+} from './refresh-jobs.ts';
+import { nextRefreshAfter } from './refresh-provider-account.ts';
+import { openBankingFixture } from './testing/open-banking-fixture.ts';
+
+/** A queue that records what is enqueued and hands the registered handlers to the test. */
+function recordingQueue() {
+  const handlers = new Map<string, JobHandler<object>>();
+  const enqueued: { name: string; payload: object; options: EnqueueOptions | undefined }[] = [];
+  const queue: JobQueue = {
+    async enqueue(name, payload, options) {
+      enqueued.push({ name, payload, options });
+      return String(enqueued.length);
+    },
+    async work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async stop() {},
+  };
+  return { queue, handlers, enqueued };
+}
+
+let fixture: Awaited<ReturnType<typeof openBankingFixture>>;
+beforeAll(async () => {
+  fixture = await openBankingFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+describe('refresh jobs', () => {
+  it('backs off after temporary failures, waits for the client after needs_action', () => {
+    const now = new Date('2026-11-20T00:00:00Z');
+    const temporary = {
+      providerAccountStatus: 'failed' as const,
+      refreshStatus: 'temporary_failure' as const,
+      refreshSubStatus: 'site_error' as const,
+      temporary: true,
+    };
+    const minutes = (failures: number) =>
+      ((nextRefreshAfter(temporary, failures, now)?.getTime() ?? 0) - now.getTime()) / 60_000;
+    expect([1, 2, 3, 10].map(minutes)).toEqual([5, 10, 20, 360]);
+    expect(
+      nextRefreshAfter({ ...temporary, providerAccountStatus: 'needs_action', temporary: false }, 1, now),
+    ).toBeNull();
+  });
+
+  it('enqueues one refresh per provider account with retries and back-off', async () => {
+    const { queue, enqueued } = recordingQueue();
+    await enqueueRefresh(queue, 42);
+    expect(enqueued[0]).toMatchObject({
+      name: refreshJob,
+      payload: { providerAccountId: 42 },
+      options: { singletonKey: 'provider-account-42', retryBackoff: true, retryLimit: 4 },
+    });
+  });
+
+  it('throws a temporary failure so the queue retries it, and the sweep finds due refreshes', async () => {
+    const { queue, handlers, enqueued } = recordingQueue();
+    const app = {
+      database: { db: fixture.db },
+      jobQueue: queue,
+      addHook: () => undefined,
+      log: { error: () => undefined },
+    } as unknown as FastifyInstance;
+    await registerRefreshWorkers(app, fixture.refreshOptions);
+    const { providerAccount } = await fixture.connect('outback-mutual', 'job-person');
+    const refresh = handlers.get(refreshJob);
+    await refresh?.({ providerAccountId: providerAccount.id }, { id: '1', attempt: 1 });
+
+    fixture.holder.faults.set({ bank: 'outback-mutual', fault: 'outage', customerId: 'job-person' });
+    try {
+      await expect(
+        refresh?.({ providerAccountId: providerAccount.id }, { id: '2', attempt: 1 }),
+      ).rejects.toBeInstanceOf(TemporaryRefreshFailure);
+    } finally {
+      fixture.holder.faults.clear({ bank: 'outback-mutual' });
+    }
+    // Far enough ahead, the failed one is due again; the sweep queues it and its own next run.
+    const later = new Date(Date.now() + 7 * 60 * 60 * 1000);
+    expect(await dueProviderAccountIds(fixture.db, later)).toContain(providerAccount.id);
+    enqueued.length = 0;
+    await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
+    expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);
+  });
+});

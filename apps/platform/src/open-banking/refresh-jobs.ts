@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
+import { whenDatabaseReady } from './when-database-ready.ts';
+
+/** One provider account's refresh. */
+export const refreshJob = 'open-banking.refresh';
+/** Finds the provider accounts whose scheduled refresh is due and enqueues them; then re-enqueues itself. */
+export const refreshDueJob = 'open-banking.refresh-due';
+/** How often the due sweep runs. */
+export const refreshSweepMinutes = 15;
+
+/** Retries of a temporary failure (outage, timeout) inside one job: 2, 4, 8 and 16 s apart. */
+const temporaryRetries = 4;
+
+export interface RefreshJobPayload {
+  providerAccountId: number;
+}
+
+/** A refresh failure time may fix: thrown so the queue retries with back-off. */
+export class TemporaryRefreshFailure extends Error {
+  override name = 'TemporaryRefreshFailure';
+}
+
+/** Enqueues a refresh; one per provider account waits or runs at a time (the singleton key). */
+export function enqueueRefresh(
+  queue: Pick<JobQueue, 'enqueue'>,
+  providerAccountId: number,
+  startAfter?: Date,
+): Promise<string> {
+  return queue.enqueue<RefreshJobPayload>(
+    refreshJob,
+    { providerAccountId },
+    {
+      retryLimit: temporaryRetries,
+      retryBackoff: true,
+      singletonKey: `provider-account-${providerAccountId}`,
+      ...(startAfter ? { startAfter } : {}),
+    },
+  );
+}
+
+/** The open-banking provider accounts whose next refresh is due (none that wait for the client). */
+export async function dueProviderAccountIds(db: Kysely<Database>, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('provider_accounts as pa')
+    .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+    .select('pa.id')
+    .where('p.aggregator_type', '=', 'cdr')
+    .where('pa.status', '!=', 'needs_action')
+    .where('pa.next_refresh', '<=', now)
+    .orderBy('pa.next_refresh')
+    .limit(500)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function nextSweepSlot(now: Date): Date {
+  const slot = refreshSweepMinutes * 60 * 1000;
+  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
+}
+
+/** Enqueues the due sweep for its next 15-minute slot; every instance asking for the same slot gets one job. */
+export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
+  const startAfter = nextSweepSlot(now);
+  return queue.enqueue(
+    refreshDueJob,
+    {},
+    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, retryLimit: 1 },
+  );
+}
+
+/**
+ * The refresh workers: on-demand refreshes (PUT provideraccounts) and the scheduled ones the due
+ * sweep finds (`next_refresh`, a day after a success, sooner after a temporary failure). A
+ * temporary failure is thrown so the queue retries it with back-off; past those retries the
+ * recorded `next_refresh` (5 minutes doubling to 6 hours) brings it back through the sweep.
+ */
+export async function registerRefreshWorkers(
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  options: OpenBankingOptions = {},
+): Promise<void> {
+  const db = app.database.db;
+  const queue = app.jobQueue;
+  await queue.work<RefreshJobPayload>(refreshJob, async ({ providerAccountId }) => {
+    const result = await refreshProviderAccount(db, providerAccountId, options).catch((error: unknown) => {
+      // Deleted while its refresh waited, or not an open-banking connection: nothing to retry.
+      if (error instanceof AppError && (error.type === 'not_found' || error.type === 'validation_failed')) {
+        return undefined;
+      }
+      throw error;
+    });
+    await enqueueRefreshSweep(queue, new Date());
+    if (result?.outcome.temporary) {
+      throw new TemporaryRefreshFailure(
+        `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,
+      );
+    }
+  });
+  await queue.work(refreshDueJob, async () => {
+    const now = new Date();
+    for (const id of await dueProviderAccountIds(db, now)) await enqueueRefresh(queue, id);
+    await enqueueRefreshSweep(queue, now);
+  });
+  app.addHook('onReady', async () => {
+    await whenDatabaseReady(app, 'open banking: scheduling the refresh sweep', () =>
+      enqueueRefreshSweep(queue, new Date()),
+    );
+  });
+}

@@ -1,0 +1,288 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { refreshProviderAccount } from './refresh-provider-account.ts';
+import { storePull } from './store-pull.ts';
+import { openBankingFixture } from './testing/open-banking-fixture.ts';
+
+let fixture: Awaited<ReturnType<typeof openBankingFixture>>;
+beforeAll(async () => {
+  fixture = await openBankingFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+async function clientData(scope: ClientScope) {
+  const transactions = await fixture.db
+    .selectFrom('transactions')
+    .select(['id', 'external_id', 'status', sql<string>`amount::text`.as('amount')])
+    .where('client_id', '=', scope.clientId)
+    .orderBy('id')
+    .execute();
+  const accounts = await fixture.db
+    .selectFrom('accounts')
+    .select(['id', sql<string>`current_balance::text`.as('balance')])
+    .where('client_id', '=', scope.clientId)
+    .orderBy('id')
+    .execute();
+  return { transactions, accounts };
+}
+
+async function statusOf(providerAccountId: number) {
+  return fixture.db
+    .selectFrom('provider_accounts')
+    .select(['status', 'refresh_status', 'refresh_sub_status', 'next_refresh', 'last_refreshed'])
+    .where('id', '=', providerAccountId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A client connected to Harbour Bank and refreshed once, successfully. */
+async function refreshedClient(customerId: string) {
+  const { scope, providerAccount } = await fixture.connect('harbour-bank', customerId);
+  const first = await refreshProviderAccount(fixture.db, providerAccount.id, fixture.refreshOptions);
+  expect(first.outcome.refreshStatus).toBe('success');
+  return { scope, id: providerAccount.id, before: await clientData(scope) };
+}
+
+describe('refreshProviderAccount against the simulated data holder', () => {
+  it('stores accounts and transactions, and a second refresh adds nothing', async () => {
+    const { scope, id, before } = await refreshedClient('amelia-nguyen');
+    expect(before.accounts).toHaveLength(3);
+    expect(before.transactions.length).toBeGreaterThan(100);
+    expect(await statusOf(id)).toMatchObject({
+      status: 'success',
+      refresh_status: 'success',
+      refresh_sub_status: null,
+    });
+
+    const again = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+    expect(again.stored?.transactionsAdded).toBe(0);
+    const after = await clientData(scope);
+    expect(after.transactions.map((row) => row.id)).toEqual(before.transactions.map((row) => row.id));
+  });
+
+  it('matches pending transactions to their posted selves when time moves on', async () => {
+    const { scope, id, before } = await refreshedClient('priya-sharma');
+    const pending = before.transactions.filter((row) => row.status === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+    fixture.holder.clock.set(new Date('2026-11-25T03:00:00Z'));
+    try {
+      await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+    } finally {
+      fixture.holder.clock.set(new Date('2026-11-20T03:00:00Z'));
+    }
+    const after = await clientData(scope);
+    const externalIds = after.transactions.map((row) => row.external_id);
+    expect(new Set(externalIds).size).toBe(externalIds.length);
+    for (const row of pending) {
+      const now = after.transactions.find((candidate) => candidate.id === row.id);
+      expect(now).toMatchObject({ status: 'posted', amount: row.amount });
+    }
+  });
+
+  it('pages through more than 10,000 transactions of one account, each stored once', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'coastal-coffee');
+    const result = await refreshProviderAccount(fixture.db, providerAccount.id, fixture.refreshOptions);
+    expect(result.outcome.refreshStatus).toBe('success');
+    const perAccount = await fixture.db
+      .selectFrom('transactions')
+      .select([
+        'account_id',
+        sql<number>`count(*)::int`.as('count'),
+        sql<number>`count(distinct external_id)::int`.as('distinct'),
+      ])
+      .where('client_id', '=', scope.clientId)
+      .groupBy('account_id')
+      .execute();
+    const largest = perAccount.reduce((most, row) => (row.count > most.count ? row : most));
+    expect(largest.count).toBeGreaterThan(10_000);
+    expect(largest.distinct).toBe(largest.count);
+  }, 120_000);
+
+  const faults = [
+    {
+      fault: 'outage' as const,
+      expected: { status: 'failed', refresh_status: 'temporary_failure', refresh_sub_status: 'site_error' },
+      temporary: true,
+    },
+    {
+      fault: 'timeout' as const,
+      expected: { status: 'failed', refresh_status: 'temporary_failure', refresh_sub_status: 'site_error' },
+      temporary: true,
+    },
+    {
+      fault: 'mfa_needed' as const,
+      expected: {
+        status: 'needs_action',
+        refresh_status: 'input_required',
+        refresh_sub_status: 'mfa_needed',
+      },
+      temporary: false,
+    },
+    {
+      fault: 'invalid_credentials' as const,
+      expected: {
+        status: 'needs_action',
+        refresh_status: 'relogin_required',
+        refresh_sub_status: 'invalid_credentials',
+      },
+      temporary: false,
+    },
+  ];
+  for (const { fault, expected, temporary } of faults) {
+    it(`records ${expected.refresh_status}/${expected.refresh_sub_status} for a holder ${fault}, keeping the data`, async () => {
+      const customerId = `fault-${fault.replace('_', '-')}`;
+      const { scope, id, before } = await refreshedClient(customerId);
+      fixture.holder.faults.set({ bank: 'harbour-bank', fault, customerId, delayMs: 1_500 });
+      try {
+        const result = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+        expect(result.outcome.temporary).toBe(temporary);
+        expect(result.nextRefresh === null).toBe(!temporary);
+      } finally {
+        fixture.holder.faults.clear({ bank: 'harbour-bank', customerId });
+      }
+      expect(await statusOf(id)).toMatchObject(expected);
+      expect(await clientData(scope)).toEqual(before);
+    });
+  }
+
+  it('marks the provider as in an outage from the holder’s discovery status', async () => {
+    const { id } = await refreshedClient('outage-watcher');
+    fixture.holder.faults.set({ bank: 'harbour-bank', fault: 'outage' });
+    try {
+      await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+      const provider = await fixture.db
+        .selectFrom('providers')
+        .select('status')
+        .where('id', '=', fixture.providerIds['harbour-bank'] ?? 0)
+        .executeTakeFirstOrThrow();
+      expect(provider.status).toBe('outage');
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank' });
+    }
+    await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+    const provider = await fixture.db
+      .selectFrom('providers')
+      .select('status')
+      .where('id', '=', fixture.providerIds['harbour-bank'] ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(provider.status).toBe('supported');
+  });
+
+  it('is a partial success when some accounts’ transactions fail, updating only the others', async () => {
+    const { id } = await refreshedClient('partial-person');
+    fixture.holder.faults.set({
+      bank: 'harbour-bank',
+      fault: 'partial_failure',
+      customerId: 'partial-person',
+    });
+    try {
+      const result = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+      expect(result.stored?.accounts).toBeGreaterThan(0);
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'partial-person' });
+    }
+    expect(await statusOf(id)).toMatchObject({
+      status: 'success',
+      refresh_status: 'partial_success',
+      refresh_sub_status: 'site_error',
+    });
+  });
+
+  it('asks the client to consent again when the holder has revoked the consent', async () => {
+    const { id } = await refreshedClient('revoked-person');
+    const consent = await fixture.db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const row = await sql<{
+      holder_consent_id: string;
+    }>`select holder_consent_id from provider_accounts where id = ${consent.id}`.execute(fixture.db);
+    await fixture.fetch(`http://holder.test/data-holder/admin/consents/${row.rows[0]?.holder_consent_id}`, {
+      method: 'DELETE',
+    });
+    await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+    expect(await statusOf(id)).toMatchObject({
+      status: 'needs_action',
+      refresh_status: 'relogin_required',
+      refresh_sub_status: 'verify_credentials',
+    });
+  });
+
+  it('records needs_action at connection when the holder asks for MFA', async () => {
+    fixture.holder.faults.set({ bank: 'harbour-bank', fault: 'mfa_needed', customerId: 'mfa-at-connect' });
+    try {
+      const { providerAccount } = await fixture.connect('harbour-bank', 'mfa-at-connect');
+      expect(providerAccount.refresh_status).toMatchObject({
+        status: 'needs_action',
+        sub_status: 'input_required',
+        additional_status: 'mfa_needed',
+      });
+      const result = await refreshProviderAccount(fixture.db, providerAccount.id, fixture.refreshOptions);
+      expect(result.outcome.refreshStatus).toBe('relogin_required');
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'mfa-at-connect' });
+    }
+  });
+
+  it('leaves the previous data intact when storing fails half-way', async () => {
+    const { scope, id, before } = await refreshedClient('half-way');
+    const accountId = before.accounts[1]?.id ?? 0;
+    const account = await fixture.db
+      .selectFrom('accounts')
+      .select(['account_name'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const sourced = (externalId: string) => ({
+      externalId,
+      accountName: account.account_name,
+      nickName: null,
+      accountNumber: null,
+      container: 'bank' as const,
+      accountType: 'bank_account' as const,
+      holderType: 'individual' as const,
+      accountStatus: 'active' as const,
+      currentBalance: '999999.99',
+      availableBalance: null,
+      currency: 'AUD',
+    });
+    const good = { externalId: 'new-1', amount: '-5.00', currency: 'AUD', baseType: 'debit' as const };
+    const common = {
+      status: 'posted' as const,
+      transactionDate: '2026-11-19',
+      postDate: '2026-11-19',
+      description: 'TEST',
+      merchantName: null,
+      merchantCategoryCode: null,
+      reference: null,
+    };
+    const pull = {
+      accounts: [
+        { account: sourced('first'), transactions: [{ ...good, ...common }], failure: undefined },
+        // A credit with a negative amount breaks the sign check: the database refuses the second account.
+        {
+          account: sourced('second'),
+          transactions: [{ ...good, externalId: 'bad', baseType: 'credit' as const, ...common }],
+          failure: undefined,
+        },
+      ],
+      outcome: {
+        providerAccountStatus: 'success' as const,
+        refreshStatus: 'success' as const,
+        refreshSubStatus: null,
+        temporary: false,
+      },
+    };
+    await expect(
+      storePull(
+        fixture.db,
+        { tenantId: scope.tenantId, clientId: scope.clientId, providerAccountId: id },
+        pull,
+        { outcome: pull.outcome, now: new Date(), nextRefresh: null, windowStart: '2026-11-01' },
+      ),
+    ).rejects.toThrow();
+    expect(await clientData(scope)).toEqual(before);
+  });
+});

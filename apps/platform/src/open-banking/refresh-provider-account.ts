@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { type CdsBankingClient, createCdsBankingClient } from './cds-banking-client.ts';
+import { createCdsDataSource } from './cds-data-source.ts';
+import { createCdsHttpClient } from './cds-http-client.ts';
+import type { DataSource, RefreshOutcome } from './data-source.ts';
+import { mapDiscoveryStatus } from './map-discovery-status.ts';
+import { withOpenBanking } from './open-banking-tables.ts';
+import { recordFailedRefresh, type StoredPull, storePull } from './store-pull.ts';
+
+export interface OpenBankingOptions {
+  /** How the platform reaches data holders (tests route it to the simulated holder in-process). */
+  fetch?: typeof fetch;
+  /** How long one holder call may take (default 30 s). */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface RefreshResult {
+  outcome: RefreshOutcome;
+  stored: StoredPull | undefined;
+  nextRefresh: Date | null;
+}
+
+const hour = 60 * 60 * 1000;
+/** How often a healthy connection is refreshed. */
+export const refreshInterval = 24 * hour;
+/** A first refresh reads two years back; later ones re-read two weeks, which covers pending → posted. */
+const firstWindowDays = 730;
+const overlapDays = 14;
+
+/** When to try again: a day after a success, sooner after a temporary failure, never by itself when the client must act. */
+export function nextRefreshAfter(outcome: RefreshOutcome, failuresInARow: number, now: Date): Date | null {
+  if (outcome.providerAccountStatus === 'needs_action') return null;
+  if (outcome.temporary) {
+    const backOff = Math.min(5 * 60 * 1000 * 2 ** Math.max(failuresInARow - 1, 0), 6 * hour);
+    return new Date(now.getTime() + backOff);
+  }
+  return new Date(now.getTime() + refreshInterval);
+}
+
+const needsConsent: RefreshOutcome = {
+  providerAccountStatus: 'needs_action',
+  refreshStatus: 'relogin_required',
+  refreshSubStatus: 'verify_credentials',
+  temporary: false,
+};
+
+/**
+ * One refresh of an open-banking provider account (spec §3, §7): pulls accounts, balances and
+ * transactions from the holder, then stores them in one database transaction (`storePull`), or,
+ * when nothing could be read, records only the refresh status and keeps the previous data.
+ */
+export async function refreshProviderAccount(
+  database: Kysely<Database>,
+  providerAccountId: number,
+  options: OpenBankingOptions = {},
+): Promise<RefreshResult> {
+  const now = (options.now ?? (() => new Date()))();
+  const db = withOpenBanking(database);
+  const connection = await db
+    .selectFrom('provider_accounts as pa')
+    .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+    .select([
+      'pa.id',
+      'pa.tenant_id',
+      'pa.client_id',
+      'pa.last_refreshed',
+      'pa.holder_access_token',
+      'pa.holder_consent_expires_at',
+      'p.id as provider_id',
+      'p.aggregator_type',
+      'p.base_url',
+    ])
+    .where('pa.id', '=', providerAccountId)
+    .executeTakeFirst();
+  if (!connection) throw new AppError('not_found', `There is no provider account ${providerAccountId}`);
+  if (connection.aggregator_type !== 'cdr' || !connection.base_url) {
+    throw new AppError(
+      'validation_failed',
+      `Provider account ${providerAccountId} is not an open-banking connection; its data comes from file imports`,
+      { fields: [{ field: 'query.provideraccount_ids', message: 'must name open-banking connections' }] },
+    );
+  }
+  const consentLapsed =
+    !connection.holder_access_token ||
+    (connection.holder_consent_expires_at !== null &&
+      new Date(connection.holder_consent_expires_at).getTime() <= now.getTime());
+  if (consentLapsed) {
+    await recordFailedRefresh(database, providerAccountId, needsConsent, null);
+    return { outcome: needsConsent, stored: undefined, nextRefresh: null };
+  }
+
+  await db
+    .updateTable('provider_accounts')
+    .set({ status: 'updating' })
+    .where('id', '=', providerAccountId)
+    .execute();
+  const client = createCdsBankingClient(
+    createCdsHttpClient({
+      baseUrl: connection.base_url,
+      accessToken: connection.holder_access_token ?? undefined,
+      timeoutMs: options.timeoutMs,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
+  await recordProviderStatus(database, connection.provider_id, client);
+  const source: DataSource = createCdsDataSource(client);
+  const oldestTime = connection.last_refreshed
+    ? new Date(new Date(connection.last_refreshed).getTime() - overlapDays * 24 * hour)
+    : new Date(now.getTime() - firstWindowDays * 24 * hour);
+  const pull = await source.pull({ oldestTime, newestTime: now });
+
+  if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {
+    const failures = await recordFailedRefresh(database, providerAccountId, pull.outcome, null);
+    const nextRefresh = nextRefreshAfter(pull.outcome, failures, now);
+    await db
+      .updateTable('provider_accounts')
+      .set({ next_refresh: nextRefresh })
+      .where('id', '=', providerAccountId)
+      .execute();
+    return { outcome: pull.outcome, stored: undefined, nextRefresh };
+  }
+  const nextRefresh = nextRefreshAfter(pull.outcome, 0, now);
+  try {
+    const stored = await storePull(
+      database,
+      { tenantId: connection.tenant_id, clientId: connection.client_id, providerAccountId },
+      pull,
+      { outcome: pull.outcome, now, nextRefresh, windowStart: sydneyToday(oldestTime) },
+    );
+    return { outcome: pull.outcome, stored, nextRefresh };
+  } catch (error) {
+    // The transaction rolled back: the previous data is intact; say the refresh failed.
+    const failed: RefreshOutcome = {
+      providerAccountStatus: 'failed',
+      refreshStatus: 'temporary_failure',
+      refreshSubStatus: 'aggregation_error',
+      temporary: true,
+    };
+    const failures = await recordFailedRefresh(database, providerAccountId, failed, null);
+    const retryAt = nextRefreshAfter(failed, failures, now);
+    await db
+      .updateTable('provider_accounts')
+      .set({ next_refresh: retryAt })
+      .where('id', '=', providerAccountId)
+      .execute();
+    throw error;
+  }
+}
+
+/**
+ * The provider's status from the holder's discovery status (spec §3: `outage` or `supported`); a
+ * holder whose public status endpoint does not answer counts as in an outage.
+ */
+export async function recordProviderStatus(
+  db: Kysely<Database>,
+  providerId: number,
+  client: Pick<CdsBankingClient, 'getStatus'>,
+): Promise<void> {
+  const status = await client.getStatus().then(mapDiscoveryStatus, () => 'outage' as const);
+  await db
+    .updateTable('providers')
+    .set({ status })
+    .where('id', '=', providerId)
+    .where('status', 'in', ['supported', 'outage'])
+    .execute();
+}

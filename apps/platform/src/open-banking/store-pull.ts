@@ -1,0 +1,258 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { daysBetween } from '../aggregation/calendar-date.ts';
+import { toCents } from '../aggregation/cents.ts';
+import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
+import type { Database } from '../db/database-schema.ts';
+import { categoriseTransaction } from './categorise-transaction.ts';
+import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
+import { type OpenBankingDatabase, withOpenBanking } from './open-banking-tables.ts';
+
+export interface PullTarget {
+  tenantId: string;
+  clientId: number;
+  providerAccountId: number;
+}
+
+export interface StoredPull {
+  accounts: number;
+  transactionsAdded: number;
+  transactionsUpdated: number;
+  /** Pending transactions the holder no longer reports (cancelled authorisations), removed. */
+  pendingRemoved: number;
+}
+
+/** How far apart a pending transaction and the posted one it became may be dated. */
+const pendingMatchDays = 7;
+/** Rows per insert: 15 columns stay well under PostgreSQL's 65,535 bind parameters. */
+const batchSize = 1_000;
+
+interface PendingRow {
+  id: number;
+  external_id: string | null;
+  amount: string;
+  transaction_date: string;
+}
+
+/**
+ * Writes one successful (or partly successful) pull in ONE database transaction: accounts are
+ * upserted by the source's id; each account whose transactions were read gets them upserted by
+ * the source's id, so a refresh never adds a transaction twice. A pending transaction that posts
+ * under a new id is matched (same account and amount, dated within a week) and updated in place,
+ * keeping the client's category, tags and notes; a pending one the holder no longer reports in
+ * the window is removed. An account whose transactions failed keeps its previous ones. Any error
+ * rolls everything back, so the previous data stays as it was.
+ */
+export async function storePull(
+  database: Kysely<Database>,
+  target: PullTarget,
+  pull: DataSourcePull,
+  {
+    outcome,
+    now,
+    nextRefresh,
+    windowStart,
+  }: { outcome: RefreshOutcome; now: Date; nextRefresh: Date | null; windowStart: string },
+): Promise<StoredPull> {
+  const db = withOpenBanking(database);
+  return db.transaction().execute(async (trx) => {
+    const stored: StoredPull = {
+      accounts: 0,
+      transactionsAdded: 0,
+      transactionsUpdated: 0,
+      pendingRemoved: 0,
+    };
+    // The categories are reference data with fixed ids; a platform without the demo seed still has them.
+    await trx
+      .insertInto('transaction_categories')
+      .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    for (const entry of pull.accounts) {
+      const accountId = await upsertAccount(trx, target, entry.account);
+      stored.accounts += 1;
+      if (!entry.transactions) continue;
+      const result = await upsertTransactions(trx, target, accountId, entry.transactions, windowStart);
+      stored.transactionsAdded += result.added;
+      stored.transactionsUpdated += result.updated;
+      stored.pendingRemoved += result.removed;
+    }
+    await trx
+      .updateTable('provider_accounts')
+      .set({
+        status: outcome.providerAccountStatus,
+        refresh_status: outcome.refreshStatus,
+        refresh_sub_status: outcome.refreshSubStatus,
+        last_refreshed: now,
+        next_refresh: nextRefresh,
+        refresh_failures: 0,
+      })
+      .where('id', '=', target.providerAccountId)
+      .execute();
+    return stored;
+  });
+}
+
+async function upsertAccount(
+  trx: Transaction<OpenBankingDatabase>,
+  target: PullTarget,
+  account: SourcedAccount,
+): Promise<number> {
+  const fromSource = {
+    account_name: account.accountName,
+    account_number: account.accountNumber,
+    container: account.container,
+    account_type: account.accountType,
+    holder_type: account.holderType,
+    current_balance: account.currentBalance,
+    available_balance: account.availableBalance,
+    currency: account.currency,
+    account_status: account.accountStatus,
+  };
+  const row = await trx
+    .insertInto('accounts')
+    .values({
+      tenant_id: target.tenantId,
+      client_id: target.clientId,
+      provider_account_id: target.providerAccountId,
+      external_id: account.externalId,
+      nick_name: account.nickName,
+      ...fromSource,
+    })
+    // The client's own choices (nickname, included, hidden) are never overwritten by a refresh.
+    .onConflict((conflict) =>
+      conflict.columns(['provider_account_id', 'external_id']).doUpdateSet(fromSource),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function upsertTransactions(
+  trx: Transaction<OpenBankingDatabase>,
+  target: PullTarget,
+  accountId: number,
+  transactions: SourcedTransaction[],
+  windowStart: string,
+): Promise<{ added: number; updated: number; removed: number }> {
+  const known = new Set(
+    (
+      await trx
+        .selectFrom('transactions')
+        .select('external_id')
+        .where('account_id', '=', accountId)
+        .where('external_id', 'is not', null)
+        .execute()
+    ).map((row) => row.external_id),
+  );
+  // A holder listing one id twice (across pages that moved) must not make the upsert touch a row twice.
+  const byId = new Map(transactions.map((transaction) => [transaction.externalId, transaction]));
+  transactions = [...byId.values()];
+  const pulledIds = new Set(byId.keys());
+  const orphans: PendingRow[] = await trx
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'external_id',
+      sql<string>`amount::text`.as('amount'),
+      sql<string>`transaction_date::text`.as('transaction_date'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .execute()
+    .then((rows) => rows.filter((row) => !pulledIds.has(row.external_id ?? '')));
+
+  // A posted transaction the platform does not know may be one of its pending ones under a new id.
+  let updated = 0;
+  for (const transaction of transactions) {
+    if (transaction.status !== 'posted' || known.has(transaction.externalId)) continue;
+    const match = closestPending(orphans, transaction);
+    if (!match) continue;
+    orphans.splice(orphans.indexOf(match), 1);
+    await trx
+      .updateTable('transactions')
+      .set({ external_id: transaction.externalId })
+      .where('id', '=', match.id)
+      .execute();
+    known.add(transaction.externalId);
+  }
+  const stale = orphans.filter((row) => row.transaction_date >= windowStart).map((row) => row.id);
+  if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
+
+  let added = 0;
+  for (let start = 0; start < transactions.length; start += batchSize) {
+    const batch = transactions.slice(start, start + batchSize);
+    const rows = batch.map((transaction) => {
+      if (known.has(transaction.externalId)) updated += 1;
+      else added += 1;
+      const { categoryId, budgetCategory } = categoriseTransaction(transaction);
+      return {
+        tenant_id: target.tenantId,
+        client_id: target.clientId,
+        account_id: accountId,
+        amount: transaction.amount,
+        currency: transaction.currency,
+        base_type: transaction.baseType,
+        status: transaction.status,
+        transaction_date: transaction.transactionDate,
+        post_date: transaction.postDate,
+        description_original: transaction.description,
+        merchant_name: transaction.merchantName,
+        category_id: categoryId,
+        budget_category: budgetCategory,
+        external_id: transaction.externalId,
+      };
+    });
+    await trx
+      .insertInto('transactions')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['account_id', 'external_id']).doUpdateSet((eb) => ({
+          amount: eb.ref('excluded.amount'),
+          currency: eb.ref('excluded.currency'),
+          base_type: eb.ref('excluded.base_type'),
+          status: eb.ref('excluded.status'),
+          transaction_date: eb.ref('excluded.transaction_date'),
+          post_date: eb.ref('excluded.post_date'),
+          description_original: eb.ref('excluded.description_original'),
+          merchant_name: eb.ref('excluded.merchant_name'),
+        })),
+      )
+      .execute();
+  }
+  return { added, updated, removed: stale.length };
+}
+
+function closestPending(orphans: PendingRow[], transaction: SourcedTransaction): PendingRow | undefined {
+  const cents = toCents(transaction.amount);
+  let best: { row: PendingRow; distance: number } | undefined;
+  for (const row of orphans) {
+    if (toCents(row.amount) !== cents) continue;
+    const distance = Math.abs(daysBetween(row.transaction_date, transaction.transactionDate));
+    if (distance > pendingMatchDays) continue;
+    if (!best || distance < best.distance) best = { row, distance };
+  }
+  return best?.row;
+}
+
+/** Records a refresh that stored nothing (the pull failed before any account was read); the data stays. */
+export async function recordFailedRefresh(
+  database: Kysely<Database>,
+  providerAccountId: number,
+  outcome: RefreshOutcome,
+  nextRefresh: Date | null,
+): Promise<number> {
+  const db = withOpenBanking(database);
+  const row = await db
+    .updateTable('provider_accounts')
+    .set((eb) => ({
+      status: outcome.providerAccountStatus,
+      refresh_status: outcome.refreshStatus,
+      refresh_sub_status: outcome.refreshSubStatus,
+      next_refresh: nextRefresh,
+      refresh_failures: outcome.temporary ? eb('refresh_failures', '+', 1) : eb.ref('refresh_failures'),
+    }))
+    .where('id', '=', providerAccountId)
+    .returning('refresh_failures')
+    .executeTakeFirst();
+  return row?.refresh_failures ?? 0;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Runs `task` once the database is migrated and seeded: the server listens (and fires onReady and
+ * onListen) before it is, so work that needs the tables waits for `app.readiness`. At once when it
+ * is ready already (tests; the promise then settles when it is done). A failure is logged: none of these tasks may stop the server.
+ */
+export function whenDatabaseReady(
+  app: Pick<FastifyInstance, 'readiness' | 'log'>,
+  what: string,
+  task: () => Promise<unknown>,
+): Promise<void> {
+  const run = () =>
+    task().then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error }, `${what} failed`),
+    );
+  if (app.readiness.isReady()) return run();
+  const timer = setInterval(() => {
+    if (!app.readiness.isReady()) return;
+    clearInterval(timer);
+    void run();
+  }, 200);
+  timer.unref();
+  return Promise.resolve();
+}

@@ -1,0 +1,192 @@
+import { consentListResponseSchema, consentResponseSchema } from '@waratah/contracts';
+import type { TenantId } from '@waratah/tenants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireConsents } from '../../../consents/consents-repository.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { tenantHost } from '../../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+
+const month = 30 * 24 * 60 * 60;
+
+describe('consents: the client grants and withdraws an adviser’s access', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  /** An adviser's client with an open-banking connection (one account, two transactions) besides the demo data. */
+  async function clientWithOpenBankingData() {
+    const fixture = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const provider = await db
+      .insertInto('providers')
+      .values({
+        name: `Consent Test Bank ${fixture.clientId}`,
+        status: 'supported',
+        container_names: '["bank"]',
+        small_logo_url: null,
+        base_url: null,
+        aggregator_type: 'cdr',
+        popular: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tenantId = fixture.adviser.adminUser.tenant_id as TenantId;
+    const connection = await db
+      .insertInto('provider_accounts')
+      .values({
+        tenant_id: tenantId,
+        client_id: fixture.clientId,
+        provider_id: provider.id,
+        status: 'success',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await db
+      .insertInto('accounts')
+      .values({
+        tenant_id: tenantId,
+        client_id: fixture.clientId,
+        provider_account_id: connection.id,
+        account_name: 'CDR Everyday',
+        container: 'bank',
+        account_type: 'bank_account',
+        current_balance: '10.00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('transactions')
+      .values(
+        ['-1.00', '-2.00'].map((amount) => ({
+          tenant_id: tenantId,
+          client_id: fixture.clientId,
+          account_id: account.id,
+          amount,
+          base_type: 'debit' as const,
+          transaction_date: '2026-11-01',
+          description_original: 'CDR',
+          budget_category: 'living',
+        })),
+      )
+      .execute();
+    const tokens = await testApp.app.tokens.issueForSignIn(
+      { kind: 'client', id: fixture.clientId, tenantId, clientId: 'test-client' },
+      { withRefreshToken: false },
+    );
+    const clientHeaders = { host: tenantHost(tenantId), authorization: `Bearer ${tokens.accessToken}` };
+    return { ...fixture, connectionId: connection.id, clientHeaders };
+  }
+
+  const inject = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => testApp.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it('a withdrawal ends the adviser’s access at once and deletes the open-banking data', async () => {
+    const fixture = await clientWithOpenBankingData();
+    expect((await inject('GET', '/api/v2/accounts', fixture.headers)).statusCode).toBe(200);
+
+    const list = consentListResponseSchema.parse(
+      (await inject('GET', '/api/v2/consents', fixture.clientHeaders)).json(),
+    );
+    expect(list.data).toHaveLength(1);
+    const consent = list.data[0];
+    expect(consent?.status).toBe('active');
+    // The adviser sees the practice's consent, but cannot withdraw it for the client.
+    expect((await inject('GET', '/api/v2/consents', fixture.headers)).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.headers)).statusCode).toBe(403);
+
+    const withdrawn = await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.clientHeaders);
+    expect(withdrawn.statusCode).toBe(200);
+    const body = consentResponseSchema.parse(withdrawn.json()).data;
+    expect(body.status).toBe('withdrawn');
+    expect(body.events.at(-1)?.event_type).toBe('withdrawal');
+    expect(body.sharing_stopped_at).not.toBeNull();
+
+    expect((await inject('GET', '/api/v2/accounts', fixture.headers)).statusCode).toBe(404);
+    const db = testApp.database.db;
+    const left = await db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    expect(left.map((row) => row.id)).not.toContain(fixture.connectionId);
+    const cdrTransactions = await db
+      .selectFrom('transactions')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .where('description_original', '=', 'CDR')
+      .execute();
+    expect(cdrTransactions).toEqual([]);
+    // Withdrawing twice is refused.
+    expect(
+      (await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.clientHeaders)).statusCode,
+    ).toBe(409);
+
+    // Granting again, for a configured duration, gives the practice access again.
+    const partyId = consent?.external_party.id ?? 0;
+    const wrong = await inject('POST', '/api/v2/consents', fixture.clientHeaders, {
+      external_party_id: partyId,
+      sharing_duration: 5,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields[0].field).toBe('body.sharing_duration');
+    const tooLong = await inject('POST', '/api/v2/consents', fixture.clientHeaders, {
+      external_party_id: partyId,
+      sharing_duration: 400 * 24 * 60 * 60,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const granted = await inject('POST', '/api/v2/consents', fixture.clientHeaders, {
+      external_party_id: partyId,
+      sharing_duration: 3 * month,
+    });
+    expect(granted.statusCode).toBe(201);
+    const renewed = consentResponseSchema.parse(granted.json()).data;
+    expect(renewed).toMatchObject({ status: 'active', sharing_duration: 3 * month });
+    expect(renewed.events.slice(-2).map((event) => event.event_type)).toEqual(['withdrawal', 'confirmation']);
+    expect((await inject('GET', '/api/v2/accounts', fixture.headers)).statusCode).toBe(200);
+  });
+
+  it('the expiry sweep expires consents past their end and deletes the data no consent covers', async () => {
+    const fixture = await clientWithOpenBankingData();
+    const db = testApp.database.db;
+    const now = new Date();
+    await db
+      .updateTable('client_links')
+      .set({
+        consent_start: new Date(now.getTime() - 40 * 86_400_000),
+        consent_expiry: new Date(now.getTime() - 10 * 86_400_000),
+      })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    // The gate closes at the expiry, before any sweep.
+    expect((await inject('GET', '/api/v2/accounts', fixture.headers)).statusCode).toBe(404);
+    expect(await expireConsents(db, now)).toBeGreaterThanOrEqual(1);
+    const link = await db
+      .selectFrom('client_links')
+      .select('consent_status')
+      .where('client_id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    expect(link.consent_status).toBe('expired');
+    const connection = await db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('id', '=', fixture.connectionId)
+      .executeTakeFirst();
+    expect(connection).toBeUndefined();
+  });
+
+  it('only the client can grant', async () => {
+    const fixture = await clientWithOpenBankingData();
+    const response = await inject('POST', '/api/v2/consents', fixture.headers, {
+      external_party_id: fixture.partyId,
+      sharing_duration: month,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  csvPreviewResponseSchema,
+  fileImportListResponseSchema,
+  fileImportResponseSchema,
+} from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCsv, sampleOfx } from '../../../imports/testing/sample-files.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+
+describe('file import into an account', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const post = (url: string, payload: object) =>
+    testApp.app.inject({ method: 'POST', url, headers: fixture.headers, payload });
+  const mapping = {
+    date: 'Date',
+    description: 'Narrative',
+    debit: 'Debit Amount',
+    credit: 'Credit Amount',
+    date_format: 'DD/MM/YYYY',
+  };
+  const countOn = async (accountId: number) =>
+    (
+      await testApp.database.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute()
+    ).length;
+
+  it('maps a CSV’s columns, imports it, and adds nothing when the same file comes again', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    const preview = await post('/api/v2/imports/csv/preview', { content: sampleCsv });
+    expect(preview.statusCode).toBe(200);
+    expect(csvPreviewResponseSchema.parse(preview.json()).data.suggested).toMatchObject({
+      date: 'Date',
+      date_format: 'DD/MM/YYYY',
+    });
+
+    const before = await countOn(accountId);
+    const first = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      file_name: 'nov.csv',
+      content: sampleCsv,
+      mapping,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(fileImportResponseSchema.parse(first.json()).data).toMatchObject({
+      rows_read: 3,
+      rows_added: 3,
+      format: 'csv',
+    });
+    const again = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content: sampleCsv,
+      mapping,
+    });
+    expect(fileImportResponseSchema.parse(again.json()).data).toMatchObject({ rows_read: 3, rows_added: 0 });
+    expect(await countOn(accountId)).toBe(before + 3);
+
+    const list = fileImportListResponseSchema.parse(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/v2/imports?account_id=${accountId}`,
+          headers: fixture.headers,
+        })
+      ).json(),
+    );
+    expect(list.data.map((entry) => entry.rows_added)).toEqual([0, 3]);
+  });
+
+  it('imports OFX by FITID, once', async () => {
+    const accountId = fixture.accountIds[1] ?? 0;
+    const body = { format: 'ofx', account_id: accountId, content: sampleOfx };
+    expect(fileImportResponseSchema.parse((await post('/api/v2/imports', body)).json()).data.rows_added).toBe(
+      2,
+    );
+    expect(fileImportResponseSchema.parse((await post('/api/v2/imports', body)).json()).data.rows_added).toBe(
+      0,
+    );
+  });
+
+  it('refuses a bad file naming the row, writing nothing; and accounts that are not the client’s', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    const before = await countOn(accountId);
+    const bad = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content: `${sampleCsv}\n2026-11-05,COFFEE,abc,`,
+      mapping,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ fields: [{ field: 'body.content' }] });
+    expect(bad.json().error.error_message).toContain('Row 5');
+    expect(await countOn(accountId)).toBe(before);
+    const noMapping = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content: sampleCsv,
+    });
+    expect(noMapping.statusCode).toBe(400);
+    const elsewhere = await post('/api/v2/imports', {
+      format: 'ofx',
+      account_id: 999_999,
+      content: sampleOfx,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});

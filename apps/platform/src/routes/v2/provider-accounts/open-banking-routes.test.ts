@@ -1,0 +1,116 @@
+import {
+  accountListResponseSchema,
+  providerAccountListResponseSchema,
+  providerAccountResponseSchema,
+  providerListResponseSchema,
+} from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+
+describe('connecting and refreshing open-banking provider accounts (through the job queue)', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  let harbourBankId: number;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    // Listening lists the in-process simulated holder's banks as providers (development tools on).
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/data-holder/control/clock',
+      payload: { now: '2026-11-20T03:00:00Z' },
+    });
+    fixture = await signedInAdviserWithClient(testApp.app);
+    const providers = providerListResponseSchema.parse(
+      (await call('GET', '/api/v2/providers?name=Harbour')).json(),
+    ).data;
+    harbourBankId = providers.find((provider) => provider.name === 'Harbour Bank')?.id ?? 0;
+  });
+  afterAll(() => testApp.close());
+
+  function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+    return testApp.app.inject({ method, url, headers: fixture.headers, ...(payload ? { payload } : {}) });
+  }
+
+  /** The provider account once its queued refresh has run (the status leaves adding/updating). */
+  async function settled(id: number) {
+    for (let attempt = 0; attempt < 400; attempt += 1) {
+      const body = providerAccountResponseSchema.parse(
+        (await call('GET', `/api/v2/provideraccounts/${id}`)).json(),
+      );
+      if (!['adding', 'updating'].includes(body.data.refresh_status.status)) return body.data;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`provider account ${id} never settled`);
+  }
+
+  it('connects a provider, refreshes it in a job and shows the accounts', async () => {
+    const created = await call('POST', '/api/v2/provideraccounts', {
+      provider_id: harbourBankId,
+      customer_id: 'amelia-nguyen',
+    });
+    expect(created.statusCode).toBe(201);
+    const { data } = providerAccountResponseSchema.parse(created.json());
+    expect(data.refresh_status.status).toBe('adding');
+    expect((await settled(data.id)).refresh_status).toMatchObject({
+      status: 'success',
+      sub_status: 'success',
+    });
+    const accounts = accountListResponseSchema.parse(
+      (await call('GET', `/api/v2/accounts?provider_account_ids=${data.id}`)).json(),
+    ).data;
+    expect(accounts).toHaveLength(3);
+  });
+
+  it('refreshes on demand; an outage shows on the provider and the connection', async () => {
+    const list = providerAccountListResponseSchema.parse(
+      (await call('GET', '/api/v2/provideraccounts')).json(),
+    );
+    const connection = list.data.find((entry) => entry.provider_id === harbourBankId);
+    const id = connection?.id ?? 0;
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/data-holder/control/faults',
+      payload: { bank: 'harbour-bank', fault: 'outage' },
+    });
+    try {
+      const queued = await call('PUT', `/api/v2/provideraccounts?provideraccount_ids=${id}`);
+      expect(queued.statusCode).toBe(202);
+      expect(providerAccountListResponseSchema.parse(queued.json()).data[0]?.refresh_status.status).toBe(
+        'updating',
+      );
+      expect((await settled(id)).refresh_status).toMatchObject({
+        status: 'failed',
+        sub_status: 'temporary_failure',
+        additional_status: 'site_error',
+      });
+      const providers = providerListResponseSchema.parse(
+        (await call('GET', '/api/v2/providers?status=outage')).json(),
+      ).data;
+      expect(providers.map((provider) => provider.name)).toContain('Harbour Bank');
+    } finally {
+      await testApp.app.inject({ method: 'DELETE', url: '/data-holder/control/faults' });
+    }
+  });
+
+  it('refuses ids that are not the client’s, and connections that are not open banking', async () => {
+    expect((await call('PUT', '/api/v2/provideraccounts?provideraccount_ids=999999')).statusCode).toBe(404);
+    expect((await call('PUT', '/api/v2/provideraccounts?provideraccount_ids=x')).statusCode).toBe(400);
+    const list = providerAccountListResponseSchema.parse(
+      (await call('GET', '/api/v2/provideraccounts')).json(),
+    );
+    const demoConnection = list.data.find((entry) => entry.provider_id !== harbourBankId);
+    expect(demoConnection).toBeDefined();
+    const refused = await call('PUT', `/api/v2/provideraccounts?provideraccount_ids=${demoConnection?.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields[0].field).toBe('query.provideraccount_ids');
+    const wrongProvider = await call('POST', '/api/v2/provideraccounts', {
+      provider_id: 999_999,
+      customer_id: 'x',
+    });
+    expect(wrongProvider.statusCode).toBe(400);
+    expect(wrongProvider.json().error.fields[0].field).toBe('body.provider_id');
+  });
+});

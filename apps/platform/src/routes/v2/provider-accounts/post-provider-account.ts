@@ -1,0 +1,39 @@
+import {
+  connectProviderAccountBodySchema,
+  onBehalfHeadersSchema,
+  providerAccountResponseSchema,
+} from '@waratah/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
+import { enqueueRefresh } from '../../../open-banking/refresh-jobs.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** `POST api/v2/provideraccounts`: connects an open-banking provider and queues its first refresh (docs/open-banking.md). */
+export const postProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v2/provideraccounts',
+    {
+      schema: {
+        tags: ['aggregation'],
+        headers: onBehalfHeadersSchema,
+        description:
+          'Connects the client to an open-banking provider. The holder authorises a consent; the first refresh is queued. A holder that refuses (MFA, credentials, outage) leaves the connection in needs_action or failed.',
+        body: connectProviderAccountBodySchema,
+        response: { 201: providerAccountResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = await resolveClientScope(request);
+      const body = request.body;
+      const providerAccount = await connectProviderAccount(app.database.db, scope, {
+        providerId: body.provider_id,
+        customerId: body.customer_id,
+        sharingDays: body.sharing_days,
+      });
+      if (providerAccount.refresh_status.status === 'adding')
+        await enqueueRefresh(app.jobQueue, providerAccount.id);
+      return reply.code(201).send({ data: providerAccount });
+    },
+  );
+};

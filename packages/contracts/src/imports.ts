@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** The largest file an import takes, in characters (about 5 MB). */
+export const maxImportFileChars = 5_000_000;
+
+const content = z.string().min(1, 'must not be empty').max(maxImportFileChars, 'must be at most 5 MB');
+const column = z.string().min(1).max(200);
+
+/** Which CSV columns hold what (the column-mapping step); either amount, or debit and credit. */
+export const csvMappingSchema = z
+  .strictObject({
+    date: column,
+    description: column,
+    amount: column.optional(),
+    debit: column.optional(),
+    credit: column.optional(),
+    date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']),
+  })
+  .refine(
+    (mapping) =>
+      mapping.amount !== undefined || (mapping.debit !== undefined && mapping.credit !== undefined),
+    {
+      message: 'map either amount, or both debit and credit',
+      path: ['amount'],
+    },
+  );
+export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** `POST api/v2/imports/csv/preview`: the file's columns, first rows and a suggested mapping. */
+export const csvPreviewBodySchema = z.strictObject({ content });
+export const csvPreviewResponseSchema = z.object({
+  data: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.record(z.string(), z.string())),
+    suggested: z.object({
+      date: z.string().optional(),
+      description: z.string().optional(),
+      amount: z.string().optional(),
+      debit: z.string().optional(),
+      credit: z.string().optional(),
+      date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']).optional(),
+    }),
+  }),
+});
+
+/** `POST api/v2/imports`: a CSV (with its mapping) or OFX file's text, into one of the client's accounts. */
+export const importFileBodySchema = z.discriminatedUnion('format', [
+  z.strictObject({
+    format: z.literal('csv'),
+    account_id: z.number().int().positive(),
+    file_name: z.string().max(255).optional(),
+    content,
+    mapping: csvMappingSchema,
+  }),
+  z.strictObject({
+    format: z.literal('ofx'),
+    account_id: z.number().int().positive(),
+    file_name: z.string().max(255).optional(),
+    content,
+  }),
+]);
+export type ImportFileBody = z.infer<typeof importFileBodySchema>;
+
+export const fileImportSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  format: z.enum(['csv', 'ofx']),
+  file_name: z.string().nullable(),
+  rows_read: z.number().int(),
+  /** 0 when the same file (or its transactions) came in before. */
+  rows_added: z.number().int(),
+  created_at: z.string(),
+});
+export type FileImport = z.infer<typeof fileImportSchema>;
+export const fileImportResponseSchema = z.object({ data: fileImportSchema });
+export const fileImportListResponseSchema = z.object({ data: z.array(fileImportSchema) });
+export const fileImportListQuerySchema = z.object({
+  account_id: z.coerce.number().int().positive().optional(),
+});
