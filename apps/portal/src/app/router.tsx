@@ -33,6 +33,13 @@ const routeModules: Partial<Record<RouteName, () => Promise<RouteModule>>> = {
   ResetPasswordPage: () => import('./routes/reset-password.tsx'),
   ResendResetPasswordPage: () => import('./routes/resend-reset-password.tsx'),
   PageNotFound: () => import('./routes/not-found.tsx'),
+  UserDetailsPage: () => import('./routes/user-details/layout.tsx'),
+  UserOverviewPage: () => import('./routes/user-details/overview.tsx'),
+  UserAccountsPage: () => import('./routes/user-details/accounts.tsx'),
+  UserTransactionsPage: () => import('./routes/user-details/transactions.tsx'),
+  UserGoalsPage: () => import('./routes/user-details/goals.tsx'),
+  UserAddGoalPage: () => import('./routes/user-details/add-goal.tsx'),
+  UserFinancialPassportPage: () => import('./routes/user-details/financial-passport.tsx'),
 };
 
 // Layouts load with their first page, so the sign-in page never downloads the signed-in frame.
