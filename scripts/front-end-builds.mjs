@@ -99,7 +99,9 @@ export function ensureFrontEndBuilds() {
       console.log(`Building ${frontEnd.name} …`);
       const result = spawnSync('npm', frontEnd.command, { cwd: repoRoot, stdio: 'inherit' });
       if (result.status !== 0) {
-        throw new Error(`The build of ${frontEnd.name} failed (exit ${result.status}); see the output above.`);
+        throw new Error(
+          `The build of ${frontEnd.name} failed (exit ${result.status}); see the output above.`,
+        );
       }
     }
   });
