@@ -1,48 +1,187 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ensureFrontEndBuilds } from '../../scripts/front-end-builds.mjs';
+import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.mjs';
+import { type ApiBenchResult, runApiBenchmarks } from './api-benchmarks.ts';
+import { budgetBreaches, budgets, kib, measureBundle, overBudget } from './bundle-budget.ts';
+import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
+import { runSoak } from './soak.ts';
 import { median, percentile } from './stats.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 18_080);
+const clients = Number(process.env.BENCH_CLIENTS ?? 10_000);
+const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 500);
+// The soak takes a minute and more on its own: off unless asked for (BENCH_SOAK_SECONDS=60).
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
+const soakAdvisers = Number(process.env.BENCH_SOAK_ADVISERS ?? 200);
 
 ensureFrontEndBuilds();
-const dataDir = mkdtempSync(join(tmpdir(), 'waratah-bench-'));
 const lines: string[] = [];
 const report = (line: string) => {
   console.log(line);
   lines.push(line);
 };
 
-try {
-  const firstStart = await measureColdStart({ dataDir, port });
-  const restarts: number[] = [];
-  const bareNode: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    bareNode.push(await measureBareNodeStart());
-    restarts.push((await measureColdStart({ dataDir, port })).readyMs);
-  }
-  const restartMedian = median(restarts);
-  const bareMedian = median(bareNode);
+report(`# Benchmarks — ${new Date().toISOString()}`);
+report('');
+report(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+report('');
+report('| figure | value | ratio | target |');
+report('|---|---|---|---|');
 
-  report(`# Benchmarks — ${new Date().toISOString()}`);
-  report('');
-  report(
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-  );
-  report('');
-  report('| figure | value | ratio | target |');
-  report('|---|---|---|---|');
-  report(
-    `| first start on an empty data dir (migrate + seed) until /readyz | ${firstStart.readyMs.toFixed(0)} ms | | |`,
-  );
-  report(
-    `| restart on an existing data dir until /readyz (median of ${runs}, p90 ${percentile(restarts, 0.9).toFixed(0)} ms) | ${restartMedian.toFixed(0)} ms | ${(restartMedian / bareMedian).toFixed(1)} × a bare \`node -e 0\` (${bareMedian.toFixed(0)} ms) | < 3000 ms |`,
-  );
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await coldStart();
+await api({});
+if (process.env.DATABASE_URL) await api({ databaseUrl: process.env.DATABASE_URL });
+else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
+bundle();
+await longFuzz();
+await soak();
+for (const row of documentRows(await runDocumentsBenchmarks({ runs }), runs)) report(row);
 
 writeFileSync(join(import.meta.dirname, '..', 'results', 'latest.md'), `${lines.join('\n')}\n`);
+
+async function coldStart(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waratah-bench-'));
+  try {
+    const firstStart = await measureColdStart({ dataDir, port });
+    const restarts: number[] = [];
+    const bareNode: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      bareNode.push(await measureBareNodeStart());
+      restarts.push((await measureColdStart({ dataDir, port })).readyMs);
+    }
+    const restartMedian = median(restarts);
+    const bareMedian = median(bareNode);
+    report(
+      `| first start on an empty data dir (migrate + seed) until /readyz | ${firstStart.readyMs.toFixed(0)} ms | | |`,
+    );
+    report(
+      `| restart on an existing data dir until /readyz (median of ${runs}, p90 ${percentile(restarts, 0.9).toFixed(0)} ms) | ${restartMedian.toFixed(0)} ms | ${(restartMedian / bareMedian).toFixed(1)} × a bare \`node -e 0\` (${bareMedian.toFixed(0)} ms) | < 3000 ms |`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function api({ databaseUrl }: { databaseUrl?: string }): Promise<void> {
+  let result: ApiBenchResult;
+  try {
+    result = await runApiBenchmarks({
+      databaseUrl,
+      port: port + 10,
+      clients,
+      transactions,
+      duration,
+      connections,
+    });
+  } catch (error) {
+    report(
+      `| API on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} | failed: ${String(error).split('\n')[0]} | | |`,
+    );
+    return;
+  }
+  const { engine, baseline, endpoints, memory } = result;
+  report(
+    `| ${baseline.name}, ${connections} connections, ${duration} s | ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms | 1 (baseline) | |`,
+  );
+  for (const figure of endpoints) {
+    const ratio = (100 * figure.rps) / baseline.rps;
+    const failures =
+      figure.errors + figure.non2xx > 0 ? `, ${figure.errors} errors, ${figure.non2xx} non-2xx` : '';
+    const target = /transactions \(page|client list/.test(figure.name)
+      ? '≥ 25 % of baseline; p99 < 50 ms'
+      : 'p99 < 50 ms';
+    report(
+      `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${failures} | ${ratio.toFixed(2)} % of baseline | ${target} |`,
+    );
+  }
+  report(
+    `| ${engine}: server memory (RSS) at rest / peak under load | ${memory.restMiB.toFixed(0)} MiB / ${memory.peakMiB.toFixed(0)} MiB | ${(memory.peakMiB / memory.restMiB).toFixed(2)} × at rest | |`,
+  );
+  report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
+}
+
+function bundle(): void {
+  const figures = measureBundle(join(repoRoot, 'apps/portal/dist'));
+  if (!figures) {
+    report('| portal bundle | skipped: apps/portal/dist is not built | | |');
+    return;
+  }
+  const over = new Set(overBudget(figures));
+  const mark = (name: string) => (over.has(name) ? ' (over budget)' : '');
+  report(
+    `| portal: login route initial JS, gzip (${figures.loginInitialJs.files.length} files) | ${kib(figures.loginInitialJs.gzipBytes)}${mark('login route')} | | ≤ ${kib(budgets.loginInitialJs)} |`,
+  );
+  report(`| portal: initial CSS, gzip | ${kib(figures.initialCss.gzipBytes)} | | |`);
+  for (const page of figures.clientPages) {
+    report(
+      `| portal: client page chunk ${page.name}, gzip | ${kib(page.gzipBytes)}${mark(page.name)} | | ≤ ${kib(budgets.clientPageChunk)} |`,
+    );
+  }
+  const breaches = budgetBreaches(figures);
+  if (breaches.length > 0) report(`| portal: ratchet broken | ${breaches.join('; ')} | | |`);
+}
+
+/** The fuzz suite of CI, with many more runs (a new seed each time, printed for replay). */
+async function longFuzz(): Promise<void> {
+  const seed = Date.now() % 2 ** 31;
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'apps/platform/src/security/fuzz.test.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        FUZZ_RUNS: String(fuzzRuns),
+        FUZZ_SEED: String(seed),
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const failure = /Caused by: AssertionError: ([^\n]+)/.exec(output)?.[1];
+  report(
+    `| fuzzing: ${fuzzRuns} malformed requests over every operation (seed ${seed}) | ${code === 0 ? 'no 5xx, no stack trace, no changed row' : `FAILED: ${failure ?? `exit ${code}`}`} | ${seconds.toFixed(0)} s | never a 5xx |`,
+  );
+}
+
+async function soak(): Promise<void> {
+  if (soakSeconds <= 0) {
+    report('| soak | skipped: set BENCH_SOAK_SECONDS=60 (BENCH_SOAK_ADVISERS, default 200) | | |');
+    return;
+  }
+  try {
+    const result = await runSoak({
+      port: port + 20,
+      clients,
+      transactions,
+      advisers: soakAdvisers,
+      seconds: soakSeconds,
+    });
+    const { start, end, peak } = result.memoryMiB;
+    report(
+      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}) | no error, no lost write, memory flat |`,
+    );
+  } catch (error) {
+    report(`| soak | failed: ${String(error).split('\n')[0]} | | |`);
+  }
+}

@@ -16,6 +16,7 @@ import { checkApiRequest } from './plugins/check-api-request.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { servePortal } from './portal/serve-portal.ts';
 import { assertSignInAllowed, recordSignInFailure, signInRules } from './rate-limit/sign-in-limits.ts';
 import { adminRoutes } from './routes/admin/users/admin-routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp({
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(createNotFoundHandler(portalDist));
+  await registerSecurityHeaders(app);
   app.addHook('onRequest', checkApiRequest);
   await app.register(cookie);
   // The identity service of SSO tenants shares the origin and the database (DESIGN §2).

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { send } from './matrix-requests.ts';
+import { listOperations, type Operation } from './openapi-operations.ts';
+import { type Caller, type CallerKind, callerKinds, createSecurityFixture } from './security-fixture.ts';
+
+/**
+ * What every caller kind gets on every operation of the OpenAPI document, in the order of
+ * `callerKinds`, grouped: anonymous | end user, adviser of the client | other practice, withdrawn
+ * consent, unverified, disabled | operator, operator of another tenant | SSO adviser with the XSRF
+ * echo, SSO cookie without it.
+ *   O ok (2xx/3xx)   I refused as input (400/409/415…)   U 401   F 403   H 404 (never 403 for a client
+ *   the caller may not see)   D ok, or 404 because an earlier caller of the row deleted the target
+ * The matrix sends each operation's smallest valid request (sampled from its schema) on the caller's
+ * own targets. A new operation without a row here fails the test, and so does a row without an operation.
+ * Non-API paths (identity, data holder) are answered by the identity or the simulated bank, whose
+ * own credentials the API callers do not carry; they are listed so that none escapes review.
+ */
+const expected: Record<string, string> = {
+  'GET /healthz': 'O OO OOOO OO OO',
+  'GET /readyz': 'O OO OOOO OO OO',
+  'GET /api/v2/config/app/{id}': 'O OO OOOO OO OO',
+  'GET /api/v2/{tenant}/config/app/{id}': 'O OO OOOO OO OO',
+  'GET /api/v2/accounts/{id}': 'U OO HHHH OH OO',
+  'PUT /api/v2/accounts/{id}': 'U OO HHHH OH OF',
+  'GET /api/v2/accounts': 'U OO HHHH OH OO',
+  'GET /api/v2/financialpassport': 'U OO HHHH OH OO',
+  'GET /api/v2/config/cdr': 'O OO OOOO OO OO',
+  'GET /api/v2/config/cdr/{id}': 'O OO OOOO OH OO',
+  'GET /api/v2/goals': 'U OO HHHH OH OO',
+  'POST /api/v2/goals': 'U OO HHHH OH OF',
+  'GET /api/v2/images': 'U OO OOOO OO OO',
+  'GET /api/v2/provideraccounts/{id}': 'U OO HHHH OH OO',
+  'GET /api/v2/provideraccounts': 'U OO HHHH OH OO',
+  'GET /api/v2/providers/{id}': 'U OO OOOO OO OO',
+  'GET /api/v2/providers': 'U OO OOOO OO OO',
+  'GET /api/v2/reports/transactions/budget_categories': 'U OO HHHH OH OO',
+  'GET /api/v2/reports/transactions/budget_categories/{id}': 'U OO HHHH OH OO',
+  'POST /api/v2/transactions/tags': 'U OO HHHH OH OF',
+  'GET /api/v2/transactions/{id}': 'U OO HHHH OH OO',
+  'PUT /api/v2/transactions/{id}': 'U OO HHHH OH OF',
+  'GET /api/v2/transactions/categories': 'U OO OOOO OO OO',
+  'GET /api/v2/transactions': 'U OO HHHH OH OO',
+  'GET /api/v2/transactions/summary': 'U OO HHHH OH OO',
+  'PUT /api/v2/transactions/bulk': 'U OO HHHH OH OF',
+  'GET /api/v2/user/details': 'U OO HHHH OH OO',
+  'PUT /api/v2/user/details': 'U OO HHHH OH OF',
+  'GET /api/adviser/client/user/details': 'U OO HHHH OH OO',
+  'PUT /api/adviser/client/user/details': 'U OO HHHH OH OF',
+  'GET /api/admin/client/user/details': 'U OO HHHH OH OO',
+  'PUT /api/admin/client/user/details': 'U OO HHHH OH OF',
+  'GET /api/v2/user/summary': 'U OO HHHH OH OO',
+  'GET /api/adviser/client/user/summary': 'U OO HHHH OH OO',
+  'GET /api/admin/client/user/summary': 'U OO HHHH OH OO',
+  'GET /api/adviser/users': 'U HO OOHH OO OO',
+  'GET /api/adviser/users/consents': 'U HO OOHH HH OO',
+  'GET /api/adviser/users/{id}': 'U HO HOHH OH OO',
+  'PUT /api/adviser/users/{id}': 'U HO HOHH OH OF',
+  'POST /api/adviser/user/invite/legacy': 'U HO OOHH HH OF',
+  'GET /api/adviser/images': 'U HO OOOO OO OO',
+  'GET /api/adviser/images/{id}/content': 'U HO HOOO HH OO',
+  'POST /api/adviser/images/upload': 'U HI IIII II IF',
+  'GET /api/admin/users': 'U HO OOHH OO OO',
+  'GET /api/admin/users/{id}': 'U HO HOHH OH OO',
+  'PUT /api/admin/users/{id}': 'U HO HOHH OH OF',
+  'PUT /api/admin/user': 'U HO HOHH OH OF',
+  'PUT /api/admin/user/summary/{id}': 'U HO HHHH OH OF',
+  'POST /api/admin/user/invite': 'U HO OOHH HH OF',
+  'GET /api/v2/consents': 'U OO HHHH OH OO',
+  'POST /api/v2/consents': 'U IF FFFF FF FF',
+  'GET /api/v2/consents/{id}': 'U OO HHHH OH OO',
+  'POST /api/v2/provideraccounts': 'U II HHHH IH IF',
+  'PUT /api/v2/provideraccounts': 'I II IIII II IF',
+  'POST /api/v2/financialpassport/exports': 'U OO HHHH OH OF',
+  'GET /api/v2/financialpassport/exports': 'U OO HHHH OH OO',
+  'GET /api/v2/financialpassport/exports/{id}': 'U HH HHHH HH HH',
+  'GET /api/v2/financialpassport/export': 'U OO HHHH OH OO',
+  'POST /api/v2/statements': 'U OO HHHH OH OF',
+  'GET /api/v2/statements/{id}': 'U HH HHHH HH HH',
+  'POST /api/v2/accounts/summary': 'U OO HHHH OH OF',
+  'GET /api/v2/accounts/summary/{id}': 'U HH HHHH HH HH',
+  'POST /api/v2/documents/insights': 'U OO HHHH OH OF',
+  'POST /api/v2/documents/transactions': 'U OO HHHH OH OF',
+  'GET /api/v2/documents': 'U OO HHHH OH OO',
+  'GET /api/v2/documents/{id}': 'U HH HHHH HH HH',
+  'GET /api/v2/documents/{id}/file': 'U HH HHHH HH HH',
+  'POST /api/v2/documents/verify': 'U II IIII II IF',
+  'DELETE /api/v2/consents/{id}': 'U OF FFFF FF FF',
+  'POST /api/v2/imports/csv/preview': 'U II HHHH IH IF',
+  'POST /api/v2/imports': 'I II IIII II IF',
+  'GET /api/v2/imports': 'U OO HHHH OH OO',
+  'GET /dev/mailbox/messages.json': 'O OO OOOO OO OO',
+  'POST /oauth/token': 'I II IIII II II',
+  'POST /oauth/admin/token': 'I II IIII II II',
+  'POST /oauth/revoke': 'I II IIII II II',
+  'GET /api/admin/adminusers/details': 'U FO OOOO OO OO',
+  'POST /api/admin/adminusers/reset': 'O OO OOOO OO OF',
+  'POST /api/admin/adminusers/reset/password': 'I II IIII II IF',
+  'POST /api/admin/adminusers/invite': 'U FO OOOO OO OF',
+  'POST /api/admin/adminusers/register': 'O OO OOOO OO OF',
+  'POST /api/adviser/parties/external': 'U FI IIII OO IF',
+  'GET /api/adviser/parties/external/details': 'U FO OOOO OO OO',
+  'PUT /api/adviser/parties/external/details': 'U FO OOOO OO OF',
+  'GET /api/adviser/parties/external/verify': 'U FO OOOO OO OO',
+  'POST /api/adviser/parties/external/verify': 'O OO OOOO OO OF',
+  'GET /api/admin/cdr/parties/external/verify': 'U FF FFFF OO FF',
+  'POST /api/admin/cdr/parties/external/verify': 'U FF FFFF OH FF',
+  'POST /api/admin/cdr/parties/external': 'U FF FFFF OO FF',
+  'PUT /api/admin/cdr/parties/external/{id}': 'U FF FFFF OH FF',
+  'GET /api/adviser/brokers/aggregators': 'U FO OOOO OO OO',
+  'GET /api/admin/brokers/aggregators': 'U FO OOOO OO OO',
+  'PUT /api/admin/config/app/{id}': 'I II IIII II IF',
+  'GET /oauth2/{*}': 'H HH HHHH HH OO',
+  'PATCH /oauth2/{*}': 'H HH HHHH HH HH',
+  'PUT /oauth2/{*}': 'H HH HHHH HH HH',
+  'POST /oauth2/{*}': 'H HH HHHH HH HH',
+  'GET /oauth2/interaction/{uid}': 'H HH HHHH HH II',
+  'POST /oauth2/interaction/{uid}/login': 'H HH HHHH HH II',
+  'POST /oauth2/interaction/{uid}/register': 'H HH HHHH HH II',
+  'GET /app/login/': 'H HH HHHH HH II',
+  'GET /app/register/': 'H HH HHHH HH II',
+  'GET /app/callback/': 'H HH HHHH HH II',
+  'GET /app/me/': 'H HH HHHH HH OO',
+  'POST /app/refresh/': 'H HH HHHH HH II',
+  'GET /app/logout/': 'H HH HHHH HH II',
+  'GET /account/': 'H HH HHHH HH II',
+  'POST /account/password': 'H HH HHHH HH II',
+  'GET /data-holder/{bankId}/cds-au/v1/discovery/status': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/discovery/outages': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/common/customer': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/common/customer/detail': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/accounts': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/accounts/{accountId}': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/accounts/balances': 'H HH HHHH HH HH',
+  'POST /data-holder/{bankId}/cds-au/v1/banking/accounts/balances': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/accounts/{accountId}/balance': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/accounts/{accountId}/transactions': 'H HH HHHH HH HH',
+  'GET /data-holder/{bankId}/cds-au/v1/banking/products': 'H HH HHHH HH HH',
+  'POST /data-holder/admin/consents': 'I II IIII II II',
+  'GET /data-holder/control/faults': 'O OO OOOO OO OO',
+  'POST /data-holder/control/faults': 'I II IIII II II',
+  'PUT /data-holder/control/clock': 'I II IIII II II',
+  'DELETE /api/v2/goals/{id}': 'U OD HHHH DH OF',
+  'DELETE /api/v2/provideraccounts/{id}': 'U OD HHHH DH OF',
+  'DELETE /api/v2/transactions/tags': 'U HH HHHH HH HF',
+  'DELETE /api/adviser/images/{id}': 'U HO HOOO HH OF',
+  'DELETE /oauth2/{*}': 'H HH HHHH HH HH',
+  'DELETE /data-holder/admin/consents/{consentId}': 'O OO OOOO OO OO',
+  'DELETE /data-holder/control/faults': 'O OO OOOO OO OO',
+  'DELETE /data-holder/control/clock': 'O OO OOOO OO OO',
+  'DELETE /api/adviser/users/{id}': 'U HO HOOO HH OF',
+};
+
+const codes: Record<string, (status: number) => boolean> = {
+  O: (status) => status < 400,
+  I: (status) => status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status),
+  U: (status) => status === 401,
+  F: (status) => status === 403,
+  H: (status) => status === 404,
+  D: (status) => status < 400 || status === 404,
+};
+
+/**
+ * Deletes last, and the deletions that take a client's data with them (the client itself, a withdrawn
+ * consent) very last, so that every other row finds its targets.
+ */
+function inRunOrder(operations: Operation[]): Operation[] {
+  const rank = (operation: Operation) =>
+    operation.method !== 'DELETE' ? 0 : /\/(users|consents)\//.test(operation.path) ? 2 : 1;
+  return [...operations].sort((a, b) => rank(a) - rank(b));
+}
+
+describe('the authorisation matrix over every operation of the OpenAPI document', () => {
+  let testApp: TestApp;
+  let callers: Record<CallerKind, Caller>;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    callers = await createSecurityFixture(testApp.app);
+    operations = await listOperations(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  it('has a rule for every operation, and no rule for an operation that is gone', () => {
+    const keys = operations.map((operation) => operation.key);
+    expect(
+      keys.filter((key) => !(key in expected)),
+      'operations without a rule',
+    ).toEqual([]);
+    expect(
+      Object.keys(expected).filter((key) => !keys.includes(key)),
+      'rules without an operation',
+    ).toEqual([]);
+    for (const [key, row] of Object.entries(expected)) {
+      expect(row.replaceAll(' ', ''), key).toMatch(new RegExp(`^[OIUFHD]{${callerKinds.length}}$`));
+    }
+  });
+
+  it('answers every caller kind exactly as its rule says, never with a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const operation of inRunOrder(operations)) {
+      const row = expected[operation.key]?.replaceAll(' ', '');
+      if (!row) continue;
+      for (const [index, kind] of callerKinds.entries()) {
+        const { status, body } = await send(testApp.app, operation, callers[kind]);
+        const code = row[index] ?? '?';
+        if (!codes[code]?.(status)) wrong.push(`${operation.key} as ${kind}: ${status}, expected ${code}`);
+        if (status === 404 && operation.path.startsWith('/api/')) {
+          // Hidden means indistinguishable from absent: the catalogue's not-found code, nothing more.
+          expect(JSON.parse(body).error.error_code, `${operation.key} as ${kind}`).toBe('F0300');
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { tenantIds } from '@waratah/tenants';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobQueueOf } from '../jobs/register-job-queue.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { tenantHost } from '../testing/sign-in.ts';
+import {
+  changedTables,
+  databaseFingerprint,
+  type FuzzRequest,
+  fuzzRequest,
+  stackTracePattern,
+} from './fuzz-requests.ts';
+import { listOperations, type Operation } from './openapi-operations.ts';
+import { type Caller, type CallerKind, createSecurityFixture } from './security-fixture.ts';
+
+// CI runs a short, seeded pass; `npm run bench` runs the long one (FUZZ_RUNS, FUZZ_SEED).
+const runs = Number(process.env.FUZZ_RUNS ?? 150);
+const seed = Number(process.env.FUZZ_SEED ?? 20_261_122);
+// Only to narrow a local investigation (e.g. FUZZ_ONLY=transactions): a regular expression over `METHOD /path`.
+const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
+
+const fuzzedCallers: CallerKind[] = [
+  'anonymous',
+  'end user',
+  'adviser of the client',
+  'SSO adviser of the client',
+];
+
+describe('requests generated from the OpenAPI contracts, malformed every way', () => {
+  let testApp: TestApp;
+  let operations: Operation[];
+  let callers: Caller[];
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    const fixture = await createSecurityFixture(testApp.app);
+    callers = fuzzedCallers.map((kind) => fixture[kind]);
+    // Background jobs (refresh and expiry sweeps) change rows on their own schedule; with the queue
+    // stopped, a changed row can only come from the request just sent.
+    await testApp.app.ready();
+    await jobQueueOf(testApp.app).stop();
+    // Each tenant's default consent configuration is stored at its first read; store it before the baseline.
+    for (const tenantId of tenantIds) {
+      await testApp.app.inject({ url: '/api/v2/config/cdr', headers: { host: tenantHost(tenantId) } });
+    }
+    // The simulated bank's control endpoints are a development tool that changes the bank by design.
+    operations = (await listOperations(testApp.app)).filter(
+      (op) => !op.path.startsWith('/data-holder/control') && (!only || only.test(op.key)),
+    );
+  });
+  afterAll(() => testApp.close());
+
+  it('never answer 5xx, never show a stack trace and, when refused, never change a row', async () => {
+    let baseline = await databaseFingerprint(testApp.app);
+    const seen = new Map<number, number>();
+    const arbitrary = fc
+      .nat({ max: operations.length - 1 })
+      .chain((index) => fuzzRequest(operations[index] as Operation, callers));
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (request: FuzzRequest) => {
+        const response = await testApp.app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+        seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
+        const where = `${request.method} ${request.url.slice(0, 200)} → ${response.statusCode}`;
+        expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(response.body, where).not.toMatch(stackTracePattern);
+        const after = await databaseFingerprint(testApp.app);
+        if (response.statusCode >= 400)
+          expect(changedTables(baseline, after), `${where} changed rows`).toEqual([]);
+        baseline = after;
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+    // The generator must reach past the front door: some requests refused as input, some as callers.
+    expect([...seen.keys()].some((status) => status === 400)).toBe(true);
+  });
+});

@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { repoRoot } from '../../scripts/front-end-builds.mjs';
+import { residentMiB, runScript, startBaseline, startPlatform } from './processes.ts';
+
+export interface ApiBenchOptions {
+  /** Set: a PostgreSQL server; the bench makes (and drops) a database of its own on it. */
+  databaseUrl?: string;
+  port: number;
+  clients: number;
+  transactions: number;
+  /** Seconds per endpoint. */
+  duration: number;
+  connections: number;
+}
+
+export interface EndpointFigure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ApiBenchResult {
+  engine: 'PGlite' | 'PostgreSQL';
+  baseline: EndpointFigure;
+  endpoints: EndpointFigure[];
+  memory: { restMiB: number; peakMiB: number };
+  prepareSeconds: number;
+}
+
+const password = 'Waratah-Demo-Adviser-2026';
+const host = (port: number) => `moneypartner.localhost:${port}`;
+
+/** Prepares (or reuses) the data, then loads each endpoint and the baseline in turn, in one run. */
+export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBenchResult> {
+  const prepareStarted = performance.now();
+  const data = await prepareData(options);
+  const prepareSeconds = (performance.now() - prepareStarted) / 1000;
+  const platform = await startPlatform(options.port, data.env);
+  const baseline = await startBaseline(options.port + 1);
+  try {
+    const base = `http://127.0.0.1:${options.port}`;
+    const heavy = await adviserSession(base, options.port, data.heavyAdviser);
+    const many = await adviserSession(base, options.port, data.manyClientsAdviser);
+    const heavyClient = await firstClientId(base, heavy);
+    const onBehalf = { ...heavy, 'x-user-id': String(heavyClient) };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const restMiB = residentMiB(platform.process.pid);
+    let peakMiB = restMiB;
+    const sampler = setInterval(() => {
+      peakMiB = Math.max(peakMiB, residentMiB(platform.process.pid));
+    }, 250);
+    try {
+      const load = (name: string, url: string, headers: Record<string, string>) =>
+        measure(name, url, headers, options);
+      const baselineFigure = await load(
+        'bare Fastify hello world',
+        `http://127.0.0.1:${baseline.port}/hello`,
+        {},
+      );
+      const endpoints = [
+        await load(
+          `GET transactions (page of 100, client with ${options.transactions.toLocaleString('en-AU')} transactions)`,
+          `${base}/api/v2/transactions?size=100`,
+          onBehalf,
+        ),
+        await load(
+          `GET adviser client list (${options.clients.toLocaleString('en-AU')} clients)`,
+          `${base}/api/adviser/users`,
+          many,
+        ),
+        await load('GET financialpassport', `${base}/api/v2/financialpassport`, onBehalf),
+        await load('GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf),
+      ];
+      return {
+        engine: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+        baseline: baselineFigure,
+        endpoints,
+        memory: { restMiB, peakMiB },
+        prepareSeconds,
+      };
+    } finally {
+      clearInterval(sampler);
+    }
+  } finally {
+    await baseline.stop();
+    await platform.stop();
+    await data.cleanUp();
+  }
+}
+
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  { duration, connections }: ApiBenchOptions,
+): Promise<EndpointFigure> {
+  // One request alone first: it waits behind whatever the previous load left queued, and it must succeed.
+  const single = await request(url, { headers });
+  if (single.status !== 200) throw new Error(`${name}: ${single.status} ${single.body.slice(0, 300)}`);
+  // A short warm-up, so the first JIT and cache misses do not count.
+  await autocannon({ url, headers, connections: 10, duration: 1 });
+  const result = await autocannon({ url, headers, connections, duration, timeout: 30 });
+  await request(url, { headers });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function adviserSession(
+  base: string,
+  port: number,
+  email: string,
+): Promise<Record<string, string>> {
+  const response = await request(`${base}/oauth/admin/token`, {
+    method: 'POST',
+    headers: { host: host(port), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: email,
+      password,
+      client_id: 'moneypartner-adviser-portal',
+      domain: 'moneypartner.com.au',
+      scope: '',
+    }),
+  });
+  if (response.status !== 200)
+    throw new Error(`Sign-in of ${email} failed: ${response.status} ${response.body}`);
+  const { access_token: token } = JSON.parse(response.body) as { access_token: string };
+  return { host: host(port), authorization: `Bearer ${token}` };
+}
+
+async function firstClientId(base: string, headers: Record<string, string>): Promise<number> {
+  const response = await request(`${base}/api/adviser/users`, { headers });
+  const body = JSON.parse(response.body) as { data?: { id: number }[] };
+  const id = body.data?.[0]?.id;
+  if (!id) throw new Error(`The heavy adviser has no client: ${JSON.stringify(body).slice(0, 300)}`);
+  return id;
+}
+
+interface PreparedData {
+  env: Record<string, string>;
+  heavyAdviser: string;
+  manyClientsAdviser: string;
+  cleanUp(): Promise<void>;
+}
+
+/**
+ * The adviser with many clients (the platform's `npm run seed`) and the client with many
+ * transactions. On PGlite the data dir is kept in the temporary directory and reused by later runs
+ * of the same size; on PostgreSQL a fresh database is made on the server and dropped afterwards.
+ */
+export async function prepareData(options: ApiBenchOptions): Promise<PreparedData> {
+  const seedScript = join(repoRoot, 'apps/platform/scripts/seed.ts');
+  const heavyScript = join(repoRoot, 'apps/platform/src/security/prepare-heavy-client.ts');
+  const args = {
+    seed: ['--clients', String(options.clients), '--months', '1', '--chunk', '500'],
+    heavy: ['--transactions', String(options.transactions)],
+  };
+  if (options.databaseUrl) {
+    const name = `waratah_bench_${Date.now().toString(36)}`;
+    await asAdmin(options.databaseUrl, `create database ${name}`);
+    const url = new URL(options.databaseUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    const seeded = await runScript(seedScript, args.seed, env);
+    const heavy = await runScript(heavyScript, args.heavy, env);
+    return {
+      env,
+      heavyAdviser: lastLine(heavy),
+      manyClientsAdviser: seededAdviser(seeded),
+      cleanUp: () => asAdmin(options.databaseUrl as string, `drop database if exists ${name} with (force)`),
+    };
+  }
+  // Keyed by the migrations too: data seeded under another schema history is not reused.
+  const migrations = readdirSync(join(repoRoot, 'apps/platform/src/db/migrations')).sort().join(',');
+  const schema = createHash('sha256').update(migrations).digest('hex').slice(0, 8);
+  const dataDir = join(tmpdir(), `waratah-bench-data-${schema}-${options.clients}-${options.transactions}`);
+  const marker = join(dataDir, 'bench-advisers.json');
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  if (!existsSync(marker)) {
+    mkdirSync(dataDir, { recursive: true });
+    const seeded = await runScript(seedScript, args.seed, env);
+    const heavy = await runScript(heavyScript, args.heavy, env);
+    writeFileSync(
+      marker,
+      JSON.stringify({ heavyAdviser: lastLine(heavy), manyClientsAdviser: seededAdviser(seeded) }),
+    );
+  }
+  const advisers = JSON.parse(readFileSync(marker, 'utf8')) as {
+    heavyAdviser: string;
+    manyClientsAdviser: string;
+  };
+  return { env, ...advisers, cleanUp: async () => undefined };
+}
+
+/** fetch() may not set Host, which names the tenant here; node:http may. */
+export function request(
+  url: string,
+  options: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+function lastLine(output: string): string {
+  return output.trim().split('\n').at(-1)?.trim() ?? '';
+}
+
+function seededAdviser(output: string): string {
+  const email = /sign in as (\S+) \(password/.exec(output)?.[1];
+  if (!email) throw new Error(`The seed script did not name its adviser:\n${output.slice(-1000)}`);
+  return email;
+}
+
+async function asAdmin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

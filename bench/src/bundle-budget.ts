@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Issue 10's budgets, in gzipped bytes. */
+export const budgets = {
+  loginInitialJs: 150 * 1024,
+  clientPageChunk: 60 * 1024,
+};
+
+/** The client pages (routes/user-details/*.tsx): each lazily loaded chunk has its own budget. */
+export const clientPageModules = [
+  'layout',
+  'overview',
+  'accounts',
+  'transactions',
+  'goals',
+  'add-goal',
+  'financial-passport',
+] as const;
+
+export interface BundleFigures {
+  /** The entry, its preloads and the login page's chunk with everything it imports statically. */
+  loginInitialJs: { gzipBytes: number; files: string[] };
+  /** CSS linked from index.html. */
+  initialCss: { gzipBytes: number };
+  clientPages: { name: string; file: string; gzipBytes: number }[];
+}
+
+const staticImport = /(?:import|export)\s*(?:[^"'();]*?from\s*)?["']\.\/([\w.-]+\.js)["']/g;
+
+/** Sizes of the built portal (apps/portal/dist); undefined when it is not built. */
+export function measureBundle(dist: string): BundleFigures | undefined {
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) return undefined;
+  const html = readFileSync(indexPath, 'utf8');
+  const assets = join(dist, 'assets');
+  const gzipBytes = (file: string) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).length;
+  const listed = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] as string);
+  const entryFiles = [
+    ...listed(/<script[^>]+src="\/assets\/([^"]+\.js)"/g),
+    ...listed(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([^"]+\.js)"/g),
+  ];
+  const files = readdir(assets);
+  const chunkOf = (name: string) => files.find((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
+  const login = chunkOf('login');
+  const loginFiles = closure([...entryFiles, ...(login ? [login] : [])], assets);
+  const css = listed(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([^"]+\.css)"/g);
+  return {
+    loginInitialJs: { gzipBytes: sum(loginFiles.map(gzipBytes)), files: loginFiles },
+    initialCss: { gzipBytes: sum(css.map(gzipBytes)) },
+    clientPages: clientPageModules.flatMap((name) => {
+      const file = chunkOf(name);
+      return file ? [{ name, file, gzipBytes: gzipBytes(file) }] : [];
+    }),
+  };
+}
+
+/** The files and every file they import statically (what the browser must fetch before running them). */
+function closure(start: string[], assets: string): string[] {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !existsSync(join(assets, file))) continue;
+    seen.add(file);
+    for (const match of readFileSync(join(assets, file), 'utf8').matchAll(staticImport)) {
+      queue.push(match[1] as string);
+    }
+  }
+  return [...seen].sort();
+}
+
+function readdir(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/**
+ * Parts over budget when the budget was introduced (2026-11-22), with the ceiling they may not
+ * grow past until they are brought under it (docs/benchmarks.md lists them): a ratchet, not a waiver.
+ */
+export const knownOverBudget: Record<string, number> = {
+  'login route': 195 * 1024,
+  overview: 98 * 1024,
+};
+
+/** Every budget (or ceiling of a known breach) the figures break, as sentences. */
+export function budgetBreaches(figures: BundleFigures): string[] {
+  const breaches: string[] = [];
+  const check = (name: string, bytes: number, budget: number) => {
+    const limit = knownOverBudget[name] ?? budget;
+    if (bytes > limit) breaches.push(`${name} ${kib(bytes)} > ${kib(limit)}`);
+  };
+  check('login route', figures.loginInitialJs.gzipBytes, budgets.loginInitialJs);
+  for (const page of figures.clientPages) check(page.name, page.gzipBytes, budgets.clientPageChunk);
+  return breaches;
+}
+
+/** The parts over the issue's budget, ratcheted or not, for the report. */
+export function overBudget(figures: BundleFigures): string[] {
+  const over: string[] = [];
+  if (figures.loginInitialJs.gzipBytes > budgets.loginInitialJs) over.push('login route');
+  for (const page of figures.clientPages) if (page.gzipBytes > budgets.clientPageChunk) over.push(page.name);
+  return over;
+}
+
+export function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../scripts/front-end-builds.mjs';
+
+export interface RunningServer {
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Runs a TypeScript file with tsx and waits for its output; throws with its output when it fails. */
+export async function runScript(file: string, args: string[], env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${file} exited with ${code}:\n${output.slice(-2000)}`);
+  return output;
+}
+
+/** The platform in production mode on `port`, once `/readyz` answers. */
+export async function startPlatform(port: number, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(child, `http://127.0.0.1:${port}/readyz`);
+  return { port, process: child, stop: () => stop(child) };
+}
+
+/** The bare Fastify baseline on `port`. */
+export async function startBaseline(port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'hello-server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(child, `http://127.0.0.1:${port}/hello`);
+  return { port, process: child, stop: () => stop(child) };
+}
+
+async function waitFor(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await stop(child);
+  throw new Error(`${url} did not answer within 2 minutes`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process in MiB (Linux /proc), or NaN where that cannot be read. */
+export function residentMiB(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kib / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}

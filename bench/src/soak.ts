@@ -1,0 +1,101 @@
+import { type ApiBenchOptions, adviserSession, prepareData, request } from './api-benchmarks.ts';
+import { residentMiB, startPlatform } from './processes.ts';
+
+export interface SoakResult {
+  advisers: number;
+  seconds: number;
+  requests: number;
+  errors: number;
+  acknowledgedWrites: number;
+  lostWrites: number;
+  memoryMiB: { start: number; end: number; peak: number };
+}
+
+/**
+ * `advisers` simulated advisers for `seconds`, each on a client of its own: list the clients, read a
+ * page of transactions, change one transaction's memo. Afterwards every acknowledged change must be
+ * in the database (read back through the API): no error, no lost write, memory flat.
+ */
+export async function runSoak(
+  options: Pick<ApiBenchOptions, 'port' | 'clients' | 'transactions' | 'databaseUrl'> & {
+    advisers: number;
+    seconds: number;
+  },
+): Promise<SoakResult> {
+  const data = await prepareData({ ...options, duration: 0, connections: 0 });
+  const platform = await startPlatform(options.port, data.env);
+  const base = `http://127.0.0.1:${options.port}`;
+  try {
+    const session = await adviserSession(base, options.port, data.manyClientsAdviser);
+    const list = JSON.parse(
+      (await request(`${base}/api/adviser/users?size=500&consent_status=active`, { headers: session })).body,
+    ) as {
+      data?: { id: number; consent: { status: string } | null }[];
+    };
+    // Advisers act on clients whose consent lets them in (the others answer 404, as they should).
+    const clientIds = (list.data ?? [])
+      .filter((client) => client.consent?.status === 'active' || client.consent?.status === 'in_use')
+      .map((client) => client.id);
+    if (clientIds.length === 0) throw new Error('The soak adviser has no client with an active consent');
+    const start = residentMiB(platform.process.pid);
+    let peak = start;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentMiB(platform.process.pid));
+    }, 500);
+    const acknowledged = new Map<string, { headers: Record<string, string>; memo: string }>();
+    let requests = 0;
+    let errors = 0;
+    const deadline = Date.now() + options.seconds * 1000;
+    const adviser = async (index: number) => {
+      const clientId = clientIds[index % Math.max(1, clientIds.length)];
+      const headers = { ...session, 'x-user-id': String(clientId) };
+      for (let round = 0; Date.now() < deadline; round += 1) {
+        const page = await request(`${base}/api/v2/transactions?size=20`, { headers });
+        requests += 1;
+        // A client whose consent is not active is answered 404: that adviser only reads the list.
+        if (page.status === 404) {
+          await request(`${base}/api/adviser/users?size=20`, { headers: session });
+          requests += 1;
+          continue;
+        }
+        if (page.status !== 200) {
+          if (errors === 0) console.error(`soak: ${page.status} ${page.body.slice(0, 300)}`);
+          errors += 1;
+          continue;
+        }
+        const transaction = (JSON.parse(page.body) as { data: { id: number; budget_category: string }[] })
+          .data[0];
+        if (!transaction) continue;
+        const memo = `soak ${index} ${round}`;
+        const put = await request(`${base}/api/v2/transactions/${transaction.id}`, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ budget_category: transaction.budget_category, memo }),
+        });
+        requests += 1;
+        if (put.status === 200) acknowledged.set(`${clientId}/${transaction.id}`, { headers, memo });
+        else errors += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: options.advisers }, (_, index) => adviser(index)));
+    clearInterval(sampler);
+    let lostWrites = 0;
+    for (const [key, { headers, memo }] of acknowledged) {
+      const id = key.split('/')[1];
+      const read = await request(`${base}/api/v2/transactions/${id}`, { headers });
+      if (!read.body.includes(JSON.stringify(memo))) lostWrites += 1;
+    }
+    return {
+      advisers: options.advisers,
+      seconds: options.seconds,
+      requests,
+      errors,
+      acknowledgedWrites: acknowledged.size,
+      lostWrites,
+      memoryMiB: { start, end: residentMiB(platform.process.pid), peak },
+    };
+  } finally {
+    await platform.stop();
+    await data.cleanUp();
+  }
+}
