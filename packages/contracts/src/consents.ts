@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consentStatuses } from './managed-users.ts';
+import { databaseIdSchema } from './money.ts';
 
 /** The CDR's longest sharing period: 12 months, in seconds (365 days). */
 export const maxSharingDurationSeconds = 365 * 24 * 60 * 60;
@@ -28,7 +29,7 @@ export const consentResponseSchema = z.object({ data: consentSchema });
 
 /** `POST api/v2/consents`: the client grants (or renews) an adviser practice's access for a chosen duration. */
 export const grantConsentBodySchema = z.strictObject({
-  external_party_id: z.number().int().positive(),
+  external_party_id: databaseIdSchema,
   /** Seconds; one of the durations of `config/cdr`, at most 12 months. */
   sharing_duration: z.number().int().positive().max(maxSharingDurationSeconds, 'must be at most 12 months'),
 });

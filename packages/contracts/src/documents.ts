@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema } from './money.ts';
+import { databaseIdSchema, dateSchema } from './money.ts';
 
 /**
  * Downloadable documents (spec §1, §7 Affordability, §9 export periods; docs/documents.md).
@@ -74,7 +74,7 @@ export type FinancialPassportExportRequest = z.infer<typeof financialPassportExp
 
 /** `POST statements`: one account's statement for a period. */
 export const statementRequestSchema = documentPeriodSchema.extend({
-  account_id: z.number().int().positive(),
+  account_id: databaseIdSchema,
 });
 export type StatementRequest = z.infer<typeof statementRequestSchema>;
 
@@ -88,7 +88,7 @@ export type InsightsExportRequest = z.infer<typeof insightsExportRequestSchema>;
 
 /** `POST documents/transactions`: the transactions spreadsheet for a statement period, optionally some accounts only. */
 export const transactionsExportRequestSchema = documentPeriodSchema.extend({
-  account_ids: z.array(z.number().int().positive()).min(1).optional(),
+  account_ids: z.array(databaseIdSchema).min(1).optional(),
 });
 export type TransactionsExportRequest = z.infer<typeof transactionsExportRequestSchema>;
 

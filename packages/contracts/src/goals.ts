@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, decimalSchema } from './money.ts';
+import { databaseIdSchema, dateSchema, decimalSchema } from './money.ts';
 
 export const goalStatuses = [
   'unstarted',
@@ -108,7 +108,7 @@ const savedAmountSchema = decimalSchema.refine((value) => !value.startsWith('-')
 export const createGoalBodySchema = z
   .object({
     name: z.string().trim().min(1).max(100),
-    account_id: z.number().int().positive(),
+    account_id: databaseIdSchema,
     tracking_type: z.enum(trackingTypes),
     frequency: z.enum(frequencies),
     target: z.enum(goalTargetTypes),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdSchema, maxDatabaseId } from './money.ts';
 
 /** The largest file an import takes, in characters (about 5 MB). */
 export const maxImportFileChars = 5_000_000;
@@ -47,14 +48,14 @@ export const csvPreviewResponseSchema = z.object({
 export const importFileBodySchema = z.discriminatedUnion('format', [
   z.strictObject({
     format: z.literal('csv'),
-    account_id: z.number().int().positive(),
+    account_id: databaseIdSchema,
     file_name: z.string().max(255).optional(),
     content,
     mapping: csvMappingSchema,
   }),
   z.strictObject({
     format: z.literal('ofx'),
-    account_id: z.number().int().positive(),
+    account_id: databaseIdSchema,
     file_name: z.string().max(255).optional(),
     content,
   }),
@@ -75,5 +76,5 @@ export type FileImport = z.infer<typeof fileImportSchema>;
 export const fileImportResponseSchema = z.object({ data: fileImportSchema });
 export const fileImportListResponseSchema = z.object({ data: z.array(fileImportSchema) });
 export const fileImportListQuerySchema = z.object({
-  account_id: z.coerce.number().int().positive().optional(),
+  account_id: z.coerce.number().int().positive().max(maxDatabaseId, 'is not a valid id').optional(),
 });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { maxDatabaseId } from './money.ts';
 import { apiRequestHeadersSchema } from './request-headers.ts';
 
-const idHeader = z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number');
+const idHeader = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .refine((value) => Number(value) <= maxDatabaseId, 'is not a valid id');
 
 /**
  * Headers of end-user paths: an adviser or operator acting on behalf of a client names it in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdSchema, maxDatabaseId } from './money.ts';
 import { isValidAbn } from './parties-abn.ts';
 
 export const externalPartyStatuses = ['enabled', 'disabled', 'unverified'] as const;
@@ -65,7 +66,7 @@ export const partyCredentialsSchema = z.object({
     .string()
     .regex(/^\d{8}$/, 'A tax agent number has 8 digits')
     .optional(),
-  aggregator_id: z.number().int().positive().optional(),
+  aggregator_id: databaseIdSchema.optional(),
 });
 export type PartyCredentials = z.infer<typeof partyCredentialsSchema>;
 
@@ -108,11 +109,13 @@ export const partyListResponseSchema = z.object({ data: z.array(partyDetailsSche
 export const updatePartyStatusRequestSchema = z.object({
   status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }),
 });
-export const partyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const partyIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(maxDatabaseId, 'is not a valid id'),
+});
 
 /** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
 export const verifyPartyRequestSchema = updatePartyStatusRequestSchema.extend({
-  id: z.number().int().positive(),
+  id: databaseIdSchema,
 });
 
 /**

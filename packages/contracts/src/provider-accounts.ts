@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerAccountStatuses, refreshStatuses, refreshSubStatuses } from './aggregation-enums.ts';
+import { databaseIdSchema } from './money.ts';
 
 /** The reference's RefreshStatus: status, sub-status and additional status, with refresh times. */
 export const refreshStatusSchema = z.object({
@@ -28,7 +29,7 @@ export const providerAccountResponseSchema = z.object({ data: providerAccountSch
  * names the client at the holder; the holder shares for `sharing_days` (the CDR's 12 months at most).
  */
 export const connectProviderAccountBodySchema = z.strictObject({
-  provider_id: z.number().int().positive(),
+  provider_id: databaseIdSchema,
   customer_id: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens'),
@@ -41,5 +42,6 @@ export const refreshProviderAccountsQuerySchema = z.object({
   provideraccount_ids: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of provider account ids')
-    .transform((value) => [...new Set(value.split(',').map(Number))]),
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .pipe(z.array(databaseIdSchema)),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseTypes, budgetCategories, transactionStatuses } from './aggregation-enums.ts';
-import { dateSchema, decimalSchema, idListSchema, moneySchema } from './money.ts';
+import { databaseIdSchema, dateSchema, decimalSchema, idListSchema, moneySchema } from './money.ts';
 import { cursorQuerySchema, pagingSchema } from './paging.ts';
 
 export const transactionSchema = z.object({
@@ -84,7 +84,7 @@ export const transactionResponseSchema = z.object({ data: transactionSchema });
 /** `PUT api/v2/transactions/{id}` (reference §5: budget_category is required). */
 export const updateTransactionBodySchema = z.object({
   budget_category: z.enum(budgetCategories),
-  category_id: z.number().int().positive().optional(),
+  category_id: databaseIdSchema.optional(),
   included: z.boolean().optional(),
   memo: z.string().max(500).nullable().optional(),
   user_description: z.string().trim().max(200).nullable().optional(),
@@ -99,7 +99,7 @@ export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 export const bulkUpdateTransactionsBodySchema = updateTransactionBodySchema
   .extend({
     budget_category: z.enum(budgetCategories).optional(),
-    transaction_ids: z.array(z.number().int().positive()).min(1).max(500),
+    transaction_ids: z.array(databaseIdSchema).min(1).max(500),
   })
   .refine(
     ({ transaction_ids: _ids, ...change }) => Object.values(change).some((value) => value !== undefined),
@@ -113,7 +113,7 @@ export type BulkUpdateTransactionsBody = z.infer<typeof bulkUpdateTransactionsBo
 export type TransactionChange = Omit<BulkUpdateTransactionsBody, 'transaction_ids'>;
 
 export const transactionTagsBodySchema = z.object({
-  transaction_ids: z.array(z.number().int().positive()).min(1).max(500),
+  transaction_ids: z.array(databaseIdSchema).min(1).max(500),
   tags: z.array(z.string().trim().min(1).max(50)).min(1).max(20),
 });
 export type TransactionTagsBody = z.infer<typeof transactionTagsBodySchema>;
