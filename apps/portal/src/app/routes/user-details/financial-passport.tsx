@@ -1,6 +1,7 @@
 import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
+import { PassportExports } from '../../../features/documents/components/passport-exports.tsx';
 import { FinancialPassportPage } from '../../../features/financial-passport/components/financial-passport-page.tsx';
 import { offeredPeriods } from '../../../features/financial-passport/utils/passport-periods.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
@@ -19,6 +20,7 @@ export default function UserFinancialPassportRoute() {
       clientId={clientId}
       periods={offeredPeriods(options, { threeMonthReport: isFeatureEnabled(appConfig, '3m_report') })}
       customDates={isFeatureEnabled(appConfig, 'generate_fp_custom_date')}
+      exportAction={(range) => <PassportExports clientId={clientId} range={range} />}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
+import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
+import { TransactionsSpreadsheetDownload } from '../../../features/documents/components/transactions-spreadsheet-download.tsx';
 import { TransactionsPage } from '../../../features/transactions/components/transactions-page.tsx';
 
 /** Spec §2 'Transactions' inside the client frame, which already refused an unusable client id. */
@@ -9,9 +11,14 @@ export default function UserTransactionsRoute() {
   const { data: appConfig } = useAppConfig();
   if (clientId === null) return null;
   return (
-    <TransactionsPage
-      clientId={clientId}
-      canCategorise={isFeatureEnabled(appConfig, 'transaction_categorisation')}
-    />
+    <div className="flex flex-col gap-4">
+      <DocumentsToolbar>
+        <TransactionsSpreadsheetDownload clientId={clientId} />
+      </DocumentsToolbar>
+      <TransactionsPage
+        clientId={clientId}
+        canCategorise={isFeatureEnabled(appConfig, 'transaction_categorisation')}
+      />
+    </div>
   );
 }

@@ -1,0 +1,182 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type createFakeApi, json } from '../../../testing/fake-api.ts';
+import { buildAccount, buildProviderAccount } from '../../client-details/testing/build-client-data.ts';
+import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
+import { saveFile } from '../utils/save-file.ts';
+
+vi.mock('../utils/save-file.ts', () => ({ saveFile: vi.fn() }));
+
+const everydayId = '11111111-1111-4111-8111-111111111111';
+const retriedId = '22222222-2222-4222-8222-222222222222';
+const summaryId = '33333333-3333-4333-8333-333333333333';
+
+const accountRoutes = {
+  'GET /api/v2/provideraccounts': () => json({ data: [buildProviderAccount()] }),
+  'GET /api/v2/accounts': () =>
+    json({
+      data: [
+        buildAccount({ id: 1, account_name: 'Everyday Account', nick_name: null }),
+        buildAccount({ id: 2, account_name: 'Savings', nick_name: 'Rainy day' }),
+      ],
+    }),
+};
+
+function openAccounts(routes: Parameters<typeof createFakeApi>[0], features = {}) {
+  return renderClientPage({
+    url: '/user/details/7/accounts',
+    routes: { ...accountRoutes, ...routes },
+    features: { view_transactions: true, ...features },
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(saveFile).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('account documents', { timeout: 20_000 }, () => {
+  it('creates a statement, follows its progress and downloads the PDF under its file name', async () => {
+    const completed = buildDocumentExport({
+      id: everydayId,
+      status: 'completed',
+      sha256: 'ab'.repeat(32),
+      size_bytes: 9,
+      completed_at: '2026-11-22T10:00:02.000Z',
+      download_path: `/api/v2/statements/${everydayId}`,
+    });
+    const view = await openAccounts({
+      'POST /api/v2/statements': () => json({ data: buildDocumentExport({ id: everydayId }) }, 202),
+      [`GET /api/v2/documents/${everydayId}`]: () => json({ data: completed }),
+      [`GET /api/v2/statements/${everydayId}`]: () => fileResponse('%PDF-1.7\n', 'statement_everyday.pdf'),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+    const account = within(drawer).getByRole('combobox', { name: 'Account' });
+    account.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All accounts',
+      'Everyday Account',
+      'Rainy day',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Everyday Account' }));
+    const period = within(drawer).getByRole('combobox', { name: 'Period' });
+    period.focus();
+    await user.keyboard('{Enter}');
+    // moneypartner's statement periods (spec §9); no custom dates without the feature.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'past week',
+      'past fortnight',
+      'past month',
+      'past 3 months',
+      'past 6 months',
+      'past year',
+      'financial year 24/25',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'financial year 24/25' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    const job = await within(drawer).findByTestId('document-job');
+    await vi.waitFor(() => expect(job).toHaveAttribute('data-status', 'completed'));
+    expect(within(job).getByText('Statement – Everyday Account')).toBeInTheDocument();
+    expect(within(job).getByText('Statement – Everyday Account: downloaded')).toBeInTheDocument();
+
+    const [post] = api.requestsTo('POST /api/v2/statements');
+    expect(post?.body).toEqual({ account_id: 1, period: 'fin-year' });
+    expect(post?.headers.get('X-User-Id')).toBe('7');
+    const [download] = api.requestsTo(`GET /api/v2/statements/${everydayId}`);
+    expect(download?.headers.get('X-User-Id')).toBe('7');
+    expect(download?.headers.get('Authorization')).toBe('Bearer stored-access-token');
+    expect(saveFile).toHaveBeenCalledTimes(1);
+    const [blob, fileName] = vi.mocked(saveFile).mock.calls[0] ?? [];
+    expect(fileName).toBe('statement_everyday.pdf');
+    expect(await (blob as Blob).text()).toBe('%PDF-1.7\n');
+  });
+
+  it('makes one statement per account for all accounts, explains a failure and retries it', async () => {
+    let posts = 0;
+    const view = await openAccounts(
+      {
+        'POST /api/v2/statements': (request) => {
+          posts += 1;
+          const body = request.body as { account_id: number };
+          const id = body.account_id === 1 ? (posts > 2 ? retriedId : everydayId) : summaryId;
+          return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+        },
+        [`GET /api/v2/documents/${everydayId}`]: () =>
+          json({
+            data: buildDocumentExport({
+              id: everydayId,
+              status: 'failed',
+              error: 'The account has no transactions in this period',
+            }),
+          }),
+        [`GET /api/v2/documents/${summaryId}`]: () =>
+          json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+        [`GET /api/v2/documents/${retriedId}`]: () =>
+          json({ data: buildDocumentExport({ id: retriedId, status: 'completed' }) }),
+        [`GET /api/v2/statements/${retriedId}`]: () => fileResponse('%PDF-1.7\n', 'statement_retried.pdf'),
+      },
+      { generate_bank_statement_custom_date: true },
+    );
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    expect(
+      await within(drawer).findByText(
+        "We couldn't create this document: The account has no transactions in this period",
+      ),
+    ).toBeInTheDocument();
+    const jobs = within(drawer).getAllByTestId('document-job');
+    expect(jobs).toHaveLength(2);
+    const running = jobs.find((job) => within(job).queryByText('Statement – Rainy day'));
+    expect(running).toHaveAttribute('data-status', 'running');
+    expect(api.requestsTo('POST /api/v2/statements').map((request) => request.body)).toEqual([
+      { account_id: 1, period: 'week' },
+      { account_id: 2, period: 'week' },
+    ]);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('statement_retried.pdf');
+    expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
+  });
+
+  it('explains a refused request with the field the platform named', async () => {
+    const view = await openAccounts({
+      'POST /api/v2/accounts/summary': () =>
+        json(
+          {
+            error: {
+              error_code: 'F0001',
+              error_type: 'validation',
+              error_message: 'The request is not valid',
+              fields: [{ field: 'body.as_of_date', message: 'as_of_date is before the first transaction' }],
+            },
+          },
+          400,
+        ),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Balance summary' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account-balance summary' });
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    expect(await within(drawer).findByRole('alert')).toHaveTextContent(/We couldn't start the document/);
+    expect(within(drawer).queryByTestId('document-job')).not.toBeInTheDocument();
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,159 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DocumentExport } from '@waratah/contracts';
+import { Alert, AlertDescription, Button, Spinner, Tag, type TagVariant, toast } from '@waratah/ui';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { useDocumentExport } from '../api/document-exports.ts';
+import { useDocumentDownloads } from '../api/use-document-downloads.ts';
+import { saveFile } from '../utils/save-file.ts';
+
+/** Spec §9: toasts in the portal stay 5000 ms. */
+const TOAST_MS = 5000;
+
+type JobState = 'queued' | 'running' | 'downloading' | 'completed' | 'ready' | 'failed';
+
+const tagOf: Record<JobState, TagVariant> = {
+  queued: 'neutral',
+  running: 'primary',
+  downloading: 'primary',
+  completed: 'success',
+  ready: 'success',
+  failed: 'error',
+};
+
+export interface DocumentJobRowProps {
+  clientId: number;
+  /** What the adviser asked for, e.g. 'Statement – Everyday Account'. */
+  name: string;
+  document: DocumentExport;
+  /** Download the file as soon as it is ready (the adviser asked for it just now). */
+  autoDownload: boolean;
+  /** Told when the automatic download starts; it then ends with a toast. */
+  onAutoDownload?: (() => void) | undefined;
+  /** Creates the document again after a failed generation. */
+  onRetry?: (() => void) | undefined;
+}
+
+/** One export: its progress while it is generated, then the file; a failure says why and offers a retry. */
+export function DocumentJobRow({
+  clientId,
+  name,
+  document,
+  autoDownload,
+  onAutoDownload,
+  onRetry,
+}: DocumentJobRowProps) {
+  const { t } = useTranslation();
+  const downloads = useDocumentDownloads();
+  const download = useMutation({
+    mutationFn: () => downloads.downloadExport(document, { userId: clientId }),
+    onSuccess: (file) => saveFile(file.blob, file.fileName),
+  });
+  const started = useRef(false);
+  const { mutate } = download;
+  useEffect(() => {
+    if (autoDownload && document.status === 'completed' && !started.current) {
+      started.current = true;
+      onAutoDownload?.();
+      mutate(undefined, {
+        onSuccess: () => toast.success(t('documents.downloaded', { name }), { duration: TOAST_MS }),
+      });
+    }
+  }, [autoDownload, document.status, mutate, onAutoDownload, name, t]);
+
+  const state: JobState = download.isPending
+    ? 'downloading'
+    : document.status === 'completed'
+      ? download.isSuccess
+        ? 'completed'
+        : 'ready'
+      : document.status;
+  const busy = state === 'queued' || state === 'running' || state === 'downloading';
+  const period =
+    document.from_date && document.to_date
+      ? t('documents.passport.covering', {
+          from: formatDate(document.from_date),
+          to: formatDate(document.to_date),
+        })
+      : document.to_date
+        ? formatDate(document.to_date)
+        : null;
+
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-border p-3"
+      data-testid="document-job"
+      data-status={state}
+      aria-busy={busy}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-col">
+          <span className="font-medium">{name}</span>
+          <span className="text-muted-foreground text-sm">
+            {period ? `${period} · ` : ''}
+            {t('documents.passport.created', { date: formatDate(document.created_at) })}
+          </span>
+        </div>
+        <div className="flex items-center gap-2">
+          {busy ? <Spinner /> : null}
+          <Tag variant={tagOf[state]}>{t(`documents.status.${state}`)}</Tag>
+          {document.status === 'completed' && !download.isPending ? (
+            <Button
+              size="sm"
+              variant={state === 'ready' ? 'primary' : 'secondary'}
+              onClick={() => download.mutate()}
+              aria-label={`${state === 'ready' ? t('documents.download') : t('documents.downloadAgain')}: ${document.file_name}`}
+            >
+              {state === 'ready' ? t('documents.download') : t('documents.downloadAgain')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <span className="sr-only">{t(`documents.progress.${state}`, { name })}</span>
+      {document.status === 'failed' ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              {document.error
+                ? t('documents.failedBecause', { reason: document.error })
+                : t('documents.failedUnknown')}
+            </span>
+            {onRetry ? (
+              <Button variant="transparent" size="sm" onClick={onRetry}>
+                {t('documents.retry')}
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : download.isError ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
+            </span>
+            <Button variant="transparent" size="sm" onClick={() => download.mutate()}>
+              {t('documents.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </li>
+  );
+}
+
+export interface TrackedDocumentJobProps {
+  clientId: number;
+  name: string;
+  initial: DocumentExport;
+  autoDownload: boolean;
+  onAutoDownload: () => void;
+  onRetry: () => void;
+}
+
+/** An export created just now: polled until it settles, then downloaded. */
+export function TrackedDocumentJob({ initial, ...props }: TrackedDocumentJobProps) {
+  const job = useDocumentExport(props.clientId, initial);
+  return <DocumentJobRow document={job.data} {...props} />;
+}

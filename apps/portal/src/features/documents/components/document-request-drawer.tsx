@@ -1,0 +1,186 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DocumentExport } from '@waratah/contracts';
+import { Alert, AlertDescription, Button, type ButtonVariant, Drawer } from '@waratah/ui';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { TrackedDocumentJob } from './document-job.tsx';
+
+/** One document to create: its name in the progress list and the call that queues it. */
+export interface DocumentRequest {
+  name: string;
+  create: () => Promise<DocumentExport>;
+}
+
+interface Job extends DocumentRequest {
+  /** Changes on a retry, so the row starts afresh. */
+  key: string;
+  initial: DocumentExport;
+}
+
+export interface DocumentRequestDrawerProps {
+  clientId: number;
+  triggerLabel: string;
+  triggerVariant?: ButtonVariant;
+  title: string;
+  description: string;
+  /** The form's fields. */
+  children: ReactNode;
+  /**
+   * The documents for what the form holds, or null while it is incomplete (the form then shows
+   * its errors).
+   */
+  requests: () => DocumentRequest[] | null;
+  onInvalid?: () => void;
+  /** Called as the drawer opens, e.g. to start from what the page shows. */
+  onOpen?: () => void;
+  /** Called after documents were queued, e.g. to refresh a list of exports. */
+  onCreated?: () => void;
+  /** Shown under the progress, e.g. the earlier exports. */
+  after?: (createdIds: ReadonlySet<string>) => ReactNode;
+  disabled?: boolean;
+}
+
+/**
+ * A button opening a drawer that asks for a document, queues it on the platform, shows its progress
+ * (aria-live) and downloads the file when it is ready; a failure explains why and offers a retry.
+ */
+export function DocumentRequestDrawer({
+  clientId,
+  triggerLabel,
+  triggerVariant = 'secondary',
+  title,
+  description,
+  children,
+  requests,
+  onInvalid,
+  onOpen,
+  onCreated,
+  after,
+  disabled,
+}: DocumentRequestDrawerProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [jobs, setJobs] = useState<Job[]>([]);
+  // Each new file is downloaded once by itself, not again when the drawer opens later.
+  const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(() => new Set());
+  const progressId = useId();
+  const create = useMutation({
+    mutationFn: (asked: DocumentRequest[]) =>
+      Promise.all(
+        asked.map(async (request) => {
+          const initial = await request.create();
+          return { ...request, initial, key: initial.id };
+        }),
+      ),
+    onSuccess: (created) => {
+      setJobs((current) => [...created, ...current]);
+      onCreated?.();
+    },
+  });
+  const retry = useMutation({
+    mutationFn: async (job: Job) => ({ old: job.key, initial: await job.create() }),
+    onSuccess: ({ old, initial }) => {
+      setJobs((current) =>
+        current.map((job) => (job.key === old ? { ...job, initial, key: initial.id } : job)),
+      );
+      onCreated?.();
+    },
+  });
+
+  function submit() {
+    const asked = requests();
+    if (asked === null) {
+      onInvalid?.();
+      return;
+    }
+    create.mutate(asked);
+  }
+
+  const error = create.error ?? retry.error;
+  const renderJob = (job: Job) => (
+    <TrackedDocumentJob
+      key={job.key}
+      clientId={clientId}
+      name={job.name}
+      initial={job.initial}
+      autoDownload={!downloaded.has(job.key)}
+      onAutoDownload={() => setDownloaded((keys) => new Set(keys).add(job.key))}
+      onRetry={() => retry.mutate(job)}
+    />
+  );
+  const waiting = jobs.filter((job) => !downloaded.has(job.key));
+  return (
+    <>
+      {!open && waiting.length > 0 ? (
+        // Closing the drawer does not lose a document on its way: it is still followed and downloaded.
+        <ul hidden>{waiting.map(renderJob)}</ul>
+      ) : null}
+      <Button
+        variant={triggerVariant}
+        onClick={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
+        disabled={disabled}
+      >
+        {triggerLabel}
+      </Button>
+      <Drawer
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            create.reset();
+            retry.reset();
+          }
+        }}
+        header={title}
+        footer={
+          <>
+            <Button variant="transparent" onClick={() => setOpen(false)}>
+              {t('documents.close')}
+            </Button>
+            <Button onClick={submit} loading={create.isPending}>
+              {t('documents.create')}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-6">
+          <p className="text-muted-foreground">{description}</p>
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            {children}
+          </form>
+          {error ? (
+            <Alert variant="error">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                <span>{t('documents.requestFailed', { reason: serverErrorMessages(error).join(' ') })}</span>
+                <Button variant="transparent" size="sm" onClick={submit}>
+                  {t('documents.retry')}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          {jobs.length > 0 ? (
+            <section aria-labelledby={progressId} className="flex flex-col gap-3">
+              <h3 id={progressId} className="font-semibold">
+                {t('documents.progressTitle')}
+              </h3>
+              <ul className="flex flex-col gap-2" aria-live="polite">
+                {jobs.map(renderJob)}
+              </ul>
+            </section>
+          ) : null}
+          {after?.(new Set(jobs.map((job) => job.key)))}
+        </div>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { requestFinancialPassportExport } from '@waratah/sdk';
+import { Alert, AlertDescription, Button, Skeleton } from '@waratah/ui';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+import type { DateRange } from '../../financial-passport/utils/passport-periods.ts';
+import { documentsQueryKey, useFinancialPassportExports } from '../api/document-exports.ts';
+import { choiceForRange } from '../utils/export-periods.ts';
+import { useDocumentSettings } from '../utils/use-document-settings.ts';
+import { DocumentJobRow } from './document-job.tsx';
+import { PeriodDocumentDrawer } from './period-document-drawer.tsx';
+
+/**
+ * Financial passport exports (spec §7): create one for a period of the tenant's passport options
+ * (custom dates with generate_fp_custom_date, 3 months with 3m_report), starting from the `range`
+ * the page shows; follow it to the file; and the client's earlier exports with their status.
+ */
+export function PassportExports({ clientId, range }: { clientId: number; range?: DateRange | null }) {
+  const { t } = useTranslation();
+  const settings = useDocumentSettings('financialPassport');
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return (
+    <PeriodDocumentDrawer
+      clientId={clientId}
+      options="financialPassport"
+      triggerVariant="primary"
+      name={t('documents.passport.name')}
+      triggerLabel={t('documents.passport.trigger')}
+      title={t('documents.passport.title')}
+      description={t('documents.passport.description')}
+      create={(period) => requestFinancialPassportExport(client, period, { userId: clientId })}
+      onCreated={() => void queryClient.invalidateQueries({ queryKey: documentsQueryKey(clientId) })}
+      preferred={() => choiceForRange(range ?? null, settings.options, settings.customDates, settings.today)}
+      after={(createdIds) => <PassportExportList clientId={clientId} hide={createdIds} />}
+    />
+  );
+}
+
+function PassportExportList({ clientId, hide }: { clientId: number; hide: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const exports = useFinancialPassportExports(clientId, true);
+  const shown = exports.data?.filter((document) => !hide.has(document.id));
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="font-semibold">
+        {t('documents.passport.exports')}
+      </h3>
+      {exports.isPending ? (
+        <div
+          role="status"
+          aria-label={t('documents.passport.exportsLoading')}
+          className="flex flex-col gap-2"
+        >
+          <Skeleton className="h-16 w-full rounded-xl" />
+          <Skeleton className="h-16 w-full rounded-xl" />
+        </div>
+      ) : exports.isError ? (
+        <Alert variant="error">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{t('documents.passport.exportsError')}</span>
+            <Button variant="transparent" size="sm" onClick={() => void exports.refetch()}>
+              {t('documents.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : shown && shown.length > 0 ? (
+        <ul className="flex flex-col gap-2" aria-live="polite" data-testid="passport-exports">
+          {shown.map((document) => (
+            <DocumentJobRow
+              key={document.id}
+              clientId={clientId}
+              name={t('documents.passport.name')}
+              document={document}
+              autoDownload={false}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">{t('documents.passport.noExports')}</p>
+      )}
+    </section>
+  );
+}

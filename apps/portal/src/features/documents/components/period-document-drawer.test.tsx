@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../testing/fake-api.ts';
+import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
+import { saveFile } from '../utils/save-file.ts';
+
+vi.mock('../utils/save-file.ts', () => ({ saveFile: vi.fn() }));
+
+const id = '44444444-4444-4444-8444-444444444444';
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+beforeEach(() => {
+  vi.mocked(saveFile).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('period documents', { timeout: 20_000 }, () => {
+  it('downloads the transactions spreadsheet of a statement period', async () => {
+    const spreadsheet = buildDocumentExport({
+      id,
+      kind: 'transactions',
+      period: 'year',
+      account_id: null,
+      file_name: 'transactions_lachlan_2025-11-23_2026-11-22.xlsx',
+      content_type: xlsx,
+      download_path: `/api/v2/documents/${id}/file`,
+    });
+    const view = await renderClientPage({
+      url: '/user/details/7/transactions',
+      host: 'waratahlabs.localhost:8080',
+      features: { view_transactions: true, generate_bank_statement_custom_date: true },
+      routes: {
+        'POST /api/v2/documents/transactions': () => json({ data: spreadsheet }, 202),
+        [`GET /api/v2/documents/${id}`]: () => json({ data: { ...spreadsheet, status: 'completed' } }),
+        [`GET /api/v2/documents/${id}/file`]: () =>
+          fileResponse('PK\u0003\u0004', spreadsheet.file_name, xlsx),
+      },
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Download spreadsheet' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Transactions spreadsheet' });
+    within(drawer).getByRole('combobox', { name: 'Period' }).focus();
+    await user.keyboard('{Enter}');
+    // The labs tenant's statement periods (spec §9), then custom dates with the feature.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '30 days',
+      '3 months',
+      '6 months',
+      '12 months',
+      'Custom dates',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Custom dates' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    expect(await within(drawer).findByText('Choose a start and an end date.')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v2/documents/transactions')).toHaveLength(0);
+
+    within(drawer).getByRole('combobox', { name: 'Period' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('option', { name: '12 months' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(spreadsheet.file_name);
+    expect(api.requestsTo('POST /api/v2/documents/transactions')[0]?.body).toEqual({ period: 'year' });
+    expect(await within(drawer).findByText('Transactions spreadsheet: downloaded')).toBeInTheDocument();
+  });
+
+  it('still downloads the insights PDF when the drawer is closed while it is generated', async () => {
+    const insights = buildDocumentExport({
+      id,
+      kind: 'insights',
+      period: 'week',
+      account_id: null,
+      file_name: 'financial-overview_lachlan_2026-11-16_2026-11-22.pdf',
+      download_path: `/api/v2/documents/${id}/file`,
+    });
+    let polls = 0;
+    const view = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'POST /api/v2/documents/insights': () => json({ data: insights }, 202),
+        [`GET /api/v2/documents/${id}`]: () => {
+          polls += 1;
+          return json({ data: { ...insights, status: polls > 1 ? 'completed' : 'running' } });
+        },
+        [`GET /api/v2/documents/${id}/file`]: () => fileResponse('%PDF-1.7\n', insights.file_name),
+      },
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Download insights PDF' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Insights PDF' });
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    expect(await within(drawer).findByText('Insights: generating')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(insights.file_name);
+    expect(api.requestsTo('POST /api/v2/documents/insights')[0]?.body).toEqual({ period: 'week' });
+    expect(await screen.findByText('Insights downloaded')).toBeInTheDocument();
+  });
+});
