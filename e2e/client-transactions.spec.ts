@@ -94,12 +94,19 @@ for (const tenant of tenants) {
 
       await active.getByText('Search: woolworths').getByRole('button', { name: 'Dismiss filter' }).click();
       await expect(page).not.toHaveURL(/search_term/);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const firstOfPageOne = await table.locator('tbody tr').first().getAttribute('data-transaction-id');
       await page
         .getByRole('navigation', { name: 'Pages of transactions' })
         .getByRole('button', { name: 'Next' })
         .click();
       await expect(page).toHaveURL(/after=.+&page=2/);
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // Page 1 stays on screen until page 2 arrives: wait for the rows to change.
+      await expect(table.locator('tbody tr').first()).not.toHaveAttribute(
+        'data-transaction-id',
+        firstOfPageOne ?? '',
+      );
       const firstOfPageTwo = await table.locator('tbody tr').first().getAttribute('data-transaction-id');
       await page.reload();
       await expect(page.getByText(/^Page 2 of [\d,]+$/)).toBeVisible();

@@ -59,7 +59,11 @@ async function openDrawer(page: Page, trigger: string, title: string): Promise<L
   return drawer;
 }
 
-async function closeDrawer(drawer: Locator): Promise<void> {
+async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
+  // The download's toast (bottom right, spec §9) can sit over the drawer's footer, and a toast
+  // under the pointer stays while hovered: move the pointer away and let it go first.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
   await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
 }
@@ -85,14 +89,14 @@ for (const tenant of tenants) {
         await expect(drawer.getByText(/: downloaded$/)).toBeAttached();
         await expectNoSeriousAxeViolations(page);
         await saveScreenshot(page, `documents-statement-${tenant}`);
-        await closeDrawer(drawer);
+        await closeDrawer(page, drawer);
       });
 
       await test.step('account-balance summary (PDF)', async () => {
         const drawer = await openDrawer(page, 'Balance summary', 'Account-balance summary');
         const download = await createAndDownload(page, drawer);
         await expectPdf(download, /^account-balances_.+_\d{4}-\d{2}-\d{2}\.pdf$/);
-        await closeDrawer(drawer);
+        await closeDrawer(page, drawer);
       });
 
       await test.step('transactions spreadsheet (XLSX)', async () => {
@@ -106,7 +110,7 @@ for (const tenant of tenants) {
         // An XLSX file is a zip archive.
         expect([...(await firstBytes(download, 4))]).toEqual([0x50, 0x4b, 0x03, 0x04]);
         await saveScreenshot(page, `documents-spreadsheet-${tenant}`);
-        await closeDrawer(drawer);
+        await closeDrawer(page, drawer);
       });
 
       await test.step('insights (PDF)', async () => {
@@ -115,7 +119,7 @@ for (const tenant of tenants) {
         const download = await createAndDownload(page, drawer);
         await expectPdf(download, /^financial-overview_.+\.pdf$/);
         await expectNoSeriousAxeViolations(page);
-        await closeDrawer(drawer);
+        await closeDrawer(page, drawer);
         await saveScreenshot(page, `documents-overview-${tenant}`);
       });
     });
