@@ -7,7 +7,6 @@ import { migrateToLatest } from '../../apps/platform/src/db/migrate.ts';
 import { openPgliteDatabase } from '../../apps/platform/src/db/open-pglite-database.ts';
 import { seedDatabase } from '../../apps/platform/src/db/seed.ts';
 import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
-import type { DemoTransaction } from '../../apps/platform/src/demo-data/demo-finances-types.ts';
 import { ensureReferenceData } from '../../apps/platform/src/demo-data/ensure-reference-data.ts';
 import { writeDemoAdvisers } from '../../apps/platform/src/demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../../apps/platform/src/demo-data/write-demo-clients.ts';
@@ -25,6 +24,7 @@ import {
 import { statementFigures } from '../../apps/platform/src/documents/statement-figures.ts';
 import { renderStatementPdf } from '../../apps/platform/src/documents/statement-pdf.ts';
 import { tenantBranding } from '../../apps/platform/src/documents/tenant-branding.ts';
+import { busyAccountFinances } from '../../apps/platform/src/documents/testing/document-finances.ts';
 import { createTableJobQueue } from '../../apps/platform/src/jobs/table-job-queue.ts';
 import { applyJobsMigration } from '../../apps/platform/src/jobs/testing/apply-jobs-migration.ts';
 import { sydneyToday } from '../../apps/platform/src/reports/sydney-calendar.ts';
@@ -39,41 +39,6 @@ export interface DocumentFigure {
   documentsPerSecond: number;
   bytes: number;
   targetMs: number;
-}
-
-const merchants = [
-  'Woolworths',
-  'Coles',
-  'Shell',
-  'Uber',
-  'Netflix',
-  'Bunnings',
-  'Chemist Warehouse',
-  'Kmart',
-];
-const categories = ['GROCERIES', 'TRANSPORT', 'DINING', 'SHOPPING', 'SUBSCRIPTIONS', 'UTILITIES'];
-
-/** 12 months of one account's transactions, `count` of them: fortnightly pay and daily spending. */
-function yearOfTransactions(today: string, count: number): DemoTransaction[] {
-  const transactions: DemoTransaction[] = [];
-  for (let index = 0; index < count; index++) {
-    const day = Math.floor((index * 364) / count);
-    const pay = index % 190 === 0;
-    const merchant = merchants[index % merchants.length] ?? 'Shop';
-    transactions.push({
-      account: 0,
-      date: addDays(today, -day),
-      cents: pay ? 412_345 : -(500 + ((index * 7919) % 15_000)),
-      description: pay
-        ? 'SALARY ACME PTY LTD'
-        : `${merchant.toUpperCase()} ${1000 + (index % 9000)} SYDNEY NSW`,
-      merchant: pay ? 'Acme' : merchant,
-      categoryKey: pay ? 'SALARY' : (categories[index % categories.length] ?? 'SHOPPING'),
-      budget: pay ? 'income' : 'living',
-      pending: false,
-    });
-  }
-  return transactions;
 }
 
 /**
@@ -118,32 +83,7 @@ export async function runDocumentsBenchmarks({
           familyName: 'Client',
           mobile: '+61 400000000',
           consent: { status: 'active', start: addDays(today, -30), expiry: addDays(today, 300) },
-          finances: {
-            providerAccounts: [
-              {
-                providerName: 'Westpac',
-                status: 'success',
-                refreshStatus: 'success',
-                refreshSubStatus: null,
-                lastRefreshed: today,
-              },
-            ],
-            accounts: [
-              {
-                providerAccount: 0,
-                name: 'Everyday',
-                container: 'bank',
-                type: 'bank_account',
-                holder: 'individual',
-                number: '12XXXX345',
-                bsb: '032-000',
-                balanceCents: 1_234_567,
-                hasAvailable: true,
-              },
-            ],
-            transactions: yearOfTransactions(today, transactions),
-            goals: [],
-          },
+          finances: busyAccountFinances(today, transactions),
         },
       ],
     );
@@ -168,7 +108,7 @@ export async function runDocumentsBenchmarks({
     const deps: DocumentsDeps = { db: database.db, queue: createTableJobQueue(database.db) };
     const context: RequestContext = {
       scope: { tenantId: 'moneypartner', clientId: client.id, actor },
-      customAllowed: async () => false,
+      features: async () => new Set(),
       source: 'body',
     };
 

@@ -1,13 +1,100 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { databaseDocumentStore, diskDocumentStore } from './document-store.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  configuredDocumentStore,
+  type DocumentStore,
+  databaseDocumentStore,
+  diskDocumentStore,
+  s3DocumentStore,
+  s3ObjectUrl,
+} from './document-store.ts';
+import { startS3TestServer } from './testing/s3-test-server.ts';
 
-describe('document stores', () => {
-  const roots: string[] = [];
-  afterAll(() => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
+/** Every byte value, so that an encoding slip anywhere would show. */
+const binary = Buffer.from(Array.from({ length: 1024 }, (_, index) => (index * 7) % 256));
 
+/** The contract every file store keeps; run against each store below. */
+function documentStoreContract(
+  name: string,
+  setup: () => Promise<{ store: DocumentStore; storage: 'disk' | 's3'; teardown(): Promise<void> }>,
+) {
+  describe(`${name} store (shared contract)`, () => {
+    let store: DocumentStore;
+    let storage: 'disk' | 's3';
+    let teardown: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, storage, teardown } = await setup());
+    }, 30_000);
+    afterAll(() => teardown());
+
+    it('stores a file per tenant and export and reads back the same bytes', async () => {
+      const pdf = await store.save({ tenantId: 'waratah', exportId: 'a1', extension: 'pdf', bytes: binary });
+      expect(pdf).toMatchObject({ storage, content: null });
+      expect(pdf.key).toMatch(/waratah[\\/]a1\.pdf$/);
+      const xlsx = Buffer.from('PK spreadsheet bytes');
+      const other = await store.save({
+        tenantId: 'moneypartner',
+        exportId: 'a1',
+        extension: 'xlsx',
+        bytes: xlsx,
+      });
+      expect(other.key).not.toBe(pdf.key);
+      expect(await store.load(pdf)).toEqual(binary);
+      expect(await store.load(other)).toEqual(xlsx);
+    });
+
+    it('says clearly when a file is missing', async () => {
+      const saved = await store.save({
+        tenantId: 'waratah',
+        exportId: 'gone',
+        extension: 'pdf',
+        bytes: binary,
+      });
+      const missing = { ...saved, key: saved.key?.replace('gone', 'never-written') ?? null };
+      await expect(store.load(missing)).rejects.toThrow(/missing/);
+    });
+
+    it('deletes a file, and deleting it again is no error', async () => {
+      const saved = await store.save({
+        tenantId: 'waratah',
+        exportId: 'b2',
+        extension: 'pdf',
+        bytes: binary,
+      });
+      await store.remove(saved);
+      await expect(store.load(saved)).rejects.toThrow(/missing/);
+      await expect(store.remove(saved)).resolves.toBeUndefined();
+    });
+
+    it('refuses a file recorded in another store', async () => {
+      await expect(store.load({ storage: 'database', key: null, content: null })).rejects.toThrow(
+        /not (on disk|in object storage)/,
+      );
+    });
+  });
+}
+
+documentStoreContract('disk', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'documents-'));
+  return {
+    store: diskDocumentStore(root),
+    storage: 'disk',
+    teardown: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+documentStoreContract('S3 (s3rver)', async () => {
+  const server = await startS3TestServer();
+  return {
+    store: s3DocumentStore({ ...server, forcePathStyle: true, prefix: 'exports/' }),
+    storage: 's3',
+    teardown: () => server.close(),
+  };
+});
+
+describe('database store', () => {
   it('keeps the bytes in the export row by default', async () => {
     const bytes = Buffer.from('%PDF-1.7 one');
     const stored = await databaseDocumentStore.save({
@@ -19,18 +106,90 @@ describe('document stores', () => {
     expect(stored).toEqual({ storage: 'database', key: null, content: bytes });
     expect(await databaseDocumentStore.load(stored)).toEqual(bytes);
   });
+});
 
-  it('writes a file per export under the tenant folder, whole, and reads it back', async () => {
+describe('disk store', () => {
+  it('writes whole files under the tenant folder, leaving no partial file', async () => {
     const root = await mkdtemp(join(tmpdir(), 'documents-'));
-    roots.push(root);
-    const store = diskDocumentStore(root);
-    const bytes = Buffer.from('PK spreadsheet bytes');
-    const stored = await store.save({ tenantId: 'moneypartner', exportId: 'b', extension: 'xlsx', bytes });
-    expect(stored).toEqual({ storage: 'disk', key: join('moneypartner', 'b.xlsx'), content: null });
-    expect(await readdir(join(root, 'moneypartner'))).toEqual(['b.xlsx']);
-    expect(await store.load(stored)).toEqual(bytes);
-    await expect(store.load({ storage: 'database', key: null, content: null })).rejects.toThrow(
-      'not on disk',
+    try {
+      const store = diskDocumentStore(root);
+      const stored = await store.save({
+        tenantId: 'moneypartner',
+        exportId: 'b',
+        extension: 'xlsx',
+        bytes: binary,
+      });
+      expect(stored).toEqual({ storage: 'disk', key: join('moneypartner', 'b.xlsx'), content: null });
+      expect(await readdir(join(root, 'moneypartner'))).toEqual(['b.xlsx']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('S3 store', () => {
+  let server: Awaited<ReturnType<typeof startS3TestServer>>;
+  beforeAll(async () => {
+    server = await startS3TestServer();
+  }, 30_000);
+  afterAll(() => server.close());
+
+  it('puts objects under the prefix, tenant and export id', async () => {
+    const store = s3DocumentStore({ ...server, forcePathStyle: true, prefix: 'waratah-prod/' });
+    const stored = await store.save({ tenantId: 'waratah', exportId: 'c3', extension: 'pdf', bytes: binary });
+    expect(stored).toEqual({ storage: 's3', key: 'waratah-prod/waratah/c3.pdf', content: null });
+    const direct = await fetch(`${server.endpoint}/${server.bucket}/waratah-prod/waratah/c3.pdf`);
+    expect(Buffer.from(await direct.arrayBuffer())).toEqual(binary);
+  });
+
+  it('names the refusal when the credentials are wrong', async () => {
+    // s3rver checks the access key (SigV4 signatures themselves it does not recompute).
+    const store = s3DocumentStore({
+      ...server,
+      accessKeyId: 'SOMEONE',
+      secretAccessKey: 'x',
+      forcePathStyle: true,
+    });
+    await expect(
+      store.save({ tenantId: 'waratah', exportId: 'd4', extension: 'pdf', bytes: binary }),
+    ).rejects.toThrow(
+      /^Object storage refused the document \(PUT s3:\/\/documents\/waratah\/d4\.pdf: 403 InvalidAccessKeyId/,
+    );
+    await expect(store.load({ storage: 's3', key: 'waratah/d4.pdf', content: null })).rejects.toThrow(
+      /GET s3:\/\/documents\/waratah\/d4\.pdf: 403 InvalidAccessKeyId/,
+    );
+  });
+
+  it('names a bucket that does not exist and a server that cannot be reached', async () => {
+    const noBucket = s3DocumentStore({ ...server, bucket: 'no-such-bucket', forcePathStyle: true });
+    await expect(
+      noBucket.save({ tenantId: 'waratah', exportId: 'e5', extension: 'pdf', bytes: binary }),
+    ).rejects.toThrow(/404 NoSuchBucket/);
+    const closed = s3DocumentStore({ ...server, endpoint: 'http://127.0.0.1:9', forcePathStyle: true });
+    await expect(
+      closed.save({ tenantId: 'waratah', exportId: 'e5', extension: 'pdf', bytes: binary }),
+    ).rejects.toThrow(/^Object storage could not be reached \(PUT s3:\/\/documents\/waratah\/e5\.pdf/);
+  });
+
+  it('addresses objects path-style or virtual-hosted', () => {
+    const endpoint = 'https://s3.ap-southeast-2.amazonaws.com';
+    expect(s3ObjectUrl({ endpoint, bucket: 'docs', forcePathStyle: false }, 'a/b c.pdf')).toBe(
+      'https://docs.s3.ap-southeast-2.amazonaws.com/a/b%20c.pdf',
+    );
+    expect(s3ObjectUrl({ endpoint, bucket: 'docs', forcePathStyle: true }, 'a/b.pdf')).toBe(
+      'https://s3.ap-southeast-2.amazonaws.com/docs/a/b.pdf',
+    );
+    expect(
+      s3ObjectUrl({ endpoint: 'http://minio:9000/', bucket: 'docs', forcePathStyle: true }, 'a.pdf'),
+    ).toBe('http://minio:9000/docs/a.pdf');
+  });
+
+  it('still reads files kept in the database after switching to S3', async () => {
+    const store = configuredDocumentStore({ kind: 's3', ...server, forcePathStyle: true, prefix: '' });
+    const bytes = Buffer.from('%PDF-1.7 older');
+    expect(await store.load({ storage: 'database', key: null, content: bytes })).toEqual(bytes);
+    expect((await store.save({ tenantId: 'waratah', exportId: 'f6', extension: 'pdf', bytes })).storage).toBe(
+      's3',
     );
   });
 });

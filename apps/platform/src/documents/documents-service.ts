@@ -6,6 +6,7 @@ import {
   type DocumentPeriod,
   type DocumentVerification,
   documentContentTypes,
+  type FeatureKey,
 } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import { type Kysely, sql } from 'kysely';
@@ -14,6 +15,7 @@ import { getFinancialPassport } from '../affordability/get-financial-passport.ts
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { accountSummaryFigures, renderAccountSummaryPdf } from './account-summary-pdf.ts';
@@ -66,8 +68,11 @@ export type ExportRequest =
 
 export interface RequestContext {
   scope: ClientScope;
-  /** Whether the tenant's feature key allows custom dates for this list of periods. */
-  customAllowed: (list: PeriodList) => Promise<boolean>;
+  /**
+   * The feature keys enabled in the tenant's app config for the request's environment: custom dates
+   * and some periods (the passport's 3-month report) depend on them.
+   */
+  features: () => Promise<ReadonlySet<FeatureKey>>;
   /** Where the request's fields came from, for error messages. */
   source: 'body' | 'querystring';
 }
@@ -108,7 +113,7 @@ interface PreparedExport {
 async function prepare(
   db: Kysely<Database>,
   request: ExportRequest,
-  { scope, customAllowed, source }: RequestContext,
+  { scope, features, source }: RequestContext,
 ): Promise<PreparedExport> {
   const client: ClientRef = scope;
   const tenantId = scope.tenantId as TenantId;
@@ -116,13 +121,14 @@ async function prepare(
   const accounts = await loadAccounts(db, client);
   const { clientName } = await partyNames(db, client, scope.actor);
   const clientSlug = slug(clientName);
+  const enabled = await features();
   const period = async (list: PeriodList, value: DocumentPeriod, accountIds?: number[]) =>
     resolvePeriod({
       tenantId,
       list,
       request: value,
       today,
-      customAllowed: await customAllowed(list),
+      features: enabled,
       firstDataDate: await firstTransactionDate(db, client, accountIds),
       source,
     });
@@ -296,6 +302,7 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
   if (!row || row.status === 'completed') return;
   await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', row.id).execute();
   try {
+    await faultPoint(faultPoints.documentsGenerate); // docs/reliability.md; inert unless armed
     await complete(deps, row);
   } catch (error) {
     const final = job.attempt > retryLimit;
@@ -321,20 +328,27 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
     extension: extensionOf(row.content_type),
     bytes,
   });
-  await withExports(deps.db)
-    .updateTable('document_exports')
-    .set({
-      status: 'completed',
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      size_bytes: bytes.length,
-      storage: stored.storage,
-      storage_key: stored.key,
-      content: stored.content,
-      error: null,
-      completed_at: new Date(),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  // The row says `completed` only once the file is stored; if that cannot be recorded, the file goes.
+  try {
+    const updated = await withExports(deps.db)
+      .updateTable('document_exports')
+      .set({
+        status: 'completed',
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size_bytes: bytes.length,
+        storage: stored.storage,
+        storage_key: stored.key,
+        content: stored.content,
+        error: null,
+        completed_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new Error('The export was removed while it was generated');
+  } catch (error) {
+    await store.remove(stored).catch(() => undefined);
+    throw error;
+  }
   return bytes;
 }
 

@@ -50,7 +50,7 @@ describe('resolvePeriod', () => {
     list: 'statements',
     request: {},
     today,
-    customAllowed: true,
+    features: new Set(['generate_bank_statement_custom_date', 'generate_fp_custom_date', '3m_report']),
     firstDataDate: '2024-01-01',
     source: 'body',
   };
@@ -93,12 +93,32 @@ describe('resolvePeriod', () => {
       'body.to_date',
     ]);
     expect(
-      fieldOf({ request: { from_date: '2025-01-01', to_date: '2025-02-01' }, customAllowed: false }),
+      fieldOf({ request: { from_date: '2025-01-01', to_date: '2025-02-01' }, features: new Set() }),
     ).toEqual([400, 'body.from_date']);
     expect(fieldOf({ request: { period: 'year', from_date: '2025-01-01' } })).toEqual([400, 'body.period']);
     expect(fieldOf({ request: { period: 'decade' }, source: 'querystring' })).toEqual([
       400,
       'querystring.period',
     ]);
+  });
+
+  it("refuses the passport's 3-month report unless 3m_report is on, and starts from the next option", () => {
+    const passport = { ...base, list: 'financialPassport' as const };
+    expect(resolvePeriod({ ...passport, request: { period: 'three-months' } })).toMatchObject({
+      period: 'three-months',
+    });
+    expect(resolvePeriod(passport)).toMatchObject({ period: 'three-months' });
+    const off = { ...passport, features: new Set<never>() };
+    expect(fieldOf({ ...off, request: { period: 'three-months' } })).toEqual([400, 'body.period']);
+    expect(() => resolvePeriod({ ...off, request: { period: 'three-months' } })).toThrow(
+      'period three-months is not enabled (feature 3m_report); use one of six-months, year, fin-year',
+    );
+    expect(resolvePeriod(off)).toMatchObject({ period: 'six-months' });
+    // The statements' 3 months need no feature.
+    expect(
+      resolvePeriod({ ...base, features: new Set(), request: { period: 'three-months' } }),
+    ).toMatchObject({
+      period: 'three-months',
+    });
   });
 });

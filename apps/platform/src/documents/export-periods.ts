@@ -1,10 +1,30 @@
-import type { DocumentPeriod } from '@waratah/contracts';
+import type { DocumentPeriod, FeatureKey } from '@waratah/contracts';
 import { type ExportOption, getTenant, type TenantId } from '@waratah/tenants';
 import { addDays, addMonths } from '../aggregation/calendar-date.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** Which of the tenant's export option lists applies (spec §3 exportOptions). */
 export type PeriodList = 'financialPassport' | 'statements';
+
+/** The app-config feature key (spec §3) that allows custom dates for each list. */
+export const customDateFeature: Record<PeriodList, FeatureKey> = {
+  financialPassport: 'generate_fp_custom_date',
+  statements: 'generate_bank_statement_custom_date',
+};
+
+/** Options offered only with a feature key: the passport's 3-month report with `3m_report` (spec §3). */
+export const periodFeature: Record<PeriodList, Readonly<Record<string, FeatureKey>>> = {
+  financialPassport: { 'three-months': '3m_report' },
+  statements: {},
+};
+
+/** The tenant's options of a list whose feature key, if they have one, is on. */
+export function offeredOptions(tenantId: TenantId, list: PeriodList, features: ReadonlySet<FeatureKey>) {
+  return getTenant(tenantId).exportOptions[list].filter((option) => {
+    const key = periodFeature[list][option.value];
+    return key === undefined || features.has(key);
+  });
+}
 
 export interface ResolvedPeriod {
   /** The option value, or `custom`. */
@@ -69,8 +89,8 @@ export interface ResolvePeriodInput {
   request: DocumentPeriod;
   /** Today in Australia/Sydney. */
   today: string;
-  /** Whether the tenant's feature key allows a custom range. */
-  customAllowed: boolean;
+  /** The feature keys enabled in the tenant's app config for the request's environment. */
+  features: ReadonlySet<FeatureKey>;
   /** The client's first transaction date: a custom range may not start before it. Undefined: no data. */
   firstDataDate: string | undefined;
   /** `body` or `querystring`: where the fields came from, for error messages. */
@@ -87,7 +107,7 @@ export function resolvePeriod({
   list,
   request,
   today,
-  customAllowed,
+  features,
   firstDataDate,
   source,
 }: ResolvePeriodInput): ResolvedPeriod {
@@ -95,14 +115,20 @@ export function resolvePeriod({
     new AppError('validation_failed', `${field} ${message}`, {
       fields: [{ field: `${source}.${field}`, message }],
     });
-  const options = getTenant(tenantId).exportOptions[list];
+  const options = offeredOptions(tenantId, list, features);
   const offered = options.map((option) => option.value).join(', ');
+  const customAllowed = features.has(customDateFeature[list]);
   const custom = request.from_date !== undefined || request.to_date !== undefined;
 
   if (request.period !== undefined && request.period !== 'custom') {
     if (custom) throw invalid('period', 'cannot be given with from_date and to_date');
+    const feature = periodFeature[list][request.period];
+    if (feature !== undefined && !features.has(feature)) {
+      throw invalid('period', `${request.period} is not enabled (feature ${feature}); use one of ${offered}`);
+    }
     const resolved = periodDates(tenantId, list, request.period, today);
-    if (!resolved) throw invalid('period', `must be one of ${offered} (or custom dates)`);
+    if (!resolved)
+      throw invalid('period', `must be one of ${offered}${customAllowed ? ' (or custom dates)' : ''}`);
     return resolved;
   }
   if (!custom) {

@@ -3,6 +3,9 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { PdfWriter } from './pdf-writer.ts';
 import { tenantBranding } from './tenant-branding.ts';
+import { fontkit } from './woff2-to-ttf.ts';
+
+const standard14 = /Helvetica|Times-(Roman|Bold|Italic|BoldItalic)|Courier|Symbol|ZapfDingbats/;
 
 // Ligatures, composite glyphs (":", "…", "é", quotes) and long text that must be shortened.
 const awkward = 'Netflix · office fit-out: "Café" 50% … ffi (AU$) — ’quoted’';
@@ -36,8 +39,15 @@ describe('PdfWriter', () => {
         expect(page).toContain(`Page ${index + 1} of ${totalPages}`);
         expect(page).toContain(branding.name);
       });
-      // The brand font is embedded (a subset), not only referenced.
-      expect(bytes.toString('latin1')).toMatch(/\/FontFile2/);
+      // Every font of the file is a subset of the brand font, embedded; none of the standard 14.
+      const file = bytes.toString('latin1');
+      const fonts = [...file.matchAll(/\/BaseFont\s*\/([^\s/<>[\]()]+)/g)].map((match) => match[1] ?? '');
+      expect(fonts.length).toBeGreaterThan(0);
+      const postscriptName = fontkit.create(branding.font).postscriptName;
+      for (const font of fonts) expect(font).toMatch(new RegExp(`^[A-Z]{6}\\+${postscriptName}$`));
+      expect(file).not.toMatch(standard14);
+      expect(file).not.toMatch(/\/Subtype\s*\/Type1\b/);
+      expect(file.match(/\/FontFile2/g)).toHaveLength(new Set(fonts).size);
     });
   }
 });

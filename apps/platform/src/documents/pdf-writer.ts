@@ -14,14 +14,8 @@ export interface DocumentHeading {
   generatedAt: Date;
 }
 
-/** The part of pdfkit's font object (fontkit) used to find glyphs it can embed. */
-interface FontkitFont {
-  glyphForCodePoint(codePoint: number): { id: number; _decode(): { numberOfContours: number } | null };
-}
-
-const parsedFonts = new WeakMap<TenantBranding, FontkitFont>();
-/** Per parsed font: whether each character's glyph can be embedded. */
-const glyphChecks = new WeakMap<FontkitFont, Map<string, boolean>>();
+/** The tenant's parsed font (fontkit, as pdfkit keeps it), reused across documents. */
+const parsedFonts = new WeakMap<TenantBranding, object>();
 
 export interface TableColumn {
   header: string;
@@ -31,8 +25,6 @@ export interface TableColumn {
 }
 
 const brandFont = 'brand';
-/** For the few glyphs the brand font cannot embed (below). */
-const fallbackFont = 'Helvetica';
 const pageMargin = 48;
 const footerHeight = 36;
 const bodySize = 9;
@@ -49,8 +41,6 @@ export class PdfWriter {
   readonly doc: PDFKit.PDFDocument;
   readonly #branding: TenantBranding;
   readonly #heading: DocumentHeading;
-  readonly #glyphs: Map<string, boolean>;
-  readonly #brand: FontkitFont;
 
   constructor(branding: TenantBranding, heading: DocumentHeading) {
     this.#branding = branding;
@@ -66,100 +56,30 @@ export class PdfWriter {
         Creator: `${branding.name} adviser platform`,
       },
     });
-    // The parsed font (fontkit) is kept per tenant: pdfkit takes it in place of the file, which
-    // saves decoding the WOFF2 file and re-learning word layouts for every document.
+    // The font is a static TrueType instance of the tenant's font whose glyphs are all plain
+    // outlines (tenant-branding.ts), so every character is set in it and pdfkit embeds the subset
+    // used; it has no OpenType layout tables, so pdfkit caches word layouts. The parsed font is
+    // kept per tenant: pdfkit takes it in place of the file, which saves parsing it per document.
     const parsed = parsedFonts.get(branding);
     this.doc.registerFont(brandFont, (parsed ?? branding.font) as Buffer);
     this.doc.font(brandFont).fillColor(branding.colorBody);
-    this.#brand = (this.doc as unknown as { _font: { font: FontkitFont } })._font.font;
-    if (!parsed) parsedFonts.set(branding, this.#brand);
-    this.#glyphs = glyphChecks.get(this.#brand) ?? new Map();
-    glyphChecks.set(this.#brand, this.#glyphs);
-    // Plain layout: no glyph substitution (ligatures such as "fl", contextual forms), so each
-    // character keeps its own glyph and the check below sees every glyph that will be embedded;
-    // and no OpenType positioning, which made a 5,000-row statement several times slower (kerning
-    // is the only loss for these scripts). Switched off on this font object rather than per call,
-    // so that pdfkit keeps caching word layouts.
-    const engine = (
-      this.#brand as unknown as {
-        _layoutEngine?: { engine?: { GSUBProcessor?: unknown; GPOSProcessor?: unknown } };
-      }
-    )._layoutEngine?.engine;
-    if (engine) {
-      engine.GSUBProcessor = null;
-      engine.GPOSProcessor = null;
-    }
+    if (!parsed) parsedFonts.set(branding, (this.doc as unknown as { _font: { font: object } })._font.font);
     this.#titleBlock();
   }
 
-  /**
-   * fontkit cannot subset a composite glyph (":", "…", "é"…) out of a WOFF2 font, so those
-   * characters are set in the fallback font; everything else in the tenant's own font.
-   */
-  #embeddable(char: string): boolean {
-    let known = this.#glyphs.get(char);
-    if (known === undefined) {
-      const codePoint = char.codePointAt(0) ?? 0;
-      const glyph = this.#brand.glyphForCodePoint(codePoint);
-      known = glyph.id !== 0 && (glyph._decode()?.numberOfContours ?? 0) >= 0;
-      this.#glyphs.set(char, known);
-    }
-    return known;
-  }
-
-  #runs(text: string): { text: string; font: string }[] {
-    let plain = true;
-    for (const char of text) {
-      if (char !== ' ' && !this.#embeddable(char)) {
-        plain = false;
-        break;
-      }
-    }
-    if (plain) return [{ text, font: brandFont }];
-    const runs: { text: string; font: string }[] = [];
-    for (const char of text) {
-      const font = char === ' ' || this.#embeddable(char) ? brandFont : fallbackFont;
-      const last = runs.at(-1);
-      if (last && last.font === font) last.text += char;
-      else runs.push({ text: char, font });
-    }
-    return runs;
-  }
-
   #measure(text: string): number {
-    const runs = this.#runs(text);
-    if (runs.length === 1 && runs[0]?.font === brandFont) return this.doc.widthOfString(text);
-    let width = 0;
-    for (const run of runs) width += this.doc.font(run.font).widthOfString(run.text);
-    this.doc.font(brandFont);
-    return width;
+    return this.doc.widthOfString(text);
   }
 
   /** One line at (x, y), never wrapped. */
   #line(text: string, x: number, y: number): void {
     if (text === '') return;
-    const runs = this.#runs(text);
-    if (runs.length === 1 && runs[0]?.font === brandFont) {
-      this.doc.text(text, x, y, { lineBreak: false });
-      return;
-    }
-    let cursor = x;
-    for (const run of runs) {
-      this.doc.font(run.font).text(run.text, cursor, y, { lineBreak: false });
-      cursor += this.doc.widthOfString(run.text);
-    }
-    this.doc.font(brandFont);
+    this.doc.text(text, x, y, { lineBreak: false });
   }
 
   /** Wrapped text from (x, y) across the usable width. */
   #flow(text: string, x: number, y: number): void {
-    const runs = this.#runs(text);
-    runs.forEach((run, index) => {
-      const options = { width: this.#width, continued: index < runs.length - 1 };
-      if (index === 0) this.doc.font(run.font).text(run.text, x, y, options);
-      else this.doc.font(run.font).text(run.text, options);
-    });
-    this.doc.font(brandFont);
+    this.doc.text(text, x, y, { width: this.#width });
   }
 
   get #width(): number {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { getTenant, type TenantId } from '@waratah/tenants';
+import { pdfFontFromWoff2 } from './woff2-to-ttf.ts';
 
 /** What a document carries of its tenant: name, colours, embedded font and logo (DESIGN §2). */
 export interface TenantBranding {
@@ -9,7 +10,10 @@ export interface TenantBranding {
   colorPrimary: string;
   colorSecondary: string;
   colorBody: string;
-  /** The tenant's own font file (woff2), embedded and subset by the PDF writer. */
+  /**
+   * The tenant's own font (its WOFF2 file as a static TrueType font at weight 400, every glyph a
+   * plain outline: `pdfFontFromWoff2`), embedded and subset by the PDF writer.
+   */
   font: Buffer;
   /** The tenant's logo (SVG source), drawn as vectors. */
   logoSvg: string;
@@ -31,7 +35,7 @@ export function tenantBranding(tenantId: TenantId): Promise<TenantBranding> {
 
 async function load(tenantId: TenantId): Promise<TenantBranding> {
   const tenant = getTenant(tenantId);
-  const [font, logoSvg] = await Promise.all([
+  const [woff2, logoSvg] = await Promise.all([
     readFile(`${publicDir}${tenant.theme.fontUrl}`),
     readFile(`${publicDir}${tenant.assets.logoUrl}`, 'utf8'),
   ]);
@@ -41,7 +45,7 @@ async function load(tenantId: TenantId): Promise<TenantBranding> {
     colorPrimary: tenant.theme.colorPrimary,
     colorSecondary: tenant.theme.colorSecondary,
     colorBody: tenant.theme.colorBody,
-    font,
+    font: pdfFontFromWoff2(woff2),
     logoSvg,
   };
 }

@@ -1,5 +1,47 @@
 import { addDays } from '../../aggregation/calendar-date.ts';
-import type { DemoFinances, DemoTransaction } from '../../demo-data/demo-finances-types.ts';
+import type { DemoAccount, DemoFinances, DemoTransaction } from '../../demo-data/demo-finances-types.ts';
+
+const everyday: DemoAccount = {
+  providerAccount: 0,
+  name: 'Everyday',
+  container: 'bank',
+  type: 'bank_account',
+  holder: 'individual',
+  number: '12XXXX345',
+  bsb: '032-000',
+  balanceCents: 823_457,
+  hasAvailable: true,
+};
+
+const card: DemoAccount = {
+  providerAccount: 0,
+  name: 'Card',
+  container: 'credit_card',
+  type: 'credit_card',
+  holder: 'individual',
+  number: '45XXXX678',
+  bsb: null,
+  balanceCents: -123_456,
+  hasAvailable: true,
+};
+
+/** One Westpac connection, refreshed today, holding `accounts` and their `transactions`. */
+function financesOf(today: string, accounts: DemoAccount[], transactions: DemoTransaction[]): DemoFinances {
+  return {
+    providerAccounts: [
+      {
+        providerName: 'Westpac',
+        status: 'success',
+        refreshStatus: 'success',
+        refreshSubStatus: null,
+        lastRefreshed: today,
+      },
+    ],
+    accounts,
+    transactions,
+    goals: [],
+  };
+}
 
 /**
  * Tests only: finances reaching back 900 days from `today` (so every export period of every
@@ -30,41 +72,43 @@ export function documentFinances(today: string): DemoFinances {
     if (day % 5 === 1) add(1, date, -(3_000 + ((day * 13) % 5_000)), `CAFE ${day}`, 'DINING', 'lifestyle');
     if (day % 30 === 20) add(1, date, 45_000, 'PAYMENT RECEIVED', 'TRANSFER', 'one_off');
   }
-  return {
-    providerAccounts: [
-      {
-        providerName: 'Westpac',
-        status: 'success',
-        refreshStatus: 'success',
-        refreshSubStatus: null,
-        lastRefreshed: today,
-      },
-    ],
-    accounts: [
-      {
-        providerAccount: 0,
-        name: 'Everyday',
-        container: 'bank',
-        type: 'bank_account',
-        holder: 'individual',
-        number: '12XXXX345',
-        bsb: '032-000',
-        balanceCents: 823_457,
-        hasAvailable: true,
-      },
-      {
-        providerAccount: 0,
-        name: 'Card',
-        container: 'credit_card',
-        type: 'credit_card',
-        holder: 'individual',
-        number: '45XXXX678',
-        bsb: null,
-        balanceCents: -123_456,
-        hasAvailable: true,
-      },
-    ],
-    transactions,
-    goals: [],
-  };
+  return financesOf(today, [everyday, card], transactions);
+}
+
+const merchants = [
+  'Woolworths',
+  'Coles',
+  'Shell',
+  'Uber',
+  'Netflix',
+  'Bunnings',
+  'Chemist Warehouse',
+  'Kmart',
+];
+const categories = ['GROCERIES', 'TRANSPORT', 'DINING', 'SHOPPING', 'SUBSCRIPTIONS', 'UTILITIES'];
+
+/**
+ * Tests and the bench only: one everyday account with `count` transactions spread over the 12
+ * months to `today` (fortnightly-ish pay, the rest daily spending), for the large-statement figures.
+ */
+export function busyAccountFinances(today: string, count: number): DemoFinances {
+  const transactions: DemoTransaction[] = [];
+  for (let index = 0; index < count; index++) {
+    const day = Math.floor((index * 364) / count);
+    const pay = index % 190 === 0;
+    const merchant = merchants[index % merchants.length] ?? 'Shop';
+    transactions.push({
+      account: 0,
+      date: addDays(today, -day),
+      cents: pay ? 412_345 : -(500 + ((index * 7919) % 15_000)),
+      description: pay
+        ? 'SALARY ACME PTY LTD'
+        : `${merchant.toUpperCase()} ${1000 + (index % 9000)} SYDNEY NSW`,
+      merchant: pay ? 'Acme' : merchant,
+      categoryKey: pay ? 'SALARY' : (categories[index % categories.length] ?? 'SHOPPING'),
+      budget: pay ? 'income' : 'living',
+      pending: false,
+    });
+  }
+  return financesOf(today, [everyday], transactions);
 }

@@ -2,22 +2,21 @@ import { adviserWebPortalPlatformKey, type DocumentExport, type FeatureKey } fro
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientScope } from '../../../access/resolve-client-scope.ts';
+import { configuredDocumentStore } from '../../../documents/document-store.ts';
 import type { DocumentsDeps, RequestContext } from '../../../documents/documents-service.ts';
-import type { PeriodList } from '../../../documents/export-periods.ts';
 import { jobQueueOf } from '../../../jobs/register-job-queue.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 
-const customDateFeature: Record<PeriodList, FeatureKey> = {
-  financialPassport: 'generate_fp_custom_date',
-  statements: 'generate_bank_statement_custom_date',
-};
-
-/** The documents service's collaborators from the app: its database and job queue; files in the database. */
+/** The documents service's collaborators from the app: its database, job queue and the configured file store. */
 export function documentsDeps(app: FastifyInstance): DocumentsDeps {
-  return { db: app.database.db, queue: jobQueueOf(app) };
+  return {
+    db: app.database.db,
+    queue: jobQueueOf(app),
+    store: configuredDocumentStore(app.config.documentStorage),
+  };
 }
 
-/** Custom date ranges follow the tenant's feature keys (spec §3), in the request's environment. */
+/** Custom date ranges and feature-gated periods follow the tenant's feature keys (spec §3), in the request's environment. */
 export function requestContext(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -27,7 +26,7 @@ export function requestContext(
   return {
     scope,
     source,
-    customAllowed: async (list) => {
+    features: async () => {
       const { environment } = requestTenancy(request);
       const config = await app.appConfigs.findAppConfig({
         tenantId: scope.tenantId as TenantId,
@@ -35,7 +34,9 @@ export function requestContext(
         platformKey: adviserWebPortalPlatformKey,
       });
       const features = config?.platforms[0]?.features ?? [];
-      return features.some((feature) => feature.key === customDateFeature[list] && feature.enabled);
+      return new Set(
+        features.filter((feature) => feature.enabled).map((feature) => feature.key as FeatureKey),
+      );
     },
   };
 }

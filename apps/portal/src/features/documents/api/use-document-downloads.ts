@@ -1,37 +1,38 @@
-import { xsrfCookieName } from '@waratah/contracts';
-import { createDocumentDownloads, type DocumentDownloads } from '@waratah/sdk';
+import { apiHeaders, type DocumentExport } from '@waratah/contracts';
 import { useMemo } from 'react';
-import { appInfo, bundleId, deviceVersion, softwareVersion } from '../../../config/app-info.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { useAppState } from '../../../lib/app-state.tsx';
-import { readCookie } from '../../../lib/auth/read-cookie.ts';
-import { useSessionServices } from '../../../lib/auth/session-services.tsx';
+
+/** A downloaded document: its bytes and the file name to save it under. */
+export interface DownloadedDocument {
+  blob: Blob;
+  fileName: string;
+}
+
+export interface DocumentDownloads {
+  /** The file of a completed export, for the client `userId` acts for (X-User-Id). */
+  downloadExport(
+    document: Pick<DocumentExport, 'download_path' | 'file_name'>,
+    options: { userId: number },
+  ): Promise<DownloadedDocument>;
+}
 
 /**
- * The SDK's file downloads, set up like the portal's API client (same host, headers, password
- * token or single sign-on cookie with the XSRF token), since files need the raw body.
+ * File downloads through the portal's own API client (`requestBlob`): the same host, headers,
+ * password token or single sign-on cookie with the XSRF token, and 401 handling as every call.
  */
 export function useDocumentDownloads(): DocumentDownloads {
   const client = useApiClient();
-  const tenantId = useAppState((state) => state.tenant);
-  const sso = useAppState((state) => state.envConfig.fusionAuth?.enabled ?? false);
-  const { passwordSession, unauthorized } = useSessionServices();
   return useMemo(
-    () =>
-      createDocumentDownloads({
-        baseUrl: client.baseUrl,
-        apiVersion: appInfo.apiVersion,
-        bundleId,
-        softwareVersion,
-        deviceVersion,
-        sso,
-        tenantId,
-        getAccessToken: passwordSession.getAccessToken,
-        getXsrfToken: () => readCookie(xsrfCookieName),
-        onUnauthorized: () => unauthorized.notify(),
-        // Looked up on each call, so the page always uses the current network.
-        fetch: (input, init) => globalThis.fetch(input, init),
-      }),
-    [client.baseUrl, sso, tenantId, passwordSession, unauthorized],
+    () => ({
+      async downloadExport(document, { userId }) {
+        const file = await client.requestBlob({
+          path: document.download_path,
+          headers: { [apiHeaders.userId]: String(userId) },
+        });
+        // The platform always names the file; the export's own name is the fallback.
+        return { blob: file.blob, fileName: file.fileName ?? document.file_name };
+      },
+    }),
+    [client],
   );
 }

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { documentExportResponseSchema } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import { ConfigError } from '../errors/config-error.ts';
+import { jobQueueOf } from '../jobs/register-job-queue.ts';
+import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { withExports } from './document-exports.ts';
+import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
+import { generateExportNow } from './documents-service.ts';
+import { adviserWithDocumentClient } from './testing/document-test-client.ts';
+import { startS3TestServer } from './testing/s3-test-server.ts';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('document storage configuration (DOCUMENT_STORE, DOCUMENT_DIR, S3_…)', () => {
+  const s3 = {
+    DOCUMENT_STORE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'documents',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('keeps files in the database unless told otherwise', () => {
+    expect(loadConfig({}).documentStorage).toEqual({ kind: 'database' });
+  });
+
+  it('keeps them in DOCUMENT_DIR, by default DATA_DIR/documents', () => {
+    expect(loadConfig({ DOCUMENT_STORE: 'disk', DATA_DIR: '/srv/data' }).documentStorage).toEqual({
+      kind: 'disk',
+      dir: '/srv/data/documents',
+    });
+    expect(loadConfig({ DOCUMENT_STORE: 'disk', DOCUMENT_DIR: '/mnt/files' }).documentStorage).toEqual({
+      kind: 'disk',
+      dir: '/mnt/files',
+    });
+  });
+
+  it('reads the S3 settings, virtual-hosted and in us-east-1 unless told otherwise', () => {
+    expect(loadConfig(s3).documentStorage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'documents',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({ ...s3, S3_REGION: 'ap-southeast-2', S3_FORCE_PATH_STYLE: 'on', S3_PREFIX: 'prod/' })
+        .documentStorage,
+    ).toMatchObject({ region: 'ap-southeast-2', forcePathStyle: true, prefix: 'prod/' });
+  });
+
+  it('names every missing or invalid variable at start-up', () => {
+    expect(problems({ DOCUMENT_STORE: 's3' })).toEqual([
+      'S3_ENDPOINT: must be set when DOCUMENT_STORE=s3',
+      'S3_BUCKET: must be set when DOCUMENT_STORE=s3',
+      'S3_ACCESS_KEY_ID: must be set when DOCUMENT_STORE=s3',
+      'S3_SECRET_ACCESS_KEY: must be set when DOCUMENT_STORE=s3',
+    ]);
+    expect(
+      problems({
+        ...s3,
+        DOCUMENT_STORE: 'cloud',
+        S3_ENDPOINT: 'ftp://files',
+        S3_BUCKET: 'My_Bucket',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_PREFIX: '/abs',
+      }),
+    ).toEqual([
+      'DOCUMENT_STORE: must be one of database, disk, s3',
+      'S3_ENDPOINT: must be an http:// or https:// URL',
+      'S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      'S3_FORCE_PATH_STYLE: must be on or off',
+      'S3_PREFIX: must not start with /',
+    ]);
+  });
+});
+
+describe('exports with the S3 store (s3rver)', () => {
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof startS3TestServer>>;
+  let fixture: Awaited<ReturnType<typeof adviserWithDocumentClient>>;
+
+  beforeAll(async () => {
+    server = await startS3TestServer();
+    testApp = await buildTestApp({
+      env: {
+        DOCUMENT_STORE: 's3',
+        S3_ENDPOINT: server.endpoint,
+        S3_BUCKET: server.bucket,
+        S3_REGION: server.region,
+        S3_ACCESS_KEY_ID: server.accessKeyId,
+        S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'on',
+        S3_PREFIX: 'test/',
+      },
+    });
+    await applyJobsMigration(testApp.database.db);
+    fixture = await adviserWithDocumentClient(testApp.app, 'waratahlabs');
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await server.close();
+  });
+
+  it('stores the file in the bucket and serves the same bytes', async () => {
+    const { done, bytes } = await fixture.produce('/api/v2/documents/insights', { period: 'month' });
+    expect(sha256(bytes)).toBe(done.sha256);
+    // Set in the tenant's embedded font only (docs/documents.md, Fonts).
+    expect(bytes.toString('latin1')).not.toMatch(/Helvetica/);
+    const row = await withExports(testApp.database.db)
+      .selectFrom('document_exports')
+      .select(['storage', 'storage_key', 'content'])
+      .where('id', '=', done.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ storage: 's3', storage_key: `test/waratahlabs/${done.id}.pdf`, content: null });
+    const object = await fetch(`${server.endpoint}/${server.bucket}/${row.storage_key}`);
+    expect(sha256(Buffer.from(await object.arrayBuffer()))).toBe(done.sha256);
+  });
+
+  it('records a failed upload as failed, with no file claimed', async () => {
+    await server.close();
+    try {
+      const created = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/documents/insights',
+        headers: fixture.headers,
+        payload: { period: 'month' },
+      });
+      expect(created.statusCode).toBe(202);
+      const queued = documentExportResponseSchema.parse(created.json()).data;
+      const done = await fixture.settled(queued.id);
+      expect(done).toMatchObject({ status: 'failed', sha256: null, size_bytes: null, completed_at: null });
+      expect(done.error).toMatch(
+        /^Object storage could not be reached \(PUT s3:\/\/documents\/test\/waratahlabs\//,
+      );
+      const row = await withExports(testApp.database.db)
+        .selectFrom('document_exports')
+        .select(['storage', 'storage_key', 'content'])
+        .where('id', '=', queued.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ storage: null, storage_key: null, content: null });
+      const file = await testApp.app.inject({
+        method: 'GET',
+        url: done.download_path,
+        headers: fixture.headers,
+      });
+      expect(file.statusCode).toBe(409);
+    } finally {
+      server = await startS3TestServer();
+    }
+  });
+});
+
+describe('exports with the disk store', () => {
+  let testApp: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'documents-'));
+    testApp = await buildTestApp({ env: { DOCUMENT_STORE: 'disk', DOCUMENT_DIR: dir } });
+    await applyJobsMigration(testApp.database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the file under DOCUMENT_DIR and serves the same bytes', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'moneypartner');
+    const { done, bytes } = await fixture.produce('/api/v2/documents/transactions', { period: 'month' });
+    expect(sha256(await readFile(join(dir, 'moneypartner', `${done.id}.xlsx`)))).toBe(sha256(bytes));
+  });
+});
+
+describe('a file whose export cannot be recorded', () => {
+  let testApp: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'documents-'));
+    testApp = await buildTestApp();
+    await applyJobsMigration(testApp.database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is removed from the store again', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const removed: StoredFile[] = [];
+    // The export row goes while its file is stored (e.g. the client was deleted meanwhile).
+    const store: DocumentStore = {
+      async save(input) {
+        await db.deleteFrom('document_exports').where('id', '=', input.exportId).execute();
+        return disk.save(input);
+      },
+      load: (file) => disk.load(file),
+      async remove(file) {
+        removed.push(file);
+        await disk.remove(file);
+      },
+    };
+    const actor = {
+      kind: 'admin_user' as const,
+      tenantId: 'waratah' as const,
+      adminUserId: fixture.adviser.adminUser.id,
+      role: 'adviser' as const,
+      externalPartyId: fixture.adviser.externalParty?.id ?? null,
+      via: 'bearer' as const,
+    };
+    await expect(
+      generateExportNow(
+        { db: testApp.database.db, queue: jobQueueOf(testApp.app), store },
+        { kind: 'account_summary', asOf: undefined },
+        {
+          scope: { tenantId: 'waratah', clientId: fixture.clientId, actor },
+          features: async () => new Set(),
+          source: 'body',
+        },
+      ),
+    ).rejects.toThrow('The export was removed while it was generated');
+    expect(removed).toHaveLength(1);
+    await expect(disk.load(removed[0] as StoredFile)).rejects.toThrow(/missing/);
+    expect(await db.selectFrom('document_exports').select('id').execute()).toEqual([]);
+  });
+});
