@@ -2,9 +2,30 @@ import { z } from 'zod';
 import { budgetCategories } from './aggregation-enums.ts';
 import { dateSchema, idListSchema } from './money.ts';
 
+/**
+ * The report periods of the platform family (reference §7), bucketed on Australia/Sydney calendar
+ * dates: weeks start on Monday; fortnights and four-week spans count from the Monday of the
+ * range's first week; months, two-month, quarter and half-year spans follow the calendar (so also
+ * the financial year); `annually` is the Australian financial year (1 July – 30 June);
+ * `business_month` runs from a month's first weekday to the day before the next month's.
+ */
+export const reportPeriods = [
+  'daily',
+  'weekly',
+  'fortnightly',
+  'four_weekly',
+  'monthly',
+  'bimonthly',
+  'quarterly',
+  'biannually',
+  'annually',
+  'business_month',
+] as const;
+export type ReportPeriod = (typeof reportPeriods)[number];
+
 /** `GET api/v2/reports/transactions/budget_categories[/{id}]`; `id` is the budget category 0–4. */
 export const budgetCategoryReportQuerySchema = z.object({
-  period: z.enum(['monthly']).default('monthly'),
+  period: z.enum(reportPeriods).default('monthly'),
   from_date: dateSchema.optional(),
   to_date: dateSchema.optional(),
   account_ids: idListSchema.optional(),

@@ -1,6 +1,7 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { ZodType } from 'zod';
 import { ApiError, apiErrorFromBody, clientErrorCodes } from './api-error.ts';
+import { fileNameOf } from './documents/document-downloads.ts';
 import { sdkDefaults } from './sdk-defaults.ts';
 
 export interface ApiClientOptions {
@@ -35,15 +36,26 @@ export interface ApiRequest<T> {
   /** The successful response is parsed with it; a mismatch rejects with an ApiError. */
   schema: ZodType<T>;
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a FormData is sent as multipart/form-data (the runtime sets the boundary). */
   body?: unknown;
   headers?: Record<string, string>;
   credentials?: RequestInit['credentials'];
   signal?: AbortSignal;
 }
 
+/** A file answer: its bytes, type and the `Content-Disposition` file name (when the server gave one). */
+export interface BlobResponse {
+  blob: Blob;
+  contentType: string;
+  fileName: string | undefined;
+  headers: Headers;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
   request<T>(request: ApiRequest<T>): Promise<T>;
+  /** A request whose successful answer is a file (with the same headers, auth and errors as `request`). */
+  requestBlob(request: Omit<ApiRequest<unknown>, 'schema'>): Promise<BlobResponse>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -53,9 +65,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(call: ApiRequest<T>): Promise<T> {
     const response = await send(fetchImpl, buildUrl(baseUrl, call), {
       method: call.method ?? 'GET',
-      headers: { ...defaultHeaders(options), ...call.headers },
+      headers: requestHeaders(options, call),
       credentials: call.credentials ?? 'include',
-      body: call.body === undefined ? null : JSON.stringify(call.body),
+      body: requestBody(call.body),
       signal: call.signal ?? null,
     });
     const body = await readBody(response);
@@ -78,7 +90,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed.data;
   }
 
-  return { baseUrl, request };
+  async function requestBlob(call: Omit<ApiRequest<unknown>, 'schema'>): Promise<BlobResponse> {
+    const response = await send(fetchImpl, buildUrl(baseUrl, call), {
+      method: call.method ?? 'GET',
+      headers: { ...requestHeaders(options, call), Accept: '*/*', ...call.headers },
+      credentials: call.credentials ?? 'include',
+      body: requestBody(call.body),
+      signal: call.signal ?? null,
+    });
+    if (response.status < 200 || response.status > 299) {
+      const error = apiErrorFromBody(response.status, await readBody(response), response.statusText);
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+    const blob = await response.blob();
+    return {
+      blob,
+      contentType: response.headers.get('content-type') ?? blob.type,
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+      headers: response.headers,
+    };
+  }
+
+  return { baseUrl, request, requestBlob };
+}
+
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+function requestBody(body: unknown): FormData | string | null {
+  if (body === undefined) return null;
+  return isFormData(body) ? body : JSON.stringify(body);
+}
+
+/** A multipart body drops the JSON content type, so fetch writes its own with the boundary. */
+function requestHeaders(
+  options: ApiClientOptions,
+  call: Pick<ApiRequest<unknown>, 'headers' | 'body'>,
+): Record<string, string> {
+  const headers = { ...defaultHeaders(options), ...call.headers };
+  if (isFormData(call.body)) delete headers['Content-Type'];
+  return headers;
 }
 
 function defaultHeaders(options: ApiClientOptions): Record<string, string> {

@@ -1,12 +1,20 @@
-import { type BudgetCategory, type BudgetCategoryReport, budgetCategories } from '@waratah/contracts';
+import {
+  type BudgetCategory,
+  type BudgetCategoryReport,
+  budgetCategories,
+  type ReportPeriod,
+} from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { addMonths } from '../aggregation/calendar-date.ts';
 import { formatCents, toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
-import { monthStarts, sydneyToday } from './sydney-calendar.ts';
+import { periodStartSql, periodStarts, weekStart } from './report-periods.ts';
+import { sydneyToday } from './sydney-calendar.ts';
 
 export interface BudgetCategoryReportQuery {
+  /** Default `monthly`; see `reportPeriods` for how each period is bounded. */
+  period?: ReportPeriod | undefined;
   from_date?: string | undefined;
   to_date?: string | undefined;
   account_ids?: number[] | undefined;
@@ -16,8 +24,8 @@ export interface BudgetCategoryReportQuery {
 }
 
 /**
- * Included transactions by month and budget category (reference §7): every month of the range is
- * listed, empty ones with value 0. Sums are exact (numeric in the database, cents here); values
+ * Included transactions by period and budget category (reference §7): every period of the range is
+ * listed (its `date` is the period's first day), empty ones with value 0. Sums are exact (numeric in the database, cents here); values
  * are positive with an `income` flag, as the reference's report values are.
  */
 export async function budgetCategoryReport(
@@ -27,6 +35,9 @@ export async function budgetCategoryReport(
 ): Promise<BudgetCategoryReport> {
   const to = query.to_date ?? sydneyToday();
   const from = query.from_date ?? `${addMonths(to, -11).slice(0, 7)}-01`;
+  const period = query.period ?? 'monthly';
+  const starts = periodStarts(period, from, to);
+  const bucket = periodStartSql(period, sql`t.transaction_date`, weekStart(from));
   let rows = db
     .selectFrom('transactions as t')
     .where('t.tenant_id', '=', scope.tenantId)
@@ -39,17 +50,17 @@ export async function budgetCategoryReport(
   if (query.budgetCategory) rows = rows.where('t.budget_category', '=', query.budgetCategory);
   const groups = await rows
     .select([
-      sql<string>`to_char(t.transaction_date, 'YYYY-MM') || '-01'`.as('month'),
+      bucket.as('period_start'),
       't.budget_category',
       sql<string>`sum(t.amount)::text`.as('sum'),
       sql<number[]>`json_agg(t.id order by t.id)`.as('ids'),
     ])
-    .groupBy([sql`to_char(t.transaction_date, 'YYYY-MM')`, 't.budget_category'])
+    .groupBy([bucket, 't.budget_category'])
     .execute();
 
-  return monthStarts(from, to).map((date) => {
+  return starts.map((date) => {
     const inMonth = groups
-      .filter((group) => group.month === date)
+      .filter((group) => group.period_start === date)
       .sort(
         (a, b) =>
           budgetCategories.indexOf(a.budget_category as BudgetCategory) -

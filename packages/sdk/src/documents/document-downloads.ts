@@ -1,14 +1,13 @@
 import {
-  apiHeaders,
   type DocumentExport,
   type DocumentVerification,
   documentVerificationResponseSchema,
   type FinancialPassportExportRequest,
 } from '@waratah/contracts';
-import { ApiError, apiErrorFromBody, clientErrorCodes } from '../api-error.ts';
+import { ApiError, clientErrorCodes } from '../api-error.ts';
+import { createBlobCalls } from '../blob-calls.ts';
 import type { ApiClientOptions } from '../create-api-client.ts';
-import { type CallOptions, callHeaders } from '../on-behalf.ts';
-import { sdkDefaults } from '../sdk-defaults.ts';
+import type { CallOptions } from '../on-behalf.ts';
 
 /** A downloaded document: the bytes with their type, the server's file name and SHA-256. */
 export interface DownloadedDocument {
@@ -40,59 +39,7 @@ export interface DocumentDownloads {
  * these read the body as bytes and keep the Content-Disposition file name.
  */
 export function createDocumentDownloads(options: ApiClientOptions): DocumentDownloads {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-
-  function headers(call: CallOptions, extra: Record<string, string>): Record<string, string> {
-    const result: Record<string, string> = {
-      Accept: '*/*',
-      [apiHeaders.apiVersion]: options.apiVersion ?? sdkDefaults.apiVersion,
-      [apiHeaders.bundleId]: options.bundleId ?? sdkDefaults.bundleId,
-      [apiHeaders.softwareVersion]: options.softwareVersion ?? sdkDefaults.softwareVersion,
-      [apiHeaders.deviceVersion]: options.deviceVersion ?? sdkDefaults.deviceVersion,
-      ...callHeaders(call),
-      ...extra,
-    };
-    if (options.sso) {
-      if (options.tenantId) result[apiHeaders.tenantId] = options.tenantId;
-      const xsrfToken = options.getXsrfToken?.();
-      if (xsrfToken) result[apiHeaders.xsrfToken] = xsrfToken;
-    } else {
-      const token = options.getAccessToken?.();
-      if (token) result.Authorization = `Bearer ${token}`;
-    }
-    return result;
-  }
-
-  async function send(path: string, init: RequestInit, call: CallOptions): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${baseUrl}/${path.replace(/^\/+/, '')}`, {
-        credentials: 'include',
-        ...init,
-        signal: call.signal ?? null,
-      });
-    } catch (cause) {
-      if (call.signal?.aborted) throw cause;
-      throw new ApiError({
-        status: 0,
-        code: clientErrorCodes.network,
-        message: 'The server could not be reached',
-        cause,
-      });
-    }
-    if (response.ok) return response;
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON: keep the text.
-    }
-    const error = apiErrorFromBody(response.status, body, response.statusText);
-    if (response.status === 401) options.onUnauthorized?.(error);
-    throw error;
-  }
+  const { headers, send } = createBlobCalls(options);
 
   async function download(path: string, call: CallOptions): Promise<DownloadedDocument> {
     const response = await send(path, { method: 'GET', headers: headers(call, {}) }, call);

@@ -1,7 +1,9 @@
 import {
   addTransactionTags,
   bulkUpdateTransactions,
+  connectProviderAccount,
   createApiClient,
+  createDocumentDownloads,
   createGoal,
   deleteGoal,
   deleteProviderAccount,
@@ -10,6 +12,7 @@ import {
   getBudgetCategoriesReport,
   getBudgetCategoryReport,
   getCdrConfig,
+  getConsent,
   getFinancialPassport,
   getProvider,
   getProviderAccount,
@@ -17,26 +20,36 @@ import {
   getTransactionsSummary,
   getUserDetails,
   getUserSummary,
+  grantConsent,
+  importFile,
   isApiError,
   listAccounts,
   listAdminUsers,
   listAdviserUsers,
+  listConsents,
+  listFileImports,
   listGoals,
   listImages,
   listProviderAccounts,
   listProviders,
   listTransactionCategories,
   listTransactions,
+  previewCsvImport,
   refreshAdminClientSummary,
+  refreshProviderAccounts,
   removeTransactionTags,
   updateAccount,
   updateTransaction,
   updateUserDetails,
+  withdrawConsent,
 } from '@waratah/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../demo-data/inject-fetch.ts';
+import { sampleCsv } from '../../imports/testing/sample-files.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { tenantHost } from '../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
+import { sdkContractFetch } from '../sdk-contract/sdk-contract-fetch.ts';
 
 describe('every data call of the SDK against the real server', () => {
   let testApp: TestApp;
@@ -95,6 +108,22 @@ describe('every data call of the SDK against the real server', () => {
     expect(
       await getBudgetCategoryReport(client, 0, { from_date: '2025-10-01', to_date: '2025-10-31' }, as),
     ).toHaveLength(1);
+    const weeks = await getBudgetCategoriesReport(
+      client,
+      { period: 'weekly', from_date: '2025-10-01', to_date: '2025-10-31' },
+      as,
+    );
+    expect(weeks.map((week) => week.date)).toEqual([
+      '2025-09-29',
+      '2025-10-06',
+      '2025-10-13',
+      '2025-10-20',
+      '2025-10-27',
+    ]);
+    const unknown = await getBudgetCategoriesReport(client, { period: 'hourly' as 'daily' }, as).catch(
+      (error: unknown) => error,
+    );
+    expect(isApiError(unknown) && unknown.fields.map((field) => field.field)).toEqual(['querystring.period']);
     const accounts = await listAccounts(client, {}, as);
     const goal = await createGoal(
       client,
@@ -116,6 +145,7 @@ describe('every data call of the SDK against the real server', () => {
         .totals.income,
     ).toBe('9000.00');
     expect((await getUserDetails(client, '/api/admin/client', as)).id).toBe(fixture.clientId);
+    expect((await getUserDetails(client, '/api/v2', as)).id).toBe(fixture.clientId);
     expect((await updateUserDetails(client, { family_name: 'Changed' }, '/api/v2', as)).family_name).toBe(
       'Changed',
     );
@@ -131,5 +161,101 @@ describe('every data call of the SDK against the real server', () => {
     expect((await refreshAdminClientSummary(client, fixture.clientId)).accounts_count).toBeGreaterThan(0);
     const refused = await listAccounts(client, {}, { userId: 999_999 }).catch((error: unknown) => error);
     expect(isApiError(refused) && refused.status === 404 && refused.code === 'F0300').toBe(true);
+  });
+  it('checks whether the platform produced a file', async () => {
+    const downloads = createDocumentDownloads({
+      baseUrl: 'http://moneypartner.localhost:8080',
+      apiVersion: '2.30',
+      getAccessToken: () => fixture.adviser.accessToken,
+      fetch: sdkContractFetch(testApp.app, fixture.adviser.headers.host),
+    });
+    const file = new Blob(['%PDF-1.7 not one of ours']);
+    const answer = await downloads.verifyDocument(file, as);
+    expect(answer).toMatchObject({ verified: false });
+    expect(answer.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  // These change the client's data, so they run last: connections, imports, then the consent.
+  it('connects an open-banking provider account and refreshes it', async () => {
+    // Listening lists the in-process simulated holder's banks as providers (development tools on).
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/data-holder/control/clock',
+      payload: { now: '2026-11-20T03:00:00Z' },
+    });
+    const bank = (await listProviders(client, { name: 'Harbour' })).find(
+      (provider) => provider.name === 'Harbour Bank',
+    );
+    const connected = await connectProviderAccount(
+      client,
+      { provider_id: bank?.id ?? 0, customer_id: 'amelia-nguyen' },
+      as,
+    );
+    expect(connected.refresh_status.status).toBe('adding');
+    const settled = async () => {
+      for (let attempt = 0; attempt < 400; attempt += 1) {
+        const current = await getProviderAccount(client, connected.id, as);
+        if (!['adding', 'updating'].includes(current.refresh_status.status)) return current;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('The connection did not settle');
+    };
+    expect((await settled()).refresh_status.status).toBe('success');
+    const [refreshing] = await refreshProviderAccounts(client, [connected.id], as);
+    expect(refreshing?.refresh_status.status).toBe('updating');
+    expect((await settled()).refresh_status.status).toBe('success');
+  });
+
+  it('previews and imports a CSV file into an account, and lists the import', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    const preview = await previewCsvImport(client, sampleCsv, as);
+    expect(preview.suggested).toMatchObject({ date: 'Date', date_format: 'DD/MM/YYYY' });
+    const imported = await importFile(
+      client,
+      {
+        format: 'csv',
+        account_id: accountId,
+        file_name: 'nov.csv',
+        content: sampleCsv,
+        mapping: {
+          date: 'Date',
+          description: 'Narrative',
+          debit: 'Debit Amount',
+          credit: 'Credit Amount',
+          date_format: 'DD/MM/YYYY',
+        },
+      },
+      as,
+    );
+    expect(imported).toMatchObject({ rows_read: 3, format: 'csv' });
+    expect((await listFileImports(client, accountId, as)).map((item) => item.id)).toContain(imported.id);
+  });
+
+  it('lets the client read, withdraw and grant again the consent the adviser works under', async () => {
+    const tokens = await testApp.app.tokens.issueForSignIn(
+      { kind: 'client', id: fixture.clientId, tenantId: 'moneypartner', clientId: 'test-client' },
+      { withRefreshToken: false },
+    );
+    const asClient = createApiClient({
+      baseUrl: 'http://moneypartner.localhost:8080',
+      apiVersion: '2.30',
+      getAccessToken: () => tokens.accessToken,
+      fetch: sdkContractFetch(testApp.app, tenantHost('moneypartner')),
+    });
+    const [consent] = await listConsents(asClient);
+    expect((await getConsent(client, consent?.id ?? 0, as)).id).toBe(consent?.id);
+    const refused = await withdrawConsent(client, consent?.id ?? 0).catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.status).toBe(403);
+    expect((await withdrawConsent(asClient, consent?.id ?? 0)).status).toBe('withdrawn');
+    const gone = await listAccounts(client, {}, as).catch((error: unknown) => error);
+    expect(isApiError(gone) && gone.status).toBe(404);
+    const granted = await grantConsent(asClient, {
+      external_party_id: fixture.partyId,
+      sharing_duration: 90 * 24 * 60 * 60,
+    });
+    expect(granted.status).toBe('active');
+    // The withdrawal deleted the shared data; the new consent opens the (empty) client again.
+    expect(await listAccounts(client, {}, as)).toEqual([]);
   });
 });
