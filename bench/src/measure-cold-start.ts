@@ -1,12 +1,20 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
+import { residentMiB } from './processes.ts';
 
 export interface ColdStart {
+  /** From spawning the process to the first 200 from `/readyz`. */
   readyMs: number;
+  /** Resident memory once ready and idle for a second (MiB). */
+  restMiB: number;
 }
 
-/** Starts the platform on `dataDir` and times until `/readyz` answers 200, then stops it. */
+/**
+ * Starts the platform on `dataDir` as `npm start` runs it (`node --import tsx
+ * apps/platform/src/server.ts`, the embedded database) and times until `/readyz`
+ * answers 200; then reads its memory at rest and stops it.
+ */
 export async function measureColdStart(options: { dataDir: string; port: number }): Promise<ColdStart> {
   const started = performance.now();
   const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
@@ -25,7 +33,11 @@ export async function measureColdStart(options: { dataDir: string; port: number 
       if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
       try {
         const response = await fetch(`http://127.0.0.1:${options.port}/readyz`);
-        if (response.ok) return { readyMs: performance.now() - started };
+        if (response.ok) {
+          const readyMs = performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          return { readyMs, restMiB: residentMiB(server.pid) };
+        }
       } catch {
         // not listening yet
       }

@@ -11,6 +11,8 @@ import type { PlatformConfig } from './config/env.ts';
 import type { PlatformDatabase } from './db/platform-database.ts';
 import { registerDevTools } from './dev-tools/register-dev-tools.ts';
 import { handleError } from './errors/handle-error.ts';
+import { armFaultPoint } from './faults/fault-point.ts';
+import { registerJobQueue } from './jobs/register-job-queue.ts';
 import { type MailOptions, registerMail } from './mail/register-mail.ts';
 import { checkApiRequest } from './plugins/check-api-request.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
@@ -68,6 +70,9 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('readiness', createReadiness());
   app.decorate('appConfigs', createAppConfigRepository(database.db));
+  // A platform-wide service: every plugin sees `app.jobQueue` and may register workers (docs/jobs.md).
+  await app.register(registerJobQueue);
+  armFaultPoint(config.faultPauseAt);
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(createNotFoundHandler(portalDist));

@@ -1,12 +1,12 @@
 import { localTenantUrls } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { loadConfig, type PlatformConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { demoSignInHelp } from './demo-data/demo-sign-in-help.ts';
 import { ConfigError } from './errors/config-error.ts';
 import { StartupError } from './errors/startup-error.ts';
+import { lockDataDir } from './faults/data-dir-lock.ts';
 
 /**
  * Listens before migrating, so that /healthz answers at once and /readyz tells a load balancer
@@ -14,11 +14,20 @@ import { StartupError } from './errors/startup-error.ts';
  */
 async function start(): Promise<void> {
   const config = loadConfig();
-  const database = await createDatabase(config);
+  // The app's modules load while the database opens (cold start: docs/benchmarks.md).
+  const appModule = import('./app.ts');
+  appModule.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const database = await createDatabase(config).catch(async (error: unknown) => {
+    await unlock?.();
+    throw error;
+  });
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, database });
   closeGracefully(async () => {
     await app.close();
     await database.close();
+    await unlock?.();
   });
 
   await listen(app, config);

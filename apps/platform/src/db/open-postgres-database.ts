@@ -10,6 +10,9 @@ export function openPostgresDatabase(connectionString: string): PlatformDatabase
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can die with the server; the pool replaces it, but an unheard 'error' would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));
+  // So can one that is checked out (pg_terminate_backend, a failover): its query fails (503, docs/reliability.md)
+  // and the pool drops it on release; the client's own 'error' event must be heard too.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -17,6 +17,8 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   } else {
     request.log.info({ err: error, errorCode: appError.code }, 'request rejected');
   }
+  // A dependency that is down (the database, mid-restart or dropped): worth asking again shortly.
+  if (appError.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   return reply
     .code(appError.statusCode)
     .type('application/json; charset=utf-8')

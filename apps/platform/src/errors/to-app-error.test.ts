@@ -23,4 +23,23 @@ describe('toAppError', () => {
       message: 'Request body is too large',
     });
   });
+
+  it('answers 503 unavailable when the database dropped the connection or cannot be reached', () => {
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const lost = new Error('Connection terminated unexpectedly');
+    const refused = new Error('connect failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    });
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    for (const error of [terminated, lost, refused, poolTimeout]) {
+      expect(toAppError(error)).toMatchObject({ type: 'unavailable', statusCode: 503, code: 'F9990' });
+    }
+  });
+
+  it('keeps other database errors internal', () => {
+    const uniqueViolation = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    expect(toAppError(uniqueViolation).type).toBe('internal_error');
+  });
 });

@@ -1,17 +1,20 @@
 import type { FastifyError } from 'fastify';
 import { AppError, type FieldError } from './app-error.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 /**
  * Classifies anything thrown while answering a request. Client mistakes that Fastify (or the file
  * sender) detects keep their message, which is written for the client; anything else becomes
- * internal_error, whose message stays in the log. A status code alone proves nothing: an
+ * internal_error, whose message stays in the log; a database that is down or dropped the
+ * connection is 503 unavailable (the client may retry). A status code alone proves nothing: an
  * upstream client library's 404 is our failure, not the caller's.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isFastifyError(error) && error.validation) return validationError(error);
-  const status = clientErrorStatus(error);
   const message = error instanceof Error ? error.message : String(error);
+  if (isDatabaseUnavailable(error)) return new AppError('unavailable', message, { cause: error });
+  const status = clientErrorStatus(error);
   if (status === undefined) return new AppError('internal_error', message, { cause: error });
   if (status === 404) return new AppError('not_found', 'Not found', { cause: error });
   if (status === 413) return new AppError('payload_too_large', message, { cause: error });

@@ -128,4 +128,83 @@ describe('the table job queue', () => {
     expect(await settled(queue, id)).toMatchObject({ state: 'completed', attempt: 2 });
     expect(calls).toBe(1);
   });
+
+  it('records a job whose worker died on its last attempt as failed, with the reason', async () => {
+    const queue = open();
+    let calls = 0;
+    await queue.work('crashes-on-last-attempt', async () => {
+      calls += 1;
+    });
+    const id = await queue.enqueue('crashes-on-last-attempt', {}, { retryLimit: 0 });
+    await database.db
+      .withTables<{ jobs: { id: string; state: string; attempt: number; locked_until: Date } }>()
+      .updateTable('jobs')
+      .set({ state: 'active', attempt: 1, locked_until: new Date(Date.now() - 1_000) })
+      .where('id', '=', id)
+      .execute();
+    queue.start();
+    expect(await settled(queue, id)).toMatchObject({
+      state: 'failed',
+      attempt: 1,
+      lastError: 'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
+    });
+    expect(calls).toBe(0);
+  });
+
+  it('says which attempt was lost when it takes a job up again', async () => {
+    const queue = open();
+    await queue.work('lost-once', async () => {});
+    const id = await queue.enqueue('lost-once', {});
+    await database.db
+      .withTables<{ jobs: { id: string; state: string; attempt: number; locked_until: Date } }>()
+      .updateTable('jobs')
+      .set({ state: 'active', attempt: 1, locked_until: new Date(Date.now() - 1_000) })
+      .where('id', '=', id)
+      .execute();
+    queue.start();
+    expect(await settled(queue, id)).toMatchObject({
+      state: 'completed',
+      attempt: 2,
+      lastError: 'Attempt 1 stopped with its worker (the process ended before it finished)',
+    });
+  });
+
+  it('renews the lease of a running job, so a live handler keeps it however long it takes', async () => {
+    const queue = createTableJobQueue(database.db, { pollIntervalMs: 20, leaseSeconds: 1 });
+    queues.push(queue);
+    const lockedUntil = async (id: string) =>
+      (
+        await database.db
+          .withTables<{ jobs: { id: string; locked_until: Date | null } }>()
+          .selectFrom('jobs')
+          .select('locked_until')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).locked_until;
+    let finish: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    await queue.work('long', async () => {
+      started();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    queue.start();
+    const id = await queue.enqueue('long', {});
+    await running;
+    const first = await lockedUntil(id);
+    // Waits for the renewal itself (a third of the lease), not for a fixed time.
+    let renewed = first;
+    for (let tries = 0; tries < 400 && renewed?.getTime() === first?.getTime(); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      renewed = await lockedUntil(id);
+    }
+    expect(renewed?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
+    expect((await queue.read(id))?.state).toBe('active');
+    finish();
+    expect(await settled(queue, id)).toMatchObject({ state: 'completed', attempt: 1 });
+  });
 });

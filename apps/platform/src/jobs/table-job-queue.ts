@@ -9,8 +9,12 @@ export interface TableJobQueueOptions {
   pollIntervalMs?: number;
   /** Jobs this process runs at the same time (default 2). */
   concurrency?: number;
-  /** A running job whose worker has not finished it by then is taken up again (default 15 min). */
-  expireSeconds?: number;
+  /**
+   * The lease of a running job (default 60 s): its worker renews it every third of that while the
+   * handler runs, so a job whose process died (`kill -9`, a crash, a lost machine) is taken up
+   * again within one lease, however long a live handler takes.
+   */
+  leaseSeconds?: number;
   log?: { error(object: unknown, message: string): void };
 }
 
@@ -31,6 +35,7 @@ interface ClaimedJob {
 }
 
 const maxErrorLength = 2_000;
+export const defaultLeaseSeconds = 60;
 
 /**
  * A durable queue in the platform database's `jobs` table (docs/jobs.md): a worker claims the
@@ -39,11 +44,18 @@ const maxErrorLength = 2_000;
  */
 export function createTableJobQueue(
   database: Kysely<Database>,
-  { pollIntervalMs = 1_000, concurrency = 2, expireSeconds = 900, log }: TableJobQueueOptions = {},
+  {
+    pollIntervalMs = 1_000,
+    concurrency = 2,
+    leaseSeconds = defaultLeaseSeconds,
+    log,
+  }: TableJobQueueOptions = {},
 ): TableJobQueue {
   const db: Kysely<JobsDatabase> = withJobs(database);
   const handlers = new Map<string, JobHandler<object>>();
   const running = new Set<Promise<void>>();
+  /** Ids of the jobs this process runs: never claimed again here, even if a renewal was late. */
+  const runningIds = new Set<string>();
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -89,14 +101,27 @@ export function createTableJobQueue(
 
   async function claim(): Promise<ClaimedJob | undefined> {
     const names = [...handlers.keys()];
+    // On PGlite a renewal waits behind a long transaction, so a lease can lapse under a live handler.
+    const notMine = runningIds.size > 0 ? sql`and id not in (${sql.join([...runningIds])})` : sql``;
+    // A job whose lease lapsed lost its worker; with no attempt left it fails, with the reason.
+    await sql`
+      update jobs
+      set state = 'failed', locked_until = null, completed_at = now(),
+        last_error = 'Attempt ' || attempt || ' stopped with its worker (the process ended before it finished); no attempts left'
+      where name in (${sql.join(names)})
+        and state = 'active' and locked_until < now() and attempt > retry_limit ${notMine}`.execute(db);
     const { rows } = await sql<ClaimedJob>`
       update jobs
       set state = 'active', attempt = attempt + 1, started_at = now(),
-        locked_until = now() + make_interval(secs => ${expireSeconds}::int)
+        locked_until = now() + make_interval(secs => ${leaseSeconds}::int),
+        last_error = case when state = 'active'
+          then 'Attempt ' || attempt || ' stopped with its worker (the process ended before it finished)'
+          else last_error end
       where id = (
         select id from jobs
         where name in (${sql.join(names)})
-          and ((state = 'created' and start_after <= now()) or (state = 'active' and locked_until < now()))
+          and ((state = 'created' and start_after <= now())
+            or (state = 'active' and locked_until < now() and attempt <= retry_limit ${notMine}))
         order by start_after, created_at
         limit 1
         for update skip locked
@@ -105,8 +130,30 @@ export function createTableJobQueue(
     return rows[0];
   }
 
+  /** Renews the lease of a running job while its handler works; stops with it. */
+  function keepLeased(job: ClaimedJob): () => void {
+    const renew = setInterval(
+      () => {
+        db.updateTable('jobs')
+          .set({ locked_until: sql<Date>`now() + make_interval(secs => ${leaseSeconds}::int)` })
+          .where('id', '=', job.id)
+          .where('state', '=', 'active')
+          .where('attempt', '=', job.attempt)
+          .execute()
+          .catch((error: unknown) =>
+            log?.error({ err: error, jobId: job.id }, 'job queue: could not renew a lease'),
+          );
+      },
+      Math.max(100, (leaseSeconds * 1_000) / 3),
+    );
+    renew.unref();
+    return () => clearInterval(renew);
+  }
+
   function run(job: ClaimedJob): void {
     const handler = handlers.get(job.name);
+    const release = keepLeased(job);
+    runningIds.add(job.id);
     const task = (async () => {
       try {
         if (!handler) throw new Error(`No worker for jobs named ${job.name}`);
@@ -115,6 +162,8 @@ export function createTableJobQueue(
           .updateTable('jobs')
           .set({ state: 'completed', completed_at: new Date(), locked_until: null })
           .where('id', '=', job.id)
+          // Not if the lease lapsed and another worker took the job up meanwhile.
+          .where('attempt', '=', job.attempt)
           .execute();
       } catch (error) {
         await recordFailure(job, error).catch((failure: unknown) =>
@@ -122,6 +171,8 @@ export function createTableJobQueue(
         );
       }
     })().finally(() => {
+      release();
+      runningIds.delete(job.id);
       running.delete(task);
       schedule(0);
     });
@@ -143,6 +194,7 @@ export function createTableJobQueue(
         ...(retry ? {} : { completed_at: new Date() }),
       })
       .where('id', '=', job.id)
+      .where('attempt', '=', job.attempt)
       .execute();
   }
 

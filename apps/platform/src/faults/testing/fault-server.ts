@@ -1,0 +1,305 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tenantIds } from '@waratah/tenants';
+import pg from 'pg';
+import { createAdminUser } from '../../auth/admin-users/create-admin-user.ts';
+import { createDatabase } from '../../db/create-database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import type { PlatformDatabase } from '../../db/platform-database.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { demoGeneratorVersion } from '../../demo-data/demo-constants.ts';
+import { sampleFinances } from '../../testing/sample-finances.ts';
+import { writeTestClient } from '../../testing/write-test-client.ts';
+import { faultPointReached } from '../fault-point.ts';
+
+const serverEntry = join(import.meta.dirname, '..', '..', 'server.ts');
+const repoRoot = join(import.meta.dirname, '..', '..', '..', '..', '..');
+export const adviserPassword = 'Fault-Suite-Adviser-2026';
+// Generous: two cores shared by many processes can make a start take several seconds.
+const startDeadlineMs = 120_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+  json<T = unknown>(): T;
+}
+
+/** One HTTP request with any Host header (the tenant comes from it), without fetch's restrictions. */
+export function call(
+  port: number,
+  method: string,
+  path: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<HttpAnswer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          ...headers,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            headers: res.headers,
+            json: <T>() => JSON.parse(text) as T,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** A platform server process of the fault suite: `kill()` is `kill -9`. */
+export interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the process prints `fault point reached: <point>`. */
+  reached(point: string): Promise<void>;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The suite's data: a temporary DATA_DIR, and a PostgreSQL database of its own when DATABASE_URL
+ * is set (else PGlite in the DATA_DIR), migrated and seeded, with one adviser of an enabled
+ * practice and one client holding `sampleFinances()`. The demo data is marked as done, so each
+ * start is a restart on existing data, as in production.
+ */
+export async function createFaultData() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waratah-faults-'));
+  const serverUrl = process.env.DATABASE_URL;
+  const databaseName = `waratah_faults_${randomBytes(6).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    await asAdmin(serverUrl, `create database ${databaseName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const port = await freePort();
+  const open = (): Promise<PlatformDatabase> => createDatabase({ dataDir, databaseUrl });
+
+  const database = await open();
+  const email = `fault-adviser-${randomBytes(4).toString('hex')}@example.test`;
+  let clientId: number;
+  let transactionIds: number[];
+  try {
+    const { db } = database;
+    await migrateToLatest(db);
+    await seedDatabase(db);
+    await db
+      .insertInto('demo_data_runs')
+      .values(tenantIds.map((tenant_id) => ({ tenant_id, generator_version: demoGeneratorVersion })))
+      .execute();
+    const party = await db
+      .insertInto('external_parties')
+      .values({
+        tenant_id: 'moneypartner',
+        name: 'Fault Suite Practice',
+        abn: '51824753556',
+        type: 'ta',
+        status: 'enabled',
+        roles: '[]',
+        credentials: '{}',
+        address: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const adviser = await createAdminUser(db, {
+      tenantId: 'moneypartner',
+      email,
+      password: adviserPassword,
+      givenName: 'Fault',
+      familyName: 'Suite',
+      kind: 'adviser',
+      externalPartyId: party.id,
+    });
+    const client = await writeTestClient(db, {
+      tenantId: 'moneypartner',
+      partyId: party.id,
+      adviserId: adviser.id,
+      finances: sampleFinances(),
+    });
+    clientId = client.clientId;
+    transactionIds = client.transactionIds;
+  } finally {
+    await database.close();
+  }
+
+  const host = `moneypartner.localhost:${port}`;
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORTAL_DIST: join(dataDir, 'no-portal'),
+    // A killed worker's job is taken up again one lease after its last renewal.
+    JOB_LEASE_SECONDS: '1',
+    // NODE_ENV=test alone gives each process a key of its own: the restarted one must read the bank tokens.
+    HOLDER_TOKEN_KEY: randomBytes(32).toString('base64'),
+    DATABASE_URL: databaseUrl ?? '',
+    FAULT_PAUSE_AT: '',
+  };
+
+  /** Starts the server (paused at `faultPoint` when given) and waits until /readyz answers. */
+  async function start(faultPoint?: string): Promise<ServerProcess> {
+    const server = spawnServer({ ...baseEnv, FAULT_PAUSE_AT: faultPoint ?? '' });
+    const deadline = Date.now() + startDeadlineMs;
+    for (;;) {
+      if (server.child.exitCode !== null)
+        throw new Error(`The server exited (${server.child.exitCode}):\n${server.output()}`);
+      const ready = await call(port, 'GET', '/readyz').then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
+      if (ready) return server;
+      if (Date.now() > deadline) {
+        await server.kill();
+        throw new Error(`The server was not ready in time:\n${server.output()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Signs the adviser in through the real token endpoint; answers headers acting for the client. */
+  async function signIn(): Promise<Record<string, string>> {
+    const answer = await call(port, 'POST', '/oauth/admin/token', {
+      headers: { host },
+      body: {
+        grant_type: 'password',
+        username: email,
+        password: adviserPassword,
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+        scope: '',
+      },
+    });
+    if (answer.status !== 200) throw new Error(`Sign-in failed: ${answer.status} ${answer.body}`);
+    const token = answer.json<{ access_token: string }>().access_token;
+    return { host, authorization: `Bearer ${token}`, 'x-user-id': String(clientId) };
+  }
+
+  return {
+    port,
+    dataDir,
+    engine: databaseUrl ? ('postgres' as const) : ('pglite' as const),
+    databaseUrl,
+    clientId,
+    transactionIds,
+    env: baseEnv,
+    /** The database as the platform left it (PGlite: only while no server runs on it). */
+    open,
+    start,
+    signIn,
+    spawnServer: (env: NodeJS.ProcessEnv) => spawnServer({ ...baseEnv, ...env }),
+    async remove() {
+      // kysely-pglite starts an un-awaited mkdir of the data dir when a PGlite database opens;
+      // let it finish first, or it fails (unhandled) on the removed folder.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (serverUrl) await asAdmin(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    },
+  };
+}
+
+function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
+  let log = '';
+  const waiting = new Set<() => void>();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    for (const check of waiting) check();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', () => {
+    for (const check of waiting) check();
+  });
+  return {
+    child,
+    output: () => log,
+    reached(point) {
+      const line = faultPointReached(point);
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`The server did not reach ${point} in time:\n${log}`));
+        }, startDeadlineMs);
+        const check = () => {
+          if (log.includes(line)) {
+            waiting.delete(check);
+            clearTimeout(timer);
+            resolve();
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            waiting.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`The server exited before ${point}:\n${log}`));
+          }
+        };
+        waiting.add(check);
+        check();
+      });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function asAdmin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
