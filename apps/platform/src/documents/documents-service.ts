@@ -319,6 +319,23 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
   }
 }
 
+/**
+ * The queue gave the job up because its worker's process ended during the last attempt
+ * (docs/reliability.md): the export says so instead of staying `running` for ever.
+ */
+export async function abandonGenerateJob(
+  deps: Pick<DocumentsDeps, 'db'>,
+  payload: { exportId: string },
+  reason: string,
+): Promise<void> {
+  await withExports(deps.db)
+    .updateTable('document_exports')
+    .set({ status: 'failed', error: reason })
+    .where('id', '=', payload.exportId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
 async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   const bytes = await generate(deps, row);
   const store = deps.store ?? databaseDocumentStore;

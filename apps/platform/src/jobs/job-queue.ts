@@ -18,6 +18,15 @@ export interface JobContext {
 
 export type JobHandler<T extends object> = (payload: T, job: JobContext) => Promise<void>;
 
+export interface WorkOptions<T extends object> {
+  /**
+   * Called once when a job of this name is given up without its handler having said so: its
+   * worker's process ended during the last attempt and the lease lapsed. Lets the owner of the
+   * work record the failure in its own tables (e.g. an export row still saying `running`).
+   */
+  abandoned?: (payload: T, reason: string) => Promise<void>;
+}
+
 /**
  * The platform's durable job queue (DESIGN §2): jobs live in the platform database, so one
  * enqueued before a restart runs after it, and a failure is recorded with its reason. Available
@@ -25,7 +34,7 @@ export type JobHandler<T extends object> = (payload: T, job: JobContext) => Prom
  */
 export interface JobQueue {
   enqueue<T extends object>(name: string, payload: T, options?: EnqueueOptions): Promise<string>;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions<T>): Promise<void>;
   stop(): Promise<void>;
 }
 

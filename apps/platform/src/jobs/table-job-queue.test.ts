@@ -132,10 +132,15 @@ describe('the table job queue', () => {
   it('records a job whose worker died on its last attempt as failed, with the reason', async () => {
     const queue = open();
     let calls = 0;
-    await queue.work('crashes-on-last-attempt', async () => {
-      calls += 1;
-    });
-    const id = await queue.enqueue('crashes-on-last-attempt', {}, { retryLimit: 0 });
+    const abandoned: Array<[unknown, string]> = [];
+    await queue.work<{ exportId: string }>(
+      'crashes-on-last-attempt',
+      async () => {
+        calls += 1;
+      },
+      { abandoned: async (payload, reason) => void abandoned.push([payload, reason]) },
+    );
+    const id = await queue.enqueue('crashes-on-last-attempt', { exportId: 'e-1' }, { retryLimit: 0 });
     await database.db
       .withTables<{ jobs: { id: string; state: string; attempt: number; locked_until: Date } }>()
       .updateTable('jobs')
@@ -149,6 +154,13 @@ describe('the table job queue', () => {
       lastError: 'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
     });
     expect(calls).toBe(0);
+    // The owner of the work hears of it once, so its own records (an export row) can say failed.
+    expect(abandoned).toEqual([
+      [
+        { exportId: 'e-1' },
+        'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
+      ],
+    ]);
   });
 
   it('says which attempt was lost when it takes a job up again', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
-import type { EnqueueOptions, JobHandler, JobQueue, JobRecord, JobState } from './job-queue.ts';
+import type { EnqueueOptions, JobHandler, JobQueue, JobRecord, JobState, WorkOptions } from './job-queue.ts';
 import { type JobsDatabase, withJobs } from './jobs-schema.ts';
 
 export interface TableJobQueueOptions {
@@ -53,6 +53,7 @@ export function createTableJobQueue(
 ): TableJobQueue {
   const db: Kysely<JobsDatabase> = withJobs(database);
   const handlers = new Map<string, JobHandler<object>>();
+  const workOptions = new Map<string, WorkOptions<object>>();
   const running = new Set<Promise<void>>();
   /** Ids of the jobs this process runs: never claimed again here, even if a renewal was late. */
   const runningIds = new Set<string>();
@@ -104,12 +105,21 @@ export function createTableJobQueue(
     // On PGlite a renewal waits behind a long transaction, so a lease can lapse under a live handler.
     const notMine = runningIds.size > 0 ? sql`and id not in (${sql.join([...runningIds])})` : sql``;
     // A job whose lease lapsed lost its worker; with no attempt left it fails, with the reason.
-    await sql`
+    const { rows: abandoned } = await sql<{ id: string; name: string; payload: unknown; last_error: string }>`
       update jobs
       set state = 'failed', locked_until = null, completed_at = now(),
         last_error = 'Attempt ' || attempt || ' stopped with its worker (the process ended before it finished); no attempts left'
       where name in (${sql.join(names)})
-        and state = 'active' and locked_until < now() and attempt > retry_limit ${notMine}`.execute(db);
+        and state = 'active' and locked_until < now() and attempt > retry_limit ${notMine}
+      returning id, name, payload, last_error`.execute(db);
+    for (const job of abandoned) {
+      await workOptions
+        .get(job.name)
+        ?.abandoned?.(job.payload as object, job.last_error)
+        .catch((error: unknown) =>
+          log?.error({ err: error, jobId: job.id }, 'job queue: abandoned-job hook failed'),
+        );
+    }
     const { rows } = await sql<ClaimedJob>`
       update jobs
       set state = 'active', attempt = attempt + 1, started_at = now(),
@@ -237,9 +247,10 @@ export function createTableJobQueue(
       return existing.id;
     },
 
-    async work(name, handler) {
+    async work(name, handler, options) {
       if (handlers.has(name)) throw new Error(`A worker for jobs named ${name} is already registered`);
       handlers.set(name, handler as JobHandler<object>);
+      if (options) workOptions.set(name, options as WorkOptions<object>);
       schedule(0);
     },
 

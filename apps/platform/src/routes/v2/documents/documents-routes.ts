@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  abandonGenerateJob,
   type DocumentsDeps,
   generateDocumentJob,
   runGenerateJob,
@@ -12,12 +13,14 @@ import { statementRoutes } from './statement-routes.ts';
 
 /**
  * Every documents route (docs/documents.md), and the worker that generates documents on the job
- * queue; registered in `v2Routes` after the job queue.
+ * queue; registered in `v2Routes`.
  */
 export async function documentsRoutes(app: FastifyInstance): Promise<void> {
   const deps: DocumentsDeps = documentsDeps(app);
-  await deps.queue.work<{ exportId: string }>(generateDocumentJob, (payload, job) =>
-    runGenerateJob(deps, payload, job),
+  await deps.queue.work<{ exportId: string }>(
+    generateDocumentJob,
+    (payload, job) => runGenerateJob(deps, payload, job),
+    { abandoned: (payload, reason) => abandonGenerateJob(deps, payload, reason) },
   );
   await app.register(financialPassportExportRoutes);
   await app.register(statementRoutes);

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerJobQueue } from '../../../jobs/register-job-queue.ts';
 import { registerRefreshWorkers } from '../../../open-banking/refresh-jobs.ts';
 import { registerSimulatedHolderProviders } from '../../../open-banking/simulated-holder.ts';
 import { whenDatabaseReady } from '../../../open-banking/when-database-ready.ts';
@@ -13,7 +12,6 @@ import { putProviderAccountsRoute } from './put-provider-accounts.ts';
  * listed as five open-banking providers once the server listens (their CDS base needs its address).
  */
 export const openBankingRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(registerJobQueue);
   await registerRefreshWorkers(app);
   await app.register(postProviderAccountRoute);
   await app.register(putProviderAccountsRoute);
