@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -10,23 +10,54 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 
 /**
- * kysely-pglite's driver over one PGlite instance, made safe to share. PGlite is a single session
- * and the plain driver hands it to every caller at once, so one request's query could run inside
- * another request's open transaction; here one caller holds the session at a time, as Kysely's
- * SQLite driver does. The adapter and compiler come from our Kysely, not the older copy that
- * kysely-pglite resolves.
+ * Kysely over one PGlite instance, made safe to share. PGlite is a single session, so one
+ * request's query must never run inside another request's open transaction: one caller holds the
+ * session at a time, as Kysely's SQLite driver does. Our own small driver (rather than a package's)
+ * keeps start-up light — the published Kysely-PGlite package loads a code generator and CLI with it.
  */
 export function createPgliteDialect(client: PGlite): Dialect {
-  const { dialect } = new KyselyPGlite(client);
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SerialisedDriver(dialect.createDriver() as unknown as Driver),
+    createDriver: () => new SerialisedDriver(new PgliteDriver(client)),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
+}
+
+/** PGlite's one session as a Kysely driver; SerialisedDriver does the sharing. */
+class PgliteDriver implements Driver {
+  readonly #client: PGlite;
+
+  constructor(client: PGlite) {
+    this.#client = client;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new PgliteConnection(this.#client);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await this.#client.close();
+  }
 }
 
 class SerialisedDriver implements Driver {
@@ -50,7 +81,7 @@ class SerialisedDriver implements Driver {
     });
     await previous;
     this.#release = release;
-    return new PgliteConnection(await this.#inner.acquireConnection());
+    return this.#inner.acquireConnection();
   }
 
   async releaseConnection(): Promise<void> {
@@ -78,19 +109,20 @@ class SerialisedDriver implements Driver {
 
 /** PGlite reports `affectedRows`; Kysely reads `numAffectedRows` (a bigint) for inserts, updates, deletes. */
 class PgliteConnection implements DatabaseConnection {
-  readonly #inner: DatabaseConnection;
+  readonly #client: PGlite;
 
-  constructor(inner: DatabaseConnection) {
-    this.#inner = inner;
+  constructor(client: PGlite) {
+    this.#client = client;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = (await this.#inner.executeQuery<R>(query)) as QueryResult<R> & { affectedRows?: number };
+    const result = await this.#client.query<R>(query.sql, [...query.parameters]);
     if (result.affectedRows === undefined) return { rows: result.rows };
     return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.#inner.streamQuery<R>(query, chunkSize);
+  // biome-ignore lint/correctness/useYield: PGlite answers whole results; there is nothing to stream.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not stream results');
   }
 }

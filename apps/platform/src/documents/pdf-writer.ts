@@ -1,7 +1,16 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 import { formatSydneyDateTime } from './format-aud.ts';
 import { drawSvgLogo, type VectorCanvas } from './svg-logo.ts';
 import type { TenantBranding } from './tenant-branding.ts';
+
+/** pdfkit is loaded on the first document, not at start-up (it costs a few hundred ms to load). */
+const require = createRequire(import.meta.url);
+let pdfkit: typeof PDFKitDocument | undefined;
+function loadPdfkit(): typeof PDFKitDocument {
+  pdfkit ??= require('pdfkit') as typeof PDFKitDocument;
+  return pdfkit;
+}
 
 /** Who and what a document is for: printed on its first page and in every page's footer. */
 export interface DocumentHeading {
@@ -45,6 +54,7 @@ export class PdfWriter {
   constructor(branding: TenantBranding, heading: DocumentHeading) {
     this.#branding = branding;
     this.#heading = heading;
+    const PDFDocument = loadPdfkit();
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: pageMargin, left: pageMargin, right: pageMargin, bottom: pageMargin + footerHeight },

@@ -1,8 +1,17 @@
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
 import { formatCents } from '../aggregation/cents.ts';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
 import { formatDate, formatSydneyDateTime } from './format-aud.ts';
 import type { TenantBranding } from './tenant-branding.ts';
+
+/** exceljs is loaded on the first spreadsheet, not at start-up (it costs a few hundred ms to load). */
+const require = createRequire(import.meta.url);
+let exceljs: typeof ExcelJSModule | undefined;
+function loadExceljs(): typeof ExcelJSModule {
+  exceljs ??= require('exceljs') as typeof ExcelJSModule;
+  return exceljs;
+}
 
 export interface TransactionsSheetFigures {
   count: number;
@@ -71,7 +80,7 @@ export async function renderTransactionsXlsx(input: {
   const figures = transactionsSheetFigures(accounts, transactions);
   const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
   const brandArgb = `FF${branding.colorPrimary.replace('#', '').toUpperCase()}`;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (loadExceljs().Workbook)();
   workbook.creator = `${branding.name} adviser platform`;
   workbook.created = input.generatedAt;
   workbook.title = `Transactions — ${input.clientName}`;

@@ -56,9 +56,15 @@ interface Fontkit {
   create(buffer: Uint8Array): FontkitWoff2Font & FontkitFont;
 }
 
-// fontkit as pdfkit itself resolves it, so that both agree on one copy.
-const requireFromPdfkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'));
-export const fontkit = requireFromPdfkit('fontkit') as Fontkit;
+// fontkit as pdfkit itself resolves it, so that both agree on one copy; loaded on first use, not
+// at start-up.
+let loaded: Fontkit | undefined;
+export const fontkit: Fontkit = {
+  create(buffer) {
+    loaded ??= createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as Fontkit;
+    return loaded.create(buffer);
+  },
+};
 
 const onCurve = 0x01;
 const xShort = 0x02;

@@ -231,9 +231,6 @@ export async function createFaultData() {
     signIn,
     spawnServer: (env: NodeJS.ProcessEnv) => spawnServer({ ...baseEnv, ...env }),
     async remove() {
-      // kysely-pglite starts an un-awaited mkdir of the data dir when a PGlite database opens;
-      // let it finish first, or it fails (unhandled) on the removed folder.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       rmSync(dataDir, { recursive: true, force: true });
       if (serverUrl) await asAdmin(serverUrl, `drop database if exists ${databaseName} with (force)`);
     },
