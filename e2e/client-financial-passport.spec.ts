@@ -1,37 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import { activeClientId, allTenants, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 import { tenantUrl } from './support/tenant-url.ts';
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
-
-async function signIn(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
-}
-
-/** The first of the demo adviser's clients with an active consent, asked with the page's credentials. */
-async function activeClientId(page: Page, tenant: TenantId): Promise<number> {
-  const family = tenant === 'waratah' ? 'adviser' : 'admin';
-  return page.evaluate(async (path) => {
-    const token = window.localStorage.getItem('waratah.accessToken');
-    const headers: Record<string, string> = token
-      ? { Authorization: `Bearer ${token}` }
-      : { 'X-Tenant-Id': 'waratah' };
-    const response = await fetch(path, { headers, credentials: 'include' });
-    const body = (await response.json()) as { data: { id: number }[] };
-    const [first] = body.data;
-    if (!first) throw new Error(`${path} answered no client`);
-    return first.id;
-  }, `/api/${family}/users?consent_status=active&size=1`);
-}
 
 /** Spec §9: the tenants' financial passport periods (all features are on in the demo data). */
 const periods: Record<TenantId, string[]> = {
@@ -40,10 +12,10 @@ const periods: Record<TenantId, string[]> = {
   moneypartner: ['past 3 months', 'past 6 months', 'past year', 'financial year 24/25', 'Custom dates'],
 };
 
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test.describe(`${tenant}: a client's financial passport`, () => {
     test('reports a period, and a figure expands to the transactions it came from', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const clientId = await activeClientId(page, tenant);
 
       await page.goto(tenantUrl(tenant, `/user/details/${clientId}/financial-passport`));

@@ -1,38 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import { activeClientIds, allTenants, apiGet, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 import { tenantUrl } from './support/tenant-url.ts';
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
-
-async function signIn(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
-}
-
-/** A GET of the platform from the signed-in page, with the portal's own credentials. */
-async function apiGet<T>(page: Page, path: string, userId?: number): Promise<T> {
-  return page.evaluate(
-    async ({ path, userId }) => {
-      const token = window.localStorage.getItem('waratah.accessToken');
-      const headers: Record<string, string> = token
-        ? { Authorization: `Bearer ${token}` }
-        : { 'X-Tenant-Id': 'waratah' };
-      if (userId !== undefined) headers['X-User-Id'] = String(userId);
-      const response = await fetch(path, { headers, credentials: 'include' });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    },
-    { path, userId },
-  );
-}
 
 interface DemoGoal {
   name: string;
@@ -44,12 +15,7 @@ interface DemoGoal {
  * the goal this journey adds stays out of the way of the journeys that read the first clients.
  */
 async function clientWithGoals(page: Page, tenant: TenantId): Promise<{ id: number; goals: DemoGoal[] }> {
-  const family = tenant === 'waratah' ? 'adviser' : 'admin';
-  const clients = await apiGet<{ data: { id: number }[] }>(
-    page,
-    `/api/${family}/users?consent_status=active&size=100`,
-  );
-  for (const { id } of [...clients.data].reverse()) {
+  for (const id of (await activeClientIds(page, tenant, 100)).reverse()) {
     const goals = await apiGet<{ data: DemoGoal[] }>(page, '/api/v2/goals?status=all', id);
     if (goals.data.some((goal) => goal.status === 'active') && goals.data.length > 1) {
       return { id, goals: goals.data };
@@ -58,10 +24,10 @@ async function clientWithGoals(page: Page, tenant: TenantId): Promise<{ id: numb
   throw new Error('no demo client with an active consent and goals');
 }
 
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test.describe(`${tenant}: a client's goals`, () => {
     test('lists the goals by status group, with amounts, dates and progress', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const client = await clientWithGoals(page, tenant);
 
       await page.goto(tenantUrl(tenant, `/user/details/${client.id}/goals`));
@@ -100,7 +66,7 @@ for (const tenant of tenants) {
     });
 
     test('adds a goal, which then appears in the list', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const client = await clientWithGoals(page, tenant);
       const name = `Boat ${tenant} ${Date.now()}`;
 

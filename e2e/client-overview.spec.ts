@@ -1,63 +1,21 @@
-import { expect, type Page, test } from '@playwright/test';
-import type { TenantId } from '@waratah/tenants';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import {
+  allTenants,
+  clientNeedingAction,
+  demoClients,
+  signInAsDemoAdviser,
+} from './support/signed-in-adviser.ts';
 import { tenantUrl } from './support/tenant-url.ts';
 
-interface DemoClient {
-  id: number;
-  given_name: string;
-  family_name: string;
-  needs_action_count: number;
-  consent: { status: string; expiry: string | null } | null;
-}
-
-/** Signs the tenant's demo adviser in, the way that tenant signs in, and waits for the dashboard. */
-async function signIn(page: Page, tenant: TenantId) {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
-}
-
-/** The adviser's demo clients, asked of the platform with the page's own credentials. */
-async function demoClients(page: Page, tenant: TenantId): Promise<DemoClient[]> {
-  const family = tenant === 'waratah' ? 'adviser' : 'admin';
-  return page.evaluate(async (path) => {
-    const token = window.localStorage.getItem('waratah.accessToken');
-    const response = await fetch(path, {
-      credentials: 'include',
-      // The single sign-on tenant authenticates by cookie and names itself, as the portal does.
-      headers: token ? { Authorization: `Bearer ${token}` } : { 'X-Tenant-Id': 'waratah' },
-    });
-    const body = (await response.json()) as { data?: DemoClient[] };
-    if (!body.data) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
-    return body.data;
-  }, `/api/${family}/users?size=100`);
-}
-
-function readable(client: DemoClient): boolean {
-  const consent = client.consent;
-  return (
-    (consent?.status === 'active' || consent?.status === 'in_use') &&
-    (consent.expiry === null || new Date(consent.expiry) > new Date())
-  );
-}
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
-
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test.describe(`${tenant}: a client's overview`, () => {
     test('opens on the overview with position, cash flow, budget, goals and refresh status', async ({
       page,
     }) => {
-      await signIn(page, tenant);
-      const clients = await demoClients(page, tenant);
-      const client = clients.find((candidate) => readable(candidate) && candidate.needs_action_count > 0);
+      await signInAsDemoAdviser(page, tenant);
+      const client = await clientNeedingAction(page, tenant);
       expect(client, 'a demo client with an active consent and a connection needing action').toBeDefined();
       if (!client) return;
 
@@ -86,7 +44,7 @@ for (const tenant of tenants) {
     });
 
     test('shows a clear page, and no data, for a client whose consent is not active', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const clients = await demoClients(page, tenant);
       const client = clients.find(
         (candidate) => candidate.consent?.status === 'withdrawn' || candidate.consent?.status === 'expired',
@@ -105,7 +63,7 @@ for (const tenant of tenants) {
     });
 
     test('shows the same clear page for a client who is not the adviser’s', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
 
       await page.goto(tenantUrl(tenant, '/user/details/987654321/overview'));
 

@@ -1,56 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import { activeClientIds, allTenants, apiGet, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 import { loopbackUrl, tenantHostHeader, tenantUrl } from './support/tenant-url.ts';
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
 
 // Whole journeys: sign-in, several reloads and an accessibility scan each.
 test.describe.configure({ timeout: 60_000 });
-
-async function signIn(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
-}
-
-/**
- * A GET of the platform from inside the signed-in page, with the portal's own credentials: the
- * stored bearer token on a password tenant, the session cookie on the single sign-on tenant.
- */
-async function apiGet<T>(page: Page, path: string, userId?: number): Promise<T> {
-  return page.evaluate(
-    async ({ path, userId }) => {
-      const token = window.localStorage.getItem('waratah.accessToken');
-      const headers: Record<string, string> = {};
-      // The portal's session: a bearer token on a password tenant, else the SSO cookie, which the
-      // platform takes only with the tenant named (spec §7).
-      if (token) headers.Authorization = `Bearer ${token}`;
-      else headers['X-Tenant-Id'] = 'waratah';
-      if (userId !== undefined) headers['X-User-Id'] = String(userId);
-      const response = await fetch(path, { headers, credentials: 'include' });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return response.json();
-    },
-    { path, userId },
-  );
-}
-
-/** The demo adviser's clients with an active consent, by name: their data is open to the adviser. */
-async function activeClientIds(page: Page, tenant: TenantId): Promise<number[]> {
-  const family = tenant === 'waratah' ? 'adviser' : 'admin';
-  const body = await apiGet<{ data: { id: number }[] }>(
-    page,
-    `/api/${family}/users?consent_status=active&size=3`,
-  );
-  return body.data.map(({ id }) => id);
-}
 
 async function transactionCount(page: Page, clientId: number, query: string): Promise<number> {
   const body = await apiGet<{ data: { count: number } }>(
@@ -61,10 +16,10 @@ async function transactionCount(page: Page, clientId: number, query: string): Pr
   return body.data.count;
 }
 
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test.describe(`${tenant}: a client's transactions`, () => {
     test('filters kept in the URL survive a reload, and paging goes on from there', async ({ page }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const [clientId] = await activeClientIds(page, tenant);
       const path = `/user/details/${clientId}/transactions`;
       await page.goto(tenantUrl(tenant, `${path}?budget_category=living&base_type=debit`));
@@ -120,7 +75,7 @@ for (const tenant of tenants) {
     test('recategorising a transaction shows at once, stays after a reload and moves the totals', async ({
       page,
     }) => {
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const clientId = (await activeClientIds(page, tenant)).at(-1) ?? 0;
       const travel = 'transaction_category_ids=31';
       const travelBefore = await transactionCount(page, clientId, travel);
@@ -174,7 +129,7 @@ test('moneypartner: without transaction_categorisation the list offers no change
     for (const feature of platform.features)
       if (feature.key === 'transaction_categorisation') feature.enabled = false;
   await page.route(`**${configPath}`, (route) => route.fulfill({ json: config }));
-  await signIn(page, 'moneypartner');
+  await signInAsDemoAdviser(page, 'moneypartner');
   const [clientId] = await activeClientIds(page, 'moneypartner');
   await page.goto(tenantUrl('moneypartner', `/user/details/${clientId}/transactions`));
 

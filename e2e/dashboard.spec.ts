@@ -1,21 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
-import { tenantUrl } from './support/tenant-url.ts';
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
-
-async function signIn(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+import { allTenants, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 
 /** The subjects of the e-mails the development mailbox holds for an address, newest first. */
 async function mailedSubjects(page: Page, to: string): Promise<string[]> {
@@ -26,14 +12,15 @@ async function mailedSubjects(page: Page, to: string): Promise<string[]> {
   return (data as { subject: string }[]).map((message) => message.subject);
 }
 
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test(`${tenant}: the dashboard lists, searches, invites, suspends and unlinks clients`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
     const email = `e2e-dashboard-${tenant}-${Date.now()}@example.test`;
     const name = `Dana Invited${tenant}`;
-    await signIn(page, tenant);
+    await signInAsDemoAdviser(page, tenant);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
     // The seeded practice's clients, a page at a time, with their count.
     const clients = page.getByRole('region', { name: 'Your clients' });

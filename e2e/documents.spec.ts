@@ -1,38 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
-import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
-import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import { activeClientId, allTenants, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 import { tenantUrl } from './support/tenant-url.ts';
-
-const tenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah'];
-
-async function signIn(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
-  }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
-}
-
-/** The first of the demo adviser's clients with an active consent, asked with the page's credentials. */
-async function activeClientId(page: Page, tenant: TenantId): Promise<number> {
-  const family = tenant === 'waratah' ? 'adviser' : 'admin';
-  return page.evaluate(async (path) => {
-    const token = window.localStorage.getItem('waratah.accessToken');
-    const headers: Record<string, string> = token
-      ? { Authorization: `Bearer ${token}` }
-      : { 'X-Tenant-Id': 'waratah' };
-    const response = await fetch(path, { headers, credentials: 'include' });
-    const body = (await response.json()) as { data: { id: number }[] };
-    const [first] = body.data;
-    if (!first) throw new Error(`${path} answered no client`);
-    return first.id;
-  }, `/api/${family}/users?consent_status=active&size=1`);
-}
 
 /** Presses 'Create document' in the open drawer and waits for the file the portal hands to the browser. */
 async function createAndDownload(page: Page, drawer: Locator): Promise<Download> {
@@ -68,11 +39,11 @@ async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
   await expect(drawer).toBeHidden();
 }
 
-for (const tenant of tenants) {
+for (const tenant of allTenants) {
   test.describe(`${tenant}: documents`, () => {
     test('each document of the client pages ends in a downloaded file of its type', async ({ page }) => {
       test.setTimeout(120_000);
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const clientId = await activeClientId(page, tenant);
 
       await test.step('account statement (PDF)', async () => {
@@ -126,7 +97,7 @@ for (const tenant of tenants) {
 
     test('a financial passport export ends in a PDF and is listed with its status', async ({ page }) => {
       test.setTimeout(90_000);
-      await signIn(page, tenant);
+      await signInAsDemoAdviser(page, tenant);
       const clientId = await activeClientId(page, tenant);
       await page.goto(tenantUrl(tenant, `/user/details/${clientId}/financial-passport`));
       await expect(page.getByRole('heading', { level: 2, name: 'Financial Passport' })).toBeVisible();

@@ -9,5 +9,7 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // As the platform's: one module graph for every file, so the platform loads once (docs/testing.md).
+    isolate: false,
   },
 });

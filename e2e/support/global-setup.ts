@@ -1,15 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFrontEndBuilds } from '../../scripts/front-end-builds.mjs';
+import { dropPrivateServerTemplate } from './private-server-template.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { createE2eDatabase } from './test-database.ts';
 
-/** Starts the real product once for the whole run: fresh data, a free port, production-like settings. */
+/**
+ * Starts the real product once for the whole run: fresh data, a free port, production-like settings.
+ * The run's folder holds the shared server's data dir and, once a journey asks for a private
+ * server, the template those start from (private-server-template.ts); all of it goes at the end.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   ensureFrontEndBuilds();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'waratah-e2e-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'waratah-e2e-'));
+  const dataDir = join(runDir, 'shared');
+  mkdirSync(dataDir);
   const database = process.env.DATABASE_URL ? await createE2eDatabase(process.env.DATABASE_URL) : undefined;
 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
@@ -18,10 +25,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const stopServer = await startServerProcess(env, port);
   process.env.WARATAH_E2E_PORT = String(port);
+  process.env.WARATAH_E2E_RUN_DIR = runDir;
 
   return async () => {
     await stopServer();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dropPrivateServerTemplate();
+    rmSync(runDir, { recursive: true, force: true });
   };
 }

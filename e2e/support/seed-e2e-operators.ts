@@ -1,13 +1,14 @@
 /**
- * Run by global-setup before the server starts (`node --import tsx`): puts one platform operator
- * per password tenant into the fresh e2e database, so journeys can change a tenant's app config
- * through the real admin API. The demo data has no operators; this is test set-up, not product data.
+ * Run once per browser-test run (`node --import tsx`, by server-process.ts) into the template that
+ * every private server starts from: the schema, the seed and the demo data, as the server's own
+ * start would write them, plus one platform operator per password tenant, so journeys can change
+ * a tenant's app config through the real admin API. The demo data has no operators; this is test
+ * set-up, not product data.
  * Usage: seed-e2e-operators.ts  (DATA_DIR or DATABASE_URL as for the server)
  */
 import { createAdminUser } from '../../apps/platform/src/auth/admin-users/create-admin-user.ts';
 import { createDatabase } from '../../apps/platform/src/db/create-database.ts';
-import { migrateToLatest } from '../../apps/platform/src/db/migrate.ts';
-import { seedDatabase } from '../../apps/platform/src/db/seed.ts';
+import { prepareDatabase } from '../../apps/platform/src/db/prepare-database.ts';
 import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
 import { e2eOperatorEmail, e2eOperatorTenants } from './e2e-operator-accounts.ts';
 
@@ -17,8 +18,7 @@ if (!dataDir && !databaseUrl) throw new Error('seed-e2e-operators: set DATA_DIR 
 
 const database = await createDatabase({ dataDir: dataDir ?? '', databaseUrl });
 try {
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db);
+  await prepareDatabase(database.db);
   for (const tenantId of e2eOperatorTenants) {
     await createAdminUser(database.db, {
       tenantId,

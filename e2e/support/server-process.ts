@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
-import { createE2eDatabase } from './test-database.ts';
+import { copyPrivateServerTemplate } from './private-server-template.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,17 +70,17 @@ export interface PrivateServer {
 }
 
 /**
- * A server of a journey's own (fresh data dir or PostgreSQL database, with the demo data, plus the e2e operators of
- * seed-e2e-operators.ts), for journeys that change tenant-wide settings such as the app config:
- * every other spec runs against the shared server, so its tenants never see the change. `env`
- * adds settings of its own (e.g. a short link lifetime).
+ * A server of a journey's own (a copy of the run's seeded template: the demo data plus the e2e
+ * operators of seed-e2e-operators.ts; see private-server-template.ts), for journeys that change
+ * tenant-wide settings such as the app config: every other spec runs against the shared server,
+ * so its tenants never see the change. `env` adds settings of its own (e.g. a short link lifetime).
  */
 export async function startPrivateServer(
   options: { env?: Record<string, string> } = {},
 ): Promise<PrivateServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'waratah-e2e-private-'));
-  const database = process.env.DATABASE_URL ? await createE2eDatabase(process.env.DATABASE_URL) : undefined;
+  const copy = await copyPrivateServerTemplate(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.env,
@@ -88,21 +88,14 @@ export async function startPrivateServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
   };
-  if (database) env.DATABASE_URL = database.url;
+  if (copy.databaseUrl) env.DATABASE_URL = copy.databaseUrl;
   else delete env.DATABASE_URL;
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'e2e/support/seed-e2e-operators.ts')],
-    { cwd: repoRoot, env, encoding: 'utf8' },
-  );
-  if (seeded.status !== 0)
-    throw new Error(`Seeding the e2e operators failed:\n${seeded.stdout}${seeded.stderr}`);
   const stopServer = await startServerProcess(env, port);
   return {
     port,
     stop: async () => {
       await stopServer();
-      await database?.drop();
+      await copy.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
