@@ -12,7 +12,17 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   // Tenant logos, favicons and fonts ('/tenants/...') are owned by the tenants package.
   publicDir: fileURLToPath(new URL('../../packages/tenants/public', import.meta.url)),
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The shared packages only declare schemas, constants and functions: a page that imports one
+        // name from their index must not pull every schema (and zod) in with it.
+        moduleSideEffects: [{ test: /\/packages\/(contracts|sdk)\/src\//, sideEffects: false }],
+      },
+    },
+  },
   server: {
     proxy: { [platformPaths]: { target: platformOrigin, changeOrigin: false } },
   },

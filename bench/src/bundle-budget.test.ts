@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { budgetBreaches, kib, measureBundle } from './bundle-budget.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { budgetBreaches, budgets, kib, measureBundle } from './bundle-budget.ts';
 
 const dist = join(import.meta.dirname, '../../apps/portal/dist');
 const figures = measureBundle(dist);
@@ -20,3 +23,46 @@ describe.skipIf(!figures)('the portal bundle budget (apps/portal/dist)', () => {
   });
 });
 if (!figures) console.log(`Bundle budget skipped: ${dist} is not built (npm run build).`);
+
+describe('budgetBreaches on a made-up build', () => {
+  const root = mkdtempSync(join(tmpdir(), 'bundle-budget-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** Random bytes do not compress, so a file of n bytes gzips to a little over n. */
+  function build(name: string, sizes: { entry: number; shared: number; login: number; overview: number }) {
+    const dir = join(root, name);
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    const file = (path: string, bytes: number, head = '') =>
+      writeFileSync(join(dir, 'assets', path), Buffer.concat([Buffer.from(head), randomBytes(bytes)]));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script>',
+    );
+    file('index-AAAAAAAA.js', sizes.entry);
+    file('shared-BBBBBBBB.js', sizes.shared);
+    file('login-CCCCCCCC.js', sizes.login, 'import{a}from"./shared-BBBBBBBB.js";');
+    file('overview-DDDDDDDD.js', sizes.overview);
+    file('charts-EEEEEEEE.js', 90 * 1024);
+    return measureBundle(dir);
+  }
+
+  it('counts what the login chunk imports statically, and passes a build within the budgets', () => {
+    const within = build('within', { entry: 100_000, shared: 20_000, login: 5_000, overview: 50_000 });
+    expect(within?.loginInitialJs.files).toEqual([
+      'index-AAAAAAAA.js',
+      'login-CCCCCCCC.js',
+      'shared-BBBBBBBB.js',
+    ]);
+    expect(within?.charts?.file).toBe('charts-EEEEEEEE.js');
+    expect(within && budgetBreaches(within)).toEqual([]);
+  });
+
+  it('fails a login route over 150 KB and a client page chunk over 60 KB', () => {
+    const over = build('over', { entry: 120_000, shared: 40_000, login: 5_000, overview: 64_000 });
+    expect(budgets).toEqual({ loginInitialJs: 150 * 1024, clientPageChunk: 60 * 1024 });
+    expect(over && budgetBreaches(over)).toEqual([
+      expect.stringMatching(/^login route [\d.]+ KB > 150\.0 KB$/),
+      expect.stringMatching(/^overview [\d.]+ KB > 60\.0 KB$/),
+    ]);
+  });
+});

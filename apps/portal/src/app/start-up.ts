@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { xsrfCookieName } from '@waratah/contracts';
-import { type ApiClient, createApiClient, revokeToken } from '@waratah/sdk';
+import type { ApiClient } from '@waratah/sdk';
 import { type PageLocation, resolveTenant } from '@waratah/tenants';
 import type { ComponentType } from 'react';
 import { appInfo, bundleId, deviceVersion, softwareVersion } from '../config/app-info.ts';
@@ -13,11 +13,13 @@ import type { SessionServices } from '../lib/auth/session-services.tsx';
 import { createSignal } from '../lib/auth/signal.ts';
 import type { SsoAuthProviderProps } from '../lib/auth/sso-auth-provider.tsx';
 import { createIntegrations, type Integrations } from '../lib/integrations/create-integrations.ts';
+import { createLazyApiClient, loadSdk } from '../lib/load-sdk.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createRouteStorage } from '../lib/route-storage.ts';
 import { applyTenantTheme } from './apply-tenant-theme.ts';
 import { formatPortalName } from './document-title.ts';
 import { loadTenantFont } from './load-tenant-font.ts';
+import { preloadTenantLogos } from './preload-tenant-logos.ts';
 
 /** Long enough for a local font file, short enough that a failing font server never holds the page. */
 const FONT_TIMEOUT_MS = 2500;
@@ -65,11 +67,15 @@ export async function startUp({
   const passwordSession = createPasswordSession({
     storage,
     refresh: (refreshToken) => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken }),
-    revoke: (token) =>
-      revokeToken(apiClient, { token, clientId: envConfig.oauth.clientId, domain: envConfig.oauth.domain }),
+    revoke: async (token) =>
+      (await loadSdk()).revokeToken(apiClient, {
+        token,
+        clientId: envConfig.oauth.clientId,
+        domain: envConfig.oauth.domain,
+      }),
   });
 
-  const apiClient: ApiClient = createApiClient({
+  const apiClient: ApiClient = createLazyApiClient({
     baseUrl: apiBaseUrl,
     apiVersion: appInfo.apiVersion,
     bundleId,
@@ -100,6 +106,11 @@ export async function startUp({
       ? loadSso(envConfig.fusionAuth ?? {}, `${location.protocol ?? 'http:'}//${location.host}`)
       : null,
     loadTenantFont({ theme: tenant.theme, doc, timeoutMs: fontTimeoutMs }),
+    preloadTenantLogos({
+      urls: [tenant.assets.logoUrl, tenant.assets.logoReversedUrl],
+      doc,
+      timeoutMs: fontTimeoutMs,
+    }),
   ]);
   if (!ssoEnabled) passwordSession.resume();
 

@@ -26,9 +26,22 @@ export function formatDate(
   if (dateOnly) {
     const [, year, month, day] = dateOnly.map(Number);
     const utcDay = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(utcDay);
+    return dateFormat({ ...options, timeZone: 'UTC' }).format(utcDay);
   }
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: '${String(value)}'`);
-  return new Intl.DateTimeFormat(locale, { timeZone: displayTimeZone, ...options }).format(date);
+  return dateFormat({ timeZone: displayTimeZone, ...options }).format(date);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Making a formatter costs far more than using one, and a table formats hundreds of dates. */
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
 }

@@ -1,13 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import accounts from '../locales/en-AU/accounts.json';
-import clientDetails from '../locales/en-AU/clientDetails.json';
-import clients from '../locales/en-AU/clients.json';
-import documents from '../locales/en-AU/documents.json';
-import goals from '../locales/en-AU/goals.json';
-import overview from '../locales/en-AU/overview.json';
-import passport from '../locales/en-AU/passport.json';
-import transactions from '../locales/en-AU/transactions.json';
+import type accounts from '../locales/en-AU/accounts.json';
+import type clientDetails from '../locales/en-AU/clientDetails.json';
+import type clients from '../locales/en-AU/clients.json';
+import type documents from '../locales/en-AU/documents.json';
+import type goals from '../locales/en-AU/goals.json';
+import type overview from '../locales/en-AU/overview.json';
+import type passport from '../locales/en-AU/passport.json';
+import type transactions from '../locales/en-AU/transactions.json';
 import core from '../locales/en-AU.json';
 
 /** The portal speaks Australian English only, and falls back to it (spec §1). */
@@ -15,19 +15,11 @@ export const locale = 'en-AU';
 
 /**
  * The strings: the frame's in `en-AU.json`, each client-page area's in `en-AU/{area}.json` under a
- * top-level key of the same name, so areas are edited without touching each other.
+ * top-level key of the same name, so areas are edited without touching each other. The frame's are
+ * bundled here; the areas' join them with the signed-in frame (`i18n-areas.ts`), so that the
+ * sign-in page's JavaScript does not carry them.
  */
-const enAU = {
-  ...core,
-  ...clients,
-  ...clientDetails,
-  ...overview,
-  ...accounts,
-  ...transactions,
-  ...goals,
-  ...passport,
-  ...documents,
-} as typeof core &
+type Strings = typeof core &
   typeof clients &
   typeof clientDetails &
   typeof overview &
@@ -39,7 +31,7 @@ const enAU = {
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof enAU };
+    resources: { translation: Strings };
   }
 }
 
@@ -50,7 +42,7 @@ void i18n.use(initReactI18next).init({
   lng: locale,
   fallbackLng: locale,
   supportedLngs: [locale],
-  resources: { [locale]: { translation: enAU } },
+  resources: { [locale]: { translation: core } },
   interpolation: { escapeValue: false },
   initAsync: false,
   // No promotional console output in users' browsers.

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@waratah/sdk';
+import { isApiError } from './is-api-error.ts';
 
 const MAX_RETRIES = 2;
 

@@ -1,5 +1,5 @@
-import { isApiError } from '@waratah/sdk';
 import { i18n } from './i18n.ts';
+import { isApiError } from './is-api-error.ts';
 
 /** The server's own words for a refused call (spec §8), one per field when it named fields. */
 export function serverErrorMessages(error: unknown): string[] {

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+// Tests render area components without the signed-in frame that brings their strings in the app.
+import '../lib/i18n-areas.ts';
 
 // Lazy pages and guarded navigations take a few turns; two busy cores make that slower.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { appConfigQueryOptions } from '../../features/app-config/api/get-app-config.ts';
+import { appConfigQueryOptions } from '../../features/app-config/api/app-config-query.ts';
 import { getAdminUserDetails } from '../../features/auth/api/get-admin-user-details.ts';
-import { getPartyDetails } from '../../features/registration/api/get-party-details.ts';
+import { getPartyDetails } from '../../features/registration/api/fetch-party-details.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { useAppState, useAppStore } from '../../lib/app-state.tsx';
 import { useProviderAuth } from '../../lib/auth/provider-auth.tsx';

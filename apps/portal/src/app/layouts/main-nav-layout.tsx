@@ -13,6 +13,8 @@ import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { useAppState } from '../../lib/app-state.tsx';
+// The client pages' strings arrive with the signed-in frame, before any of its pages renders.
+import '../../lib/i18n-areas.ts';
 import { AdviserName } from './adviser-name.tsx';
 import { LegalFooter } from './legal-footer.tsx';
 import { SkipLink } from './skip-link.tsx';

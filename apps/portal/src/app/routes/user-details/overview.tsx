@@ -1,6 +1,6 @@
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
-import { InsightsDownload } from '../../../features/documents/components/insights-download.tsx';
+import { PeriodDocumentDownload } from '../../../features/documents/components/period-document-download.tsx';
 import { ClientOverviewPage } from '../../../features/overview/components/client-overview-page.tsx';
 
 export default function UserOverviewRoute() {
@@ -10,7 +10,7 @@ export default function UserOverviewRoute() {
   return (
     <div className="flex flex-col gap-4">
       <DocumentsToolbar>
-        <InsightsDownload clientId={clientId} />
+        <PeriodDocumentDownload kind="insights" clientId={clientId} />
       </DocumentsToolbar>
       <ClientOverviewPage clientId={clientId} />
     </div>

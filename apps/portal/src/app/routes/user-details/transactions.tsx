@@ -2,7 +2,7 @@ import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts
 import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
-import { TransactionsSpreadsheetDownload } from '../../../features/documents/components/transactions-spreadsheet-download.tsx';
+import { PeriodDocumentDownload } from '../../../features/documents/components/period-document-download.tsx';
 import { TransactionsPage } from '../../../features/transactions/components/transactions-page.tsx';
 
 /** Spec §2 'Transactions' inside the client frame, which already refused an unusable client id. */
@@ -13,7 +13,7 @@ export default function UserTransactionsRoute() {
   return (
     <div className="flex flex-col gap-4">
       <DocumentsToolbar>
-        <TransactionsSpreadsheetDownload clientId={clientId} />
+        <PeriodDocumentDownload kind="transactions" clientId={clientId} />
       </DocumentsToolbar>
       <TransactionsPage
         clientId={clientId}

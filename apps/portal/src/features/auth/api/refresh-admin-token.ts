@@ -1,5 +1,6 @@
-import { type ApiClient, type OAuthToken, refreshToken as refreshPlatformToken } from '@waratah/sdk';
+import type { ApiClient, OAuthToken } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
+import { loadSdk } from '../../../lib/load-sdk.ts';
 
 export interface RefreshAdminTokenOptions {
   client: ApiClient;
@@ -8,12 +9,12 @@ export interface RefreshAdminTokenOptions {
 }
 
 /** The refresh_token grant of the password tenants (spec §7 OAuth), run before the token expires. */
-export function refreshAdminToken({
+export async function refreshAdminToken({
   client,
   oauth,
   refreshToken,
 }: RefreshAdminTokenOptions): Promise<OAuthToken> {
-  return refreshPlatformToken(client, {
+  return (await loadSdk()).refreshToken(client, {
     refreshToken,
     clientId: oauth.clientId,
     domain: oauth.domain,

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type ApiClient,
-  type OAuthToken,
-  requestAdminToken as requestPlatformAdminToken,
-} from '@waratah/sdk';
+import type { ApiClient, OAuthToken } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
+import { loadSdk } from '../../../lib/load-sdk.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -20,12 +17,12 @@ export interface RequestAdminTokenOptions {
 }
 
 /** The password grant of the password tenants (spec §7 OAuth); the adviser's email is the username. */
-export function requestAdminToken({
+export async function requestAdminToken({
   client,
   oauth,
   credentials,
 }: RequestAdminTokenOptions): Promise<OAuthToken> {
-  return requestPlatformAdminToken(client, {
+  return (await loadSdk()).requestAdminToken(client, {
     username: credentials.email,
     password: credentials.password,
     clientId: oauth.clientId,

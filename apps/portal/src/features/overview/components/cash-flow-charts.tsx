@@ -1,6 +1,7 @@
-import { BarChartCard, formatCompactAud } from '@waratah/ui';
+import { formatCompactAud } from '@waratah/ui';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { LazyBarChartCard } from '../../../lib/lazy-bar-chart-card.tsx';
 import type { MonthCashFlow } from '../utils/cash-flow.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
@@ -26,14 +27,14 @@ export function CashFlowCharts({ months }: { months: readonly MonthCashFlow[] })
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <BarChartCard
+      <LazyBarChartCard
         title={t('overview.cashFlow.income')}
         markerText={t('overview.cashFlow.average', { amount: formatCompactAud(incomeAverage) })}
         {...markerLine(incomeAverage, incomeMax)}
         graphData={series((month) => month.incomeCents)}
         height={220}
       />
-      <BarChartCard
+      <LazyBarChartCard
         title={t('overview.cashFlow.spending')}
         markerText={t('overview.cashFlow.average', { amount: formatCompactAud(spendingAverage) })}
         {...markerLine(spendingAverage, spendingMax)}

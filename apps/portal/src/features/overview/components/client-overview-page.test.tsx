@@ -73,7 +73,8 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Liabilities').nextElementSibling).toHaveTextContent('$420,000.50');
     expect(screen.getAllByText('Net position')[1]?.nextElementSibling).toHaveTextContent('-$417,500.50');
 
-    expect(screen.getByRole('img', { name: /^Income\. / })).toBeInTheDocument();
+    // The charts arrive with the chart library, after the page (lib/lazy-bar-chart-card.tsx).
+    expect(await screen.findByRole('img', { name: /^Income\. / })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Spending\. / })).toBeInTheDocument();
 
     expect(screen.getByText('Living').closest('li')).toHaveTextContent('$3,900.25 out');

@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PartyDetails } from '@waratah/contracts';
-import { type ApiClient, getExternalPartyDetails, isApiError } from '@waratah/sdk';
+import type { ApiClient } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { getPartyDetails } from './fetch-party-details.ts';
 
-/** `GET api/adviser/parties/external/details`: the adviser's practice; null while they have none (404). */
-export async function getPartyDetails(client: ApiClient): Promise<PartyDetails | null> {
-  try {
-    return await getExternalPartyDetails(client);
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
+export { getPartyDetails } from './fetch-party-details.ts';
 
 export const partyDetailsQueryKey = ['party-details'] as const;
 
