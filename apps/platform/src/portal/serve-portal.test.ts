@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createPortalFixture, type PortalFixture } from '../testing/portal-fixture.ts';
@@ -21,6 +22,20 @@ describe('the portal files', () => {
     expect(response.body).toBe(portal.assetBody);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli copy the build wrote to a browser that accepts it, with the same type and caching', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: portal.assetPath,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(portal.assetBody);
   });
 
   it('has an unhashed file revalidated', async () => {

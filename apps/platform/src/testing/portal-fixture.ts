@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 
 export interface PortalFixture {
   dir: string;
@@ -19,6 +20,8 @@ export async function createPortalFixture(): Promise<PortalFixture> {
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), indexHtml);
   await writeFile(join(dir, 'assets', 'index-a1b2c3.js'), assetBody);
+  // As the portal build writes it (apps/portal/build/precompress.ts).
+  await writeFile(join(dir, 'assets', 'index-a1b2c3.js.br'), brotliCompressSync(assetBody));
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return {
     dir,
