@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { adminAccessToken, firstDemoClientId } from './support/admin-api.ts';
-import { signInWithPassword } from './support/demo-advisers.ts';
+import { resolveTenant } from '@waratah/tenants';
+import { demoClientPassword } from '../apps/platform/src/demo-data/demo-constants.ts';
+import { adminAccessToken, firstDemoClientId, tenantUrlOnPort } from './support/admin-api.ts';
+import { demoAdviserPassword, signInWithPassword } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
+import { type PrivateServer, startPrivateServer } from './support/server-process.ts';
 import { e2ePort, loopbackUrl, tenantUrl } from './support/tenant-url.ts';
 
 // Red Gum Savings is this spec's own bank at the shared server's simulated data holder: no other
@@ -147,5 +150,130 @@ test.describe('open banking through the simulated data holder', () => {
     const marked = page.locator('[data-needs-action]').filter({ hasText: bankName });
     await expect(marked.first()).toBeVisible();
     await saveScreenshot(page, 'open-banking-needs-action');
+  });
+});
+
+// The client's own app withdraws a consent, which no other spec may see happen to a shared demo
+// client: this journey gets a server (and database) of its own.
+test.describe('a withdrawn consent', () => {
+  let server: PrivateServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startPrivateServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = { 'X-Tenant-Id': tenant };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as { data?: unknown }) : {} };
+  }
+
+  test('the client withdraws through the end-user API; the adviser no longer sees their data', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const url = (path: string) => tenantUrlOnPort(tenant, server.port, path);
+    const adviserToken = await adminAccessToken(tenant, server.port, `adviser@${tenant}.example`);
+    const clients = (await call('/api/adviser/users?consent_status=active&size=1', { token: adviserToken }))
+      .body.data as { id: number; email: string; given_name: string; family_name: string }[];
+    const client = clients[0];
+    expect(client, 'a demo client with an active consent').toBeDefined();
+    if (!client) return;
+    const name = `${client.given_name} ${client.family_name}`;
+
+    // The adviser sees the client's accounts, which arrived from the simulated holder.
+    await page.goto(url('/'));
+    await page.getByRole('textbox', { name: 'Email' }).fill(`adviser@${tenant}.example`);
+    await page.getByLabel(/^Password/).fill(demoAdviserPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(url('/dashboard'));
+    // The practice's consents that end within 30 days are on the dashboard.
+    const followUp = page.getByRole('region', { name: 'Consents to follow up' });
+    const ending = followUp
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: /Ending within 30 days/ }) });
+    await expect(ending.getByRole('listitem').first()).toBeVisible();
+    await expect(ending.getByText(/^Ends \d/).first()).toBeVisible();
+    await page.goto(url(`/user/details/${client.id}/accounts`));
+    await expect(page.getByTestId('accounts-count')).toHaveText(/^\d+ accounts?$/);
+    await expect(page.getByText(/\$[\d,]+\.\d{2}/).first()).toBeVisible();
+
+    // The client signs in to the end-user API, as their own app would, and withdraws the consent.
+    const { envConfig } = resolveTenant({ host: `${tenant}.localhost:${server.port}` });
+    const signedIn = await call('/oauth/token', {
+      method: 'POST',
+      body: {
+        grant_type: 'password',
+        username: client.email,
+        password: demoClientPassword,
+        client_id: envConfig.oauth.clientId,
+        domain: envConfig.oauth.domain,
+        scope: '',
+      },
+    });
+    expect(signedIn.status).toBe(200);
+    const clientToken = (signedIn.body as unknown as { access_token: string }).access_token;
+    const consents = (await call('/api/v2/consents', { token: clientToken })).body.data as {
+      id: number;
+      status: string;
+    }[];
+    const consent = consents.find((entry) => entry.status === 'active' || entry.status === 'in_use');
+    expect(consent, 'the client’s consent to the demo practice').toBeDefined();
+    const withdrawn = await call(`/api/v2/consents/${consent?.id}`, { method: 'DELETE', token: clientToken });
+    expect(withdrawn.status).toBe(200);
+    expect((withdrawn.body.data as { status: string }).status).toBe('withdrawn');
+
+    // The client's pages no longer show any of their data, only that the consent was withdrawn.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "This client's data is not available" })).toBeVisible();
+    await expect(
+      page.getByText(
+        `${name}'s consent is withdrawn, so their financial data is no longer shared with you.`,
+        {
+          exact: false,
+        },
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('accounts-count')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Client pages' })).toHaveCount(0);
+    await saveScreenshot(page, 'open-banking-consent-withdrawn');
+    // Nor does the API, for any of the client's paths.
+    for (const path of ['/api/v2/accounts', '/api/v2/transactions', '/api/v2/provideraccounts']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+        headers: {
+          'X-Tenant-Id': tenant,
+          authorization: `Bearer ${adviserToken}`,
+          'X-User-Id': String(client.id),
+        },
+      });
+      expect(response.status, path).toBe(404);
+    }
+
+    // The client list and the dashboard's follow-up panel show the consent as withdrawn.
+    await page.goto(url('/dashboard'));
+    await page.getByRole('searchbox', { name: 'Search clients by name or email' }).fill(client.email);
+    await expect(page.getByText('1 client', { exact: true })).toBeVisible();
+    const row = page
+      .getByRole('table', { name: 'Your clients' })
+      .getByRole('row')
+      .filter({ hasText: client.email });
+    await expect(row.getByText('Withdrawn', { exact: true })).toBeVisible();
+    const ended = page
+      .getByRole('region', { name: 'Consents to follow up' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name }) });
+    await expect(ended.getByText(/^Withdrawn \d/)).toBeVisible();
+    await saveScreenshot(page, 'open-banking-consent-withdrawn-dashboard');
   });
 });

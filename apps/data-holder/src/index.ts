@@ -3,6 +3,8 @@ export { cdsErrorCatalogue } from './cds/cds-error-catalogue.ts';
 export type { Bank } from './data/banks.ts';
 export { banks } from './data/banks.ts';
 export { knownCustomers } from './data/customer-profile.ts';
+export type { DemoCustomerRole } from './data/demo-customers.ts';
+export { demoCustomerId, demoCustomerRoles } from './data/demo-customers.ts';
 export type { FaultKind, FaultSwitch } from './faults/fault-switches.ts';
 export { faultKinds } from './faults/fault-switches.ts';
 export type { HolderRuntime } from './holder-runtime.ts';

@@ -66,11 +66,14 @@ export function toCdsAccountDetail(account: HolderAccount, now: Date) {
       originalStartDate: account.creationDate,
       originalLoanAmount: formatAmount(account.originalAmountCents),
       originalLoanCurrency: 'AUD',
-      loanEndDate: addMonths(account.creationDate, account.kind === 'mortgage' ? 360 : 84),
+      loanEndDate: addMonths(
+        account.creationDate,
+        account.kind === 'mortgage' || account.kind === 'fixed_mortgage' ? 360 : 84,
+      ),
       nextInstalmentDate: nextMonthOn(now, 1),
       minInstalmentAmount: formatAmount(account.repaymentCents),
       minInstalmentCurrency: 'AUD',
-      offsetAccountEnabled: false,
+      offsetAccountEnabled: account.profile.accounts.some((plan) => plan.kind === 'offset'),
       repaymentType: 'PRINCIPAL_AND_INTEREST',
       repaymentFrequency: 'P1M',
     };

@@ -15,7 +15,10 @@ export type AccountKind =
   | 'mortgage'
   | 'personal_loan'
   | 'business_transaction'
-  | 'business_loan';
+  | 'business_loan'
+  | 'offset'
+  | 'fixed_mortgage'
+  | 'car_loan';
 
 export interface AccountKindDefinition {
   category: ProductCategory;
@@ -86,6 +89,28 @@ export const accountKinds: Record<AccountKind, AccountKindDefinition> = {
     category: 'BUSINESS_LOANS',
     productName: 'Business Term Loan',
     displayName: 'Business Loan',
+    specificAccountUType: 'loan',
+    lendingRate: '0.0899',
+    isLiability: true,
+  },
+  offset: {
+    category: 'TRANS_AND_SAVINGS_ACCOUNTS',
+    productName: 'Mortgage Offset Account',
+    displayName: 'Offset',
+    isLiability: false,
+  },
+  fixed_mortgage: {
+    category: 'RESIDENTIAL_MORTGAGES',
+    productName: 'Fixed Rate Home Loan',
+    displayName: 'Fixed Home Loan',
+    specificAccountUType: 'loan',
+    lendingRate: '0.0589',
+    isLiability: true,
+  },
+  car_loan: {
+    category: 'PERS_LOANS',
+    productName: 'Car Loan',
+    displayName: 'Car Loan',
     specificAccountUType: 'loan',
     lendingRate: '0.0899',
     isLiability: true,

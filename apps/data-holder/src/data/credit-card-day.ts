@@ -9,9 +9,10 @@ const dayMs = 86_400_000;
 function purchasesOn(account: HolderAccount, date: string): TransactionDraft[] {
   const random = createSeededRandom(`${account.accountId}:${date}:purchases`);
   const drafts: TransactionDraft[] = [];
-  if (random.chance(0.3)) drafts.push(cardPurchase(random, random.pick(merchants.shopping)));
-  if (random.chance(0.3)) drafts.push(cardPurchase(random, random.pick(merchants.dining)));
-  if (random.chance(0.1)) drafts.push(cardPurchase(random, random.pick(merchants.transport)));
+  const activity = account.profile.activity ?? 1;
+  if (random.chance(0.3 * activity)) drafts.push(cardPurchase(random, random.pick(merchants.shopping)));
+  if (random.chance(0.3 * activity)) drafts.push(cardPurchase(random, random.pick(merchants.dining)));
+  if (random.chance(0.1 * activity)) drafts.push(cardPurchase(random, random.pick(merchants.transport)));
   return drafts;
 }
 

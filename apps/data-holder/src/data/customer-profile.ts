@@ -1,4 +1,5 @@
 import type { AccountKind } from './account-kinds.ts';
+import { demoCustomerProfile } from './demo-customers.ts';
 import { createSeededRandom } from './seeded-random.ts';
 
 export interface AccountPlan {
@@ -22,6 +23,8 @@ interface ProfileTraits {
   usesBuyNowPayLater: boolean;
   /** Overdraws now and then, so dishonour fees appear. */
   overdraws: boolean;
+  /** How busy the everyday and card accounts are: 1 (the default) is every discretionary purchase drawn. */
+  activity?: number;
   accounts: AccountPlan[];
 }
 
@@ -133,6 +136,8 @@ const employers = [
 export function getCustomerProfile(bankId: string, customerId: string): CustomerProfile {
   const known = knownCustomers[customerId];
   if (known) return { ...known, bankId, customerId };
+  const demo = demoCustomerProfile(bankId, customerId);
+  if (demo) return demo;
   const random = createSeededRandom(`${bankId}:${customerId}:profile`);
   const housing = random.chance(0.4) ? 'mortgage' : 'rent';
   const accounts: AccountPlan[] = [{ kind: 'everyday' }, { kind: 'savings' }];

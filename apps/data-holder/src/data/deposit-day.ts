@@ -35,3 +35,16 @@ export const termDepositDay: DayGenerator = ({ account, dayOfMonth, month }) => 
     { type: 'INTEREST_PAID', description: 'TERM DEPOSIT INTEREST', amountCents: interest, postingLagDays: 0 },
   ];
 };
+
+/** A mortgage offset account: savings parked against the loan (no interest of its own), and the odd withdrawal. */
+export const offsetDay: DayGenerator = ({ account, dayOfMonth, random }) => {
+  const drafts: TransactionDraft[] = [];
+  if (dayOfMonth === 3) {
+    drafts.push(
+      transfer('TRANSFER_INCOMING', 'TRANSFER FROM EVERYDAY', Math.round(account.profile.salaryCents * 0.15)),
+    );
+  }
+  if (random.chance(0.02))
+    drafts.push(transfer('TRANSFER_OUTGOING', 'TRANSFER TO EVERYDAY', random.int(100, 1_500) * 100));
+  return drafts;
+};

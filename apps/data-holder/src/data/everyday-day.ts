@@ -49,11 +49,14 @@ export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, mont
       cardPurchase(random, { ...subscription, minCents: subscription.cents, maxCents: subscription.cents }),
     );
   });
-  if (random.chance(0.45)) push(cardPurchase(random, scaled(random.pick(merchants.groceries), scale)));
-  if (random.chance(0.5)) push(cardPurchase(random, scaled(random.pick(merchants.dining), scale)));
-  if (random.chance(0.15)) push(cardPurchase(random, scaled(random.pick(merchants.fuel), scale)));
-  if (random.chance(0.12)) push(cardPurchase(random, scaled(random.pick(merchants.shopping), scale)));
-  if (random.chance(0.3)) push(cardPurchase(random, random.pick(merchants.transport)));
+  const activity = profile.activity ?? 1;
+  if (random.chance(0.45 * activity))
+    push(cardPurchase(random, scaled(random.pick(merchants.groceries), scale)));
+  if (random.chance(0.5 * activity)) push(cardPurchase(random, scaled(random.pick(merchants.dining), scale)));
+  if (random.chance(0.15 * activity)) push(cardPurchase(random, scaled(random.pick(merchants.fuel), scale)));
+  if (random.chance(0.12 * activity))
+    push(cardPurchase(random, scaled(random.pick(merchants.shopping), scale)));
+  if (random.chance(0.3 * activity)) push(cardPurchase(random, random.pick(merchants.transport)));
   if (random.chance(0.05))
     push({ ...transfer('TRANSFER_OUTGOING', 'ATM WITHDRAWAL', random.int(1, 10) * 2000), type: 'OTHER' });
   if (profile.usesBuyNowPayLater && (dayNumber + 3) % 14 === 0) {

@@ -8,6 +8,8 @@ import { createSeededRandom, stableHash } from './seeded-random.ts';
 const openingDebt = {
   credit_card: [80_000, 450_000],
   mortgage: [38_000_000, 82_000_000],
+  fixed_mortgage: [38_000_000, 82_000_000],
+  car_loan: [800_000, 4_500_000],
   personal_loan: [800_000, 2_600_000],
   business_loan: [6_000_000, 18_000_000],
 } as const;

@@ -1,7 +1,7 @@
 import type { AccountKind } from './account-kinds.ts';
 import { businessDay } from './business-day.ts';
 import { creditCardDay } from './credit-card-day.ts';
-import { savingsDay, termDepositDay } from './deposit-day.ts';
+import { offsetDay, savingsDay, termDepositDay } from './deposit-day.ts';
 import { everydayDay } from './everyday-day.ts';
 import type { HolderAccount } from './holder-account.ts';
 import { loanDay } from './loan-day.ts';
@@ -19,6 +19,9 @@ const generators: Record<AccountKind, DayGenerator> = {
   personal_loan: loanDay,
   business_transaction: businessDay,
   business_loan: loanDay,
+  offset: offsetDay,
+  fixed_mortgage: loanDay,
+  car_loan: loanDay,
 };
 
 /** A generated transaction with its stable id and times (epoch ms); its status depends on the clock. */

@@ -18,6 +18,7 @@ export interface HolderData {
 }
 
 const cacheLimit = 64;
+const viewLimit = 8;
 
 /**
  * Generation is pure, so results are cached by account and day; the cache is bounded because any
@@ -34,12 +35,17 @@ export function createHolderData(clock: HolderClock): HolderData {
     ledgers.set(key, ledger);
     return ledger;
   };
+  // The view at one instant (statuses, order) is asked for once per page and for the balance; keep the last few.
+  const views = new Map<string, LedgerTransaction[]>();
   return {
     accounts: (bank, customerId) => generateAccounts(bank, getCustomerProfile(bank.id, customerId)),
     transactions(account) {
       const now = clock.now();
       const time = now.getTime();
-      return ledgerFor(account, now)
+      const key = `${account.accountId}:${time}`;
+      const cached = views.get(key);
+      if (cached) return cached;
+      const view = ledgerFor(account, now)
         .filter((entry) => entry.executedAt <= time)
         .map((entry): LedgerTransaction => {
           const posted = entry.postedAt <= time;
@@ -50,6 +56,9 @@ export function createHolderData(clock: HolderClock): HolderData {
           };
         })
         .sort((a, b) => b.effectiveAt - a.effectiveAt || a.transactionId.localeCompare(b.transactionId));
+      if (views.size >= viewLimit) views.delete(views.keys().next().value ?? '');
+      views.set(key, view);
+      return view;
     },
   };
 }

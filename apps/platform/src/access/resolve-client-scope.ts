@@ -1,6 +1,7 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
+import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
 import { findAccessibleClientId } from './find-accessible-client.ts';
 import { readIdHeader } from './read-id-header.ts';
@@ -34,6 +35,8 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
   const db = request.server.database.db;
   const clientId = await findAccessibleClientId(db, principal, userId);
   if (clientId === undefined) throw notFound();
+  // The practice now uses the shared data: an active consent becomes `in_use`.
+  await markConsentInUse(db, principal, clientId);
   await recordAudit(db, {
     actor: principal,
     action: `client_data.${request.method.toLowerCase()}`,

@@ -145,7 +145,8 @@ export async function grantConsent(
       })
       .onConflict((conflict) =>
         conflict.columns(['client_id', 'external_party_id']).doUpdateSet({
-          consent_status: 'active',
+          // A renewal of a consent the practice is using stays `in_use` (mark-consent-in-use.ts).
+          consent_status: sql<ConsentStatus>`case when client_links.consent_status = 'in_use' and client_links.consent_expiry > now() then 'in_use' else 'active' end`,
           consent_start: now,
           consent_expiry: expiry,
           updated_at: now,

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
-import { withOpenBanking } from '../open-banking/open-banking-tables.ts';
 import { revokeAtSimulatedHolder } from '../open-banking/simulated-holder.ts';
 
 export interface HolderConsentToRevoke {
@@ -32,7 +31,7 @@ export async function disposeSharedData(
     .where((eb) => eb.or([eb('consent_expiry', 'is', null), eb('consent_expiry', '>', sql<Date>`now()`)]))
     .executeTakeFirst();
   if (stillShared) return [];
-  const connections = await withOpenBanking(trx)
+  const connections = await trx
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
     .select(['pa.id', 'pa.holder_consent_id', 'p.base_url'])

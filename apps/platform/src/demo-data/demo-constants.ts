@@ -10,5 +10,11 @@ export const demoGeneratorVersion = 1;
 /** The sign-in password of every demo adviser (spec §5: 16+ characters, upper, lower, number). */
 export const demoAdviserPassword = 'Waratah-Demo-Adviser-2026';
 
+/**
+ * The sign-in password of every demo client who has signed up (not the invited ones), for the
+ * end-user API (`POST /oauth/token`): what a client's own app would do, e.g. withdraw a consent.
+ */
+export const demoClientPassword = 'Waratah-Demo-Client-2026';
+
 /** How many clients the enabled demo adviser manages in each tenant. */
 export const demoClientCount = 42;

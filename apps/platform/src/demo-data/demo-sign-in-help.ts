@@ -1,5 +1,5 @@
 import { tenantIds } from '@waratah/tenants';
-import { demoAdviserPassword } from './demo-constants.ts';
+import { demoAdviserPassword, demoClientPassword } from './demo-constants.ts';
 
 /** The lines the server prints at start: who to sign in as on each tenant (docs/demo-data.md). */
 export function demoSignInHelp(): string {
@@ -9,5 +9,8 @@ export function demoSignInHelp(): string {
       `  ${tenantId.padEnd(14)} adviser@${tenantId}.example (enabled, 42 clients); unverified@, disabled@, registering@${tenantId}.example`,
     );
   }
+  lines.push(
+    `  Demo clients who have signed up use the end-user API (POST /oauth/token) with password ${demoClientPassword}.`,
+  );
   return lines.join('\n');
 }

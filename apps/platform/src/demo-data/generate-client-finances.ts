@@ -182,7 +182,8 @@ export function generateClientFinances(
   };
 }
 
-function generateGoals(random: Random, index: number, today: string, savings: number): DemoGoal[] {
+/** One to three goals in the status `index` picks, on the account at index `savings` (-1: none yet). */
+export function generateGoals(random: Random, index: number, today: string, savings: number): DemoGoal[] {
   const count = 1 + (index % 3);
   return Array.from({ length: count }, (_, n) => {
     const status = goalStatuses[(index + n) % goalStatuses.length] ?? 'active';

@@ -2,7 +2,7 @@ import { addDays, addMonths } from '../aggregation/calendar-date.ts';
 import type { ConsentStatus } from '../db/database-schema.ts';
 import { demoClientCount } from './demo-constants.ts';
 import type { DemoFinances } from './demo-finances-types.ts';
-import { generateClientFinances } from './generate-client-finances.ts';
+import { generateClientFinances, generateGoals } from './generate-client-finances.ts';
 import { createRandom } from './random.ts';
 
 export interface DemoAdviser {
@@ -101,7 +101,17 @@ function consentFor(
 export function generateDemoClient(
   random: ReturnType<typeof createRandom>,
   index: number,
-  options: { today: string; emailDomain: string; emailPrefix?: string; months?: number },
+  options: {
+    today: string;
+    emailDomain: string;
+    emailPrefix?: string;
+    months?: number;
+    /**
+     * 'written' (default): generated finances written as they are (scale seeds, tests).
+     * 'holder': only goals; the bank data comes from the data holder (`connect-demo-clients.ts`).
+     */
+    finances?: 'written' | 'holder';
+  },
 ): DemoClient {
   const givenName = givenNames[index % givenNames.length] ?? 'Sam';
   const familyName = familyNames[(index * 7) % familyNames.length] ?? 'Citizen';
@@ -112,7 +122,15 @@ export function generateDemoClient(
     familyName,
     mobile: `+61 4${String(random.int(10_000_000, 99_999_999))}`,
     consent: consentFor(index, options.today, random),
-    finances: generateClientFinances(random, index, options.today, options.months),
+    finances:
+      options.finances === 'holder'
+        ? {
+            providerAccounts: [],
+            accounts: [],
+            transactions: [],
+            goals: generateGoals(random, index, options.today, -1),
+          }
+        : generateClientFinances(random, index, options.today, options.months),
   };
 }
 
@@ -126,6 +144,7 @@ export function generateDemoTenant(
   today: string,
   clientCount = demoClientCount,
   months?: number,
+  finances: 'written' | 'holder' = 'written',
 ): DemoTenant {
   const random = createRandom(
     [...tenantId].reduce(
@@ -159,6 +178,7 @@ export function generateDemoTenant(
     generateDemoClient(random, index, {
       today,
       emailDomain: domain,
+      finances,
       ...(months === undefined ? {} : { months }),
     }),
   );

@@ -15,7 +15,8 @@ export function injectFetch(app: FastifyInstance, host: string): typeof fetch {
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
     const status = response.statusCode;
-    return new Response(status === 204 ? null : response.rawPayload, {
+    // A copy into a plain Uint8Array: a BodyInit under both Node's and the DOM's type definitions.
+    return new Response(status === 204 ? null : new Uint8Array(response.rawPayload), {
       status,
       headers: response.headers as Record<string, string>,
     });

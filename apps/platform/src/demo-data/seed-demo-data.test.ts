@@ -72,6 +72,52 @@ describe('the demo data', () => {
     expect(await snapshot(first)).toEqual(before);
   });
 
+  it('arrives through the open-banking path: holder connections, sealed tokens, refreshed accounts', async () => {
+    const { db } = first;
+    const connections = await db
+      .selectFrom('provider_accounts as pa')
+      .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+      .select([
+        'p.name',
+        'p.base_url',
+        'pa.status',
+        'pa.refresh_sub_status',
+        'pa.holder_access_token',
+        'pa.holder_customer_id',
+        'pa.next_refresh',
+        'pa.last_refreshed',
+      ])
+      .execute();
+    expect(connections.length).toBeGreaterThan(10);
+    for (const connection of connections) {
+      expect(connection.base_url).toMatch(/\/data-holder\/[a-z-]+\/cds-au\/v1$/);
+      expect(connection.holder_customer_id).toMatch(/^demo-[a-z]+-\d+-(main|loan|card)$/);
+      expect(connection.holder_access_token?.startsWith('aes256gcm:v1:')).toBe(true);
+      expect(connection.next_refresh).toBeNull();
+      expect(connection.last_refreshed).not.toBeNull();
+    }
+    // Healthy connections, and problems as the holder's answers were classified.
+    const subStatuses = new Set(connections.map((connection) => connection.refresh_sub_status));
+    expect(subStatuses.has(null)).toBe(true);
+    expect(subStatuses.size).toBeGreaterThan(2);
+    for (const subStatus of subStatuses) {
+      expect([null, 'invalid_credentials', 'mfa_needed', 'verify_credentials', 'site_error']).toContain(
+        subStatus,
+      );
+    }
+    const types = await db.selectFrom('accounts').select('account_type').distinct().execute();
+    expect(types.map((row) => row.account_type)).toEqual(
+      expect.arrayContaining(['bank_account', 'savings', 'credit_card']),
+    );
+    const unowned = await db
+      .selectFrom('transactions as t')
+      .leftJoin('accounts as a', 'a.id', 't.account_id')
+      .select('t.id')
+      .where('a.external_id', 'is', null)
+      .execute();
+    expect(unowned).toEqual([]);
+  });
+
   it('has every status the portal shows, in every tenant', async () => {
     const { db } = first;
     for (const tenantId of ['waratah', 'moneypartner', 'waratahlabs']) {
@@ -123,12 +169,19 @@ describe('the demo data', () => {
       'registering@waratah.example',
       'registering@waratahlabs.example',
     ]);
-    const categories = await db
-      .selectFrom('transactions')
-      .select('description_original')
-      .where('description_original', 'in', ['SPORTSBET', 'AFTERPAY', 'DISHONOUR FEE'])
-      .groupBy('description_original')
-      .execute();
-    expect(categories).toHaveLength(3);
+    // What advisers look for, as the simulated holder words it.
+    const flags = await sql<{ flag: string }>`
+      select distinct case
+        when description_original like 'SPORTSBET%' or description_original like 'TAB %' then 'betting'
+        when description_original like 'AFTERPAY%' or description_original like 'ZIP PAY%' then 'bnpl'
+        when description_original = 'DISHONOUR FEE' then 'dishonour'
+      end as flag
+      from transactions`.execute(db);
+    expect(
+      flags.rows
+        .map((row) => row.flag)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['betting', 'bnpl', 'dishonour']);
   });
 });

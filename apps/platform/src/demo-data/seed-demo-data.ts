@@ -1,22 +1,43 @@
-import { tenantIds } from '@waratah/tenants';
+import { type TenantId, tenantIds } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/passwords/hash-password.ts';
 import type { Database } from '../db/database-schema.ts';
-import { demoAdviserPassword, demoGeneratorVersion, demoToday } from './demo-constants.ts';
+import { type HolderTokenCipher, holderTokenCipher } from '../open-banking/holder-token-cipher.ts';
+import { connectDemoClient, demoConnectionsOf, openDemoHolder } from './connect-demo-clients.ts';
+import {
+  demoAdviserPassword,
+  demoClientPassword,
+  demoGeneratorVersion,
+  demoToday,
+} from './demo-constants.ts';
 import { ensureReferenceData } from './ensure-reference-data.ts';
-import { generateDemoTenant } from './generate-demo-tenant.ts';
+import { type DemoClient, generateDemoTenant } from './generate-demo-tenant.ts';
 import { writeDemoAdvisers } from './write-demo-advisers.ts';
-import { writeDemoClients } from './write-demo-clients.ts';
+import { writeDemoClients, writeDemoGoals } from './write-demo-clients.ts';
 
 export interface DemoSeedOptions {
   today?: string;
   clientCount?: number;
   /** Defaults to the documented demo password. */
   password?: string;
+  /** Seals the demo connections' bank tokens (default: the key of the process environment's configuration). */
+  tokens?: HolderTokenCipher;
 }
 
 /**
- * Writes the demo data of every tenant that has none yet: the demo_data_runs row, written in the
- * same transaction, marks a tenant as done, so a restart never seeds twice and a failed seed
+ * Who has connected banks: clients sharing with the practice. An invited client (pending) has not
+ * signed up yet; one whose consent ended has had the shared data deleted (consents/dispose-shared-data.ts).
+ */
+const sharesData = (client: DemoClient) =>
+  client.consent.status === 'active' || client.consent.status === 'in_use';
+
+/**
+ * Writes the demo data of every tenant that has none yet. Advisers, clients, consents and goals
+ * are written through the platform's insert code; the clients' banking data arrives the way real
+ * data does: each client connects to the simulated data holder's banks and every connection is
+ * refreshed (CDS client → mapping → store), in-process, with the holder's clock at the demo's
+ * today, so every run gets the same data. The demo_data_runs row, written in the same transaction
+ * as everything else of the tenant, marks it done: a restart never seeds twice and a failed seed
  * leaves nothing behind. Answers the rows written.
  */
 export async function seedDemoData(db: Kysely<Database>, options: DemoSeedOptions = {}): Promise<number> {
@@ -26,24 +47,111 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoSeedOption
   const pending = tenantIds.filter((tenantId) => !seeded.has(tenantId));
   if (pending.length === 0) return 0;
   const password = options.password ?? demoAdviserPassword;
+  const today = options.today ?? demoToday;
+  // 14:00 in Sydney on the demo's today: the holder's clock and the refreshes' `now`.
+  const now = new Date(`${today}T03:00:00Z`);
+  const tokens = options.tokens ?? (await holderTokenCipher());
+  const clientPasswordHash = await hashPassword(demoClientPassword);
   let rows = 0;
   for (const tenantId of pending) {
     rows += await db.transaction().execute(async (trx) => {
       const providerIds = await ensureReferenceData(trx);
-      const today = options.today ?? demoToday;
-      const tenant = generateDemoTenant(tenantId, today, options.clientCount);
-      const { adviserId, partyId } = await writeDemoAdvisers(trx, tenantId, tenant.advisers, password);
-      const written = await writeDemoClients(
-        trx,
-        { tenantId, partyId, adviserId, providerIds, today },
-        tenant.clients,
-      );
-      await trx
-        .insertInto('demo_data_runs')
-        .values({ tenant_id: tenantId, generator_version: demoGeneratorVersion })
-        .execute();
-      return written;
+      const holder = await openDemoHolder(trx, now);
+      try {
+        const tenant = generateDemoTenant(tenantId, today, options.clientCount, undefined, 'holder');
+        const { adviserId, partyId } = await writeDemoAdvisers(trx, tenantId, tenant.advisers, password);
+        let written = await writeDemoClients(
+          trx,
+          { tenantId, partyId, adviserId, providerIds, today },
+          tenant.clients,
+        );
+        // Clients who have signed up can sign in to the end-user API.
+        await trx
+          .updateTable('clients')
+          .set({ password_hash: clientPasswordHash })
+          .where('tenant_id', '=', tenantId)
+          .where('status', '=', 'active')
+          .where(
+            'email',
+            'in',
+            tenant.clients.map((client) => client.email),
+          )
+          .execute();
+        written += await connectDemoClients(trx, tenantId, tenant.clients, { holder, tokens, now, today });
+        await trx
+          .insertInto('demo_data_runs')
+          .values({ tenant_id: tenantId, generator_version: demoGeneratorVersion })
+          .execute();
+        return written;
+      } finally {
+        await holder.close();
+      }
     });
   }
   return rows;
+}
+
+async function connectDemoClients(
+  trx: Kysely<Database>,
+  tenantId: TenantId,
+  clients: readonly DemoClient[],
+  context: Parameters<typeof connectDemoClient>[3] & { today: string },
+): Promise<number> {
+  const ids = new Map(
+    (
+      await trx
+        .selectFrom('clients')
+        .select(['id', 'email'])
+        .where('tenant_id', '=', tenantId)
+        .where(
+          'email',
+          'in',
+          clients.map((client) => client.email),
+        )
+        .execute()
+    ).map((row) => [row.email, row.id]),
+  );
+  const goals: Parameters<typeof writeDemoGoals>[2][number][] = [];
+  const connected: number[] = [];
+  for (const [index, client] of clients.entries()) {
+    const clientId = ids.get(client.email);
+    if (clientId === undefined) throw new Error(`demo client ${client.email} was not written`);
+    const providerAccountIds = sharesData(client)
+      ? await connectDemoClient(trx, { tenantId, clientId }, demoConnectionsOf(tenantId, index), context)
+      : [];
+    connected.push(...providerAccountIds);
+    // Goals save into the savings account at the client's main bank.
+    const savings = providerAccountIds[0]
+      ? await trx
+          .selectFrom('accounts')
+          .select('id')
+          .where('provider_account_id', '=', providerAccountIds[0])
+          .where('account_type', '=', 'savings')
+          .orderBy('id')
+          .executeTakeFirst()
+      : undefined;
+    for (const goal of client.finances.goals) goals.push({ clientId, accountId: savings?.id ?? null, goal });
+  }
+  // The demo stays as of its today: its connections are not refreshed on a schedule (an on-demand
+  // refresh still works, against the development server's holder).
+  if (connected.length > 0) {
+    await trx
+      .updateTable('provider_accounts')
+      .set({ next_refresh: null })
+      .where('id', 'in', connected)
+      .execute();
+  }
+  const stored = await trx
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string>().as('accounts'))
+    .where('provider_account_id', 'in', connected.length > 0 ? connected : [0])
+    .executeTakeFirstOrThrow();
+  const transactions = await trx
+    .selectFrom('transactions')
+    .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
+    .select((eb) => eb.fn.countAll<string>().as('transactions'))
+    .where('accounts.provider_account_id', 'in', connected.length > 0 ? connected : [0])
+    .executeTakeFirstOrThrow();
+  const goalRows = await writeDemoGoals(trx, tenantId, goals, context.today);
+  return connected.length + Number(stored.accounts) + Number(transactions.transactions) + goalRows;
 }

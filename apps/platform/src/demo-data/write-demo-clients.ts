@@ -4,6 +4,7 @@ import { formatCents } from '../aggregation/cents.ts';
 import { categoryIdByKey } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
 import { demoToday } from './demo-constants.ts';
+import type { DemoGoal } from './demo-finances-types.ts';
 import { demoGoalPeriods } from './demo-goal-periods.ts';
 import type { DemoClient } from './generate-demo-tenant.ts';
 import { insertInBatches } from './insert-in-batches.ts';
@@ -160,46 +161,16 @@ export async function writeDemoClients(
   });
 
   accountOffset = 0;
-  const goalRows = clients.flatMap((client, index) => {
+  const goalEntries = clients.flatMap((client, index) => {
     const offset = accountOffset;
     accountOffset += client.finances.accounts.length;
     return client.finances.goals.map((goal) => ({
-      tenant_id: tenantId,
-      client_id: idOf(index),
-      account_id: goal.account < 0 ? null : (accountIds[offset + goal.account] ?? null),
-      name: goal.name,
-      tracking_type: 'credit',
-      target_type: goal.target,
-      frequency: goal.frequency,
-      start_date: goal.startDate,
-      end_date: goal.endDate,
-      target_amount: formatCents(goal.targetCents),
-      current_amount: formatCents(goal.currentCents),
-      period_amount: formatCents(goal.periodCents),
-      start_amount: '0.00',
-      status: goal.status,
+      clientId: idOf(index),
+      accountId: goal.account < 0 ? null : (accountIds[offset + goal.account] ?? null),
+      goal,
     }));
   });
-  const goalIds = await insertInBatches(goalRows, 500, (batch) =>
-    db.insertInto('goals').values(batch).returning('id').execute(),
-  );
-  const periodRows = clients
-    .flatMap((client) => client.finances.goals)
-    .flatMap((goal, n) =>
-      demoGoalPeriods(goal, today).map((period) => ({
-        goal_id: goalIds[n]?.id ?? 0,
-        index: period.index,
-        start_date: period.start,
-        end_date: period.end,
-        target_amount: formatCents(period.targetCents),
-        current_amount: formatCents(period.currentCents),
-        tracking_status: period.tracking,
-      })),
-    );
-  await insertInBatches(periodRows, 1000, async (batch) => {
-    await db.insertInto('goal_periods').values(batch).execute();
-    return [];
-  });
+  const goalRowCount = await writeDemoGoals(db, tenantId, goalEntries, today);
   return (
     clientIds.length +
     links.length +
@@ -207,9 +178,55 @@ export async function writeDemoClients(
     providerAccountIds.length +
     accountIds.length +
     transactionRows.length +
-    goalRows.length +
-    periodRows.length
+    goalRowCount
   );
+}
+
+/**
+ * Writes goals with their periods up to `today` (`demoGoalPeriods`), each on its client and
+ * account (or none). Answers the rows written, goals and periods.
+ */
+export async function writeDemoGoals(
+  db: Kysely<Database>,
+  tenantId: string,
+  entries: readonly { clientId: number; accountId: number | null; goal: DemoGoal }[],
+  today: string,
+): Promise<number> {
+  const goalRows = entries.map(({ clientId, accountId, goal }) => ({
+    tenant_id: tenantId,
+    client_id: clientId,
+    account_id: accountId,
+    name: goal.name,
+    tracking_type: 'credit',
+    target_type: goal.target,
+    frequency: goal.frequency,
+    start_date: goal.startDate,
+    end_date: goal.endDate,
+    target_amount: formatCents(goal.targetCents),
+    current_amount: formatCents(goal.currentCents),
+    period_amount: formatCents(goal.periodCents),
+    start_amount: '0.00',
+    status: goal.status,
+  }));
+  const goalIds = await insertInBatches(goalRows, 500, (batch) =>
+    db.insertInto('goals').values(batch).returning('id').execute(),
+  );
+  const periodRows = entries.flatMap(({ goal }, n) =>
+    demoGoalPeriods(goal, today).map((period) => ({
+      goal_id: goalIds[n]?.id ?? 0,
+      index: period.index,
+      start_date: period.start,
+      end_date: period.end,
+      target_amount: formatCents(period.targetCents),
+      current_amount: formatCents(period.currentCents),
+      tracking_status: period.tracking,
+    })),
+  );
+  await insertInBatches(periodRows, 1000, async (batch) => {
+    await db.insertInto('goal_periods').values(batch).execute();
+    return [];
+  });
+  return goalRows.length + periodRows.length;
 }
 
 function providerId(target: DemoClientsTarget, name: string): number {

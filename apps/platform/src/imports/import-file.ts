@@ -7,7 +7,6 @@ import { transactionCategoryCatalogue } from '../aggregation/transaction-categor
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
-import { withOpenBanking } from '../open-banking/open-banking-tables.ts';
 import { parseCsv } from './parse-csv.ts';
 import { parseOfx } from './parse-ofx.ts';
 import { type ImportedRow, ImportFileError } from './parsed-row.ts';
@@ -53,7 +52,7 @@ export async function importFile(
   scope: ClientScope,
   body: ImportFileBody,
 ): Promise<FileImport> {
-  const db = withOpenBanking(database);
+  const db = database;
   const account = await db
     .selectFrom('accounts')
     .select(['id', 'currency'])
@@ -121,7 +120,7 @@ export async function importFile(
         .execute();
       added += inserted.length;
     }
-    const record = await withOpenBanking(trx)
+    const record = await trx
       .insertInto('file_imports')
       .values({
         tenant_id: scope.tenantId,
@@ -153,7 +152,7 @@ export async function listFileImports(
   scope: ClientScope,
   accountId?: number,
 ): Promise<FileImport[]> {
-  let query = withOpenBanking(database)
+  let query = database
     .selectFrom('file_imports')
     .select(['id', 'account_id', 'format', 'file_name', 'rows_read', 'rows_added', 'created_at'])
     .where('tenant_id', '=', scope.tenantId)

@@ -4,10 +4,21 @@ import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
 import type { Database } from '../db/database-schema.ts';
+import type { PlatformDatabase } from '../db/platform-database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
-import { withOpenBanking } from './open-banking-tables.ts';
+import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
+import { inTransaction } from './in-transaction.ts';
 import { authoriseAtSimulatedHolder, type HolderConsent } from './simulated-holder.ts';
+
+// `access/resolve-client-scope.ts` (imported here for its types) reads `request.server.database`,
+// which app.ts declares. A program that uses this module without the app (the browser tests'
+// seed script, through the demo seed) sees the same declaration here.
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: PlatformDatabase;
+  }
+}
 
 export interface ConnectRequest {
   providerId: number;
@@ -27,9 +38,9 @@ export async function connectProviderAccount(
   database: Kysely<Database>,
   scope: ClientScope,
   request: ConnectRequest,
-  options: { fetch?: typeof fetch } = {},
+  options: { fetch?: typeof fetch; tokens?: HolderTokenCipher } = {},
 ): Promise<ProviderAccount> {
-  const db = withOpenBanking(database);
+  const db = database;
   const provider = await db
     .selectFrom('providers')
     .select(['id', 'aggregator_type', 'base_url', 'status'])
@@ -69,8 +80,9 @@ export async function connectProviderAccount(
       refresh_sub_status: outcome.refreshSubStatus,
     };
   }
-  const id = await database.transaction().execute(async (trx) => {
-    const row = await withOpenBanking(trx)
+  const tokens = options.tokens ?? (await holderTokenCipher());
+  const id = await inTransaction(database, async (trx) => {
+    const row = await trx
       .insertInto('provider_accounts')
       .values({
         tenant_id: scope.tenantId,
@@ -79,7 +91,7 @@ export async function connectProviderAccount(
         ...status,
         holder_customer_id: request.customerId,
         holder_consent_id: consent?.consentId ?? null,
-        holder_access_token: consent?.accessToken ?? null,
+        holder_access_token: consent ? tokens.seal(consent.accessToken) : null,
         holder_consent_expires_at: consent?.expiresAt ?? null,
         next_refresh: consent ? new Date() : null,
       })

@@ -23,8 +23,18 @@ const byCategory: Record<string, { container: Container; accountType: AccountTyp
 function attributesOf(account: CdsAccount): { container: Container; accountType: AccountType } {
   const mapped = byCategory[account.productCategory] ?? { container: 'unknown', accountType: 'other' };
   // CDS has one category for both; the product name is the only sign of a savings account.
+  // Likewise offset accounts, car loans and fixed-rate home loans, by the product's name.
+  if (mapped.accountType === 'bank_account' && /offset/i.test(account.productName)) {
+    return { ...mapped, accountType: 'offset' };
+  }
   if (mapped.accountType === 'bank_account' && /sav(er|ings)/i.test(account.productName)) {
     return { ...mapped, accountType: 'savings' };
+  }
+  if (mapped.accountType === 'personal' && /\b(car|vehicle|auto)\b/i.test(account.productName)) {
+    return { ...mapped, accountType: 'car_loan' };
+  }
+  if (mapped.accountType === 'mortgage' && /\bfixed\b/i.test(account.productName)) {
+    return { ...mapped, accountType: 'mortgage_fixed' };
   }
   return mapped;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
 import { whenDatabaseReady } from './when-database-ready.ts';
 
@@ -80,19 +81,22 @@ export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date)
  * recorded `next_refresh` (5 minutes doubling to 6 hours) brings it back through the sweep.
  */
 export async function registerRefreshWorkers(
-  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
   options: OpenBankingOptions = {},
 ): Promise<void> {
   const db = app.database.db;
   const queue = app.jobQueue;
   await queue.work<RefreshJobPayload>(refreshJob, async ({ providerAccountId }) => {
-    const result = await refreshProviderAccount(db, providerAccountId, options).catch((error: unknown) => {
-      // Deleted while its refresh waited, or not an open-banking connection: nothing to retry.
-      if (error instanceof AppError && (error.type === 'not_found' || error.type === 'validation_failed')) {
-        return undefined;
-      }
-      throw error;
-    });
+    const tokens = options.tokens ?? (await holderTokenCipher(app.config));
+    const result = await refreshProviderAccount(db, providerAccountId, { ...options, tokens }).catch(
+      (error: unknown) => {
+        // Deleted while its refresh waited, or not an open-banking connection: nothing to retry.
+        if (error instanceof AppError && (error.type === 'not_found' || error.type === 'validation_failed')) {
+          return undefined;
+        }
+        throw error;
+      },
+    );
     await enqueueRefreshSweep(queue, new Date());
     if (result?.outcome.temporary) {
       throw new TemporaryRefreshFailure(
@@ -109,5 +113,10 @@ export async function registerRefreshWorkers(
     await whenDatabaseReady(app, 'open banking: scheduling the refresh sweep', () =>
       enqueueRefreshSweep(queue, new Date()),
     );
+    // Bank tokens stored before they were encrypted are sealed once the database is ready.
+    await whenDatabaseReady(app, 'open banking: encrypting stored bank tokens', async () => {
+      const tokens = options.tokens ?? (await holderTokenCipher(app.config));
+      await sealPlaintextHolderTokens(db, tokens);
+    });
   });
 }

@@ -6,8 +6,8 @@ import { type CdsBankingClient, createCdsBankingClient } from './cds-banking-cli
 import { createCdsDataSource } from './cds-data-source.ts';
 import { createCdsHttpClient } from './cds-http-client.ts';
 import type { DataSource, RefreshOutcome } from './data-source.ts';
+import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
-import { withOpenBanking } from './open-banking-tables.ts';
 import { recordFailedRefresh, type StoredPull, storePull } from './store-pull.ts';
 
 export interface OpenBankingOptions {
@@ -16,6 +16,8 @@ export interface OpenBankingOptions {
   /** How long one holder call may take (default 30 s). */
   timeoutMs?: number;
   now?: () => Date;
+  /** Seals and opens the stored bank tokens (default: the key of the process environment's configuration). */
+  tokens?: HolderTokenCipher;
 }
 
 export interface RefreshResult {
@@ -59,7 +61,7 @@ export async function refreshProviderAccount(
   options: OpenBankingOptions = {},
 ): Promise<RefreshResult> {
   const now = (options.now ?? (() => new Date()))();
-  const db = withOpenBanking(database);
+  const db = database;
   const connection = await db
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
@@ -93,15 +95,22 @@ export async function refreshProviderAccount(
     return { outcome: needsConsent, stored: undefined, nextRefresh: null };
   }
 
+  const tokens = options.tokens ?? (await holderTokenCipher());
+  const storedToken = connection.holder_access_token ?? '';
+  // A token stored before encryption is sealed now, at its first read.
+  const accessToken = tokens.open(storedToken);
   await db
     .updateTable('provider_accounts')
-    .set({ status: 'updating' })
+    .set({
+      status: 'updating',
+      ...(tokens.isSealed(storedToken) ? {} : { holder_access_token: tokens.seal(storedToken) }),
+    })
     .where('id', '=', providerAccountId)
     .execute();
   const client = createCdsBankingClient(
     createCdsHttpClient({
       baseUrl: connection.base_url,
-      accessToken: connection.holder_access_token ?? undefined,
+      accessToken,
       timeoutMs: options.timeoutMs,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),

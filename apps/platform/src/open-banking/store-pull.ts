@@ -1,11 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { daysBetween } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
+import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import { categoriseTransaction } from './categorise-transaction.ts';
 import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
-import { type OpenBankingDatabase, withOpenBanking } from './open-banking-tables.ts';
+import { inTransaction } from './in-transaction.ts';
 
 export interface PullTarget {
   tenantId: string;
@@ -53,8 +54,7 @@ export async function storePull(
     windowStart,
   }: { outcome: RefreshOutcome; now: Date; nextRefresh: Date | null; windowStart: string },
 ): Promise<StoredPull> {
-  const db = withOpenBanking(database);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(database, async (trx) => {
     const stored: StoredPull = {
       accounts: 0,
       transactionsAdded: 0,
@@ -62,20 +62,37 @@ export async function storePull(
       pendingRemoved: 0,
     };
     // The categories are reference data with fixed ids; a platform without the demo seed still has them.
-    await trx
-      .insertInto('transaction_categories')
-      .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
+    const categories = await trx
+      .selectFrom('transaction_categories')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(categories.count) < transactionCategoryCatalogue.length) {
+      await trx
+        .insertInto('transaction_categories')
+        .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    }
+    // New transactions of every account go in together, in batches, after each account's matching.
+    const fresh: TransactionRow[] = [];
     for (const entry of pull.accounts) {
-      const accountId = await upsertAccount(trx, target, entry.account);
+      const account = await upsertAccount(trx, target, entry.account);
       stored.accounts += 1;
       if (!entry.transactions) continue;
-      const result = await upsertTransactions(trx, target, accountId, entry.transactions, windowStart);
-      stored.transactionsAdded += result.added;
+      const result = await upsertTransactions(trx, target, account, entry.transactions, windowStart);
+      fresh.push(...result.fresh);
+      stored.transactionsAdded += result.fresh.length;
       stored.transactionsUpdated += result.updated;
       stored.pendingRemoved += result.removed;
     }
+    for (let start = 0; start < fresh.length; start += batchSize) {
+      await trx
+        .insertInto('transactions')
+        .values(fresh.slice(start, start + batchSize))
+        .onConflict((conflict) => conflict.columns(['account_id', 'external_id']).doNothing())
+        .execute();
+    }
+    await faultPoint(faultPoints.openBankingStorePull); // docs/reliability.md; inert unless armed
     await trx
       .updateTable('provider_accounts')
       .set({
@@ -92,11 +109,17 @@ export async function storePull(
   });
 }
 
+/** An account as stored: its id, and whether this pull added it (then it has no transactions yet). */
+interface StoredAccount {
+  id: number;
+  added: boolean;
+}
+
 async function upsertAccount(
-  trx: Transaction<OpenBankingDatabase>,
+  trx: Kysely<Database>,
   target: PullTarget,
   account: SourcedAccount,
-): Promise<number> {
+): Promise<StoredAccount> {
   const fromSource = {
     account_name: account.accountName,
     account_number: account.accountNumber,
@@ -122,47 +145,56 @@ async function upsertAccount(
     .onConflict((conflict) =>
       conflict.columns(['provider_account_id', 'external_id']).doUpdateSet(fromSource),
     )
-    .returning('id')
+    // `xmax = 0`: PostgreSQL's sign that the row was inserted by this statement, not updated.
+    .returning(['id', sql<boolean>`xmax = 0`.as('added')])
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, added: row.added };
 }
 
+type TransactionRow = Insertable<Database['transactions']>;
+
+/**
+ * One account's pulled transactions: known ones are upserted here (PostgreSQL runs those as updates,
+ * with their statement triggers, so only when needed); pending ones that posted under a new id are
+ * matched, cancelled ones removed. The new ones are answered as rows for the caller to insert in
+ * batches. An account this pull added has no transactions yet, so nothing is looked up for it.
+ */
 async function upsertTransactions(
-  trx: Transaction<OpenBankingDatabase>,
+  trx: Kysely<Database>,
   target: PullTarget,
-  accountId: number,
-  transactions: SourcedTransaction[],
+  account: StoredAccount,
+  pulled: SourcedTransaction[],
   windowStart: string,
-): Promise<{ added: number; updated: number; removed: number }> {
-  const known = new Set(
-    (
-      await trx
-        .selectFrom('transactions')
-        .select('external_id')
-        .where('account_id', '=', accountId)
-        .where('external_id', 'is not', null)
-        .execute()
-    ).map((row) => row.external_id),
-  );
+): Promise<{ fresh: TransactionRow[]; updated: number; removed: number }> {
+  const accountId = account.id;
   // A holder listing one id twice (across pages that moved) must not make the upsert touch a row twice.
-  const byId = new Map(transactions.map((transaction) => [transaction.externalId, transaction]));
-  transactions = [...byId.values()];
-  const pulledIds = new Set(byId.keys());
-  const orphans: PendingRow[] = await trx
-    .selectFrom('transactions')
-    .select([
-      'id',
-      'external_id',
-      sql<string>`amount::text`.as('amount'),
-      sql<string>`transaction_date::text`.as('transaction_date'),
-    ])
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'pending')
-    .execute()
-    .then((rows) => rows.filter((row) => !pulledIds.has(row.external_id ?? '')));
+  const byId = new Map(pulled.map((transaction) => [transaction.externalId, transaction]));
+  const transactions = [...byId.values()];
+  const known = new Set<string | null>();
+  let orphans: PendingRow[] = [];
+  if (!account.added) {
+    const rows = await trx
+      .selectFrom('transactions')
+      .select('external_id')
+      .where('account_id', '=', accountId)
+      .where('external_id', 'is not', null)
+      .execute();
+    for (const row of rows) known.add(row.external_id);
+    orphans = await trx
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'external_id',
+        sql<string>`amount::text`.as('amount'),
+        sql<string>`transaction_date::text`.as('transaction_date'),
+      ])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'pending')
+      .execute()
+      .then((rows) => rows.filter((row) => !byId.has(row.external_id ?? '')));
+  }
 
   // A posted transaction the platform does not know may be one of its pending ones under a new id.
-  let updated = 0;
   for (const transaction of transactions) {
     if (transaction.status !== 'posted' || known.has(transaction.externalId)) continue;
     const match = closestPending(orphans, transaction);
@@ -178,33 +210,30 @@ async function upsertTransactions(
   const stale = orphans.filter((row) => row.transaction_date >= windowStart).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
 
-  let added = 0;
-  for (let start = 0; start < transactions.length; start += batchSize) {
-    const batch = transactions.slice(start, start + batchSize);
-    const rows = batch.map((transaction) => {
-      if (known.has(transaction.externalId)) updated += 1;
-      else added += 1;
-      const { categoryId, budgetCategory } = categoriseTransaction(transaction);
-      return {
-        tenant_id: target.tenantId,
-        client_id: target.clientId,
-        account_id: accountId,
-        amount: transaction.amount,
-        currency: transaction.currency,
-        base_type: transaction.baseType,
-        status: transaction.status,
-        transaction_date: transaction.transactionDate,
-        post_date: transaction.postDate,
-        description_original: transaction.description,
-        merchant_name: transaction.merchantName,
-        category_id: categoryId,
-        budget_category: budgetCategory,
-        external_id: transaction.externalId,
-      };
-    });
+  const toRow = (transaction: SourcedTransaction): TransactionRow => {
+    const { categoryId, budgetCategory } = categoriseTransaction(transaction);
+    return {
+      tenant_id: target.tenantId,
+      client_id: target.clientId,
+      account_id: accountId,
+      amount: transaction.amount,
+      currency: transaction.currency,
+      base_type: transaction.baseType,
+      status: transaction.status,
+      transaction_date: transaction.transactionDate,
+      post_date: transaction.postDate,
+      description_original: transaction.description,
+      merchant_name: transaction.merchantName,
+      category_id: categoryId,
+      budget_category: budgetCategory,
+      external_id: transaction.externalId,
+    };
+  };
+  const existing = transactions.filter((transaction) => known.has(transaction.externalId));
+  for (let start = 0; start < existing.length; start += batchSize) {
     await trx
       .insertInto('transactions')
-      .values(rows)
+      .values(existing.slice(start, start + batchSize).map(toRow))
       .onConflict((conflict) =>
         conflict.columns(['account_id', 'external_id']).doUpdateSet((eb) => ({
           amount: eb.ref('excluded.amount'),
@@ -219,7 +248,8 @@ async function upsertTransactions(
       )
       .execute();
   }
-  return { added, updated, removed: stale.length };
+  const fresh = transactions.filter((transaction) => !known.has(transaction.externalId)).map(toRow);
+  return { fresh, updated: existing.length, removed: stale.length };
 }
 
 function closestPending(orphans: PendingRow[], transaction: SourcedTransaction): PendingRow | undefined {
@@ -241,7 +271,7 @@ export async function recordFailedRefresh(
   outcome: RefreshOutcome,
   nextRefresh: Date | null,
 ): Promise<number> {
-  const db = withOpenBanking(database);
+  const db = database;
   const row = await db
     .updateTable('provider_accounts')
     .set((eb) => ({

@@ -6,6 +6,7 @@ import { seedDatabase } from '../../db/seed.ts';
 import { injectFetch } from '../../demo-data/inject-fetch.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { connectProviderAccount } from '../connect-provider-account.ts';
+import type { HolderTokenCipher } from '../holder-token-cipher.ts';
 import { registerSimulatedHolderProviders } from '../simulated-holder.ts';
 
 /** The simulated holder's fixed clock in these tests. */
@@ -56,14 +57,14 @@ export async function openBankingFixture() {
     };
   }
 
-  /** A new client connected to `bank` as holder customer `customerId`; answers the provider account. */
-  async function connect(bank: string, customerId: string) {
+  /** A new client connected to `bank` as holder customer `customerId` (tokens sealed with `tokens`, default the test key); answers the provider account. */
+  async function connect(bank: string, customerId: string, tokens?: HolderTokenCipher) {
     const scope = await newClient();
     const providerAccount = await connectProviderAccount(
       database.db,
       scope,
       { providerId: providerIds[bank] ?? 0, customerId, sharingDays: 365 },
-      { fetch },
+      { fetch, ...(tokens ? { tokens } : {}) },
     );
     return { scope, providerAccount };
   }

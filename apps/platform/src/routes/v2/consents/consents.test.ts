@@ -96,7 +96,8 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
     );
     expect(list.data).toHaveLength(1);
     const consent = list.data[0];
-    expect(consent?.status).toBe('active');
+    // The adviser has read the data, so the practice's consent is in use (mark-consent-in-use.ts).
+    expect(consent?.status).toBe('in_use');
     // The adviser sees the practice's consent, but cannot withdraw it for the client.
     expect((await inject('GET', '/api/v2/consents', fixture.headers)).statusCode).toBe(200);
     expect((await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.headers)).statusCode).toBe(403);

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
+import { holderTokenCipher } from '../../../open-banking/holder-token-cipher.ts';
 import { enqueueRefresh } from '../../../open-banking/refresh-jobs.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -26,11 +27,16 @@ export const postProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = await resolveClientScope(request);
       const body = request.body;
-      const providerAccount = await connectProviderAccount(app.database.db, scope, {
-        providerId: body.provider_id,
-        customerId: body.customer_id,
-        sharingDays: body.sharing_days,
-      });
+      const providerAccount = await connectProviderAccount(
+        app.database.db,
+        scope,
+        {
+          providerId: body.provider_id,
+          customerId: body.customer_id,
+          sharingDays: body.sharing_days,
+        },
+        { tokens: await holderTokenCipher(app.config) },
+      );
       if (providerAccount.refresh_status.status === 'adding')
         await enqueueRefresh(app.jobQueue, providerAccount.id);
       return reply.code(201).send({ data: providerAccount });
