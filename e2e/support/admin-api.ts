@@ -49,11 +49,16 @@ export async function adminAccessToken(
 /** The id of the first client of the tenant's demo adviser whose consent is active (their data shows). */
 export async function firstDemoClientId(tenant: E2eOperatorTenant, port: number): Promise<number> {
   const token = await adminAccessToken(tenant, port, `adviser@${tenant}.example`);
-  const list = (await call(port, tenant, '/api/adviser/users?consent_status=active', {
+  const list = (await call(port, tenant, '/api/adviser/users?size=100', {
     method: 'GET',
     headers: { authorization: `Bearer ${token}` },
-  })) as { data: { id: number }[] };
-  const first = list.data[0];
+  })) as { data: { id: number; consent: { status: string; expiry: string | null } | null }[] };
+  // `in_use` once an adviser of the practice has looked (an earlier journey may have): still open.
+  const first = list.data.find(
+    ({ consent }) =>
+      (consent?.status === 'active' || consent?.status === 'in_use') &&
+      (consent.expiry === null || new Date(consent.expiry) > new Date()),
+  );
   if (!first) throw new Error(`The demo adviser of ${tenant} has no client with an active consent`);
   return first.id;
 }

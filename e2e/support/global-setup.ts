@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,9 @@ import { createE2eDatabase } from './test-database.ts';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   ensureFrontEndBuilds();
+  // One key for the stored bank tokens across every server of the run: a private server copies the
+  // shared demo database (PostgreSQL) but not its data dir, where a generated key file would live.
+  process.env.HOLDER_TOKEN_KEY ??= randomBytes(32).toString('hex');
   const port = await freePort();
   const runDir = mkdtempSync(join(tmpdir(), 'waratah-e2e-'));
   const dataDir = join(runDir, 'shared');

@@ -57,10 +57,17 @@ export async function demoClients(page: Page, tenant: TenantId, query = 'size=10
   return body.data;
 }
 
-/** The ids of the demo adviser's clients with an active consent (their data is open to the adviser). */
+/**
+ * The ids of the demo adviser's clients whose consent is in force (their data is open to the
+ * adviser): `active`, or `in_use` once any adviser of the practice has looked — which earlier
+ * journeys of the same run do, so both count, and the pick stays the same whatever ran before.
+ */
 export async function activeClientIds(page: Page, tenant: TenantId, size = 3): Promise<number[]> {
-  const clients = await demoClients(page, tenant, `consent_status=active&size=${size}`);
-  return clients.map(({ id }) => id);
+  const clients = await demoClients(page, tenant, 'size=100');
+  return clients
+    .filter(readable)
+    .slice(0, size)
+    .map(({ id }) => id);
 }
 
 /** The first of the demo adviser's clients with an active consent. */
