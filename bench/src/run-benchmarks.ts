@@ -6,7 +6,9 @@ import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.m
 import { type ApiBenchResult, runApiBenchmarks } from './api-benchmarks.ts';
 import { budgetBreaches, budgets, kib, measureBundle, overBudget } from './bundle-budget.ts';
 import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
+import { lighthouseRows, runLighthouse } from './lighthouse.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
+import { runScaleLatency, scaleRows } from './scale-latency.ts';
 import { runSoak } from './soak.ts';
 import { median, percentile } from './stats.ts';
 
@@ -41,7 +43,9 @@ await coldStart();
 await api({});
 if (process.env.DATABASE_URL) await api({ databaseUrl: process.env.DATABASE_URL });
 else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
+await scaleLatency();
 bundle();
+await lighthouse();
 await longFuzz();
 await soak();
 for (const row of documentRows(await runDocumentsBenchmarks({ runs }), runs)) report(row);
@@ -53,10 +57,13 @@ async function coldStart(): Promise<void> {
   try {
     const firstStart = await measureColdStart({ dataDir, port });
     const restarts: number[] = [];
+    const restMemory: number[] = [];
     const bareNode: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       bareNode.push(await measureBareNodeStart());
-      restarts.push((await measureColdStart({ dataDir, port })).readyMs);
+      const restart = await measureColdStart({ dataDir, port });
+      restarts.push(restart.readyMs);
+      restMemory.push(restart.restMiB);
     }
     const restartMedian = median(restarts);
     const bareMedian = median(bareNode);
@@ -65,6 +72,9 @@ async function coldStart(): Promise<void> {
     );
     report(
       `| restart on an existing data dir until /readyz (median of ${runs}, p90 ${percentile(restarts, 0.9).toFixed(0)} ms) | ${restartMedian.toFixed(0)} ms | ${(restartMedian / bareMedian).toFixed(1)} × a bare \`node -e 0\` (${bareMedian.toFixed(0)} ms) | < 3000 ms |`,
+    );
+    report(
+      `| server memory (RSS) at rest after a restart (median of ${runs}) | ${median(restMemory).toFixed(0)} MiB | | under load: see the API rows |`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -127,7 +137,26 @@ function bundle(): void {
     );
   }
   const breaches = budgetBreaches(figures);
-  if (breaches.length > 0) report(`| portal: ratchet broken | ${breaches.join('; ')} | | |`);
+  if (figures.charts) {
+    report(
+      `| portal: chart library chunk (lazy, shared by the pages with charts), gzip | ${kib(figures.charts.gzipBytes)} | | |`,
+    );
+  }
+  if (breaches.length > 0) report(`| portal: over budget | ${breaches.join('; ')} | | |`);
+}
+
+/** Lighthouse on the sign-in and transactions pages (bench/src/lighthouse.ts). */
+async function lighthouse(): Promise<void> {
+  const options = {
+    port: port + 30,
+    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? runs),
+    formFactor: process.env.LIGHTHOUSE_FORM_FACTOR === 'mobile' ? ('mobile' as const) : ('desktop' as const),
+  };
+  try {
+    for (const row of lighthouseRows(await runLighthouse(options), options)) report(row);
+  } catch (error) {
+    report(`| Lighthouse | failed: ${String(error).split('\n')[0]} | | |`);
+  }
 }
 
 /** The fuzz suite of CI, with many more runs (a new seed each time, printed for replay). */
@@ -162,6 +191,28 @@ async function longFuzz(): Promise<void> {
   report(
     `| fuzzing: ${fuzzRuns} malformed requests over every operation (seed ${seed}) | ${code === 0 ? 'no 5xx, no stack trace, no changed row' : `FAILED: ${failure ?? `exit ${code}`}`} | ${seconds.toFixed(0)} s | never a 5xx |`,
   );
+}
+
+/** p50/p99 over a database seeded to ~10M transactions; optional, since seeding it takes long (docs/benchmarks.md). */
+async function scaleLatency(): Promise<void> {
+  const databaseUrl = process.env.BENCH_SCALE_DATABASE_URL;
+  if (!databaseUrl) {
+    report(
+      '| data scale (10M transactions) | skipped: set BENCH_SCALE_DATABASE_URL to a database seeded with `npm run seed -- --clients 24500 --months 12` | | |',
+    );
+    return;
+  }
+  const options = {
+    databaseUrl,
+    port: port + 40,
+    duration,
+    connections: Number(process.env.BENCH_SCALE_CONNECTIONS ?? 10),
+  };
+  try {
+    for (const row of scaleRows(await runScaleLatency(options), options)) report(row);
+  } catch (error) {
+    report(`| data scale | failed: ${String(error).split('\n')[0]} | | |`);
+  }
 }
 
 async function soak(): Promise<void> {

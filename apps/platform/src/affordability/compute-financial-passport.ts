@@ -51,7 +51,12 @@ export function computeFinancialPassport(input: {
   };
   const group = (items: readonly PassportTransaction[], key: (tx: PassportTransaction) => string) => {
     const groups = new Map<string, PassportTransaction[]>();
-    for (const tx of items) groups.set(key(tx), [...(groups.get(key(tx)) ?? []), tx]);
+    for (const tx of items) {
+      const name = key(tx);
+      const members = groups.get(name);
+      if (members) members.push(tx);
+      else groups.set(name, [tx]);
+    }
     return [...groups.entries()];
   };
   const category = (tx: PassportTransaction) => ({

@@ -50,10 +50,7 @@ export async function listManagedUsers(
     rows.map((row) => row.id),
   );
 
-  const { total } = await filtered
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countManagedUsers(db, principal, query, filtered);
   const next = offset + query.size;
   return {
     data: rows.map((row) => managedUserToWire(row, freshness(row.id))),
@@ -65,6 +62,34 @@ export async function listManagedUsers(
       total,
     },
   };
+}
+
+/**
+ * The list's total: an adviser's whole list is the practice's link count, kept by a trigger on
+ * `client_links` (migration 0009), so it costs one row however many clients there are; a search,
+ * a consent filter or an operator's list is counted.
+ */
+async function countManagedUsers(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  query: ListManagedUsersQuery,
+  filtered: Awaited<ReturnType<typeof managedUsersQuery>>,
+): Promise<number> {
+  const partyId = principal.role === 'adviser' ? principal.externalPartyId : null;
+  if (partyId !== null && !query.search && !query.consent_status) {
+    const row = await db
+      .withTables<{ party_client_counts: { external_party_id: number; client_count: number } }>()
+      .selectFrom('party_client_counts')
+      .select('client_count')
+      .where('external_party_id', '=', partyId)
+      .executeTakeFirst();
+    return row?.client_count ?? 0;
+  }
+  const { total } = await filtered
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  return total;
 }
 
 function readOffset(cursor: string | undefined): number {

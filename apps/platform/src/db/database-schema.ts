@@ -375,3 +375,54 @@ export interface Database {
   audit_log: AuditLogTable;
   demo_data_runs: DemoDataRunsTable;
 }
+
+// Open banking (migration 0008: refresh, consent configuration, file import). These declarations
+// merge into the interfaces above, so `Kysely<Database>` knows the columns and tables.
+
+export interface ProviderAccountsTable {
+  /** Who the client is at the data holder (the simulated holder's customer id). */
+  holder_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_consent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The holder's access token, sealed with AES-256-GCM (open-banking/holder-token-cipher.ts). */
+  holder_access_token: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_consent_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Temporary failures in a row; the back-off grows with it and a success resets it. */
+  refresh_failures: ColumnType<number, number | undefined, number>;
+}
+
+export interface AccountsTable {
+  /** The source's id of the account (CDS accountId, or `file-…` for an imported account). */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CdrConfigsTable {
+  id: Id;
+  tenant_id: string;
+  external_id: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  display_name: string;
+  support_email: string;
+  cdr_policy_url: string;
+  model: 'affiliate' | 'principal' | 'representative';
+  sharing_durations: ColumnType<{ duration: number; description: string }[], string, string>;
+  sharing_use_duration: number;
+  created_at: Timestamp;
+}
+
+export interface FileImportsTable {
+  id: Id;
+  tenant_id: string;
+  client_id: number;
+  account_id: number;
+  format: 'csv' | 'ofx';
+  file_name: string | null;
+  file_sha256: string;
+  rows_read: number;
+  rows_added: number;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  cdr_configs: CdrConfigsTable;
+  file_imports: FileImportsTable;
+}

@@ -8,6 +8,7 @@ import * as aggregation from './migrations/0005-aggregation.ts';
 import * as goalsImagesAudit from './migrations/0006-goals-images-audit.ts';
 import * as jobsAndDocuments from './migrations/0007-jobs-and-documents.ts';
 import * as openBankingRefreshConsentsImports from './migrations/0008-open-banking-refresh-consents-imports.ts';
+import * as readPerformance from './migrations/0009-read-performance.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-goals-images-audit': goalsImagesAudit,
   '0007-jobs-and-documents': jobsAndDocuments,
   '0008-open-banking-refresh-consents-imports': openBankingRefreshConsentsImports,
+  '0009-read-performance': readPerformance,
 };
 
 /**

@@ -1,12 +1,79 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, sql } from 'kysely';
 import type { Database } from './database-schema.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 
-/** The embedded engine: persisted in `directory`, or in memory when none is given (tests). */
-export async function openPgliteDatabase(directory?: string): Promise<PlatformDatabase> {
-  const client = await PGlite.create(directory === undefined ? {} : { dataDir: directory });
+/** The extensions every PGlite instance of the platform loads: the migrations need pg_trgm. */
+export const pgliteExtensions = { pg_trgm };
+
+/** How often an open PGlite database looks for tables whose statistics are out of date. */
+const ANALYSE_EVERY_MS = 10 * 60_000;
+/** The first look, soon after opening (after the migrations and the demo seed have begun). */
+const FIRST_ANALYSE_AFTER_MS = 2_000;
+
+/**
+ * The embedded engine: persisted in `directory`, or in memory when none is given (tests). pg_trgm
+ * is loaded for the trigram indexes of text search (migration 0009), as on PostgreSQL.
+ *
+ * PGlite has no autovacuum, so nothing would ever gather planner statistics: with none, a
+ * client's 100,000 transactions look like four rows and a page of the list is sorted from all of
+ * them. A timer analyses, through the same serialised session as every query, each table that
+ * grew by a fifth since it was last analysed (what autovacuum's analyse threshold does on
+ * PostgreSQL).
+ */
+export async function openPgliteDatabase(
+  directory?: string,
+  { autoAnalyse = true }: { autoAnalyse?: boolean } = {},
+): Promise<PlatformDatabase> {
+  const extensions = pgliteExtensions;
+  const client = await PGlite.create(
+    directory === undefined ? { extensions } : { dataDir: directory, extensions },
+  );
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      running = analyseStaleTables(db)
+        .catch((error: unknown) =>
+          process.emitWarning(`PGlite analyse: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => {
+          if (!closed) schedule(ANALYSE_EVERY_MS);
+        });
+    }, delay);
+    timer.unref();
+  };
+  if (autoAnalyse) schedule(FIRST_ANALYSE_AFTER_MS);
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Analyses every table of the schema larger than a few pages that was never analysed or has
+ * grown by more than a fifth (in pages) since; returns their names. Cheap when nothing changed:
+ * one catalogue query.
+ */
+export async function analyseStaleTables(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'
+      and pg_relation_size(c.oid) >= 8 * current_setting('block_size')::int
+      and (c.reltuples < 0
+        or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8)
+    order by c.relname`.execute(db);
+  for (const { name } of rows) await sql`analyze ${sql.id(name)}`.execute(db);
+  return rows.map((row) => row.name);
 }

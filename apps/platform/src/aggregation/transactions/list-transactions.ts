@@ -5,12 +5,14 @@ import type { Database } from '../../db/database-schema.ts';
 import { selectTransactions } from './select-transactions.ts';
 import { decodeTransactionCursor, encodeTransactionCursor } from './transaction-cursor.ts';
 import { transactionFilterWhere } from './transaction-filter-where.ts';
+import { countTransactions } from './transaction-month-totals.ts';
 import { transactionToWire } from './transaction-to-wire.ts';
 
 /**
  * One page of a client's transactions, newest first, by keyset on (transaction_date, id): stable
  * while rows are added, and served from the (client_id, transaction_date desc, id desc) index.
- * `after` pages towards older rows, `before` towards newer; `total` counts the whole filtered list.
+ * `after` pages towards older rows, `before` towards newer; `total` counts the whole filtered list
+ * (exactly: from the trigger-maintained monthly totals when the filter allows, else by counting).
  */
 export async function listTransactions(
   db: Kysely<Database>,
@@ -35,20 +37,24 @@ export async function listTransactions(
   }
   const direction = backwards ? 'asc' : 'desc';
   // The page and the count are independent: on PostgreSQL they run on two pooled connections at
-  // once, so a page costs the slower of the two rather than both.
-  const [rows, { total }] = await Promise.all([
+  // once, so a page costs the slower of the two rather than both. Without a text, id or amount
+  // filter the count comes from the maintained monthly totals, not from every matching row.
+  const [rows, total] = await Promise.all([
     page
       .orderBy('t.transaction_date', direction)
       .orderBy('t.id', direction)
       .limit(query.size + 1)
       .execute(),
-    db
-      .selectFrom('transactions as t')
-      .where('t.tenant_id', '=', scope.tenantId)
-      .where('t.client_id', '=', scope.clientId)
-      .where((eb) => transactionFilterWhere(eb, query))
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
+    countTransactions(db, scope, query, async (exact) => {
+      const { count } = await exact
+        .selectFrom('transactions as t')
+        .where('t.tenant_id', '=', scope.tenantId)
+        .where('t.client_id', '=', scope.clientId)
+        .where((eb) => transactionFilterWhere(eb, query))
+        .select(sql<number>`count(*)::int`.as('count'))
+        .executeTakeFirstOrThrow();
+      return count;
+    }),
   ]);
   const more = rows.length > query.size;
   const pageRows = rows.slice(0, query.size);

@@ -2,6 +2,9 @@ import type { TransactionFilter } from '@waratah/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, TransactionsTable } from '../../db/database-schema.ts';
 
+/** Exactly the expression of the `transactions_search_trgm` index. */
+const searchDocument = sql`(coalesce(t.description_original, '') || chr(10) || coalesce(t.description_simple, '') || chr(10) || coalesce(t.description_user, '') || chr(10) || coalesce(t.merchant_name, '') || chr(10) || coalesce(t.memo, ''))`;
+
 export type TransactionsBuilder = ExpressionBuilder<Database & { t: TransactionsTable }, 't'>;
 
 /**
@@ -28,6 +31,9 @@ export function transactionFilterWhere(
     conditions.push(eb('t.included', '=', filter.transaction_included));
   if (filter.search_term) {
     const pattern = `%${filter.search_term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    // The trigram index of migration 0009 holds every searched column in one expression: this
+    // condition uses it; the per-column test below keeps matches exact (never across two columns).
+    conditions.push(sql<SqlBool>`${searchDocument} ilike ${pattern}`);
     conditions.push(
       eb.or([
         eb('t.description_original', 'ilike', pattern),

@@ -4,6 +4,7 @@ import { recordAudit } from '../../access/record-audit.ts';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { faultPoint, faultPoints } from '../../faults/fault-point.ts';
 
 /**
  * Recategorises, includes or excludes, and annotates transactions of one client: every id must be
@@ -51,6 +52,7 @@ export async function updateTransactions(
         `There is no transaction ${unique.filter((id) => !found.has(id)).join(', ')}`,
       );
     }
+    await faultPoint(faultPoints.transactionsBulkUpdate); // docs/reliability.md; inert unless armed
     await recordAudit(trx, {
       actor: scope.actor,
       action: 'transactions.update',
