@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
       identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
+      documentStorage: { kind: 'database' },
     });
   });
 

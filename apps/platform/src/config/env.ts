@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type AuthSettings, defaultAuthSettings } from '../auth/auth-settings.ts';
@@ -77,12 +77,21 @@ const envSchema = z.object({
   ...authVariablesSchema,
   IDENTITY_ACCESS_TOKEN_TTL_SECONDS: wholeNumber(60, day),
   IDENTITY_REFRESH_TOKEN_TTL_SECONDS: wholeNumber(5 * minute, 365 * day),
+  // The job queue's lease (docs/jobs.md) and the fault suite's pause point (docs/reliability.md; NODE_ENV=test only).
+  JOB_LEASE_SECONDS: wholeNumber(1, day),
+  FAULT_PAUSE_AT: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a fault point name such as documents.generate')
+    .optional(),
+  ...documentStorageVariables(),
+  ...holderTokenVariables(),
 });
 
 // An external identity provider is all three variables or none: half a configuration would verify nothing.
 const ssoVariables = ['SSO_JWKS_URL', 'SSO_ISSUER', 'SSO_AUDIENCE'] as const;
 const envSchemaWithSso = envSchema.superRefine((vars, context) => {
   refreshOutlivesAccess(vars, context);
+  documentStorageComplete(vars, context);
   if (ssoVariables.every((name) => vars[name]) || ssoVariables.every((name) => !vars[name])) return;
   for (const name of ssoVariables.filter((variable) => !vars[variable])) {
     context.addIssue({
@@ -155,6 +164,20 @@ export interface PlatformConfig {
   authSettings: Partial<AuthSettings>;
   /** Lifetimes of the identity service's tokens (IDENTITY_…). */
   identityTokenLifetimes: { accessTokenSeconds: number; refreshTokenSeconds: number };
+  /** Where generated documents are kept (DOCUMENT_STORE, DOCUMENT_DIR, S3_…; docs/documents.md). */
+  documentStorage: DocumentStorageConfig;
+  /**
+   * HOLDER_TOKEN_KEY: the AES-256-GCM key of the stored bank tokens. Required in production; unset
+   * elsewhere, a key file generated once in DATA_DIR is used (open-banking/holder-token-cipher.ts).
+   */
+  holderTokenKey: Buffer | undefined;
+  /** JOB_LEASE_SECONDS: how long a running job stays claimed without its worker renewing it (default 60). */
+  jobLeaseSeconds: number | undefined;
+  /**
+   * FAULT_PAUSE_AT, honoured only when NODE_ENV=test: the named fault point where work stops for
+   * the fault suite to `kill -9` the process (faults/fault-point.ts, docs/reliability.md).
+   */
+  faultPauseAt: string | undefined;
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
@@ -192,10 +215,118 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       refreshTokenSeconds:
         vars.IDENTITY_REFRESH_TOKEN_TTL_SECONDS ?? defaultIdentityTokenLifetimes.refreshTokenSeconds,
     },
+    documentStorage: documentStorageOf(vars),
+    holderTokenKey: vars.HOLDER_TOKEN_KEY ? decodeHolderTokenKey(vars.HOLDER_TOKEN_KEY) : undefined,
+    jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
+    faultPauseAt: vars.NODE_ENV === 'test' ? vars.FAULT_PAUSE_AT : undefined,
   };
 }
 
 // `PORT=` in a shell or a .env file means "not set", not "set to nothing".
 function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+// Document storage (docs/documents.md): the database by default, or a folder, or an S3-compatible bucket.
+const s3RequiredVariables = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type DocumentStorageConfig =
+  | { kind: 'database' }
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
+
+// A function, so that the schema above can spread it before this part of the module has run.
+function documentStorageVariables() {
+  const documentStores = ['database', 'disk', 's3'] as const;
+  return {
+    DOCUMENT_STORE: z
+      .enum(documentStores, { error: `must be one of ${documentStores.join(', ')}` })
+      .default('database'),
+    DOCUMENT_DIR: z.string().optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as ap-southeast-2')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(switches, { error: 'must be on or off' }).default('off'),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "must hold only letters, digits and !_.*'()/-")
+      .refine((value) => !value.startsWith('/'), 'must not start with /')
+      .optional(),
+  };
+}
+
+// DOCUMENT_STORE=s3 needs its bucket and credentials: without them no document could be stored.
+function documentStorageComplete(
+  vars: Partial<Record<(typeof s3RequiredVariables)[number], string>> & { DOCUMENT_STORE: string },
+  context: z.RefinementCtx,
+): void {
+  if (vars.DOCUMENT_STORE !== 's3') return;
+  for (const name of s3RequiredVariables.filter((variable) => !vars[variable])) {
+    context.addIssue({ code: 'custom', path: [name], message: 'must be set when DOCUMENT_STORE=s3' });
+  }
+}
+
+function documentStorageOf(vars: z.infer<typeof envSchema>): DocumentStorageConfig {
+  switch (vars.DOCUMENT_STORE) {
+    case 'disk':
+      return {
+        kind: 'disk',
+        dir: resolve(process.cwd(), vars.DOCUMENT_DIR ?? join(vars.DATA_DIR, 'documents')),
+      };
+    case 's3':
+      return {
+        kind: 's3',
+        endpoint: vars.S3_ENDPOINT ?? '',
+        bucket: vars.S3_BUCKET ?? '',
+        region: vars.S3_REGION,
+        accessKeyId: vars.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? '',
+        forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'on',
+        prefix: vars.S3_PREFIX ?? '',
+      };
+    default:
+      return { kind: 'database' };
+  }
+}
+
+// The key of the bank tokens stored for open-banking connections (docs/open-banking.md).
+function holderTokenVariables() {
+  return {
+    HOLDER_TOKEN_KEY: z
+      .string()
+      .refine(
+        (value) => decodeHolderTokenKey(value) !== undefined,
+        'must be a 32-byte key, as 64 hex digits or as base64 (e.g. the output of `openssl rand -base64 32`)',
+      )
+      .optional(),
+  };
+}
+
+/** A 32-byte key written as 64 hex digits or as base64 (or base64url); undefined when it is neither. */
+export function decodeHolderTokenKey(value: string): Buffer | undefined {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined;
+  const key = Buffer.from(text, /[-_]/.test(text) ? 'base64url' : 'base64');
+  return key.length === 32 ? key : undefined;
 }

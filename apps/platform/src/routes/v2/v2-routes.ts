@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerJobQueue } from '../../jobs/register-job-queue.ts';
 import { getAccountRoute } from './accounts/get-account.ts';
 import { getAccountsRoute } from './accounts/get-accounts.ts';
 import { putAccountRoute } from './accounts/put-account.ts';
@@ -36,8 +35,6 @@ import { putUserDetailsRoute } from './user/put-user-details.ts';
 /** Every end-user route (`/api/v2/…` and the user paths under the client prefixes); registered under `/api`. */
 export const v2Routes: FastifyPluginAsync = async (app) => {
   for (const route of [
-    // First: routes below may register job workers when they are registered (docs/jobs.md).
-    registerJobQueue,
     getAccountRoute,
     getAccountsRoute,
     putAccountRoute,
