@@ -18,7 +18,8 @@ export const getBudgetCategoryReportRoute: FastifyPluginAsyncZod = async (app) =
       schema: {
         tags: ['reports'],
         headers: onBehalfHeadersSchema,
-        description: 'One budget category (0 income, 1 living, 2 lifestyle, 3 goals, 4 one_off) per period (the `period` query: daily to annually, months and financial years in Australia/Sydney).',
+        description:
+          'One budget category (0 income, 1 living, 2 lifestyle, 3 goals, 4 one_off) per period (the `period` query: daily to annually, months and financial years in Australia/Sydney).',
         params: budgetCategoryReportParamsSchema,
         querystring: budgetCategoryReportQuerySchema,
         response: { 200: budgetCategoryReportResponseSchema, ...errorResponses },
