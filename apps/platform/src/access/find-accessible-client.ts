@@ -13,6 +13,18 @@ export async function findAccessibleClientId(
   principal: AdminUserPrincipal,
   clientId: number,
 ): Promise<number | undefined> {
+  return (await findAccessibleClient(db, principal, clientId))?.id;
+}
+
+/**
+ * As `findAccessibleClientId`, with the adviser's consent status (`active` or `in_use`; null for
+ * an operator, who needs none), so the access gate marks a consent in use only when it is not yet.
+ */
+export async function findAccessibleClient(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  clientId: number,
+): Promise<{ id: number; consentStatus: string | null } | undefined> {
   if (principal.role === 'operator') {
     const row = await db
       .selectFrom('clients')
@@ -20,14 +32,14 @@ export async function findAccessibleClientId(
       .where('tenant_id', '=', principal.tenantId)
       .where('id', '=', clientId)
       .executeTakeFirst();
-    return row?.id;
+    return row && { id: row.id, consentStatus: null };
   }
   if (principal.externalPartyId === null) return undefined;
   const row = await db
     .selectFrom('client_links as link')
     .innerJoin('clients as client', 'client.id', 'link.client_id')
     .innerJoin('external_parties as party', 'party.id', 'link.external_party_id')
-    .select('client.id')
+    .select(['client.id', 'link.consent_status'])
     .where('link.tenant_id', '=', principal.tenantId)
     .where('client.tenant_id', '=', principal.tenantId)
     .where('party.tenant_id', '=', principal.tenantId)
@@ -39,5 +51,5 @@ export async function findAccessibleClientId(
       eb.or([eb('link.consent_expiry', 'is', null), eb('link.consent_expiry', '>', sql<Date>`now()`)]),
     )
     .executeTakeFirst();
-  return row?.id;
+  return row && { id: row.id, consentStatus: row.consent_status };
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
-import { findAccessibleClientId } from './find-accessible-client.ts';
+import { findAccessibleClient } from './find-accessible-client.ts';
 import { readIdHeader } from './read-id-header.ts';
 import { recordAudit } from './record-audit.ts';
 import { requirePrincipal } from './require-principal.ts';
@@ -33,10 +33,11 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
     throw new AppError('validation_failed', message, { fields: [{ field: 'headers.x-user-id', message }] });
   }
   const db = request.server.database.db;
-  const clientId = await findAccessibleClientId(db, principal, userId);
-  if (clientId === undefined) throw notFound();
-  // The practice now uses the shared data: an active consent becomes `in_use`.
-  await markConsentInUse(db, principal, clientId);
+  const client = await findAccessibleClient(db, principal, userId);
+  if (client === undefined) throw notFound();
+  const clientId = client.id;
+  // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
+  if (client.consentStatus === 'active') await markConsentInUse(db, principal, clientId);
   await recordAudit(db, {
     actor: principal,
     action: `client_data.${request.method.toLowerCase()}`,
