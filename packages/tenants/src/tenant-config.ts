@@ -30,6 +30,11 @@ export interface TenantTheme {
 export interface TenantAssets {
   logoUrl: string;
   logoReversedUrl: string;
+  /**
+   * The logos' intrinsic size (both logos share it), for the `<img>` width and height attributes:
+   * the browser keeps the logo's box before the file arrives, so nothing moves when it does.
+   */
+  logoSize: { width: number; height: number };
   faviconUrl: string;
 }
 

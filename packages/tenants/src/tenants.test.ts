@@ -190,6 +190,18 @@ describe('files under public/', () => {
     expect(existsSync(join(publicDir, url))).toBe(true);
   });
 
+  it.each(
+    all.flatMap((tenant) =>
+      [tenant.assets.logoUrl, tenant.assets.logoReversedUrl].map((url) => ({
+        url,
+        size: tenant.assets.logoSize,
+      })),
+    ),
+  )('$url is as large as the logo size the tenant declares', ({ url, size }) => {
+    const svg = readFileSync(join(publicDir, url), 'utf8');
+    expect(svg).toMatch(new RegExp(`<svg [^>]*width="${size.width}" height="${size.height}"`));
+  });
+
   it.each(files.filter(({ url }) => url.endsWith('.svg')))('$url is an accessible, sized SVG', ({ url }) => {
     const svg = readFileSync(join(publicDir, url), 'utf8');
     expect(svg).toMatch(/<svg [^>]*viewBox="[\d. ]+"/);

@@ -24,6 +24,7 @@ export const moneypartner: TenantConfig = {
   assets: {
     logoUrl: '/tenants/moneypartner/logo.svg',
     logoReversedUrl: '/tenants/moneypartner/logo-reversed.svg',
+    logoSize: { width: 240, height: 48 },
     faviconUrl: '/tenants/moneypartner/favicon.svg',
   },
   chartColors: ['#2e9e5b', '#f28c28', 'rgba(242, 140, 40, 0.35)'],

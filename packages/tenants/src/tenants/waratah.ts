@@ -24,6 +24,7 @@ export const waratah: TenantConfig = {
   assets: {
     logoUrl: '/tenants/waratah/logo.svg',
     logoReversedUrl: '/tenants/waratah/logo-reversed.svg',
+    logoSize: { width: 200, height: 48 },
     faviconUrl: '/tenants/waratah/favicon.svg',
   },
   legal: {

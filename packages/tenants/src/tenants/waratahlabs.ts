@@ -24,6 +24,7 @@ export const waratahlabs: TenantConfig = {
   assets: {
     logoUrl: '/tenants/waratahlabs/logo.svg',
     logoReversedUrl: '/tenants/waratahlabs/logo-reversed.svg',
+    logoSize: { width: 240, height: 48 },
     faviconUrl: '/tenants/waratahlabs/favicon.svg',
   },
   exportOptions: standardExportOptions,

@@ -44,6 +44,8 @@ export function MainNavLayout() {
             <img
               src={tenant.assets.logoUrl}
               alt={t('layout.homeLogo', { tenantName: tenant.name })}
+              width={tenant.assets.logoSize.width}
+              height={tenant.assets.logoSize.height}
               className="h-8 w-auto"
             />
           </Link>

@@ -30,7 +30,13 @@ export function SidebarLayout() {
       <SkipLink />
       <header className="relative isolate flex items-center justify-between gap-6 overflow-hidden bg-primary px-5 py-4 text-white sm:px-8 lg:sticky lg:top-0 lg:h-dvh lg:w-[min(40vw,34rem)] lg:shrink-0 lg:flex-col lg:items-start lg:px-14 lg:py-12">
         <PanelBackdrop />
-        <img src={tenant.assets.logoReversedUrl} alt={tenant.name} className="h-8 w-auto lg:h-11" />
+        <img
+          src={tenant.assets.logoReversedUrl}
+          alt={tenant.name}
+          width={tenant.assets.logoSize.width}
+          height={tenant.assets.logoSize.height}
+          className="h-8 w-auto lg:h-11"
+        />
         <div className="hidden lg:block">
           <p className="font-semibold text-sm text-white/80 uppercase tracking-[0.18em]">
             {t('layout.tagline')}
