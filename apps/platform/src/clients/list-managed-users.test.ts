@@ -60,4 +60,49 @@ describe('the client list total', () => {
     const others = await testApp.app.inject({ url: '/api/adviser/users', headers: other.adviser.headers });
     expect(others.json().paging.total).toBe(2);
   });
+
+  it('searches names across the space and e-mails, short or long, literally, only in the practice', async () => {
+    const db = testApp.app.database.db;
+    const tenantId = fixture.adviser.adminUser.tenant_id;
+    const mine = await writeTestClient(db, {
+      tenantId,
+      partyId: fixture.partyId,
+      adviserId: fixture.adviser.adminUser.id,
+      email: 'percent.50%@example.test',
+      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+    });
+    await db
+      .updateTable('clients')
+      .set({ given_name: 'Matilda', family_name: 'Okonkwo-Smith' })
+      .where('id', '=', mine.clientId)
+      .execute();
+    // The same name at another practice of the tenant: never in this adviser's list.
+    const theirs = await writeTestClient(db, {
+      tenantId,
+      partyId: other.partyId,
+      adviserId: other.adviser.adminUser.id,
+      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+    });
+    await db
+      .updateTable('clients')
+      .set({ given_name: 'Matilda', family_name: 'Okonkwo-Smith' })
+      .where('id', '=', theirs.clientId)
+      .execute();
+    const search = async (term: string) => {
+      const response = await testApp.app.inject({
+        url: `/api/adviser/users?search=${encodeURIComponent(term)}`,
+        headers: fixture.adviser.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { data: { id: number }[]; paging: { total: number } };
+      expect(body.paging.total).toBe(body.data.length);
+      return body.data.map(({ id }) => id);
+    };
+    // Three characters and more go through the trigram indexes; shorter ones are matched directly.
+    expect(await search('matilda okonkwo')).toEqual([mine.clientId]);
+    expect(await search('KONKWO-sm')).toEqual([mine.clientId]);
+    expect(await search('0%@')).toEqual([mine.clientId]);
+    expect(await search('%')).toEqual([mine.clientId]);
+    expect(await search('zzz-nobody')).toEqual([]);
+  });
 });
