@@ -1,9 +1,8 @@
 import type { CdrConfig } from '@waratah/contracts';
 import { getTenant, type TenantId } from '@waratah/tenants';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/database-schema.ts';
+import type { CdrConfigsTable, Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { type OpenBankingTables, withOpenBanking } from '../open-banking/open-banking-tables.ts';
 
 const month = 30 * 24 * 60 * 60;
 /** Twelve 30-day months: within the CDR's 12-month limit however the calendar falls. */
@@ -34,7 +33,7 @@ export function defaultCdrConfig(tenantId: TenantId) {
   };
 }
 
-function toWire(row: Selectable<OpenBankingTables['cdr_configs']>): CdrConfig {
+function toWire(row: Selectable<CdrConfigsTable>): CdrConfig {
   return {
     id: row.id,
     external_id: row.external_id,
@@ -52,11 +51,10 @@ function toWire(row: Selectable<OpenBankingTables['cdr_configs']>): CdrConfig {
  * the one with this external id (404 otherwise). A tenant with none gets its default stored first.
  */
 export async function getCdrConfig(
-  database: Kysely<Database>,
+  db: Kysely<Database>,
   tenantId: string,
   externalId?: string,
 ): Promise<CdrConfig> {
-  const db = withOpenBanking(database);
   const find = () => {
     let query = db.selectFrom('cdr_configs').selectAll().where('tenant_id', '=', tenantId);
     query =

@@ -10,7 +10,6 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { revokeHolderConsents } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { withOpenBanking } from '../open-banking/open-banking-tables.ts';
 
 function selectProviderAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db
@@ -88,7 +87,7 @@ export async function deleteProviderAccount(
   scope: ClientScope,
   id: number,
 ): Promise<void> {
-  const holder = await withOpenBanking(db)
+  const holder = await db
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
     .select(['pa.holder_consent_id', 'p.base_url'])
