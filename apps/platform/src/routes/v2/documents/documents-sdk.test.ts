@@ -49,7 +49,8 @@ describe('the documents SDK against the real server', () => {
       await requestInsightsExport(client, { period: 'month' }, as),
       await requestTransactionsExport(client, { period: 'week', account_ids: [accountId] }, as),
     ];
-    expect(queued.map((item) => item.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
+    // The worker may pick a job up before its answer is written, so a fresh export is queued or running.
+    for (const item of queued) expect(['queued', 'running']).toContain(item.status);
 
     for (const item of queued) {
       let current = item;
