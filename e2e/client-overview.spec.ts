@@ -34,6 +34,11 @@ for (const tenant of allTenants) {
       await expect(page.getByRole('img', { name: /^Spending\. / })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Budget categories' })).toBeVisible();
       await expect(page.locator('[data-category]').first()).toBeVisible();
+      // A household's spending: thousands of dollars a month, and living costs going out, not in.
+      const spending =
+        (await page.getByRole('img', { name: /^Spending\. / }).getAttribute('aria-label')) ?? '';
+      expect(spending.match(/\$\d+(\.\d)?K/g)?.length ?? 0, spending).toBeGreaterThanOrEqual(4);
+      await expect(page.locator('[data-category="living"]')).toContainText(/\bout$/);
       await expect(page.getByText(/connections? needs? attention\./)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Goals' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();

@@ -40,6 +40,9 @@ export function computeFinancialPassport(input: {
   createdAt: string;
 }): FinancialPassport {
   const { range, accounts, transactions } = input;
+  const inRange = [...transactions, ...(input.excluded ?? [])].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
+  );
   const months = Math.max(1, Math.round(daysBetween(range.from, range.to) / (365.25 / 12)));
   const traced = (items: readonly PassportTransaction[]) => {
     const total = items.reduce((sum, tx) => sum + tx.cents, 0);
@@ -112,7 +115,9 @@ export function computeFinancialPassport(input: {
       name: account.name,
       type: account.type,
       balance: formatCents(account.balanceCents),
-      ...traced(transactions.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
+      // A repayment belongs to its loan or card whether or not it counts in the budget (a repayment
+      // received starts excluded there, as the money was counted where it was paid from).
+      ...traced(inRange.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
     }));
   const indicators = {
     gambling: traced(byKey('GAMBLING')),
@@ -158,7 +163,7 @@ export function computeFinancialPassport(input: {
       },
     },
     accounts: accounts.map((account) => ({ id: account.id, name: account.name, type: account.type })),
-    transactions: transactions
+    transactions: inRange
       .filter((tx) => listed.has(tx.id))
       .map((tx) => ({
         id: tx.id,

@@ -184,4 +184,49 @@ describe('the demo data', () => {
         .sort(),
     ).toEqual(['betting', 'bnpl', 'dishonour']);
   });
+
+  it('reads as a household: spending in most months, money moved between own accounts counted once', async () => {
+    const { db } = first;
+    // The twelve complete months before the demo's today, per client that shares data.
+    const months = await sql<{ client_id: number; month: string; budget_category: string; net: string }>`
+      select client_id, to_char(transaction_date, 'YYYY-MM') as month, budget_category, sum(amount)::text as net
+      from transactions
+      where included and transaction_date >= ${`${addDays(demoToday, -380).slice(0, 7)}-01`}::date
+        and transaction_date < ${`${demoToday.slice(0, 7)}-01`}::date
+      group by 1, 2, 3`.execute(db);
+    const spending = new Map<number, Map<string, number>>();
+    for (const row of months.rows) {
+      const byMonth = spending.get(row.client_id) ?? new Map<string, number>();
+      spending.set(row.client_id, byMonth);
+      if (row.budget_category !== 'income')
+        byMonth.set(row.month, (byMonth.get(row.month) ?? 0) - Number(row.net));
+      // Rent, mortgage, groceries and bills never come out as money in.
+      if (row.budget_category === 'living') expect(Number(row.net)).toBeLessThan(0);
+    }
+    expect(spending.size).toBeGreaterThan(10);
+    for (const [clientId, byMonth] of spending) {
+      const spentMonths = [...byMonth.values()].filter((dollars) => dollars > 500).length;
+      expect(spentMonths, `client ${clientId}`).toBeGreaterThanOrEqual(9);
+    }
+    // A repayment received by a loan or card, and a transfer into savings, start excluded.
+    const received = await sql<{ included: boolean; key: string }>`
+      select distinct t.included, c.key from transactions t
+      join accounts a on a.id = t.account_id join transaction_categories c on c.id = t.category_id
+      where a.container in ('loan', 'credit_card') and t.amount > 0 and t.merchant_name is null`.execute(db);
+    expect(received.rows).toEqual([{ included: false, key: 'TRANSFER' }]);
+  });
+
+  it('gives each client their goals once', async () => {
+    const duplicates = await sql<{ client_id: number; name: string }>`
+      select client_id, name from goals
+      group by client_id, name, status, target_type, target_amount, start_date having count(*) > 1`.execute(
+      first.db,
+    );
+    expect(duplicates.rows).toEqual([]);
+    const clientsWithGoals = await first.db
+      .selectFrom('goals')
+      .select((eb) => eb.fn.count<string>('client_id').distinct().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(clientsWithGoals.count)).toBeGreaterThan(10);
+  });
 });

@@ -60,10 +60,11 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoSeedOption
       try {
         const tenant = generateDemoTenant(tenantId, today, options.clientCount, undefined, 'holder');
         const { adviserId, partyId } = await writeDemoAdvisers(trx, tenantId, tenant.advisers, password);
+        // Goals are written once the clients' savings accounts have arrived (connectDemoClients).
         let written = await writeDemoClients(
           trx,
           { tenantId, partyId, adviserId, providerIds, today },
-          tenant.clients,
+          tenant.clients.map((client) => ({ ...client, finances: { ...client.finances, goals: [] } })),
         );
         // Clients who have signed up can sign in to the end-user API.
         await trx

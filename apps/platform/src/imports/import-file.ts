@@ -55,7 +55,7 @@ export async function importFile(
   const db = database;
   const account = await db
     .selectFrom('accounts')
-    .select(['id', 'currency'])
+    .select(['id', 'currency', 'container'])
     .where('tenant_id', '=', scope.tenantId)
     .where('client_id', '=', scope.clientId)
     .where('id', '=', body.account_id)
@@ -90,11 +90,10 @@ export async function importFile(
     let added = 0;
     for (let start = 0; start < rows.length; start += 1_000) {
       const batch = rows.slice(start, start + 1_000).map((row, offset) => {
-        const { categoryId, budgetCategory } = categoriseTransaction({
-          amount: row.amount,
-          description: row.description,
-          merchantCategoryCode: null,
-        });
+        const { categoryId, budgetCategory, included } = categoriseTransaction(
+          { amount: row.amount, description: row.description, merchantCategoryCode: null },
+          account,
+        );
         return {
           tenant_id: scope.tenantId,
           client_id: scope.clientId,
@@ -108,6 +107,7 @@ export async function importFile(
           description_original: row.description,
           category_id: categoryId,
           budget_category: budgetCategory,
+          included,
           external_id: ids[start + offset] ?? null,
         };
       });

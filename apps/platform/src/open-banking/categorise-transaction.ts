@@ -7,12 +7,21 @@ import {
 export interface Categorisation {
   categoryId: number;
   budgetCategory: BudgetCategory;
+  /**
+   * Whether the transaction counts in budgets, reports and the passport's income and expenses. A
+   * move between the client's own accounts is counted once, where the money left the everyday
+   * account (a home-loan repayment as living, a transfer to savings as goals); its other side (the
+   * loan's or card's repayment received, the savings account's transfer in) starts excluded, as
+   * does a loan's interest (paid through the repayment). The client may include it again.
+   */
+  included: boolean;
 }
 
 /** Merchant category codes (ISO 18245) the holders give on card purchases. */
 const byMerchantCategoryCode: Record<string, string> = {
   '5411': 'GROCERIES',
   '5499': 'GROCERIES',
+  '5141': 'GROCERIES',
   '5812': 'DINING',
   '5813': 'DINING',
   '5814': 'DINING',
@@ -30,10 +39,15 @@ const byMerchantCategoryCode: Record<string, string> = {
   '4511': 'TRAVEL',
   '7011': 'TRAVEL',
   '7832': 'ENTERTAINMENT',
+  '7997': 'ENTERTAINMENT',
   '4899': 'SUBSCRIPTIONS',
+  '5200': 'SHOPPING',
+  '5300': 'SHOPPING',
   '5311': 'SHOPPING',
   '5651': 'SHOPPING',
   '5732': 'SHOPPING',
+  '5942': 'SHOPPING',
+  '5943': 'SHOPPING',
 };
 
 /** Words in a description, tried in order; the first that matches wins. */
@@ -52,30 +66,56 @@ const byDescription: [RegExp, string][] = [
   [/\b(nrma|insurance)\b/i, 'INSURANCE'],
   [/\b(netflix|spotify|stan|disney)\b/i, 'SUBSCRIPTIONS'],
   [/\b(fee|dishonour)\b/i, 'FEES'],
-  [/\b(to savings|savings transfer)\b/i, 'SAVINGS_TRANSFER'],
-  [/\b(transfer|atm)\b/i, 'TRANSFER'],
+  [/\b(to savings|savings transfer|to [a-z ]*saver)\b/i, 'SAVINGS_TRANSFER'],
+  [/\btransfer\b/i, 'TRANSFER'],
 ];
 
-const budgetByKey = new Map(
-  transactionCategoryCatalogue.map((category) => [category.key, category.default_budget_category]),
-);
+/** A transfer between the client's own accounts, seen from the account that received or returned it. */
+const ownTransfer =
+  /\b(transfer (from|to) (everyday|savings|offset|cheque|transaction)|payment received|thank you)\b/i;
 
-/**
- * A first category for a transaction the platform has not seen before, from the merchant category
- * code where the holder gives one, else from the description; the client may change it later, and
- * a refresh never overwrites it.
- */
-export function categoriseTransaction(transaction: {
-  amount: string;
-  description: string;
-  merchantCategoryCode: string | null;
-}): Categorisation {
+const catalogueByKey = new Map(transactionCategoryCatalogue.map((category) => [category.key, category]));
+
+const liabilityContainers: ReadonlySet<string> = new Set(['credit_card', 'loan']);
+
+/** The description's category: the merchant category code where the holder gives one, else its words. */
+function categoryKeyOf(transaction: { description: string; merchantCategoryCode: string | null }) {
   const fromCode = transaction.merchantCategoryCode
     ? byMerchantCategoryCode[transaction.merchantCategoryCode]
     : undefined;
-  const fromWords = byDescription.find(([pattern]) => pattern.test(transaction.description))?.[1];
-  let key = fromCode ?? fromWords ?? 'UNCATEGORISED';
-  if (key === 'UNCATEGORISED' && !transaction.amount.startsWith('-')) key = 'OTHER_INCOME';
-  const categoryId = categoryIdByKey[key] ?? categoryIdByKey.UNCATEGORISED ?? 99;
-  return { categoryId, budgetCategory: budgetByKey.get(key) ?? 'one_off' };
+  return fromCode ?? byDescription.find(([pattern]) => pattern.test(transaction.description))?.[1];
+}
+
+/**
+ * A first category for a transaction the platform has not seen before, from the merchant category
+ * code where the holder gives one, else from the description and the kind of account it is on; the
+ * client may change it later, and a refresh never overwrites it.
+ */
+export function categoriseTransaction(
+  transaction: { amount: string; description: string; merchantCategoryCode: string | null },
+  account: { container: string },
+): Categorisation {
+  const credit = !transaction.amount.startsWith('-');
+  const liability = liabilityContainers.has(account.container);
+  let key = categoryKeyOf(transaction) ?? (credit ? 'OTHER_INCOME' : 'UNCATEGORISED');
+  let included = true;
+  const type = catalogueByKey.get(key)?.category_type;
+  if (liability && credit && !transaction.merchantCategoryCode) {
+    // Money into a loan or card without a merchant is a repayment, not income: counted where it was paid from.
+    key = 'TRANSFER';
+    included = false;
+  } else if (type === 'income' && !credit) {
+    // Money out is never income: interest charged is a cost, wages paid by a business an outgoing.
+    key = /\binterest\b/i.test(transaction.description) ? 'FEES' : 'UNCATEGORISED';
+    included = account.container !== 'loan';
+  } else if (!liability && ownTransfer.test(transaction.description) && key !== 'SAVINGS_TRANSFER') {
+    key = 'TRANSFER';
+    included = false;
+  }
+  const category = catalogueByKey.get(key) ?? catalogueByKey.get('UNCATEGORISED');
+  return {
+    categoryId: categoryIdByKey[key] ?? categoryIdByKey.UNCATEGORISED ?? 99,
+    budgetCategory: category?.default_budget_category ?? 'one_off',
+    included,
+  };
 }

@@ -1,3 +1,4 @@
+import type { Container } from '@waratah/contracts';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { daysBetween } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
@@ -113,6 +114,8 @@ export async function storePull(
 interface StoredAccount {
   id: number;
   added: boolean;
+  /** As the source gives it now: how the account's new transactions are first categorised. */
+  container: Container;
 }
 
 async function upsertAccount(
@@ -148,7 +151,7 @@ async function upsertAccount(
     // `xmax = 0`: PostgreSQL's sign that the row was inserted by this statement, not updated.
     .returning(['id', sql<boolean>`xmax = 0`.as('added')])
     .executeTakeFirstOrThrow();
-  return { id: row.id, added: row.added };
+  return { id: row.id, added: row.added, container: account.container };
 }
 
 type TransactionRow = Insertable<Database['transactions']>;
@@ -211,7 +214,7 @@ async function upsertTransactions(
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
 
   const toRow = (transaction: SourcedTransaction): TransactionRow => {
-    const { categoryId, budgetCategory } = categoriseTransaction(transaction);
+    const { categoryId, budgetCategory, included } = categoriseTransaction(transaction, account);
     return {
       tenant_id: target.tenantId,
       client_id: target.clientId,
@@ -226,6 +229,7 @@ async function upsertTransactions(
       merchant_name: transaction.merchantName,
       category_id: categoryId,
       budget_category: budgetCategory,
+      included,
       external_id: transaction.externalId,
     };
   };

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { categoryIdByKey } from '../aggregation/transaction-category-catalogue.ts';
+import { categoriseTransaction } from './categorise-transaction.ts';
+
+const bank = { container: 'bank' };
+const card = { container: 'credit_card' };
+const loan = { container: 'loan' };
+
+function categorise(amount: string, description: string, account = bank, merchantCategoryCode?: string) {
+  const result = categoriseTransaction(
+    { amount, description, merchantCategoryCode: merchantCategoryCode ?? null },
+    account,
+  );
+  const key = Object.entries(categoryIdByKey).find(([, id]) => id === result.categoryId)?.[0];
+  return { key, budget: result.budgetCategory, included: result.included };
+}
+
+describe('categoriseTransaction', () => {
+  it('takes the merchant category code first, then the words', () => {
+    expect(categorise('-190.24', 'BUNNINGS WAREHOUSE CARD PURCHASE', card, '5200')).toEqual({
+      key: 'SHOPPING',
+      budget: 'lifestyle',
+      included: true,
+    });
+    expect(categorise('-82.10', 'WOOLWORTHS 1234 SYDNEY')).toMatchObject({
+      key: 'GROCERIES',
+      budget: 'living',
+    });
+    expect(categorise('3350.17', 'SALARY WOOLWORTHS GROUP')).toMatchObject({
+      key: 'SALARY',
+      budget: 'income',
+    });
+    expect(categorise('-3015.15', 'HOME LOAN REPAYMENT')).toMatchObject({ key: 'MORTGAGE', included: true });
+  });
+
+  it('counts a move between own accounts once, where the money left the everyday account', () => {
+    expect(categorise('-837.54', 'TRANSFER TO BONUS SAVER')).toEqual({
+      key: 'SAVINGS_TRANSFER',
+      budget: 'goals',
+      included: true,
+    });
+    expect(categorise('837.54', 'TRANSFER FROM EVERYDAY')).toMatchObject({
+      key: 'TRANSFER',
+      included: false,
+    });
+    expect(categorise('-400.00', 'TRANSFER TO EVERYDAY')).toMatchObject({ key: 'TRANSFER', included: false });
+    expect(categorise('4552.81', 'LOAN REPAYMENT', loan)).toMatchObject({ key: 'TRANSFER', included: false });
+    expect(categorise('182.15', 'PAYMENT RECEIVED THANK YOU', card)).toMatchObject({
+      key: 'TRANSFER',
+      included: false,
+    });
+    // A refund from a merchant is still the merchant's category, netting the purchase.
+    expect(categorise('45.00', 'KMART REFUND', card, '5311')).toMatchObject({
+      key: 'SHOPPING',
+      included: true,
+    });
+  });
+
+  it('never makes money out income', () => {
+    expect(categorise('-31.20', 'INTEREST CHARGED ON PURCHASES', card)).toEqual({
+      key: 'FEES',
+      budget: 'one_off',
+      included: true,
+    });
+    // A loan's interest is paid through the repayment, which is counted already.
+    expect(categorise('-188.19', 'INTEREST CHARGED', loan)).toMatchObject({ key: 'FEES', included: false });
+    expect(categorise('-1800.00', 'WAGES J SMITH')).toMatchObject({ key: 'UNCATEGORISED', included: true });
+    expect(categorise('12.40', 'BONUS INTEREST')).toMatchObject({ key: 'INTEREST_INCOME', budget: 'income' });
+  });
+
+  it('treats cash as spending and an unknown credit as other income', () => {
+    expect(categorise('-120.00', 'ATM WITHDRAWAL')).toEqual({
+      key: 'UNCATEGORISED',
+      budget: 'one_off',
+      included: true,
+    });
+    expect(categorise('50.00', 'DEPOSIT')).toMatchObject({ key: 'OTHER_INCOME', budget: 'income' });
+  });
+});
