@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium-launch.ts';
 
 // The real server is started once by global-setup on a free port with a fresh data dir
 // (or a fresh PostgreSQL database when DATABASE_URL is set); every spec talks to it.
@@ -17,17 +18,6 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

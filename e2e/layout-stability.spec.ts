@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium-launch.ts';
+import { activeClientIds, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
+import { tenantUrl } from './support/tenant-url.ts';
+
+// Playwright hides scrollbars in headless Chromium; an adviser's desktop browser shows them, and
+// a scrollbar appearing as a page grows is the layout shift Lighthouse saw.
+test.use({ launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+
+test('moneypartner: the transactions page does not move as its rows arrive (layout shift)', async ({
+  page,
+}) => {
+  // Every layout shift of the page's load, as Chromium reports it (Lighthouse's CLS).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await signInAsDemoAdviser(page, 'moneypartner');
+  const [clientId] = await activeClientIds(page, 'moneypartner', 1);
+  await page.goto(tenantUrl('moneypartner', `/user/details/${clientId}/transactions`));
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  // A page taller than the window once its rows are in must not push everything sideways when the
+  // scrollbar appears (0.21 before `scrollbar-gutter: stable`); "good" is under 0.1.
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+});
