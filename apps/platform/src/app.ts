@@ -15,6 +15,7 @@ import { armFaultPoint } from './faults/fault-point.ts';
 import { registerJobQueue } from './jobs/register-job-queue.ts';
 import { type MailOptions, registerMail } from './mail/register-mail.ts';
 import { checkApiRequest } from './plugins/check-api-request.ts';
+import { registerResponseCompression } from './plugins/compress-responses.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
@@ -77,6 +78,7 @@ export async function buildApp({
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(createNotFoundHandler(portalDist));
   await registerSecurityHeaders(app);
+  await registerResponseCompression(app);
   app.addHook('onRequest', checkApiRequest);
   await app.register(cookie);
   // The identity service of SSO tenants shares the origin and the database (DESIGN §2).
