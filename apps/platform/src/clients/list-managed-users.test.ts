@@ -105,4 +105,28 @@ describe('the client list total', () => {
     expect(await search('%')).toEqual([mine.clientId]);
     expect(await search('zzz-nobody')).toEqual([]);
   });
+
+  it('totals a search on every page, past the last one too', async () => {
+    const db = testApp.app.database.db;
+    for (let index = 0; index < 3; index += 1) {
+      const added = await addClient();
+      await db
+        .updateTable('clients')
+        .set({ given_name: 'Pagey', family_name: `Paginated ${index}` })
+        .where('id', '=', added.clientId)
+        .execute();
+    }
+    const page = async (number: number) => {
+      const response = await testApp.app.inject({
+        url: `/api/adviser/users?search=paginated&size=2&page=${number}&sort=name`,
+        headers: fixture.adviser.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { data: { family_name: string }[]; paging: { total: number } };
+      return { names: body.data.map((row) => row.family_name), total: body.paging.total };
+    };
+    expect(await page(1)).toEqual({ names: ['Paginated 0', 'Paginated 1'], total: 3 });
+    expect(await page(2)).toEqual({ names: ['Paginated 2'], total: 3 });
+    expect(await page(3)).toEqual({ names: [], total: 3 });
+  });
 });

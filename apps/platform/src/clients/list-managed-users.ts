@@ -60,14 +60,24 @@ export async function listManagedUsers(
   if (query.sort === 'consent_expiry')
     sorted = sorted.orderBy(sql`consent_expiry ${sql.raw(direction)} nulls last`);
   if (query.sort === 'created_at') sorted = sorted.orderBy('c.created_at', direction);
-  const rows = await sorted.orderBy('c.id', direction).limit(query.size).offset(offset).execute();
+  // A searched list is counted in the page's own query, so the matches are found once; an
+  // adviser's whole list has its count kept by a trigger, others are counted apart
+  // (`countManagedUsers`), as a window over them all would stop the page using the name index.
+  const counted = Boolean(query.search);
+  const rows = await sorted
+    .$if(counted, (builder) => builder.select(sql<number>`(count(*) over ())::int`.as('matches')))
+    .orderBy('c.id', direction)
+    .limit(query.size)
+    .offset(offset)
+    .execute();
 
   const freshness = await clientFreshness(
     db,
     rows.map((row) => row.id),
   );
 
-  const total = await countManagedUsers(db, principal, query, filtered);
+  const matches = (rows[0] as { matches?: number } | undefined)?.matches;
+  const total = matches ?? (await countManagedUsers(db, principal, query, filtered));
   const next = offset + query.size;
   return {
     data: rows.map((row) => managedUserToWire(row, freshness(row.id))),
@@ -92,8 +102,8 @@ async function countManagedUsers(
   query: ListManagedUsersQuery,
   filtered: Awaited<ReturnType<typeof managedUsersQuery>>,
 ): Promise<number> {
-  const partyId = principal.role === 'adviser' ? principal.externalPartyId : null;
-  if (partyId !== null && !query.search && !query.consent_status) {
+  const partyId = wholeListCount(principal, query);
+  if (partyId !== null) {
     const row = await db
       .withTables<{ party_client_counts: { external_party_id: number; client_count: number } }>()
       .selectFrom('party_client_counts')
@@ -107,6 +117,12 @@ async function countManagedUsers(
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return total;
+}
+
+/** The practice whose whole list is asked for (its count is kept by a trigger), or null. */
+function wholeListCount(principal: AdminUserPrincipal, query: ListManagedUsersQuery): number | null {
+  const partyId = principal.role === 'adviser' ? principal.externalPartyId : null;
+  return partyId !== null && !query.search && !query.consent_status ? partyId : null;
 }
 
 function readOffset(cursor: string | undefined): number {
