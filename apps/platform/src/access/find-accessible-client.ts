@@ -25,21 +25,29 @@ export async function findAccessibleClient(
   principal: AdminUserPrincipal,
   clientId: number,
 ): Promise<{ id: number; consentStatus: string | null } | undefined> {
+  const row = await accessibleClientQuery(db, principal, clientId)?.executeTakeFirst();
+  return row && { id: row.id, consentStatus: row.consent_status };
+}
+
+/**
+ * The query behind `findAccessibleClient`: one row (`id`, `consent_status`) when the admin user may
+ * see the client, none otherwise; undefined for an adviser without a practice (never any client).
+ * The access gate runs it inside the statement that writes its audit row.
+ */
+export function accessibleClientQuery(db: Kysely<Database>, principal: AdminUserPrincipal, clientId: number) {
   if (principal.role === 'operator') {
-    const row = await db
+    return db
       .selectFrom('clients')
-      .select('id')
+      .select(['id', sql<string | null>`null`.as('consent_status')])
       .where('tenant_id', '=', principal.tenantId)
-      .where('id', '=', clientId)
-      .executeTakeFirst();
-    return row && { id: row.id, consentStatus: null };
+      .where('id', '=', clientId);
   }
   if (principal.externalPartyId === null) return undefined;
-  const row = await db
+  return db
     .selectFrom('client_links as link')
     .innerJoin('clients as client', 'client.id', 'link.client_id')
     .innerJoin('external_parties as party', 'party.id', 'link.external_party_id')
-    .select(['client.id', 'link.consent_status'])
+    .select(['client.id', sql<string | null>`link.consent_status`.as('consent_status')])
     .where('link.tenant_id', '=', principal.tenantId)
     .where('client.tenant_id', '=', principal.tenantId)
     .where('party.tenant_id', '=', principal.tenantId)
@@ -49,7 +57,5 @@ export async function findAccessibleClient(
     .where('link.consent_status', 'in', ['active', 'in_use'])
     .where((eb) =>
       eb.or([eb('link.consent_expiry', 'is', null), eb('link.consent_expiry', '>', sql<Date>`now()`)]),
-    )
-    .executeTakeFirst();
-  return row && { id: row.id, consentStatus: row.consent_status };
+    );
 }

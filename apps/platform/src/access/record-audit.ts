@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 
@@ -17,18 +17,20 @@ export interface AuditEntry {
  * with who, when, what and from where. Pass the transaction of the change so both commit together.
  */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db.insertInto('audit_log').values(auditRow(entry)).execute();
+}
+
+/** The audit_log row of an entry. */
+export function auditRow(entry: AuditEntry) {
   const { actor } = entry;
-  await db
-    .insertInto('audit_log')
-    .values({
-      tenant_id: actor.tenantId,
-      actor_kind: actor.kind,
-      actor_id: actor.kind === 'admin_user' ? actor.adminUserId : actor.clientId,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
-      client_id: entry.clientId ?? null,
-      ip: entry.ip ?? null,
-    })
-    .execute();
+  return {
+    tenant_id: actor.tenantId,
+    actor_kind: actor.kind,
+    actor_id: actor.kind === 'admin_user' ? actor.adminUserId : actor.clientId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
+    client_id: entry.clientId ?? null,
+    ip: entry.ip ?? null,
+  } satisfies Insertable<Database['audit_log']>;
 }

@@ -152,7 +152,10 @@ describe('resolveClientScope: who may reach a client', () => {
     });
   });
 
-  it('answers 404, never 403, for clients the adviser may not see', async () => {
+  it('answers 404, never 403, for clients the adviser may not see, and audits no access', async () => {
+    const audited = async () =>
+      (await database.db.selectFrom('audit_log').select('id').execute()).map((row) => row.id);
+    const before = await audited();
     for (const clientId of [
       ids.otherPartyClient,
       ids.withdrawn,
@@ -164,6 +167,8 @@ describe('resolveClientScope: who may reach a client', () => {
     ]) {
       expect(await status(resolveClientScope(request(adviser, clientId)))).toBe(404);
     }
+    // The audit row is written in the statement that checks access, only when access is given.
+    expect(await audited()).toEqual(before);
   });
 
   it('gives an adviser of a disabled practice no client access (404)', async () => {

@@ -1,11 +1,12 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
-import { findAccessibleClient } from './find-accessible-client.ts';
+import { accessibleClientQuery } from './find-accessible-client.ts';
 import { readIdHeader } from './read-id-header.ts';
-import { recordAudit } from './record-audit.ts';
+import { auditRow } from './record-audit.ts';
 import { requirePrincipal } from './require-principal.ts';
 
 /** Whose data an end-user request reads or changes, and who is asking. */
@@ -33,19 +34,29 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
     throw new AppError('validation_failed', message, { fields: [{ field: 'headers.x-user-id', message }] });
   }
   const db = request.server.database.db;
-  const client = await findAccessibleClient(db, principal, userId);
-  if (client === undefined) throw notFound();
-  const clientId = client.id;
-  // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
-  if (client.consentStatus === 'active') await markConsentInUse(db, principal, clientId);
-  await recordAudit(db, {
+  const access = accessibleClientQuery(db, principal, userId);
+  if (access === undefined) throw notFound();
+  // One round trip: the access check, and the audit row written only when it passes.
+  const audit = auditRow({
     actor: principal,
     action: `client_data.${request.method.toLowerCase()}`,
     targetType: 'route',
     targetId: request.routeOptions.url ?? null,
-    clientId,
+    clientId: userId,
     ip: request.ip,
   });
+  const { rows } = await sql<{ client_id: number; consent_status: string | null }>`
+    with access as (${access})
+    insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+    select ${audit.tenant_id}::text, ${audit.actor_kind}::text, ${audit.actor_id}::int, ${audit.action}::text,
+      ${audit.target_type}::text, ${audit.target_id}::text, access.id, ${audit.ip}::text
+    from access
+    returning client_id, (select consent_status from access) as consent_status`.execute(db);
+  const client = rows[0];
+  if (client === undefined) throw notFound();
+  const clientId = client.client_id;
+  // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
+  if (client.consent_status === 'active') await markConsentInUse(db, principal, clientId);
   return { tenantId: principal.tenantId, clientId, actor: principal };
 }
 

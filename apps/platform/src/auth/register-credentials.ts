@@ -39,5 +39,5 @@ export function registerCredentials(app: FastifyInstance, options: CredentialOpt
   app.decorate('oneTimeTokens', createOneTimeTokenRepository(db));
   app.decorate('adminUsers', createAdminUserRepository(db));
   app.decorate('rateLimiter', createRateLimiter(db));
-  registerAuthentication(app, [createBearerTokenResolver(db, tokens), ...(options.resolvers ?? [])]);
+  registerAuthentication(app, [createBearerTokenResolver(tokens), ...(options.resolvers ?? [])]);
 }

@@ -1,6 +1,6 @@
 import type { TenantId } from '@waratah/tenants';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OAuthTokensTable, TokenSubjectKind } from '../../db/database-schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, TokenSubjectKind } from '../../db/database-schema.ts';
 import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
 
 export interface TokenSubject {
@@ -28,11 +28,6 @@ interface Lineage {
   rotatedFrom: number | null;
   withRefreshToken: boolean;
 }
-
-export type StoredToken = Pick<
-  Selectable<OAuthTokensTable>,
-  'id' | 'kind' | 'subject_kind' | 'subject_id' | 'tenant_id' | 'client_id' | 'family_id'
->;
 
 export type RotationResult =
   | { outcome: 'rotated'; tokens: IssuedTokens; subject: TokenSubject; familyId: string }
@@ -71,17 +66,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
   }
 
-  function findLive(secret: string, kind: 'access' | 'refresh', executor: Kysely<Database> = db) {
-    return executor
-      .selectFrom('oauth_tokens')
-      .select(['id', 'kind', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id'])
-      .where('token_hash', '=', hashTokenSecret(secret))
-      .where('kind', '=', kind)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-  }
-
   async function revokeFamily(familyId: string, executor: Kysely<Database> = db): Promise<void> {
     await executor
       .updateTable('oauth_tokens')
@@ -92,6 +76,43 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
   }
 
   return {
+    /**
+     * A live access token with its subject's standing, in one round trip (every API request asks):
+     * the admin user's kind, status and party, or the client's status; null where the subject is
+     * gone or in another tenant.
+     */
+    findAccessTokenSubject(secret: string) {
+      return db
+        .selectFrom('oauth_tokens as t')
+        .leftJoin('admin_users as u', (join) =>
+          join
+            .onRef('u.id', '=', 't.subject_id')
+            .onRef('u.tenant_id', '=', 't.tenant_id')
+            .on('t.subject_kind', '=', 'admin_user'),
+        )
+        .leftJoin('clients as c', (join) =>
+          join
+            .onRef('c.id', '=', 't.subject_id')
+            .onRef('c.tenant_id', '=', 't.tenant_id')
+            .on('t.subject_kind', '=', 'client'),
+        )
+        .select([
+          't.subject_kind',
+          't.tenant_id',
+          'u.id as admin_user_id',
+          'u.kind as admin_user_kind',
+          'u.status as admin_user_status',
+          'u.external_party_id',
+          'c.id as client_id',
+          'c.status as client_status',
+        ])
+        .where('t.token_hash', '=', hashTokenSecret(secret))
+        .where('t.kind', '=', 'access')
+        .where('t.revoked_at', 'is', null)
+        .where('t.expires_at', '>', new Date())
+        .executeTakeFirst();
+    },
+
     /** A new sign-in: a fresh token family. The subject's long-dead tokens are dropped on the way. */
     async issueForSignIn(
       subject: TokenSubject,
@@ -107,8 +128,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     },
 
     /** The live access token a bearer secret names, or undefined (unknown, expired or revoked). */
-    findAccessToken: (secret: string): Promise<StoredToken | undefined> => findLive(secret, 'access'),
-
     /**
      * Spends a refresh token and issues its successor in the same family. A refresh token that was
      * already spent is a sign that it leaked: the whole family is revoked.
