@@ -25,7 +25,8 @@ export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, mont
     push(transfer('TRANSFER_OUTGOING', 'RENT PAYMENT RAY WHITE REAL ESTATE', Math.round(pay * 0.22)));
   }
   if (profile.housing === 'mortgage' && dayOfMonth === 1) {
-    push(transfer('TRANSFER_OUTGOING', 'HOME LOAN REPAYMENT', Math.round(pay * 0.9)));
+    const repayment = account.homeLoanRepaymentCents ?? Math.round(pay * 0.9);
+    push(transfer('TRANSFER_OUTGOING', 'HOME LOAN REPAYMENT', repayment));
   }
   if (dayOfMonth === 2 && profile.accounts.some((plan) => plan.kind === 'savings')) {
     push(transfer('TRANSFER_OUTGOING', 'TRANSFER TO BONUS SAVER', Math.round(pay * 0.25)));

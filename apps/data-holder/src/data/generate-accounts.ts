@@ -7,8 +7,6 @@ import { createSeededRandom, stableHash } from './seeded-random.ts';
 /** Liability accounts start owing this much (cents), so repayments and interest look plausible. */
 const openingDebt = {
   credit_card: [80_000, 450_000],
-  mortgage: [38_000_000, 82_000_000],
-  fixed_mortgage: [38_000_000, 82_000_000],
   car_loan: [800_000, 4_500_000],
   personal_loan: [800_000, 2_600_000],
   business_loan: [6_000_000, 18_000_000],
@@ -26,19 +24,26 @@ function openingBalance(kind: HolderAccount['kind'], random: ReturnType<typeof c
 
 /** The customer's accounts at one bank: same bank and customer, same accounts, every run. */
 export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAccount[] {
-  return profile.accounts.map((plan, index) => {
+  const accounts = profile.accounts.map((plan, index): HolderAccount => {
     const random = createSeededRandom(`${bank.id}:${profile.customerId}:account:${index}`);
     const definition = accountKinds[plan.kind];
     const accountNumber = String(random.int(10_000_000, 99_999_999));
     const bsb = `${bank.bsbPrefix}-${String(random.int(0, 999)).padStart(3, '0')}`;
-    const opening = openingBalance(plan.kind, random);
+    const isHomeLoan = plan.kind === 'mortgage' || plan.kind === 'fixed_mortgage';
+    const monthlyRate = Number(definition.lendingRate ?? '0') / 12;
+    // A home loan is sized to what the customer can repay: about 40 % of their net pay.
+    const homeLoanRepayment = Math.round(profile.salaryCents * 0.9);
+    const opening = isHomeLoan
+      ? -Math.round(homeLoanRepayment / (monthlyRate + 1 / random.int(240, 360)))
+      : openingBalance(plan.kind, random);
     const isLoan = definition.specificAccountUType === 'loan';
     const creditLimitCents = plan.kind === 'credit_card' ? random.int(6, 25) * 100_000 : 0;
     const originalAmountCents = isLoan ? Math.round(-opening * 1.25) : 0;
-    const monthlyInterest = (-opening * Number(definition.lendingRate ?? '0')) / 12;
-    const repaymentCents = isLoan
-      ? Math.round(monthlyInterest + originalAmountCents / random.int(120, 300))
-      : 0;
+    const repaymentCents = isHomeLoan
+      ? homeLoanRepayment
+      : isLoan
+        ? Math.round(-opening * monthlyRate + originalAmountCents / random.int(120, 300))
+        : 0;
     return {
       accountId: `acc-${stableHash(`${bank.id}:${profile.customerId}:${index}`)}`,
       bankId: bank.id,
@@ -64,4 +69,12 @@ export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAc
       repaymentCents,
     };
   });
+  // The everyday account pays the home loan held at the same bank, to the cent.
+  const homeLoan = accounts.find(
+    (account) => account.kind === 'mortgage' || account.kind === 'fixed_mortgage',
+  );
+  if (!homeLoan) return accounts;
+  return accounts.map((account) =>
+    account.kind === 'everyday' ? { ...account, homeLoanRepaymentCents: homeLoan.repaymentCents } : account,
+  );
 }

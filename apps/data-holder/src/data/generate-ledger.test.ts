@@ -41,4 +41,24 @@ describe('generateLedger', () => {
     const latest = Math.max(...generateLedger(closed, now).map((entry) => entry.executedAt));
     expect(latest).toBeLessThan(now.getTime() - 180 * 86_400_000);
   });
+
+  it('pays a home loan from the everyday account, to the cent, out of what the customer earns', () => {
+    const james = generateAccounts(bank, getCustomerProfile(bank.id, 'james-oconnor'));
+    const now = new Date('2026-11-20T03:00:00Z');
+    const amounts = (kind: string, description: string) =>
+      james
+        .filter((account) => account.kind === kind)
+        .flatMap((account) => generateLedger(account, now))
+        .filter((entry) => entry.description === description)
+        .map((entry) => Math.abs(entry.amountCents));
+    const paid = new Set(amounts('everyday', 'HOME LOAN REPAYMENT'));
+    const received = new Set(amounts('mortgage', 'LOAN REPAYMENT'));
+    expect(paid.size).toBe(1);
+    expect(received).toEqual(paid);
+    // About 40 % of a month's net pay (two fortnights), never more than it.
+    const [repayment = 0] = [...paid];
+    const salary = getCustomerProfile(bank.id, 'james-oconnor').salaryCents;
+    expect(repayment / (salary * 2.17)).toBeGreaterThan(0.3);
+    expect(repayment / (salary * 2.17)).toBeLessThan(0.6);
+  });
 });

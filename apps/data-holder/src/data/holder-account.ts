@@ -29,4 +29,9 @@ export interface HolderAccount {
   originalAmountCents: number;
   /** A fixed monthly repayment (loans) or fortnightly instalment (BNPL), in cents. */
   repaymentCents: number;
+  /**
+   * Everyday accounts: the monthly repayment of the customer's home loan at the same bank, so the
+   * money leaving the everyday account is what the loan receives; absent when the loan is elsewhere.
+   */
+  homeLoanRepaymentCents?: number;
 }

@@ -140,6 +140,13 @@ export const transactionCategoryCatalogue: readonly CategoryDefinition[] = [
   { id: 31, key: 'TRAVEL', name: 'Travel', category_type: 'expense', default_budget_category: 'one_off' },
   { id: 32, key: 'MEDICAL', name: 'Medical', category_type: 'expense', default_budget_category: 'one_off' },
   {
+    id: 33,
+    key: 'CASH',
+    name: 'Cash withdrawals',
+    category_type: 'expense',
+    default_budget_category: 'one_off',
+  },
+  {
     id: 40,
     key: 'SAVINGS_TRANSFER',
     name: 'Savings',

@@ -70,7 +70,7 @@ describe('categoriseTransaction', () => {
 
   it('treats cash as spending and an unknown credit as other income', () => {
     expect(categorise('-120.00', 'ATM WITHDRAWAL')).toEqual({
-      key: 'UNCATEGORISED',
+      key: 'CASH',
       budget: 'one_off',
       included: true,
     });

@@ -66,6 +66,7 @@ const byDescription: [RegExp, string][] = [
   [/\b(nrma|insurance)\b/i, 'INSURANCE'],
   [/\b(netflix|spotify|stan|disney)\b/i, 'SUBSCRIPTIONS'],
   [/\b(fee|dishonour)\b/i, 'FEES'],
+  [/\b(atm|cash withdrawal)\b/i, 'CASH'],
   [/\b(to savings|savings transfer|to [a-z ]*saver)\b/i, 'SAVINGS_TRANSFER'],
   [/\btransfer\b/i, 'TRANSFER'],
 ];
