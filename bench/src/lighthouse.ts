@@ -6,22 +6,15 @@ import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { connect, type Page } from 'puppeteer-core';
 import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium-launch.ts';
 import { startPlatform } from './processes.ts';
 
 /** Issue 10's target for both pages. */
 export const lighthouseTarget = 95;
 
-/** Debian's Chromium, with the flags the browser tests use (e2e/playwright.config.ts). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium, with the flags the browser tests use. */
+export const chromiumPath = chromiumLaunchOptions.executablePath;
+const chromiumFlags = chromiumLaunchOptions.args;
 
 /** The password tenant whose demo adviser signs in (apps/platform/src/demo-data). */
 const tenant = 'moneypartner';

@@ -1,5 +1,6 @@
 import type { AccountKind } from './account-kinds.ts';
 import { demoCustomerProfile } from './demo-customers.ts';
+import { employers, firstNames, lastNames } from './people.ts';
 import { createSeededRandom } from './seeded-random.ts';
 
 export interface AccountPlan {
@@ -98,39 +99,6 @@ export const knownCustomers: Record<string, ProfileTraits> = {
     accounts: [{ kind: 'business_transaction' }, { kind: 'business_loan' }, { kind: 'credit_card' }],
   },
 };
-
-const firstNames = [
-  'Olivia',
-  'Jack',
-  'Charlotte',
-  'Noah',
-  'Isla',
-  'William',
-  'Mia',
-  'Lachlan',
-  'Grace',
-  'Ethan',
-];
-const lastNames = [
-  'Smith',
-  'Jones',
-  'Williams',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Nguyen',
-  'Kelly',
-  'Martin',
-  'Singh',
-];
-const employers = [
-  'NSW Health',
-  'Qantas Group',
-  'Westfield Retail',
-  'University of Sydney',
-  'Lendlease',
-  'Canva',
-];
 
 /** Any other customer id still gets a complete, stable person, drawn from a seed of bank and id. */
 export function getCustomerProfile(bankId: string, customerId: string): CustomerProfile {

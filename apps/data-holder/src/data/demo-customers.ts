@@ -1,4 +1,5 @@
 import type { AccountPlan, CustomerProfile } from './customer-profile.ts';
+import { employers, firstNames, lastNames } from './people.ts';
 import { createSeededRandom } from './seeded-random.ts';
 
 /**
@@ -28,41 +29,6 @@ export function demoCustomerId(person: string, role: DemoCustomerRole): string {
     throw new Error(`${person} is not a demo person id (lower-case letters, digits, hyphens)`);
   return id;
 }
-
-const firstNames = [
-  'Olivia',
-  'Jack',
-  'Charlotte',
-  'Noah',
-  'Isla',
-  'William',
-  'Mia',
-  'Lachlan',
-  'Grace',
-  'Ethan',
-];
-const lastNames = [
-  'Smith',
-  'Jones',
-  'Williams',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Nguyen',
-  'Kelly',
-  'Martin',
-  'Singh',
-];
-const employers = [
-  'NSW Health',
-  'Qantas Group',
-  'Westfield Retail',
-  'University of Sydney',
-  'Lendlease',
-  'Canva',
-  'Transport for NSW',
-  'Woolworths Group',
-];
 
 /** The profile of a demo customer id at a bank; undefined for any other id. */
 export function demoCustomerProfile(bankId: string, customerId: string): CustomerProfile | undefined {

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
-import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
+import { enabledPracticeId } from './enabled-practice-id.ts';
 
 /**
  * The clients an admin user manages, with the consent the list shows (data freshness comes
@@ -23,18 +23,7 @@ export async function managedUsersQuery(db: Kysely<Database>, principal: AdminUs
       sql<Date | null>`null`.as('consent_expiry'),
     ]);
   }
-  const partyId = principal.externalPartyId;
-  const party =
-    partyId === null
-      ? undefined
-      : await db
-          .selectFrom('external_parties')
-          .select('status')
-          .where('id', '=', partyId)
-          .where('tenant_id', '=', principal.tenantId)
-          .executeTakeFirst();
-  if (partyId === null || party?.status !== 'enabled')
-    throw new AppError('not_found', 'There are no clients for this adviser');
+  const partyId = await enabledPracticeId(db, principal, 'There are no clients for this adviser');
   return base
     .innerJoin('client_links as l', (join) =>
       join.onRef('l.client_id', '=', 'c.id').on('l.external_party_id', '=', partyId),

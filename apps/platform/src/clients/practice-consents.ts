@@ -2,8 +2,8 @@ import { consentExpiringWithinDays, type PracticeConsent, type PracticeConsents 
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
-import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
+import { enabledPracticeId } from './enabled-practice-id.ts';
 import { iso } from './managed-user-to-wire.ts';
 
 /**
@@ -17,18 +17,7 @@ export async function listPracticeConsents(
   principal: AdminUserPrincipal,
   size: number,
 ): Promise<PracticeConsents> {
-  const partyId = principal.role === 'adviser' ? principal.externalPartyId : null;
-  const party =
-    partyId === null
-      ? undefined
-      : await db
-          .selectFrom('external_parties')
-          .select('status')
-          .where('id', '=', partyId)
-          .where('tenant_id', '=', principal.tenantId)
-          .executeTakeFirst();
-  if (partyId === null || party?.status !== 'enabled')
-    throw new AppError('not_found', 'There are no consents for this adviser');
+  const partyId = await enabledPracticeId(db, principal, 'There are no consents for this adviser');
 
   const links = db
     .selectFrom('client_links as l')
