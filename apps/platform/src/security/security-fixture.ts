@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { tokenResponseSchema } from '@waratah/contracts';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, type JWK, SignJWT } from 'jose';
-import { createAdminUser } from '../auth/admin-users/create-admin-user.ts';
 import { hashPassword } from '../auth/passwords/hash-password.ts';
+import { createTestAdviser } from '../testing/create-test-adviser.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
 import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
@@ -226,29 +226,16 @@ async function clientSignIn(app: FastifyInstance, host: string, email: string): 
 /** An adviser of the SSO tenant with an enabled practice, and an access token as the identity signs it. */
 async function ssoAdviser(app: FastifyInstance) {
   const db = app.database.db;
-  const party = await db
-    .insertInto('external_parties')
-    .values({
-      tenant_id: 'waratah',
-      name: 'Security Suite Practice',
-      abn: '51824753556',
-      type: 'ta',
-      status: 'enabled',
-      roles: '[]',
-      credentials: '{}',
-      address: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const adviser = await createAdminUser(db, {
+  const { adminUser: adviser, externalParty: party } = await createTestAdviser(db, {
     tenantId: 'waratah',
     email: 'security.suite@example.test',
     password: 'Security-Suite-Adviser-42',
     givenName: 'Sso',
     familyName: 'Adviser',
-    kind: 'adviser',
-    externalPartyId: party.id,
+    practiceStatus: 'enabled',
+    practiceName: 'Security Suite Practice',
   });
+  if (!party) throw new Error('the SSO adviser has no practice');
   const host = tenantHost('waratah');
   const jwks = await app.inject({ url: '/oauth2/jwks', headers: { host } });
   const kid = jwks.json().keys[0].kid as string;

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { tokenResponseSchema } from '@waratah/contracts';
 import { resolveTenant, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { type AdminUserRow, createAdminUser } from '../auth/admin-users/create-admin-user.ts';
+import type { AdminUserRow } from '../auth/admin-users/create-admin-user.ts';
 import type { ExternalPartiesTable, ExternalPartyStatus } from '../db/database-schema.ts';
+import { createTestAdviser } from './create-test-adviser.ts';
 
 export interface SignedInAdminUserOptions {
   /** Default 'moneypartner' (a password tenant). */
@@ -52,33 +52,14 @@ export async function createSignedInAdminUser(
         ? 'enabled'
         : null
       : options.externalPartyStatus;
-  const unique = randomBytes(4).toString('hex');
-  const db = app.database.db;
-
-  const externalParty = partyStatus
-    ? await db
-        .insertInto('external_parties')
-        .values({
-          tenant_id: tenantId,
-          name: `Test Practice ${unique}`,
-          abn: '51824753556',
-          type: 'ta',
-          status: partyStatus,
-          roles: '[]',
-          credentials: '{}',
-          address: '{}',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    : null;
-  const adminUser = await createAdminUser(db, {
+  const { adminUser, externalParty } = await createTestAdviser(app.database.db, {
     tenantId,
-    email: options.email ?? `adviser-${unique}@example.test`,
-    password,
-    givenName: options.givenName ?? 'Test',
-    familyName: options.familyName ?? 'Adviser',
     kind,
-    externalPartyId: externalParty?.id ?? null,
+    password,
+    practiceStatus: partyStatus,
+    ...(options.email === undefined ? {} : { email: options.email }),
+    ...(options.givenName === undefined ? {} : { givenName: options.givenName }),
+    ...(options.familyName === undefined ? {} : { familyName: options.familyName }),
   });
 
   const host = tenantHost(tenantId);

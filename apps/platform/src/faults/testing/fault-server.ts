@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tenantIds } from '@waratah/tenants';
 import pg from 'pg';
-import { createAdminUser } from '../../auth/admin-users/create-admin-user.ts';
 import { createDatabase } from '../../db/create-database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { PlatformDatabase } from '../../db/platform-database.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { demoGeneratorVersion } from '../../demo-data/demo-constants.ts';
+import { createTestAdviser } from '../../testing/create-test-adviser.ts';
 import { sampleFinances } from '../../testing/sample-finances.ts';
 import { writeTestClient } from '../../testing/write-test-client.ts';
 import { faultPointReached } from '../fault-point.ts';
@@ -127,29 +127,16 @@ export async function createFaultData() {
       .insertInto('demo_data_runs')
       .values(tenantIds.map((tenant_id) => ({ tenant_id, generator_version: demoGeneratorVersion })))
       .execute();
-    const party = await db
-      .insertInto('external_parties')
-      .values({
-        tenant_id: 'moneypartner',
-        name: 'Fault Suite Practice',
-        abn: '51824753556',
-        type: 'ta',
-        status: 'enabled',
-        roles: '[]',
-        credentials: '{}',
-        address: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const adviser = await createAdminUser(db, {
+    const { adminUser: adviser, externalParty: party } = await createTestAdviser(db, {
       tenantId: 'moneypartner',
       email,
       password: adviserPassword,
       givenName: 'Fault',
       familyName: 'Suite',
-      kind: 'adviser',
-      externalPartyId: party.id,
+      practiceStatus: 'enabled',
+      practiceName: 'Fault Suite Practice',
     });
+    if (!party) throw new Error('the fault suite adviser has no practice');
     const client = await writeTestClient(db, {
       tenantId: 'moneypartner',
       partyId: party.id,
