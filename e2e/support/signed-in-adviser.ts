@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 import type { TenantId } from '@waratah/tenants';
 import { demoAdviser, signInWithPassword, signInWithProvider } from './demo-advisers.ts';
 import { tenantUrl } from './tenant-url.ts';
@@ -8,13 +8,33 @@ export const allTenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah']
 
 /** Signs the tenant's demo adviser in, the way that tenant signs in, and waits for the dashboard. */
 export async function signInAsDemoAdviser(page: Page, tenant: TenantId): Promise<void> {
-  if (tenant === 'waratah') {
-    await page.goto(tenantUrl(tenant, '/dashboard'));
-    await signInWithProvider(page, demoAdviser(tenant));
-  } else {
-    await signInWithPassword(page, tenant);
+  // The failed requests and answers on the way, named if the dashboard is not reached.
+  const failures: string[] = [];
+  const record = (response: Response) => {
+    if (response.status() >= 400)
+      failures.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+  };
+  const recordFailed = (request: Request) =>
+    failures.push(`${request.method()} ${request.url()} ${request.failure()?.errorText ?? 'failed'}`);
+  page.on('response', record);
+  page.on('requestfailed', recordFailed);
+  try {
+    if (tenant === 'waratah') {
+      await page.goto(tenantUrl(tenant, '/dashboard'));
+      await signInWithProvider(page, demoAdviser(tenant));
+    } else {
+      await signInWithPassword(page, tenant);
+    }
+    await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
+  } catch (error) {
+    const answers = failures.join('; ') || 'none';
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nFailed answers while signing in: ${answers}`,
+    );
+  } finally {
+    page.off('response', record);
+    page.off('requestfailed', recordFailed);
   }
-  await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
 }
 
 /**
