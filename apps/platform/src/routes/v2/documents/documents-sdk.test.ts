@@ -49,8 +49,9 @@ describe('the documents SDK against the real server', () => {
       await requestInsightsExport(client, { period: 'month' }, as),
       await requestTransactionsExport(client, { period: 'week', account_ids: [accountId] }, as),
     ];
-    // The worker may pick a job up before its answer is written, so a fresh export is queued or running.
-    for (const item of queued) expect(['queued', 'running']).toContain(item.status);
+    // The answer is the export as it is by then: a worker may already have taken the job up, or
+    // (a small document on a quiet machine) finished it.
+    for (const item of queued) expect(['queued', 'running', 'completed']).toContain(item.status);
 
     for (const item of queued) {
       let current = item;

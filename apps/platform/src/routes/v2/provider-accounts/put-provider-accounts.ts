@@ -32,8 +32,10 @@ export const putProviderAccountsRoute: FastifyPluginAsyncZod = async (app) => {
       // All or nothing: an id that is not this client's is a 404 before anything is queued.
       for (const id of ids) await getProviderAccount(app.database.db, scope, id);
       await markRefreshQueued(app.database.db, scope, ids);
-      for (const id of ids) await enqueueRefresh(app.jobQueue, id);
+      // The answer shows the connections as queued: read before the jobs exist, as a worker may
+      // take one up (and finish it) before a read after them.
       const data = await Promise.all(ids.map((id) => getProviderAccount(app.database.db, scope, id)));
+      for (const id of ids) await enqueueRefresh(app.jobQueue, id);
       return reply.code(202).send({ data });
     },
   );
