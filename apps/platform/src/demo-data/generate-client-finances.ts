@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import { addDays, addMonths, daysBetween } from '../aggregation/calendar-date.ts';
 import type { DemoAccount, DemoFinances, DemoGoal, DemoProviderAccount } from './demo-finances-types.ts';
 import { usableDemoProviderNames } from './demo-providers.ts';
 import { generateDemoTransactions, type TransactionAccounts } from './generate-demo-transactions.ts';
@@ -182,37 +182,53 @@ export function generateClientFinances(
   };
 }
 
-/** One to three goals in the status `index` picks, on the account at index `savings` (-1: none yet). */
+/** What people save for, with a believable target range in dollars. */
+const goalKinds = [
+  { name: 'Emergency fund', minDollars: 5_000, maxDollars: 20_000 },
+  { name: 'Holiday to Bali', minDollars: 3_000, maxDollars: 9_000 },
+  { name: 'House deposit', minDollars: 40_000, maxDollars: 150_000 },
+  { name: 'New car', minDollars: 15_000, maxDollars: 45_000 },
+  { name: 'Wedding', minDollars: 15_000, maxDollars: 40_000 },
+  { name: 'Renovation', minDollars: 10_000, maxDollars: 60_000 },
+] as const;
+
+const daysPerPeriod = { weekly: 7, fortnightly: 14, monthly: 365.25 / 12 } as const;
+
+/**
+ * One to three goals in the status `index` picks, on the account at index `savings` (-1: none
+ * yet). The amounts agree with each other: the period amount reaches the target by the end date,
+ * and what is saved so far is about the periods gone by, at that amount.
+ */
 export function generateGoals(random: Random, index: number, today: string, savings: number): DemoGoal[] {
   const count = 1 + (index % 3);
   return Array.from({ length: count }, (_, n) => {
     const status = goalStatuses[(index + n) % goalStatuses.length] ?? 'active';
     const startDate =
       status === 'unstarted' ? addDays(today, random.int(3, 30)) : addMonths(today, -random.int(2, 14));
-    const targetCents = random.int(20, 300) * 10_000;
+    const kind = random.pick(goalKinds);
+    const targetCents = random.int(kind.minDollars / 500, kind.maxDollars / 500) * 50_000;
+    const frequency = random.pick(['weekly', 'fortnightly', 'monthly'] as const);
+    const endDate = addMonths(startDate, random.int(12, 36));
+    const periods = Math.max(1, Math.floor(daysBetween(startDate, endDate) / daysPerPeriod[frequency]));
+    const periodCents = Math.ceil(targetCents / periods / 100) * 100;
+    const elapsed = Math.max(0, Math.floor(daysBetween(startDate, today) / daysPerPeriod[frequency]));
+    const saved = Math.round(elapsed * periodCents * (0.8 + random.next() * 0.3));
     const done = status === 'completed' || status === 'finalising';
     return {
-      name: random.pick([
-        'Emergency fund',
-        'Holiday to Bali',
-        'House deposit',
-        'New car',
-        'Wedding',
-        'Renovation',
-      ]),
+      name: kind.name,
       account: savings,
       target: random.pick(['amount', 'date', 'open_ended', 'current_balance'] as const),
-      frequency: random.pick(['weekly', 'fortnightly', 'monthly'] as const),
+      frequency,
       status,
       startDate,
-      endDate: addMonths(startDate, random.int(6, 36)),
+      endDate,
       targetCents,
-      periodCents: random.int(50, 600) * 100,
+      periodCents,
       currentCents: done
         ? targetCents
         : status === 'unstarted'
           ? 0
-          : Math.floor(targetCents * random.next() * 0.9),
+          : Math.min(saved, Math.floor(targetCents * 0.95)),
     };
   });
 }

@@ -229,4 +229,26 @@ describe('the demo data', () => {
       .executeTakeFirstOrThrow();
     expect(Number(clientsWithGoals.count)).toBeGreaterThan(10);
   });
+
+  it('gives goals amounts that agree: the period amount reaches the target by the end date', async () => {
+    const goals = await sql<{
+      frequency: string;
+      start_date: string;
+      end_date: string;
+      target: string;
+      period: string;
+      current: string;
+    }>`select frequency, start_date::text, end_date::text, target_amount::text as target,
+        period_amount::text as period, current_amount::text as current from goals`.execute(first.db);
+    const days = { weekly: 7, fortnightly: 14, monthly: 365.25 / 12 } as Record<string, number>;
+    expect(goals.rows.length).toBeGreaterThan(10);
+    for (const goal of goals.rows) {
+      const span = (Date.parse(goal.end_date) - Date.parse(goal.start_date)) / 86_400_000;
+      const periods = Math.floor(span / (days[goal.frequency] ?? 1));
+      const reached = periods * Number(goal.period);
+      expect(reached, JSON.stringify(goal)).toBeGreaterThanOrEqual(Number(goal.target));
+      expect(reached - Number(goal.target), JSON.stringify(goal)).toBeLessThanOrEqual(periods);
+      expect(Number(goal.current)).toBeLessThanOrEqual(Number(goal.target));
+    }
+  });
 });
