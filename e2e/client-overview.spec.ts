@@ -39,6 +39,9 @@ for (const tenant of allTenants) {
         (await page.getByRole('img', { name: /^Spending\. / }).getAttribute('aria-label')) ?? '';
       expect(spending.match(/\$\d+(\.\d)?K/g)?.length ?? 0, spending).toBeGreaterThanOrEqual(4);
       await expect(page.locator('[data-category="living"]')).toContainText(/\bout$/);
+      // Every month is named under its bar (recharts drops a label it thinks too close otherwise).
+      for (const chart of await page.locator('[data-slot="bar-chart-card"]').all())
+        await expect(chart.locator('.recharts-xAxis-tick-labels text')).toHaveCount(6);
       await expect(page.getByText(/connections? needs? attention\./)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Goals' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Accounts', level: 2 })).toBeVisible();

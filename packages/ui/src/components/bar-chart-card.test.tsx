@@ -32,6 +32,21 @@ describe('BarChartCard', () => {
     expect(paths.map((path) => path.getAttribute('fill-opacity'))).toEqual(['0.35', '0.35', '1']);
   });
 
+  it('names every month under its bar, however narrow the card', () => {
+    const months = ['May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct'];
+    const { container } = render(
+      <BarChartCard
+        graphData={months.map((name, index) => ({ name, value: 1000 + index * 700 }))}
+        width={260}
+        height={220}
+      />,
+    );
+    const labels = Array.from(container.querySelectorAll('.recharts-xAxis-tick-labels text')).map(
+      (tick) => tick.textContent,
+    );
+    expect(labels).toEqual(months);
+  });
+
   it('labels the y axis with only 0, the maximum and the marker, in compact AUD at font 18', () => {
     const { container } = render(
       <BarChartCard graphData={graphData} markerValue={1800} width={500} height={260} />,

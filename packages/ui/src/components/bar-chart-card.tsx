@@ -5,6 +5,8 @@ import { type ChartDataInput, parseChartData } from '../lib/parse-chart-data.ts'
 
 /** Spec §9. */
 export const BAR_RADIUS = 8;
+/** Month names under the bars: small enough that six fit under a half-width card. */
+const X_AXIS_FONT_SIZE = 14;
 export const Y_AXIS_FONT_SIZE = 18;
 
 export interface BarChartCardProps extends ChartDataInput {
@@ -63,11 +65,14 @@ export function BarChartCard({
           margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
           accessibilityLayer={false}
         >
+          {/* Every label is kept: recharts drops one it thinks too close to the next (a month's
+              name under the overview's half-width cards), which reads as a missing month. */}
           <XAxis
             dataKey="name"
             axisLine={false}
             tickLine={false}
-            tick={{ fill: 'var(--color-muted-foreground)' }}
+            interval={0}
+            tick={{ fontSize: X_AXIS_FONT_SIZE, fill: 'var(--color-muted-foreground)' }}
           />
           <YAxis
             ticks={ticks}
