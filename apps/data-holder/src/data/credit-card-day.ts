@@ -16,7 +16,8 @@ function purchasesOn(account: HolderAccount, date: string): TransactionDraft[] {
   return drafts;
 }
 
-function previousMonthSpend(account: HolderAccount, date: string): number {
+/** What the card was spent in the calendar month before `date`'s: the statement paid on the 14th. */
+export function previousMonthSpend(account: HolderAccount, date: string): number {
   const firstOfMonth = Date.parse(`${date.slice(0, 7)}-01T00:00:00Z`);
   let spend = 0;
   for (

@@ -1,3 +1,4 @@
+import { previousMonthSpend } from './credit-card-day.ts';
 import { billers, merchants, subscriptions } from './merchants.ts';
 import { stableHash } from './seeded-random.ts';
 import { cardPurchase, type DayGenerator, type TransactionDraft, transfer } from './transaction-draft.ts';
@@ -10,7 +11,7 @@ function customerOffset(customerKey: string, modulo: number): number {
  * A person's everyday account: fortnightly pay, rent or mortgage, groceries, bills, subscriptions,
  * transfers to savings, and for some the BNPL instalments, betting and dishonour fees advisers look for.
  */
-export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, month, random }) => {
+export const everydayDay: DayGenerator = ({ account, date, dayNumber, dayOfMonth, month, random }) => {
   const { profile } = account;
   const key = `${account.bankId}:${profile.customerId}`;
   const pay = profile.salaryCents;
@@ -27,6 +28,10 @@ export const everydayDay: DayGenerator = ({ account, dayNumber, dayOfMonth, mont
   if (profile.housing === 'mortgage' && dayOfMonth === 1) {
     const repayment = account.homeLoanRepaymentCents ?? Math.round(pay * 0.9);
     push(transfer('TRANSFER_OUTGOING', 'HOME LOAN REPAYMENT', repayment));
+  }
+  if (dayOfMonth === 14 && account.paysCard) {
+    const statement = previousMonthSpend(account.paysCard, date);
+    if (statement > 0) push(transfer('TRANSFER_OUTGOING', 'CREDIT CARD PAYMENT', statement));
   }
   if (dayOfMonth === 2 && profile.accounts.some((plan) => plan.kind === 'savings')) {
     push(transfer('TRANSFER_OUTGOING', 'TRANSFER TO BONUS SAVER', Math.round(pay * 0.25)));

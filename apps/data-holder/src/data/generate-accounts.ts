@@ -69,12 +69,18 @@ export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAc
       repaymentCents,
     };
   });
-  // The everyday account pays the home loan held at the same bank, to the cent.
+  // The everyday account pays the home loan and the credit card held at the same bank, to the cent.
   const homeLoan = accounts.find(
     (account) => account.kind === 'mortgage' || account.kind === 'fixed_mortgage',
   );
-  if (!homeLoan) return accounts;
+  const card = accounts.find((account) => account.kind === 'credit_card' && account.openStatus === 'OPEN');
   return accounts.map((account) =>
-    account.kind === 'everyday' ? { ...account, homeLoanRepaymentCents: homeLoan.repaymentCents } : account,
+    account.kind === 'everyday' && account.openStatus === 'OPEN'
+      ? {
+          ...account,
+          ...(homeLoan ? { homeLoanRepaymentCents: homeLoan.repaymentCents } : {}),
+          ...(card ? { paysCard: card } : {}),
+        }
+      : account,
   );
 }

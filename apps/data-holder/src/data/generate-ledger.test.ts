@@ -61,4 +61,29 @@ describe('generateLedger', () => {
     expect(repayment / (salary * 2.17)).toBeGreaterThan(0.3);
     expect(repayment / (salary * 2.17)).toBeLessThan(0.6);
   });
+
+  it('pays the credit card statement from the everyday account at the same bank, to the cent', () => {
+    const james = generateAccounts(bank, getCustomerProfile(bank.id, 'james-oconnor'));
+    const now = new Date('2026-11-20T03:00:00Z');
+    const byDay = (kind: string, description: string) =>
+      new Map(
+        james
+          .filter((account) => account.kind === kind && account.openStatus === 'OPEN' && account.isOwned)
+          .flatMap((account) => generateLedger(account, now))
+          .filter((entry) => entry.description === description)
+          .map((entry) => [
+            new Date(entry.executedAt + 10 * 3_600_000).toISOString().slice(0, 10),
+            Math.abs(entry.amountCents),
+          ]),
+      );
+    const paid = byDay('everyday', 'CREDIT CARD PAYMENT');
+    const received = byDay('credit_card', 'PAYMENT RECEIVED THANK YOU');
+    // Within the card's served history (each account serves its own 12 to 24 months).
+    const card = james.find((account) => account.kind === 'credit_card' && account.openStatus === 'OPEN');
+    if (!card) throw new Error('no card');
+    const cardFrom = new Date(historyStart(card, now)).toISOString().slice(0, 10);
+    const served = [...paid].filter(([day]) => day > cardFrom);
+    expect(served.length).toBeGreaterThan(10);
+    for (const [day, cents] of served) expect(received.get(day), day).toBe(cents);
+  });
 });

@@ -34,4 +34,6 @@ export interface HolderAccount {
    * money leaving the everyday account is what the loan receives; absent when the loan is elsewhere.
    */
   homeLoanRepaymentCents?: number;
+  /** Everyday accounts: the credit card at the same bank whose statement they pay on the 14th. */
+  paysCard?: HolderAccount;
 }

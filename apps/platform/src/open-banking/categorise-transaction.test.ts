@@ -45,6 +45,8 @@ describe('categoriseTransaction', () => {
     });
     expect(categorise('-400.00', 'TRANSFER TO EVERYDAY')).toMatchObject({ key: 'TRANSFER', included: false });
     expect(categorise('4552.81', 'LOAN REPAYMENT', loan)).toMatchObject({ key: 'TRANSFER', included: false });
+    // The card's purchases are the spending; paying its statement from the everyday account is not.
+    expect(categorise('-612.40', 'CREDIT CARD PAYMENT')).toMatchObject({ key: 'TRANSFER', included: false });
     expect(categorise('182.15', 'PAYMENT RECEIVED THANK YOU', card)).toMatchObject({
       key: 'TRANSFER',
       included: false,

@@ -73,7 +73,7 @@ const byDescription: [RegExp, string][] = [
 
 /** A transfer between the client's own accounts, seen from the account that received or returned it. */
 const ownTransfer =
-  /\b(transfer (from|to) (everyday|savings|offset|cheque|transaction)|payment received|thank you)\b/i;
+  /\b(transfer (from|to) (everyday|savings|offset|cheque|transaction)|payment received|thank you|credit card payment)\b/i;
 
 const catalogueByKey = new Map(transactionCategoryCatalogue.map((category) => [category.key, category]));
 
