@@ -22,6 +22,8 @@ function openingBalance(kind: HolderAccount['kind'], random: ReturnType<typeof c
   return random.int(50_000, 900_000);
 }
 
+const isHomeLoan = (kind: HolderAccount['kind']) => kind === 'mortgage' || kind === 'fixed_mortgage';
+
 /** The customer's accounts at one bank: same bank and customer, same accounts, every run. */
 export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAccount[] {
   const accounts = profile.accounts.map((plan, index): HolderAccount => {
@@ -29,17 +31,17 @@ export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAc
     const definition = accountKinds[plan.kind];
     const accountNumber = String(random.int(10_000_000, 99_999_999));
     const bsb = `${bank.bsbPrefix}-${String(random.int(0, 999)).padStart(3, '0')}`;
-    const isHomeLoan = plan.kind === 'mortgage' || plan.kind === 'fixed_mortgage';
+    const repaysHome = isHomeLoan(plan.kind);
     const monthlyRate = Number(definition.lendingRate ?? '0') / 12;
     // A home loan is sized to what the customer can repay: about 40 % of their net pay.
     const homeLoanRepayment = Math.round(profile.salaryCents * 0.9);
-    const opening = isHomeLoan
+    const opening = repaysHome
       ? -Math.round(homeLoanRepayment / (monthlyRate + 1 / random.int(240, 360)))
       : openingBalance(plan.kind, random);
     const isLoan = definition.specificAccountUType === 'loan';
     const creditLimitCents = plan.kind === 'credit_card' ? random.int(6, 25) * 100_000 : 0;
     const originalAmountCents = isLoan ? Math.round(-opening * 1.25) : 0;
-    const repaymentCents = isHomeLoan
+    const repaymentCents = repaysHome
       ? homeLoanRepayment
       : isLoan
         ? Math.round(-opening * monthlyRate + originalAmountCents / random.int(120, 300))
@@ -70,9 +72,7 @@ export function generateAccounts(bank: Bank, profile: CustomerProfile): HolderAc
     };
   });
   // The everyday account pays the home loan and the credit card held at the same bank, to the cent.
-  const homeLoan = accounts.find(
-    (account) => account.kind === 'mortgage' || account.kind === 'fixed_mortgage',
-  );
+  const homeLoan = accounts.find((account) => isHomeLoan(account.kind));
   const card = accounts.find((account) => account.kind === 'credit_card' && account.openStatus === 'OPEN');
   return accounts.map((account) =>
     account.kind === 'everyday' && account.openStatus === 'OPEN'

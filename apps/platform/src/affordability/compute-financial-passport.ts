@@ -40,9 +40,14 @@ export function computeFinancialPassport(input: {
   createdAt: string;
 }): FinancialPassport {
   const { range, accounts, transactions } = input;
-  const inRange = [...transactions, ...(input.excluded ?? [])].sort(
-    (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
-  );
+  // Included and excluded together, by date, for the figures that count both (liabilities).
+  const excluded = input.excluded ?? [];
+  const inRange =
+    excluded.length === 0
+      ? transactions
+      : [...transactions, ...excluded].sort((a, b) =>
+          a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1,
+        );
   const months = Math.max(1, Math.round(daysBetween(range.from, range.to) / (365.25 / 12)));
   const traced = (items: readonly PassportTransaction[]) => {
     const total = items.reduce((sum, tx) => sum + tx.cents, 0);

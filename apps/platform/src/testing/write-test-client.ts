@@ -12,6 +12,9 @@ export interface TestClientInput {
   consent?: { status: ConsentStatus; start: string | null; expiry: string | null };
   finances?: Partial<DemoFinances>;
   email?: string;
+  /** Default 'Test' and 'Client {n}'. */
+  givenName?: string;
+  familyName?: string;
 }
 
 let sequence = 0;
@@ -36,8 +39,8 @@ export async function writeTestClient(db: Kysely<Database>, input: TestClientInp
     [
       {
         email,
-        givenName: 'Test',
-        familyName: `Client ${sequence}`,
+        givenName: input.givenName ?? 'Test',
+        familyName: input.familyName ?? `Client ${sequence}`,
         mobile: '+61 400000000',
         consent: input.consent ?? { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
         finances: { providerAccounts: [], accounts: [], transactions: [], goals: [], ...input.finances },
