@@ -26,6 +26,9 @@ export interface EndpointFigure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The baseline server sending this endpoint's own answer (the same bytes) from memory: the ceiling for its size. */
+  sameAnswerFromMemory?: EndpointFigure;
+  answerBytes?: number;
 }
 
 export interface ApiBenchResult {
@@ -59,13 +62,28 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       peakMiB = Math.max(peakMiB, residentMiB(platform.process.pid));
     }, 250);
     try {
-      const load = (name: string, url: string, headers: Record<string, string>) =>
-        measure(name, url, headers, options);
-      const baselineFigure = await load(
-        'bare Fastify hello world',
-        `http://127.0.0.1:${baseline.port}/hello`,
-        {},
-      );
+      const baseUrl = `http://127.0.0.1:${baseline.port}`;
+      const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
+      const load = async (name: string, url: string, headers: Record<string, string>) => {
+        const figure = await measure(name, url, headers, options);
+        // The same answer from memory, measured right after the endpoint, in the same run.
+        const answer = `${baseUrl}/answers/${encodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '')}`;
+        const stored = await request(answer, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: figure.answer,
+        });
+        if (stored.status !== 204)
+          throw new Error(`The baseline did not take the answer of ${name}: ${stored.status}`);
+        const { answer: _replayed, ...fromMemory } = await measure(
+          `${name}: the same answer from memory`,
+          answer,
+          {},
+          options,
+        );
+        const { answer: body, ...endpoint } = figure;
+        return { ...endpoint, answerBytes: Buffer.byteLength(body), sameAnswerFromMemory: fromMemory };
+      };
       const endpoints = [
         await load(
           `GET transactions (page of 100, client with ${options.transactions.toLocaleString('en-AU')} transactions)`,
@@ -82,7 +100,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       ];
       return {
         engine: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
-        baseline: baselineFigure,
+        baseline: (({ answer: _answer, ...figure }) => figure)(baselineFigure),
         endpoints,
         memory: { restMiB, peakMiB },
         prepareSeconds,
@@ -102,7 +120,7 @@ async function measure(
   url: string,
   headers: Record<string, string>,
   { duration, connections }: ApiBenchOptions,
-): Promise<EndpointFigure> {
+): Promise<EndpointFigure & { answer: string }> {
   // One request alone first: it waits behind whatever the previous load left queued, and it must succeed.
   const single = await request(url, { headers });
   if (single.status !== 200) throw new Error(`${name}: ${single.status} ${single.body.slice(0, 300)}`);
@@ -117,6 +135,7 @@ async function measure(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    answer: single.body,
   };
 }
 

@@ -39,18 +39,36 @@ report('');
 report('| figure | value | ratio | target |');
 report('|---|---|---|---|');
 
-await coldStart();
-await api({});
-if (process.env.DATABASE_URL) await api({ databaseUrl: process.env.DATABASE_URL });
-else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
-await scaleLatency();
-bundle();
-await lighthouse();
-await longFuzz();
-await soak();
-for (const row of documentRows(await runDocumentsBenchmarks({ runs }), runs)) report(row);
+// BENCH_ONLY=api,bundle runs only the steps named (the results then go to `partial.md`).
+const steps = ['cold-start', 'api', 'scale', 'bundle', 'lighthouse', 'fuzz', 'soak', 'documents'] as const;
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((step) => step.trim())
+  .filter(Boolean);
+const unknown = only?.filter((step) => !(steps as readonly string[]).includes(step)) ?? [];
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown step ${unknown.join(', ')}; the steps are ${steps.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (step: (typeof steps)[number]) => !only || only.includes(step);
 
-writeFileSync(join(import.meta.dirname, '..', 'results', 'latest.md'), `${lines.join('\n')}\n`);
+if (wanted('cold-start')) await coldStart();
+if (wanted('api')) {
+  await api({});
+  if (process.env.DATABASE_URL) await api({ databaseUrl: process.env.DATABASE_URL });
+  else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
+}
+if (wanted('scale')) await scaleLatency();
+if (wanted('bundle')) bundle();
+if (wanted('lighthouse')) await lighthouse();
+if (wanted('fuzz')) await longFuzz();
+if (wanted('soak')) await soak();
+if (wanted('documents'))
+  for (const row of documentRows(await runDocumentsBenchmarks({ runs }), runs)) report(row);
+
+writeFileSync(
+  join(import.meta.dirname, '..', 'results', only ? 'partial.md' : 'latest.md'),
+  `${lines.join('\n')}\n`,
+);
 
 async function coldStart(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waratah-bench-'));
@@ -112,11 +130,21 @@ async function api({ databaseUrl }: { databaseUrl?: string }): Promise<void> {
     report(
       `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${failures} | ${ratio.toFixed(2)} % of baseline | ${target} |`,
     );
+    const ceiling = figure.sameAnswerFromMemory;
+    if (ceiling) {
+      report(
+        `| ${engine}: its answer (${answerSize(figure.answerBytes ?? 0)}) sent from memory by the bare Fastify (the ceiling for that size) | ${ceiling.rps.toFixed(0)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms | ${((100 * ceiling.rps) / baseline.rps).toFixed(1)} % of baseline; the endpoint reaches ${((100 * figure.rps) / ceiling.rps).toFixed(2)} % of it | |`,
+      );
+    }
   }
   report(
     `| ${engine}: server memory (RSS) at rest / peak under load | ${memory.restMiB.toFixed(0)} MiB / ${memory.peakMiB.toFixed(0)} MiB | ${(memory.peakMiB / memory.restMiB).toFixed(2)} × at rest | |`,
   );
   report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
+}
+
+function answerSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : kib(bytes);
 }
 
 function bundle(): void {
