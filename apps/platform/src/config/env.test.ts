@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve(process.cwd(), 'var/db'),
       databaseUrl: 'postgresql://app:secret@db.internal:5432/waratah',
+      databasePreparedStatements: true,
       nodeEnv: 'production',
       logLevel: 'warn',
       portalDist: '/srv/portal',
@@ -52,6 +53,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' }).devTools).toBe(true);
     expect(loadConfig({ DEV_TOOLS: 'off' }).devTools).toBe(false);
     expect(captureConfigError({ DEV_TOOLS: 'yes' }).message).toContain('DEV_TOOLS: must be on or off');
+  });
+
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS=off', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+    expect(captureConfigError({ DATABASE_PREPARED_STATEMENTS: 'no' }).message).toContain(
+      'DATABASE_PREPARED_STATEMENTS: must be on or off',
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -58,6 +58,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_PREPARED_STATEMENTS: z.enum(switches, { error: 'must be on or off' }).default('on'),
   NODE_ENV: z.enum(nodeEnvs, { error: `must be one of ${nodeEnvs.join(', ')}` }).default('development'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PORTAL_DIST: z.string().default(defaultPortalDist),
@@ -143,6 +144,12 @@ export interface PlatformConfig {
   dataDir: string;
   /** Set: use this PostgreSQL server instead of the embedded database. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS (on by default): on PostgreSQL, each query shape is prepared once
+   * per connection (db/prepared-statements.ts). Off for a pooler that cannot keep them
+   * (PgBouncer in transaction mode before 1.21).
+   */
+  databasePreparedStatements: boolean;
   nodeEnv: (typeof nodeEnvs)[number];
   logLevel: (typeof logLevels)[number];
   /** Absolute path of the built portal to serve. */
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     host: vars.HOST,
     dataDir: resolve(process.cwd(), vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
+    databasePreparedStatements: vars.DATABASE_PREPARED_STATEMENTS === 'on',
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
     portalDist: resolve(process.cwd(), vars.PORTAL_DIST),

@@ -7,7 +7,8 @@ import { openPgliteDatabase } from './open-pglite-database.ts';
 import { openPostgresDatabase } from './open-postgres-database.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 
-export type DatabaseConfig = Pick<PlatformConfig, 'dataDir' | 'databaseUrl'>;
+export type DatabaseConfig = Pick<PlatformConfig, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<PlatformConfig, 'databasePreparedStatements'>>;
 
 /**
  * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR, and proves it
@@ -16,7 +17,10 @@ export type DatabaseConfig = Pick<PlatformConfig, 'dataDir' | 'databaseUrl'>;
 export async function createDatabase(config: DatabaseConfig): Promise<PlatformDatabase> {
   if (config.databaseUrl) {
     const url = config.databaseUrl;
-    return answering(openPostgresDatabase(url), `DATABASE_URL: could not connect to ${maskPassword(url)}`);
+    return answering(
+      openPostgresDatabase(url, { preparedStatements: config.databasePreparedStatements ?? true }),
+      `DATABASE_URL: could not connect to ${maskPassword(url)}`,
+    );
   }
   await ensureWritable(config.dataDir);
   const directory = join(config.dataDir, 'pglite');

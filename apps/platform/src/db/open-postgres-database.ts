@@ -2,17 +2,29 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database-schema.ts';
 import type { PlatformDatabase } from './platform-database.ts';
+import { usePreparedStatements } from './prepared-statements.ts';
 
 // Without a timeout, `pg` waits forever for a host that drops packets, and start-up hangs silently.
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export function openPostgresDatabase(connectionString: string): PlatformDatabase {
+export interface PostgresOptions {
+  /** Prepare each query shape once per connection (default on; db/prepared-statements.ts). */
+  preparedStatements?: boolean;
+}
+
+export function openPostgresDatabase(
+  connectionString: string,
+  { preparedStatements = true }: PostgresOptions = {},
+): PlatformDatabase {
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can die with the server; the pool replaces it, but an unheard 'error' would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));
   // So can one that is checked out (pg_terminate_backend, a failover): its query fails (503, docs/reliability.md)
   // and the pool drops it on release; the client's own 'error' event must be heard too.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (preparedStatements) usePreparedStatements(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

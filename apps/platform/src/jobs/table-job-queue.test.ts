@@ -79,6 +79,17 @@ describe('the table job queue', () => {
     expect(other).not.toBe(first);
   });
 
+  it('keeps one waiting job per singleton key once PostgreSQL plans the insert generically', async () => {
+    // After five runs a prepared statement may get one plan for any values (db/prepared-statements.ts):
+    // the insert must still find its partial unique index then.
+    const queue = open();
+    const ids = [];
+    for (let run = 0; run < 8; run++)
+      ids.push(await queue.enqueue('generic', { run }, { singletonKey: `key-${run % 2}` }));
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.slice(2)).toEqual([ids[0], ids[1], ids[0], ids[1], ids[0], ids[1]]);
+  });
+
   it('does not run a job before its start time', async () => {
     const queue = open();
     const runs: string[] = [];

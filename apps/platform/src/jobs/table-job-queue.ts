@@ -222,10 +222,13 @@ export function createTableJobQueue(
           singleton_key: options.singletonKey ?? null,
           ...(options.startAfter ? { start_after: options.startAfter } : {}),
         })
+        // The predicate names the partial unique index `jobs_singleton`. It is written as literals:
+        // a value bound as a parameter would not match the index's predicate in a prepared
+        // statement's generic plan (db/prepared-statements.ts), and PostgreSQL would find no index.
         .onConflict((conflict) =>
           conflict
             .columns(['name', 'singleton_key'])
-            .where('state', 'in', ['created', 'active'])
+            .where(sql<boolean>`state in ('created', 'active')`)
             .where('singleton_key', 'is not', null)
             .doNothing(),
         )
