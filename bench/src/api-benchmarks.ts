@@ -17,6 +17,9 @@ export interface ApiBenchOptions {
   /** Seconds per endpoint. */
   duration: number;
   connections: number;
+  /** Extra environment of the platform (e.g. DATABASE_PREPARED_STATEMENTS=off), and how the report names it. */
+  platformEnv?: Record<string, string>;
+  variant?: string;
 }
 
 export interface EndpointFigure {
@@ -32,7 +35,8 @@ export interface EndpointFigure {
 }
 
 export interface ApiBenchResult {
-  engine: 'PGlite' | 'PostgreSQL';
+  /** 'PGlite' or 'PostgreSQL', with the variant when there is one. */
+  engine: string;
   baseline: EndpointFigure;
   endpoints: EndpointFigure[];
   memory: { restMiB: number; peakMiB: number };
@@ -47,7 +51,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
   const prepareStarted = performance.now();
   const data = await prepareData(options);
   const prepareSeconds = (performance.now() - prepareStarted) / 1000;
-  const platform = await startPlatform(options.port, data.env);
+  const platform = await startPlatform(options.port, { ...data.env, ...options.platformEnv });
   const baseline = await startBaseline(options.port + 1);
   try {
     const base = `http://127.0.0.1:${options.port}`;
@@ -99,7 +103,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
         await load('GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf),
       ];
       return {
-        engine: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+        engine: `${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}${options.variant ? ` (${options.variant})` : ''}`,
         baseline: (({ answer: _answer, ...figure }) => figure)(baselineFigure),
         endpoints,
         memory: { restMiB, peakMiB },

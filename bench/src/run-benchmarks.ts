@@ -52,10 +52,23 @@ if (unknown.length > 0) {
 const wanted = (step: (typeof steps)[number]) => !only || only.includes(step);
 
 if (wanted('cold-start')) await coldStart();
+// BENCH_API_ENGINES=postgres skips the embedded engine (its first seed takes about 20 minutes).
+const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
-  await api({});
-  if (process.env.DATABASE_URL) await api({ databaseUrl: process.env.DATABASE_URL });
-  else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
+  if (apiEngines.includes('pglite')) await api({});
+  else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
+  if (!apiEngines.includes('postgres'))
+    report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
+  else if (process.env.DATABASE_URL) {
+    const prepared = await api({ databaseUrl: process.env.DATABASE_URL });
+    // The same run without prepared statements (docs/database.md): what preparing them gains, side by side.
+    const unprepared = await api({
+      databaseUrl: process.env.DATABASE_URL,
+      platformEnv: { DATABASE_PREPARED_STATEMENTS: 'off' },
+      variant: 'statements unprepared',
+    });
+    if (prepared && unprepared) comparePrepared(prepared, unprepared);
+  } else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
 }
 if (wanted('scale')) await scaleLatency();
 if (wanted('bundle')) bundle();
@@ -99,7 +112,15 @@ async function coldStart(): Promise<void> {
   }
 }
 
-async function api({ databaseUrl }: { databaseUrl?: string }): Promise<void> {
+async function api({
+  databaseUrl,
+  platformEnv,
+  variant,
+}: {
+  databaseUrl?: string;
+  platformEnv?: Record<string, string>;
+  variant?: string;
+}): Promise<ApiBenchResult | undefined> {
   let result: ApiBenchResult;
   try {
     result = await runApiBenchmarks({
@@ -109,12 +130,14 @@ async function api({ databaseUrl }: { databaseUrl?: string }): Promise<void> {
       transactions,
       duration,
       connections,
+      platformEnv,
+      variant,
     });
   } catch (error) {
     report(
-      `| API on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} | failed: ${String(error).split('\n')[0]} | | |`,
+      `| API on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}${variant ? ` (${variant})` : ''} | failed: ${String(error).split('\n')[0]} | | |`,
     );
-    return;
+    return undefined;
   }
   const { engine, baseline, endpoints, memory } = result;
   report(
@@ -141,6 +164,19 @@ async function api({ databaseUrl }: { databaseUrl?: string }): Promise<void> {
     `| ${engine}: server memory (RSS) at rest / peak under load | ${memory.restMiB.toFixed(0)} MiB / ${memory.peakMiB.toFixed(0)} MiB | ${(memory.peakMiB / memory.restMiB).toFixed(2)} × at rest | |`,
   );
   report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
+  return result;
+}
+
+function comparePrepared(prepared: ApiBenchResult, unprepared: ApiBenchResult): void {
+  for (const figure of prepared.endpoints) {
+    const other = unprepared.endpoints.find((endpoint) => endpoint.name === figure.name);
+    if (!other) continue;
+    // Each against its own run's baseline, so a machine that got busier between the runs does not count.
+    const gain = figure.rps / prepared.baseline.rps / (other.rps / unprepared.baseline.rps);
+    report(
+      `| PostgreSQL: ${figure.name}, prepared statements against unprepared | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms | ${gain.toFixed(2)} × | |`,
+    );
+  }
 }
 
 function answerSize(bytes: number): string {
