@@ -145,9 +145,9 @@ export interface PlatformConfig {
   /** Set: use this PostgreSQL server instead of the embedded database. */
   databaseUrl: string | undefined;
   /**
-   * DATABASE_PREPARED_STATEMENTS (on by default): on PostgreSQL, each query shape is prepared once
-   * per connection (db/prepared-statements.ts). Off for a pooler that cannot keep them
-   * (PgBouncer in transaction mode before 1.21).
+   * DATABASE_PREPARED_STATEMENTS (on by default): each query shape is prepared once per
+   * connection (db/prepared-statements.ts; PGlite: db/pglite-prepared-statements.ts). Off for a
+   * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   databasePreparedStatements: boolean;
   nodeEnv: (typeof nodeEnvs)[number];

@@ -26,7 +26,10 @@ export async function createDatabase(config: DatabaseConfig): Promise<PlatformDa
   const directory = join(config.dataDir, 'pglite');
   const failure = `DATA_DIR: could not open the embedded database in ${directory}`;
   try {
-    return await answering(await openPgliteDatabase(directory), failure);
+    return await answering(
+      await openPgliteDatabase(directory, { preparedStatements: config.databasePreparedStatements ?? true }),
+      failure,
+    );
   } catch (error) {
     throw error instanceof StartupError
       ? error

@@ -25,13 +25,16 @@ const FIRST_ANALYSE_AFTER_MS = 2_000;
  */
 export async function openPgliteDatabase(
   directory?: string,
-  { autoAnalyse = true }: { autoAnalyse?: boolean } = {},
+  {
+    autoAnalyse = true,
+    preparedStatements = true,
+  }: { autoAnalyse?: boolean; preparedStatements?: boolean } = {},
 ): Promise<PlatformDatabase> {
   const extensions = pgliteExtensions;
   const client = await PGlite.create(
     directory === undefined ? { extensions } : { dataDir: directory, extensions },
   );
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client, { preparedStatements }) });
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;

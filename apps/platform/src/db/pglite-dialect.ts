@@ -10,6 +10,9 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { createPgliteStatements } from './pglite-prepared-statements.ts';
+
+type PgliteQuery = ReturnType<typeof createPgliteStatements>;
 
 /**
  * Kysely over one PGlite instance, made safe to share. PGlite is a single session, so one
@@ -17,10 +20,16 @@ import {
  * session at a time, as Kysely's SQLite driver does. Our own small driver (rather than a package's)
  * keeps start-up light — the published Kysely-PGlite package loads a code generator and CLI with it.
  */
-export function createPgliteDialect(client: PGlite): Dialect {
+export function createPgliteDialect(
+  client: PGlite,
+  { preparedStatements = true }: { preparedStatements?: boolean } = {},
+): Dialect {
+  const query: PgliteQuery = preparedStatements
+    ? createPgliteStatements(client)
+    : (text, values) => client.query(text, [...values]);
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SerialisedDriver(new PgliteDriver(client)),
+    createDriver: () => new SerialisedDriver(new PgliteDriver(client, query)),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
@@ -29,15 +38,17 @@ export function createPgliteDialect(client: PGlite): Dialect {
 /** PGlite's one session as a Kysely driver; SerialisedDriver does the sharing. */
 class PgliteDriver implements Driver {
   readonly #client: PGlite;
+  readonly #query: PgliteQuery;
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, query: PgliteQuery) {
     this.#client = client;
+    this.#query = query;
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PgliteConnection(this.#client);
+    return new PgliteConnection(this.#query);
   }
 
   async releaseConnection(): Promise<void> {}
@@ -109,14 +120,14 @@ class SerialisedDriver implements Driver {
 
 /** PGlite reports `affectedRows`; Kysely reads `numAffectedRows` (a bigint) for inserts, updates, deletes. */
 class PgliteConnection implements DatabaseConnection {
-  readonly #client: PGlite;
+  readonly #query: PgliteQuery;
 
-  constructor(client: PGlite) {
-    this.#client = client;
+  constructor(query: PgliteQuery) {
+    this.#query = query;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#client.query<R>(query.sql, [...query.parameters]);
+    const result = await this.#query<R>(query.sql, query.parameters);
     if (result.affectedRows === undefined) return { rows: result.rows };
     return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
   }

@@ -6,7 +6,7 @@ export const preparedStatementsPerConnection = 256;
 
 // PostgreSQL answers this when a prepared statement's result columns changed under it (a
 // migration altered a table it reads); that text then runs unprepared on the connection.
-const changedResultType = 'cached plan must not change result type';
+export const changedResultType = 'cached plan must not change result type';
 
 type Query = (...args: unknown[]) => unknown;
 

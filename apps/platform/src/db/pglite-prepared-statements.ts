@@ -1,0 +1,84 @@
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
+import { changedResultType, preparedStatementsPerConnection, statementName } from './prepared-statements.ts';
+
+interface Statement {
+  name: string;
+  /** The parameters' type oids, for PGlite's serialisers. */
+  types: number[];
+  /** The statement's RowDescription (none for a write without `returning`), put before each run's rows. */
+  description: BackendMessage[];
+}
+
+/**
+ * PGlite's counterpart of `usePreparedStatements` (db/prepared-statements.ts). PGlite plans on the
+ * Node thread itself, and its `query()` makes six calls into the engine for every statement (parse,
+ * describe, bind, describe, execute, sync). A parameterised statement is parsed and described here
+ * once, under a name; each run is then one call (bind, execute, sync) and PostgreSQL may reuse its
+ * plan. Statements without parameters, and texts past `limit` or that failed to prepare, go
+ * through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
+ */
+export function createPgliteStatements(client: PGlite, limit = preparedStatementsPerConnection) {
+  const statements = new Map<string, Statement | null>();
+
+  async function prepare(text: string): Promise<Statement | null> {
+    const name = statementName(text);
+    try {
+      const { messages } = await client.execProtocol(
+        join([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]),
+      );
+      return {
+        name,
+        types: parse.parseDescribeStatementResults(messages),
+        description: messages.filter((message) => message.name === 'rowDescription'),
+      };
+    } catch {
+      // Whatever went wrong, `query()` says it the usual way, now and on every later run.
+      await client.execProtocol(protocol.serialize.close({ type: 'S', name })).catch(() => {});
+      return null;
+    }
+  }
+
+  return async function query<R>(text: string, values: readonly unknown[]): Promise<Results<R>> {
+    if (values.length === 0) return client.query<R>(text, [...values]);
+    let statement = statements.get(text);
+    if (statement === undefined && statements.size < limit) {
+      statement = await prepare(text);
+      statements.set(text, statement);
+    }
+    if (!statement) return client.query<R>(text, [...values]);
+    const types = statement.types;
+    const serialised = values.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialiser = client.serializers[types[index] ?? 0];
+      return serialiser ? serialiser(value) : String(value);
+    });
+    try {
+      const { messages } = await client.execProtocol(
+        join([
+          protocol.serialize.bind({ statement: statement.name, values: serialised }),
+          protocol.serialize.execute({}),
+        ]),
+      );
+      const [result] = parse.parseResults([...statement.description, ...messages], client.parsers);
+      return result as Results<R>;
+    } catch (error) {
+      if (error instanceof Error && error.message.includes(changedResultType)) statements.set(text, null);
+      throw error;
+    }
+  };
+}
+
+/** The messages one after the other and a Sync, as one buffer: one call into the engine. */
+function join(messages: Uint8Array[]): Uint8Array {
+  const all = [...messages, protocol.serialize.sync()];
+  const buffer = new Uint8Array(all.reduce((size, message) => size + message.length, 0));
+  let offset = 0;
+  for (const message of all) {
+    buffer.set(message, offset);
+    offset += message.length;
+  }
+  return buffer;
+}
