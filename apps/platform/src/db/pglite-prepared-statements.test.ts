@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
-import { statementName } from './prepared-statements.ts';
+import { planEachRun, statementName } from './prepared-statements.ts';
 
 describe('prepared statements on PGlite', () => {
   let client: PGlite;
@@ -34,6 +34,13 @@ describe('prepared statements on PGlite', () => {
     expect(first.fields).toEqual(expected.fields);
     expect(second.rows.map((row) => (row as { body: string }).body)).toEqual(['two', 'three']);
     expect(await prepared()).toEqual([statementName(text)]);
+  });
+
+  it('leaves a statement that asks to be planned each run unprepared', async () => {
+    const before = await prepared();
+    const answer = await query<{ id: number }>(`${planEachRun} select id from notes where id = $1`, [1]);
+    expect(answer.rows).toEqual([{ id: 1 }]);
+    expect(await prepared()).toEqual(before);
   });
 
   it('serialises values by the parameter types PostgreSQL inferred: dates, arrays, null', async () => {

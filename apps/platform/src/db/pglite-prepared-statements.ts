@@ -2,7 +2,12 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
-import { changedResultType, preparedStatementsPerConnection, statementName } from './prepared-statements.ts';
+import {
+  changedResultType,
+  planEachRun,
+  preparedStatementsPerConnection,
+  statementName,
+} from './prepared-statements.ts';
 
 interface Statement {
   name: string;
@@ -17,7 +22,7 @@ interface Statement {
  * Node thread itself, and its `query()` makes six calls into the engine for every statement (parse,
  * describe, bind, describe, execute, sync). A parameterised statement is parsed and described here
  * once, under a name; each run is then one call (bind, execute, sync) and PostgreSQL may reuse its
- * plan. Statements without parameters, and texts past `limit` or that failed to prepare, go
+ * plan. Statements that start with `planEachRun`, statements without parameters, and texts past `limit` or that failed to prepare, go
  * through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
  */
 export function createPgliteStatements(client: PGlite, limit = preparedStatementsPerConnection) {
@@ -42,7 +47,7 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
   }
 
   return async function query<R>(text: string, values: readonly unknown[]): Promise<Results<R>> {
-    if (values.length === 0) return client.query<R>(text, [...values]);
+    if (values.length === 0 || text.startsWith(planEachRun)) return client.query<R>(text, [...values]);
     let statement = statements.get(text);
     if (statement === undefined && statements.size < limit) {
       statement = await prepare(text);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementName, usePreparedStatements } from './prepared-statements.ts';
+import { planEachRun, statementName, usePreparedStatements } from './prepared-statements.ts';
 
 /** A client that records what it was asked to run and answers nothing in particular. */
 function recordingClient() {
@@ -36,18 +36,20 @@ describe('usePreparedStatements', () => {
     expect(statementName(text)).toMatch(/^w_[A-Za-z0-9_-]{27}$/);
   });
 
-  it('leaves statements without parameters, query objects and callbacks as they are', async () => {
+  it('leaves statements planned each run or without parameters, query objects and callbacks as they are', async () => {
     const { client, calls } = recordingClient();
     usePreparedStatements(client);
     const callback = () => {};
     await client.query('begin', []);
     await client.query('create table a (id int); create table b (id int)');
     await client.query({ text: 'select $1::int', values: [1] });
+    await client.query(`${planEachRun} select * from transactions where client_id = $1`, [7]);
     (client.query as (...args: unknown[]) => unknown)('select $1::int', [1], callback);
     expect(calls).toEqual([
       ['begin', []],
       ['create table a (id int); create table b (id int)', undefined],
       [{ text: 'select $1::int', values: [1] }, undefined],
+      [`${planEachRun} select * from transactions where client_id = $1`, [7]],
       ['select $1::int', [1], callback],
     ]);
   });

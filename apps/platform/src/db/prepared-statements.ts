@@ -11,13 +11,22 @@ export const changedResultType = 'cached plan must not change result type';
 type Query = (...args: unknown[]) => unknown;
 
 /**
+ * A statement whose text starts with this comment is never prepared, so PostgreSQL plans it for
+ * its own values each time. For reads whose cost grows with the client (every transaction of a
+ * year): planning is then a small part of their time, and one generic plan, estimated for an
+ * average client, can be much slower for a client with 100,000 transactions (the financial
+ * passport: 270 → 340–385 ms on PGlite, docs/database.md).
+ */
+export const planEachRun = '/* planned each run */';
+
+/**
  * Makes every parameterised statement that `client` runs a named prepared statement, so that
  * PostgreSQL parses it once per connection and, after a few runs, reuses its plan instead of
  * planning it again on each request (docs/database.md "Prepared statements": the server's CPU per
  * request halves on the hot reads). Kysely builds the same text for the same query shape and passes
  * the values apart, so each shape is one statement; the name is a hash of the text.
  *
- * Left as they were: statements without parameters (they take the simple protocol, which allows
+ * Left as they were: statements that start with `planEachRun`, statements without parameters (they take the simple protocol, which allows
  * several statements in one text, as migrations do), cursors and anything not passed as
  * `(text, values)`. At most `limit` texts a connection are prepared, so a query whose text varies
  * (a list of n placeholders) cannot grow the server's memory without bound.
@@ -26,7 +35,13 @@ export function usePreparedStatements(client: pg.ClientBase, limit = preparedSta
   const names = new Map<string, string | null>();
   const query = client.query.bind(client) as Query;
   const prepared: Query = (text, values, ...rest) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || rest.length > 0)
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      rest.length > 0 ||
+      text.startsWith(planEachRun)
+    )
       return query(text, values, ...rest);
     let name = names.get(text);
     if (name === undefined && names.size < limit) {
