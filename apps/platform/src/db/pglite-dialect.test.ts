@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
 import { openPgliteDatabase } from './open-pglite-database.ts';
@@ -28,6 +29,24 @@ describe('the PGlite dialect', () => {
 
     await expect(transaction).rejects.toThrow('roll back');
     expect(await seen).toEqual([]);
+  });
+
+  it('lets the event loop turn while callers queue for the session, so sockets are heard', async () => {
+    // 200 callers of about 2 ms each: 400 ms of work in one queue. A timer set now must fire
+    // within the first few callers, not after the queue drains (a new connection waited 8 s so).
+    let finished = 0;
+    let finishedWhenTimerFired = -1;
+    const queries = Array.from({ length: 200 }, () =>
+      sql`select pg_sleep(0.002)`.execute(database.db).then(() => {
+        finished += 1;
+      }),
+    );
+    setTimeout(() => {
+      finishedWhenTimerFired = finished;
+    }, 0);
+    await Promise.all(queries);
+    expect(finishedWhenTimerFired).toBeGreaterThanOrEqual(0);
+    expect(finishedWhenTimerFired).toBeLessThan(20);
   });
 
   it('reports the number of rows a write touched', async () => {
