@@ -52,7 +52,7 @@ if (unknown.length > 0) {
 const wanted = (step: (typeof steps)[number]) => !only || only.includes(step);
 
 if (wanted('cold-start')) await coldStart();
-// BENCH_API_ENGINES=postgres skips the embedded engine (its first seed takes about 20 minutes).
+// BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
   if (apiEngines.includes('pglite')) await api({});
