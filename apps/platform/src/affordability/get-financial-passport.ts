@@ -4,7 +4,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { addDays, addMonths } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
-import { planEachRun } from '../db/prepared-statements.ts';
+import { planEachRun } from '../db/statement-cache.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { computeFinancialPassport, type PassportTransaction } from './compute-financial-passport.ts';
 

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
-import { planEachRun, statementName } from './prepared-statements.ts';
+import { planEachRun, statementName } from './statement-cache.ts';
 
 describe('prepared statements on PGlite', () => {
   let client: PGlite;

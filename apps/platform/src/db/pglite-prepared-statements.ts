@@ -2,12 +2,7 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
-import {
-  changedResultType,
-  planEachRun,
-  preparedStatementsPerConnection,
-  statementName,
-} from './prepared-statements.ts';
+import { preparedStatementsPerConnection, StatementCache, statementName } from './statement-cache.ts';
 
 interface Statement {
   name: string;
@@ -22,11 +17,11 @@ interface Statement {
  * Node thread itself, and its `query()` makes six calls into the engine for every statement (parse,
  * describe, bind, describe, execute, sync). A parameterised statement is parsed and described here
  * once, under a name; each run is then one call (bind, execute, sync) and PostgreSQL may reuse its
- * plan. Statements that start with `planEachRun`, statements without parameters, and texts past `limit` or that failed to prepare, go
- * through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
+ * plan. What `mayPrepare` (db/statement-cache.ts) excludes, texts past `limit` and texts that
+ * failed to prepare go through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
  */
 export function createPgliteStatements(client: PGlite, limit = preparedStatementsPerConnection) {
-  const statements = new Map<string, Statement | null>();
+  const statements = new StatementCache<Statement>(limit);
 
   async function prepare(text: string): Promise<Statement | null> {
     const name = statementName(text);
@@ -47,11 +42,10 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
   }
 
   return async function query<R>(text: string, values: readonly unknown[]): Promise<Results<R>> {
-    if (values.length === 0 || text.startsWith(planEachRun)) return client.query<R>(text, [...values]);
-    let statement = statements.get(text);
-    if (statement === undefined && statements.size < limit) {
+    let statement = statements.find(text, values);
+    if (statement === undefined) {
       statement = await prepare(text);
-      statements.set(text, statement);
+      statements.remember(text, statement);
     }
     if (!statement) return client.query<R>(text, [...values]);
     const types = statement.types;
@@ -70,7 +64,7 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
       const [result] = parse.parseResults([...statement.description, ...messages], client.parsers);
       return result as Results<R>;
     } catch (error) {
-      if (error instanceof Error && error.message.includes(changedResultType)) statements.set(text, null);
+      statements.failed(text, error);
       throw error;
     }
   };

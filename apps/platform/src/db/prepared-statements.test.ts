@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planEachRun, statementName, usePreparedStatements } from './prepared-statements.ts';
+import { usePreparedStatements } from './prepared-statements.ts';
+import { planEachRun, statementName } from './statement-cache.ts';
 
 /** A client that records what it was asked to run and answers nothing in particular. */
 function recordingClient() {

@@ -222,13 +222,14 @@ export function createTableJobQueue(
           singleton_key: options.singletonKey ?? null,
           ...(options.startAfter ? { start_after: options.startAfter } : {}),
         })
-        // The predicate names the partial unique index `jobs_singleton`. It is written as literals:
-        // a value bound as a parameter would not match the index's predicate in a prepared
-        // statement's generic plan (db/prepared-statements.ts), and PostgreSQL would find no index.
+        // The predicate names the partial unique index `jobs_singleton`. Bound values would not
+        // prove it in a prepared statement's generic plan, so such upserts are never prepared
+        // (`mayPrepare`, db/statement-cache.ts); the test enqueues more singletons than the five
+        // runs after which PostgreSQL may switch to a generic plan.
         .onConflict((conflict) =>
           conflict
             .columns(['name', 'singleton_key'])
-            .where(sql<boolean>`state in ('created', 'active')`)
+            .where('state', 'in', ['created', 'active'])
             .where('singleton_key', 'is not', null)
             .doNothing(),
         )
