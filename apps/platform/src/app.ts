@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { createIdentityService, registerIdentity } from '@waratah/identity';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfigRepository, createAppConfigRepository } from './app-config/app-config-repository.ts';
 import { credentialRoutes } from './auth/credential-routes.ts';
 import { type CredentialOptions, registerCredentials } from './auth/register-credentials.ts';
@@ -19,6 +19,7 @@ import { registerResponseCompression } from './plugins/compress-responses.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { servePortal } from './portal/serve-portal.ts';
 import { assertSignInAllowed, recordSignInFailure, signInRules } from './rate-limit/sign-in-limits.ts';
@@ -64,7 +65,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({ logger: { level: config.logLevel } });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));
   registerJsonBodyParser(app);
 
   app.decorate('config', config);

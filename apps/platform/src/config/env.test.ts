@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       portalDist: '/srv/portal',
       galleryDist: '/srv/gallery',
       devTools: false,
+      responseChecks: false,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
@@ -53,6 +54,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' }).devTools).toBe(true);
     expect(loadConfig({ DEV_TOOLS: 'off' }).devTools).toBe(false);
     expect(captureConfigError({ DEV_TOOLS: 'yes' }).message).toContain('DEV_TOOLS: must be on or off');
+  });
+
+  it('checks every answer against its contract except in production unless asked for', () => {
+    expect(loadConfig({}).responseChecks).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).responseChecks).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).responseChecks).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', RESPONSE_CHECKS: 'on' }).responseChecks).toBe(true);
+    expect(captureConfigError({ RESPONSE_CHECKS: 'yes' }).message).toContain(
+      'RESPONSE_CHECKS: must be on or off',
+    );
   });
 
   it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS=off', () => {

@@ -64,6 +64,7 @@ const envSchema = z.object({
   PORTAL_DIST: z.string().default(defaultPortalDist),
   GALLERY_DIST: z.string().default(defaultGalleryDist),
   DEV_TOOLS: z.enum(switches, { error: 'must be on or off' }).optional(),
+  RESPONSE_CHECKS: z.enum(switches, { error: 'must be on or off' }).optional(),
   SMTP_URL: z
     .string()
     .refine(
@@ -161,6 +162,12 @@ export interface PlatformConfig {
    * default when NODE_ENV=production (DEV_TOOLS=on|off overrides).
    */
   devTools: boolean;
+  /**
+   * Every answer checked against its zod contract as well as written by the compiled writer
+   * (plugins/response-serializer.ts): on by default, off by default when NODE_ENV=production
+   * (RESPONSE_CHECKS=on|off overrides).
+   */
+  responseChecks: boolean;
   /** Set: send e-mail through this SMTP server; unset: keep it in the development mailbox. */
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
@@ -205,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     portalDist: resolve(process.cwd(), vars.PORTAL_DIST),
     galleryDist: resolve(process.cwd(), vars.GALLERY_DIST),
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
+    responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     externalSso:
