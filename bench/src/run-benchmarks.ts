@@ -60,14 +60,21 @@ if (wanted('api')) {
   if (!apiEngines.includes('postgres'))
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
-    const prepared = await api({ databaseUrl: process.env.DATABASE_URL });
-    // The same run without prepared statements (docs/database.md): what preparing them gains, side by side.
-    const unprepared = await api({
-      databaseUrl: process.env.DATABASE_URL,
-      platformEnv: { DATABASE_PREPARED_STATEMENTS: 'off' },
-      variant: 'statements unprepared',
-    });
-    if (prepared && unprepared) comparePrepared(prepared, unprepared);
+    const usual = await api({ databaseUrl: process.env.DATABASE_URL });
+    // The same run without one gain at a time, side by side: prepared statements (docs/database.md)
+    // and answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md).
+    const variants: { env: Record<string, string>; variant: string; gain: string }[] = [
+      {
+        env: { DATABASE_PREPARED_STATEMENTS: 'off' },
+        variant: 'statements unprepared',
+        gain: 'prepared statements',
+      },
+      { env: { RESPONSE_CHECKS: 'on' }, variant: 'answers checked by zod', gain: 'compiled writers alone' },
+    ];
+    for (const { env, variant, gain } of variants) {
+      const without = await api({ databaseUrl: process.env.DATABASE_URL, platformEnv: env, variant });
+      if (usual && without) compareVariant(gain, variant, usual, without);
+    }
   } else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
 }
 if (wanted('scale')) await scaleLatency();
@@ -167,14 +174,13 @@ async function api({
   return result;
 }
 
-function comparePrepared(prepared: ApiBenchResult, unprepared: ApiBenchResult): void {
-  for (const figure of prepared.endpoints) {
-    const other = unprepared.endpoints.find((endpoint) => endpoint.name === figure.name);
+function compareVariant(gain: string, variant: string, usual: ApiBenchResult, without: ApiBenchResult): void {
+  for (const figure of usual.endpoints) {
+    const other = without.endpoints.find((endpoint) => endpoint.name === figure.name);
     if (!other) continue;
     // The two runs follow each other; their own baselines (printed above) show how steady the machine was.
-    const gain = figure.rps / other.rps;
     report(
-      `| PostgreSQL: ${figure.name}, prepared statements against unprepared | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms | ${gain.toFixed(2)} × | |`,
+      `| PostgreSQL: ${figure.name}, ${gain} against ${variant} | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms | ${(figure.rps / other.rps).toFixed(2)} × | |`,
     );
   }
 }
