@@ -56,10 +56,14 @@ export class StatementCache<Statement> {
    * prepared now (then `remember` what came of it).
    */
   find(text: string, values: readonly unknown[]): Statement | null | undefined {
-    if (!mayPrepare(text, values)) return null;
+    if (values.length === 0) return null;
+    // A text seen before is answered from the map: the rule's pattern is read once per text.
     const statement = this.#statements.get(text);
     if (statement !== undefined) return statement;
-    return this.#statements.size < this.#limit ? undefined : null;
+    if (this.#statements.size >= this.#limit) return null;
+    if (mayPrepare(text, values)) return undefined;
+    this.#statements.set(text, null);
+    return null;
   }
 
   /** What preparing `text` gave: the statement, or `null` to run it unprepared from now on. */
