@@ -1,15 +1,13 @@
-import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
-
-type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
-
+import { messages, type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type ResultField, readRun } from './pglite-run-reader.ts';
 import { preparedStatementsPerConnection, StatementCache, statementName } from './statement-cache.ts';
 
 interface Statement {
   name: string;
   /** The parameters' type oids, for PGlite's serialisers. */
   types: number[];
-  /** The statement's RowDescription (none for a write without `returning`), put before each run's rows. */
-  description: BackendMessage[];
+  /** The columns of its RowDescription (none for a write without `returning`), to read each run's rows. */
+  fields: ResultField[];
 }
 
 /**
@@ -26,13 +24,17 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
   async function prepare(text: string): Promise<Statement | null> {
     const name = statementName(text);
     try {
-      const { messages } = await client.execProtocol(
+      const { messages: described } = await client.execProtocol(
         join([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]),
       );
       return {
         name,
-        types: parse.parseDescribeStatementResults(messages),
-        description: messages.filter((message) => message.name === 'rowDescription'),
+        types: parse.parseDescribeStatementResults(described),
+        fields: described.flatMap((message) =>
+          message instanceof messages.RowDescriptionMessage
+            ? message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }))
+            : [],
+        ),
       };
     } catch {
       // Whatever went wrong, `query()` says it the usual way, now and on every later run.
@@ -55,14 +57,21 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
       return serialiser ? serialiser(value) : String(value);
     });
     try {
-      const { messages } = await client.execProtocol(
+      // The engine's output as it comes, copied out of its memory and read by `readRun`, not by
+      // PGlite's own reader (which `execProtocol` would run on it first).
+      const chunks: Uint8Array[] = [];
+      await client.execProtocolRawStream(
         join([
           protocol.serialize.bind({ statement: statement.name, values: serialised }),
           protocol.serialize.execute({}),
         ]),
+        { syncToFs: true, onRawData: (chunk) => chunks.push(chunk.slice()) },
       );
-      const [result] = parse.parseResults([...statement.description, ...messages], client.parsers);
-      return result as Results<R>;
+      return readRun<R>(
+        chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks),
+        statement.fields,
+        client.parsers,
+      );
     } catch (error) {
       statements.failed(text, error);
       throw error;
@@ -71,13 +80,16 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
 }
 
 /** The messages one after the other and a Sync, as one buffer: one call into the engine. */
-function join(messages: Uint8Array[]): Uint8Array {
-  const all = [...messages, protocol.serialize.sync()];
-  const buffer = new Uint8Array(all.reduce((size, message) => size + message.length, 0));
+function join(parts: Uint8Array[]): Uint8Array {
+  return concat([...parts, protocol.serialize.sync()]);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const buffer = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let offset = 0;
-  for (const message of all) {
-    buffer.set(message, offset);
-    offset += message.length;
+  for (const part of parts) {
+    buffer.set(part, offset);
+    offset += part.length;
   }
   return buffer;
 }
