@@ -8,6 +8,7 @@ import { budgetBreaches, budgets, kib, measureBundle, overBudget } from './bundl
 import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
 import { lighthouseRows, runLighthouse } from './lighthouse.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
+import { runResponseWritingBenchmarks } from './response-writing.ts';
 import { runScaleLatency, scaleRows } from './scale-latency.ts';
 import { runSoak } from './soak.ts';
 import { median, percentile } from './stats.ts';
@@ -40,7 +41,17 @@ report('| figure | value | ratio | target |');
 report('|---|---|---|---|');
 
 // BENCH_ONLY=api,bundle runs only the steps named (the results then go to `partial.md`).
-const steps = ['cold-start', 'api', 'scale', 'bundle', 'lighthouse', 'fuzz', 'soak', 'documents'] as const;
+const steps = [
+  'cold-start',
+  'writers',
+  'api',
+  'scale',
+  'bundle',
+  'lighthouse',
+  'fuzz',
+  'soak',
+  'documents',
+] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((step) => step.trim())
   .filter(Boolean);
@@ -52,6 +63,7 @@ if (unknown.length > 0) {
 const wanted = (step: (typeof steps)[number]) => !only || only.includes(step);
 
 if (wanted('cold-start')) await coldStart();
+if (wanted('writers')) responseWriting();
 // BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
@@ -181,6 +193,14 @@ function compareVariant(gain: string, variant: string, usual: ApiBenchResult, wi
     // The two runs follow each other; their own baselines (printed above) show how steady the machine was.
     report(
       `| PostgreSQL: ${figure.name}, ${gain} against ${variant} | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms | ${(figure.rps / other.rps).toFixed(2)} × | |`,
+    );
+  }
+}
+
+function responseWriting(): void {
+  for (const figure of runResponseWritingBenchmarks({ runs })) {
+    report(
+      `| writing one answer: ${figure.name}, ${answerSize(figure.bytes)}: compiled writer / zod check and JSON.stringify / bare JSON.stringify | ${figure.compiledMicros.toFixed(1)} / ${figure.checkedMicros.toFixed(1)} / ${figure.stringifyMicros.toFixed(1)} µs | ${(figure.checkedMicros / figure.compiledMicros).toFixed(2)} × faster than checked | |`,
     );
   }
 }
