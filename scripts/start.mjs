@@ -1,8 +1,8 @@
 // `npm start`: build what is missing, then run the platform, which serves the portal, the APIs
 // and every tenant from one process on one origin (DESIGN §2).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureFrontEndBuilds, repoRoot } from './front-end-builds.mjs';
+import { ensureFrontEndBuilds } from './front-end-builds.mjs';
+import { platformCommand } from './platform-command.mjs';
 
 try {
   ensureFrontEndBuilds();
@@ -11,7 +11,8 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+const { command, args } = platformCommand();
+const server = spawn(command, args, {
   cwd: process.cwd(),
   stdio: 'inherit',
 });

@@ -19,6 +19,8 @@ export interface ApiBenchOptions {
   connections: number;
   /** Extra environment of the platform (e.g. DATABASE_PREPARED_STATEMENTS=off), and how the report names it. */
   platformEnv?: Record<string, string>;
+  /** Node flags in place of the platform's own (scripts/platform-command.mjs). */
+  nodeFlags?: string[];
   variant?: string;
 }
 
@@ -51,7 +53,11 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
   const prepareStarted = performance.now();
   const data = await prepareData(options);
   const prepareSeconds = (performance.now() - prepareStarted) / 1000;
-  const platform = await startPlatform(options.port, { ...data.env, ...options.platformEnv });
+  const platform = await startPlatform(
+    options.port,
+    { ...data.env, ...options.platformEnv },
+    { nodeFlags: options.nodeFlags },
+  );
   const baseline = await startBaseline(options.port + 1);
   try {
     const base = `http://127.0.0.1:${options.port}`;

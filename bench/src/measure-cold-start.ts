@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
+import { platformCommand } from '../../scripts/platform-command.mjs';
 import { residentMiB } from './processes.ts';
 
 export interface ColdStart {
@@ -11,13 +11,14 @@ export interface ColdStart {
 }
 
 /**
- * Starts the platform on `dataDir` as `npm start` runs it (`node --import tsx
- * apps/platform/src/server.ts`, the embedded database) and times until `/readyz`
+ * Starts the platform on `dataDir` as `npm start` runs it (`platformCommand()`, the embedded
+ * database) and times until `/readyz`
  * answers 200; then reads its memory at rest and stops it.
  */
 export async function measureColdStart(options: { dataDir: string; port: number }): Promise<ColdStart> {
   const started = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+  const { command, args } = platformCommand();
+  const server = spawn(command, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

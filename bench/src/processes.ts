@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
+import { platformCommand, platformNodeFlags } from '../../scripts/platform-command.mjs';
 
 export interface RunningServer {
   port: number;
@@ -29,8 +30,13 @@ export async function runScript(file: string, args: string[], env: Record<string
 }
 
 /** The platform in production mode on `port`, once `/readyz` answers. */
-export async function startPlatform(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+export async function startPlatform(
+  port: number,
+  env: Record<string, string>,
+  options: { nodeFlags?: string[] } = {},
+): Promise<RunningServer> {
+  const { command, args } = platformCommand(options);
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,11 +47,16 @@ export async function startPlatform(port: number, env: Record<string, string>): 
 
 /** The bare Fastify baseline on `port`. */
 export async function startBaseline(port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'hello-server.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The same Node flags as the platform: the baseline differs from it only in what it does.
+  const child = spawn(
+    process.execPath,
+    [...platformNodeFlags, '--import', 'tsx', join(import.meta.dirname, 'hello-server.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   await waitFor(child, `http://127.0.0.1:${port}/hello`);
   return { port, process: child, stop: () => stop(child) };
 }

@@ -6,7 +6,7 @@ describe('runResponseWritingBenchmarks', () => {
     const figures = runResponseWritingBenchmarks({ runs: 1, calls: 8 });
     expect(figures.map((figure) => figure.name)).toEqual([
       'GET transactions (page of 100)',
-      'GET adviser client list (page of 20)',
+      'GET adviser client list (page of 100)',
     ]);
     for (const figure of figures) {
       expect(figure.bytes).toBeGreaterThan(1_000);

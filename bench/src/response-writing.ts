@@ -35,7 +35,7 @@ export function runResponseWritingBenchmarks({
   const timing = { runs, calls };
   return [
     measure('GET transactions (page of 100)', transactionListResponseSchema, transactionPage(), timing),
-    measure('GET adviser client list (page of 20)', managedUserListResponseSchema, clientPage(), timing),
+    measure('GET adviser client list (page of 100)', managedUserListResponseSchema, clientPage(), timing),
   ];
 }
 
@@ -97,7 +97,7 @@ function transactionPage() {
 }
 
 function clientPage() {
-  const data = Array.from({ length: 20 }, (_, index) => ({
+  const data = Array.from({ length: 100 }, (_, index) => ({
     id: 5_000 + index,
     email: `client.${index}@example.com`,
     given_name: 'Alex',

@@ -73,18 +73,26 @@ if (wanted('api')) {
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
     const usual = await api({ databaseUrl: process.env.DATABASE_URL });
-    // The same run without one gain at a time, side by side: prepared statements (docs/database.md)
-    // and answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md).
-    const variants: { env: Record<string, string>; variant: string; gain: string }[] = [
-      {
-        env: { DATABASE_PREPARED_STATEMENTS: 'off' },
-        variant: 'statements unprepared',
-        gain: 'prepared statements',
-      },
-      { env: { RESPONSE_CHECKS: 'on' }, variant: 'answers checked by zod', gain: 'compiled writers alone' },
-    ];
-    for (const { env, variant, gain } of variants) {
-      const without = await api({ databaseUrl: process.env.DATABASE_URL, platformEnv: env, variant });
+    // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
+    // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
+    // and the platform's Node flags (scripts/platform-command.mjs).
+    const variants: { env?: Record<string, string>; nodeFlags?: string[]; variant: string; gain: string }[] =
+      [
+        {
+          env: { DATABASE_PREPARED_STATEMENTS: 'off' },
+          variant: 'statements unprepared',
+          gain: 'prepared statements',
+        },
+        { env: { RESPONSE_CHECKS: 'on' }, variant: 'answers checked by zod', gain: 'compiled writers alone' },
+        { nodeFlags: [], variant: "Node's default young generation", gain: '64 MB semi-spaces' },
+      ];
+    for (const { env, nodeFlags, variant, gain } of variants) {
+      const without = await api({
+        databaseUrl: process.env.DATABASE_URL,
+        platformEnv: env,
+        nodeFlags,
+        variant,
+      });
       if (usual && without) compareVariant(gain, variant, usual, without);
     }
   } else report('| API on PostgreSQL | skipped: DATABASE_URL is not set | | |');
@@ -134,10 +142,12 @@ async function coldStart(): Promise<void> {
 async function api({
   databaseUrl,
   platformEnv,
+  nodeFlags,
   variant,
 }: {
   databaseUrl?: string;
   platformEnv?: Record<string, string>;
+  nodeFlags?: string[];
   variant?: string;
 }): Promise<ApiBenchResult | undefined> {
   let result: ApiBenchResult;
@@ -150,6 +160,7 @@ async function api({
       duration,
       connections,
       platformEnv,
+      nodeFlags,
       variant,
     });
   } catch (error) {

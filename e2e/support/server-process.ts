@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
+import { platformCommand } from '../../scripts/platform-command.mjs';
 import { copyPrivateServerTemplate } from './private-server-template.ts';
 
 export async function freePort(): Promise<number> {
@@ -43,7 +44,8 @@ export async function waitUntilReady(
 /** Starts the platform (`apps/platform/src/server.ts`) with the given environment and waits for /readyz. */
 export async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<() => Promise<void>> {
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')], {
+  const { command, args } = platformCommand();
+  const server = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
