@@ -1,5 +1,6 @@
 // How the platform process is started, by `npm start`, the browser tests and the benchmarks alike,
-// so that each runs it with the same Node flags (docs/benchmarks.md, "Young generation").
+// so that each runs it with the same Node flags (docs/benchmarks.md, "Answers written, read and
+// collected").
 import { join } from 'node:path';
 import { repoRoot } from './front-end-builds.mjs';
 
