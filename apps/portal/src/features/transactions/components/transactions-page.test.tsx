@@ -222,6 +222,38 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
   });
 
+  it('keeps the pager still while a new view is on its way, so old cursors never page the new one', async () => {
+    let answerFiltered: (response: Response) => void = () => {};
+    const { api, user } = renderPage({
+      routes: {
+        'GET /api/v2/transactions': (request) =>
+          request.url.searchParams.has('search_term')
+            ? new Promise<Response>((resolve) => {
+                answerFiltered = resolve;
+              })
+            : json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } }),
+      },
+    });
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'woolworths');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const rowsBox = () => screen.getByRole('table').parentElement;
+    await waitFor(() => expect(rowsBox()).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    answerFiltered(json({ data: rows, paging: { cursors: { after: '2026-10-20_9' }, total: 60 } }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    expect(rowsBox()).not.toHaveAttribute('aria-busy');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(api.requestsTo('GET /api/v2/transactions').at(-1)?.url.searchParams.get('after')).toBe(
+        '2026-10-20_9',
+      ),
+    );
+  });
+
   it('shows an empty state for no match', async () => {
     renderPage({
       url: `/user/details/${clientId}/transactions?search_term=zzz`,

@@ -112,6 +112,7 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
           page={position.page}
           pages={Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE))}
           cursors={list.data.paging.cursors}
+          busy={list.isPlaceholderData}
           onPageChange={(next) => show(filters, next)}
         />
       ) : null}

@@ -6,6 +6,11 @@ export interface TransactionsPagerProps {
   page: number;
   pages: number;
   cursors: { before?: string | undefined; after?: string | undefined };
+  /**
+   * The rows on screen belong to the view being left (a new filter or page is on its way): their
+   * cursors would page through the old view, so neither button moves until the new rows arrive.
+   */
+  busy?: boolean;
   onPageChange: (position: TransactionPagePosition) => void;
 }
 
@@ -13,14 +18,20 @@ export interface TransactionsPagerProps {
  * Previous and next through the platform's keyset cursors: each page costs the same however far
  * in it is, where numbered pages would make the database count its way there.
  */
-export function TransactionsPager({ page, pages, cursors, onPageChange }: TransactionsPagerProps) {
+export function TransactionsPager({
+  page,
+  pages,
+  cursors,
+  busy = false,
+  onPageChange,
+}: TransactionsPagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   const previous = (): TransactionPagePosition =>
     page <= 2 || !cursors.before ? { page: 1 } : { before: cursors.before, page: page - 1 };
   return (
     <nav aria-label={t('transactions.pager.label')} className="flex items-center justify-end gap-3">
-      <Button variant="text" size="sm" disabled={page <= 1} onClick={() => onPageChange(previous())}>
+      <Button variant="text" size="sm" disabled={busy || page <= 1} onClick={() => onPageChange(previous())}>
         {t('transactions.pager.previous')}
       </Button>
       <span className="text-muted-foreground text-sm" aria-current="page">
@@ -32,7 +43,7 @@ export function TransactionsPager({ page, pages, cursors, onPageChange }: Transa
       <Button
         variant="text"
         size="sm"
-        disabled={!cursors.after}
+        disabled={busy || !cursors.after}
         onClick={() => cursors.after && onPageChange({ after: cursors.after, page: page + 1 })}
       >
         {t('transactions.pager.next')}
