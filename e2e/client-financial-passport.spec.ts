@@ -53,6 +53,9 @@ for (const tenant of allTenants) {
           return (await table.getByRole('row').count()) === Math.min(count, 10) + 1 && count > 0;
         })
         .toBe(true);
+      // The rows are read from the platform when the figure opens (GET transactions by id).
+      await expect(figure.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(table.getByRole('row').nth(1)).toContainText('$');
       await expectNoSeriousAxeViolations(page);
       await saveScreenshot(page, `client-financial-passport-${tenant}`);
 

@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/screenshot.ts';
-import { activeClientIds, allTenants, apiGet, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
+import {
+  activeClientId,
+  activeClientIds,
+  allTenants,
+  apiGet,
+  signInAsDemoAdviser,
+} from './support/signed-in-adviser.ts';
 import { loopbackUrl, tenantHostHeader, tenantUrl } from './support/tenant-url.ts';
 
 // Whole journeys: sign-in, several reloads and an accessibility scan each.
@@ -29,7 +35,7 @@ for (const tenant of allTenants) {
   test.describe(`${tenant}: a client's transactions`, () => {
     test('filters kept in the URL survive a reload, and paging goes on from there', async ({ page }) => {
       await signInAsDemoAdviser(page, tenant);
-      const [clientId] = await activeClientIds(page, tenant);
+      const clientId = await activeClientId(page, tenant);
       const path = `/user/details/${clientId}/transactions`;
       await page.goto(tenantUrl(tenant, `${path}?budget_category=living&base_type=debit`));
 

@@ -8,22 +8,16 @@ export const financialPassportQuerySchema = z.object({
   to_date: dateSchema.optional(),
 });
 
-/** Every figure carries the transactions it was computed from, so an adviser can check it. */
+/**
+ * Every figure names the transactions it was summed from, oldest first, so an adviser can check it:
+ * the report opens a figure's rows a page at a time through `GET transactions?transaction_ids=…`,
+ * rather than every row of the period coming with the report.
+ */
 const tracedSchema = z.object({
   total: decimalSchema,
   monthly_average: decimalSchema,
   transaction_ids: z.array(z.number()),
 });
-
-/** A transaction a figure was computed from, as the report shows it when a figure is expanded. */
-export const passportTransactionSchema = z.object({
-  id: z.number(),
-  account_id: z.number(),
-  date: dateSchema,
-  description: z.string(),
-  amount: decimalSchema,
-});
-export type PassportTransaction = z.infer<typeof passportTransactionSchema>;
 
 export const financialPassportSchema = z.object({
   created_at: z.string(),
@@ -74,8 +68,6 @@ export const financialPassportSchema = z.object({
   }),
   /** The accounts the report covers. */
   accounts: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })),
-  /** Every transaction some figure lists, oldest first, so each figure expands without another call. */
-  transactions: z.array(passportTransactionSchema),
 });
 export type FinancialPassport = z.infer<typeof financialPassportSchema>;
 export const financialPassportResponseSchema = z.object({ data: financialPassportSchema });

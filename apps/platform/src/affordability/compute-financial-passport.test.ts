@@ -35,15 +35,12 @@ describe('computeFinancialPassport', () => {
     expect(passport.expenses.breakdown.map((item) => item.category.key)).toEqual(['RENT', 'COFFEE']);
   });
 
-  it('lists each transaction a figure names once, with its amount', () => {
-    expect(passport.transactions).toHaveLength(transactions.length);
-    expect(passport.transactions[0]).toEqual({
-      id: transactions[0]?.id,
-      account_id: 1,
-      date: '2026-10-01',
-      description: 'Interest',
-      amount: '0.10',
-    });
+  it('names the transactions of each figure oldest first, and carries no rows of its own', () => {
+    const coffee = transactions.filter((item) => item.categoryKey === 'COFFEE').map((item) => item.id);
+    const figure = passport.expenses.breakdown.find((item) => item.category.key === 'COFFEE');
+    expect(figure?.transaction_ids).toEqual(coffee);
+    // The rows open through GET transactions?transaction_ids=…: a busy client's report stays small.
+    expect(passport).not.toHaveProperty('transactions');
   });
 
   it('walks balances back through transactions the client excluded from the figures', () => {
@@ -59,6 +56,6 @@ describe('computeFinancialPassport', () => {
     // Before the deposit the account stood at -$9.00: 1 September to 14 November.
     expect(passport.responsible_lending_indicators.overdrawn_days.count).toBe(75);
     expect(passport.summary.totals.income).toBe('0.00');
-    expect(passport.transactions).toEqual([]);
+    expect(passport.income.breakdown).toEqual([]);
   });
 });

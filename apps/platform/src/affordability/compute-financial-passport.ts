@@ -29,7 +29,8 @@ const liabilityContainers = new Set(['loan', 'credit_card']);
  * The affordability figures of spec §7 from one client's accounts and included transactions, all in
  * whole cents. `transactions` holds the included ones of the range; `excluded` those the client left
  * out and `later` every one after the range, which still moved balances (walked back for overdrawn
- * days). Each figure lists the transactions it was summed from.
+ * days). Each figure names the transactions it was summed from, oldest first (their rows are
+ * read through `GET transactions?transaction_ids=…` when an adviser opens the figure).
  */
 export function computeFinancialPassport(input: {
   range: { from: string; to: string };
@@ -129,12 +130,6 @@ export function computeFinancialPassport(input: {
     bnpl: traced(byKey('BNPL')),
     dishonours: { ...traced(dishonours), count: dishonours.length },
   };
-  const listed = new Set(
-    [...incomeBreakdown, ...expenseBreakdown, ...liabilityBreakdown, ...Object.values(indicators)].flatMap(
-      (figure) => figure.transaction_ids,
-    ),
-  );
-
   return {
     created_at: input.createdAt,
     from_date: range.from,
@@ -168,15 +163,6 @@ export function computeFinancialPassport(input: {
       },
     },
     accounts: accounts.map((account) => ({ id: account.id, name: account.name, type: account.type })),
-    transactions: inRange
-      .filter((tx) => listed.has(tx.id))
-      .map((tx) => ({
-        id: tx.id,
-        account_id: tx.accountId,
-        date: tx.date,
-        description: tx.source,
-        amount: formatCents(tx.cents),
-      })),
   };
 }
 

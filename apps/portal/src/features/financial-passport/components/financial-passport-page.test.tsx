@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FinancialPassport, Transaction } from '@waratah/contracts';
 import { createApiClient } from '@waratah/sdk';
 import { tenants } from '@waratah/tenants';
 import { I18nextProvider } from 'react-i18next';
@@ -9,17 +10,67 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeApi, json } from '../../../testing/fake-api.ts';
+import { createFakeApi, type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
 import { buildPassport } from '../testing/build-passport.ts';
 import { FinancialPassportPage, type FinancialPassportPageProps } from './financial-passport-page.tsx';
 
 const passportRoute = 'GET /api/v2/financialpassport';
+const transactionsRoute = 'GET /api/v2/transactions';
+
+/** The client's transactions as the platform holds them: ids 1–3 of the built report, and 100–124. */
+const knownTransactions: Transaction[] = [
+  transactionOf(1, '2026-10-30', 'SALARY ACME', '4500.00'),
+  transactionOf(2, '2026-11-13', 'SALARY ACME', '4500.00'),
+  transactionOf(3, '2026-11-01', 'Ray White Rent', '-2157.49'),
+  ...Array.from({ length: 25 }, (_, day) =>
+    transactionOf(100 + day, `2026-10-${String(day + 1).padStart(2, '0')}`, `Cafe ${day + 1}`, '-5.00'),
+  ),
+];
+
+function transactionOf(id: number, date: string, name: string, amount: string): Transaction {
+  return {
+    id,
+    account_id: 11,
+    base_type: amount.startsWith('-') ? 'debit' : 'credit',
+    status: 'posted',
+    transaction_date: date,
+    post_date: null,
+    amount: { amount, currency: 'AUD' },
+    description: { original: `${name.toUpperCase()} SYDNEY`, simple: null, user: null },
+    budget_category: 'living',
+    category: null,
+    merchant: { name },
+    included: true,
+    memo: null,
+    user_tags: [],
+    external_id: null,
+  };
+}
+
+/** `GET transactions?transaction_ids=…` as the platform answers it: those rows, newest first. */
+function transactionsByIds(request: FakeRequest): Response {
+  const ids = new Set((request.url.searchParams.get('transaction_ids') ?? '').split(',').map(Number));
+  const rows = knownTransactions
+    .filter((transaction) => ids.has(transaction.id))
+    .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date) || b.id - a.id);
+  return json({ data: rows, paging: { cursors: {}, total: rows.length } });
+}
 
 function renderPassport({
   url = '/user/details/5/financial-passport',
+  passport = buildPassport(),
+  routes = {},
   ...props
-}: Partial<FinancialPassportPageProps> & { url?: string } = {}) {
-  const api = createFakeApi({ [passportRoute]: () => json({ data: buildPassport() }) });
+}: Partial<FinancialPassportPageProps> & {
+  url?: string;
+  passport?: FinancialPassport;
+  routes?: FakeRoutes;
+} = {}) {
+  const api = createFakeApi({
+    [passportRoute]: () => json({ data: passport }),
+    [transactionsRoute]: transactionsByIds,
+    ...routes,
+  });
   const client = createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch });
   const router = createMemoryRouter(
     [
@@ -75,19 +126,94 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     }
   });
 
-  it('expands a figure to the transactions it came from', async () => {
-    const { user } = renderPassport();
+  it('expands a figure to the transactions it came from, read from the platform only then', async () => {
+    const { api, user } = renderPassport();
 
-    await user.click(await screen.findByRole('button', { name: /^SALARY ACME/ }));
+    await screen.findByRole('button', { name: /^SALARY ACME/ });
+    expect(api.requestsTo(transactionsRoute)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /^SALARY ACME/ }));
 
     const table = screen.getByRole('table', { name: 'Transactions behind SALARY ACME' });
+    await within(table).findByText('13 Nov 2026');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       '13 Nov 2026SALARY ACMEEveryday Account$4,500.00',
       '30 Oct 2026SALARY ACMEEveryday Account$4,500.00',
     ]);
+    const request = api.requestsTo(transactionsRoute)[0];
+    expect(request?.headers.get('X-User-Id')).toBe('5');
+    expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual({
+      transaction_ids: '2,1',
+      size: '2',
+    });
     await user.click(screen.getByRole('button', { name: /^Overdrawn days/ }));
     expect(screen.getByText('Everyday Account: 3 days')).toBeInTheDocument();
+  });
+
+  it('pages through a large figure ten rows at a time, newest first or oldest first', async () => {
+    const cafes = knownTransactions.filter((transaction) => transaction.id >= 100).map(({ id }) => id);
+    const passport = buildPassport({
+      expenses: {
+        breakdown: [
+          {
+            category: { key: 'CAFES', name: 'Cafes' },
+            total: '-125.00',
+            monthly_average: '-10.42',
+            transaction_ids: cafes,
+          },
+        ],
+      },
+    });
+    const { api, user } = renderPassport({ passport });
+
+    await user.click(await screen.findByRole('button', { name: /^Cafes.*25 transactions/ }));
+    const table = screen.getByRole('table', { name: 'Transactions behind Cafes' });
+    expect(await within(table).findByText('25 Oct 2026')).toBeInTheDocument();
+    const firstCells = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstChild?.textContent);
+    expect(firstCells()).toHaveLength(10);
+    expect(firstCells().at(-1)).toBe('16 Oct 2026');
+    expect(api.requestsTo(transactionsRoute).at(-1)?.url.searchParams.get('transaction_ids')).toBe(
+      '124,123,122,121,120,119,118,117,116,115',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await within(table).findByText('5 Oct 2026')).toBeInTheDocument();
+    expect(firstCells()).toEqual(['5 Oct 2026', '4 Oct 2026', '3 Oct 2026', '2 Oct 2026', '1 Oct 2026']);
+
+    await user.click(within(table).getByRole('button', { name: /Date/ }));
+    expect(await within(table).findByText('10 Oct 2026')).toBeInTheDocument();
+    expect(firstCells()[0]).toBe('1 Oct 2026');
+    expect(api.requestsTo(transactionsRoute).at(-1)?.url.searchParams.get('transaction_ids')).toBe(
+      '100,101,102,103,104,105,106,107,108,109',
+    );
+  });
+
+  it("says so, with a retry, when a figure's transactions cannot be read", async () => {
+    let fail = true;
+    const { user } = renderPassport({
+      routes: {
+        [transactionsRoute]: (request) =>
+          fail
+            ? json({ error: { error_code: 'unavailable', error_type: 'server', error_message: 'Down' } }, 503)
+            : transactionsByIds(request),
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Rent/ }));
+    expect(
+      await screen.findByText(
+        "We couldn't load these transactions. Please try again.",
+        {},
+        { timeout: 8_000 },
+      ),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ray White Rent')).toBeInTheDocument();
   });
 
   it('offers the tenant’s periods, the 3-month one only when given, and custom dates with the feature', async () => {

@@ -136,7 +136,7 @@ export function FinancialPassportPage({
           aria-busy={passport.isFetching}
           className={passport.isPlaceholderData ? 'opacity-60' : undefined}
         >
-          <PassportReport passport={passport.data} />
+          <PassportReport clientId={clientId} passport={passport.data} />
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { AccordionContent, AccordionItem, AccordionTrigger } from '@waratah/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
-import { type PassportTransactionRow, PassportTransactionsTable } from './passport-transactions-table.tsx';
+import { PassportTransactionsTable } from './passport-transactions-table.tsx';
 
 export interface PassportFigureProps {
   /** Unique within its accordion. */
@@ -11,11 +11,16 @@ export interface PassportFigureProps {
   detail?: ReactNode;
   total: string;
   monthlyAverage?: string;
+  /** The transactions the figure was summed from, oldest first, as the report names them. */
   transactionIds: readonly number[];
-  transactionsById: ReadonlyMap<number, PassportTransactionRow>;
+  clientId: number;
+  accountNames: ReadonlyMap<number, string>;
 }
 
-/** One figure of the report; expanding it lists the transactions it came from. */
+/**
+ * One figure of the report; expanding it lists the transactions it came from (read from the
+ * platform only then: the accordion mounts a figure's table when it opens).
+ */
 export function PassportFigure({
   value,
   title,
@@ -23,10 +28,10 @@ export function PassportFigure({
   total,
   monthlyAverage,
   transactionIds,
-  transactionsById,
+  clientId,
+  accountNames,
 }: PassportFigureProps) {
   const { t } = useTranslation();
-  const rows = transactionIds.flatMap((id) => transactionsById.get(id) ?? []);
   return (
     <AccordionItem value={value} data-testid="passport-figure">
       <AccordionTrigger className="py-3">
@@ -47,7 +52,12 @@ export function PassportFigure({
         </span>
       </AccordionTrigger>
       <AccordionContent>
-        <PassportTransactionsTable figure={title} rows={rows} />
+        <PassportTransactionsTable
+          clientId={clientId}
+          figure={title}
+          transactionIds={transactionIds}
+          accountNames={accountNames}
+        />
       </AccordionContent>
     </AccordionItem>
   );

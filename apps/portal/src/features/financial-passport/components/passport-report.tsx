@@ -6,32 +6,22 @@ import { formatMoney } from '../../../lib/format.ts';
 import { PassportFigure } from './passport-figure.tsx';
 import { PassportSection } from './passport-section.tsx';
 import { PassportSummary } from './passport-summary.tsx';
-import type { PassportTransactionRow } from './passport-transactions-table.tsx';
 
 type TracedFigure = FinancialPassport['responsible_lending_indicators']['gambling'];
 
 /** The affordability report of one period: every figure expands to the transactions behind it. */
-export function PassportReport({ passport }: { passport: FinancialPassport }) {
+export function PassportReport({ clientId, passport }: { clientId: number; passport: FinancialPassport }) {
   const { t } = useTranslation();
   const accountNames = useMemo(
     () => new Map(passport.accounts.map((account) => [account.id, account.name])),
     [passport.accounts],
   );
-  const transactionsById = useMemo(
-    () =>
-      new Map<number, PassportTransactionRow>(
-        passport.transactions.map((tx) => [
-          tx.id,
-          { ...tx, account_name: accountNames.get(tx.account_id) ?? String(tx.account_id) },
-        ]),
-      ),
-    [passport.transactions, accountNames],
-  );
   const traced = (figure: TracedFigure) => ({
     total: figure.total,
     monthlyAverage: figure.monthly_average,
     transactionIds: figure.transaction_ids,
-    transactionsById,
+    clientId,
+    accountNames,
   });
   const flags = passport.responsible_lending_indicators;
   const overdrawn = flags.overdrawn_days;
@@ -109,7 +99,8 @@ export function PassportReport({ passport }: { passport: FinancialPassport }) {
           }
           total={flags.dishonours.total}
           transactionIds={flags.dishonours.transaction_ids}
-          transactionsById={transactionsById}
+          clientId={clientId}
+          accountNames={accountNames}
         />
         <AccordionItem value="flag-overdrawn" data-testid="passport-figure">
           <AccordionTrigger className="py-3">

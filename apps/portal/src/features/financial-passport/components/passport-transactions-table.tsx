@@ -1,21 +1,61 @@
-import type { PassportTransaction } from '@waratah/contracts';
-import { Table, type TableColumn } from '@waratah/ui';
+import type { Transaction } from '@waratah/contracts';
+import { Alert, AlertDescription, Button, Table, type TableColumn } from '@waratah/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import {
+  FIGURE_PAGE_SIZE,
+  type FigureOrder,
+  figurePageIds,
+  useFigureTransactions,
+} from '../api/list-figure-transactions.ts';
 
-export interface PassportTransactionRow extends PassportTransaction {
+/** A transaction as the table of a figure shows it. */
+export interface PassportTransactionRow {
+  id: number;
+  date: string;
+  description: string;
   account_name: string;
+  amount: string;
 }
 
-/** The transactions one figure was summed from, newest first. */
-export function PassportTransactionsTable({
-  figure,
-  rows,
-}: {
+export interface PassportTransactionsTableProps {
+  clientId: number;
   figure: string;
-  rows: PassportTransactionRow[];
-}) {
+  /** The figure's transactions as the report names them, oldest first. */
+  transactionIds: readonly number[];
+  accountNames: ReadonlyMap<number, string>;
+}
+
+/**
+ * The transactions one figure was summed from, newest first, ten a page: each page is read from
+ * the platform when it is shown, so opening a figure of thousands of transactions stays quick.
+ */
+export function PassportTransactionsTable({
+  clientId,
+  figure,
+  transactionIds,
+  accountNames,
+}: PassportTransactionsTableProps) {
   const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<FigureOrder>('desc');
+  const ids = figurePageIds(transactionIds, page, order);
+  const query = useFigureTransactions(clientId, ids);
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert variant="error">
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t('passport.transactions.loadError')}</span>
+          <Button variant="transparent" size="sm" onClick={() => void query.refetch()}>
+            {t('passport.retry')}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const rows = (query.data ?? []).map((transaction) => rowOf(transaction, accountNames));
   const columns: TableColumn<PassportTransactionRow>[] = [
     {
       key: 'date',
@@ -34,14 +74,38 @@ export function PassportTransactionsTable({
       className: 'whitespace-nowrap text-right tabular-nums',
     },
   ];
+  const loading = transactionIds.length > 0 && query.isPending;
   return (
-    <Table
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      caption={t('passport.transactions.caption', { figure })}
-      pageSize={10}
-      emptyText={t('passport.figure.noTransactions')}
-    />
+    <div aria-busy={loading || query.isPlaceholderData || undefined}>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        caption={t('passport.transactions.caption', { figure })}
+        pageSize={FIGURE_PAGE_SIZE}
+        total={transactionIds.length}
+        page={page}
+        onPageChange={setPage}
+        manualSort
+        onSortChange={(sort) => {
+          setOrder(sort.order);
+          setPage(1);
+        }}
+        emptyText={loading ? t('passport.transactions.loading') : t('passport.figure.noTransactions')}
+        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      />
+    </div>
   );
+}
+
+function rowOf(transaction: Transaction, accountNames: ReadonlyMap<number, string>): PassportTransactionRow {
+  return {
+    id: transaction.id,
+    date: transaction.transaction_date,
+    // The name the report grouped it by: the merchant, else the cleaned description, else the bank's.
+    description:
+      transaction.merchant?.name ?? transaction.description.simple ?? transaction.description.original,
+    account_name: accountNames.get(transaction.account_id) ?? String(transaction.account_id),
+    amount: transaction.amount.amount,
+  };
 }

@@ -47,11 +47,6 @@ export function buildPassport(overrides: Partial<FinancialPassport> = {}): Finan
       overdrawn_days: { count: 3, account_ids: [11], by_account: [{ account_id: 11, days: 3 }] },
     },
     accounts: [{ id: 11, name: 'Everyday Account', type: 'bank_account' }],
-    transactions: [
-      { id: 1, account_id: 11, date: '2026-10-30', description: 'SALARY ACME', amount: '4500.00' },
-      { id: 2, account_id: 11, date: '2026-11-13', description: 'SALARY ACME', amount: '4500.00' },
-      { id: 3, account_id: 11, date: '2026-11-01', description: 'Ray White Rent', amount: '-2157.49' },
-    ],
     ...overrides,
   };
 }
