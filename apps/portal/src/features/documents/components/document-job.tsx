@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentExport } from '@waratah/contracts';
-import { Alert, AlertDescription, Button, Spinner, Tag, type TagVariant, toast } from '@waratah/ui';
+import { Button, Spinner, Tag, type TagVariant, toast } from '@waratah/ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { useDocumentExport } from '../api/document-exports.ts';
 import { useDocumentDownloads } from '../api/use-document-downloads.ts';
@@ -113,31 +114,15 @@ export function DocumentJobRow({
       </div>
       <span className="sr-only">{t(`documents.progress.${state}`, { name })}</span>
       {document.status === 'failed' ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              {document.error
-                ? t('documents.failedBecause', { reason: document.error })
-                : t('documents.failedUnknown')}
-            </span>
-            {onRetry ? (
-              <Button variant="transparent" size="sm" onClick={onRetry}>
-                {t('documents.retry')}
-              </Button>
-            ) : null}
-          </AlertDescription>
-        </Alert>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry}>
+          {document.error
+            ? t('documents.failedBecause', { reason: document.error })
+            : t('documents.failedUnknown')}
+        </RetryAlert>
       ) : download.isError ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
-            </span>
-            <Button variant="transparent" size="sm" onClick={() => download.mutate()}>
-              {t('documents.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={() => download.mutate()}>
+          {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
+        </RetryAlert>
       ) : null}
     </li>
   );

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentExport } from '@waratah/contracts';
-import { Alert, AlertDescription, Button, type ButtonVariant, Drawer } from '@waratah/ui';
+import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
 
@@ -159,14 +160,9 @@ export function DocumentRequestDrawer({
             {children}
           </form>
           {error ? (
-            <Alert variant="error">
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                <span>{t('documents.requestFailed', { reason: serverErrorMessages(error).join(' ') })}</span>
-                <Button variant="transparent" size="sm" onClick={submit}>
-                  {t('documents.retry')}
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <RetryAlert retryLabel={t('documents.retry')} onRetry={submit}>
+              {t('documents.requestFailed', { reason: serverErrorMessages(error).join(' ') })}
+            </RetryAlert>
           ) : null}
           {jobs.length > 0 ? (
             <section aria-labelledby={progressId} className="flex flex-col gap-3">

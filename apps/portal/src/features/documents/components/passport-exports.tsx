@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { requestFinancialPassportExport } from '@waratah/sdk';
-import { Alert, AlertDescription, Button, Skeleton } from '@waratah/ui';
+import { Skeleton } from '@waratah/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import type { DateRange } from '../../financial-passport/utils/passport-periods.ts';
 import { documentsQueryKey, useFinancialPassportExports } from '../api/document-exports.ts';
 import { choiceForRange } from '../utils/export-periods.ts';
@@ -58,14 +59,9 @@ function PassportExportList({ clientId, hide }: { clientId: number; hide: Readon
           <Skeleton className="h-16 w-full rounded-xl" />
         </div>
       ) : exports.isError ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{t('documents.passport.exportsError')}</span>
-            <Button variant="transparent" size="sm" onClick={() => void exports.refetch()}>
-              {t('documents.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={() => void exports.refetch()}>
+          {t('documents.passport.exportsError')}
+        </RetryAlert>
       ) : shown && shown.length > 0 ? (
         <ul className="flex flex-col gap-2" aria-live="polite" data-testid="passport-exports">
           {shown.map((document) => (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transaction } from '@waratah/contracts';
 import { type ApiClient, listTransactions } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
@@ -41,17 +41,22 @@ export async function listFigureTransactions(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+export function figureTransactionsQueryOptions(client: ApiClient, clientId: number, ids: readonly number[]) {
+  return queryOptions({
+    queryKey: ['clients', clientId, 'financial-passport', 'transactions', ids] as const,
+    queryFn: ({ signal }) => listFigureTransactions(client, clientId, ids, signal),
+    enabled: ids.length > 0,
+  });
+}
+
 /**
  * The rows of one page of a figure, fetched when the adviser opens it: a busy client's report
  * names tens of thousands of transactions, and only the page on screen is read. The page being
  * left stays on screen until the next arrives.
  */
 export function useFigureTransactions(clientId: number, ids: readonly number[]) {
-  const client = useApiClient();
   return useQuery({
-    queryKey: ['clients', clientId, 'financial-passport', 'transactions', ids] as const,
-    queryFn: ({ signal }) => listFigureTransactions(client, clientId, ids, signal),
-    enabled: ids.length > 0,
+    ...figureTransactionsQueryOptions(useApiClient(), clientId, ids),
     placeholderData: keepPreviousData,
   });
 }

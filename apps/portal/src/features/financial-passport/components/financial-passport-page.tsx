@@ -1,18 +1,10 @@
 import type { ExportOption } from '@waratah/tenants';
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  DatePicker,
-  Dropdown,
-  Skeleton,
-} from '@waratah/ui';
+import { Card, CardContent, DatePicker, Dropdown, Skeleton } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { customPeriod, type DateRange, periodRange, sydneyToday } from '../utils/passport-periods.ts';
 import { PassportReport } from './passport-report.tsx';
@@ -123,14 +115,9 @@ export function FinancialPassportPage({
           <Skeleton className="h-48 w-full rounded-2xl" />
         </div>
       ) : passport.isError ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{t('passport.loadError')}</span>
-            <Button variant="transparent" size="sm" onClick={() => void passport.refetch()}>
-              {t('passport.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
+          {t('passport.loadError')}
+        </RetryAlert>
       ) : (
         <div
           aria-busy={passport.isFetching}

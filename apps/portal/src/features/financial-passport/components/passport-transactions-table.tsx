@@ -1,8 +1,9 @@
 import type { Transaction } from '@waratah/contracts';
-import { Alert, AlertDescription, Button, Table, type TableColumn } from '@waratah/ui';
+import { Table, type TableColumn } from '@waratah/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import {
   FIGURE_PAGE_SIZE,
   type FigureOrder,
@@ -45,14 +46,9 @@ export function PassportTransactionsTable({
 
   if (query.isError && !query.data) {
     return (
-      <Alert variant="error">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('passport.transactions.loadError')}</span>
-          <Button variant="transparent" size="sm" onClick={() => void query.refetch()}>
-            {t('passport.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void query.refetch()}>
+        {t('passport.transactions.loadError')}
+      </RetryAlert>
     );
   }
   const rows = (query.data ?? []).map((transaction) => rowOf(transaction, accountNames));

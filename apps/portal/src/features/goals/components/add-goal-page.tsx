@@ -3,7 +3,6 @@ import { isApiError } from '@waratah/sdk';
 import {
   Alert,
   AlertDescription,
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { useCreateGoal } from '../api/create-goal.ts';
 import { useGoalAccounts } from '../api/list-goal-accounts.ts';
@@ -72,14 +72,9 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
             <SkeletonText lines={6} />
           </div>
         ) : accounts.isError ? (
-          <Alert variant="error">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              <span>{t('goals.form.accountsError')}</span>
-              <Button variant="transparent" size="sm" onClick={() => void accounts.refetch()}>
-                {t('goals.retry')}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void accounts.refetch()}>
+            {t('goals.form.accountsError')}
+          </RetryAlert>
         ) : accounts.data.length === 0 ? (
           <Alert variant="info">
             <AlertDescription>{t('goals.form.noAccounts')}</AlertDescription>

@@ -1,16 +1,7 @@
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  buttonVariants,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@waratah/ui';
+import { buttonVariants, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@waratah/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 
@@ -104,14 +95,9 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
   }
   if (goals.isError) {
     return (
-      <Alert variant="error">
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t('goals.loadError')}</span>
-          <Button variant="transparent" size="sm" onClick={() => void goals.refetch()}>
-            {t('goals.retry')}
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void goals.refetch()}>
+        {t('goals.loadError')}
+      </RetryAlert>
     );
   }
   if (goals.data.length === 0) {

@@ -1,7 +1,8 @@
-import { Alert, AlertDescription, Button, LoadingTable } from '@waratah/ui';
+import { LoadingTable } from '@waratah/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
@@ -85,14 +86,9 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
       {list.isPending ? (
         <LoadingTable columns={canCategorise ? 6 : 5} rows={8} label={t('transactions.loading')} />
       ) : list.isError && !list.data ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            {t('transactions.loadError')}
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t('transactions.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert retryLabel={t('transactions.retry')} onRetry={() => void list.refetch()}>
+          {t('transactions.loadError')}
+        </RetryAlert>
       ) : rows.length === 0 ? (
         <p className="rounded-xl border border-border bg-surface px-4 py-10 text-center text-muted-foreground">
           {filtered ? t('transactions.empty') : t('transactions.emptyClient')}
