@@ -192,6 +192,44 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps an open figure on a page it still has when another period gives it fewer rows', async () => {
+    const cafes = (count: number) =>
+      buildPassport({
+        expenses: {
+          breakdown: [
+            {
+              category: { key: 'CAFES', name: 'Cafes' },
+              total: '-5.00',
+              monthly_average: '-0.42',
+              transaction_ids: knownTransactions
+                .filter(({ id }) => id >= 100)
+                .map(({ id }) => id)
+                .slice(0, count),
+            },
+          ],
+        },
+      });
+    let reports = 0;
+    const { user } = renderPassport({
+      // The first period's report gives the figure 25 rows, the next one 4.
+      routes: { [passportRoute]: () => json({ data: cafes(++reports === 1 ? 25 : 4) }) },
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Cafes.*25 transactions/ }));
+    const table = screen.getByRole('table', { name: 'Transactions behind Cafes' });
+    await within(table).findByText('25 Oct 2026');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await within(table).findByText('5 Oct 2026')).toBeInTheDocument();
+
+    const period = screen.getByRole('combobox', { name: 'Period' });
+    period.focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('option', { name: 'past 6 months' }));
+    await screen.findByRole('button', { name: /^Cafes.*4 transactions/ });
+    expect(await within(table).findByText('4 Oct 2026')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+  });
+
   it("says so, with a retry, when a figure's transactions cannot be read", async () => {
     let fail = true;
     const { user } = renderPassport({

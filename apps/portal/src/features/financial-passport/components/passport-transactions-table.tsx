@@ -39,8 +39,10 @@ export function PassportTransactionsTable({
   accountNames,
 }: PassportTransactionsTableProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [chosenPage, setPage] = useState(1);
   const [order, setOrder] = useState<FigureOrder>('desc');
+  // Another period can leave the figure with fewer pages than the one open: show its last.
+  const page = Math.min(chosenPage, Math.max(1, Math.ceil(transactionIds.length / FIGURE_PAGE_SIZE)));
   const ids = figurePageIds(transactionIds, page, order);
   const query = useFigureTransactions(clientId, ids);
 
