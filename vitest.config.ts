@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // so that the browser-like ones get jsdom and the server ones stay on Node.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'bench/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'bench/vitest.config.ts',
+      'scripts/vitest.config.ts',
+    ],
   },
 });

@@ -38,7 +38,8 @@ const frontEnds = [
   },
 ];
 
-function newestChange(path) {
+/** The newest modification time under `path` (a file or a folder), 0 when it is absent. */
+export function newestChange(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -68,7 +69,7 @@ function lockAgeMs() {
 }
 
 /** Waits for (and takes) a directory lock, so that two processes never build into one `dist`. */
-function withBuildLock(build) {
+export function withBuildLock(build) {
   const waitUntil = Date.now() + staleLockMs;
   for (;;) {
     try {

@@ -1,2 +1,5 @@
 export const platformNodeFlags: string[];
-export function platformCommand(options?: { nodeFlags?: string[] }): { command: string; args: string[] };
+export function platformCommand(options?: { nodeFlags?: string[]; fromSources?: boolean }): {
+  command: string;
+  args: string[];
+};

@@ -1,8 +1,7 @@
 // How the platform process is started, by `npm start`, the browser tests and the benchmarks alike,
 // so that each runs it with the same Node flags (docs/benchmarks.md, "Answers written, read and
 // collected").
-import { join } from 'node:path';
-import { repoRoot } from './front-end-builds.mjs';
+import { ensurePlatformBuild, platformBundle, platformEntry } from './platform-build.mjs';
 
 /**
  * V8 collects short-lived objects (rows, strings, answers) in a young generation of two semi-spaces,
@@ -14,12 +13,18 @@ import { repoRoot } from './front-end-builds.mjs';
 export const platformNodeFlags = ['--max-semi-space-size=64'];
 
 /**
- * The executable and arguments that run the platform's server; `nodeFlags` in place of
- * `platformNodeFlags` (the benchmarks run it without them too, to show what they gain).
+ * The executable and arguments that run the platform's server, built first when its sources
+ * changed (`scripts/platform-build.mjs`); `nodeFlags` in place of `platformNodeFlags` (the
+ * benchmarks run it without them too, to show what they gain). Stack traces name the TypeScript
+ * sources through the bundle's source map. `fromSources` runs the TypeScript through tsx instead,
+ * as before the bundle (the benchmarks compare the two restarts).
  */
-export function platformCommand({ nodeFlags = platformNodeFlags } = {}) {
+export function platformCommand({ nodeFlags = platformNodeFlags, fromSources = false } = {}) {
+  if (fromSources)
+    return { command: process.execPath, args: [...nodeFlags, '--import', 'tsx', platformEntry] };
+  ensurePlatformBuild();
   return {
     command: process.execPath,
-    args: [...nodeFlags, '--import', 'tsx', join(repoRoot, 'apps/platform/src/server.ts')],
+    args: [...nodeFlags, '--enable-source-maps', platformBundle],
   };
 }

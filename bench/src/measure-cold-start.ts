@@ -15,9 +15,14 @@ export interface ColdStart {
  * database) and times until `/readyz`
  * answers 200; then reads its memory at rest and stops it.
  */
-export async function measureColdStart(options: { dataDir: string; port: number }): Promise<ColdStart> {
+export async function measureColdStart(options: {
+  dataDir: string;
+  port: number;
+  /** From the TypeScript sources through tsx, rather than the built bundle (`npm start`). */
+  fromSources?: boolean;
+}): Promise<ColdStart> {
+  const { command, args } = platformCommand({ fromSources: options.fromSources ?? false });
   const started = performance.now();
-  const { command, args } = platformCommand();
   const server = spawn(command, args, {
     cwd: repoRoot,
     env: {

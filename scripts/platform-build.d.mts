@@ -1,0 +1,3 @@
+export const platformEntry: string;
+export const platformBundle: string;
+export function ensurePlatformBuild(): void;

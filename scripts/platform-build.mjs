@@ -1,0 +1,98 @@
+// The platform's server as one JavaScript module, built from its TypeScript sources when missing or
+// older than any of them, so that a (re)start loads one file instead of transpiling some 500
+// modules through tsx's loader (docs/benchmarks.md, "Cold start and memory").
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestChange, repoRoot, withBuildLock } from './front-end-builds.mjs';
+
+export const platformEntry = join(repoRoot, 'apps/platform/src/server.ts');
+export const platformBundle = join(repoRoot, 'apps/platform/dist/server.mjs');
+
+// Everything the server's modules import from the repository (the workspace packages are
+// TypeScript sources too), and what decides how they are built.
+const sources = [
+  'apps/platform/src',
+  'apps/identity/src',
+  'apps/data-holder/src',
+  'packages/contracts/src',
+  'packages/tenants/src',
+  'packages/sdk/src',
+  'package-lock.json',
+  'scripts/platform-build.mjs',
+];
+
+/**
+ * Each module keeps its own `import.meta.url`: files are found next to their source (the common
+ * passwords, the tenants' logos, the portal's build), and `createRequire` resolves from there.
+ */
+const ownModuleUrl = {
+  name: 'own-module-url',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, ({ path }) => ({
+      contents: readFileSync(path, 'utf8').replaceAll(
+        'import.meta.url',
+        JSON.stringify(pathToFileURL(path).href),
+      ),
+      loader: path.endsWith('x') ? 'tsx' : 'ts',
+    }));
+  },
+};
+
+/** Packages from npm stay where npm put them (native and WebAssembly parts find their files). */
+const npmPackagesOutside = {
+  name: 'npm-packages-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      path.startsWith('@waratah/') ? undefined : { path, external: true },
+    );
+  },
+};
+
+// The bundle names its modules' files by absolute URL, so it belongs to the checkout it was built in.
+const builtFor = `// Built from ${pathToFileURL(repoRoot).href} by scripts/platform-build.mjs; not a source.`;
+
+function isCurrent() {
+  if (!existsSync(platformBundle)) return false;
+  if (!readFileSync(platformBundle, 'utf8').startsWith(`${builtFor}\n`)) return false;
+  const builtAt = statSync(platformBundle).mtimeMs;
+  return sources.every((source) => newestChange(join(repoRoot, source)) <= builtAt);
+}
+
+/**
+ * Builds `apps/platform/dist/server.mjs` (with a source map) unless it is current. The build runs
+ * in a child process: esbuild takes plugins only in its asynchronous API, and the callers (the
+ * start script, the browser tests' and the benchmarks' launchers) want the bundle before they go on.
+ */
+export function ensurePlatformBuild() {
+  if (isCurrent()) return;
+  withBuildLock(() => {
+    if (isCurrent()) return;
+    console.log('Building the platform (apps/platform/dist/server.mjs) …');
+    const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--build'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0)
+      throw new Error(`The build of the platform failed (exit ${result.status}); see the output above.`);
+  });
+}
+
+async function build() {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [platformEntry],
+    outfile: platformBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    banner: { js: builtFor },
+    logLevel: 'error',
+    plugins: [ownModuleUrl, npmPackagesOutside],
+  });
+}
+
+if (process.argv[2] === '--build' && process.argv[1] === fileURLToPath(import.meta.url)) await build();

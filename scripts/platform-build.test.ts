@@ -1,0 +1,36 @@
+import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ensurePlatformBuild, platformBundle } from './platform-build.mjs';
+
+// The bundle `npm start`, the browser tests and the bench run (docs/benchmarks.md, "Cold start").
+describe('ensurePlatformBuild', { timeout: 60_000 }, () => {
+  it('bundles the platform and the workspace packages, leaving npm packages outside', () => {
+    ensurePlatformBuild();
+    const bundle = readFileSync(platformBundle, 'utf8');
+    expect(bundle.startsWith('// Built from file://')).toBe(true);
+    expect(bundle).not.toMatch(/from ["']@waratah\//);
+    expect(bundle).toMatch(/from ["']fastify["']/);
+    // Each module keeps its own URL: files next to the sources are found from the bundle too.
+    expect(bundle).not.toContain('import.meta.url');
+    expect(bundle).toContain('/apps/platform/src/auth/passwords/is-common-password.ts"');
+    expect(readFileSync(`${platformBundle}.map`, 'utf8')).toContain('server.ts');
+  });
+
+  it('builds again only when a source is newer than the bundle', () => {
+    ensurePlatformBuild();
+    const builtAt = statSync(platformBundle).mtimeMs;
+    ensurePlatformBuild();
+    expect(statSync(platformBundle).mtimeMs).toBe(builtAt);
+
+    const source = fileURLToPath(new URL('./platform-build.mjs', import.meta.url));
+    const { atime, mtime } = statSync(source);
+    try {
+      utimesSync(source, atime, new Date(builtAt + 60_000));
+      ensurePlatformBuild();
+      expect(statSync(platformBundle).mtimeMs).toBeGreaterThan(builtAt);
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
+  });
+});
