@@ -2,7 +2,7 @@
 // older than any of them, so that a (re)start loads one file instead of transpiling some 500
 // modules through tsx's loader (docs/benchmarks.md, "Cold start and memory").
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestChange, repoRoot, withBuildLock } from './front-end-builds.mjs';
@@ -53,9 +53,21 @@ const npmPackagesOutside = {
 // The bundle names its modules' files by absolute URL, so it belongs to the checkout it was built in.
 const builtFor = `// Built from ${pathToFileURL(repoRoot).href} by scripts/platform-build.mjs; not a source.`;
 
+// Only the banner is read: the bundle is most of a megabyte, and this runs before every start.
+function bundleStartsWith(text) {
+  const expected = Buffer.from(text);
+  const head = Buffer.alloc(expected.length);
+  const file = openSync(platformBundle, 'r');
+  try {
+    return readSync(file, head, 0, head.length, 0) === head.length && head.equals(expected);
+  } finally {
+    closeSync(file);
+  }
+}
+
 function isCurrent() {
   if (!existsSync(platformBundle)) return false;
-  if (!readFileSync(platformBundle, 'utf8').startsWith(`${builtFor}\n`)) return false;
+  if (!bundleStartsWith(`${builtFor}\n`)) return false;
   const builtAt = statSync(platformBundle).mtimeMs;
   return sources.every((source) => newestChange(join(repoRoot, source)) <= builtAt);
 }
