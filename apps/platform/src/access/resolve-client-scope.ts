@@ -1,6 +1,7 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { confirmPrincipal } from '../auth/confirm-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -36,6 +37,10 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
   const db = request.server.database.db;
   const access = accessibleClientQuery(db, principal, userId);
   if (access === undefined) throw notFound();
+  // A caller taken from a recent lookup of its token (`auth/confirm-principal.ts`) is confirmed
+  // here, in the same statement: no row unless the token is still live and names this caller.
+  const unconfirmed = request.unconfirmedPrincipal;
+  const callerConfirmed = unconfirmed ? sql`exists (${unconfirmed.stillNamed()})` : sql`true`;
   // One round trip: the access check, and the audit row written only when it passes.
   const audit = auditRow({
     actor: principal,
@@ -51,9 +56,18 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
     select ${audit.tenant_id}::text, ${audit.actor_kind}::text, ${audit.actor_id}::int, ${audit.action}::text,
       ${audit.target_type}::text, ${audit.target_id}::text, access.id, ${audit.ip}::text
     from access
+    where ${callerConfirmed}
     returning client_id, (select consent_status from access) as consent_status`.execute(db);
   const client = rows[0];
-  if (client === undefined) throw notFound();
+  if (client === undefined) {
+    // Refused: the token first (401 if it is gone), then the access check alone, as it is now.
+    if (unconfirmed) {
+      await confirmPrincipal(request);
+      return resolveClientScope(request);
+    }
+    throw notFound();
+  }
+  request.unconfirmedPrincipal = null;
   const clientId = client.client_id;
   // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
   if (client.consent_status === 'active') await markConsentInUse(db, principal, clientId);

@@ -1,9 +1,14 @@
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { mayStartUnconfirmed } from './confirm-principal.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
-import type { Principal } from './principal.ts';
-import type { TokenRepository } from './tokens/token-repository.ts';
+import type { AdminUserPrincipal, Principal } from './principal.ts';
+import { createRecentPrincipals, type RecentPrincipals } from './tokens/recent-principals.ts';
+import { liveAccessTokenQuery, type TokenRepository } from './tokens/token-repository.ts';
+import { hashTokenSecret } from './tokens/token-secret.ts';
 
 const bearer = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
 
@@ -11,26 +16,65 @@ export function invalidAccessToken(): AppError {
   return new AppError('invalid_access_token', 'The access token is invalid, has expired or was revoked');
 }
 
+/** How many recently looked-up tokens each platform process keeps, and for how long. */
+export const recentPrincipalLimits = { capacity: 10_000, ttlMs: 5 * 60_000 };
+
 type TokenSubjectRow = NonNullable<Awaited<ReturnType<TokenRepository['findAccessTokenSubject']>>>;
 
 /**
  * `Authorization: Bearer <opaque token>` from `/oauth/token` or `/oauth/admin/token` (DESIGN §3).
- * The token and its subject are read together, afresh on every request, so suspending a user
- * takes effect at once.
+ * The token and its subject are read together, afresh on every request, so suspending a user or
+ * revoking a token takes effect at once. One exception saves a round trip and keeps that promise:
+ * a GET route that declares `confirmsCaller` may start from the admin user the token named when it
+ * was last looked up (`recent`); `resolveClientScope` then checks the token in the same statement as
+ * the client access check and its audit row, and the error handler (or, failing all else, the last
+ * hook before sending) looks it up before anything is answered (`confirm-principal.ts`).
  */
-export function createBearerTokenResolver(tokens: TokenRepository): CredentialResolver {
+export function createBearerTokenResolver(
+  tokens: TokenRepository,
+  recent: RecentPrincipals = createRecentPrincipals(recentPrincipalLimits),
+): CredentialResolver {
+  async function lookUp(tokenHash: string): Promise<Principal> {
+    const row = await tokens.findAccessTokenSubject(tokenHash);
+    const principal = row && principalOf(row);
+    if (!principal) {
+      recent.forget(tokenHash);
+      throw invalidAccessToken();
+    }
+    if (principal.kind === 'admin_user') recent.remember(tokenHash, principal);
+    return principal;
+  }
+
   return {
     async resolve(request: FastifyRequest): Promise<Principal | null> {
       const header = request.headers.authorization;
       if (header === undefined || !/^Bearer\b/i.test(header)) return null;
       const secret = bearer.exec(header)?.[1];
       if (!secret) throw invalidAccessToken();
-      const row = await tokens.findAccessTokenSubject(secret);
-      const principal = row && principalOf(row);
-      if (!principal) throw invalidAccessToken();
-      return principal;
+      const tokenHash = hashTokenSecret(secret);
+      const seen = mayStartUnconfirmed(request) ? recent.find(tokenHash) : undefined;
+      if (seen === undefined) return lookUp(tokenHash);
+      request.unconfirmedPrincipal = {
+        confirm: () => lookUp(tokenHash),
+        stillNamed: () => tokenStillNames(request.server.database.db, tokenHash, seen),
+      };
+      return seen;
     },
   };
+}
+
+/** A row exactly while the token is live and names this admin user with the same standing. */
+function tokenStillNames(db: Kysely<Database>, tokenHash: string, principal: AdminUserPrincipal) {
+  const query = liveAccessTokenQuery(db, tokenHash)
+    .select(sql<number>`1`.as('named'))
+    .where('t.subject_kind', '=', 'admin_user')
+    .where('t.tenant_id', '=', principal.tenantId)
+    .where('u.id', '=', principal.adminUserId)
+    .where('u.kind', '=', principal.role)
+    .where('u.status', '=', 'active');
+  return principal.externalPartyId === null
+    ? query.where('u.external_party_id', 'is', null)
+    : query.where('u.external_party_id', '=', principal.externalPartyId);
 }
 
 function principalOf(row: TokenSubjectRow): Principal | null {

@@ -4,6 +4,7 @@ import { type AdminUserRepository, createAdminUserRepository } from './admin-use
 import { type AuthSettings, defaultAuthSettings } from './auth-settings.ts';
 import { registerAuthentication } from './authenticate.ts';
 import { createBearerTokenResolver } from './bearer-token-resolver.ts';
+import { registerPrincipalConfirmation } from './confirm-principal.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import {
   createOneTimeTokenRepository,
@@ -39,5 +40,6 @@ export function registerCredentials(app: FastifyInstance, options: CredentialOpt
   app.decorate('oneTimeTokens', createOneTimeTokenRepository(db));
   app.decorate('adminUsers', createAdminUserRepository(db));
   app.decorate('rateLimiter', createRateLimiter(db));
+  registerPrincipalConfirmation(app);
   registerAuthentication(app, [createBearerTokenResolver(tokens), ...(options.resolvers ?? [])]);
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@waratah/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { confirmPrincipal } from '../auth/confirm-principal.ts';
 import type { AppError } from './app-error.ts';
 import { toAppError } from './to-app-error.ts';
 
@@ -9,13 +10,22 @@ const publicServerMessages: Record<number, string> = {
 };
 const defaultServerMessage = 'Something went wrong on our side; please try again.';
 
-/** The one error handler (STYLE §6): every failure becomes the DESIGN §3 envelope. */
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = toAppError(error);
+/**
+ * The one error handler (STYLE §6): every failure becomes the DESIGN §3 envelope. A caller not yet
+ * confirmed (`auth/confirm-principal.ts`) is confirmed first, so a revoked token gets its 401 before
+ * whatever its request did wrong, as when the token is looked up before anything else.
+ */
+export async function handleError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const failure = await unlessCallerRefused(error, request);
+  const appError = toAppError(failure);
   if (appError.statusCode >= 500) {
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: failure }, 'request failed');
   } else {
-    request.log.info({ err: error, errorCode: appError.code }, 'request rejected');
+    request.log.info({ err: failure, errorCode: appError.code }, 'request rejected');
   }
   // A dependency that is down (the database, mid-restart or dropped): worth asking again shortly.
   if (appError.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
@@ -23,6 +33,17 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     .code(appError.statusCode)
     .type('application/json; charset=utf-8')
     .send(envelope(appError, request));
+}
+
+/** The error to answer: the caller's refusal if its unconfirmed token turns out gone, else `error`. */
+async function unlessCallerRefused(error: unknown, request: FastifyRequest): Promise<unknown> {
+  if (!request.unconfirmedPrincipal) return error;
+  try {
+    await confirmPrincipal(request);
+    return error;
+  } catch (refused) {
+    return refused;
+  }
 }
 
 function envelope(error: AppError, request: FastifyRequest): ErrorBody {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { send } from './matrix-requests.ts';
 import { listOperations, type Operation } from './openapi-operations.ts';
@@ -195,6 +196,82 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
     for (const [key, row] of Object.entries(expected)) {
       expect(row.replaceAll(' ', ''), key).toMatch(new RegExp(`^[OIUFHD]{${callerKinds.length}}$`));
     }
+  });
+
+  /**
+   * A bearer token is looked up afresh on every request, or confirmed in the request's own access
+   * statement when its route starts from a recent lookup (`auth/confirm-principal.ts`). Either way a
+   * token revoked a moment after its last use must get 401 everywhere credentials are needed, and
+   * before whatever else its request would have earned.
+   */
+  it('refuses a token revoked since it was last used, on every operation that needs credentials', async () => {
+    const owner = callers['adviser of the client'];
+    const seen = operations.find((operation) => operation.key === 'GET /api/v2/transactions/summary');
+    if (!seen) throw new Error('no summary operation');
+    const token = await testApp.database.db
+      .selectFrom('oauth_tokens')
+      .select(['subject_kind', 'subject_id', 'tenant_id', 'client_id'])
+      .where('token_hash', '=', hashTokenSecret(owner.headers.authorization?.replace(/^Bearer /, '') ?? ''))
+      .executeTakeFirstOrThrow();
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      if (expected[operation.key]?.[0] !== 'U') continue;
+      const issued = await testApp.app.tokens.issueForSignIn({
+        kind: token.subject_kind,
+        id: token.subject_id,
+        tenantId: token.tenant_id as typeof owner.ids.tenantId as never,
+        clientId: token.client_id,
+      });
+      const caller = {
+        ...owner,
+        headers: { ...owner.headers, authorization: `Bearer ${issued.accessToken}` },
+      };
+      expect((await send(testApp.app, seen, caller)).status).toBe(200);
+      await testApp.app.tokens.revoke(issued.accessToken);
+      const { status } = await send(testApp.app, operation, caller);
+      if (status !== 401) wrong.push(`${operation.key}: ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('confirms a recently used token inside the access statement on every client-data read', async () => {
+    const owner = callers['adviser of the client'];
+    const lookups = vi.spyOn(testApp.app.tokens, 'findAccessTokenSubject');
+    const ownLookup: string[] = [];
+    for (const operation of operations) {
+      if (operation.method !== 'GET' || !operation.path.startsWith('/api/')) continue;
+      if (expected[operation.key]?.replaceAll(' ', '')[2] !== 'O') continue;
+      await send(testApp.app, operation, owner);
+      lookups.mockClear();
+      const { status } = await send(testApp.app, operation, owner);
+      expect(status, operation.key).toBeLessThan(400);
+      if (lookups.mock.calls.length > 0) ownLookup.push(operation.key);
+    }
+    lookups.mockRestore();
+    // Reads that do not start with one client's access check look the token up on their own; a
+    // route that declares `confirmsCaller` and still needs a lookup (the last hook's) shows up here.
+    expect(ownLookup).toEqual([
+      'GET /api/v2/config/app/{id}',
+      'GET /api/v2/{tenant}/config/app/{id}',
+      'GET /api/v2/config/cdr',
+      'GET /api/v2/config/cdr/{id}',
+      'GET /api/v2/images',
+      'GET /api/v2/providers/{id}',
+      'GET /api/v2/providers',
+      'GET /api/v2/transactions/categories',
+      'GET /api/adviser/users',
+      'GET /api/adviser/users/consents',
+      'GET /api/adviser/users/{id}',
+      'GET /api/adviser/images',
+      'GET /api/adviser/images/{id}/content',
+      'GET /api/admin/users',
+      'GET /api/admin/users/{id}',
+      'GET /api/admin/adminusers/details',
+      'GET /api/adviser/parties/external/details',
+      'GET /api/adviser/parties/external/verify',
+      'GET /api/adviser/brokers/aggregators',
+      'GET /api/admin/brokers/aggregators',
+    ]);
   });
 
   it('answers every caller kind exactly as its rule says, never with a 5xx', async () => {

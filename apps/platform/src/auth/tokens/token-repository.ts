@@ -39,6 +39,32 @@ export type TokenRepository = ReturnType<typeof createTokenRepository>;
 // Expired tokens are kept a day (a reused refresh token is still recognised as reuse), then dropped.
 const deadTokenRetentionMs = 24 * 3600 * 1000;
 
+/**
+ * The access token stored under a secret's hash while it is live (not expired, not revoked), as
+ * `t`, with its subject joined as `u` (an admin user) or `c` (a client) in the token's tenant; no
+ * columns chosen yet.
+ */
+export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('oauth_tokens as t')
+    .leftJoin('admin_users as u', (join) =>
+      join
+        .onRef('u.id', '=', 't.subject_id')
+        .onRef('u.tenant_id', '=', 't.tenant_id')
+        .on('t.subject_kind', '=', 'admin_user'),
+    )
+    .leftJoin('clients as c', (join) =>
+      join
+        .onRef('c.id', '=', 't.subject_id')
+        .onRef('c.tenant_id', '=', 't.tenant_id')
+        .on('t.subject_kind', '=', 'client'),
+    )
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.kind', '=', 'access')
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date());
+}
+
 /** Opaque bearer tokens (DESIGN §3): only their hashes are stored; refresh tokens rotate. */
 export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLifetimes) {
   async function issue(
@@ -77,25 +103,12 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 
   return {
     /**
-     * A live access token with its subject's standing, in one round trip (every API request asks):
-     * the admin user's kind, status and party, or the client's status; null where the subject is
-     * gone or in another tenant.
+     * A live access token with its subject's standing, in one round trip (every API request asks,
+     * unless it was recently seen: `bearer-token-resolver.ts`): the admin user's kind, status and
+     * party, or the client's status; null where the subject is gone or in another tenant.
      */
-    findAccessTokenSubject(secret: string) {
-      return db
-        .selectFrom('oauth_tokens as t')
-        .leftJoin('admin_users as u', (join) =>
-          join
-            .onRef('u.id', '=', 't.subject_id')
-            .onRef('u.tenant_id', '=', 't.tenant_id')
-            .on('t.subject_kind', '=', 'admin_user'),
-        )
-        .leftJoin('clients as c', (join) =>
-          join
-            .onRef('c.id', '=', 't.subject_id')
-            .onRef('c.tenant_id', '=', 't.tenant_id')
-            .on('t.subject_kind', '=', 'client'),
-        )
+    findAccessTokenSubject(tokenHash: string) {
+      return liveAccessTokenQuery(db, tokenHash)
         .select([
           't.subject_kind',
           't.tenant_id',
@@ -106,10 +119,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
           'c.id as client_id',
           'c.status as client_status',
         ])
-        .where('t.token_hash', '=', hashTokenSecret(secret))
-        .where('t.kind', '=', 'access')
-        .where('t.revoked_at', 'is', null)
-        .where('t.expires_at', '>', new Date())
         .executeTakeFirst();
     },
 
@@ -127,7 +136,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       return issue(subject, { familyId: generateTokenSecret(), rotatedFrom: null, ...options });
     },
 
-    /** The live access token a bearer secret names, or undefined (unknown, expired or revoked). */
     /**
      * Spends a refresh token and issues its successor in the same family. A refresh token that was
      * already spent is a sign that it leaked: the whole family is revoked.

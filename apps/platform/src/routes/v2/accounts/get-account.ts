@@ -2,6 +2,7 @@ import { accountResponseSchema, idParamsSchema, onBehalfHeadersSchema } from '@w
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getAccount } from '../../../aggregation/accounts-repository.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/accounts/{id}` (spec §7 Aggregation).` */
@@ -9,6 +10,7 @@ export const getAccountRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/accounts/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

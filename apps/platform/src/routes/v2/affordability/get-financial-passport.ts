@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getFinancialPassport } from '../../../affordability/get-financial-passport.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/financialpassport` (spec §7 Affordability).` */
@@ -13,6 +14,7 @@ export const getFinancialPassportRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/financialpassport',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['affordability'],
         headers: onBehalfHeadersSchema,

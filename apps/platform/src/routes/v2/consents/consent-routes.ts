@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../../access/require-principal.ts';
 import { type ClientScope, resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { registerConsentExpiry } from '../../../consents/consent-expiry-job.ts';
 import {
   getConsent,
@@ -37,6 +38,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,
@@ -53,6 +55,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,

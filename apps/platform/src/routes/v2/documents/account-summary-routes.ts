@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { readExportFile, requestExport } from '../../../documents/documents-service.ts';
 import { errorResponses } from '../error-responses.ts';
 import { documentsDeps, requestContext, sendDocument } from './document-route-helpers.ts';
@@ -41,6 +42,7 @@ export const accountSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/accounts/summary/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import {
   findExport,
   listExports,
@@ -95,6 +96,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/documents',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -113,6 +115,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/documents/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -130,6 +133,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/documents/:id/file',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import {
   generateExportNow,
   listExports,
@@ -48,6 +49,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
   app.get(
     '/v2/financialpassport/exports',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -64,6 +66,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
   app.get(
     '/v2/financialpassport/exports/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -83,6 +86,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
   app.get(
     '/v2/financialpassport/export',
     {
+      config: confirmsCaller,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,

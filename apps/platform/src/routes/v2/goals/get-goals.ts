@@ -1,6 +1,7 @@
 import { goalListResponseSchema, listGoalsQuerySchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { listGoals } from '../../../goals/goals-repository.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -9,6 +10,7 @@ export const getGoalsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/goals',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['goals'],
         headers: onBehalfHeadersSchema,

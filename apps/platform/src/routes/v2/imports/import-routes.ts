@@ -9,6 +9,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { importFile, listFileImports } from '../../../imports/import-file.ts';
 import { previewCsv } from '../../../imports/parse-csv.ts';
@@ -72,6 +73,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/imports',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['imports'],
         headers: onBehalfHeadersSchema,

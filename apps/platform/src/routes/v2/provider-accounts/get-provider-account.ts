@@ -2,6 +2,7 @@ import { idParamsSchema, onBehalfHeadersSchema, providerAccountResponseSchema } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../../../aggregation/provider-accounts-repository.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/provideraccounts/{id}` (spec §7 Aggregation).` */
@@ -9,6 +10,7 @@ export const getProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/provideraccounts/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

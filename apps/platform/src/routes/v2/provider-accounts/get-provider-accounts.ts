@@ -2,6 +2,7 @@ import { onBehalfHeadersSchema, providerAccountListResponseSchema } from '@warat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { listProviderAccounts } from '../../../aggregation/provider-accounts-repository.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/provideraccounts` (spec §7 Aggregation).` */
@@ -9,6 +10,7 @@ export const getProviderAccountsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/provideraccounts',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -5,6 +5,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { budgetCategoryReport } from '../../../reports/budget-category-report.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -13,6 +14,7 @@ export const getBudgetCategoriesReportRoute: FastifyPluginAsyncZod = async (app)
   app.get(
     '/v2/reports/transactions/budget_categories',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['reports'],
         headers: onBehalfHeadersSchema,

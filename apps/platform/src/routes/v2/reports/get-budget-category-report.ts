@@ -7,6 +7,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { budgetCategoryReport } from '../../../reports/budget-category-report.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -15,6 +16,7 @@ export const getBudgetCategoryReportRoute: FastifyPluginAsyncZod = async (app) =
   app.get(
     '/v2/reports/transactions/budget_categories/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['reports'],
         headers: onBehalfHeadersSchema,

@@ -2,6 +2,7 @@ import { idParamsSchema, onBehalfHeadersSchema, transactionResponseSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getTransaction } from '../../../aggregation/transactions/get-transaction.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/transactions/{id}` (spec §7 Aggregation).` */
@@ -9,6 +10,7 @@ export const getTransactionRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/transactions/:id',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { summariseTransactions } from '../../../aggregation/transactions/summarise-transactions.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/transactions/summary` (spec §7 Aggregation).` */
@@ -13,6 +14,7 @@ export const getTransactionsSummaryRoute: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/v2/transactions/summary',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

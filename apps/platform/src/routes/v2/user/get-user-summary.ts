@@ -1,6 +1,7 @@
 import { onBehalfHeadersSchema, userSummaryResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { getUserSummary } from '../../../users/user-details-repository.ts';
 import { errorResponses } from '../error-responses.ts';
 import { userPrefixes } from './user-prefixes.ts';
@@ -11,6 +12,7 @@ export const getUserSummaryRoute: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/user/summary`,
       {
+        config: confirmsCaller,
         schema: {
           tags: ['user'],
           description:
