@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 
 export interface ClientFreshness {
-  last_refreshed: Date | null;
+  last_refreshed: Date | string | null;
   needs_action_count: number;
 }
 

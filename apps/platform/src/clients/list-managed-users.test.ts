@@ -1,5 +1,9 @@
+import { managedUserListResponseSchema, managedUserSorts } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { sampleFinances } from '../testing/sample-finances.ts';
+import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 
@@ -117,4 +121,102 @@ describe('the client list total', () => {
     expect(await page(2)).toEqual({ names: ['Paginated 2'], total: 3 });
     expect(await page(3)).toEqual({ names: [], total: 3 });
   });
+
+  it('pages every sort and order as the whole list has it, each row as the client itself reads', async () => {
+    const db = testApp.app.database.db;
+    const tenantId = fixture.adviser.adminUser.tenant_id;
+    const headers = fixture.adviser.headers;
+    const expiries = ['2027-01-31', null, '2026-12-31', '2027-03-31', null];
+    for (const [index, expiry] of expiries.entries()) {
+      const written = await writeTestClient(db, {
+        tenantId,
+        partyId: fixture.partyId,
+        adviserId: fixture.adviser.adminUser.id,
+        email: `sorted.${(7 * index) % 5}@example.test`,
+        givenName: index % 2 ? 'Ava' : 'Zoe',
+        familyName: index < 2 ? 'Same' : `Surname ${index}`,
+        consent:
+          expiry === null
+            ? { status: 'pending', start: null, expiry: null }
+            : { status: 'active', start: '2026-06-01', expiry },
+        ...(index % 2 === 0 ? { finances: sampleFinances() } : {}),
+      });
+      await db
+        .updateTable('clients')
+        .set({ created_at: new Date(Date.UTC(2026, 0, 10 - index, 8, 30, 15, 123)) })
+        .where('id', '=', written.clientId)
+        .execute();
+    }
+    const operator = await createSignedInAdminUser(testApp.app, {
+      kind: 'operator',
+      tenantId: 'moneypartner',
+    });
+    for (const [family, callerHeaders] of [
+      ['adviser', headers],
+      ['admin', operator.headers],
+    ] as const) {
+      const list = async (query: string) => {
+        const response = await testApp.app.inject({
+          url: `/api/${family}/users?${query}`,
+          headers: callerHeaders,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return managedUserListResponseSchema.parse(response.json());
+      };
+      for (const sort of managedUserSorts) {
+        for (const order of ['asc', 'desc'] as const) {
+          const whole = await list(`sort=${sort}&order=${order}&size=100`);
+          const paged = [];
+          let after: string | undefined;
+          do {
+            const page = await list(`sort=${sort}&order=${order}&size=2${after ? `&after=${after}` : ''}`);
+            expect(page.paging.total).toBe(whole.paging.total);
+            paged.push(...page.data);
+            after = page.paging.cursors.after;
+          } while (after);
+          expect(paged, `${family} ${sort} ${order}`).toEqual(whole.data);
+          const keys = whole.data.map((user) => sortKey(user, sort));
+          const sorted = [...keys].sort(compareKeys);
+          expect(keys, `${family} ${sort} ${order}`).toEqual(
+            order === 'asc' ? sorted : sortedDescending(keys),
+          );
+        }
+      }
+      const whole = await list('size=100');
+      expect(whole.data.some((user) => user.last_refreshed !== null)).toBe(true);
+      expect(whole.data.some((user) => user.needs_action_count > 0)).toBe(true);
+      for (const user of whole.data) {
+        const one = await testApp.app.inject({
+          url: `/api/${family}/users/${user.id}`,
+          headers: callerHeaders,
+        });
+        expect(one.json().data, `${family} client ${user.id}`).toEqual(user);
+      }
+    }
+  });
 });
+
+type Listed = z.infer<typeof managedUserListResponseSchema>['data'][number];
+
+/** What a sort orders by, nulls last in either order as the list has them. */
+function sortKey(user: Listed, sort: (typeof managedUserSorts)[number]): string | null {
+  if (sort === 'name') return `${user.family_name.toLowerCase()}\u0000${user.given_name.toLowerCase()}`;
+  if (sort === 'email') return user.email.toLowerCase();
+  if (sort === 'created_at') return user.created_at;
+  return user.consent?.expiry ?? null;
+}
+
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+function sortedDescending(keys: (string | null)[]): (string | null)[] {
+  const present = keys
+    .filter((key) => key !== null)
+    .sort(compareKeys)
+    .reverse();
+  return [...present, ...keys.filter((key) => key === null)];
+}

@@ -1,11 +1,11 @@
 import type { ListManagedUsersQuery, ManagedUser, Paging } from '@waratah/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
+import { isoTimestamp } from '../db/iso-timestamp.ts';
 import { AppError } from '../errors/app-error.ts';
-import { clientFreshness } from './client-freshness.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
-import { managedUsersQuery } from './managed-user-query.ts';
+import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
 /** Trigram indexes answer `ilike '%…%'` for searches of at least three characters. */
@@ -21,7 +21,7 @@ export async function listManagedUsers(
   principal: AdminUserPrincipal,
   query: ListManagedUsersQuery,
 ): Promise<{ data: ManagedUser[]; paging: Paging }> {
-  let filtered = await managedUsersQuery(db, principal);
+  let filtered = managedUsersQuery(db, principal);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     if (query.search.length >= trigramLength) {
@@ -49,38 +49,74 @@ export async function listManagedUsers(
     filtered = filtered.where(effectiveConsentStatus('l'), '=', query.consent_status);
   }
   const offset = query.page ? (query.page - 1) * query.size : readOffset(query.after ?? query.before);
+  const order = listOrder(query);
 
-  const direction = query.order;
-  let sorted = filtered;
-  if (query.sort === 'name')
-    sorted = sorted
-      .orderBy(sql`lower(c.family_name)`, direction)
-      .orderBy(sql`lower(c.given_name)`, direction);
-  if (query.sort === 'email') sorted = sorted.orderBy(sql`lower(c.email)`, direction);
-  if (query.sort === 'consent_expiry')
-    sorted = sorted.orderBy(sql`consent_expiry ${sql.raw(direction)} nulls last`);
-  if (query.sort === 'created_at') sorted = sorted.orderBy('c.created_at', direction);
   // A searched list is counted in the page's own query, so the matches are found once; an
   // adviser's whole list has its count kept by a trigger, others are counted apart
   // (`countManagedUsers`), as a window over them all would stop the page using the name index.
   const counted = Boolean(query.search);
-  const rows = await sorted
+  const page = filtered
     .$if(counted, (builder) => builder.select(sql<number>`(count(*) over ())::int`.as('matches')))
-    .orderBy('c.id', direction)
+    // consent_expiry is the page's own column (the link's, or null for an operator).
+    .orderBy(order((column) => sql.ref(column === 'consent_expiry' ? column : `c.${column}`)))
     .limit(query.size)
-    .offset(offset)
+    .offset(offset);
+  // One statement: the page, then for its rows only their data's freshness, the kept count and the
+  // timestamps written as the wire has them (no Date parsed and written back per row in Node).
+  const keptCountOf = wholeListCount(principal, query);
+  const rows = await db
+    .selectFrom(page.as('p'))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('provider_accounts as pa')
+          .whereRef('pa.client_id', '=', 'p.id')
+          .select((inner) => [
+            isoTimestamp(inner.fn.max('pa.last_refreshed')).as('last_refreshed'),
+            inner.fn
+              .countAll<number>()
+              .filterWhere('pa.status', '=', 'needs_action')
+              .as('needs_action_count'),
+          ])
+          .as('f'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'p.id',
+      'p.email',
+      'p.given_name',
+      'p.family_name',
+      'p.status',
+      'p.consent_status',
+      isoTimestamp(sql.ref('p.created_at')).as('created_at'),
+      isoTimestamp(sql.ref('p.consent_start')).as('consent_start'),
+      isoTimestamp(sql.ref('p.consent_expiry')).as('consent_expiry'),
+      'f.last_refreshed',
+      'f.needs_action_count',
+      counted
+        ? sql<number | null>`p.matches`.as('total')
+        : keptCountOf === null
+          ? sql<number | null>`null::int`.as('total')
+          : sql<
+              number | null
+            >`(select client_count from party_client_counts where external_party_id = ${keptCountOf})`.as(
+              'total',
+            ),
+    ])
+    .orderBy(order((column) => sql.ref(`p.${column}`)))
     .execute();
 
-  const freshness = await clientFreshness(
-    db,
-    rows.map((row) => row.id),
-  );
-
-  const matches = (rows[0] as { matches?: number } | undefined)?.matches;
-  const total = matches ?? (await countManagedUsers(db, principal, query, filtered));
+  // No row: the practice may not be enabled (404), or the page is past the end (counted apart).
+  if (rows.length === 0) await assertPracticeEnabled(db, principal);
+  const total = rows[0]?.total ?? (await countManagedUsers(db, principal, query, filtered));
   const next = offset + query.size;
   return {
-    data: rows.map((row) => managedUserToWire(row, freshness(row.id))),
+    data: rows.map((row) =>
+      managedUserToWire(row, {
+        last_refreshed: row.last_refreshed,
+        needs_action_count: Number(row.needs_action_count),
+      }),
+    ),
     paging: {
       cursors: {
         ...(offset > 0 ? { before: String(Math.max(0, offset - query.size)) } : {}),
@@ -88,6 +124,28 @@ export async function listManagedUsers(
       },
       total,
     },
+  };
+}
+
+/**
+ * The list's order, then the client id (so that pages never overlap), over the columns of one
+ * table: the page is sorted as it is read from its indexes, and the statement around it keeps that
+ * order for the page's rows.
+ */
+function listOrder(query: ListManagedUsersQuery) {
+  const direction = sql.raw(query.order);
+  return (column: (name: string) => RawBuilder<unknown>) => {
+    const terms: RawBuilder<unknown>[] = [];
+    if (query.sort === 'name')
+      terms.push(
+        sql`lower(${column('family_name')}) ${direction}`,
+        sql`lower(${column('given_name')}) ${direction}`,
+      );
+    if (query.sort === 'email') terms.push(sql`lower(${column('email')}) ${direction}`);
+    if (query.sort === 'consent_expiry') terms.push(sql`${column('consent_expiry')} ${direction} nulls last`);
+    if (query.sort === 'created_at') terms.push(sql`${column('created_at')} ${direction}`);
+    terms.push(sql`${column('id')} ${direction}`);
+    return sql.join(terms);
   };
 }
 
@@ -100,7 +158,7 @@ async function countManagedUsers(
   db: Kysely<Database>,
   principal: AdminUserPrincipal,
   query: ListManagedUsersQuery,
-  filtered: Awaited<ReturnType<typeof managedUsersQuery>>,
+  filtered: ReturnType<typeof managedUsersQuery>,
 ): Promise<number> {
   const partyId = wholeListCount(principal, query);
   if (partyId !== null) {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { enabledPracticeId } from './enabled-practice-id.ts';
 
@@ -9,9 +10,11 @@ import { enabledPracticeId } from './enabled-practice-id.ts';
  * from `client-freshness.ts`, for the rows of one page only). An
  * adviser sees the clients linked to its own enabled party (every consent status, so that it can
  * follow invitations and expiries); an operator sees every client of its tenant, without consent.
- * An adviser without an enabled party has no clients: 404, as for any client it may not see.
+ * An adviser whose party is not enabled has no rows here (the party's status is joined, so the
+ * check costs no round trip of its own); callers that find no row ask `enabledPracticeId` why, for
+ * its 404. An adviser without any party has no clients: 404 at once.
  */
-export async function managedUsersQuery(db: Kysely<Database>, principal: AdminUserPrincipal) {
+export function managedUsersQuery(db: Kysely<Database>, principal: AdminUserPrincipal) {
   const base = db
     .selectFrom('clients as c')
     .where('c.tenant_id', '=', principal.tenantId)
@@ -19,18 +22,36 @@ export async function managedUsersQuery(db: Kysely<Database>, principal: AdminUs
   if (principal.role === 'operator') {
     return base.select([
       sql<string | null>`null`.as('consent_status'),
-      sql<Date | null>`null`.as('consent_start'),
-      sql<Date | null>`null`.as('consent_expiry'),
+      sql<Date | null>`null::timestamptz`.as('consent_start'),
+      sql<Date | null>`null::timestamptz`.as('consent_expiry'),
     ]);
   }
-  const partyId = await enabledPracticeId(db, principal, 'There are no clients for this adviser');
+  const partyId = principal.externalPartyId;
+  if (partyId === null) throw new AppError('not_found', noClients);
   return base
     .innerJoin('client_links as l', (join) =>
       join.onRef('l.client_id', '=', 'c.id').on('l.external_party_id', '=', partyId),
     )
+    .innerJoin('external_parties as party', (join) =>
+      join
+        .on('party.id', '=', partyId)
+        .on('party.tenant_id', '=', principal.tenantId)
+        .on('party.status', '=', 'enabled'),
+    )
     .select([effectiveConsentStatus('l').as('consent_status'), 'l.consent_start', 'l.consent_expiry']);
 }
 
+/** Why an admin user has no clients: 404, as for any client it may not see. */
+export const noClients = 'There are no clients for this adviser';
+
+/** Throws the 404 of an adviser whose practice is not enabled; else returns. */
+export async function assertPracticeEnabled(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+): Promise<void> {
+  if (principal.role === 'adviser') await enabledPracticeId(db, principal, noClients);
+}
+
 export type ManagedUserRow = Awaited<
-  ReturnType<Awaited<ReturnType<typeof managedUsersQuery>>['executeTakeFirstOrThrow']>
+  ReturnType<ReturnType<typeof managedUsersQuery>['executeTakeFirstOrThrow']>
 >;

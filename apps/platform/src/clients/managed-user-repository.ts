@@ -7,7 +7,7 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness } from './client-freshness.ts';
-import { managedUsersQuery } from './managed-user-query.ts';
+import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
 /** One client the admin user manages (any consent status), or 404. */
@@ -16,8 +16,11 @@ export async function getManagedUser(
   principal: AdminUserPrincipal,
   id: number,
 ): Promise<ManagedUser> {
-  const row = await (await managedUsersQuery(db, principal)).where('c.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('not_found', 'There is no such client');
+  const row = await managedUsersQuery(db, principal).where('c.id', '=', id).executeTakeFirst();
+  if (!row) {
+    await assertPracticeEnabled(db, principal);
+    throw new AppError('not_found', 'There is no such client');
+  }
   await recordAudit(db, {
     actor: principal,
     action: 'client.read',
