@@ -21,6 +21,17 @@ describe('transactions', () => {
     return transactionListResponseSchema.parse(response.json());
   };
 
+  it('totals the whole filter on a page with no row, counted or from the monthly totals', async () => {
+    const pastTheOldest = 'after=1900-01-01_1';
+    expect(await list(`size=5&${pastTheOldest}`)).toMatchObject({ data: [], paging: { total: 10 } });
+    expect(await list(`size=5&${pastTheOldest}&base_type=credit`)).toMatchObject({ paging: { total: 4 } });
+    expect(await list(`size=5&${pastTheOldest}&min_amount=-50.00&max_amount=-15`)).toMatchObject({
+      data: [],
+      paging: { total: 5 },
+    });
+    expect(await list('size=5&search_term=nothing-like-this')).toMatchObject({ data: [], paging: { total: 0 } });
+  });
+
   it('pages newest first with cursors that are stable and complete, both ways', async () => {
     const all = await list('size=500');
     expect(all.paging.total).toBe(10);
