@@ -1,14 +1,14 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { confirmPrincipal } from '../auth/confirm-principal.ts';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { readConfirmingCaller } from '../auth/confirm-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
 import { accessibleClientQuery } from './find-accessible-client.ts';
 import { readIdHeader } from './read-id-header.ts';
 import { auditRow } from './record-audit.ts';
-import { requirePrincipal } from './require-principal.ts';
+import { requireAdminUser, requirePrincipal } from './require-principal.ts';
 
 /** Whose data an end-user request reads or changes, and who is asking. */
 export interface ClientScope {
@@ -34,14 +34,32 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
     const message = `${apiHeaders.userId} is required to act on behalf of a client`;
     throw new AppError('validation_failed', message, { fields: [{ field: 'headers.x-user-id', message }] });
   }
+  // A caller taken from a recent lookup of its token (`auth/confirm-principal.ts`) is confirmed in
+  // the access statement itself: no row unless the token is still live and names this caller.
+  const client = await readConfirmingCaller(request, (callerConfirmed) =>
+    accessClient(request, userId, callerConfirmed),
+  );
+  const db = request.server.database.db;
+  const actor = requireAdminUser(request);
+  // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
+  if (client.consent_status === 'active') await markConsentInUse(db, actor, client.client_id);
+  return { tenantId: actor.tenantId, clientId: client.client_id, actor };
+}
+
+/**
+ * One round trip: the access check, and the audit row written only when it passes (and, given
+ * `callerConfirmed`, only while the caller's token still names it). No row: 404, or undefined under
+ * `callerConfirmed`.
+ */
+async function accessClient(
+  request: FastifyRequest,
+  userId: number,
+  callerConfirmed: Expression<SqlBool> | undefined,
+): Promise<{ client_id: number; consent_status: string | null } | undefined> {
+  const principal = requireAdminUser(request);
   const db = request.server.database.db;
   const access = accessibleClientQuery(db, principal, userId);
   if (access === undefined) throw notFound();
-  // A caller taken from a recent lookup of its token (`auth/confirm-principal.ts`) is confirmed
-  // here, in the same statement: no row unless the token is still live and names this caller.
-  const unconfirmed = request.unconfirmedPrincipal;
-  const callerConfirmed = unconfirmed ? sql`exists (${unconfirmed.stillNamed()})` : sql`true`;
-  // One round trip: the access check, and the audit row written only when it passes.
   const audit = auditRow({
     actor: principal,
     action: `client_data.${request.method.toLowerCase()}`,
@@ -56,22 +74,10 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
     select ${audit.tenant_id}::text, ${audit.actor_kind}::text, ${audit.actor_id}::int, ${audit.action}::text,
       ${audit.target_type}::text, ${audit.target_id}::text, access.id, ${audit.ip}::text
     from access
-    where ${callerConfirmed}
+    where ${callerConfirmed ?? sql`true`}
     returning client_id, (select consent_status from access) as consent_status`.execute(db);
-  const client = rows[0];
-  if (client === undefined) {
-    // Refused: the token first (401 if it is gone), then the access check alone, as it is now.
-    if (unconfirmed) {
-      await confirmPrincipal(request);
-      return resolveClientScope(request);
-    }
-    throw notFound();
-  }
-  request.unconfirmedPrincipal = null;
-  const clientId = client.client_id;
-  // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
-  if (client.consent_status === 'active') await markConsentInUse(db, principal, clientId);
-  return { tenantId: principal.tenantId, clientId, actor: principal };
+  if (rows[0] === undefined && callerConfirmed === undefined) throw notFound();
+  return rows[0];
 }
 
 function notFound(): AppError {

@@ -57,7 +57,7 @@ describe('a caller started from a recent lookup of its bearer token', () => {
 
   it('looks the token up on every request to a route that does not declare it, and on every write', async () => {
     const seen = await seenAdviser();
-    await get('/api/adviser/users', seen.adviser.headers);
+    await get('/api/adviser/users/consents', seen.adviser.headers);
     await get('/api/v2/transactions/categories', seen.headers);
     const write = await testApp.app.inject({
       method: 'PUT',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SelectQueryBuilder } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
 import type { Principal } from './principal.ts';
 
@@ -22,14 +22,15 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's handler starts with `resolveClientScope`, which confirms a recently seen bearer
-     * token in its access statement: only such GET routes may start from a recent lookup.
+     * The route's handler confirms a recently seen bearer token in a statement of its own
+     * (`readConfirmingCaller`: the client access check of `resolveClientScope`, the client list)
+     * before anything else: only such GET routes may start from a recent lookup.
      */
     confirmsCaller?: boolean;
   }
 }
 
-/** The route option of a GET route whose handler starts with `resolveClientScope`. */
+/** The route option of a GET route whose handler starts with `readConfirmingCaller`. */
 export const confirmsCaller = { confirmsCaller: true } as const;
 
 /** Whether the authenticate hook may start this request from a recent lookup of its token. */
@@ -50,6 +51,32 @@ export async function confirmPrincipal(request: FastifyRequest): Promise<void> {
   request.unconfirmedPrincipal = null;
   request.principal = null;
   request.principal = await pending.confirm();
+}
+
+/**
+ * A read whose own statement confirms the caller. `read` gets a condition for that statement (the
+ * token still names the caller), or undefined when the caller is confirmed already, and answers
+ * undefined when its conditioned statement returned no row. Then the token is looked up on its own
+ * (401 if it is gone, and `request.principal` afresh) and `read` runs once more without a condition,
+ * where it must answer or throw (a 404 of its own, say). Routes that read this way declare
+ * `confirmsCaller`.
+ */
+export async function readConfirmingCaller<T>(
+  request: FastifyRequest,
+  read: (callerConfirmed: Expression<SqlBool> | undefined) => Promise<T | undefined>,
+): Promise<T> {
+  const unconfirmed = request.unconfirmedPrincipal;
+  if (unconfirmed) {
+    const found = await read(sql<SqlBool>`exists (${unconfirmed.stillNamed()})`);
+    if (found !== undefined) {
+      request.unconfirmedPrincipal = null;
+      return found;
+    }
+    await confirmPrincipal(request);
+  }
+  const found = await read(undefined);
+  if (found === undefined) throw new Error('a read of a confirmed caller answered nothing');
+  return found;
 }
 
 /**

@@ -29,7 +29,10 @@ describe('transactions', () => {
       data: [],
       paging: { total: 5 },
     });
-    expect(await list('size=5&search_term=nothing-like-this')).toMatchObject({ data: [], paging: { total: 0 } });
+    expect(await list('size=5&search_term=nothing-like-this')).toMatchObject({
+      data: [],
+      paging: { total: 0 },
+    });
   });
 
   it('pages newest first with cursors that are stable and complete, both ways', async () => {
