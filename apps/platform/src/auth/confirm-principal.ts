@@ -23,7 +23,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route's handler confirms a recently seen bearer token in a statement of its own
-     * (`readConfirmingCaller`: the client access check of `resolveClientScope`, the client list)
+     * (`readConfirmingCaller`, as the client access check of `resolveClientScope` does)
      * before anything else: only such GET routes may start from a recent lookup.
      */
     confirmsCaller?: boolean;

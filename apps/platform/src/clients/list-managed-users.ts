@@ -1,5 +1,5 @@
 import type { ListManagedUsersQuery, ManagedUser, Paging } from '@waratah/contracts';
-import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
@@ -8,12 +8,6 @@ import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
-/** A page of the client list as the wire has it. */
-export interface ManagedUserPage {
-  data: ManagedUser[];
-  paging: Paging;
-}
-
 /** Trigram indexes answer `ilike '%…%'` for searches of at least three characters. */
 const trigramLength = 3;
 
@@ -21,27 +15,12 @@ const trigramLength = 3;
  * A page of an adviser's (or operator's) clients: searched by name or e-mail, sorted, paged by
  * offset (`page`, or the `after`/`before` cursors the previous page returned). Freshness columns
  * are computed for the page's rows only, so the list stays fast with 10,000 clients.
- * `callerConfirmed`, a condition the page's statement must meet (the caller's token still naming
- * it, `auth/confirm-principal.ts`): when the statement then returns no row, the answer is
- * undefined and the caller confirms the token on its own before asking again without it.
  */
 export async function listManagedUsers(
   db: Kysely<Database>,
   principal: AdminUserPrincipal,
   query: ListManagedUsersQuery,
-): Promise<ManagedUserPage>;
-export async function listManagedUsers(
-  db: Kysely<Database>,
-  principal: AdminUserPrincipal,
-  query: ListManagedUsersQuery,
-  callerConfirmed: Expression<SqlBool> | undefined,
-): Promise<ManagedUserPage | undefined>;
-export async function listManagedUsers(
-  db: Kysely<Database>,
-  principal: AdminUserPrincipal,
-  query: ListManagedUsersQuery,
-  callerConfirmed?: Expression<SqlBool>,
-): Promise<ManagedUserPage | undefined> {
+): Promise<{ data: ManagedUser[]; paging: Paging }> {
   let filtered = managedUsersQuery(db, principal);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -124,11 +103,9 @@ export async function listManagedUsers(
               'total',
             ),
     ])
-    .$if(callerConfirmed !== undefined, (builder) => builder.where(callerConfirmed as Expression<SqlBool>))
     .orderBy(order((column) => sql.ref(`p.${column}`)))
     .execute();
 
-  if (rows.length === 0 && callerConfirmed !== undefined) return undefined;
   // No row: the practice may not be enabled (404), or the page is past the end (counted apart).
   if (rows.length === 0) await assertPracticeEnabled(db, principal);
   const total = rows[0]?.total ?? (await countManagedUsers(db, principal, query, filtered));

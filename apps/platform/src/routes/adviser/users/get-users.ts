@@ -5,7 +5,6 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminUser } from '../../../access/require-principal.ts';
-import { confirmsCaller, readConfirmingCaller } from '../../../auth/confirm-principal.ts';
 import { listManagedUsers } from '../../../clients/list-managed-users.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
@@ -14,7 +13,6 @@ export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/adviser/users',
     {
-      config: confirmsCaller,
       schema: {
         tags: ['adviser'],
         headers: apiRequestHeadersSchema,
@@ -24,9 +22,9 @@ export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: managedUserListResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      readConfirmingCaller(request, (callerConfirmed) =>
-        listManagedUsers(app.database.db, requireAdminUser(request), request.query, callerConfirmed),
-      ),
+    async (request) => {
+      const principal = requireAdminUser(request);
+      return listManagedUsers(app.database.db, principal, request.query);
+    },
   );
 };
