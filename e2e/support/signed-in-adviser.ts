@@ -8,16 +8,24 @@ export const allTenants: TenantId[] = ['moneypartner', 'waratahlabs', 'waratah']
 
 /** Signs the tenant's demo adviser in, the way that tenant signs in, and waits for the dashboard. */
 export async function signInAsDemoAdviser(page: Page, tenant: TenantId): Promise<void> {
-  // The failed requests and answers on the way, named if the dashboard is not reached.
+  // The failed requests and answers on the way, and those still unanswered, named if the dashboard
+  // is not reached.
   const failures: string[] = [];
+  const pending = new Set<Request>();
   const record = (response: Response) => {
     if (response.status() >= 400)
       failures.push(`${response.request().method()} ${response.url()} ${response.status()}`);
   };
-  const recordFailed = (request: Request) =>
+  const recordFailed = (request: Request) => {
+    pending.delete(request);
     failures.push(`${request.method()} ${request.url()} ${request.failure()?.errorText ?? 'failed'}`);
+  };
+  const started = (request: Request) => pending.add(request);
+  const finished = (request: Request) => pending.delete(request);
   page.on('response', record);
   page.on('requestfailed', recordFailed);
+  page.on('request', started);
+  page.on('requestfinished', finished);
   try {
     if (tenant === 'waratah') {
       await page.goto(tenantUrl(tenant, '/dashboard'));
@@ -28,12 +36,16 @@ export async function signInAsDemoAdviser(page: Page, tenant: TenantId): Promise
     await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard'));
   } catch (error) {
     const answers = failures.join('; ') || 'none';
+    const unanswered =
+      [...pending].map((request) => `${request.method()} ${request.url()}`).join('; ') || 'none';
     throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\nFailed answers while signing in: ${answers}`,
+      `${error instanceof Error ? error.message : String(error)}\nFailed answers while signing in: ${answers}\nStill unanswered: ${unanswered}`,
     );
   } finally {
     page.off('response', record);
     page.off('requestfailed', recordFailed);
+    page.off('request', started);
+    page.off('requestfinished', finished);
   }
 }
 
