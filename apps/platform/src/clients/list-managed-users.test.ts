@@ -1,6 +1,5 @@
-import { managedUserListResponseSchema, managedUserSorts } from '@waratah/contracts';
+import { type ManagedUser, managedUserListResponseSchema, managedUserSorts } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
@@ -196,10 +195,8 @@ describe('the client list total', () => {
   });
 });
 
-type Listed = z.infer<typeof managedUserListResponseSchema>['data'][number];
-
 /** What a sort orders by, nulls last in either order as the list has them. */
-function sortKey(user: Listed, sort: (typeof managedUserSorts)[number]): string | null {
+function sortKey(user: ManagedUser, sort: (typeof managedUserSorts)[number]): string | null {
   if (sort === 'name') return `${user.family_name.toLowerCase()}\u0000${user.given_name.toLowerCase()}`;
   if (sort === 'email') return user.email.toLowerCase();
   if (sort === 'created_at') return user.created_at;

@@ -1,3 +1,4 @@
+import type { TenantId } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -219,7 +220,7 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
       const issued = await testApp.app.tokens.issueForSignIn({
         kind: token.subject_kind,
         id: token.subject_id,
-        tenantId: token.tenant_id as typeof owner.ids.tenantId as never,
+        tenantId: token.tenant_id as TenantId,
         clientId: token.client_id,
       });
       const caller = {
