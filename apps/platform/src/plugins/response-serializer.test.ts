@@ -2,6 +2,7 @@ import { transactionListResponseSchema, transactionSchema } from '@waratah/contr
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { WrittenJson } from '../db/wire-json.ts';
 import { compileWriter, createResponseSerializerCompiler } from './response-serializer.ts';
 
 type Write = (data: unknown) => string;
@@ -96,6 +97,29 @@ describe('createResponseSerializerCompiler', () => {
     }) as Write;
     expect(String(errorOf(() => write(page)))).toContain(
       'GET /x: the compiled writer wrote {"data":[]} where the contract gives {"data":[{"id":1,',
+    );
+  });
+
+  it('sends an answer already written as it is, and with checks only when it is what the contract writes', () => {
+    const text = JSON.stringify(transactionListResponseSchema.parse(page));
+    for (const check of [false, true]) {
+      expect(serializerFor(transactionListResponseSchema, { check })(new WrittenJson(text))).toBe(text);
+    }
+    const write = serializerFor(transactionListResponseSchema, { check: true });
+    const reordered = JSON.stringify({ paging: page.paging, data: page.data });
+    expect(String(errorOf(() => write(new WrittenJson(reordered))))).toContain(
+      'GET /api/v2/transactions: the answer written {"paging":',
+    );
+    const spaced = JSON.stringify(transactionListResponseSchema.parse(page), null, 1);
+    expect(String(errorOf(() => write(new WrittenJson(spaced))))).toContain(
+      'where the contract gives {"data":',
+    );
+    const broken = JSON.stringify({ ...page, data: [{ ...transaction(1), base_type: 'sideways' }] });
+    expect(String(errorOf(() => write(new WrittenJson(broken))))).toContain(
+      "the written answer is not its contract's",
+    );
+    expect(String(errorOf(() => write(new WrittenJson('{"data":['))))).toContain(
+      "the written answer is not its contract's",
     );
   });
 

@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as checkingCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { WrittenJson } from '../db/wire-json.ts';
 
 type Write = (data: unknown) => string;
 
@@ -26,6 +27,8 @@ export interface ResponseSerializerOptions {
  * A contract JSON Schema cannot express (a date object, a custom type) keeps the zod check and
  * `JSON.stringify`. With `check`, every answer is also checked against its contract and the two
  * writings compared, so the whole test suite proves the compiled writers equal to the contracts.
+ * An answer already written by the database (`WrittenJson`, db/wire-json.ts) is sent as it is;
+ * with `check`, its text must equal what the contract writes of it.
  */
 export function createResponseSerializerCompiler({
   check,
@@ -45,10 +48,11 @@ export function createResponseSerializerCompiler({
     const checked = checkingCompiler(route as Parameters<typeof checkingCompiler>[0]) as Write;
     const schema = contractOf(route.schema);
     const write = schema ? writerOf(schema) : null;
-    if (!write) return checked;
-    if (!check) return write;
+    if (!check) return withWritten(write ?? checked);
     return (data) => {
+      if (data instanceof WrittenJson) return checkWritten(route, data.text, checked);
       const expected = checked(data);
+      if (!write) return expected;
       let written: string;
       try {
         written = write(data);
@@ -68,6 +72,32 @@ export function createResponseSerializerCompiler({
       return written;
     };
   };
+}
+
+/** The writer, sending an answer already written (`WrittenJson`) as it is. */
+function withWritten(write: Write): Write {
+  return (data) => (data instanceof WrittenJson ? data.text : write(data));
+}
+
+/** A written answer is checked as any other: parsed, checked against its contract, written again. */
+function checkWritten(route: { method: string; url: string }, text: string, checked: Write): string {
+  let expected: string;
+  try {
+    expected = checked(JSON.parse(text));
+  } catch (error) {
+    throw new Error(
+      `${route.method} ${route.url}: the written answer is not its contract's: ${text.slice(0, 300)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (text !== expected) {
+    throw new Error(
+      `${route.method} ${route.url}: the answer written ${text.slice(0, 300)} where the contract gives ${expected.slice(0, 300)}`,
+    );
+  }
+  return text;
 }
 
 /** The zod schema of a response (a schema, or `{ properties: schema }` as the type provider allows). */

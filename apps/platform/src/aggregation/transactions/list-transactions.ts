@@ -2,17 +2,18 @@ import type { ListTransactionsQuery, Paging, Transaction } from '@waratah/contra
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
+import { requireWireJson, writtenAnswer } from '../../db/wire-json.ts';
 import { selectTransactions } from './select-transactions.ts';
 import { decodeTransactionCursor, encodeTransactionCursor } from './transaction-cursor.ts';
 import { transactionFilterWhere } from './transaction-filter-where.ts';
 import { countTransactions } from './transaction-month-totals.ts';
-import { transactionToWire } from './transaction-to-wire.ts';
 
 /**
  * One page of a client's transactions, newest first, by keyset on (transaction_date, id): stable
  * while rows are added, and served from the (client_id, transaction_date desc, id desc) index.
  * `after` pages towards older rows, `before` towards newer; `total` counts the whole filtered list
  * (exactly: from the trigger-maintained monthly totals when the filter allows, else by counting).
+ * Each row comes from the database as its wire JSON, so the page is answered as written.
  */
 export async function listTransactions(
   db: Kysely<Database>,
@@ -64,18 +65,17 @@ export async function listTransactions(
   const last = pageRows.at(-1);
   const hasNewer = backwards ? more : cursor !== undefined;
   const hasOlder = backwards ? true : more;
-  return {
-    data: pageRows.map(transactionToWire),
-    paging: {
-      cursors: {
-        ...(first && hasNewer
-          ? { before: encodeTransactionCursor({ date: first.transaction_date, id: first.id }) }
-          : {}),
-        ...(last && hasOlder
-          ? { after: encodeTransactionCursor({ date: last.transaction_date, id: last.id }) }
-          : {}),
-      },
-      total,
+  const paging: Paging = {
+    cursors: {
+      ...(first && hasNewer
+        ? { before: encodeTransactionCursor({ date: first.transaction_date, id: first.id }) }
+        : {}),
+      ...(last && hasOlder
+        ? { after: encodeTransactionCursor({ date: last.transaction_date, id: last.id }) }
+        : {}),
     },
+    total,
   };
+  const data = pageRows.map((row) => requireWireJson(row.wire, `transaction ${row.id}`)).join(',');
+  return writtenAnswer(`{"data":[${data}],"paging":${JSON.stringify(paging)}}`);
 }

@@ -21,7 +21,7 @@ export const getTransactionRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await resolveClientScope(request);
-      return { data: await getTransaction(app.database.db, scope, request.params.id) };
+      return getTransaction(app.database.db, scope, request.params.id);
     },
   );
 };

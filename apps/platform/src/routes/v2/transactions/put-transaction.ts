@@ -28,7 +28,7 @@ export const putTransactionRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = await resolveClientScope(request);
       await updateTransactions(app.database.db, scope, [request.params.id], request.body);
-      return { data: await getTransaction(app.database.db, scope, request.params.id) };
+      return getTransaction(app.database.db, scope, request.params.id);
     },
   );
 };
