@@ -1,20 +1,52 @@
-import type { ListManagedUsersQuery, ManagedUser, Paging } from '@waratah/contracts';
+import {
+  type ListManagedUsersQuery,
+  type ManagedUser,
+  managedUserSchema,
+  type Paging,
+} from '@waratah/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
+import { requireWireJson, wireField, wireJson, writtenAnswer } from '../db/wire-json.ts';
 import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
-import { managedUserToWire } from './managed-user-to-wire.ts';
 
 /** Trigram indexes answer `ilike '%…%'` for searches of at least three characters. */
 const trigramLength = 3;
 
+const { plain, value, object } = wireField;
+
+/**
+ * A row of the list as the wire writes it (`managedUserSchema`), written by the database from the
+ * page (`p`) and its freshness (`f`); timestamps as `Date#toISOString` writes them. Compared field
+ * by field with `GET users/{id}` (`managedUserToWire`) in list-managed-users.test.ts.
+ */
+const managedUserJson = wireJson(managedUserSchema, {
+  id: plain(sql`p.id`),
+  email: value(sql`p.email`),
+  given_name: value(sql`p.given_name`),
+  family_name: value(sql`p.family_name`),
+  status: plain(sql`p.status`),
+  consent: object(
+    {
+      status: plain(sql`p.consent_status`),
+      start: plain(isoTimestamp(sql.ref('p.consent_start'))),
+      expiry: plain(isoTimestamp(sql.ref('p.consent_expiry'))),
+    },
+    sql`p.consent_status is null`,
+  ),
+  last_refreshed: plain(isoTimestamp(sql.ref('f.last_refreshed'))),
+  needs_action_count: plain(sql`f.needs_action_count`),
+  created_at: plain(isoTimestamp(sql.ref('p.created_at'))),
+});
+
 /**
  * A page of an adviser's (or operator's) clients: searched by name or e-mail, sorted, paged by
  * offset (`page`, or the `after`/`before` cursors the previous page returned). Freshness columns
- * are computed for the page's rows only, so the list stays fast with 10,000 clients.
+ * are computed for the page's rows only, so the list stays fast with 10,000 clients. Each row comes
+ * from the database as its wire JSON, so the page is answered as written.
  */
 export async function listManagedUsers(
   db: Kysely<Database>,
@@ -72,7 +104,7 @@ export async function listManagedUsers(
           .selectFrom('provider_accounts as pa')
           .whereRef('pa.client_id', '=', 'p.id')
           .select((inner) => [
-            isoTimestamp(inner.fn.max('pa.last_refreshed')).as('last_refreshed'),
+            inner.fn.max('pa.last_refreshed').as('last_refreshed'),
             inner.fn
               .countAll<number>()
               .filterWhere('pa.status', '=', 'needs_action')
@@ -83,16 +115,7 @@ export async function listManagedUsers(
     )
     .select([
       'p.id',
-      'p.email',
-      'p.given_name',
-      'p.family_name',
-      'p.status',
-      'p.consent_status',
-      isoTimestamp(sql.ref('p.created_at')).as('created_at'),
-      isoTimestamp(sql.ref('p.consent_start')).as('consent_start'),
-      isoTimestamp(sql.ref('p.consent_expiry')).as('consent_expiry'),
-      'f.last_refreshed',
-      'f.needs_action_count',
+      managedUserJson.as('wire'),
       counted
         ? sql<number | null>`p.matches`.as('total')
         : keptCountOf === null
@@ -110,21 +133,15 @@ export async function listManagedUsers(
   if (rows.length === 0) await assertPracticeEnabled(db, principal);
   const total = rows[0]?.total ?? (await countManagedUsers(db, principal, query, filtered));
   const next = offset + query.size;
-  return {
-    data: rows.map((row) =>
-      managedUserToWire(row, {
-        last_refreshed: row.last_refreshed,
-        needs_action_count: Number(row.needs_action_count),
-      }),
-    ),
-    paging: {
-      cursors: {
-        ...(offset > 0 ? { before: String(Math.max(0, offset - query.size)) } : {}),
-        ...(next < total ? { after: String(next) } : {}),
-      },
-      total,
+  const paging: Paging = {
+    cursors: {
+      ...(offset > 0 ? { before: String(Math.max(0, offset - query.size)) } : {}),
+      ...(next < total ? { after: String(next) } : {}),
     },
+    total,
   };
+  const data = rows.map((row) => requireWireJson(row.wire, `client ${row.id}`)).join(',');
+  return writtenAnswer(`{"data":[${data}],"paging":${JSON.stringify(paging)}}`);
 }
 
 /**

@@ -6,20 +6,10 @@ import type { ManagedUserRow } from './managed-user-query.ts';
 export const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * A timestamp as read: a `Date` from the driver, or text the database already wrote as the wire
- * has it (`db/iso-timestamp.ts`), passed on as it is.
+ * One client as the wire writes it, for `GET users/{id}` and its changes. The list writes the same
+ * shape in SQL (`list-managed-users.ts`); its test compares every row of every order with this.
  */
-const wireTimestamp = (value: Date | string | null) =>
-  value === null ? null : typeof value === 'string' ? value : value.toISOString();
-
-/** A client's columns as read, timestamps as `Date`s or as the wire's text. */
-type ManagedUserColumns = Omit<ManagedUserRow, 'created_at' | 'consent_start' | 'consent_expiry'> & {
-  created_at: Date | string | null;
-  consent_start: Date | string | null;
-  consent_expiry: Date | string | null;
-};
-
-export function managedUserToWire(row: ManagedUserColumns, freshness: ClientFreshness): ManagedUser {
+export function managedUserToWire(row: ManagedUserRow, freshness: ClientFreshness): ManagedUser {
   return {
     id: row.id,
     email: row.email,
@@ -31,11 +21,11 @@ export function managedUserToWire(row: ManagedUserColumns, freshness: ClientFres
         ? null
         : {
             status: row.consent_status as NonNullable<ManagedUser['consent']>['status'],
-            start: wireTimestamp(row.consent_start),
-            expiry: wireTimestamp(row.consent_expiry),
+            start: iso(row.consent_start),
+            expiry: iso(row.consent_expiry),
           },
-    last_refreshed: wireTimestamp(freshness.last_refreshed),
+    last_refreshed: iso(freshness.last_refreshed),
     needs_action_count: freshness.needs_action_count,
-    created_at: wireTimestamp(row.created_at) as string,
+    created_at: iso(row.created_at) as string,
   };
 }
