@@ -10,6 +10,14 @@ describe('i18n plurals (spec §9)', () => {
     expect([0, 1, 5].map((count) => i18n.t(key, { count }))).toEqual(expected);
   });
 
+  it.each([
+    ['counts.clients', '10,000 clients'],
+    ['counts.transactions', '100,000 transactions'],
+    ['counts.accounts', '1,200 accounts'],
+  ] as const)('%s groups the thousands as en-AU does', (key, expected) => {
+    expect(i18n.t(key, { count: Number(expected.split(' ')[0]?.replaceAll(',', '')) })).toBe(expected);
+  });
+
   it('speaks en-AU with en-AU as its fallback', () => {
     expect(i18n.language).toBe('en-AU');
     expect(i18n.options.fallbackLng).toEqual(['en-AU']);
