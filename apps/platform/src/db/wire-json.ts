@@ -26,14 +26,15 @@ export type WireFields = Readonly<Record<string, WireField>>;
 /** The ways a field of `wireJson` is taken from a row. */
 export const wireField = {
   /**
-   * Any text, number or boolean, or a `text[]` for an array of strings: written by PostgreSQL's
-   * `to_json`, escapes and all. (Not `jsonb`: its text puts a space after every comma.)
+   * Any value: text through PostgreSQL's `to_json` (escaped as `JSON.stringify` escapes), a number
+   * or boolean as PostgreSQL prints it, a `text[]` for an array of strings through `array_to_json`.
+   * (Not `jsonb`: it reorders keys and writes a space after every comma and colon.)
    */
   value: (value: Expression<unknown>): WireField => ({ kind: 'value', value, plain: false }),
   /**
    * Text PostgreSQL writes with no character JSON escapes: an integer, a `date`, a `numeric`, a
    * value of a contract's enum. Written between quotes (or bare, for a number) without `to_json`,
-   * which is most of the cost of writing a row.
+   * which is about a third of what writing a row costs the database (docs/benchmarks.md).
    */
   plain: (value: Expression<unknown>): WireField => ({ kind: 'value', value, plain: true }),
   /** A nested object; `nullWhen` for one the contract allows to be null. */
