@@ -8,7 +8,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
-import { requireWireJson, wireField, wireJson, writtenAnswer } from '../db/wire-json.ts';
+import { wireField, wireJson, writtenPage } from '../db/wire-json.ts';
 import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
@@ -140,8 +140,7 @@ export async function listManagedUsers(
     },
     total,
   };
-  const data = rows.map((row) => requireWireJson(row.wire, `client ${row.id}`)).join(',');
-  return writtenAnswer(`{"data":[${data}],"paging":${JSON.stringify(paging)}}`);
+  return writtenPage(rows, paging, 'client');
 }
 
 /**

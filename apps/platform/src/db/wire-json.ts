@@ -1,3 +1,4 @@
+import type { Paging } from '@waratah/contracts';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 
@@ -156,4 +157,14 @@ export class WrittenJson {
  */
 export function writtenAnswer<Answer>(text: string): Answer {
   return new WrittenJson(text) as unknown as Answer;
+}
+
+/** A page of rows written by `wireJson` (`what` names a row for errors) in the list envelope. */
+export function writtenPage<Answer>(
+  rows: readonly { id: number; wire: string | null }[],
+  paging: Paging,
+  what: string,
+): Answer {
+  const data = rows.map((row) => requireWireJson(row.wire, `${what} ${row.id}`)).join(',');
+  return writtenAnswer(`{"data":[${data}],"paging":${JSON.stringify(paging)}}`);
 }

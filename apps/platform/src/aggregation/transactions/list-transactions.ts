@@ -2,7 +2,7 @@ import type { ListTransactionsQuery, Paging, Transaction } from '@waratah/contra
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
-import { requireWireJson, writtenAnswer } from '../../db/wire-json.ts';
+import { writtenPage } from '../../db/wire-json.ts';
 import { selectTransactions } from './select-transactions.ts';
 import { decodeTransactionCursor, encodeTransactionCursor } from './transaction-cursor.ts';
 import { transactionFilterWhere } from './transaction-filter-where.ts';
@@ -76,6 +76,5 @@ export async function listTransactions(
     },
     total,
   };
-  const data = pageRows.map((row) => requireWireJson(row.wire, `transaction ${row.id}`)).join(',');
-  return writtenAnswer(`{"data":[${data}],"paging":${JSON.stringify(paging)}}`);
+  return writtenPage(pageRows, paging, 'transaction');
 }
