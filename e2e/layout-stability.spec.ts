@@ -29,3 +29,34 @@ test('moneypartner: the transactions page does not move as its rows arrive (layo
   // scrollbar appears (0.21 before `scrollbar-gutter: stable`); "good" is under 0.1.
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
 });
+
+for (const tenant of ['moneypartner', 'waratahlabs'] as const) {
+  test(`${tenant}: the sign-in page does not move under the pointer as the app config arrives`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A slow answer makes the race certain: shown before it, the page grew its "Register" footer and
+    // its sidebar links when it came, and the centred card (and its Sign in button) moved up 35 px.
+    await page.route('**/api/v2/config/app/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1350, height: 940 });
+    await page.goto(tenantUrl(tenant, '/'));
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    await expect(signIn).toBeVisible();
+    const firstSeen = await signIn.boundingBox();
+    await page.waitForLoadState('networkidle');
+
+    expect(await signIn.boundingBox()).toEqual(firstSeen);
+    await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+}

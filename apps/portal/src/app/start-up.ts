@@ -4,6 +4,7 @@ import type { ApiClient } from '@waratah/sdk';
 import { type PageLocation, resolveTenant } from '@waratah/tenants';
 import type { ComponentType } from 'react';
 import { appInfo, bundleId, deviceVersion, softwareVersion } from '../config/app-info.ts';
+import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
 import { refreshAdminToken } from '../features/auth/api/refresh-admin-token.ts';
 import { type AppStore, createAppStore } from '../lib/app-state.tsx';
 import { createFusionAuthSetup } from '../lib/auth/fusion-auth-config.ts';
@@ -99,6 +100,11 @@ export async function startUp({
     authProviderUser: null,
   });
 
+  // Asked for now, beside the font and the logos: the first page waits for it (the route guard), so
+  // that its links are there when it shows rather than moving it as they arrive.
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery(appConfigQueryOptions({ client: apiClient, appStore }));
+
   applyTenantTheme(doc, tenant);
   doc.title = formatPortalName(tenant.name);
   const [sso] = await Promise.all([
@@ -117,7 +123,7 @@ export async function startUp({
   return {
     apiClient,
     appStore,
-    queryClient: createQueryClient(),
+    queryClient,
     session: { passwordSession, routeStorage: createRouteStorage(storage), unauthorized },
     integrations: createIntegrations({ tenantConfig: tenant, environment, envConfig, errorReportingDsn }),
     sso,

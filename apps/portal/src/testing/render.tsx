@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { App } from '../app/app.tsx';
 import { createRoutes } from '../app/router.tsx';
 import { startUp } from '../app/start-up.ts';
+import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
 import type { AppState } from '../lib/app-state.tsx';
 import { createFakeApi, type FakeApi } from './fake-api.ts';
 
@@ -29,6 +30,13 @@ export async function renderPortal({
 }: RenderPortalOptions = {}) {
   if (signedInFor !== undefined) storeSession(signedInFor);
   const portal = await startUp({ location: { host, protocol: 'http:' }, fetch: api.fetch });
+  if (appState.appConfig !== undefined) {
+    // The named config wins over the one start-up asked the fake platform for: that request is let
+    // finish first (it would store its answer when it came), then the named one is stored and cached.
+    const appConfig = appConfigQueryOptions({ client: portal.apiClient, appStore: portal.appStore });
+    await portal.queryClient.fetchQuery(appConfig).catch(() => undefined);
+    portal.queryClient.setQueryData(appConfig.queryKey, appState.appConfig ?? undefined);
+  }
   portal.appStore.setState(appState);
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
   const user = userEvent.setup();

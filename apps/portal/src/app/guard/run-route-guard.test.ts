@@ -1,3 +1,4 @@
+import type { AppConfig } from '@waratah/contracts';
 import { tenants } from '@waratah/tenants';
 import { describe, expect, it, vi } from 'vitest';
 import { type RouteDefinition, type RouteName, routes } from '../../config/routes.ts';
@@ -292,6 +293,40 @@ describe('runRouteGuard: 5. feature', () => {
     await expect(runRouteGuard(target('UserGoalsPage', { params: { id: '1' } }), failing)).resolves.toEqual(
       notFound,
     );
+  });
+});
+
+describe('runRouteGuard: a page shows with its app config', () => {
+  it('lets a page in only once the app config has come, so that nothing moves in after it', async () => {
+    let answer: (config: AppConfig) => void = () => undefined;
+    const loadAppConfig = vi.fn(() => new Promise<AppConfig>((resolve) => (answer = resolve)));
+    const deps = dependencies({ isSignedIn: () => false, loadAppConfig });
+    let decided = false;
+    const decision = runRouteGuard(target('LoginPage'), deps).finally(() => (decided = true));
+
+    await vi.waitFor(() => expect(loadAppConfig).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(decided).toBe(false);
+    answer(buildAppConfig());
+    await expect(decision).resolves.toEqual({ type: 'allow' });
+  });
+
+  it('shows the page without it when it fails, and uses a stored one without asking', async () => {
+    const failing = dependencies({ loadAppConfig: vi.fn().mockRejectedValue(new Error('down')) });
+    await expect(runRouteGuard(target('ResetPasswordPage'), failing)).resolves.toEqual({ type: 'allow' });
+    expect(failing.loadAppConfig).toHaveBeenCalledTimes(1);
+
+    const stored = dependencies();
+    stored.appStore.setState({ appConfig: buildAppConfig() });
+    await expect(runRouteGuard(target('DashboardPage'), stored)).resolves.toEqual({ type: 'allow' });
+    expect(stored.loadAppConfig).not.toHaveBeenCalled();
+  });
+
+  it('does not wait for it before sending the visitor elsewhere', async () => {
+    const deps = dependencies({ isSignedIn: () => false });
+
+    await expect(runRouteGuard(target('DashboardPage'), deps)).resolves.toMatchObject({ type: 'redirect' });
+    expect(deps.loadAppConfig).not.toHaveBeenCalled();
   });
 });
 

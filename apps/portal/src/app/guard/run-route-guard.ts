@@ -9,7 +9,8 @@ const redirect = (to: RouteTarget): GuardDecision => ({ type: 'redirect', to });
 
 /**
  * The route guard of spec §4, in its order: title, sign-in, guidance identify, account status,
- * feature. Every navigation runs it; it decides and never navigates itself.
+ * feature; a page it lets in waits for the app config. Every navigation runs it; it decides and
+ * never navigates itself.
  */
 export async function runRouteGuard(
   target: GuardTarget,
@@ -37,6 +38,7 @@ export async function runRouteGuard(
   if (meta.featureKey && !(await isFeatureOn(meta, deps))) return redirect({ name: 'PageNotFound' });
 
   if (target.redirectTo) return redirect({ name: target.redirectTo, params: target.params });
+  await appConfigLoaded(deps);
   return allow;
 }
 
@@ -125,6 +127,17 @@ function accountStatusDecision(party: ExternalParty | null): GuardDecision | nul
   if (party.status === 'enabled') return null;
   if (party.status === 'unverified') return redirect({ name: 'UnverifiedPage' });
   return redirect({ name: 'DisabledPage' });
+}
+
+/**
+ * A page is shown with the app config it reads (the layouts' links, the sign-in page's registration
+ * link), never before it: shown first, those would appear a moment later and move what is on the
+ * page — the sign-in button by 35 px, under the visitor's pointer. Start-up has already asked for
+ * it, so this is usually a wait of nothing; a config that fails leaves the page without them.
+ */
+async function appConfigLoaded(deps: RouteGuardDependencies): Promise<void> {
+  if (deps.appStore.getState().appConfig) return;
+  await deps.loadAppConfig().catch(() => null);
 }
 
 async function isFeatureOn(meta: RouteMeta, deps: RouteGuardDependencies): Promise<boolean> {

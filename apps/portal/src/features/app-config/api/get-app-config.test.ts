@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startUp } from '../../../app/start-up.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { buildAppConfig } from '../../../testing/build-app-config.ts';
 import { appConfigRoute, createFakeApi, json } from '../../../testing/fake-api.ts';
 import { appConfigQueryOptions } from './get-app-config.ts';
@@ -30,15 +31,32 @@ describe('appConfigQueryOptions', () => {
     expect(api.requestsTo(appConfigRoute)).toHaveLength(1);
   });
 
+  it('is asked for once, at start-up, and stored before the first page reads it', async () => {
+    const appConfig = buildAppConfig({ features: { goals: true } });
+    const api = createFakeApi({ [appConfigRoute]: () => json({ data: appConfig }) });
+    const { client, appStore, queryClient } = await startPortal(api);
+
+    await expect(queryClient.fetchQuery(appConfigQueryOptions({ client, appStore }))).resolves.toEqual(
+      appConfig,
+    );
+    await queryClient.fetchQuery(appConfigQueryOptions({ client, appStore }));
+
+    expect(appStore.getState().appConfig).toEqual(appConfig);
+    expect(api.requestsTo(appConfigRoute)).toHaveLength(1);
+  });
+
   it('does not fetch when the app state already holds one', async () => {
     const stored = buildAppConfig({ features: { goals: true } });
     const api = createFakeApi();
-    const { client, appStore, queryClient } = await startPortal(api);
+    const { client, appStore } = await startPortal(api);
     appStore.setState({ appConfig: stored });
+    const asked = api.requestsTo(appConfigRoute).length;
 
-    await expect(queryClient.fetchQuery(appConfigQueryOptions({ client, appStore }))).resolves.toBe(stored);
+    await expect(createQueryClient().fetchQuery(appConfigQueryOptions({ client, appStore }))).resolves.toBe(
+      stored,
+    );
 
-    expect(api.requestsTo(appConfigRoute)).toHaveLength(0);
+    expect(api.requestsTo(appConfigRoute)).toHaveLength(asked);
   });
 
   it('leaves the app state empty when the platform refuses', async () => {

@@ -58,12 +58,11 @@ describe('LoginPage', () => {
     expect(screen.queryByText("Don't have an account?")).not.toBeInTheDocument();
   });
 
-  it('uses the app config already in the app state instead of fetching it', async () => {
-    const api = apiWith();
-    await renderPortal({ api, appState: { appConfig: buildAppConfig({ features: { ta_register: true } }) } });
+  it('shows with the registration link already there: the app config is asked for once, before it', async () => {
+    const { api } = await renderLogin({ taRegister: true });
 
-    expect(await screen.findByRole('link', { name: 'Register' })).toBeInTheDocument();
-    expect(api.requestsTo(appConfigRoute)).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
+    expect(api.requestsTo(appConfigRoute)).toHaveLength(1);
   });
 
   it('sends the password grant with the tenant client, keeps the token and moves on', async () => {
