@@ -319,6 +319,24 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 transactions recategorised as Eating out')).toBeInTheDocument();
   });
 
+  it('keeps every box ticked one after another, and unticks only the one unticked', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    const woolworths = screen.getByRole('checkbox', { name: /Select Woolworths/ });
+    const salary = screen.getByRole('checkbox', { name: /Select Salary/ });
+
+    await user.click(woolworths);
+    await user.click(salary);
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions for the selected transactions' });
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all transactions on this page' })).toBeChecked();
+
+    await user.click(woolworths);
+    expect(within(toolbar).getByText('1 selected')).toBeInTheDocument();
+    expect(woolworths).not.toBeChecked();
+    expect(salary).toBeChecked();
+  });
+
   it('puts the row back and says why when the platform refuses a change', async () => {
     const { user } = renderPage({
       routes: {

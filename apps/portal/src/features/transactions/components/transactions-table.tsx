@@ -1,5 +1,6 @@
 import type { Account, Transaction } from '@waratah/contracts';
 import { Checkbox, cn, Tag } from '@waratah/ui';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { accountLabel, transactionTitle } from '../utils/describe-transaction.ts';
@@ -25,17 +26,25 @@ export function TransactionsTable({
   busy = false,
 }: TransactionsTableProps) {
   const { t } = useTranslation();
-  const accountNames = new Map(accounts.map((account) => [account.id, accountLabel(account)]));
+  const accountNames = useMemo(
+    () => new Map(accounts.map((account) => [account.id, accountLabel(account)])),
+    [accounts],
+  );
   const selectedHere = transactions.filter((row) => selected.has(row.id)).length;
   // The kit's box draws a mixed state as a tick, which would read as "all"; so all or nothing.
   const allChecked = selectedHere > 0 && selectedHere === transactions.length;
 
-  function toggle(id: number, checked: boolean) {
-    const next = new Set(selected);
+  // One function for the table's life, so that a row re-renders only when its own props change.
+  const latest = useRef({ selected, onSelectedChange });
+  useLayoutEffect(() => {
+    latest.current = { selected, onSelectedChange };
+  });
+  const toggle = useCallback((id: number, checked: boolean) => {
+    const next = new Set(latest.current.selected);
     if (checked) next.add(id);
     else next.delete(id);
-    onSelectedChange(next);
-  }
+    latest.current.onSelectedChange(next);
+  }, []);
 
   return (
     <div
@@ -80,78 +89,104 @@ export function TransactionsTable({
           </tr>
         </thead>
         <tbody>
-          {transactions.map((transaction) => {
-            const title = transactionTitle(transaction);
-            const date = formatDate(transaction.transaction_date);
-            const isSelected = selected.has(transaction.id);
-            return (
-              <tr
-                key={transaction.id}
-                data-transaction-id={transaction.id}
-                className={cn(
-                  'border-border border-t',
-                  isSelected && 'bg-primary/5',
-                  !transaction.included && 'text-muted-foreground',
-                )}
-              >
-                {canSelect ? (
-                  <td className="px-4 py-3 align-top">
-                    <Checkbox
-                      label={
-                        <span className="sr-only">
-                          {t('transactions.selectRow', { description: title, date })}
-                        </span>
-                      }
-                      checked={isSelected}
-                      onCheckedChange={(checked) => toggle(transaction.id, checked === true)}
-                    />
-                  </td>
-                ) : null}
-                <td className="whitespace-nowrap px-4 py-3 align-top">{date}</td>
-                <td className="px-4 py-3 align-top">
-                  <div className="flex flex-col gap-1">
-                    <span className="font-medium">{title}</span>
-                    {title !== transaction.description.original ? (
-                      <span className="text-muted-foreground text-xs">
-                        {transaction.description.original}
-                      </span>
-                    ) : null}
-                    {transaction.user_tags.length > 0 || !transaction.included ? (
-                      <span className="flex flex-wrap gap-1">
-                        {!transaction.included ? (
-                          <Tag size="xs" variant="warning">
-                            {t('transactions.excluded')}
-                          </Tag>
-                        ) : null}
-                        {transaction.user_tags.map((tag) => (
-                          <Tag key={tag} size="xs" variant="primary">
-                            {tag}
-                          </Tag>
-                        ))}
-                      </span>
-                    ) : null}
-                  </div>
-                </td>
-                <td className="px-4 py-3 align-top">{accountNames.get(transaction.account_id) ?? ''}</td>
-                <td className="px-4 py-3 align-top" data-column="category">
-                  <div className="flex flex-col items-start gap-1">
-                    <span>{transaction.category?.name ?? t('transactions.uncategorised')}</span>
-                    <Tag size="xs">{t(`transactions.budgetCategory.${transaction.budget_category}`)}</Tag>
-                  </div>
-                </td>
-                <td
-                  className={cn(
-                    'whitespace-nowrap px-4 py-3 text-right align-top font-medium tabular-nums',
-                    transaction.base_type === 'credit' && transaction.included && 'text-success',
-                  )}
-                >
-                  {formatMoney(transaction.amount.amount)}
-                </td>
-              </tr>
-            );
-          })}
+          {transactions.map((transaction) => (
+            <TransactionRow
+              key={transaction.id}
+              transaction={transaction}
+              accountName={accountNames.get(transaction.account_id) ?? ''}
+              canSelect={canSelect}
+              isSelected={selected.has(transaction.id)}
+              onToggle={toggle}
+            />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface TransactionRowProps {
+  transaction: Transaction;
+  accountName: string;
+  canSelect: boolean;
+  isSelected: boolean;
+  onToggle: (id: number, checked: boolean) => void;
+}
+
+/**
+ * One row, memoised: the page renders again as its other answers (accounts, categories) arrive and
+ * whenever a box is ticked, and only the rows whose own props changed need to render again (a tick
+ * on a page of 100 rows: 19 → 14 ms of event handling, median of 10, docs/benchmarks.md).
+ */
+const TransactionRow = memo(function TransactionRow({
+  transaction,
+  accountName,
+  canSelect,
+  isSelected,
+  onToggle,
+}: TransactionRowProps) {
+  const { t } = useTranslation();
+  const title = transactionTitle(transaction);
+  const date = formatDate(transaction.transaction_date);
+  return (
+    <tr
+      key={transaction.id}
+      data-transaction-id={transaction.id}
+      className={cn(
+        'border-border border-t',
+        isSelected && 'bg-primary/5',
+        !transaction.included && 'text-muted-foreground',
+      )}
+    >
+      {canSelect ? (
+        <td className="px-4 py-3 align-top">
+          <Checkbox
+            label={
+              <span className="sr-only">{t('transactions.selectRow', { description: title, date })}</span>
+            }
+            checked={isSelected}
+            onCheckedChange={(checked) => onToggle(transaction.id, checked === true)}
+          />
+        </td>
+      ) : null}
+      <td className="whitespace-nowrap px-4 py-3 align-top">{date}</td>
+      <td className="px-4 py-3 align-top">
+        <div className="flex flex-col gap-1">
+          <span className="font-medium">{title}</span>
+          {title !== transaction.description.original ? (
+            <span className="text-muted-foreground text-xs">{transaction.description.original}</span>
+          ) : null}
+          {transaction.user_tags.length > 0 || !transaction.included ? (
+            <span className="flex flex-wrap gap-1">
+              {!transaction.included ? (
+                <Tag size="xs" variant="warning">
+                  {t('transactions.excluded')}
+                </Tag>
+              ) : null}
+              {transaction.user_tags.map((tag) => (
+                <Tag key={tag} size="xs" variant="primary">
+                  {tag}
+                </Tag>
+              ))}
+            </span>
+          ) : null}
+        </div>
+      </td>
+      <td className="px-4 py-3 align-top">{accountName}</td>
+      <td className="px-4 py-3 align-top" data-column="category">
+        <div className="flex flex-col items-start gap-1">
+          <span>{transaction.category?.name ?? t('transactions.uncategorised')}</span>
+          <Tag size="xs">{t(`transactions.budgetCategory.${transaction.budget_category}`)}</Tag>
+        </div>
+      </td>
+      <td
+        className={cn(
+          'whitespace-nowrap px-4 py-3 text-right align-top font-medium tabular-nums',
+          transaction.base_type === 'credit' && transaction.included && 'text-success',
+        )}
+      >
+        {formatMoney(transaction.amount.amount)}
+      </td>
+    </tr>
+  );
+});
