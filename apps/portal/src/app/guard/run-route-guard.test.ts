@@ -6,7 +6,7 @@ import { createAppStore, type ExternalParty, type UserDetails } from '../../lib/
 import { createRouteStorage } from '../../lib/route-storage.ts';
 import { buildAppConfig } from '../../testing/build-app-config.ts';
 import type { GuardTarget, RouteGuardDependencies } from './route-guard-types.ts';
-import { runRouteGuard } from './run-route-guard.ts';
+import { APP_CONFIG_WAIT_MS, runRouteGuard } from './run-route-guard.ts';
 
 function definition(name: RouteName, table: readonly RouteDefinition[] = routes): RouteDefinition {
   for (const route of table) {
@@ -320,6 +320,22 @@ describe('runRouteGuard: a page shows with its app config', () => {
     stored.appStore.setState({ appConfig: buildAppConfig() });
     await expect(runRouteGuard(target('DashboardPage'), stored)).resolves.toEqual({ type: 'allow' });
     expect(stored.loadAppConfig).not.toHaveBeenCalled();
+  });
+
+  it('stops waiting for a config that has not come after APP_CONFIG_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      const deps = dependencies({ loadAppConfig: vi.fn(() => new Promise<AppConfig>(() => undefined)) });
+      let decided = false;
+      const decision = runRouteGuard(target('ResetPasswordPage'), deps).finally(() => (decided = true));
+
+      await vi.advanceTimersByTimeAsync(APP_CONFIG_WAIT_MS - 1);
+      expect(decided).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(decision).resolves.toEqual({ type: 'allow' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not wait for it before sending the visitor elsewhere', async () => {

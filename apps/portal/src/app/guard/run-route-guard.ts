@@ -129,15 +129,24 @@ function accountStatusDecision(party: ExternalParty | null): GuardDecision | nul
   return redirect({ name: 'DisabledPage' });
 }
 
+/** How long a page waits for a slow app config before it shows without it (a failing one: not at all). */
+export const APP_CONFIG_WAIT_MS = 2_000;
+
 /**
  * A page is shown with the app config it reads (the layouts' links, the sign-in page's registration
  * link), never before it: shown first, those would appear a moment later and move what is on the
  * page — the sign-in button by 35 px, under the visitor's pointer. Start-up has already asked for
- * it, so this is usually a wait of nothing; a config that fails leaves the page without them.
+ * it, so this is usually a wait of nothing; a config that fails leaves the page without them, and
+ * one that has not come within APP_CONFIG_WAIT_MS does not hold the page back any longer.
  */
 async function appConfigLoaded(deps: RouteGuardDependencies): Promise<void> {
   if (deps.appStore.getState().appConfig) return;
-  await deps.loadAppConfig().catch(() => null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, APP_CONFIG_WAIT_MS);
+  });
+  await Promise.race([deps.loadAppConfig().catch(() => null), waited]);
+  clearTimeout(timer);
 }
 
 async function isFeatureOn(meta: RouteMeta, deps: RouteGuardDependencies): Promise<boolean> {
