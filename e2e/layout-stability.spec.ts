@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium-launch.ts';
 import { activeClientIds, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
 import { tenantUrl } from './support/tenant-url.ts';
@@ -10,37 +10,23 @@ test.use({ launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--hid
 test('moneypartner: the transactions page does not move as its rows arrive (layout shift)', async ({
   page,
 }) => {
-  // Every layout shift of the page's load, as Chromium reports it (Lighthouse's CLS).
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.setViewportSize({ width: 1350, height: 940 });
   await signInAsDemoAdviser(page, 'moneypartner');
   const [clientId] = await activeClientIds(page, 'moneypartner', 1);
   await page.goto(tenantUrl('moneypartner', `/user/details/${clientId}/transactions`));
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
   // A page taller than the window once its rows are in must not push everything sideways when the
   // scrollbar appears (0.21 before `scrollbar-gutter: stable`); "good" is under 0.1.
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.1);
 });
 
 for (const tenant of ['moneypartner', 'waratahlabs'] as const) {
   test(`${tenant}: the sign-in page does not move under the pointer as the app config arrives`, async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     // A slow answer makes the race certain: shown before it, the page grew its "Register" footer and
     // its sidebar links when it came, and the centred card (and its Sign in button) moved up 35 px.
     await page.route('**/api/v2/config/app/**', async (route) => {
@@ -56,7 +42,23 @@ for (const tenant of ['moneypartner', 'waratahlabs'] as const) {
 
     expect(await signIn.boundingBox()).toEqual(firstSeen);
     await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
   });
+}
+
+/** Records every layout shift of the page's loads, as Chromium reports them (Lighthouse's CLS). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The sum of the layout shifts recorded since the page loaded. */
+async function layoutShiftTotal(page: Page): Promise<number> {
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  return shifts.reduce((sum, value) => sum + value, 0);
 }
