@@ -144,6 +144,45 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(request?.url.searchParams.get('size')).toBe('50');
   });
 
+  it('shows the rows once their accounts are known, never first without the account names', async () => {
+    let answerAccounts: () => void = () => {};
+    const accountsAnswered = new Promise<void>((resolve) => {
+      answerAccounts = resolve;
+    });
+    renderPage({
+      routes: {
+        'GET /api/v2/accounts': async () => {
+          await accountsAnswered;
+          return json({ data: [account] });
+        },
+      },
+    });
+
+    await waitFor(() => expect(screen.getByText('120 transactions')).toBeInTheDocument());
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading transactions')).toBeInTheDocument();
+    answerAccounts();
+
+    const table = await screen.findByRole('table');
+    const [, first] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getByText('Everyday Account')).toBeInTheDocument();
+  });
+
+  it('still lists the rows when the accounts cannot load', async () => {
+    renderPage({
+      routes: {
+        'GET /api/v2/accounts': () =>
+          json(
+            { error: { error_code: 'F0001', error_type: 'validation_failed', error_message: 'bad' } },
+            400,
+          ),
+      },
+    });
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
+  });
+
   it('restores filters from the URL, sends them to the platform and shows them in words', async () => {
     const { api } = renderPage({
       url: `/user/details/${clientId}/transactions?budget_category=living&base_type=debit&from_date=2026-10-01&search_term=wool&to_date=bad`,

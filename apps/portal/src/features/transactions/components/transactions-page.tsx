@@ -83,7 +83,10 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
           onClearSelection={() => select(new Set())}
         />
       ) : null}
-      {list.isPending ? (
+      {/* The rows wait for the accounts (usually already cached by the client frame): drawn without
+          them, every row would be drawn again a moment later with its account's name, and the
+          account column would widen under the adviser's eyes. A failed answer leaves them blank. */}
+      {list.isPending || accounts.isPending ? (
         <LoadingTable columns={canCategorise ? 6 : 5} rows={8} label={t('transactions.loading')} />
       ) : list.isError && !list.data ? (
         <RetryAlert retryLabel={t('transactions.retry')} onRetry={() => void list.refetch()}>
