@@ -1,6 +1,15 @@
 import type { Account, Transaction } from '@waratah/contracts';
 import { Checkbox, cn, Tag } from '@waratah/ui';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { accountLabel, transactionTitle } from '../utils/describe-transaction.ts';
@@ -14,6 +23,9 @@ export interface TransactionsTableProps {
   /** The next page is on its way; the rows shown are the previous page's. */
   busy?: boolean;
 }
+
+/** Rows drawn in the table's first paint: more than a tall window shows; the rest follow at once. */
+export const FIRST_PAINT_ROWS = 20;
 
 const headerCell = 'px-4 py-3 font-semibold text-muted-foreground text-xs uppercase tracking-wide';
 
@@ -33,6 +45,14 @@ export function TransactionsTable({
   const selectedHere = transactions.filter((row) => selected.has(row.id)).length;
   // The kit's box draws a mixed state as a tick, which would read as "all"; so all or nothing.
   const allChecked = selectedHere > 0 && selectedHere === transactions.length;
+
+  // The first screenful in the first paint, the rest just after in a transition React can pause,
+  // so a page of rows never holds the main thread in one long task (Lighthouse's TBT).
+  const [allRows, setAllRows] = useState(transactions.length <= FIRST_PAINT_ROWS);
+  useEffect(() => {
+    if (!allRows) startTransition(() => setAllRows(true));
+  }, [allRows]);
+  const shown = allRows ? transactions : transactions.slice(0, FIRST_PAINT_ROWS);
 
   // One function for the table's life, so that a row re-renders only when its own props change.
   const latest = useRef({ selected, onSelectedChange });
@@ -89,7 +109,7 @@ export function TransactionsTable({
           </tr>
         </thead>
         <tbody>
-          {transactions.map((transaction) => (
+          {shown.map((transaction) => (
             <TransactionRow
               key={transaction.id}
               transaction={transaction}

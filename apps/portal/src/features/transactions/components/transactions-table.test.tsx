@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import type { Transaction } from '@waratah/contracts';
+import { Profiler, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
+import { FIRST_PAINT_ROWS, TransactionsTable } from './transactions-table.tsx';
+
+function page(firstId: number, size = 50): Transaction[] {
+  return Array.from({ length: size }, (_, index) => ({
+    id: firstId + index,
+    account_id: 11,
+    base_type: 'debit',
+    status: 'posted',
+    transaction_date: '2026-11-02',
+    post_date: null,
+    amount: { amount: '-42.50', currency: 'AUD' },
+    description: { original: `SHOP ${firstId + index}`, simple: null, user: null },
+    budget_category: 'living',
+    category: { id: 3, name: 'Groceries' },
+    merchant: null,
+    included: true,
+    memo: null,
+    user_tags: [],
+    external_id: null,
+  }));
+}
+
+/** The table's rows in the page at each commit React makes. */
+function renderCounted(transactions: Transaction[]) {
+  const rowsAtCommit: number[] = [];
+  const countRows = () => document.querySelectorAll('tr[data-transaction-id]').length;
+  const wrap = (rows: Transaction[]): ReactNode => (
+    <I18nextProvider i18n={i18n}>
+      <Profiler id="table" onRender={() => rowsAtCommit.push(countRows())}>
+        <TransactionsTable
+          transactions={rows}
+          accounts={[]}
+          canSelect
+          selected={new Set()}
+          onSelectedChange={() => {}}
+        />
+      </Profiler>
+    </I18nextProvider>
+  );
+  const view = render(wrap(transactions));
+  return { rowsAtCommit, countRows, rerender: (rows: Transaction[]) => view.rerender(wrap(rows)) };
+}
+
+describe('TransactionsTable', () => {
+  it('draws a screenful of rows in its first paint and the rest of the page just after', async () => {
+    const { rowsAtCommit, countRows } = renderCounted(page(1));
+
+    expect(rowsAtCommit[0]).toBe(FIRST_PAINT_ROWS);
+    await waitFor(() => expect(countRows()).toBe(50));
+    expect(screen.getByRole('checkbox', { name: /SHOP 50/ })).toBeInTheDocument();
+  });
+
+  it('draws a short page whole, and a later page whole in one go', async () => {
+    const { rowsAtCommit, countRows, rerender } = renderCounted(page(1, 12));
+    // Every commit (the boxes' own effects add some) had the whole page.
+    expect([...new Set(rowsAtCommit)]).toEqual([12]);
+
+    const before = rowsAtCommit.length;
+    rerender(page(101));
+    expect(rowsAtCommit[before]).toBe(50);
+    expect(countRows()).toBe(50);
+  });
+});
