@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dropdown, type DropdownOption } from './dropdown.tsx';
 
@@ -55,5 +55,43 @@ describe('Dropdown', () => {
     expect(trigger).toHaveTextContent('Any');
     expect(trigger).toHaveAccessibleDescription('Choose one');
     expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it("shows the chosen option's label in its first paint, before the closed list is drawn", () => {
+    const triggerText: string[] = [];
+    render(
+      <Profiler
+        id="dropdown"
+        onRender={() => triggerText.push(document.querySelector('[role="combobox"]')?.textContent ?? '')}
+      >
+        <Dropdown label="Profession" options={options} value="accountant" />
+      </Profiler>,
+    );
+
+    expect(triggerText[0]).toContain('Accountant');
+    expect(screen.getByRole('combobox', { name: 'Profession' })).toHaveTextContent('Accountant');
+  });
+
+  it('picks by typing on the closed select, once its list is drawn', async () => {
+    const onValueChange = vi.fn();
+    const user = userEvent.setup();
+    render(<Controlled onValueChange={onValueChange} />);
+
+    screen.getByRole('combobox', { name: 'Profession' }).focus();
+    await user.keyboard('a');
+
+    await waitFor(() => expect(onValueChange).toHaveBeenCalledWith('accountant'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('lists the options it is given now, not those of its first paint', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Dropdown label="Profession" options={options.slice(0, 1)} />);
+    rerender(<Dropdown label="Profession" options={[...options, { value: 'planner', label: 'Planner' }]} />);
+
+    await user.click(screen.getByRole('combobox', { name: 'Profession' }));
+
+    expect(screen.getByRole('option', { name: 'Planner' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(3);
   });
 });
