@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
 import { adminUserDetailsRoute, createFakeApi, json, tokenRoute, unauthorised } from '../testing/fake-api.ts';
-import { renderPortal } from '../testing/render.tsx';
+import { renderPortal, storedAccessToken } from '../testing/render.tsx';
 
 describe('the session timeout (spec §4)', () => {
   it('opens the modal on a 401, sends the visitor to sign in, and restores the route afterwards', async () => {
-    let detailsCalls = 0;
+    // The stored token no longer works; the one from signing in again does.
     const api = createFakeApi({
-      [adminUserDetailsRoute]: () => {
-        detailsCalls += 1;
-        return detailsCalls === 1 ? unauthorised() : json({ data: buildAdminUserDetails() });
-      },
+      [adminUserDetailsRoute]: ({ headers }) =>
+        headers.get('Authorization') === `Bearer ${storedAccessToken}`
+          ? unauthorised()
+          : json({ data: buildAdminUserDetails() }),
       [tokenRoute]: () => json({ access_token: 'fresh', expires_in: 3600, refresh_token: 'r' }),
     });
     const { user, router } = await renderPortal({ url: '/dashboard?view=all#top', api, signedInFor: 600 });

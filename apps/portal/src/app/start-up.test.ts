@@ -1,7 +1,8 @@
 import { tenants, themeCssVariables } from '@waratah/tenants';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppConfig } from '../features/app-config/api/get-app-config.ts';
-import { appConfigRoute, createFakeApi } from '../testing/fake-api.ts';
+import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
+import { adminUserDetailsRoute, appConfigRoute, createFakeApi, json } from '../testing/fake-api.ts';
 import { type StartedPortal, startUp } from './start-up.ts';
 
 const moneypartner = tenants.moneypartner;
@@ -106,6 +107,54 @@ describe('startUp', () => {
       scope: 'openid email profile offline_access adviser',
     });
     expect(moneypartner.sso).toBeNull();
+  });
+
+  describe("the signed-in adviser's details, asked for beside the app config", () => {
+    const withDetails = () =>
+      createFakeApi({ [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails() }) });
+
+    it('are asked for with the stored token of a password tenant and handed to the guard once', async () => {
+      window.localStorage.setItem('waratah.accessToken', 'stored-token');
+      const api = withDetails();
+      const portal = await startUp({ location: { host: 'moneypartner.localhost:8080' }, fetch: api.fetch });
+
+      await vi.waitFor(() => expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(1));
+      expect(api.requestsTo(adminUserDetailsRoute)[0]?.headers.get('Authorization')).toBe(
+        'Bearer stored-token',
+      );
+      await expect(portal.session.firstAdminUserDetails.take()).resolves.toMatchObject({
+        id: '41',
+        external_party: { id: '7', status: 'enabled' },
+      });
+      expect(portal.session.firstAdminUserDetails.take()).toBeUndefined();
+    });
+
+    it('are not asked for without a session, nor by the single sign-on tenant', async () => {
+      const api = withDetails();
+      const signedOut = await startUp({
+        location: { host: 'moneypartner.localhost:8080' },
+        fetch: api.fetch,
+      });
+      window.localStorage.setItem('waratah.accessToken', 'stored-token');
+      const sso = await startUp({ location: { host: 'localhost:8080' }, fetch: api.fetch });
+      await getAppConfig(sso.apiClient);
+
+      expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(0);
+      expect(signedOut.session.firstAdminUserDetails.take()).toBeUndefined();
+      expect(sso.session.firstAdminUserDetails.take()).toBeUndefined();
+    });
+
+    it('are dropped when someone signs in or out before a page takes them', async () => {
+      window.localStorage.setItem('waratah.accessToken', 'stored-token');
+      const portal = await startUp({
+        location: { host: 'moneypartner.localhost:8080' },
+        fetch: withDetails().fetch,
+      });
+
+      portal.session.passwordSession.store({ access_token: 'another-adviser', expires_in: 600 });
+
+      expect(portal.session.firstAdminUserDetails.take()).toBeUndefined();
+    });
   });
 
   describe('the tenant font', () => {

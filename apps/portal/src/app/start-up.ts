@@ -5,8 +5,10 @@ import { type PageLocation, resolveTenant } from '@waratah/tenants';
 import type { ComponentType } from 'react';
 import { appInfo, bundleId, deviceVersion, softwareVersion } from '../config/app-info.ts';
 import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
+import { getAdminUserDetails } from '../features/auth/api/get-admin-user-details.ts';
 import { refreshAdminToken } from '../features/auth/api/refresh-admin-token.ts';
 import { type AppStore, createAppStore } from '../lib/app-state.tsx';
+import { noEarlyAnswer, requestEarly } from '../lib/auth/early-answer.ts';
 import { createFusionAuthSetup } from '../lib/auth/fusion-auth-config.ts';
 import { createPasswordSession } from '../lib/auth/password-session.ts';
 import { readCookie } from '../lib/auth/read-cookie.ts';
@@ -104,6 +106,13 @@ export async function startUp({
   // that its links are there when it shows rather than moving it as they arrive.
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(appConfigQueryOptions({ client: apiClient, appStore }));
+  // A signed-in adviser's page waits for who they are (the route guard), so that is asked now too.
+  // A new sign-in or a sign-out makes it another adviser's, so it is dropped then.
+  const firstAdminUserDetails =
+    !ssoEnabled && passwordSession.isSignedIn()
+      ? requestEarly(() => getAdminUserDetails(apiClient))
+      : noEarlyAnswer;
+  passwordSession.subscribe(() => firstAdminUserDetails.drop());
 
   applyTenantTheme(doc, tenant);
   doc.title = formatPortalName(tenant.name);
@@ -124,7 +133,12 @@ export async function startUp({
     apiClient,
     appStore,
     queryClient,
-    session: { passwordSession, routeStorage: createRouteStorage(storage), unauthorized },
+    session: {
+      passwordSession,
+      routeStorage: createRouteStorage(storage),
+      unauthorized,
+      firstAdminUserDetails,
+    },
     integrations: createIntegrations({ tenantConfig: tenant, environment, envConfig, errorReportingDsn }),
     sso,
   };

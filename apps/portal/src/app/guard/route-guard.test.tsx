@@ -56,6 +56,32 @@ describe('RouteGuard in the running portal', () => {
     expect(router.state.location.pathname).toBe('/register/company');
   });
 
+  it('lets the first page in with the adviser asked for at start-up, and asks afresh for the next', async () => {
+    const api = adviserApi('enabled');
+    const { router } = await renderPortal({ url: '/dashboard', api, signedInFor: 600 });
+
+    expect(await screen.findByText('Welcome, Ada Lee')).toBeInTheDocument();
+    expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(1);
+
+    await router.navigate('/dashboard?view=all');
+    await waitFor(() => expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(2));
+  });
+
+  it('asks again when the early request failed, and lets the page in with the answer', async () => {
+    let calls = 0;
+    const api = createFakeApi({
+      [adminUserDetailsRoute]: () => {
+        calls += 1;
+        return calls === 1 ? new Response('', { status: 502 }) : json({ data: buildAdminUserDetails() });
+      },
+    });
+    const { router } = await renderPortal({ url: '/dashboard', api, signedInFor: 600 });
+
+    expect(await screen.findByText('Welcome, Ada Lee')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls).toBe(2);
+  });
+
   it('shows the error page with its title', async () => {
     await renderPortal({ url: '/error' });
 

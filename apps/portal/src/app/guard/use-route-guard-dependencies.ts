@@ -15,7 +15,7 @@ export function useRouteGuardDependencies(): RouteGuardDependencies {
   const client = useApiClient();
   const appStore = useAppStore();
   const queryClient = useQueryClient();
-  const { passwordSession, routeStorage } = useSessionServices();
+  const { passwordSession, routeStorage, firstAdminUserDetails } = useSessionServices();
   const provider = useProviderAuth();
   const { guidance } = useIntegrations();
   const tenantName = useAppState((state) => state.tenantConfig.name);
@@ -34,7 +34,17 @@ export function useRouteGuardDependencies(): RouteGuardDependencies {
       const party = await getPartyDetails(client);
       return party && { id: String(party.id), status: party.status };
     },
-    fetchAdminUserDetails: () => getAdminUserDetails(client),
+    fetchAdminUserDetails: async () => {
+      const early = firstAdminUserDetails.take();
+      if (early) {
+        try {
+          return await early;
+        } catch {
+          // Asked again: a 401 to the early request came before the session timeout listened.
+        }
+      }
+      return getAdminUserDetails(client);
+    },
     loadAppConfig: () => queryClient.fetchQuery(appConfigQueryOptions({ client, appStore })),
     identifyGuidance: (user) => guidance.identify(user),
   };

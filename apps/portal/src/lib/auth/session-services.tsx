@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { UserDetails } from '../app-state.tsx';
 import type { RouteStorage } from '../route-storage.ts';
+import type { EarlyAnswer } from './early-answer.ts';
 import type { PasswordSession } from './password-session.ts';
 import type { Signal } from './signal.ts';
 
@@ -9,6 +11,11 @@ export interface SessionServices {
   routeStorage: RouteStorage;
   /** Fires on every 401 answer from the platform (spec §4 session timeout). */
   unauthorized: Signal;
+  /**
+   * A password tenant's signed-in adviser, asked for at start-up: the first page's route guard takes
+   * it instead of asking once its modules are in (one round trip fewer before the page's own calls).
+   */
+  firstAdminUserDetails: EarlyAnswer<UserDetails>;
 }
 
 const SessionServicesContext = createContext<SessionServices | null>(null);
