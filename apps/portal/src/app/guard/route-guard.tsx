@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { routeHref } from '../../config/route-href.ts';
 import type { RouteHandle } from '../../config/routes.ts';
@@ -42,7 +42,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       guardDeps,
     ).then((decision) => {
       if (!current) return;
-      if (decision.type === 'allow') setAllowedKey(here.key);
+      if (decision.type === 'allow') startTransition(() => setAllowedKey(here.key));
       else if (decision.type === 'redirect') void navigate(routeHref(decision.to), { replace: true });
       else if (decision.type === 'start-provider-login') auth?.startLogin();
       else auth?.startRegister();
