@@ -7,12 +7,15 @@ import {
   type RouteName,
   routes,
 } from '../config/routes.ts';
+import { type PagePrefetch, type PrefetchServices, prefetchLoader } from '../lib/page-prefetch.ts';
 import { PageLoading } from './page-loading.tsx';
 import { RootRoute } from './root-route.tsx';
 import { RouteError } from './route-error.tsx';
 
 interface RouteModule {
   default: ComponentType;
+  /** The page's first requests, started as soon as its module is in (lib/page-prefetch.ts). */
+  prefetch?: PagePrefetch;
 }
 
 /** Each page's lazy module; a route of the table without one here is not served yet. */
@@ -53,9 +56,12 @@ const layouts: Record<RouteLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
   none: { Component: Outlet },
 };
 
-function toRouteObjects({ path, meta, redirectTo, children = [] }: RouteDefinition): RouteObject[] {
+function toRouteObjects(
+  { path, meta, redirectTo, children = [] }: RouteDefinition,
+  services: PrefetchServices | undefined,
+): RouteObject[] {
   const load = routeModules[meta.name];
-  const childRoutes = children.flatMap(toRouteObjects);
+  const childRoutes = children.flatMap((child) => toRouteObjects(child, services));
   // A route that only redirects to a child (spec §2) is served for the guard even without a page of its own.
   if (!load && !redirectTo) return [];
   const handle: RouteHandle = { meta, redirectTo };
@@ -63,35 +69,45 @@ function toRouteObjects({ path, meta, redirectTo, children = [] }: RouteDefiniti
     {
       path,
       handle,
-      ...(load ? { lazy: async () => ({ Component: (await load()).default }) } : { Component: Outlet }),
+      ...(load ? { lazy: async () => routeFromModule(await load(), services) } : { Component: Outlet }),
       ...(childRoutes.length > 0 && { children: childRoutes }),
     },
   ];
 }
 
+function routeFromModule(
+  { default: Component, prefetch }: RouteModule,
+  services: PrefetchServices | undefined,
+): Pick<RouteObject, 'Component' | 'loader'> {
+  return prefetch && services ? { Component, loader: prefetchLoader(prefetch, services) } : { Component };
+}
+
 /** One pathless route per layout in use, holding that layout's pages. */
-function layoutRoutes(): RouteObject[] {
+function layoutRoutes(services: PrefetchServices | undefined): RouteObject[] {
   const pagesByLayout = new Map<RouteLayout, RouteObject[]>();
   for (const route of routes) {
-    const pages = toRouteObjects(route);
+    const pages = toRouteObjects(route, services);
     if (pages.length === 0) continue;
     pagesByLayout.set(route.meta.layout, [...(pagesByLayout.get(route.meta.layout) ?? []), ...pages]);
   }
   return [...pagesByLayout].map(([layout, children]) => ({ ...layouts[layout], children }));
 }
 
-/** The spec §2 route table, each page under its layout; the route meta travels as the route's handle. */
-export function createRoutes(): RouteObject[] {
+/**
+ * The spec §2 route table, each page under its layout; the route meta travels as the route's
+ * handle. With the running portal's services, pages that have one start their prefetch.
+ */
+export function createRoutes(services?: PrefetchServices): RouteObject[] {
   return [
     {
       Component: RootRoute,
       ErrorBoundary: RouteError,
       HydrateFallback: PageLoading,
-      children: layoutRoutes(),
+      children: layoutRoutes(services),
     },
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+export function createAppRouter(services?: PrefetchServices) {
+  return createBrowserRouter(createRoutes(services));
 }

@@ -12,7 +12,7 @@ export async function startPortal(container: HTMLElement): Promise<Root> {
     const portal = await startUp();
     root.render(
       <StrictMode>
-        <App portal={portal} router={createAppRouter()} />
+        <App portal={portal} router={createAppRouter(portal.prefetch)} />
       </StrictMode>,
     );
   } catch (error) {

@@ -17,6 +17,7 @@ import { createSignal } from '../lib/auth/signal.ts';
 import type { SsoAuthProviderProps } from '../lib/auth/sso-auth-provider.tsx';
 import { createIntegrations, type Integrations } from '../lib/integrations/create-integrations.ts';
 import { createLazyApiClient, loadSdk } from '../lib/load-sdk.ts';
+import type { PrefetchServices } from '../lib/page-prefetch.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createRouteStorage } from '../lib/route-storage.ts';
 import { applyTenantTheme } from './apply-tenant-theme.ts';
@@ -45,6 +46,8 @@ export interface StartedPortal {
   queryClient: QueryClient;
   session: SessionServices;
   integrations: Integrations;
+  /** What the routes start their pages' first requests with (lib/page-prefetch.ts). */
+  prefetch: PrefetchServices;
   /** The single sign-on tenant's provider, with its settings; null for the password tenants. */
   sso: { Provider: ComponentType<SsoAuthProviderProps>; setup: SsoAuthProviderProps['setup'] } | null;
 }
@@ -138,6 +141,12 @@ export async function startUp({
       routeStorage: createRouteStorage(storage),
       unauthorized,
       firstAdminUserDetails,
+    },
+    prefetch: {
+      queryClient,
+      apiClient,
+      appStore,
+      mayPrefetch: () => !ssoEnabled && passwordSession.isSignedIn(),
     },
     integrations: createIntegrations({ tenantConfig: tenant, environment, envConfig, errorReportingDsn }),
     sso,

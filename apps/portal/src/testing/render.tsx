@@ -38,7 +38,7 @@ export async function renderPortal({
     portal.queryClient.setQueryData(appConfig.queryKey, appState.appConfig ?? undefined);
   }
   portal.appStore.setState(appState);
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(createRoutes(portal.prefetch), { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(<App portal={portal} router={router} />);
   return { ...view, api, portal, router, user };

@@ -1,4 +1,7 @@
 import { ClientAccountsPage } from '../../../features/accounts/components/client-accounts-page.tsx';
+import { clientAccountsQueryOptions } from '../../../features/client-details/api/list-client-accounts.ts';
+import { clientProviderAccountsQueryOptions } from '../../../features/client-details/api/list-client-provider-accounts.ts';
+import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { AccountDocumentsActions } from '../../../features/documents/components/account-documents-actions.tsx';
 
@@ -12,3 +15,9 @@ export default function UserAccountsRoute() {
     />
   );
 }
+
+/** The client's accounts and the connections they come through. */
+export const prefetch = prefetchClientPage(({ queryClient, apiClient }, clientId) => {
+  void queryClient.prefetchQuery(clientAccountsQueryOptions(apiClient, clientId));
+  void queryClient.prefetchQuery(clientProviderAccountsQueryOptions(apiClient, clientId));
+});

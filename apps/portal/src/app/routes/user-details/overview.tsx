@@ -1,7 +1,16 @@
+import { clientAccountsQueryOptions } from '../../../features/client-details/api/list-client-accounts.ts';
+import { clientProviderAccountsQueryOptions } from '../../../features/client-details/api/list-client-provider-accounts.ts';
+import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
 import { PeriodDocumentDownload } from '../../../features/documents/components/period-document-download.tsx';
-import { ClientOverviewPage } from '../../../features/overview/components/client-overview-page.tsx';
+import { budgetMonthsQueryOptions } from '../../../features/overview/api/get-budget-months.ts';
+import { currentGoalsQueryOptions } from '../../../features/overview/api/list-current-goals.ts';
+import {
+  CHART_MONTHS,
+  ClientOverviewPage,
+} from '../../../features/overview/components/client-overview-page.tsx';
+import { completeMonths } from '../../../features/overview/utils/sydney-months.ts';
 
 export default function UserOverviewRoute() {
   const clientId = useClientId();
@@ -16,3 +25,12 @@ export default function UserOverviewRoute() {
     </div>
   );
 }
+
+/** The overview's panels: accounts, their connections, the budget months and the current goals. */
+export const prefetch = prefetchClientPage(({ queryClient, apiClient }, clientId) => {
+  const range = completeMonths(CHART_MONTHS, new Date());
+  void queryClient.prefetchQuery(clientAccountsQueryOptions(apiClient, clientId));
+  void queryClient.prefetchQuery(clientProviderAccountsQueryOptions(apiClient, clientId));
+  void queryClient.prefetchQuery(budgetMonthsQueryOptions(apiClient, clientId, range));
+  void queryClient.prefetchQuery(currentGoalsQueryOptions(apiClient, clientId));
+});

@@ -1,9 +1,17 @@
 import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
+import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
 import { PeriodDocumentDownload } from '../../../features/documents/components/period-document-download.tsx';
+import { transactionAccountsQueryOptions } from '../../../features/transactions/api/list-transaction-accounts.ts';
+import { transactionCategoriesQueryOptions } from '../../../features/transactions/api/list-transaction-categories.ts';
+import { transactionsQueryOptions } from '../../../features/transactions/api/list-transactions.ts';
 import { TransactionsPage } from '../../../features/transactions/components/transactions-page.tsx';
+import {
+  readTransactionFilters,
+  readTransactionPagePosition,
+} from '../../../features/transactions/utils/transaction-filters.ts';
 
 /** Spec §2 'Transactions' inside the client frame, which already refused an unusable client id. */
 export default function UserTransactionsRoute() {
@@ -22,3 +30,16 @@ export default function UserTransactionsRoute() {
     </div>
   );
 }
+
+/** The page of rows the URL names, with the accounts and categories they are shown with. */
+export const prefetch = prefetchClientPage(({ queryClient, apiClient, search }, clientId) => {
+  const list = transactionsQueryOptions(
+    apiClient,
+    clientId,
+    readTransactionFilters(search),
+    readTransactionPagePosition(search),
+  );
+  void queryClient.prefetchQuery(list);
+  void queryClient.prefetchQuery(transactionAccountsQueryOptions(apiClient, clientId));
+  void queryClient.prefetchQuery(transactionCategoriesQueryOptions(apiClient, clientId));
+});

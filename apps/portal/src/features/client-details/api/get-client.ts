@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, getAdminUser, getAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { useAppState } from '../../../lib/app-state.tsx';
+import { type AppState, useAppState } from '../../../lib/app-state.tsx';
 
 /** The single sign-on tenant calls the adviser family, the password tenants the admin family (DESIGN §3). */
 export type ClientFamily = 'adviser' | 'admin';
@@ -18,8 +18,12 @@ export function clientQueryOptions(client: ApiClient, family: ClientFamily, id: 
   });
 }
 
+export function clientFamilyOf(state: AppState): ClientFamily {
+  return state.envConfig.fusionAuth?.enabled ? 'adviser' : 'admin';
+}
+
 export function useClientFamily(): ClientFamily {
-  return useAppState((state) => (state.envConfig.fusionAuth?.enabled ? 'adviser' : 'admin'));
+  return useAppState(clientFamilyOf);
 }
 
 /** The client's name, e-mail and consent, as the adviser's client list has them. */

@@ -19,7 +19,8 @@ import { NetPositionFigures } from './net-position-card.tsx';
 import { OverviewPanel, PanelEmpty, PanelError, PanelLoading } from './overview-panel.tsx';
 import { RefreshStatusSummary } from './refresh-status-summary.tsx';
 
-const CHART_MONTHS = 6;
+/** The months of the cash-flow and budget charts, the last complete ones. */
+export const CHART_MONTHS = 6;
 const linkClass =
   'rounded-sm text-link text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2';
 
