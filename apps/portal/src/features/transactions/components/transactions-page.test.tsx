@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, Transaction, TransactionCategory } from '@waratah/contracts';
+import type { Account, TransactionCategory } from '@waratah/contracts';
 import { createApiClient } from '@waratah/sdk';
 import { Toaster } from '@waratah/ui';
 import { I18nextProvider } from 'react-i18next';
@@ -11,29 +11,10 @@ import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { createFakeApi, type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { buildTransaction } from '../testing/build-transaction.ts';
 import { TransactionsPage } from './transactions-page.tsx';
 
 const clientId = 5;
-
-function buildTransaction(overrides: Partial<Transaction> & { id: number }): Transaction {
-  return {
-    account_id: 11,
-    base_type: 'debit',
-    status: 'posted',
-    transaction_date: '2026-11-02',
-    post_date: null,
-    amount: { amount: '-42.50', currency: 'AUD' },
-    description: { original: 'WOOLWORTHS 1234 SYDNEY', simple: 'Woolworths', user: null },
-    budget_category: 'living',
-    category: { id: 3, name: 'Groceries' },
-    merchant: { name: 'Woolworths' },
-    included: true,
-    memo: null,
-    user_tags: [],
-    external_id: null,
-    ...overrides,
-  };
-}
 
 const categories: TransactionCategory[] = [
   {

@@ -4,26 +4,16 @@ import { Profiler, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { buildTransaction } from '../testing/build-transaction.ts';
 import { FIRST_PAINT_ROWS, TransactionsTable } from './transactions-table.tsx';
 
 function page(firstId: number, size = 50): Transaction[] {
-  return Array.from({ length: size }, (_, index) => ({
-    id: firstId + index,
-    account_id: 11,
-    base_type: 'debit',
-    status: 'posted',
-    transaction_date: '2026-11-02',
-    post_date: null,
-    amount: { amount: '-42.50', currency: 'AUD' },
-    description: { original: `SHOP ${firstId + index}`, simple: null, user: null },
-    budget_category: 'living',
-    category: { id: 3, name: 'Groceries' },
-    merchant: null,
-    included: true,
-    memo: null,
-    user_tags: [],
-    external_id: null,
-  }));
+  return Array.from({ length: size }, (_, index) =>
+    buildTransaction({
+      id: firstId + index,
+      description: { original: `SHOP ${firstId + index}`, simple: null, user: null },
+    }),
+  );
 }
 
 /** The table's rows in the page at each commit React makes. */
