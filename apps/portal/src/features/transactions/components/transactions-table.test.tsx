@@ -12,6 +12,7 @@ function page(firstId: number, size = 50): Transaction[] {
     buildTransaction({
       id: firstId + index,
       description: { original: `SHOP ${firstId + index}`, simple: null, user: null },
+      merchant: null,
     }),
   );
 }
