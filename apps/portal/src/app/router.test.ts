@@ -57,7 +57,7 @@ describe('createRoutes', () => {
       typeof route?.lazy === 'function' ? await route.lazy() : {};
 
     const withServices = frame(createRoutes(services));
-    const prefetched = ['overview', 'accounts', 'transactions'];
+    const prefetched = ['overview', 'accounts', 'transactions', 'goals', 'financial-passport'];
     expect(await resolve(withServices)).toHaveProperty('loader');
     for (const page of withServices?.children ?? []) {
       const loaded = await resolve(page);

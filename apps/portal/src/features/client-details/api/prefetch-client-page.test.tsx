@@ -5,6 +5,7 @@ import { type AppState, createAppStore } from '../../../lib/app-state.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { createFakeApi, json } from '../../../testing/fake-api.ts';
 import { renderPortal } from '../../../testing/render.tsx';
+import { buildPassport } from '../../financial-passport/testing/build-passport.ts';
 import { buildClient } from '../testing/build-client-data.ts';
 import { renderClientPage } from '../testing/render-client-page.tsx';
 import { prefetchClientPage } from './prefetch-client-page.ts';
@@ -73,6 +74,8 @@ describe("a client page's prefetch in the running portal", { timeout: 20_000 }, 
       ],
     ],
     ['accounts', 'No accounts', ['GET /api/v2/accounts', 'GET /api/v2/provideraccounts']],
+    ['goals?status=ended', 'No goals to show', ['GET /api/v2/goals']],
+    ['financial-passport?period=six-months', 'Income by source', ['GET /api/v2/financialpassport']],
   ])(
     "asks for the %s page's data once the client is in reach, under the keys the page reads",
     async (page, shown, calls) => {
@@ -88,6 +91,7 @@ describe("a client page's prefetch in the running portal", { timeout: 20_000 }, 
             return json({ data: buildClient() });
           },
           ...Object.fromEntries(calls.map((call) => [call, () => json({ data: [] })])),
+          'GET /api/v2/financialpassport': () => json({ data: buildPassport() }),
         },
       });
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
-import { customPeriod, type DateRange, periodRange, sydneyToday } from '../utils/passport-periods.ts';
+import { customPeriod, type DateRange, readPassportPeriod, sydneyToday } from '../utils/passport-periods.ts';
 import { PassportReport } from './passport-report.tsx';
 
 export interface FinancialPassportPageProps {
@@ -18,8 +18,6 @@ export interface FinancialPassportPageProps {
   /** The header's place for exporting the report of the chosen period (the documents area fills it). */
   exportAction?: (range: DateRange | null) => ReactNode;
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 'Financial Passport' (spec §2): the affordability report of a chosen period; the period stays in the URL. */
 export function FinancialPassportPage({
@@ -35,22 +33,7 @@ export function FinancialPassportPage({
     ...periods.map(({ label, value }) => ({ label, value })),
     ...(customDates ? [{ label: t('passport.customDates'), value: customPeriod }] : []),
   ];
-  const requested = searchParams.get('period');
-  const fallback = periods.find((option) => option.value === 'year') ?? periods[0];
-  const period = options.find((option) => option.value === requested)?.value ?? fallback?.value ?? '';
-  const custom = {
-    start: searchParams.get('from') ?? '',
-    end: searchParams.get('to') ?? '',
-  };
-  const chosen = periods.find((option) => option.value === period);
-  const range: DateRange | null =
-    period === customPeriod
-      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end
-        ? { from: custom.start, to: custom.end }
-        : null
-      : chosen
-        ? periodRange(chosen, today)
-        : null;
+  const { period, custom, range } = readPassportPeriod(searchParams, { periods, customDates, today });
   const passport = useFinancialPassport(clientId, range);
 
   function update(patch: Record<string, string | null>) {

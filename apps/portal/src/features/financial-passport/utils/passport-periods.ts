@@ -70,3 +70,37 @@ export function offeredPeriods(
 ): ExportOption[] {
   return options.filter((option) => features.threeMonthReport || option.value !== threeMonthPeriod);
 }
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface PassportPeriod {
+  /** The chosen period's value: the URL's if offered, else the year (or the first period). */
+  period: string;
+  /** The custom dates as the URL holds them, checked or not. */
+  custom: { start: string; end: string };
+  /** The report's dates; null while custom dates are incomplete or upside down. */
+  range: DateRange | null;
+}
+
+/** The period the URL asks for (`?period=`, custom dates in `from` and `to`) and its dates. */
+export function readPassportPeriod(
+  params: URLSearchParams,
+  { periods, customDates, today }: { periods: readonly ExportOption[]; customDates: boolean; today: string },
+): PassportPeriod {
+  const requested = params.get('period');
+  const offered = (value: string | null) =>
+    periods.some((option) => option.value === value) || (customDates && value === customPeriod);
+  const fallback = periods.find((option) => option.value === 'year') ?? periods[0];
+  const period = requested !== null && offered(requested) ? requested : (fallback?.value ?? '');
+  const custom = { start: params.get('from') ?? '', end: params.get('to') ?? '' };
+  const chosen = periods.find((option) => option.value === period);
+  const range: DateRange | null =
+    period === customPeriod
+      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end
+        ? { from: custom.start, to: custom.end }
+        : null
+      : chosen
+        ? periodRange(chosen, today)
+        : null;
+  return { period, custom, range };
+}

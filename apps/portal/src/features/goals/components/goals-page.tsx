@@ -19,6 +19,12 @@ function isOffered(value: string | null): value is (typeof goalFilters)[number] 
   return goalFilters.some((filter) => filter === value);
 }
 
+/** The status group the URL asks for (`?status=`), or the current goals. */
+export function readGoalFilter(params: URLSearchParams): (typeof goalFilters)[number] {
+  const requested = params.get('status');
+  return isOffered(requested) ? requested : defaultFilter;
+}
+
 export interface GoalsPageProps {
   clientId: number;
   /** Where 'Add goal' goes; left out when the tenant has the goals feature off. */
@@ -29,8 +35,7 @@ export interface GoalsPageProps {
 export function GoalsPage({ clientId, addGoalHref }: GoalsPageProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status');
-  const filter = isOffered(requested) ? requested : defaultFilter;
+  const filter = readGoalFilter(searchParams);
   const goals = useGoals(clientId, filter);
 
   function choose(next: string) {
