@@ -111,10 +111,11 @@ export async function startUp({
   void queryClient.prefetchQuery(appConfigQueryOptions({ client: apiClient, appStore }));
   // A signed-in adviser's page waits for who they are (the route guard), so that is asked now too.
   // A new sign-in or a sign-out makes it another adviser's, so it is dropped then.
-  const firstAdminUserDetails =
-    !ssoEnabled && passwordSession.isSignedIn()
-      ? requestEarly(() => getAdminUserDetails(apiClient))
-      : noEarlyAnswer;
+  // Only a password tenant's live session is answered before its provider has loaded.
+  const passwordSignedIn = () => !ssoEnabled && passwordSession.isSignedIn();
+  const firstAdminUserDetails = passwordSignedIn()
+    ? requestEarly(() => getAdminUserDetails(apiClient))
+    : noEarlyAnswer;
   passwordSession.subscribe(() => firstAdminUserDetails.drop());
 
   applyTenantTheme(doc, tenant);
@@ -146,7 +147,7 @@ export async function startUp({
       queryClient,
       apiClient,
       appStore,
-      mayPrefetch: () => !ssoEnabled && passwordSession.isSignedIn(),
+      mayPrefetch: passwordSignedIn,
     },
     integrations: createIntegrations({ tenantConfig: tenant, environment, envConfig, errorReportingDsn }),
     sso,

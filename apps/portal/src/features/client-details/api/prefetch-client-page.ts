@@ -3,6 +3,17 @@ import { parseClientId } from '../hooks/use-client-id.ts';
 import { hasUsableConsent } from '../utils/consent-access.ts';
 import { clientFamilyOf, clientQueryOptions } from './get-client.ts';
 
+/** The client query the frame reads (`useClient`), for a prefetch's context. */
+function clientQuery({ apiClient, appStore }: PagePrefetchContext, clientId: number) {
+  return clientQueryOptions(apiClient, clientFamilyOf(appStore.getState()), clientId);
+}
+
+/** The client frame's prefetch: the client it shows, asked for beside the route guard's check. */
+export const prefetchClientFrame: PagePrefetch = (context) => {
+  const clientId = parseClientId(context.params.id);
+  if (clientId !== null) void context.queryClient.prefetchQuery(clientQuery(context, clientId));
+};
+
 /**
  * A client page's prefetch: its requests start as soon as the client is known to be within reach
  * (the frame's own request, or the cache when the adviser moves between the client's tabs), not
@@ -16,9 +27,8 @@ export function prefetchClientPage(
   return (context) => {
     const clientId = parseClientId(context.params.id);
     if (clientId === null) return;
-    const { queryClient, apiClient, appStore } = context;
-    void queryClient
-      .fetchQuery(clientQueryOptions(apiClient, clientFamilyOf(appStore.getState()), clientId))
+    void context.queryClient
+      .fetchQuery(clientQuery(context, clientId))
       .then((client) => {
         if (hasUsableConsent(client, new Date())) start(context, clientId);
       })
