@@ -15,6 +15,12 @@ export interface ClientScope {
   tenantId: string;
   clientId: number;
   actor: Principal;
+  /**
+   * The client's data version as the access check read it (migration 0010): answers computed from
+   * the client's transactions and accounts are kept under it (`client-answer-cache.ts`). Unset for
+   * a client reading its own data, which makes no access statement.
+   */
+  dataVersion?: string;
 }
 
 /**
@@ -43,7 +49,16 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
   const actor = requireAdminUser(request);
   // The practice now uses the shared data: an active consent becomes `in_use` (once; no write after).
   if (client.consent_status === 'active') await markConsentInUse(db, actor, client.client_id);
-  return { tenantId: actor.tenantId, clientId: client.client_id, actor };
+  const dataVersion = client.data_version ?? '0';
+  return { tenantId: actor.tenantId, clientId: client.client_id, actor, dataVersion };
+}
+
+/** What the access statement answers of a client the caller may see. */
+interface AccessedClient {
+  client_id: number;
+  consent_status: string | null;
+  /** Null until the client's transactions or accounts are first written. */
+  data_version: string | null;
 }
 
 /**
@@ -55,7 +70,7 @@ async function accessClient(
   request: FastifyRequest,
   userId: number,
   callerConfirmed: Expression<SqlBool> | undefined,
-): Promise<{ client_id: number; consent_status: string | null } | undefined> {
+): Promise<AccessedClient | undefined> {
   const principal = requireAdminUser(request);
   const db = request.server.database.db;
   const access = accessibleClientQuery(db, principal, userId);
@@ -68,14 +83,17 @@ async function accessClient(
     clientId: userId,
     ip: request.ip,
   });
-  const { rows } = await sql<{ client_id: number; consent_status: string | null }>`
+  const { rows } = await sql<AccessedClient>`
     with access as (${access})
     insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
     select ${audit.tenant_id}::text, ${audit.actor_kind}::text, ${audit.actor_id}::int, ${audit.action}::text,
       ${audit.target_type}::text, ${audit.target_id}::text, access.id, ${audit.ip}::text
     from access
     where ${callerConfirmed ?? sql`true`}
-    returning client_id, (select consent_status from access) as consent_status`.execute(db);
+    returning client_id, (select consent_status from access) as consent_status,
+      (select version::text from client_data_versions v where v.client_id = audit_log.client_id) as data_version`.execute(
+    db,
+  );
   if (rows[0] === undefined && callerConfirmed === undefined) throw notFound();
   return rows[0];
 }

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       PORTAL_DIST: '/srv/portal',
       GALLERY_DIST: '/srv/gallery',
+      ANSWER_CACHE_MB: '16',
     });
     expect(config).toEqual({
       port: 3000,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       galleryDist: '/srv/gallery',
       devTools: false,
       responseChecks: false,
+      answerCacheBytes: 16 * 1024 * 1024,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
@@ -64,6 +66,16 @@ describe('loadConfig', () => {
     expect(captureConfigError({ RESPONSE_CHECKS: 'yes' }).message).toContain(
       'RESPONSE_CHECKS: must be on or off',
     );
+  });
+
+  it('keeps 64 MB of answers by default; ANSWER_CACHE_MB=0 keeps none, a negative or fractional size is refused', () => {
+    expect(loadConfig({}).answerCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);
+    for (const wrong of ['-1', '1.5', 'lots', '5000']) {
+      expect(() => loadConfig({ ANSWER_CACHE_MB: wrong })).toThrow(
+        /ANSWER_CACHE_MB: must be a whole number from 0 to 4096/,
+      );
+    }
   });
 
   it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS=off', () => {

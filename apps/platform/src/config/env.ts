@@ -65,6 +65,7 @@ const envSchema = z.object({
   GALLERY_DIST: z.string().default(defaultGalleryDist),
   DEV_TOOLS: z.enum(switches, { error: 'must be on or off' }).optional(),
   RESPONSE_CHECKS: z.enum(switches, { error: 'must be on or off' }).optional(),
+  ANSWER_CACHE_MB: wholeNumber(0, 4096).default(64),
   SMTP_URL: z
     .string()
     .refine(
@@ -168,6 +169,11 @@ export interface PlatformConfig {
    * (RESPONSE_CHECKS=on|off overrides).
    */
   responseChecks: boolean;
+  /**
+   * ANSWER_CACHE_MB (default 64; 0 turns it off): how much of the answers computed from a client's
+   * data each instance keeps, under the client's data version (access/client-answer-cache.ts).
+   */
+  answerCacheBytes: number;
   /** Set: send e-mail through this SMTP server; unset: keep it in the development mailbox. */
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     galleryDist: resolve(process.cwd(), vars.GALLERY_DIST),
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
+    answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     externalSso:

@@ -426,3 +426,14 @@ export interface Database {
   cdr_configs: CdrConfigsTable;
   file_imports: FileImportsTable;
 }
+
+// Migration 0010: each client's data version, bumped by triggers on transactions and accounts.
+
+export interface ClientDataVersionsTable {
+  client_id: number;
+  version: ColumnType<string, never, never>;
+}
+
+export interface Database {
+  client_data_versions: ClientDataVersionsTable;
+}

@@ -9,6 +9,7 @@ import * as goalsImagesAudit from './migrations/0006-goals-images-audit.ts';
 import * as jobsAndDocuments from './migrations/0007-jobs-and-documents.ts';
 import * as openBankingRefreshConsentsImports from './migrations/0008-open-banking-refresh-consents-imports.ts';
 import * as readPerformance from './migrations/0009-read-performance.ts';
+import * as clientDataVersions from './migrations/0010-client-data-versions.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-jobs-and-documents': jobsAndDocuments,
   '0008-open-banking-refresh-consents-imports': openBankingRefreshConsentsImports,
   '0009-read-performance': readPerformance,
+  '0010-client-data-versions': clientDataVersions,
 };
 
 /**

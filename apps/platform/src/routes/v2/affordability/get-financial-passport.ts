@@ -4,9 +4,11 @@ import {
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptClientAnswer } from '../../../access/client-answer-cache.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getFinancialPassport } from '../../../affordability/get-financial-passport.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
+import { sydneyToday } from '../../../reports/sydney-calendar.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/financialpassport` (spec §7 Affordability).` */
@@ -24,9 +26,16 @@ export const getFinancialPassportRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: financialPassportResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await resolveClientScope(request);
-      return { data: await getFinancialPassport(app.database.db, scope, request.query) };
+      // The default range ends today (Sydney): a report kept yesterday is not today's.
+      return keptClientAnswer(
+        request,
+        reply,
+        scope,
+        async () => ({ data: await getFinancialPassport(app.database.db, scope, request.query) }),
+        [sydneyToday()],
+      );
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   transactionSummaryResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptClientAnswer } from '../../../access/client-answer-cache.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { summariseTransactions } from '../../../aggregation/transactions/summarise-transactions.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
@@ -24,9 +25,11 @@ export const getTransactionsSummaryRoute: FastifyPluginAsyncZod = async (app) =>
         response: { 200: transactionSummaryResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await resolveClientScope(request);
-      return { data: await summariseTransactions(app.database.db, scope, request.query) };
+      return keptClientAnswer(request, reply, scope, async () => ({
+        data: await summariseTransactions(app.database.db, scope, request.query),
+      }));
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   transactionListResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptClientAnswer } from '../../../access/client-answer-cache.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { listTransactions } from '../../../aggregation/transactions/list-transactions.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
@@ -24,9 +25,11 @@ export const getTransactionsRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: transactionListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await resolveClientScope(request);
-      return listTransactions(app.database.db, scope, request.query);
+      return keptClientAnswer(request, reply, scope, () =>
+        listTransactions(app.database.db, scope, request.query),
+      );
     },
   );
 };

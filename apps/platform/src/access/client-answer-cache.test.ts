@@ -1,0 +1,268 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import { createClientAnswerCache } from './client-answer-cache.ts';
+
+describe('createClientAnswerCache', () => {
+  const computed = (text: string) => {
+    let runs = 0;
+    const compute = async () => {
+      runs += 1;
+      return text;
+    };
+    return { compute, runs: () => runs };
+  };
+
+  it('computes a key once and answers it from memory after', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 1000 });
+    const answer = computed('{"data":1}');
+    expect(await cache.get('a', answer.compute)).toBe('{"data":1}');
+    expect(await cache.get('a', answer.compute)).toBe('{"data":1}');
+    expect(answer.runs()).toBe(1);
+    expect(cache.stats()).toEqual({ entries: 1, bytes: 10, hits: 1, misses: 1 });
+  });
+
+  it('lets the least recently used answers go once the texts pass the size', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 100 });
+    const texts = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((key) => [key, computed(key.repeat(25))]));
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, texts[key]?.compute ?? computed('').compute);
+    await cache.get('a', texts.a?.compute ?? computed('').compute); // a is now the most recent
+    await cache.get('e', texts.e?.compute ?? computed('').compute); // b, the least recent, goes
+    expect(cache.stats()).toMatchObject({ entries: 4, bytes: 100 });
+    await cache.get('b', texts.b?.compute ?? computed('').compute);
+    await cache.get('a', texts.a?.compute ?? computed('').compute);
+    expect(texts.b?.runs()).toBe(2);
+    expect(texts.a?.runs()).toBe(1);
+  });
+
+  it('does not keep an answer larger than a quarter of the size', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 100 });
+    const big = computed('x'.repeat(26));
+    await cache.get('big', big.compute);
+    await cache.get('big', big.compute);
+    expect(big.runs()).toBe(2);
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('computes a key once for requests that arrive while it is being computed', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 1000 });
+    let runs = 0;
+    let finish: (text: string) => void = () => {};
+    const compute = () => {
+      runs += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const answers = Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)]);
+    finish('done');
+    expect(await answers).toEqual(['done', 'done', 'done']);
+    expect(runs).toBe(1);
+  });
+
+  it('keeps no failure: every waiting request gets the error and the next one computes again', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 1000 });
+    let runs = 0;
+    const failing = async () => {
+      runs += 1;
+      throw new Error('the database went away');
+    };
+    const both = [cache.get('k', failing), cache.get('k', failing)];
+    for (const answer of both) await expect(answer).rejects.toThrow('the database went away');
+    expect(await cache.get('k', async () => 'back')).toBe('back');
+    expect(runs).toBe(1);
+    expect(cache.stats()).toMatchObject({ entries: 1 });
+  });
+
+  it('keeps nothing with a size of 0', async () => {
+    const cache = createClientAnswerCache({ maxBytes: 0 });
+    const answer = computed('{}');
+    await cache.get('a', answer.compute);
+    await cache.get('a', answer.compute);
+    expect(cache.enabled).toBe(false);
+    expect(answer.runs()).toBe(2);
+  });
+});
+
+describe('answers kept under the client’s data version', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  let other: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+    other = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.app.database.db;
+  const get = async (url: string, headers = fixture.headers) => {
+    const response = await testApp.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.body;
+  };
+  const version = async (clientId = fixture.clientId) =>
+    (
+      await sql<{
+        version: string;
+      }>`select version::text from client_data_versions where client_id = ${clientId}`.execute(db())
+    ).rows[0]?.version;
+  const auditRows = async () =>
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from audit_log where client_id = ${fixture.clientId}`.execute(db())
+    ).rows[0]?.count ?? 0;
+
+  it('answers a page again from memory while the data is unchanged, still checking and auditing each request', async () => {
+    const url = '/api/v2/transactions?size=5';
+    const first = await get(url);
+    const { hits, misses } = testApp.app.clientAnswers.stats();
+    const audited = await auditRows();
+    expect(await get(url)).toBe(first);
+    expect(testApp.app.clientAnswers.stats()).toMatchObject({ hits: hits + 1, misses });
+    expect(await auditRows()).toBe(audited + 1);
+  });
+
+  it('answers the new data after a write the platform did not make (a refresh, another instance)', async () => {
+    const url = '/api/v2/transactions?size=5';
+    const before = JSON.parse(await get(url));
+    const id = before.data[0].id as number;
+    const versionBefore = await version();
+    await db().updateTable('transactions').set({ memo: 'Written elsewhere' }).where('id', '=', id).execute();
+    expect(BigInt((await version()) ?? 0)).toBe(BigInt(versionBefore ?? 0) + 1n);
+    const after = JSON.parse(await get(url));
+    expect(after.data[0]).toMatchObject({ id, memo: 'Written elsewhere' });
+  });
+
+  it('answers the new summary after a change through the API', async () => {
+    const url = '/api/v2/transactions/summary?budget_category=goals';
+    const before = JSON.parse(await get(url)).data;
+    const page = (
+      JSON.parse(await get('/api/v2/transactions?size=50')).data as { id: number; budget_category: string }[]
+    )
+      .filter((tx) => tx.budget_category !== 'goals')
+      .slice(0, 2);
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v2/transactions/bulk',
+      headers: fixture.headers,
+      payload: { transaction_ids: page.map((tx) => tx.id), budget_category: 'goals', category_id: 20 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(await get(url)).data.count).toBe(before.count + 2);
+  });
+
+  it('answers a new financial passport after an account changes', async () => {
+    const url = '/api/v2/financialpassport';
+    const before = JSON.parse(await get(url)).data;
+    expect(JSON.parse(await get(url)).data).toEqual(before);
+    const accountId = fixture.accountIds[0] ?? 0;
+    await db()
+      .updateTable('accounts')
+      .set({ account_name: 'Renamed elsewhere' })
+      .where('id', '=', accountId)
+      .execute();
+    const after = JSON.parse(await get(url)).data;
+    expect(after.accounts.find((account: { id: number }) => account.id === accountId).name).toBe(
+      'Renamed elsewhere',
+    );
+  });
+
+  it('keeps each client’s and each query’s answer apart', async () => {
+    const mine = JSON.parse(await get('/api/v2/transactions?size=3')).data as { id: number }[];
+    const theirs = JSON.parse(await get('/api/v2/transactions?size=3', other.headers)).data as {
+      id: number;
+    }[];
+    for (const tx of mine) expect(fixture.transactionIds).toContain(tx.id);
+    for (const tx of theirs) expect(other.transactionIds).toContain(tx.id);
+    expect(JSON.parse(await get('/api/v2/transactions?size=2')).data).toEqual(mine.slice(0, 2));
+  });
+
+  it('refuses a caller who lost access, though the answer is kept', async () => {
+    const url = '/api/v2/transactions?size=4';
+    await get(url, other.headers);
+    await db()
+      .updateTable('client_links')
+      .set({ consent_status: 'withdrawn' })
+      .where('client_id', '=', other.clientId)
+      .execute();
+    const response = await testApp.app.inject({ method: 'GET', url, headers: other.headers });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('client data versions (migration 0010)', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  let other: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+    other = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.app.database.db;
+  const version = async (clientId: number) =>
+    BigInt(
+      (
+        await sql<{
+          version: string;
+        }>`select version::text from client_data_versions where client_id = ${clientId}`.execute(db())
+      ).rows[0]?.version ?? 0,
+    );
+
+  it('grows once for each statement writing a client’s transactions or accounts, and only that client’s', async () => {
+    const start = await version(fixture.clientId);
+    const otherStart = await version(other.clientId);
+    expect(start).toBeGreaterThan(0n); // the client's data was written
+    await db()
+      .updateTable('transactions')
+      .set({ memo: 'one' })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    expect(await version(fixture.clientId)).toBe(start + 1n);
+    await db()
+      .updateTable('accounts')
+      .set({ included: false })
+      .where('id', '=', fixture.accountIds[0] ?? 0)
+      .execute();
+    await db()
+      .deleteFrom('transactions')
+      .where('id', '=', fixture.transactionIds[0] ?? 0)
+      .execute();
+    expect(await version(fixture.clientId)).toBe(start + 3n);
+    expect(await version(other.clientId)).toBe(otherStart);
+  });
+
+  it('does not grow for a write that is rolled back', async () => {
+    const start = await version(fixture.clientId);
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('transactions')
+            .set({ memo: 'never' })
+            .where('client_id', '=', fixture.clientId)
+            .execute();
+          throw new Error('undone');
+        }),
+    ).rejects.toThrow('undone');
+    expect(await version(fixture.clientId)).toBe(start);
+  });
+
+  it('lets a client with data be deleted (its rows cascade away)', async () => {
+    await db().deleteFrom('clients').where('id', '=', other.clientId).execute();
+    const left = await db()
+      .selectFrom('transactions')
+      .select('id')
+      .where('client_id', '=', other.clientId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WrittenJson, writtenAnswer } from '../db/wire-json.ts';
+import type { ClientScope } from './resolve-client-scope.ts';
+
+/**
+ * Answers computed from one client's data, kept as the JSON text they were written as, under a key
+ * that names the client's data version (migration 0010). A write to the client's transactions or
+ * accounts bumps the version in its own transaction, so a kept answer is never served once the data
+ * it came from has changed: the next request reads the new version in its access check and misses.
+ * The access check and its audit row still run on every request; only the computing is kept.
+ *
+ * Least recently used answers go first once the texts pass `maxBytes`; an answer larger than a
+ * quarter of it is not kept. Requests for a key being computed share that computation, so a burst
+ * of requests for a heavy report computes it once. A failed computation is not kept.
+ */
+export interface ClientAnswerCache {
+  readonly enabled: boolean;
+  /** The text kept under `key`, or `compute`'s, kept for the next request. */
+  get(key: string, compute: () => Promise<string>): Promise<string>;
+  /** What is kept now, and how often a request found it (for the benchmarks and the logs). */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+}
+
+export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): ClientAnswerCache {
+  // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the oldest.
+  const kept = new Map<string, string>();
+  const computing = new Map<string, Promise<string>>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const keep = (key: string, text: string) => {
+    if (text.length > maxBytes / 4) return;
+    const replaced = kept.get(key);
+    if (replaced !== undefined) bytes -= replaced.length;
+    kept.set(key, text);
+    bytes += text.length;
+    for (const [oldest, oldText] of kept) {
+      if (bytes <= maxBytes) break;
+      kept.delete(oldest);
+      bytes -= oldText.length;
+    }
+  };
+
+  return {
+    enabled: maxBytes > 0,
+    async get(key, compute) {
+      if (maxBytes <= 0) return compute();
+      const text = kept.get(key);
+      if (text !== undefined) {
+        hits += 1;
+        kept.delete(key);
+        kept.set(key, text);
+        return text;
+      }
+      const pending = computing.get(key);
+      if (pending) {
+        hits += 1;
+        return pending;
+      }
+      misses += 1;
+      const computed = compute();
+      computing.set(key, computed);
+      try {
+        const answer = await computed;
+        keep(key, answer);
+        return answer;
+      } finally {
+        computing.delete(key);
+      }
+    },
+    stats: () => ({ entries: kept.size, bytes, hits, misses }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers of client data kept under the client's data version (access/client-answer-cache.ts). */
+    clientAnswers: ClientAnswerCache;
+  }
+}
+
+/**
+ * A GET route's answer from the client's data, kept under the route, the client, its data version,
+ * the validated query and `dependsOn` (anything else the answer depends on, such as today's date).
+ * The answer is written once, by the route's own response writer, and then sent as written. Without
+ * a data version (a client reading its own data) the answer is computed every time.
+ */
+export async function keptClientAnswer<Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: ClientScope,
+  compute: () => Promise<Answer>,
+  dependsOn: readonly string[] = [],
+): Promise<Answer> {
+  const cache = request.server.clientAnswers;
+  if (scope.dataVersion === undefined || !cache.enabled) return compute();
+  const key = [
+    request.routeOptions.url,
+    scope.tenantId,
+    scope.clientId,
+    scope.dataVersion,
+    JSON.stringify(request.query),
+    ...dependsOn,
+  ].join('\n');
+  const text = await cache.get(key, async () => {
+    const answer = await compute();
+    return answer instanceof WrittenJson ? answer.text : (reply.serialize(answer) as string);
+  });
+  return writtenAnswer(text);
+}
