@@ -75,7 +75,9 @@ if (wanted('api')) {
     const usual = await api({ databaseUrl: process.env.DATABASE_URL });
     // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
     // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
-    // and the platform's Node flags (scripts/platform-command.mjs).
+    // the platform's Node flags (scripts/platform-command.mjs), and the answers kept under the client's
+    // data version (access/client-answer-cache.ts): every request of the load asks for the same page,
+    // so the usual run answers it from memory after the first, and this one computes it every time.
     const variants: { env?: Record<string, string>; nodeFlags?: string[]; variant: string; gain: string }[] =
       [
         {
@@ -85,6 +87,11 @@ if (wanted('api')) {
         },
         { env: { RESPONSE_CHECKS: 'on' }, variant: 'answers checked by zod', gain: 'compiled writers alone' },
         { nodeFlags: [], variant: "Node's default young generation", gain: '64 MB semi-spaces' },
+        {
+          env: { ANSWER_CACHE_MB: '0' },
+          variant: 'answers computed on every request',
+          gain: 'answers kept under the client data version',
+        },
       ];
     for (const { env, nodeFlags, variant, gain } of variants) {
       const without = await api({
