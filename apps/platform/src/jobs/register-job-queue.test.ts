@@ -7,11 +7,18 @@ import { createTestDatabase } from '../testing/test-database.ts';
 import { jobQueueOf } from './register-job-queue.ts';
 import { applyJobsMigration } from './testing/apply-jobs-migration.ts';
 
-async function startApp(database: PlatformDatabase) {
+async function startApp(database: PlatformDatabase, { ready = true } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, portalDist: join(config.dataDir, 'no-portal') });
   await app.ready();
+  if (ready) app.readiness.markReady();
   return app;
+}
+
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 400 && !done(); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 describe('app.jobQueue', () => {
@@ -37,11 +44,25 @@ describe('app.jobQueue', () => {
     await queue.work<{ value: string }>('restart-check', async (payload) => {
       seen.push(payload.value);
     });
-    for (let tries = 0; tries < 400 && seen.length === 0; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitFor(() => seen.length > 0);
     await second.close();
     expect(seen).toEqual(['kept']);
     expect((await queue.read(id))?.state).toBe('completed');
+  });
+
+  it('claims no job until the database is ready (migrated and seeded), then runs it', async () => {
+    const app = await startApp(database, { ready: false });
+    const queue = jobQueueOf(app);
+    const seen: string[] = [];
+    await queue.work<{ value: string }>('readiness-check', async (payload) => {
+      seen.push(payload.value);
+    });
+    const id = await queue.enqueue('readiness-check', { value: 'after migrations' });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // eight polls of the test interval
+    expect((await queue.read(id))?.state).toBe('created');
+    app.readiness.markReady();
+    await waitFor(() => seen.length > 0);
+    await app.close();
+    expect(seen).toEqual(['after migrations']);
   });
 });

@@ -25,14 +25,24 @@ async function jobQueuePlugin(app: FastifyInstance): Promise<void> {
     pollIntervalMs: app.config.nodeEnv === 'test' ? 50 : 1_000,
     ...(app.config.jobLeaseSeconds === undefined ? {} : { leaseSeconds: app.config.jobLeaseSeconds }),
   });
-  app.addHook('onReady', async () => queue.start());
-  app.addHook('onClose', async () => queue.stop());
+  // Jobs start once the schema is in place: the server listens (and the app is ready) before it
+  // migrates, and a job claimed earlier would meet a missing table or column.
+  let closed = false;
+  app.addHook('onReady', async () => {
+    void app.readiness.whenReady().then(() => {
+      if (!closed) queue.start();
+    });
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    await queue.stop();
+  });
   app.decorate('jobQueue', queue);
 }
 
 /**
  * Decorates the app with `jobQueue` over the platform database: it starts claiming jobs when the
- * app is ready and stops (waiting for running jobs) when it closes. Registered once at the root
+ * app is ready and its database is (`app.readiness`, after migrations and seeding) and stops (waiting for running jobs) when it closes. Registered once at the root
  * (app.ts), so every plugin sees `app.jobQueue`; not encapsulated (Fastify's `skip-override`, as
  * fastify-plugin sets it), so the decoration reaches the registering context.
  */
