@@ -68,7 +68,7 @@ describe('XSRF protection', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('asks nothing of bearer-token requests and safe methods', async () => {
+  it('asks nothing of bearer-token requests, nor hands them the cookie, and asks nothing of safe methods', async () => {
     const app = buildApp();
     const bearer = await app.inject({
       method: 'POST',
@@ -76,6 +76,7 @@ describe('XSRF protection', () => {
       headers: { 'x-test-via': 'bearer' },
     });
     expect(bearer.statusCode).toBe(200);
+    expect(bearer.cookies.map((set) => set.name)).not.toContain(xsrfCookie);
     const read = await app.inject({ url: '/api/thing', headers: { 'x-test-via': 'sso_cookie' } });
     expect(read.statusCode).toBe(200);
   });

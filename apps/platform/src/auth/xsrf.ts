@@ -18,7 +18,9 @@ export function registerXsrfProtection(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isUnder(pathOf(request.url), '/api')) return;
     const cookie = request.cookies[xsrfCookie];
-    if (!cookie) issueXsrfToken(request, reply);
+    // A bearer-token caller never needs the token (nothing it sends is cookie-borne): no cookie, and
+    // no random bytes, on every one of its API calls.
+    if (!cookie && request.principal?.via !== 'bearer') issueXsrfToken(request, reply);
     if (request.principal?.via !== 'sso_cookie' || !unsafeMethods.has(request.method)) return;
     if (!cookie || !matches(cookie, request.headers[xsrfHeader])) {
       throw new AppError(

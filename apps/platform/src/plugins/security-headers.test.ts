@@ -94,6 +94,16 @@ describe('security headers', () => {
     expect(response.body).not.toMatch(/<script/i);
   });
 
+  it('are on what the identity provider writes itself (a hijacked reply)', async () => {
+    const response = await testApp.app.inject({
+      url: '/oauth2/.well-known/openid-configuration',
+      headers: { host: tenantHost('waratah') },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().issuer).toMatch(/\/oauth2$/);
+    expectSecurityHeaders(response, 'OpenID discovery');
+  });
+
   it('are on the API documentation page', async () => {
     const redirect = await testApp.app.inject({ url: '/api/docs' });
     expectSecurityHeaders(redirect, 'API documentation redirect');

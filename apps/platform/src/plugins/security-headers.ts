@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tenants } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { isUnder, pathOf } from '../routing/paths.ts';
 
 /**
@@ -71,21 +72,28 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
  * Security headers on every response, pages, API data and errors alike (issue 10): CSP, HSTS in
  * production, nosniff, no framing, no referrer, and `Cache-Control: no-store` on API answers that
  * set no caching of their own. Registered before every other hook, so even a request refused by
- * the first check carries them.
+ * the first check carries them. Nothing in them varies by request (no nonces): helmet writes them
+ * once, at start, and each response gets the same set (@fastify/helmet built them again for every
+ * request, 3 % of the platform's time per API read; docs/benchmarks.md).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const production = app.config.nodeEnv === 'production';
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(production) },
-    // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
-    strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    // The portal may show images from its tenant's API host (same site, another origin).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // Sign-in popups are not used; a window opened by another site gets no handle on ours.
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  const headers = Object.entries(
+    headersOf({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(production) },
+      // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
+      strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      // The portal may show images from its tenant's API host (same site, another origin).
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      // Sign-in popups are not used; a window opened by another site gets no handle on ours.
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+    }),
+  );
+  // On the raw response, as helmet does: the identity service answers some routes itself (hijacked).
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const path = pathOf(request.url);
@@ -94,4 +102,21 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     }
     return payload;
   });
+}
+
+/** The headers helmet sets with these options, as one record (helmet sets nothing that varies). */
+export function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
