@@ -1,3 +1,4 @@
+import { financialPassportResponseSchema, transactionListResponseSchema } from '@waratah/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -191,6 +192,32 @@ describe('answers kept under the client’s data version', () => {
       .execute();
     const response = await testApp.app.inject({ method: 'GET', url, headers: other.headers });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('answers kept as production writes them (RESPONSE_CHECKS=off)', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ env: { RESPONSE_CHECKS: 'off' } });
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  it('keeps the text the route’s own writer wrote, which is its contract’s', async () => {
+    for (const [url, contract] of [
+      ['/api/v2/financialpassport', financialPassportResponseSchema],
+      ['/api/v2/transactions?size=10', transactionListResponseSchema],
+    ] as const) {
+      const first = await testApp.app.inject({ url, headers: fixture.headers });
+      const kept = await testApp.app.inject({ url, headers: fixture.headers });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      expect(kept.body).toBe(first.body);
+      expect(JSON.stringify(contract.parse(first.json()))).toBe(first.body);
+    }
+    expect(testApp.app.clientAnswers.stats().hits).toBeGreaterThanOrEqual(2);
   });
 });
 
