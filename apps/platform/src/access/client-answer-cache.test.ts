@@ -172,6 +172,33 @@ describe('answers kept under the client’s data version', () => {
     );
   });
 
+  it('keeps each budget category’s report apart (path parameters), and follows a recategorisation', async () => {
+    const report = async (id: number) =>
+      JSON.parse(
+        await get(
+          `/api/v2/reports/transactions/budget_categories/${id}?period=annually&from_date=2020-01-01&to_date=2027-12-31`,
+        ),
+      ).data as {
+        groups: { name: string; transaction_ids: number[] }[];
+      }[];
+    const idsOf = (periods: Awaited<ReturnType<typeof report>>) =>
+      periods.flatMap((period) => period.groups.flatMap((group) => group.transaction_ids));
+    const living = await report(1);
+    const lifestyle = await report(2);
+    expect(living.flatMap((period) => period.groups.map((group) => group.name))).not.toContain('lifestyle');
+    expect(lifestyle.flatMap((period) => period.groups.map((group) => group.name))).not.toContain('living');
+    const moved = idsOf(living)[0] ?? 0;
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v2/transactions/bulk',
+      headers: fixture.headers,
+      payload: { transaction_ids: [moved], budget_category: 'lifestyle' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(idsOf(await report(1))).not.toContain(moved);
+    expect(idsOf(await report(2))).toContain(moved);
+  });
+
   it('keeps each client’s and each query’s answer apart', async () => {
     const mine = JSON.parse(await get('/api/v2/transactions?size=3')).data as { id: number }[];
     const theirs = JSON.parse(await get('/api/v2/transactions?size=3', other.headers)).data as {

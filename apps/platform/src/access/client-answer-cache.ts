@@ -82,7 +82,7 @@ declare module 'fastify' {
 
 /**
  * A GET route's answer from the client's data, kept under the route, the client, its data version,
- * the validated query and `dependsOn` (anything else the answer depends on, such as today's date).
+ * the validated path parameters and query, and `dependsOn` (anything else the answer depends on, such as today's date).
  * The answer is written once, by the route's own response writer, and then sent as written. Without
  * a data version (a client reading its own data) the answer is computed every time.
  */
@@ -100,6 +100,7 @@ export async function keptClientAnswer<Answer>(
     scope.tenantId,
     scope.clientId,
     scope.dataVersion,
+    JSON.stringify(request.params),
     JSON.stringify(request.query),
     ...dependsOn,
   ].join('\n');

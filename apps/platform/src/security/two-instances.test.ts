@@ -58,7 +58,9 @@ describe.skipIf(!serverUrl)('two platform instances on one PostgreSQL database',
     // before under the client's data version (access/client-answer-cache.ts).
     const transactionId = owner.transactionIds[0];
     const pageUrl = '/api/v2/transactions?size=500';
-    expect((await a.inject({ url: pageUrl, headers: owner.headers })).body).not.toContain('changed on instance B');
+    expect((await a.inject({ url: pageUrl, headers: owner.headers })).body).not.toContain(
+      'changed on instance B',
+    );
     const changed = await b.inject({
       method: 'PUT',
       url: `/api/v2/transactions/${transactionId}`,
@@ -68,7 +70,9 @@ describe.skipIf(!serverUrl)('two platform instances on one PostgreSQL database',
     expect(changed.statusCode).toBe(200);
     const read = await a.inject({ url: `/api/v2/transactions/${transactionId}`, headers: owner.headers });
     expect(JSON.stringify(read.json())).toContain('changed on instance B');
-    expect((await a.inject({ url: pageUrl, headers: owner.headers })).body).toContain('changed on instance B');
+    expect((await a.inject({ url: pageUrl, headers: owner.headers })).body).toContain(
+      'changed on instance B',
+    );
 
     // Revoking on A ends the session on B too.
     await a.inject({

@@ -6,9 +6,11 @@ import {
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptClientAnswer } from '../../../access/client-answer-cache.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { budgetCategoryReport } from '../../../reports/budget-category-report.ts';
+import { sydneyToday } from '../../../reports/sydney-calendar.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `GET api/v2/reports/transactions/budget_categories/{id}` (spec §7 Reports).` */
@@ -27,12 +29,19 @@ export const getBudgetCategoryReportRoute: FastifyPluginAsyncZod = async (app) =
         response: { 200: budgetCategoryReportResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await resolveClientScope(request);
       const budgetCategory = budgetCategories[request.params.id] ?? 'income';
-      return {
-        data: await budgetCategoryReport(app.database.db, scope, { ...request.query, budgetCategory }),
-      };
+      // The default range ends today (Sydney).
+      return keptClientAnswer(
+        request,
+        reply,
+        scope,
+        async () => ({
+          data: await budgetCategoryReport(app.database.db, scope, { ...request.query, budgetCategory }),
+        }),
+        [sydneyToday()],
+      );
     },
   );
 };
