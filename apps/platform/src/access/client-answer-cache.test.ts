@@ -199,6 +199,29 @@ describe('answers kept under the client’s data version', () => {
     expect(idsOf(await report(2))).toContain(moved);
   });
 
+  it('answers the new accounts after a connection’s refresh state changes', async () => {
+    const before = JSON.parse(await get('/api/v2/accounts')).data as {
+      id: number;
+      provider_account_id: number;
+    }[];
+    const providerAccountId = before[0]?.provider_account_id ?? 0;
+    await db()
+      .updateTable('provider_accounts')
+      .set({ refresh_status: 'partial_success', last_refreshed: new Date('2026-11-21T01:02:03Z') })
+      .where('id', '=', providerAccountId)
+      .execute();
+    const after = JSON.parse(await get('/api/v2/accounts')).data as {
+      provider_account_id: number;
+      refresh_status: { sub_status: string | null; last_refreshed: string | null };
+    }[];
+    expect(
+      after.find((account) => account.provider_account_id === providerAccountId)?.refresh_status,
+    ).toMatchObject({
+      sub_status: 'partial_success',
+      last_refreshed: '2026-11-21T01:02:03.000Z',
+    });
+  });
+
   it('keeps each client’s and each query’s answer apart', async () => {
     const mine = JSON.parse(await get('/api/v2/transactions?size=3')).data as { id: number }[];
     const theirs = JSON.parse(await get('/api/v2/transactions?size=3', other.headers)).data as {
@@ -270,7 +293,7 @@ describe('client data versions (migration 0010)', () => {
       ).rows[0]?.version ?? 0,
     );
 
-  it('grows once for each statement writing a client’s transactions or accounts, and only that client’s', async () => {
+  it('grows once for each statement writing a client’s transactions, accounts or connections, and only that client’s', async () => {
     const start = await version(fixture.clientId);
     const otherStart = await version(other.clientId);
     expect(start).toBeGreaterThan(0n); // the client's data was written
@@ -289,7 +312,12 @@ describe('client data versions (migration 0010)', () => {
       .deleteFrom('transactions')
       .where('id', '=', fixture.transactionIds[0] ?? 0)
       .execute();
-    expect(await version(fixture.clientId)).toBe(start + 3n);
+    await db()
+      .updateTable('provider_accounts')
+      .set({ refresh_failures: 1 })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    expect(await version(fixture.clientId)).toBe(start + 4n);
     expect(await version(other.clientId)).toBe(otherStart);
   });
 

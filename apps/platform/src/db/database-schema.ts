@@ -427,7 +427,8 @@ export interface Database {
   file_imports: FileImportsTable;
 }
 
-// Migration 0010: each client's data version, bumped by triggers on transactions and accounts.
+// Migration 0010: each client's data version, bumped by triggers on transactions and accounts
+// (and, from 0011, provider_accounts).
 
 export interface ClientDataVersionsTable {
   client_id: number;

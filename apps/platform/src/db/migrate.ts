@@ -10,6 +10,7 @@ import * as jobsAndDocuments from './migrations/0007-jobs-and-documents.ts';
 import * as openBankingRefreshConsentsImports from './migrations/0008-open-banking-refresh-consents-imports.ts';
 import * as readPerformance from './migrations/0009-read-performance.ts';
 import * as clientDataVersions from './migrations/0010-client-data-versions.ts';
+import * as providerAccountDataVersions from './migrations/0011-provider-account-data-versions.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008-open-banking-refresh-consents-imports': openBankingRefreshConsentsImports,
   '0009-read-performance': readPerformance,
   '0010-client-data-versions': clientDataVersions,
+  '0011-provider-account-data-versions': providerAccountDataVersions,
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptClientAnswer } from '../../../access/client-answer-cache.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { listAccounts } from '../../../aggregation/accounts-repository.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
@@ -23,9 +24,11 @@ export const getAccountsRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await resolveClientScope(request);
-      return { data: await listAccounts(app.database.db, scope, request.query) };
+      return keptClientAnswer(request, reply, scope, async () => ({
+        data: await listAccounts(app.database.db, scope, request.query),
+      }));
     },
   );
 };
