@@ -347,7 +347,7 @@ async function soak(): Promise<void> {
     });
     const { start, end, peak } = result.memoryMiB;
     report(
-      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}) | no error, no lost write, memory flat |`,
+      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost, ${result.staleReads} missing from the page read afterwards | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}) | no error, no lost write, no stale page, memory flat |`,
     );
   } catch (error) {
     report(`| soak | failed: ${String(error).split('\n')[0]} | | |`);

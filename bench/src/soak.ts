@@ -8,13 +8,16 @@ export interface SoakResult {
   errors: number;
   acknowledgedWrites: number;
   lostWrites: number;
+  /** Acknowledged changes missing from the client's page of transactions read afterwards (a page kept too long). */
+  staleReads: number;
   memoryMiB: { start: number; end: number; peak: number };
 }
 
 /**
  * `advisers` simulated advisers for `seconds`, each on a client of its own: list the clients, read a
  * page of transactions, change one transaction's memo. Afterwards every acknowledged change must be
- * in the database (read back through the API): no error, no lost write, memory flat.
+ * in the database (read back through the API), and in the page of transactions, which the platform
+ * keeps under the client's data version: no error, no lost write, no stale page, memory flat.
  */
 export async function runSoak(
   options: Pick<ApiBenchOptions, 'port' | 'clients' | 'transactions' | 'databaseUrl'> & {
@@ -80,10 +83,14 @@ export async function runSoak(
     await Promise.all(Array.from({ length: options.advisers }, (_, index) => adviser(index)));
     clearInterval(sampler);
     let lostWrites = 0;
+    let staleReads = 0;
     for (const [key, { headers, memo }] of acknowledged) {
       const id = key.split('/')[1];
       const read = await request(`${base}/api/v2/transactions/${id}`, { headers });
       if (!read.body.includes(JSON.stringify(memo))) lostWrites += 1;
+      // The same page the adviser read during the load, which it may have kept since.
+      const page = await request(`${base}/api/v2/transactions?size=20`, { headers });
+      if (!page.body.includes(JSON.stringify(memo))) staleReads += 1;
     }
     return {
       advisers: options.advisers,
@@ -92,6 +99,7 @@ export async function runSoak(
       errors,
       acknowledgedWrites: acknowledged.size,
       lostWrites,
+      staleReads,
       memoryMiB: { start, end: residentMiB(platform.process.pid), peak },
     };
   } finally {
