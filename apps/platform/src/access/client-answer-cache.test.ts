@@ -5,6 +5,27 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 import { createClientAnswerCache } from './client-answer-cache.ts';
 
+type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+/** A test app with two advisers, each with a client of their own. */
+async function twoAdvisersWithAClientEach(): Promise<{ testApp: TestApp; fixture: Fixture; other: Fixture }> {
+  const testApp = await buildTestApp();
+  return {
+    testApp,
+    fixture: await signedInAdviserWithClient(testApp.app),
+    other: await signedInAdviserWithClient(testApp.app),
+  };
+}
+
+/** The client's data version (0 before its data is first written). */
+async function versionOf(testApp: TestApp, clientId: number): Promise<bigint> {
+  const { rows } = await sql<{ version: string }>`
+    select version::text from client_data_versions where client_id = ${clientId}`.execute(
+    testApp.app.database.db,
+  );
+  return BigInt(rows[0]?.version ?? 0);
+}
+
 describe('createClientAnswerCache', () => {
   const computed = (text: string) => {
     let runs = 0;
@@ -88,13 +109,11 @@ describe('createClientAnswerCache', () => {
 
 describe('answers kept under the client’s data version', () => {
   let testApp: TestApp;
-  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
-  let other: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  let fixture: Fixture;
+  let other: Fixture;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
-    fixture = await signedInAdviserWithClient(testApp.app);
-    other = await signedInAdviserWithClient(testApp.app);
+    ({ testApp, fixture, other } = await twoAdvisersWithAClientEach());
   });
   afterAll(() => testApp.close());
 
@@ -104,12 +123,7 @@ describe('answers kept under the client’s data version', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.body;
   };
-  const version = async (clientId = fixture.clientId) =>
-    (
-      await sql<{
-        version: string;
-      }>`select version::text from client_data_versions where client_id = ${clientId}`.execute(db())
-    ).rows[0]?.version;
+  const version = (clientId = fixture.clientId) => versionOf(testApp, clientId);
   const auditRows = async () =>
     (
       await sql<{
@@ -133,7 +147,7 @@ describe('answers kept under the client’s data version', () => {
     const id = before.data[0].id as number;
     const versionBefore = await version();
     await db().updateTable('transactions').set({ memo: 'Written elsewhere' }).where('id', '=', id).execute();
-    expect(BigInt((await version()) ?? 0)).toBe(BigInt(versionBefore ?? 0) + 1n);
+    expect(await version()).toBe(versionBefore + 1n);
     const after = JSON.parse(await get(url));
     expect(after.data[0]).toMatchObject({ id, memo: 'Written elsewhere' });
   });
@@ -243,6 +257,62 @@ describe('answers kept under the client’s data version', () => {
     const response = await testApp.app.inject({ method: 'GET', url, headers: other.headers });
     expect(response.statusCode).toBe(404);
   });
+  describe('client data versions (migration 0010)', () => {
+    it('grows once for each statement writing a client’s transactions, accounts or connections, and only that client’s', async () => {
+      const start = await version(fixture.clientId);
+      const otherStart = await version(other.clientId);
+      expect(start).toBeGreaterThan(0n); // the client's data was written
+      await db()
+        .updateTable('transactions')
+        .set({ memo: 'one' })
+        .where('client_id', '=', fixture.clientId)
+        .execute();
+      expect(await version(fixture.clientId)).toBe(start + 1n);
+      await db()
+        .updateTable('accounts')
+        .set({ included: false })
+        .where('id', '=', fixture.accountIds[0] ?? 0)
+        .execute();
+      await db()
+        .deleteFrom('transactions')
+        .where('id', '=', fixture.transactionIds[0] ?? 0)
+        .execute();
+      await db()
+        .updateTable('provider_accounts')
+        .set({ refresh_failures: 1 })
+        .where('client_id', '=', fixture.clientId)
+        .execute();
+      expect(await version(fixture.clientId)).toBe(start + 4n);
+      expect(await version(other.clientId)).toBe(otherStart);
+    });
+
+    it('does not grow for a write that is rolled back', async () => {
+      const start = await version(fixture.clientId);
+      await expect(
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable('transactions')
+              .set({ memo: 'never' })
+              .where('client_id', '=', fixture.clientId)
+              .execute();
+            throw new Error('undone');
+          }),
+      ).rejects.toThrow('undone');
+      expect(await version(fixture.clientId)).toBe(start);
+    });
+
+    it('lets a client with data be deleted (its rows cascade away)', async () => {
+      await db().deleteFrom('clients').where('id', '=', other.clientId).execute();
+      const left = await db()
+        .selectFrom('transactions')
+        .select('id')
+        .where('client_id', '=', other.clientId)
+        .execute();
+      expect(left).toEqual([]);
+    });
+  });
 });
 
 describe('answers kept as production writes them (RESPONSE_CHECKS=off)', () => {
@@ -268,83 +338,5 @@ describe('answers kept as production writes them (RESPONSE_CHECKS=off)', () => {
       expect(JSON.stringify(contract.parse(first.json()))).toBe(first.body);
     }
     expect(testApp.app.clientAnswers.stats().hits).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe('client data versions (migration 0010)', () => {
-  let testApp: TestApp;
-  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
-  let other: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
-
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-    fixture = await signedInAdviserWithClient(testApp.app);
-    other = await signedInAdviserWithClient(testApp.app);
-  });
-  afterAll(() => testApp.close());
-
-  const db = () => testApp.app.database.db;
-  const version = async (clientId: number) =>
-    BigInt(
-      (
-        await sql<{
-          version: string;
-        }>`select version::text from client_data_versions where client_id = ${clientId}`.execute(db())
-      ).rows[0]?.version ?? 0,
-    );
-
-  it('grows once for each statement writing a client’s transactions, accounts or connections, and only that client’s', async () => {
-    const start = await version(fixture.clientId);
-    const otherStart = await version(other.clientId);
-    expect(start).toBeGreaterThan(0n); // the client's data was written
-    await db()
-      .updateTable('transactions')
-      .set({ memo: 'one' })
-      .where('client_id', '=', fixture.clientId)
-      .execute();
-    expect(await version(fixture.clientId)).toBe(start + 1n);
-    await db()
-      .updateTable('accounts')
-      .set({ included: false })
-      .where('id', '=', fixture.accountIds[0] ?? 0)
-      .execute();
-    await db()
-      .deleteFrom('transactions')
-      .where('id', '=', fixture.transactionIds[0] ?? 0)
-      .execute();
-    await db()
-      .updateTable('provider_accounts')
-      .set({ refresh_failures: 1 })
-      .where('client_id', '=', fixture.clientId)
-      .execute();
-    expect(await version(fixture.clientId)).toBe(start + 4n);
-    expect(await version(other.clientId)).toBe(otherStart);
-  });
-
-  it('does not grow for a write that is rolled back', async () => {
-    const start = await version(fixture.clientId);
-    await expect(
-      db()
-        .transaction()
-        .execute(async (trx) => {
-          await trx
-            .updateTable('transactions')
-            .set({ memo: 'never' })
-            .where('client_id', '=', fixture.clientId)
-            .execute();
-          throw new Error('undone');
-        }),
-    ).rejects.toThrow('undone');
-    expect(await version(fixture.clientId)).toBe(start);
-  });
-
-  it('lets a client with data be deleted (its rows cascade away)', async () => {
-    await db().deleteFrom('clients').where('id', '=', other.clientId).execute();
-    const left = await db()
-      .selectFrom('transactions')
-      .select('id')
-      .where('client_id', '=', other.clientId)
-      .execute();
-    expect(left).toEqual([]);
   });
 });
