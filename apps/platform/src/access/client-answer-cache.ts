@@ -4,8 +4,8 @@ import type { ClientScope } from './resolve-client-scope.ts';
 
 /**
  * Answers computed from one client's data, kept as the JSON text they were written as, under a key
- * that names the client's data version (migration 0010). A write to the client's transactions or
- * accounts bumps the version in its own transaction, so a kept answer is never served once the data
+ * that names the client's data version (migrations 0010 and 0011). A write to the client's
+ * transactions, accounts or connections bumps the version in its own transaction, so a kept answer is never served once the data
  * it came from has changed: the next request reads the new version in its access check and misses.
  * The access check and its audit row still run on every request; only the computing is kept.
  *
@@ -82,9 +82,11 @@ declare module 'fastify' {
 
 /**
  * A GET route's answer from the client's data, kept under the route, the client, its data version,
- * the validated path parameters and query, and `dependsOn` (anything else the answer depends on, such as today's date).
- * The answer is written once, by the route's own response writer, and then sent as written. Without
- * a data version (a client reading its own data) the answer is computed every time.
+ * the validated path parameters and query, and `dependsOn` (anything else the answer depends on,
+ * such as today's date). The answer is written once, by the route's own response writer, and then
+ * sent as written. Without a data version (a client reading its own data) it is computed every time.
+ * Only for answers made of the client's transactions, accounts and connections (what raises the
+ * version) and of reference data that never changes (categories, provider names).
  */
 export async function keptClientAnswer<Answer>(
   request: FastifyRequest,

@@ -16,9 +16,10 @@ export interface ClientScope {
   clientId: number;
   actor: Principal;
   /**
-   * The client's data version as the access check read it (migration 0010): answers computed from
-   * the client's transactions and accounts are kept under it (`client-answer-cache.ts`). Unset for
-   * a client reading its own data, which makes no access statement.
+   * The client's data version as the access check read it (migrations 0010 and 0011): answers
+   * computed from the client's transactions, accounts and connections are kept under it
+   * (`client-answer-cache.ts`). Unset for a client reading its own data, which makes no access
+   * statement.
    */
   dataVersion?: string;
 }
@@ -57,7 +58,7 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
 interface AccessedClient {
   client_id: number;
   consent_status: string | null;
-  /** Null until the client's transactions or accounts are first written. */
+  /** Null until the client's transactions, accounts or connections are first written. */
   data_version: string | null;
 }
 
