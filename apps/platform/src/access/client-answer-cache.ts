@@ -5,9 +5,10 @@ import type { ClientScope } from './resolve-client-scope.ts';
 /**
  * Answers computed from one client's data, kept as the JSON text they were written as, under a key
  * that names the client's data version (migrations 0010 and 0011). A write to the client's
- * transactions, accounts or connections bumps the version in its own transaction, so a kept answer is never served once the data
- * it came from has changed: the next request reads the new version in its access check and misses.
- * The access check and its audit row still run on every request; only the computing is kept.
+ * transactions, accounts or connections bumps the version in its own transaction, so a kept answer
+ * is never served once the data it came from has changed: the next request reads the new version
+ * in its access check and misses. The access check and its audit row still run on every request;
+ * only the computing is kept.
  *
  * Least recently used answers go first once the texts pass `maxBytes`; an answer larger than a
  * quarter of it is not kept. Requests for a key being computed share that computation, so a burst
