@@ -76,6 +76,10 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
     const url = new URL(serverUrl as string);
     url.pathname = `/${rows[0]?.name}`;
     pool = new pg.Pool({ connectionString: url.toString() });
+    // The pool's end does not wait for its connections to close, and the scratch database is then
+    // dropped with force: a connection still closing hears "terminating connection due to
+    // administrator command", which an idle pool re-emits as an error. Nothing to act on here.
+    pool.on('error', () => {});
     logged = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       log: (event) => {
@@ -91,7 +95,13 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
 
   it('lists and summarises without a sequential scan of transactions, totals or clients', async () => {
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }),
+      // Every request runs its queries: none is answered from the answers kept under the client's
+      // data version (the first page is asked for twice).
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        ANSWER_CACHE_MB: '0',
+      }),
       database: { db: logged, engine: 'postgres', close: async () => undefined },
     });
     app.readiness.markReady();
