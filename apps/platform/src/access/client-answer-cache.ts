@@ -18,7 +18,7 @@ export interface ClientAnswerCache {
   readonly enabled: boolean;
   /** The text kept under `key`, or `compute`'s, kept for the next request. */
   get(key: string, compute: () => Promise<string>): Promise<string>;
-  /** What is kept now, and how often a request found it (for the benchmarks and the logs). */
+  /** What is kept now, and how often a request found it (the tests read it). */
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
@@ -32,8 +32,6 @@ export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): Cli
 
   const keep = (key: string, text: string) => {
     if (text.length > maxBytes / 4) return;
-    const replaced = kept.get(key);
-    if (replaced !== undefined) bytes -= replaced.length;
     kept.set(key, text);
     bytes += text.length;
     for (const [oldest, oldText] of kept) {

@@ -105,7 +105,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 }
 
 /** The headers helmet sets with these options, as one record (helmet sets nothing that varies). */
-export function headersOf(options: HelmetOptions): Record<string, string> {
+function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
