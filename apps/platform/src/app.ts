@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { createIdentityService, registerIdentity } from '@waratah/identity';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createClientAccessBatch } from './access/client-access-batch.ts';
 import { createClientAnswerCache } from './access/client-answer-cache.ts';
 import { type AppConfigRepository, createAppConfigRepository } from './app-config/app-config-repository.ts';
 import { credentialRoutes } from './auth/credential-routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('readiness', createReadiness());
   app.decorate('appConfigs', createAppConfigRepository(database.db));
+  app.decorate('clientAccess', createClientAccessBatch(database.db));
   app.decorate('clientAnswers', createClientAnswerCache({ maxBytes: config.answerCacheBytes }));
   // A platform-wide service: every plugin sees `app.jobQueue` and may register workers (docs/jobs.md).
   await app.register(registerJobQueue);

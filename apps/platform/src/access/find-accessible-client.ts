@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
+import type { Operand } from '../db/operand.ts';
 
 /**
  * Whether an admin user may see a client's data. An operator sees every client of its tenant. An
@@ -32,27 +33,46 @@ export async function findAccessibleClient(
 /**
  * The query behind `findAccessibleClient`: one row (`id`, `consent_status`) when the admin user may
  * see the client, none otherwise; undefined for an adviser without a practice (never any client).
- * The access gate runs it inside the statement that writes its audit row.
  */
 export function accessibleClientQuery(db: Kysely<Database>, principal: AdminUserPrincipal, clientId: number) {
-  if (principal.role === 'operator') {
-    return db
-      .selectFrom('clients')
-      .select(['id', sql<string | null>`null`.as('consent_status')])
-      .where('tenant_id', '=', principal.tenantId)
-      .where('id', '=', clientId);
-  }
+  if (principal.role === 'operator') return operatorAccessQuery(db, principal.tenantId, clientId);
   if (principal.externalPartyId === null) return undefined;
+  return adviserAccessQuery(db, principal.tenantId, principal.externalPartyId, clientId);
+}
+
+/** An operator's access: the client is in the operator's tenant. */
+export function operatorAccessQuery(
+  db: Kysely<Database>,
+  tenantId: Operand<string>,
+  clientId: Operand<number>,
+) {
+  return db
+    .selectFrom('clients')
+    .select(['id', sql<string | null>`null`.as('consent_status')])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', clientId);
+}
+
+/**
+ * An adviser's access: the client is linked to the adviser's practice, which is enabled, with a
+ * consent that is active or in use and not past its expiry.
+ */
+export function adviserAccessQuery(
+  db: Kysely<Database>,
+  tenantId: Operand<string>,
+  externalPartyId: Operand<number | null>,
+  clientId: Operand<number>,
+) {
   return db
     .selectFrom('client_links as link')
     .innerJoin('clients as client', 'client.id', 'link.client_id')
     .innerJoin('external_parties as party', 'party.id', 'link.external_party_id')
     .select(['client.id', sql<string | null>`link.consent_status`.as('consent_status')])
-    .where('link.tenant_id', '=', principal.tenantId)
-    .where('client.tenant_id', '=', principal.tenantId)
-    .where('party.tenant_id', '=', principal.tenantId)
+    .where('link.tenant_id', '=', tenantId)
+    .where('client.tenant_id', '=', tenantId)
+    .where('party.tenant_id', '=', tenantId)
     .where('link.client_id', '=', clientId)
-    .where('link.external_party_id', '=', principal.externalPartyId)
+    .where('link.external_party_id', '=', externalPartyId as Operand<number>)
     .where('party.status', '=', 'enabled')
     .where('link.consent_status', 'in', ['active', 'in_use'])
     .where((eb) =>

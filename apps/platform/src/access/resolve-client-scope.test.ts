@@ -6,10 +6,12 @@ import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
+import { type ClientAccessBatch, createClientAccessBatch } from './client-access-batch.ts';
 import { resolveClientScope } from './resolve-client-scope.ts';
 
 describe('resolveClientScope: who may reach a client', () => {
   let database: PlatformDatabase;
+  let clientAccess: ClientAccessBatch;
   const ids = {
     client: 0,
     withdrawn: 0,
@@ -74,7 +76,7 @@ describe('resolveClientScope: who may reach a client', () => {
     return {
       principal,
       headers: userId === undefined ? {} : { 'x-user-id': String(userId) },
-      server: { database },
+      server: { database, clientAccess },
       method: 'GET',
       routeOptions: { url: '/api/v2/accounts' },
       ip: '127.0.0.1',
@@ -89,6 +91,7 @@ describe('resolveClientScope: who may reach a client', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    clientAccess = createClientAccessBatch(database.db);
     await seedDatabase(database.db);
     adviser = await makeAdviser('moneypartner', 'enabled');
     otherAdviser = await makeAdviser('moneypartner', 'enabled');

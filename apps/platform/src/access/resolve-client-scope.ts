@@ -1,13 +1,11 @@
 import { apiHeaders } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type Expression, type SqlBool, sql } from 'kysely';
 import { readConfirmingCaller } from '../auth/confirm-principal.ts';
 import type { Principal } from '../auth/principal.ts';
 import { markConsentInUse } from '../consents/mark-consent-in-use.ts';
 import { AppError } from '../errors/app-error.ts';
-import { accessibleClientQuery } from './find-accessible-client.ts';
+import type { AccessedClient } from './client-access-batch.ts';
 import { readIdHeader } from './read-id-header.ts';
-import { auditRow } from './record-audit.ts';
 import { requireAdminUser, requirePrincipal } from './require-principal.ts';
 
 /** Whose data an end-user request reads or changes, and who is asking. */
@@ -43,8 +41,8 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
   }
   // A caller taken from a recent lookup of its token (`auth/confirm-principal.ts`) is confirmed in
   // the access statement itself: no row unless the token is still live and names this caller.
-  const client = await readConfirmingCaller(request, (callerConfirmed) =>
-    accessClient(request, userId, callerConfirmed),
+  const client = await readConfirmingCaller(request, (unconfirmedTokenHash) =>
+    accessClient(request, userId, unconfirmedTokenHash),
   );
   const db = request.server.database.db;
   const actor = requireAdminUser(request);
@@ -54,49 +52,29 @@ export async function resolveClientScope(request: FastifyRequest): Promise<Clien
   return { tenantId: actor.tenantId, clientId: client.client_id, actor, dataVersion };
 }
 
-/** What the access statement answers of a client the caller may see. */
-interface AccessedClient {
-  client_id: number;
-  consent_status: string | null;
-  /** Null until the client's transactions, accounts or connections are first written. */
-  data_version: string | null;
-}
-
 /**
- * One round trip: the access check, and the audit row written only when it passes (and, given
- * `callerConfirmed`, only while the caller's token still names it). No row: 404, or undefined under
- * `callerConfirmed`.
+ * The access check and, only when it passes (and, given `unconfirmedTokenHash`, only while the
+ * caller's token still names it), the audit row: one statement, shared with the checks of other
+ * requests waiting at the same time (`client-access-batch.ts`). No row: 404, or undefined while the
+ * caller is unconfirmed.
  */
 async function accessClient(
   request: FastifyRequest,
   userId: number,
-  callerConfirmed: Expression<SqlBool> | undefined,
+  unconfirmedTokenHash: string | undefined,
 ): Promise<AccessedClient | undefined> {
-  const principal = requireAdminUser(request);
-  const db = request.server.database.db;
-  const access = accessibleClientQuery(db, principal, userId);
-  if (access === undefined) throw notFound();
-  const audit = auditRow({
-    actor: principal,
-    action: `client_data.${request.method.toLowerCase()}`,
-    targetType: 'route',
-    targetId: request.routeOptions.url ?? null,
+  const caller = requireAdminUser(request);
+  if (caller.role === 'adviser' && caller.externalPartyId === null) throw notFound();
+  const client = await request.server.clientAccess.check({
+    caller,
     clientId: userId,
+    unconfirmedTokenHash,
+    action: `client_data.${request.method.toLowerCase()}`,
+    targetId: request.routeOptions.url ?? null,
     ip: request.ip,
   });
-  const { rows } = await sql<AccessedClient>`
-    with access as (${access})
-    insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
-    select ${audit.tenant_id}::text, ${audit.actor_kind}::text, ${audit.actor_id}::int, ${audit.action}::text,
-      ${audit.target_type}::text, ${audit.target_id}::text, access.id, ${audit.ip}::text
-    from access
-    where ${callerConfirmed ?? sql`true`}
-    returning client_id, (select consent_status from access) as consent_status,
-      (select version::text from client_data_versions v where v.client_id = audit_log.client_id) as data_version`.execute(
-    db,
-  );
-  if (rows[0] === undefined && callerConfirmed === undefined) throw notFound();
-  return rows[0];
+  if (client === undefined && unconfirmedTokenHash === undefined) throw notFound();
+  return client;
 }
 
 function notFound(): AppError {

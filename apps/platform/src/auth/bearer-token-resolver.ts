@@ -1,13 +1,11 @@
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { mayStartUnconfirmed } from './confirm-principal.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
-import type { AdminUserPrincipal, Principal } from './principal.ts';
+import type { Principal } from './principal.ts';
 import { createRecentPrincipals, type RecentPrincipals } from './tokens/recent-principals.ts';
-import { liveAccessTokenQuery, type TokenRepository } from './tokens/token-repository.ts';
+import type { TokenRepository } from './tokens/token-repository.ts';
 import { hashTokenSecret } from './tokens/token-secret.ts';
 
 const bearer = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
@@ -56,25 +54,11 @@ export function createBearerTokenResolver(
       if (seen === undefined) return lookUp(tokenHash);
       request.unconfirmedPrincipal = {
         confirm: () => lookUp(tokenHash),
-        stillNamed: () => tokenStillNames(request.server.database.db, tokenHash, seen),
+        tokenHash,
       };
       return seen;
     },
   };
-}
-
-/** A row exactly while the token is live and names this admin user with the same standing. */
-function tokenStillNames(db: Kysely<Database>, tokenHash: string, principal: AdminUserPrincipal) {
-  const query = liveAccessTokenQuery(db, tokenHash)
-    .select(sql<number>`1`.as('named'))
-    .where('t.subject_kind', '=', 'admin_user')
-    .where('t.tenant_id', '=', principal.tenantId)
-    .where('u.id', '=', principal.adminUserId)
-    .where('u.kind', '=', principal.role)
-    .where('u.status', '=', 'active');
-  return principal.externalPartyId === null
-    ? query.where('u.external_party_id', 'is', null)
-    : query.where('u.external_party_id', '=', principal.externalPartyId);
 }
 
 function principalOf(row: TokenSubjectRow): Principal | null {

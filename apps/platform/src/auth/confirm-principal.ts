@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
 import type { Principal } from './principal.ts';
 
 /**
  * A principal taken from a recent lookup of the request's bearer token, not yet checked against
- * the database for this request. `confirm` looks the token up again (the new principal, or 401);
- * `stillNamed` is the same check as a subquery, for a statement the request runs anyway: it has a
- * row exactly while the token is live and still names this principal, unchanged.
+ * the database for this request. `confirm` looks the token up again (the new principal, or 401).
+ * A statement the request runs anyway can make the same check on the way, by `tokenHash`: the
+ * token must be live and still name `request.principal`, unchanged (`tokenStillNamesQuery`).
  */
 export interface UnconfirmedPrincipal {
   confirm(): Promise<Principal>;
-  // biome-ignore lint/suspicious/noExplicitAny: a subquery of any statement's database and tables
-  stillNamed(): SelectQueryBuilder<any, any, any>;
+  tokenHash: string;
 }
 
 declare module 'fastify' {
@@ -54,20 +52,20 @@ export async function confirmPrincipal(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * A read whose own statement confirms the caller. `read` gets a condition for that statement (the
- * token still names the caller), or undefined when the caller is confirmed already, and answers
- * undefined when its conditioned statement returned no row. Then the token is looked up on its own
+ * A read whose own statement confirms the caller. `read` gets the hash of the token its statement
+ * must find still naming the caller (`tokenStillNamesQuery`), or undefined when the caller is
+ * confirmed already, and answers undefined when its conditioned statement returned no row. Then the token is looked up on its own
  * (401 if it is gone, and `request.principal` afresh) and `read` runs once more without a condition,
  * where it must answer or throw (a 404 of its own, say). Routes that read this way declare
  * `confirmsCaller`.
  */
 export async function readConfirmingCaller<T>(
   request: FastifyRequest,
-  read: (callerConfirmed: Expression<SqlBool> | undefined) => Promise<T | undefined>,
+  read: (unconfirmedTokenHash: string | undefined) => Promise<T | undefined>,
 ): Promise<T> {
   const unconfirmed = request.unconfirmedPrincipal;
   if (unconfirmed) {
-    const found = await read(sql<SqlBool>`exists (${unconfirmed.stillNamed()})`);
+    const found = await read(unconfirmed.tokenHash);
     if (found !== undefined) {
       request.unconfirmedPrincipal = null;
       return found;

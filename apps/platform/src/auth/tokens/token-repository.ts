@@ -1,6 +1,7 @@
 import type { TenantId } from '@waratah/tenants';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, TokenSubjectKind } from '../../db/database-schema.ts';
+import type { Operand } from '../../db/operand.ts';
 import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
 
 export interface TokenSubject {
@@ -44,7 +45,7 @@ const deadTokenRetentionMs = 24 * 3600 * 1000;
  * `t`, with its subject joined as `u` (an admin user) or `c` (a client) in the token's tenant; no
  * columns chosen yet.
  */
-export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: string) {
+export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<string>, now = new Date()) {
   return db
     .selectFrom('oauth_tokens as t')
     .leftJoin('admin_users as u', (join) =>
@@ -62,7 +63,31 @@ export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: string) {
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date());
+    .where('t.expires_at', '>', now);
+}
+
+/** The admin user a recent lookup of a token named (`bearer-token-resolver.ts`), as operands. */
+export interface NamedAdminUser {
+  tokenHash: Operand<string>;
+  tenantId: Operand<string>;
+  adminUserId: Operand<number>;
+  role: Operand<'adviser' | 'operator'>;
+  externalPartyId: Operand<number | null>;
+}
+
+/**
+ * A row exactly while the token is live and names this admin user with the same standing: the
+ * same kind, still active, in the same practice.
+ */
+export function tokenStillNamesQuery(db: Kysely<Database>, named: NamedAdminUser, now = new Date()) {
+  return liveAccessTokenQuery(db, named.tokenHash, now)
+    .select(sql<number>`1`.as('named'))
+    .where('t.subject_kind', '=', 'admin_user')
+    .where('t.tenant_id', '=', named.tenantId)
+    .where('u.id', '=', named.adminUserId)
+    .where('u.kind', '=', named.role)
+    .where('u.status', '=', 'active')
+    .where('u.external_party_id', 'is not distinct from', named.externalPartyId);
 }
 
 /** Opaque bearer tokens (DESIGN §3): only their hashes are stored; refresh tokens rotate. */

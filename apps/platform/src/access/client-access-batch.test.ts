@@ -1,0 +1,227 @@
+import type { TenantId } from '@waratah/tenants';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
+import { createTokenRepository } from '../auth/tokens/token-repository.ts';
+import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
+import type { ConsentStatus, ExternalPartyStatus } from '../db/database-schema.ts';
+import type { PlatformDatabase } from '../db/platform-database.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { createTestAdviser } from '../testing/create-test-adviser.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { writeTestClient } from '../testing/write-test-client.ts';
+import { type ClientAccessCheck, createClientAccessBatch } from './client-access-batch.ts';
+
+describe('createClientAccessBatch: the access gate’s shared statement', () => {
+  let database: PlatformDatabase;
+  let adviser: AdminUserPrincipal;
+  let disabledAdviser: AdminUserPrincipal;
+  let operator: AdminUserPrincipal;
+  let labsOperator: AdminUserPrincipal;
+  let client: number;
+  let withdrawn: number;
+  let otherPracticeClient: number;
+  let disabledPracticeClient: number;
+
+  async function makeCaller(
+    tenantId: TenantId,
+    practiceStatus: ExternalPartyStatus | null,
+    kind: 'adviser' | 'operator' = 'adviser',
+  ): Promise<AdminUserPrincipal> {
+    const { adminUser, externalParty } = await createTestAdviser(database.db, {
+      tenantId,
+      kind,
+      password: 'Batch-Test-Password-1',
+      practiceStatus,
+    });
+    return {
+      kind: 'admin_user',
+      tenantId,
+      adminUserId: adminUser.id,
+      role: kind,
+      externalPartyId: externalParty?.id ?? null,
+      via: 'bearer',
+    };
+  }
+
+  async function linkClient(caller: AdminUserPrincipal, status: ConsentStatus = 'active'): Promise<number> {
+    const { clientId } = await writeTestClient(database.db, {
+      tenantId: caller.tenantId,
+      partyId: caller.externalPartyId ?? 0,
+      adviserId: caller.adminUserId,
+      ...(status === 'active' ? {} : { consent: { status, start: '2026-06-01', expiry: '2027-05-31' } }),
+    });
+    return clientId;
+  }
+
+  const check = (
+    caller: AdminUserPrincipal,
+    clientId: number,
+    more: Partial<ClientAccessCheck> = {},
+  ): ClientAccessCheck => ({
+    caller,
+    clientId,
+    unconfirmedTokenHash: undefined,
+    action: 'client_data.get',
+    targetId: '/api/v2/accounts',
+    ip: '192.0.2.7',
+    ...more,
+  });
+
+  const auditedSince = async (id: number) =>
+    database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'client_id', 'action', 'target_type', 'target_id', 'ip'])
+      .where('id', '>', id)
+      .orderBy('id')
+      .execute();
+  const lastAuditId = async () =>
+    (
+      await database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDatabase(database.db);
+    adviser = await makeCaller('moneypartner', 'enabled');
+    const otherAdviser = await makeCaller('moneypartner', 'enabled');
+    disabledAdviser = await makeCaller('moneypartner', 'disabled');
+    operator = await makeCaller('moneypartner', null, 'operator');
+    labsOperator = await makeCaller('waratahlabs', null, 'operator');
+    client = await linkClient(adviser);
+    withdrawn = await linkClient(adviser, 'withdrawn');
+    otherPracticeClient = await linkClient(otherAdviser);
+    disabledPracticeClient = await linkClient(disabledAdviser);
+    // The version the triggers keep (migration 0010), set by hand so the answer can name it.
+    await sql`insert into client_data_versions (client_id, version) values (${client}, 41)`.execute(
+      database.db,
+    );
+  });
+  afterAll(() => database.close());
+
+  it('checks the requests that wait together in one statement, each under its own caller’s rules', async () => {
+    const batch = createClientAccessBatch(database.db, { maxInFlight: 1 });
+    const before = await lastAuditId();
+    // The first check finds no statement running and goes alone; the others wait for it, then go
+    // together.
+    const first = batch.check(check(adviser, client));
+    const waiting = [
+      check(operator, otherPracticeClient, { ip: '192.0.2.8' }),
+      check(adviser, otherPracticeClient),
+      check(adviser, withdrawn),
+      check(disabledAdviser, disabledPracticeClient),
+      check(labsOperator, client),
+      check(adviser, client, { action: 'client_data.head', targetId: '/api/v2/transactions' }),
+      check(adviser, 2_147_483_648),
+    ].map((each) => batch.check(each));
+    const answers = await Promise.all([first, ...waiting]);
+
+    expect(batch.stats()).toEqual({ statements: 2, checks: 7 });
+    expect(answers.map((answer) => answer?.client_id)).toEqual([
+      client,
+      otherPracticeClient,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      client,
+      undefined,
+    ]);
+    expect(answers[0]).toMatchObject({ consent_status: 'active', data_version: '41' });
+    expect(answers[1]).toMatchObject({ consent_status: null });
+    // Exactly the checks that passed are audited, each with its own caller, route and origin.
+    const audited = await auditedSince(before);
+    expect(audited).toHaveLength(3);
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        {
+          actor_id: adviser.adminUserId,
+          client_id: client,
+          action: 'client_data.get',
+          target_type: 'route',
+          target_id: '/api/v2/accounts',
+          ip: '192.0.2.7',
+        },
+        expect.objectContaining({
+          actor_id: operator.adminUserId,
+          client_id: otherPracticeClient,
+          ip: '192.0.2.8',
+        }),
+        expect.objectContaining({
+          actor_id: adviser.adminUserId,
+          action: 'client_data.head',
+          target_id: '/api/v2/transactions',
+        }),
+      ]),
+    );
+  });
+
+  it('confirms each check’s token in the same statement', async () => {
+    const tokens = createTokenRepository(database.db, {
+      accessTokenTtlSeconds: 600,
+      refreshTokenTtlSeconds: 600,
+    });
+    const issue = async (caller: AdminUserPrincipal) =>
+      hashTokenSecret(
+        (
+          await tokens.issueForSignIn({
+            kind: 'admin_user',
+            id: caller.adminUserId,
+            tenantId: caller.tenantId,
+            clientId: 'test',
+          })
+        ).accessToken,
+      );
+    const live = await issue(adviser);
+    const revoked = await issue(adviser);
+    await database.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', revoked)
+      .execute();
+    const operatorToken = await issue(operator);
+
+    const batch = createClientAccessBatch(database.db, { maxInFlight: 1 });
+    const before = await lastAuditId();
+    const answers = await Promise.all([
+      batch.check(check(adviser, client, { unconfirmedTokenHash: live })),
+      batch.check(check(adviser, client, { unconfirmedTokenHash: revoked })),
+      // A token of another admin user does not confirm this one.
+      batch.check(check(adviser, client, { unconfirmedTokenHash: operatorToken })),
+      batch.check(check(operator, client, { unconfirmedTokenHash: operatorToken })),
+      // Nor does a token whose user now has another standing (here: another practice).
+      batch.check(
+        check({ ...adviser, externalPartyId: disabledAdviser.externalPartyId }, client, {
+          unconfirmedTokenHash: live,
+        }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer?.client_id)).toEqual([
+      client,
+      undefined,
+      undefined,
+      client,
+      undefined,
+    ]);
+    expect(batch.stats().statements).toBe(2);
+    expect(await auditedSince(before)).toHaveLength(2);
+  });
+
+  it('fails every check of a failed statement, writes none of their rows, and goes on', async () => {
+    const batch = createClientAccessBatch(database.db, { maxInFlight: 1 });
+    const before = await lastAuditId();
+    const first = batch.check(check(adviser, client));
+    // A text the database refuses (a NUL byte) fails the statement it is in.
+    const failing = [
+      batch.check(check(operator, client)),
+      batch.check(check(adviser, client, { ip: 'x\u0000' })),
+    ];
+    await expect(first).resolves.toMatchObject({ client_id: client });
+    for (const each of failing) await expect(each).rejects.toThrow();
+    expect(await auditedSince(before)).toHaveLength(1);
+    await expect(batch.check(check(operator, client))).resolves.toMatchObject({ client_id: client });
+  });
+});

@@ -1,0 +1,192 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
+import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
+import type { Database } from '../db/database-schema.ts';
+import { adviserAccessQuery, operatorAccessQuery } from './find-accessible-client.ts';
+import { auditRow } from './record-audit.ts';
+
+/** One admin user's request for a client's data, as the access gate checks it. */
+export interface ClientAccessCheck {
+  caller: AdminUserPrincipal;
+  clientId: number;
+  /**
+   * Set while the caller comes from a recent lookup of this token (`auth/confirm-principal.ts`):
+   * access is given only while the token is live and still names the caller.
+   */
+  unconfirmedTokenHash: string | undefined;
+  /** The audit row's action, target (the route) and origin. */
+  action: string;
+  targetId: string | null;
+  ip: string;
+}
+
+/** What the access statement answers of a client the caller may see. */
+export interface AccessedClient {
+  client_id: number;
+  consent_status: string | null;
+  /** Null until the client's transactions, accounts or connections are first written. */
+  data_version: string | null;
+}
+
+export interface ClientAccessBatch {
+  /** The client, once its audit row is committed; undefined when access is refused. */
+  check(check: ClientAccessCheck): Promise<AccessedClient | undefined>;
+  /** Statements run and checks made (the tests read them). */
+  stats(): { statements: number; checks: number };
+}
+
+export interface ClientAccessBatchOptions {
+  /** Statements running at once; more checks wait for the next. */
+  maxInFlight?: number;
+  /** Checks in one statement at most. */
+  maxChecks?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The access gate's shared statement (access/client-access-batch.ts). */
+    clientAccess: ClientAccessBatch;
+  }
+}
+
+/** PostgreSQL's `integer`, the type of every id column. */
+const maxIntegerId = 2_147_483_647;
+
+interface Waiting {
+  check: ClientAccessCheck;
+  resolve(client: AccessedClient | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The access gate's statement, shared by the requests that wait for it: a group commit. Every
+ * admin user's read of a client's data is checked against the database and audited before it is
+ * answered (`resolve-client-scope.ts`), one statement each, which under load cost more in round
+ * trips (a socket write that wakes the database, parsing, a commit) than in the check itself.
+ * A check that finds no statement running is sent at once, alone, so a quiet server answers as
+ * soon as before; checks that arrive while statements are running wait for one of them to finish
+ * and then go together, in one statement that checks each under the same rules and writes every
+ * passing check's audit row, committed before any of them is answered. A failed statement fails
+ * each of its checks.
+ */
+export function createClientAccessBatch(
+  db: Kysely<Database>,
+  { maxInFlight = 2, maxChecks = 256 }: ClientAccessBatchOptions = {},
+): ClientAccessBatch {
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  let statements = 0;
+  let checks = 0;
+
+  function sendWaiting(): void {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const batch = waiting.length <= maxChecks ? waiting : waiting.slice(0, maxChecks);
+      waiting = batch === waiting ? [] : waiting.slice(maxChecks);
+      inFlight += 1;
+      statements += 1;
+      checks += batch.length;
+      runChecks(
+        db,
+        batch.map((entry) => entry.check),
+      )
+        .then(
+          (answers) => {
+            for (const [index, entry] of batch.entries()) entry.resolve(answers[index]);
+          },
+          (error: unknown) => {
+            for (const entry of batch) entry.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight -= 1;
+          sendWaiting();
+        });
+    }
+  }
+
+  return {
+    check(check) {
+      // No client has an id beyond the tables' integer range (and such a value would fail the
+      // statement, with every check in it).
+      if (!Number.isInteger(check.clientId) || check.clientId < 1 || check.clientId > maxIntegerId)
+        return Promise.resolve(undefined);
+      return new Promise((resolve, reject) => {
+        waiting.push({ check, resolve, reject });
+        sendWaiting();
+      });
+    },
+    stats: () => ({ statements, checks }),
+  };
+}
+
+/**
+ * One statement for all `checks`: each is a row of `r` (its caller, client, token and audit row),
+ * joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
+ * token; the rows that pass are audited and answered with their consent status and data version.
+ */
+async function runChecks(
+  db: Kysely<Database>,
+  checks: readonly ClientAccessCheck[],
+): Promise<(AccessedClient | undefined)[]> {
+  const rows = checks.map((check) => ({
+    ...auditRow({
+      actor: check.caller,
+      action: check.action,
+      targetType: 'route',
+      targetId: check.targetId,
+      clientId: check.clientId,
+      ip: check.ip,
+    }),
+    role: check.caller.role,
+    external_party_id: check.caller.externalPartyId,
+    client_id: check.clientId,
+    token_hash: check.unconfirmedTokenHash ?? null,
+  }));
+  type Row = (typeof rows)[number];
+  const column = <K extends keyof Row>(key: K) => sql.val(rows.map((row) => row[key]));
+  /** A column of the check's row in the statement. */
+  const r = <K extends keyof Row>(key: K) => sql<Row[K]>`${sql.ref(`r.${key}`)}`;
+
+  const access = operatorAccessQuery(db, r('tenant_id'), r('client_id'))
+    .where(sql<boolean>`r.role = 'operator'`)
+    .unionAll(
+      adviserAccessQuery(db, r('tenant_id'), r('external_party_id'), r('client_id')).where(
+        sql<boolean>`r.role = 'adviser'`,
+      ),
+    );
+  const tokenStillNamesCaller = tokenStillNamesQuery(db, {
+    // Asked only of the checks that carry a token (`where r.token_hash is null or exists …`).
+    tokenHash: r('token_hash') as RawBuilder<string>,
+    tenantId: r('tenant_id'),
+    adminUserId: r('actor_id') as RawBuilder<number>,
+    role: r('role'),
+    externalPartyId: r('external_party_id'),
+  });
+
+  const { rows: passed } = await sql<AccessedClient & { ord: number }>`
+    with r as (
+      select * from unnest(
+        ${column('tenant_id')}::text[], ${column('actor_kind')}::text[], ${column('actor_id')}::int[],
+        ${column('action')}::text[], ${column('target_type')}::text[], ${column('target_id')}::text[],
+        ${column('ip')}::text[], ${column('role')}::text[], ${column('external_party_id')}::int[],
+        ${column('client_id')}::int[], ${column('token_hash')}::text[]
+      ) with ordinality as r(tenant_id, actor_kind, actor_id, action, target_type, target_id, ip, role,
+        external_party_id, client_id, token_hash, ord)
+    ),
+    allowed as (
+      select r.ord, a.id as client_id, a.consent_status
+      from r cross join lateral (${access}) a
+      where r.token_hash is null or exists (${tokenStillNamesCaller})
+    ),
+    audit as (
+      insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+      select r.tenant_id, r.actor_kind, r.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
+      from allowed join r on r.ord = allowed.ord
+    )
+    select allowed.ord::int as ord, allowed.client_id, allowed.consent_status, v.version::text as data_version
+    from allowed left join client_data_versions v on v.client_id = allowed.client_id`.execute(db);
+
+  const answers: (AccessedClient | undefined)[] = checks.map(() => undefined);
+  for (const { ord, ...client } of passed) answers[ord - 1] = client;
+  return answers;
+}
