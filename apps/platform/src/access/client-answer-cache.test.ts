@@ -31,7 +31,7 @@ describe('createClientAnswerCache', () => {
     let runs = 0;
     const compute = async () => {
       runs += 1;
-      return text;
+      return Buffer.from(text);
     };
     return { compute, runs: () => runs };
   };
@@ -39,13 +39,13 @@ describe('createClientAnswerCache', () => {
   it('computes a key once and answers it from memory after', async () => {
     const cache = createClientAnswerCache({ maxBytes: 1000 });
     const answer = computed('{"data":1}');
-    expect(await cache.get('a', answer.compute)).toBe('{"data":1}');
-    expect(await cache.get('a', answer.compute)).toBe('{"data":1}');
+    expect(String(await cache.get('a', answer.compute))).toBe('{"data":1}');
+    expect(String(await cache.get('a', answer.compute))).toBe('{"data":1}');
     expect(answer.runs()).toBe(1);
     expect(cache.stats()).toEqual({ entries: 1, bytes: 10, hits: 1, misses: 1 });
   });
 
-  it('lets the least recently used answers go once the texts pass the size', async () => {
+  it('lets the least recently used answers go once their bytes pass the size', async () => {
     const cache = createClientAnswerCache({ maxBytes: 100 });
     const texts = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((key) => [key, computed(key.repeat(25))]));
     for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, texts[key]?.compute ?? computed('').compute);
@@ -70,16 +70,16 @@ describe('createClientAnswerCache', () => {
   it('computes a key once for requests that arrive while it is being computed', async () => {
     const cache = createClientAnswerCache({ maxBytes: 1000 });
     let runs = 0;
-    let finish: (text: string) => void = () => {};
+    let finish: (text: Buffer) => void = () => {};
     const compute = () => {
       runs += 1;
-      return new Promise<string>((resolve) => {
+      return new Promise<Buffer>((resolve) => {
         finish = resolve;
       });
     };
     const answers = Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)]);
-    finish('done');
-    expect(await answers).toEqual(['done', 'done', 'done']);
+    finish(Buffer.from('done'));
+    expect((await answers).map(String)).toEqual(['done', 'done', 'done']);
     expect(runs).toBe(1);
   });
 
@@ -92,7 +92,7 @@ describe('createClientAnswerCache', () => {
     };
     const both = [cache.get('k', failing), cache.get('k', failing)];
     for (const answer of both) await expect(answer).rejects.toThrow('the database went away');
-    expect(await cache.get('k', async () => 'back')).toBe('back');
+    expect(String(await cache.get('k', async () => Buffer.from('back')))).toBe('back');
     expect(runs).toBe(1);
     expect(cache.stats()).toMatchObject({ entries: 1 });
   });
@@ -335,6 +335,9 @@ describe('answers kept as production writes them (RESPONSE_CHECKS=off)', () => {
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toMatch(/^application\/json/);
       expect(kept.body).toBe(first.body);
+      // A kept answer is sent as bytes, with the headers the written answer had.
+      for (const header of ['content-type', 'content-length', 'cache-control'])
+        expect(kept.headers[header], header).toBe(first.headers[header]);
       expect(JSON.stringify(contract.parse(first.json()))).toBe(first.body);
     }
     expect(testApp.app.clientAnswers.stats().hits).toBeGreaterThanOrEqual(2);

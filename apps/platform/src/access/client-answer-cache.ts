@@ -1,43 +1,43 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { WrittenJson, writtenAnswer } from '../db/wire-json.ts';
 import type { ClientScope } from './resolve-client-scope.ts';
 
 /**
- * Answers computed from one client's data, kept as the JSON text they were written as, under a key
+ * Answers computed from one client's data, kept as the JSON they were written as (its UTF-8 bytes,
+ * so a kept answer is sent without being measured and encoded again), under a key
  * that names the client's data version (migrations 0010 and 0011). A write to the client's
  * transactions, accounts or connections bumps the version in its own transaction, so a kept answer
  * is never served once the data it came from has changed: the next request reads the new version
  * in its access check and misses. The access check and its audit row still run on every request;
  * only the computing is kept.
  *
- * Least recently used answers go first once the texts pass `maxBytes`; an answer larger than a
+ * Least recently used answers go first once their bytes pass `maxBytes`; an answer larger than a
  * quarter of it is not kept. Requests for a key being computed share that computation, so a burst
  * of requests for a heavy report computes it once. A failed computation is not kept.
  */
 export interface ClientAnswerCache {
   readonly enabled: boolean;
-  /** The text kept under `key`, or `compute`'s, kept for the next request. */
-  get(key: string, compute: () => Promise<string>): Promise<string>;
+  /** The answer kept under `key`, or `compute`'s, kept for the next request. */
+  get(key: string, compute: () => Promise<Buffer>): Promise<Buffer>;
   /** What is kept now, and how often a request found it (the tests read it). */
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
 export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): ClientAnswerCache {
   // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the oldest.
-  const kept = new Map<string, string>();
-  const computing = new Map<string, Promise<string>>();
+  const kept = new Map<string, Buffer>();
+  const computing = new Map<string, Promise<Buffer>>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
 
-  const keep = (key: string, text: string) => {
-    if (text.length > maxBytes / 4) return;
-    kept.set(key, text);
-    bytes += text.length;
-    for (const [oldest, oldText] of kept) {
+  const keep = (key: string, answer: Buffer) => {
+    if (answer.length > maxBytes / 4) return;
+    kept.set(key, answer);
+    bytes += answer.length;
+    for (const [oldest, oldAnswer] of kept) {
       if (bytes <= maxBytes) break;
       kept.delete(oldest);
-      bytes -= oldText.length;
+      bytes -= oldAnswer.length;
     }
   };
 
@@ -45,12 +45,12 @@ export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): Cli
     enabled: maxBytes > 0,
     async get(key, compute) {
       if (maxBytes <= 0) return compute();
-      const text = kept.get(key);
-      if (text !== undefined) {
+      const found = kept.get(key);
+      if (found !== undefined) {
         hits += 1;
         kept.delete(key);
-        kept.set(key, text);
-        return text;
+        kept.set(key, found);
+        return found;
       }
       const pending = computing.get(key);
       if (pending) {
@@ -82,8 +82,9 @@ declare module 'fastify' {
 /**
  * A GET route's answer from the client's data, kept under the route, the client, its data version,
  * the validated path parameters and query, and `dependsOn` (anything else the answer depends on,
- * such as today's date). The answer is written once, by the route's own response writer, and then
- * sent as written. Without a data version (a client reading its own data) it is computed every time.
+ * such as today's date). The answer is written once, by the route's own response writer (which,
+ * with response checks on, checks it against the contract), and then sent as written: its bytes,
+ * as JSON. Without a data version (a client reading its own data) it is computed every time.
  * Only for answers made of the client's transactions, accounts and connections (what raises the
  * version) and of reference data that never changes (categories, provider names).
  */
@@ -105,9 +106,8 @@ export async function keptClientAnswer<Answer>(
     JSON.stringify(request.query),
     ...dependsOn,
   ].join('\n');
-  const text = await cache.get(key, async () => {
-    const answer = await compute();
-    return answer instanceof WrittenJson ? answer.text : (reply.serialize(answer) as string);
-  });
-  return writtenAnswer(text);
+  const answer = await cache.get(key, async () => Buffer.from(reply.serialize(await compute()) as string));
+  // Bytes are sent as they are (no writer runs), so the answer says what they are.
+  reply.type('application/json; charset=utf-8');
+  return answer as Answer;
 }
