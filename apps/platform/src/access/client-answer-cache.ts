@@ -74,19 +74,20 @@ export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): Cli
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers of client data kept under the client's data version (access/client-answer-cache.ts). */
+    /**
+     * Answers kept under the version of the data they were computed from: a client's data version,
+     * or a practice's client-list version (access/client-answer-cache.ts).
+     */
     clientAnswers: ClientAnswerCache;
   }
 }
 
 /**
- * A GET route's answer from the client's data, kept under the route, the client, its data version,
- * the validated path parameters and query, and `dependsOn` (anything else the answer depends on,
- * such as today's date). The answer is written once, by the route's own response writer (which,
- * with response checks on, checks it against the contract), and then sent as written: its bytes,
- * as JSON. Without a data version (a client reading its own data) it is computed every time.
- * Only for answers made of the client's transactions, accounts and connections (what raises the
- * version) and of reference data that never changes (categories, provider names).
+ * A GET route's answer from the client's data, kept under the client, its data version and
+ * `dependsOn` (anything else the answer depends on, such as today's date): see `keptAnswer`.
+ * Without a data version (a client reading its own data) it is computed every time. Only for
+ * answers made of the client's transactions, accounts and connections (what raises the version)
+ * and of reference data that never changes (categories, provider names).
  */
 export async function keptClientAnswer<Answer>(
   request: FastifyRequest,
@@ -95,16 +96,34 @@ export async function keptClientAnswer<Answer>(
   compute: () => Promise<Answer>,
   dependsOn: readonly string[] = [],
 ): Promise<Answer> {
+  if (scope.dataVersion === undefined) return compute();
+  return keptAnswer(
+    request,
+    reply,
+    [scope.tenantId, String(scope.clientId), scope.dataVersion, ...dependsOn],
+    compute,
+  );
+}
+
+/**
+ * A GET route's answer, kept under the route, `versionKey` (whose data, at which version) and the
+ * validated path parameters and query. The answer is written once, by the route's own response
+ * writer (which, with response checks on, checks it against the contract), and then sent as
+ * written: its bytes, as JSON. `versionKey` must name everything else the answer depends on.
+ */
+export async function keptAnswer<Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  versionKey: readonly string[],
+  compute: () => Promise<Answer>,
+): Promise<Answer> {
   const cache = request.server.clientAnswers;
-  if (scope.dataVersion === undefined || !cache.enabled) return compute();
+  if (!cache.enabled) return compute();
   const key = [
     request.routeOptions.url,
-    scope.tenantId,
-    scope.clientId,
-    scope.dataVersion,
+    ...versionKey,
     JSON.stringify(request.params),
     JSON.stringify(request.query),
-    ...dependsOn,
   ].join('\n');
   const answer = await cache.get(key, async () => Buffer.from(reply.serialize(await compute()) as string));
   // Bytes are sent as they are (no writer runs), so the answer says what they are.

@@ -438,3 +438,15 @@ export interface ClientDataVersionsTable {
 export interface Database {
   client_data_versions: ClientDataVersionsTable;
 }
+
+// Migration 0012: each practice's client-list version, bumped by triggers on client_links, clients
+// and provider_accounts.
+
+export interface PracticeListVersionsTable {
+  external_party_id: number;
+  version: ColumnType<string, never, never>;
+}
+
+export interface Database {
+  practice_list_versions: PracticeListVersionsTable;
+}

@@ -11,6 +11,7 @@ import * as openBankingRefreshConsentsImports from './migrations/0008-open-banki
 import * as readPerformance from './migrations/0009-read-performance.ts';
 import * as clientDataVersions from './migrations/0010-client-data-versions.ts';
 import * as providerAccountDataVersions from './migrations/0011-provider-account-data-versions.ts';
+import * as practiceListVersions from './migrations/0012-practice-list-versions.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009-read-performance': readPerformance,
   '0010-client-data-versions': clientDataVersions,
   '0011-provider-account-data-versions': providerAccountDataVersions,
+  '0012-practice-list-versions': practiceListVersions,
 };
 
 /**

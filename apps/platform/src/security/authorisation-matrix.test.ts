@@ -249,8 +249,9 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
       if (lookups.mock.calls.length > 0) ownLookup.push(operation.key);
     }
     lookups.mockRestore();
-    // Reads that do not start with one client's access check look the token up on their own; a
-    // route that declares `confirmsCaller` and still needs a lookup (the last hook's) shows up here.
+    // Reads that do not start with one client's access check (or, for the client list, the read of
+    // its practice's list version) look the token up on their own; a route that declares
+    // `confirmsCaller` and still needs a lookup (the last hook's) shows up here.
     expect(ownLookup).toEqual([
       'GET /api/v2/config/app/{id}',
       'GET /api/v2/{tenant}/config/app/{id}',
@@ -260,7 +261,6 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
       'GET /api/v2/providers/{id}',
       'GET /api/v2/providers',
       'GET /api/v2/transactions/categories',
-      'GET /api/adviser/users',
       'GET /api/adviser/users/consents',
       'GET /api/adviser/users/{id}',
       'GET /api/adviser/images',

@@ -4,8 +4,11 @@ import {
   managedUserListResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptAnswer } from '../../../access/client-answer-cache.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
+import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { listManagedUsers } from '../../../clients/list-managed-users.ts';
+import { practiceListVersionKey } from '../../../clients/practice-list-version.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
 /** `GET api/adviser/users` (spec §7 Adviser).` */
@@ -13,6 +16,7 @@ export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/adviser/users',
     {
+      config: confirmsCaller,
       schema: {
         tags: ['adviser'],
         headers: apiRequestHeadersSchema,
@@ -22,9 +26,13 @@ export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: managedUserListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // An adviser's list is kept under its practice's list version; the key's statement confirms
+      // the caller (and any other caller is confirmed before this returns).
+      const versionKey = await practiceListVersionKey(request);
       const principal = requireAdminUser(request);
-      return listManagedUsers(app.database.db, principal, request.query);
+      const list = () => listManagedUsers(app.database.db, principal, request.query);
+      return versionKey === undefined ? list() : keptAnswer(request, reply, versionKey, list);
     },
   );
 };

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../testing/write-test-client.ts';
+
+type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+interface ListedClient {
+  id: number;
+  given_name: string;
+  consent: { status: string } | null;
+  last_refreshed: string | null;
+  needs_action_count: number;
+}
+
+describe('the client list kept under its practice’s list version', () => {
+  let testApp: TestApp;
+  let fixture: Fixture;
+  let other: Fixture;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+    other = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.app.database.db;
+  const listOf = async (headers = fixture.adviser.headers, url = '/api/adviser/users?size=50') => {
+    const response = await testApp.app.inject({ url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: ListedClient[]; paging: { total: number } };
+  };
+  const row = async (clientId = fixture.clientId) => {
+    const found = (await listOf()).data.find((client) => client.id === clientId);
+    if (!found) throw new Error(`client ${clientId} is not listed`);
+    return found;
+  };
+  const versionOf = async (partyId: number) => {
+    const { rows } = await sql<{ version: string }>`
+      select version::text from practice_list_versions where external_party_id = ${partyId}`.execute(db());
+    return BigInt(rows[0]?.version ?? 0);
+  };
+  const stats = () => testApp.app.clientAnswers.stats();
+
+  it('answers the list again from memory while nothing it shows changed', async () => {
+    const first = await testApp.app.inject({ url: '/api/adviser/users', headers: fixture.adviser.headers });
+    const before = stats();
+    const kept = await testApp.app.inject({ url: '/api/adviser/users', headers: fixture.adviser.headers });
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-type']).toBe(first.headers['content-type']);
+    expect(stats()).toMatchObject({ hits: before.hits + 1, misses: before.misses });
+  });
+
+  it('shows a client’s new name, consent and refresh state, however they were written', async () => {
+    await listOf();
+    await sql`update clients set given_name = 'Renamed' where id = ${fixture.clientId}`.execute(db());
+    expect((await row()).given_name).toBe('Renamed');
+    await sql`update client_links set consent_status = 'withdrawn' where client_id = ${fixture.clientId}`.execute(
+      db(),
+    );
+    expect((await row()).consent?.status).toBe('withdrawn');
+    await sql`update client_links set consent_status = 'active' where client_id = ${fixture.clientId}`.execute(
+      db(),
+    );
+    await sql`
+      update provider_accounts set last_refreshed = '2026-11-20T01:02:03Z', status = 'needs_action'
+      where client_id = ${fixture.clientId}`.execute(db());
+    const connections = await db()
+      .selectFrom('provider_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('client_id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({
+      last_refreshed: '2026-11-20T01:02:03.000Z',
+      needs_action_count: Number(connections.count),
+    });
+  });
+
+  it('lists a client linked, and drops a client deleted, with the total', async () => {
+    const { total } = (await listOf()).paging;
+    const added = await writeTestClient(db(), {
+      tenantId: fixture.adviser.adminUser.tenant_id,
+      partyId: fixture.partyId,
+      adviserId: fixture.adviser.adminUser.id,
+    });
+    const afterAdding = await listOf();
+    expect(afterAdding.paging.total).toBe(total + 1);
+    expect(afterAdding.data.map((client) => client.id)).toContain(added.clientId);
+    await sql`delete from clients where id = ${added.clientId}`.execute(db());
+    const afterDeleting = await listOf();
+    expect(afterDeleting.paging.total).toBe(total);
+    expect(afterDeleting.data.map((client) => client.id)).not.toContain(added.clientId);
+  });
+
+  it('shows a consent as expired once its expiry passes, with no write', async () => {
+    await sql`
+      update client_links set consent_start = now() - interval '1 day', consent_expiry = now() + interval '1 second'
+      where client_id = ${fixture.clientId}`.execute(db());
+    expect((await row()).consent?.status).toBe('active');
+    expect((await row()).consent?.status).toBe('active');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await row()).consent?.status).toBe('expired');
+    await sql`update client_links set consent_expiry = now() + interval '300 days' where client_id = ${fixture.clientId}`.execute(
+      db(),
+    );
+  });
+
+  it('raises only the written practice’s version, and keeps each practice’s list apart', async () => {
+    const mine = await versionOf(fixture.partyId);
+    const theirs = await versionOf(other.partyId);
+    await sql`update clients set family_name = 'Moved' where id = ${other.clientId}`.execute(db());
+    expect(await versionOf(fixture.partyId)).toBe(mine);
+    expect(await versionOf(other.partyId)).toBe(theirs + 1n);
+    const otherList = await listOf(other.adviser.headers);
+    expect(otherList.data.map((client) => client.id)).toEqual([other.clientId]);
+    expect((await listOf()).data.map((client) => client.id)).not.toContain(other.clientId);
+  });
+
+  it('does not raise a version for a write that is rolled back', async () => {
+    const before = await versionOf(fixture.partyId);
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`update clients set given_name = 'Never' where id = ${fixture.clientId}`.execute(trx);
+          throw new Error('rolled back');
+        }),
+    ).rejects.toThrow('rolled back');
+    expect(await versionOf(fixture.partyId)).toBe(before);
+  });
+
+  it('refuses an adviser whose practice was disabled, though its list is kept', async () => {
+    const headers = other.adviser.headers;
+    await listOf(headers);
+    await sql`update external_parties set status = 'disabled' where id = ${other.partyId}`.execute(db());
+    const refused = await testApp.app.inject({ url: '/api/adviser/users?size=50', headers });
+    await sql`update external_parties set status = 'enabled' where id = ${other.partyId}`.execute(db());
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('computes an operator’s list (the whole tenant) every time', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    await listOf(operator.headers);
+    const before = stats();
+    await listOf(operator.headers);
+    expect(stats()).toMatchObject({ hits: before.hits, misses: before.misses });
+  });
+});
