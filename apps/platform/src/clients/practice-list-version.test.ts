@@ -132,6 +132,48 @@ describe('the client list kept under its practice’s list version', () => {
     expect(await versionOf(fixture.partyId)).toBe(before);
   });
 
+  // Two connections: PostgreSQL only (PGlite has one).
+  it.runIf(process.env.DATABASE_URL)(
+    'takes a practice’s version row only as a transaction commits, so its writers do not wait for each other',
+    async () => {
+      const before = await versionOf(fixture.partyId);
+      const second = await writeTestClient(db(), {
+        tenantId: fixture.adviser.adminUser.tenant_id,
+        partyId: fixture.partyId,
+        adviserId: fixture.adviser.adminUser.id,
+      });
+      let releaseFirst: () => void = () => {};
+      const firstHolds = new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      let firstWrote: () => void = () => {};
+      const written = new Promise<void>((resolve) => {
+        firstWrote = resolve;
+      });
+      const first = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`update provider_accounts set last_refreshed = now() where client_id = ${fixture.clientId}`.execute(
+            trx,
+          );
+          firstWrote();
+          await firstHolds;
+        });
+      await written;
+      // With the first transaction open, another client of the practice is written at once: its
+      // statement takes no lock the first holds (a bumped version row would be held to the commit).
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local lock_timeout = '1s'`.execute(trx);
+          await sql`update clients set given_name = 'Unblocked' where id = ${second.clientId}`.execute(trx);
+          releaseFirst();
+        });
+      await first;
+      expect(await versionOf(fixture.partyId)).toBeGreaterThanOrEqual(before + 3n);
+    },
+  );
+
   it('refuses an adviser whose practice was disabled, though its list is kept', async () => {
     const headers = other.adviser.headers;
     await listOf(headers);

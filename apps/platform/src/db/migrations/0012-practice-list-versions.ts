@@ -1,16 +1,21 @@
 import { type Kysely, sql } from 'kysely';
 
-// A version of each practice's client list (issue 10): a number that grows with every statement
-// that writes what an adviser's list shows, in the writing transaction itself: the practice's links
-// (who is listed, with what consent, and the kept count), its clients' names, e-mails and status,
-// and their connections (last refresh, connections needing action). The platform keeps the list's
-// pages under it (clients/kept-client-list.ts), as it keeps a client's data under the client's data
-// version (migration 0010). Time is the list's one other input (a consent reads `expired` from its
-// expiry on); the index below finds a practice's next expiry for the key.
+// A version of each practice's client list (issue 10): a number that grows with every transaction
+// that writes what an adviser's list shows: the practice's links (who is listed, with what consent,
+// and the kept count), its clients' names, e-mails and status, and their connections (last refresh,
+// connections needing action). The platform keeps the list's pages under it
+// (clients/practice-list-version.ts), as it keeps a client's data under the client's data version
+// (migration 0010). Time is the list's one other input (a consent reads `expired` from its expiry
+// on); the index below finds a practice's next expiry for the key.
 //
-// Statement triggers with transition tables, as in migration 0010; each bumps the practices of its
-// rows, in practice order, so two writers lock the version rows in the same order. No foreign key:
-// the rows of a practice's deletion cascade, and that cascade's triggers must not fail.
+// The triggers are deferred to the commit. A practice's row is shared by all its clients' writers:
+// bumped at once, it would be locked from the first write to the commit, and a transaction that
+// writes a link and then a client's data (a consent withdrawn, then the data disposed of) would
+// take it before the client's data version (migration 0010), while a refresh takes them the other
+// way round; two such transactions could deadlock. At the commit every other lock is already held,
+// and the row is held only while the transaction commits. Row triggers (deferred triggers cannot be
+// statement triggers); these tables are written a few rows at a time. No foreign key: a practice's
+// rows cascade away with it, and the triggers of that cascade must not fail.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table practice_list_versions (
@@ -18,63 +23,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       version bigint not null
     )`.execute(db);
 
-  // The practices a statement touched, from its links directly or through its clients' links.
-  const bump = (practices: string) => `
-        insert into practice_list_versions as v (external_party_id, version)
-          select external_party_id, 1 from (${practices}) as touched
-          where external_party_id is not null
-          group by external_party_id order by external_party_id
-        on conflict (external_party_id) do update set version = v.version + 1;`;
-  const linkedTo = (rows: string) =>
-    `select l.external_party_id from client_links l where l.client_id in (select client_id from ${rows})`;
+  // OLD is null for an insert and NEW for a delete. A link names its practice (both practices, if
+  // it moved); a client or a connection names its client, listed by the practices linked to it.
   await sql`
-    create function practice_list_versions_bump_links() returns trigger language plpgsql as $$
+    create function practice_list_versions_bump() returns trigger language plpgsql as $$
+    declare
+      written_client integer;
     begin
-      if tg_op = 'INSERT' then${sql.raw(bump('select external_party_id from new_rows'))}
-      elsif tg_op = 'UPDATE' then${sql.raw(
-        bump('select external_party_id from new_rows union select external_party_id from old_rows'),
-      )}
-      else${sql.raw(bump('select external_party_id from old_rows'))}
+      if tg_table_name = 'client_links' then
+        insert into practice_list_versions as v (external_party_id, version)
+          select distinct party, 1 from unnest(array[old.external_party_id, new.external_party_id]) as party
+          where party is not null order by party
+        on conflict (external_party_id) do update set version = v.version + 1;
+        return null;
       end if;
+      if tg_table_name = 'clients' then
+        written_client := coalesce(new.id, old.id);
+      else
+        written_client := coalesce(new.client_id, old.client_id);
+      end if;
+      insert into practice_list_versions as v (external_party_id, version)
+        select distinct external_party_id, 1 from client_links where client_id = written_client
+        order by external_party_id
+      on conflict (external_party_id) do update set version = v.version + 1;
       return null;
     end
     $$`.execute(db);
-  // Clients and connections name their client: the practices linked to it now. (A client's
-  // deletion removes its links by cascade, and that statement on client_links bumps the practice.)
-  for (const [name, column] of [
-    ['practice_list_versions_bump_clients', 'id'],
-    ['practice_list_versions_bump_connections', 'client_id'],
-  ] as const) {
+  for (const table of ['client_links', 'clients', 'provider_accounts']) {
     await sql`
-      create function ${sql.raw(name)}() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then${sql.raw(bump(linkedTo(`(select ${column} as client_id from new_rows) n`)))}
-        elsif tg_op = 'UPDATE' then${sql.raw(
-          bump(
-            linkedTo(`(select ${column} as client_id from new_rows union select ${column} from old_rows) n`),
-          ),
-        )}
-        else${sql.raw(bump(linkedTo(`(select ${column} as client_id from old_rows) n`)))}
-        end if;
-        return null;
-      end
-      $$`.execute(db);
-  }
-  for (const [table, fn] of [
-    ['client_links', 'practice_list_versions_bump_links'],
-    ['clients', 'practice_list_versions_bump_clients'],
-    ['provider_accounts', 'practice_list_versions_bump_connections'],
-  ] as const) {
-    await sql`
-      create trigger ${sql.raw(`${table}_list_version_insert`)} after insert on ${sql.table(table)}
-        referencing new table as new_rows for each statement execute function ${sql.raw(fn)}()`.execute(db);
-    await sql`
-      create trigger ${sql.raw(`${table}_list_version_update`)} after update on ${sql.table(table)}
-        referencing old table as old_rows new table as new_rows
-        for each statement execute function ${sql.raw(fn)}()`.execute(db);
-    await sql`
-      create trigger ${sql.raw(`${table}_list_version_delete`)} after delete on ${sql.table(table)}
-        referencing old table as old_rows for each statement execute function ${sql.raw(fn)}()`.execute(db);
+      create constraint trigger ${sql.raw(`${table}_list_version`)}
+        after insert or update or delete on ${sql.table(table)}
+        deferrable initially deferred
+        for each row execute function practice_list_versions_bump()`.execute(db);
   }
 
   // A practice's next consent expiry: the first moment its list reads differently with no write.
