@@ -9,6 +9,7 @@ import { credentialRoutes } from './auth/credential-routes.ts';
 import { type CredentialOptions, registerCredentials } from './auth/register-credentials.ts';
 import { createSsoCookieResolver, ssoTokenSource } from './auth/sso-cookie-resolver.ts';
 import { registerXsrfProtection } from './auth/xsrf.ts';
+import { createPracticeListVersions } from './clients/practice-list-version.ts';
 import type { PlatformConfig } from './config/env.ts';
 import type { PlatformDatabase } from './db/platform-database.ts';
 import { registerDevTools } from './dev-tools/register-dev-tools.ts';
@@ -75,6 +76,7 @@ export async function buildApp({
   app.decorate('readiness', createReadiness());
   app.decorate('appConfigs', createAppConfigRepository(database.db));
   app.decorate('clientAccess', createClientAccessBatch(database.db));
+  app.decorate('practiceListVersions', createPracticeListVersions(database.db));
   app.decorate('clientAnswers', createClientAnswerCache({ maxBytes: config.answerCacheBytes }));
   // A platform-wide service: every plugin sees `app.jobQueue` and may register workers (docs/jobs.md).
   await app.register(registerJobQueue);

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import type { Database } from '../db/database-schema.ts';
+import { createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
 import { adviserAccessQuery, operatorAccessQuery } from './find-accessible-client.ts';
 import { auditRow } from './record-audit.ts';
 
@@ -35,13 +36,6 @@ export interface ClientAccessBatch {
   stats(): { statements: number; checks: number };
 }
 
-export interface ClientAccessBatchOptions {
-  /** Statements running at once; more checks wait for the next. */
-  maxInFlight?: number;
-  /** Checks in one statement at most. */
-  maxChecks?: number;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The access gate's shared statement (access/client-access-batch.ts). */
@@ -52,70 +46,33 @@ declare module 'fastify' {
 /** PostgreSQL's `integer`, the type of every id column. */
 const maxIntegerId = 2_147_483_647;
 
-interface Waiting {
-  check: ClientAccessCheck;
-  resolve(client: AccessedClient | undefined): void;
-  reject(error: unknown): void;
-}
-
 /**
- * The access gate's statement, shared by the requests that wait for it: a group commit. Every
- * admin user's read of a client's data is checked against the database and audited before it is
- * answered (`resolve-client-scope.ts`), one statement each, which under load cost more in round
- * trips (a socket write that wakes the database, parsing, a commit) than in the check itself.
- * A check that finds no statement running is sent at once, alone, so a quiet server answers as
- * soon as before; checks that arrive while statements are running wait for one of them to finish
- * and then go together, in one statement that checks each under the same rules and writes every
- * passing check's audit row, committed before any of them is answered. A failed statement fails
- * each of its checks.
+ * The access gate's statement, shared by the requests that wait together (`db/statement-group.ts`).
+ * Every admin user's read of a client's data is still checked against the database and audited
+ * before it is answered (`resolve-client-scope.ts`): one statement checks each waiting request
+ * under the same rules and writes every passing check's audit row, committed before any of them is
+ * answered.
  */
 export function createClientAccessBatch(
   db: Kysely<Database>,
-  { maxInFlight = 2, maxChecks = 256 }: ClientAccessBatchOptions = {},
+  options: StatementGroupOptions = {},
 ): ClientAccessBatch {
-  let waiting: Waiting[] = [];
-  let inFlight = 0;
-  let statements = 0;
-  let checks = 0;
-
-  function sendWaiting(): void {
-    while (inFlight < maxInFlight && waiting.length > 0) {
-      const batch = waiting.length <= maxChecks ? waiting : waiting.slice(0, maxChecks);
-      waiting = batch === waiting ? [] : waiting.slice(maxChecks);
-      inFlight += 1;
-      statements += 1;
-      checks += batch.length;
-      runChecks(
-        db,
-        batch.map((entry) => entry.check),
-      )
-        .then(
-          (answers) => {
-            for (const [index, entry] of batch.entries()) entry.resolve(answers[index]);
-          },
-          (error: unknown) => {
-            for (const entry of batch) entry.reject(error);
-          },
-        )
-        .finally(() => {
-          inFlight -= 1;
-          sendWaiting();
-        });
-    }
-  }
-
+  const group = createStatementGroup(
+    (checks: readonly ClientAccessCheck[]) => runChecks(db, checks),
+    options,
+  );
   return {
     check(check) {
       // No client has an id beyond the tables' integer range (and such a value would fail the
       // statement, with every check in it).
       if (!Number.isInteger(check.clientId) || check.clientId < 1 || check.clientId > maxIntegerId)
         return Promise.resolve(undefined);
-      return new Promise((resolve, reject) => {
-        waiting.push({ check, resolve, reject });
-        sendWaiting();
-      });
+      return group.submit(check);
     },
-    stats: () => ({ statements, checks }),
+    stats: () => {
+      const { statements, inputs } = group.stats();
+      return { statements, checks: inputs };
+    },
   };
 }
 

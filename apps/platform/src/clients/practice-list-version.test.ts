@@ -1,9 +1,12 @@
+import type { TenantId } from '@waratah/tenants';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
+import { createPracticeListVersions } from './practice-list-version.ts';
 
 type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
 
@@ -181,6 +184,54 @@ describe('the client list kept under its practice’s list version', () => {
     const refused = await testApp.app.inject({ url: '/api/adviser/users?size=50', headers });
     await sql`update external_parties set status = 'enabled' where id = ${other.partyId}`.execute(db());
     expect(refused.statusCode).toBe(404);
+  });
+
+  it('refuses a revoked token though its adviser was recently seen, and the list is kept', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    await listOf(adviser.headers);
+    await listOf(adviser.headers);
+    await sql`update oauth_tokens set revoked_at = now() where token_hash = ${hashTokenSecret(adviser.accessToken)}`.execute(
+      db(),
+    );
+    const refused = await testApp.app.inject({ url: '/api/adviser/users?size=50', headers: adviser.headers });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('reads the states of the lists asked for together, each for its own caller', async () => {
+    const versions = createPracticeListVersions(db(), { maxInFlight: 1 });
+    const disabled = await createSignedInAdminUser(testApp.app, { externalPartyStatus: 'disabled' });
+    const revoked = await createSignedInAdminUser(testApp.app);
+    await sql`update oauth_tokens set revoked_at = now() where token_hash = ${hashTokenSecret(revoked.accessToken)}`.execute(
+      db(),
+    );
+    const callerOf = (signedIn: Awaited<ReturnType<typeof createSignedInAdminUser>>) => ({
+      kind: 'admin_user' as const,
+      tenantId: signedIn.adminUser.tenant_id as TenantId,
+      adminUserId: signedIn.adminUser.id,
+      role: 'adviser' as const,
+      externalPartyId: signedIn.externalParty?.id ?? 0,
+      via: 'bearer' as const,
+    });
+    const mine = callerOf(fixture.adviser);
+    const states = await Promise.all([
+      versions.read({ caller: mine, unconfirmedTokenHash: undefined }),
+      versions.read({ caller: mine, unconfirmedTokenHash: hashTokenSecret(fixture.adviser.accessToken) }),
+      versions.read({ caller: callerOf(disabled), unconfirmedTokenHash: undefined }),
+      versions.read({
+        caller: callerOf(revoked),
+        unconfirmedTokenHash: hashTokenSecret(revoked.accessToken),
+      }),
+      // Another adviser's token does not confirm this one.
+      versions.read({ caller: mine, unconfirmedTokenHash: hashTokenSecret(other.adviser.accessToken) }),
+    ]);
+    const version = String(await versionOf(fixture.partyId));
+    expect(states).toEqual([
+      { enabled: true, version, next_expiry: expect.any(String) },
+      { enabled: true, version, next_expiry: expect.any(String) },
+      { enabled: false, version: null, next_expiry: null },
+      undefined,
+      undefined,
+    ]);
   });
 
   it('computes an operator’s list (the whole tenant) every time', async () => {

@@ -1,16 +1,92 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { requireAdminUser } from '../access/require-principal.ts';
 import { confirmPrincipal, readConfirmingCaller } from '../auth/confirm-principal.ts';
+import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
+import type { Database } from '../db/database-schema.ts';
+import { createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
+
+/** An adviser's read of its practice's list state. */
+interface ListStateRead {
+  caller: AdminUserPrincipal & { externalPartyId: number };
+  /** Set while the caller comes from a recent lookup of this token (`auth/confirm-principal.ts`). */
+  unconfirmedTokenHash: string | undefined;
+}
+
+/** What the list is computed from, beside the practice itself; undefined: the token did not confirm. */
+type ListState = { enabled: boolean; version: string | null; next_expiry: string | null } | undefined;
+
+export interface PracticeListVersions {
+  read(read: ListStateRead): Promise<ListState>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The practices' client-list versions, read in shared statements (clients/practice-list-version.ts). */
+    practiceListVersions: PracticeListVersions;
+  }
+}
+
+/**
+ * Reads of practices' list states, shared by the requests that wait together
+ * (`db/statement-group.ts`): the practice is enabled, its list version (migration 0012) and its
+ * next consent expiry, while the caller's token, if unconfirmed, still names it.
+ */
+export function createPracticeListVersions(
+  db: Kysely<Database>,
+  options: StatementGroupOptions = {},
+): PracticeListVersions {
+  const group = createStatementGroup((reads: readonly ListStateRead[]) => readListStates(db, reads), options);
+  return { read: (read) => group.submit(read) };
+}
+
+async function readListStates(db: Kysely<Database>, reads: readonly ListStateRead[]): Promise<ListState[]> {
+  const column = <T>(value: (read: ListStateRead) => T) => sql.val(reads.map(value));
+  const r = <T>(name: string) => sql<T>`${sql.ref(`r.${name}`)}`;
+  const tokenStillNamesCaller = tokenStillNamesQuery(db, {
+    // Asked only of the reads that carry a token (`where r.token_hash is null or exists …`).
+    tokenHash: r<string>('token_hash'),
+    tenantId: r<string>('tenant_id'),
+    adminUserId: r<number>('admin_user_id'),
+    role: sql.lit('adviser') as RawBuilder<'adviser'>,
+    externalPartyId: r<number>('external_party_id'),
+  });
+  const { rows } = await sql<NonNullable<ListState> & { ord: number }>`
+    with r as (
+      select * from unnest(
+        ${column((read) => read.caller.tenantId)}::text[],
+        ${column((read) => read.caller.externalPartyId)}::int[],
+        ${column((read) => read.caller.adminUserId)}::int[],
+        ${column((read) => read.unconfirmedTokenHash ?? null)}::text[]
+      ) with ordinality as r(tenant_id, external_party_id, admin_user_id, token_hash, ord)
+    )
+    select
+      r.ord::int as ord,
+      exists (
+        select 1 from external_parties party
+        where party.id = r.external_party_id and party.tenant_id = r.tenant_id and party.status = 'enabled'
+      ) as enabled,
+      (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
+        as version,
+      (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
+        from client_links l
+        where l.external_party_id = r.external_party_id and l.consent_status in ('active', 'in_use')
+          and l.consent_expiry > now()) as next_expiry
+    from r
+    where r.token_hash is null or exists (${tokenStillNamesCaller})`.execute(db);
+  const states: ListState[] = reads.map(() => undefined);
+  for (const { ord, ...state } of rows) states[ord - 1] = state;
+  return states;
+}
 
 /**
  * What an adviser's client list is computed from, as a key to keep its pages under
  * (`keptAnswer`): the practice, its list version (migration 0012: links, clients and connections)
  * and its next consent expiry (from which a consent reads `expired` with no write). Undefined when
  * the list is not kept: an operator's (the whole tenant, not versioned) and an adviser's whose
- * practice is not enabled (its 404 is computed). One statement, which also confirms a caller taken
- * from a recent lookup of its token (`readConfirmingCaller`); other callers are confirmed first.
+ * practice is not enabled (its 404 is computed). The read also confirms a caller taken from a
+ * recent lookup of its token (`readConfirmingCaller`); other callers are confirmed first.
  */
 export async function practiceListVersionKey(request: FastifyRequest): Promise<string[] | undefined> {
   const first = requireAdminUser(request);
@@ -18,37 +94,19 @@ export async function practiceListVersionKey(request: FastifyRequest): Promise<s
     await confirmPrincipal(request);
     return undefined;
   }
-  const state = await readConfirmingCaller(request, async (unconfirmedTokenHash) => {
+  const kept = await readConfirmingCaller(request, async (unconfirmedTokenHash) => {
     const caller = requireAdminUser(request);
     const partyId = caller.externalPartyId;
     if (caller.role !== 'adviser' || partyId === null) return { key: undefined };
-    const tokenStillNamesCaller =
-      unconfirmedTokenHash === undefined
-        ? sql<boolean>`true`
-        : sql<boolean>`exists (${tokenStillNamesQuery(request.server.database.db, {
-            tokenHash: unconfirmedTokenHash,
-            tenantId: caller.tenantId,
-            adminUserId: caller.adminUserId,
-            role: caller.role,
-            externalPartyId: partyId,
-          })})`;
-    const { rows } = await sql<{ enabled: boolean; version: string | null; next_expiry: string | null }>`
-      select
-        exists (
-          select 1 from external_parties
-          where id = ${partyId} and tenant_id = ${caller.tenantId} and status = 'enabled'
-        ) as enabled,
-        (select version::text from practice_list_versions where external_party_id = ${partyId}) as version,
-        (select to_char(min(consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') from client_links
-          where external_party_id = ${partyId} and consent_status in ('active', 'in_use')
-            and consent_expiry > now()) as next_expiry
-      where ${tokenStillNamesCaller}`.execute(request.server.database.db);
-    const row = rows[0];
-    if (row === undefined) return undefined;
-    if (!row.enabled) return { key: undefined };
+    const state = await request.server.practiceListVersions.read({
+      caller: { ...caller, externalPartyId: partyId },
+      unconfirmedTokenHash,
+    });
+    if (state === undefined) return undefined;
+    if (!state.enabled) return { key: undefined };
     return {
-      key: [caller.tenantId, `practice ${partyId}`, row.version ?? '0', row.next_expiry ?? 'no expiry'],
+      key: [caller.tenantId, `practice ${partyId}`, state.version ?? '0', state.next_expiry ?? 'no expiry'],
     };
   });
-  return state.key;
+  return kept.key;
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createStatementGroup } from './statement-group.ts';
+
+/** A statement that runs until the test lets it finish, answering each input doubled. */
+function heldStatements() {
+  const sent: number[][] = [];
+  const finishers: (() => void)[] = [];
+  const run = (inputs: readonly number[]) => {
+    sent.push([...inputs]);
+    return new Promise<number[]>((resolve, reject) => {
+      finishers.push(() =>
+        inputs.includes(-1) ? reject(new Error('statement failed')) : resolve(inputs.map((n) => n * 2)),
+      );
+    });
+  };
+  const finishAll = async () => {
+    while (finishers.length > 0) {
+      finishers.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { run, sent, finishAll };
+}
+
+describe('createStatementGroup', () => {
+  it('sends an input at once when no statement is running', async () => {
+    const held = heldStatements();
+    const group = createStatementGroup(held.run, { maxInFlight: 1 });
+    const answer = group.submit(4);
+    expect(held.sent).toEqual([[4]]);
+    await held.finishAll();
+    expect(await answer).toBe(8);
+  });
+
+  it('sends the inputs that waited together, each answered with its own output', async () => {
+    const held = heldStatements();
+    const group = createStatementGroup(held.run, { maxInFlight: 1 });
+    const answers = [1, 2, 3, 4].map((n) => group.submit(n));
+    expect(held.sent).toEqual([[1]]);
+    await held.finishAll();
+    expect(await Promise.all(answers)).toEqual([2, 4, 6, 8]);
+    expect(held.sent).toEqual([[1], [2, 3, 4]]);
+    expect(group.stats()).toEqual({ statements: 2, inputs: 4 });
+  });
+
+  it('runs up to maxInFlight statements at once, and no more than maxInputs in one', async () => {
+    const held = heldStatements();
+    const group = createStatementGroup(held.run, { maxInFlight: 2, maxInputs: 2 });
+    const answers = [1, 2, 3, 4, 5, 6, 7].map((n) => group.submit(n));
+    expect(held.sent).toEqual([[1], [2]]);
+    await held.finishAll();
+    await Promise.all(answers);
+    expect(held.sent.slice(2).flat().sort()).toEqual([3, 4, 5, 6, 7]);
+    expect(held.sent.every((inputs) => inputs.length <= 2)).toBe(true);
+  });
+
+  it('fails every input of a failed statement, and sends the next all the same', async () => {
+    const held = heldStatements();
+    const group = createStatementGroup(held.run, { maxInFlight: 1 });
+    const submitted = Promise.allSettled([
+      group.submit(1),
+      group.submit(2),
+      group.submit(-1),
+      group.submit(3),
+    ]);
+    await held.finishAll();
+    // 2, -1 and 3 waited together (one statement): all three fail with it.
+    expect((await submitted).map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    const after = group.submit(5);
+    await held.finishAll();
+    expect(await after).toBe(10);
+  });
+});

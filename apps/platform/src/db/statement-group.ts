@@ -1,0 +1,70 @@
+/**
+ * One statement for the requests that wait together: a group commit. Each request's statement
+ * (the access gate's check and audit row, say) costs the database a round trip, a parse and a
+ * commit, and Node a socket write and a query built, more than the work it asks for. An input that
+ * finds fewer than `maxInFlight` statements running is sent at once, alone, so a quiet server
+ * answers as soon as without grouping; inputs that arrive while they run wait for one to finish
+ * and then go together in one statement (`run`, which answers each input in order). A failed
+ * statement fails each of its inputs; the next statement is sent all the same.
+ */
+export interface StatementGroup<Input, Output> {
+  submit(input: Input): Promise<Output>;
+  /** Statements run and inputs answered (the tests read them). */
+  stats(): { statements: number; inputs: number };
+}
+
+export interface StatementGroupOptions {
+  /** Statements running at once; more inputs wait for the next. */
+  maxInFlight?: number;
+  /** Inputs in one statement at most. */
+  maxInputs?: number;
+}
+
+interface Waiting<Input, Output> {
+  input: Input;
+  resolve(output: Output): void;
+  reject(error: unknown): void;
+}
+
+export function createStatementGroup<Input, Output>(
+  run: (inputs: readonly Input[]) => Promise<readonly Output[]>,
+  { maxInFlight = 2, maxInputs = 256 }: StatementGroupOptions = {},
+): StatementGroup<Input, Output> {
+  let waiting: Waiting<Input, Output>[] = [];
+  let inFlight = 0;
+  let statements = 0;
+  let inputs = 0;
+
+  function sendWaiting(): void {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const group = waiting.length <= maxInputs ? waiting : waiting.slice(0, maxInputs);
+      waiting = group === waiting ? [] : waiting.slice(maxInputs);
+      inFlight += 1;
+      statements += 1;
+      inputs += group.length;
+      send(group);
+    }
+  }
+
+  async function send(group: Waiting<Input, Output>[]): Promise<void> {
+    try {
+      const outputs = await run(group.map((entry) => entry.input));
+      for (const [index, entry] of group.entries()) entry.resolve(outputs[index] as Output);
+    } catch (error) {
+      for (const entry of group) entry.reject(error);
+    } finally {
+      inFlight -= 1;
+      sendWaiting();
+    }
+  }
+
+  return {
+    submit(input) {
+      return new Promise<Output>((resolve, reject) => {
+        waiting.push({ input, resolve, reject });
+        sendWaiting();
+      });
+    },
+    stats: () => ({ statements, inputs }),
+  };
+}
