@@ -75,9 +75,11 @@ if (wanted('api')) {
     const usual = await api({ databaseUrl: process.env.DATABASE_URL });
     // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
     // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
-    // the platform's Node flags (scripts/platform-command.mjs), and the answers kept under the client's
-    // data version (access/client-answer-cache.ts): every request of the load asks for the same page,
-    // so the usual run answers it from memory after the first, and this one computes it every time.
+    // the platform's Node flags (scripts/platform-command.mjs), the answers kept under the client's
+    // data version and the practice's list version (access/client-answer-cache.ts: every request of
+    // the load asks for the same page, so the usual run answers it from memory after the first, and
+    // this one computes it every time), and the access statements shared by the requests waiting
+    // together (db/statement-group.ts).
     const variants: { env?: Record<string, string>; nodeFlags?: string[]; variant: string; gain: string }[] =
       [
         {
@@ -90,7 +92,12 @@ if (wanted('api')) {
         {
           env: { ANSWER_CACHE_MB: '0' },
           variant: 'answers computed on every request',
-          gain: 'answers kept under the client data version',
+          gain: 'answers kept under the client data version and the practice list version',
+        },
+        {
+          env: { STATEMENT_GROUPS: 'off' },
+          variant: 'each request its own access statement',
+          gain: 'access statements shared by waiting requests',
         },
       ];
     for (const { env, nodeFlags, variant, gain } of variants) {

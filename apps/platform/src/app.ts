@@ -75,8 +75,10 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('readiness', createReadiness());
   app.decorate('appConfigs', createAppConfigRepository(database.db));
-  app.decorate('clientAccess', createClientAccessBatch(database.db));
-  app.decorate('practiceListVersions', createPracticeListVersions(database.db));
+  // STATEMENT_GROUPS=off: no request waits for another's statement (each is sent at once, alone).
+  const grouping = config.statementGroups ? {} : { maxInFlight: Number.POSITIVE_INFINITY };
+  app.decorate('clientAccess', createClientAccessBatch(database.db, grouping));
+  app.decorate('practiceListVersions', createPracticeListVersions(database.db, grouping));
   app.decorate('clientAnswers', createClientAnswerCache({ maxBytes: config.answerCacheBytes }));
   // A platform-wide service: every plugin sees `app.jobQueue` and may register workers (docs/jobs.md).
   await app.register(registerJobQueue);

@@ -159,6 +159,13 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     );
   });
 
+  it('sends each check alone and at once with no limit on statements in flight (STATEMENT_GROUPS=off)', async () => {
+    const batch = createClientAccessBatch(database.db, { maxInFlight: Number.POSITIVE_INFINITY });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => batch.check(check(adviser, client))));
+    expect(answers.map((answer) => answer?.client_id)).toEqual([client, client, client, client]);
+    expect(batch.stats()).toEqual({ statements: 4, checks: 4 });
+  });
+
   it('confirms each check’s token in the same statement', async () => {
     const tokens = createTokenRepository(database.db, {
       accessTokenTtlSeconds: 600,

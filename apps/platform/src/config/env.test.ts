@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       devTools: false,
       responseChecks: false,
       answerCacheBytes: 16 * 1024 * 1024,
+      statementGroups: true,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
@@ -65,6 +66,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', RESPONSE_CHECKS: 'on' }).responseChecks).toBe(true);
     expect(captureConfigError({ RESPONSE_CHECKS: 'yes' }).message).toContain(
       'RESPONSE_CHECKS: must be on or off',
+    );
+  });
+
+  it('shares the access statements of waiting requests unless STATEMENT_GROUPS=off', () => {
+    expect(loadConfig({}).statementGroups).toBe(true);
+    expect(loadConfig({ STATEMENT_GROUPS: 'off' }).statementGroups).toBe(false);
+    expect(captureConfigError({ STATEMENT_GROUPS: 'no' }).message).toContain(
+      'STATEMENT_GROUPS: must be on or off',
     );
   });
 

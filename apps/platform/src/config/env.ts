@@ -66,6 +66,7 @@ const envSchema = z.object({
   DEV_TOOLS: z.enum(switches, { error: 'must be on or off' }).optional(),
   RESPONSE_CHECKS: z.enum(switches, { error: 'must be on or off' }).optional(),
   ANSWER_CACHE_MB: wholeNumber(0, 4096).default(64),
+  STATEMENT_GROUPS: z.enum(switches, { error: 'must be on or off' }).default('on'),
   SMTP_URL: z
     .string()
     .refine(
@@ -174,6 +175,12 @@ export interface PlatformConfig {
    * data each instance keeps, under the client's data version (access/client-answer-cache.ts).
    */
   answerCacheBytes: number;
+  /**
+   * STATEMENT_GROUPS (on by default): the access gate's statements, and the client list's, are
+   * shared by the requests that wait together (db/statement-group.ts); off sends each request's
+   * own, at once, as before (the benchmarks compare the two).
+   */
+  statementGroups: boolean;
   /** Set: send e-mail through this SMTP server; unset: keep it in the development mailbox. */
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
     answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,
+    statementGroups: vars.STATEMENT_GROUPS === 'on',
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     externalSso:
