@@ -2,20 +2,14 @@ import { financialPassportResponseSchema, transactionListResponseSchema } from '
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import {
+  type AdviserWithClient,
+  signedInAdviserWithClient,
+  twoAdvisersWithAClientEach,
+} from '../testing/signed-in-adviser-with-client.ts';
 import { createClientAnswerCache } from './client-answer-cache.ts';
 
-type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
-
-/** A test app with two advisers, each with a client of their own. */
-async function twoAdvisersWithAClientEach(): Promise<{ testApp: TestApp; fixture: Fixture; other: Fixture }> {
-  const testApp = await buildTestApp();
-  return {
-    testApp,
-    fixture: await signedInAdviserWithClient(testApp.app),
-    other: await signedInAdviserWithClient(testApp.app),
-  };
-}
+type Fixture = AdviserWithClient;
 
 /** The client's data version (0 before its data is first written). */
 async function versionOf(testApp: TestApp, clientId: number): Promise<bigint> {

@@ -1,12 +1,15 @@
 import { type ManagedUser, managedUserListResponseSchema, managedUserSorts } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import type { TestApp } from '../testing/build-test-app.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
-import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import {
+  type AdviserWithClient,
+  twoAdvisersWithAClientEach,
+} from '../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 
-type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+type Fixture = AdviserWithClient;
 
 describe('the client list total', () => {
   let testApp: TestApp;
@@ -14,9 +17,7 @@ describe('the client list total', () => {
   let other: Fixture;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
-    fixture = await signedInAdviserWithClient(testApp.app);
-    other = await signedInAdviserWithClient(testApp.app);
+    ({ testApp, fixture, other } = await twoAdvisersWithAClientEach());
   });
   afterAll(() => testApp.close());
 

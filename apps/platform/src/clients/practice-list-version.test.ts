@@ -2,13 +2,16 @@ import type { TenantId } from '@waratah/tenants';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
-import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import type { TestApp } from '../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
-import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import {
+  type AdviserWithClient,
+  twoAdvisersWithAClientEach,
+} from '../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 import { createPracticeListVersions } from './practice-list-version.ts';
 
-type Fixture = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+type Fixture = AdviserWithClient;
 
 interface ListedClient {
   id: number;
@@ -24,9 +27,7 @@ describe('the client list kept under its practice’s list version', () => {
   let other: Fixture;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
-    fixture = await signedInAdviserWithClient(testApp.app);
-    other = await signedInAdviserWithClient(testApp.app);
+    ({ testApp, fixture, other } = await twoAdvisersWithAClientEach());
   });
   afterAll(() => testApp.close());
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsentStatus } from '../db/database-schema.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { sampleFinances } from './sample-finances.ts';
 import { createSignedInAdminUser } from './sign-in.ts';
 import { writeTestClient } from './write-test-client.ts';
@@ -23,5 +24,21 @@ export async function signedInAdviserWithClient(app: FastifyInstance, consent: C
     partyId,
     ...client,
     headers: { ...adviser.headers, 'x-user-id': String(client.clientId) },
+  };
+}
+
+export type AdviserWithClient = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+/** A test app with two advisers of practices of their own, each with a client. */
+export async function twoAdvisersWithAClientEach(): Promise<{
+  testApp: TestApp;
+  fixture: AdviserWithClient;
+  other: AdviserWithClient;
+}> {
+  const testApp = await buildTestApp();
+  return {
+    testApp,
+    fixture: await signedInAdviserWithClient(testApp.app),
+    other: await signedInAdviserWithClient(testApp.app),
   };
 }
