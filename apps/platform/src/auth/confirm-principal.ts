@@ -54,10 +54,10 @@ export async function confirmPrincipal(request: FastifyRequest): Promise<void> {
 /**
  * A read whose own statement confirms the caller. `read` gets the hash of the token its statement
  * must find still naming the caller (`tokenStillNamesQuery`), or undefined when the caller is
- * confirmed already, and answers undefined when its conditioned statement returned no row. Then the token is looked up on its own
- * (401 if it is gone, and `request.principal` afresh) and `read` runs once more without a condition,
- * where it must answer or throw (a 404 of its own, say). Routes that read this way declare
- * `confirmsCaller`.
+ * confirmed already, and answers undefined when its conditioned statement returned no row. Then
+ * the token is looked up on its own (401 if it is gone, and `request.principal` afresh) and `read`
+ * runs once more without a condition, where it must answer or throw (a 404 of its own, say). Routes
+ * that read this way declare `confirmsCaller`.
  */
 export async function readConfirmingCaller<T>(
   request: FastifyRequest,

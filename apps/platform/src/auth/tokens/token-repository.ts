@@ -45,7 +45,7 @@ const deadTokenRetentionMs = 24 * 3600 * 1000;
  * `t`, with its subject joined as `u` (an admin user) or `c` (a client) in the token's tenant; no
  * columns chosen yet.
  */
-export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<string>, now = new Date()) {
+export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<string>) {
   return db
     .selectFrom('oauth_tokens as t')
     .leftJoin('admin_users as u', (join) =>
@@ -63,7 +63,7 @@ export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<st
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', now);
+    .where('t.expires_at', '>', new Date());
 }
 
 /** The admin user a recent lookup of a token named (`bearer-token-resolver.ts`), as operands. */
@@ -79,8 +79,8 @@ export interface NamedAdminUser {
  * A row exactly while the token is live and names this admin user with the same standing: the
  * same kind, still active, in the same practice.
  */
-export function tokenStillNamesQuery(db: Kysely<Database>, named: NamedAdminUser, now = new Date()) {
-  return liveAccessTokenQuery(db, named.tokenHash, now)
+export function tokenStillNamesQuery(db: Kysely<Database>, named: NamedAdminUser) {
+  return liveAccessTokenQuery(db, named.tokenHash)
     .select(sql<number>`1`.as('named'))
     .where('t.subject_kind', '=', 'admin_user')
     .where('t.tenant_id', '=', named.tenantId)
