@@ -352,9 +352,9 @@ async function soak(): Promise<void> {
       advisers: soakAdvisers,
       seconds: soakSeconds,
     });
-    const { start, end, peak } = result.memoryMiB;
+    const { start, end, peak, quarters } = result.memoryMiB;
     report(
-      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost, ${result.staleReads} missing from the page read afterwards | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}) | no error, no lost write, no stale page, memory flat |`,
+      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost, ${result.staleReads} missing from the page read afterwards | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}; at the end of each quarter of the load ${quarters.map((mib) => mib.toFixed(0)).join(', ')}) | no error, no lost write, no stale page, memory flat |`,
     );
   } catch (error) {
     report(`| soak | failed: ${String(error).split('\n')[0]} | | |`);

@@ -10,7 +10,12 @@ export interface SoakResult {
   lostWrites: number;
   /** Acknowledged changes missing from the client's page of transactions read afterwards (a page kept too long). */
   staleReads: number;
-  memoryMiB: { start: number; end: number; peak: number };
+  /**
+   * Resident memory of the server: before the load, after it, its peak, and at the end of each
+   * quarter of the load (flat means those stop growing, not that they equal the start: the young
+   * generation and the embedded engine's heap grow to what the load needs).
+   */
+  memoryMiB: { start: number; end: number; peak: number; quarters: number[] };
 }
 
 /**
@@ -41,9 +46,9 @@ export async function runSoak(
       .map((client) => client.id);
     if (clientIds.length === 0) throw new Error('The soak adviser has no client with an active consent');
     const start = residentMiB(platform.process.pid);
-    let peak = start;
+    const samples: number[] = [];
     const sampler = setInterval(() => {
-      peak = Math.max(peak, residentMiB(platform.process.pid));
+      samples.push(residentMiB(platform.process.pid));
     }, 500);
     const acknowledged = new Map<string, { headers: Record<string, string>; memo: string }>();
     let requests = 0;
@@ -100,7 +105,14 @@ export async function runSoak(
       acknowledgedWrites: acknowledged.size,
       lostWrites,
       staleReads,
-      memoryMiB: { start, end: residentMiB(platform.process.pid), peak },
+      memoryMiB: {
+        start,
+        end: residentMiB(platform.process.pid),
+        peak: Math.max(start, ...samples),
+        quarters: [1, 2, 3, 4].map(
+          (quarter) => samples[Math.max(0, Math.ceil((samples.length * quarter) / 4) - 1)] ?? start,
+        ),
+      },
     };
   } finally {
     await platform.stop();
