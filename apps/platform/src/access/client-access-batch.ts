@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import type { Database } from '../db/database-schema.ts';
-import { createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
+import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
 import { adviserAccessQuery, operatorAccessQuery } from './find-accessible-client.ts';
 import { auditRow } from './record-audit.ts';
 
@@ -143,7 +143,5 @@ async function runChecks(
     select allowed.ord::int as ord, allowed.client_id, allowed.consent_status, v.version::text as data_version
     from allowed left join client_data_versions v on v.client_id = allowed.client_id`.execute(db);
 
-  const answers: (AccessedClient | undefined)[] = checks.map(() => undefined);
-  for (const { ord, ...client } of passed) answers[ord - 1] = client;
-  return answers;
+  return answersByOrdinal(checks.length, passed);
 }

@@ -5,7 +5,7 @@ import { confirmPrincipal, readConfirmingCaller } from '../auth/confirm-principa
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import type { Database } from '../db/database-schema.ts';
-import { createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
+import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
 
 /** An adviser's read of its practice's list state. */
 interface ListStateRead {
@@ -75,9 +75,7 @@ async function readListStates(db: Kysely<Database>, reads: readonly ListStateRea
           and l.consent_expiry > now()) as next_expiry
     from r
     where r.token_hash is null or exists (${tokenStillNamesCaller})`.execute(db);
-  const states: ListState[] = reads.map(() => undefined);
-  for (const { ord, ...state } of rows) states[ord - 1] = state;
-  return states;
+  return answersByOrdinal(reads.length, rows);
 }
 
 /**

@@ -68,3 +68,17 @@ export function createStatementGroup<Input, Output>(
     stats: () => ({ statements, inputs }),
   };
 }
+
+/**
+ * A grouped statement's answers in its inputs' order: each row names its input by `ord`, the
+ * 1-based ordinality of the `unnest … with ordinality` the inputs were sent as; an input with no
+ * row gets undefined.
+ */
+export function answersByOrdinal<Row extends { ord: number }>(
+  count: number,
+  rows: readonly Row[],
+): (Omit<Row, 'ord'> | undefined)[] {
+  const answers: (Omit<Row, 'ord'> | undefined)[] = Array.from({ length: count }, () => undefined);
+  for (const { ord, ...answer } of rows) answers[ord - 1] = answer;
+  return answers;
+}
