@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { financialPassportResponseSchema, transactionListResponseSchema } from '@waratah/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +34,10 @@ describe('createClientAnswerCache', () => {
   it('computes a key once and answers it from memory after', async () => {
     const cache = createClientAnswerCache({ maxBytes: 1000 });
     const answer = computed('{"data":1}');
-    expect(String(await cache.get('a', answer.compute))).toBe('{"data":1}');
-    expect(String(await cache.get('a', answer.compute))).toBe('{"data":1}');
+    expect(String((await cache.get('a', answer.compute)).bytes)).toBe('{"data":1}');
+    expect(String((await cache.get('a', answer.compute)).bytes)).toBe('{"data":1}');
     expect(answer.runs()).toBe(1);
-    expect(cache.stats()).toEqual({ entries: 1, bytes: 10, hits: 1, misses: 1 });
+    expect(cache.stats()).toEqual({ entries: 1, bytes: 10, hits: 1, misses: 1, compressions: 0 });
   });
 
   it('lets the least recently used answers go once their bytes pass the size', async () => {
@@ -73,7 +74,7 @@ describe('createClientAnswerCache', () => {
     };
     const answers = Promise.all([cache.get('k', compute), cache.get('k', compute), cache.get('k', compute)]);
     finish(Buffer.from('done'));
-    expect((await answers).map(String)).toEqual(['done', 'done', 'done']);
+    expect((await answers).map((answer) => String(answer.bytes))).toEqual(['done', 'done', 'done']);
     expect(runs).toBe(1);
   });
 
@@ -86,9 +87,29 @@ describe('createClientAnswerCache', () => {
     };
     const both = [cache.get('k', failing), cache.get('k', failing)];
     for (const answer of both) await expect(answer).rejects.toThrow('the database went away');
-    expect(String(await cache.get('k', async () => Buffer.from('back')))).toBe('back');
+    expect(String((await cache.get('k', async () => Buffer.from('back'))).bytes)).toBe('back');
     expect(runs).toBe(1);
     expect(cache.stats()).toMatchObject({ entries: 1 });
+  });
+
+  it('keeps an answer’s compressed bytes with it: compressed once, counted in its size, gone with it', async () => {
+    const text = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, memo: 'coffee' })));
+    const cache = createClientAnswerCache({ maxBytes: 4 * text.length });
+    const answer = await cache.get('a', computed(text).compute);
+    const [brotli, again] = await Promise.all([answer.encoded('br'), answer.encoded('br')]);
+    expect(again).toBe(brotli);
+    expect(brotliDecompressSync(brotli).toString()).toBe(text);
+    const gzipped = await answer.encoded('gzip');
+    expect(gunzipSync(gzipped).toString()).toBe(text);
+    await expect((await cache.get('a', computed(text).compute)).encoded('br')).resolves.toBe(brotli);
+    expect(cache.stats()).toMatchObject({
+      entries: 1,
+      bytes: text.length + brotli.length + gzipped.length,
+      compressions: 2,
+    });
+    // Three more answers of the same size: the compressed bytes count, so the oldest (a) goes.
+    for (const key of ['b', 'c', 'd']) await cache.get(key, computed(text).compute);
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 3 * text.length });
   });
 
   it('keeps nothing with a size of 0', async () => {
@@ -238,6 +259,39 @@ describe('answers kept under the client’s data version', () => {
     for (const tx of mine) expect(fixture.transactionIds).toContain(tx.id);
     for (const tx of theirs) expect(other.transactionIds).toContain(tx.id);
     expect(JSON.parse(await get('/api/v2/transactions?size=2')).data).toEqual(mine.slice(0, 2));
+  });
+
+  it('sends a kept answer in the encoding its caller accepts, compressed once for all its callers', async () => {
+    const url = '/api/v2/transactions?size=50';
+    const plain = await get(url);
+    const asBrowser = { ...fixture.headers, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const before = testApp.app.clientAnswers.stats();
+    const first = await testApp.app.inject({ url, headers: asBrowser });
+    const second = await testApp.app.inject({ url, headers: asBrowser });
+    const gzipped = await testApp.app.inject({
+      url,
+      headers: { ...fixture.headers, 'accept-encoding': 'gzip' },
+    });
+    const identity = await testApp.app.inject({
+      url,
+      headers: { ...fixture.headers, 'accept-encoding': 'identity' },
+    });
+    for (const response of [first, second, gzipped, identity]) expect(response.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(String(first.headers.vary)).toMatch(/accept-encoding/);
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+    expect(first.rawPayload.length).toBeLessThan(plain.length / 3);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+    expect(testApp.app.clientAnswers.stats()).toMatchObject({
+      hits: before.hits + 4,
+      misses: before.misses,
+      compressions: before.compressions + 2,
+    });
   });
 
   it('refuses a caller who lost access, though the answer is kept', async () => {

@@ -1,4 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  compressAnswer,
+  negotiatedEncoding,
+  type ResponseEncoding,
+  sendEncoded,
+} from '../plugins/compress-responses.ts';
 import type { ClientScope } from './resolve-client-scope.ts';
 
 /**
@@ -10,41 +16,87 @@ import type { ClientScope } from './resolve-client-scope.ts';
  * in its access check and misses. The access check and its audit row still run on every request;
  * only the computing is kept.
  *
- * Least recently used answers go first once their bytes pass `maxBytes`; an answer larger than a
- * quarter of it is not kept. Requests for a key being computed share that computation, so a burst
- * of requests for a heavy report computes it once. A failed computation is not kept.
+ * A kept answer also keeps its bytes compressed in each encoding a caller asked for (the portal's
+ * browser asks for Brotli): compressed once, off the event loop, rather than on every send.
+ *
+ * Least recently used answers go first once their bytes (compressed ones included) pass
+ * `maxBytes`; an answer larger than a quarter of it is not kept. Requests for a key being computed
+ * share that computation, so a burst of requests for a heavy report computes it once. A failed
+ * computation is not kept.
  */
 export interface ClientAnswerCache {
   readonly enabled: boolean;
   /** The answer kept under `key`, or `compute`'s, kept for the next request. */
-  get(key: string, compute: () => Promise<Buffer>): Promise<Buffer>;
+  get(key: string, compute: () => Promise<Buffer>): Promise<KeptAnswer>;
   /** What is kept now, and how often a request found it (the tests read it). */
-  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  stats(): { entries: number; bytes: number; hits: number; misses: number; compressions: number };
+}
+
+export interface KeptAnswer {
+  /** The answer's JSON, as UTF-8. */
+  readonly bytes: Buffer;
+  /** `bytes` compressed in `encoding`: compressed for the first caller to ask, then kept with them. */
+  encoded(encoding: ResponseEncoding): Promise<Buffer>;
 }
 
 export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): ClientAnswerCache {
+  interface Entry extends KeptAnswer {
+    /** Its bytes and its compressed bytes. */
+    size: number;
+  }
   // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the oldest.
-  const kept = new Map<string, Buffer>();
-  const computing = new Map<string, Promise<Buffer>>();
+  const kept = new Map<string, Entry>();
+  const computing = new Map<string, Promise<Entry>>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  let compressions = 0;
 
-  const keep = (key: string, answer: Buffer) => {
-    if (answer.length > maxBytes / 4) return;
-    kept.set(key, answer);
-    bytes += answer.length;
-    for (const [oldest, oldAnswer] of kept) {
+  const letOldestGo = () => {
+    for (const [oldest, entry] of kept) {
       if (bytes <= maxBytes) break;
       kept.delete(oldest);
-      bytes -= oldAnswer.length;
+      bytes -= entry.size;
     }
+  };
+
+  const entryOf = (key: string, answer: Buffer): Entry => {
+    const encodings = new Map<ResponseEncoding, Promise<Buffer>>();
+    const entry: Entry = {
+      bytes: answer,
+      size: answer.length,
+      encoded(encoding) {
+        const found = encodings.get(encoding);
+        if (found) return found;
+        compressions += 1;
+        const compressed = compressAnswer(answer, encoding);
+        encodings.set(encoding, compressed);
+        compressed.then(
+          (encodedBytes) => {
+            entry.size += encodedBytes.length;
+            if (kept.get(key) !== entry) return;
+            bytes += encodedBytes.length;
+            letOldestGo();
+          },
+          () => encodings.delete(encoding),
+        );
+        return compressed;
+      },
+    };
+    return entry;
+  };
+
+  const keep = (key: string, entry: Entry) => {
+    if (entry.size > maxBytes / 4) return;
+    kept.set(key, entry);
+    bytes += entry.size;
+    letOldestGo();
   };
 
   return {
     enabled: maxBytes > 0,
     async get(key, compute) {
-      if (maxBytes <= 0) return compute();
+      if (maxBytes <= 0) return entryOf(key, await compute());
       const found = kept.get(key);
       if (found !== undefined) {
         hits += 1;
@@ -58,17 +110,17 @@ export function createClientAnswerCache({ maxBytes }: { maxBytes: number }): Cli
         return pending;
       }
       misses += 1;
-      const computed = compute();
+      const computed = compute().then((answer) => entryOf(key, answer));
       computing.set(key, computed);
       try {
-        const answer = await computed;
-        keep(key, answer);
-        return answer;
+        const entry = await computed;
+        keep(key, entry);
+        return entry;
       } finally {
         computing.delete(key);
       }
     },
-    stats: () => ({ entries: kept.size, bytes, hits, misses }),
+    stats: () => ({ entries: kept.size, bytes, hits, misses, compressions }),
   };
 }
 
@@ -109,7 +161,9 @@ export async function keptClientAnswer<Answer>(
  * A GET route's answer, kept under the route, `versionKey` (whose data, at which version) and the
  * validated path parameters and query. The answer is written once, by the route's own response
  * writer (which, with response checks on, checks it against the contract), and then sent as
- * written: its bytes, as JSON. `versionKey` must name everything else the answer depends on.
+ * written: its bytes, as JSON, or those bytes compressed once in the encoding the caller accepts
+ * (the same choice and bytes as the compression plugin's). `versionKey` must name everything else
+ * the answer depends on.
  */
 export async function keptAnswer<Answer>(
   request: FastifyRequest,
@@ -128,5 +182,9 @@ export async function keptAnswer<Answer>(
   const answer = await cache.get(key, async () => Buffer.from(reply.serialize(await compute()) as string));
   // Bytes are sent as they are (no writer runs), so the answer says what they are.
   reply.type('application/json; charset=utf-8');
-  return answer as Answer;
+  const encoding = negotiatedEncoding(request, answer.bytes.length);
+  if (encoding === undefined) return answer.bytes as Answer;
+  const encoded = await answer.encoded(encoding);
+  sendEncoded(reply, encoding);
+  return encoded as Answer;
 }

@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { tenantHost } from '../testing/sign-in.ts';
-import { compressThresholdBytes } from './compress-responses.ts';
+import { compressAnswer, compressThresholdBytes, negotiatedEncoding } from './compress-responses.ts';
 
 describe('response compression', () => {
   let testApp: TestApp;
@@ -32,6 +33,36 @@ describe('response compression', () => {
     const gzip = await testApp.app.inject({ url, headers: { host, 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('chooses an encoding and compresses to the same bytes as the plugin, for answers it keeps (negotiatedEncoding, compressAnswer)', async () => {
+    const plain = await testApp.app.inject({ url, headers: { host } });
+    for (const accepted of [
+      'br',
+      'gzip',
+      'gzip, deflate, br, zstd',
+      'gzip;q=1, br;q=0.5',
+      'br;q=0, gzip',
+      'BR',
+      '*',
+      'x-gzip',
+      'identity',
+      'deflate',
+      '',
+    ]) {
+      const response = await testApp.app.inject({ url, headers: { host, 'accept-encoding': accepted } });
+      const request = { headers: { 'accept-encoding': accepted } } as unknown as FastifyRequest;
+      const encoding = negotiatedEncoding(request, plain.rawPayload.length);
+      expect(encoding, accepted).toBe(response.headers['content-encoding']);
+      if (encoding)
+        expect((await compressAnswer(plain.rawPayload, encoding)).equals(response.rawPayload)).toBe(true);
+    }
+    const refused = {
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    } as unknown as FastifyRequest;
+    expect(negotiatedEncoding(refused, plain.rawPayload.length)).toBeUndefined();
+    const small = { headers: { 'accept-encoding': 'br' } } as unknown as FastifyRequest;
+    expect(negotiatedEncoding(small, compressThresholdBytes - 1)).toBeUndefined();
   });
 
   it('sends a small answer as it is', async () => {
