@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,7 +22,12 @@ export interface ApiBenchOptions {
   /** Node flags in place of the platform's own (scripts/platform-command.mjs). */
   nodeFlags?: string[];
   variant?: string;
+  /** Also load each endpoint as the portal's browser asks for it: compressed (`browserAcceptEncoding`). */
+  asBrowserToo?: boolean;
 }
+
+/** What the portal's browser (Chromium) sends with every request: the API's answers come compressed. */
+export const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
 export interface EndpointFigure {
   name: string;
@@ -33,7 +38,9 @@ export interface EndpointFigure {
   non2xx: number;
   /** The baseline server sending this endpoint's own answer (the same bytes) from memory: the ceiling for its size. */
   sameAnswerFromMemory?: EndpointFigure;
+  /** The answer's size as sent, and its `content-encoding` when it was compressed. */
   answerBytes?: number;
+  answerEncoding?: string;
 }
 
 export interface ApiBenchResult {
@@ -76,11 +83,15 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
       const load = async (name: string, url: string, headers: Record<string, string>) => {
         const figure = await measure(name, url, headers, options);
-        // The same answer from memory, measured right after the endpoint, in the same run.
+        // The same answer from memory (the same bytes, in the same encoding), measured right after
+        // the endpoint, in the same run.
         const answer = `${baseUrl}/answers/${encodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '')}`;
         const stored = await request(answer, {
           method: 'PUT',
-          headers: { 'content-type': 'application/octet-stream' },
+          headers: {
+            'content-type': 'application/octet-stream',
+            ...(figure.answerEncoding ? { 'x-answer-encoding': figure.answerEncoding } : {}),
+          },
           body: figure.answer,
         });
         if (stored.status !== 204)
@@ -92,22 +103,33 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           options,
         );
         const { answer: body, ...endpoint } = figure;
-        return { ...endpoint, answerBytes: Buffer.byteLength(body), sameAnswerFromMemory: fromMemory };
+        return { ...endpoint, answerBytes: body.length, sameAnswerFromMemory: fromMemory };
       };
-      const endpoints = [
-        await load(
+      const loads: [name: string, url: string, headers: Record<string, string>][] = [
+        [
           `GET transactions (page of 100, client with ${options.transactions.toLocaleString('en-AU')} transactions)`,
           `${base}/api/v2/transactions?size=100`,
           onBehalf,
-        ),
-        await load(
+        ],
+        [
           `GET adviser client list (${options.clients.toLocaleString('en-AU')} clients)`,
           `${base}/api/adviser/users`,
           many,
-        ),
-        await load('GET financialpassport', `${base}/api/v2/financialpassport`, onBehalf),
-        await load('GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf),
+        ],
+        ['GET financialpassport', `${base}/api/v2/financialpassport`, onBehalf],
+        ['GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf],
       ];
+      const endpoints: EndpointFigure[] = [];
+      for (const [name, url, headers] of loads) {
+        endpoints.push(await load(name, url, headers));
+        if (options.asBrowserToo)
+          endpoints.push(
+            await load(`${name}, as the portal’s browser asks (compressed)`, url, {
+              ...headers,
+              'accept-encoding': browserAcceptEncoding,
+            }),
+          );
+      }
       return {
         engine: `${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}${options.variant ? ` (${options.variant})` : ''}`,
         baseline: (({ answer: _answer, ...figure }) => figure)(baselineFigure),
@@ -130,10 +152,15 @@ async function measure(
   url: string,
   headers: Record<string, string>,
   { duration, connections }: ApiBenchOptions,
-): Promise<EndpointFigure & { answer: string }> {
+): Promise<EndpointFigure & { answer: Buffer }> {
   // One request alone first: it waits behind whatever the previous load left queued, and it must succeed.
   const single = await request(url, { headers });
   if (single.status !== 200) throw new Error(`${name}: ${single.status} ${single.body.slice(0, 300)}`);
+  // Asked for compressed, an answer of any size worth it must come compressed.
+  if (headers['accept-encoding'] && single.bytes.length >= 1024 && !single.headers['content-encoding'])
+    throw new Error(
+      `${name}: ${single.bytes.length} bytes sent uncompressed to a caller that accepts ${headers['accept-encoding']}`,
+    );
   // A short warm-up, so the first JIT and cache misses do not count.
   await autocannon({ url, headers, connections: 10, duration: 1 });
   const result = await autocannon({ url, headers, connections, duration, timeout: 30 });
@@ -145,7 +172,8 @@ async function measure(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    answer: single.body,
+    answer: single.bytes,
+    answerEncoding: single.headers['content-encoding'] as string | undefined,
   };
 }
 
@@ -239,22 +267,30 @@ export async function prepareData(options: ApiBenchOptions): Promise<PreparedDat
   return { env, ...advisers, cleanUp: async () => undefined };
 }
 
-/** fetch() may not set Host, which names the tenant here; node:http may. */
+/**
+ * fetch() may not set Host, which names the tenant here; node:http may. The answer comes as it was
+ * sent (`bytes`, compressed if it was) and, for reading, as text.
+ */
 export function request(
   url: string,
-  options: { method?: string; headers: Record<string, string>; body?: string },
-): Promise<{ status: number; body: string }> {
+  options: { method?: string; headers: Record<string, string>; body?: string | Buffer },
+): Promise<{ status: number; body: string; bytes: Buffer; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       url,
       { method: options.method ?? 'GET', headers: options.headers },
       (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          body += chunk;
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode ?? 0,
+            body: bytes.toString('utf8'),
+            bytes,
+            headers: response.headers,
+          });
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       },
     );
     outgoing.on('error', reject);

@@ -67,12 +67,12 @@ if (wanted('writers')) responseWriting();
 // BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
-  if (apiEngines.includes('pglite')) await api({});
+  if (apiEngines.includes('pglite')) await api({ asBrowserToo: true });
   else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
   if (!apiEngines.includes('postgres'))
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
-    const usual = await api({ databaseUrl: process.env.DATABASE_URL });
+    const usual = await api({ databaseUrl: process.env.DATABASE_URL, asBrowserToo: true });
     // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
     // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
     // the platform's Node flags (scripts/platform-command.mjs), the answers kept under the client's
@@ -167,11 +167,13 @@ async function api({
   platformEnv,
   nodeFlags,
   variant,
+  asBrowserToo,
 }: {
   databaseUrl?: string;
   platformEnv?: Record<string, string>;
   nodeFlags?: string[];
   variant?: string;
+  asBrowserToo?: boolean;
 }): Promise<ApiBenchResult | undefined> {
   let result: ApiBenchResult;
   try {
@@ -185,6 +187,7 @@ async function api({
       platformEnv,
       nodeFlags,
       variant,
+      asBrowserToo,
     });
   } catch (error) {
     report(
@@ -209,7 +212,7 @@ async function api({
     const ceiling = figure.sameAnswerFromMemory;
     if (ceiling) {
       report(
-        `| ${engine}: its answer (${answerSize(figure.answerBytes ?? 0)}) sent from memory by the bare Fastify (the ceiling for that size) | ${ceiling.rps.toFixed(0)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms | ${((100 * ceiling.rps) / baseline.rps).toFixed(1)} % of baseline; the endpoint reaches ${((100 * figure.rps) / ceiling.rps).toFixed(2)} % of it | |`,
+        `| ${engine}: its answer (${answerSize(figure.answerBytes ?? 0)}${figure.answerEncoding ? ` ${figure.answerEncoding}` : ''}) sent from memory by the bare Fastify (the ceiling for that size) | ${ceiling.rps.toFixed(0)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms | ${((100 * ceiling.rps) / baseline.rps).toFixed(1)} % of baseline; the endpoint reaches ${((100 * figure.rps) / ceiling.rps).toFixed(2)} % of it | |`,
       );
     }
   }
