@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
 import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
 import { adviserAccessQuery, operatorAccessQuery } from './find-accessible-client.ts';
@@ -57,8 +58,9 @@ export function createClientAccessBatch(
   db: Kysely<Database>,
   options: StatementGroupOptions = {},
 ): ClientAccessBatch {
+  const statement = accessStatement(db);
   const group = createStatementGroup(
-    (checks: readonly ClientAccessCheck[]) => runChecks(db, checks),
+    (checks: readonly ClientAccessCheck[]) => runChecks(statement, checks),
     options,
   );
   return {
@@ -76,16 +78,75 @@ export function createClientAccessBatch(
   };
 }
 
+/** A check as a row of the statement: its caller, client, token and audit row. */
+type CheckRow = ReturnType<typeof auditRow> & {
+  role: AdminUserPrincipal['role'];
+  external_party_id: number | null;
+  client_id: number;
+  token_hash: string | null;
+};
+
+/** The statement's values: each column of the checks' rows as an array, and the time. */
+type CheckColumns = { [K in keyof CheckRow]: CheckRow[K][] } & { now: Date };
+
+type AccessStatement = (values: CheckColumns) => Promise<(AccessedClient & { ord: number })[]>;
+
 /**
- * One statement for all `checks`: each is a row of `r` (its caller, client, token and audit row),
- * joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
+ * One statement for all the checks, compiled once (`db/compiled-once.ts`): each check is a row of
+ * `r`, joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
  * token; the rows that pass are audited and answered with their consent status and data version.
  */
+function accessStatement(db: Kysely<Database>): AccessStatement {
+  return compiledOnce<CheckColumns, AccessedClient & { ord: number }>(db, (value) => {
+    /** A column of the check's row in the statement. */
+    const r = <K extends keyof CheckRow>(key: K) => sql<CheckRow[K]>`${sql.ref(`r.${key}`)}`;
+    const access = operatorAccessQuery(db, r('tenant_id'), r('client_id'))
+      .where(sql<boolean>`r.role = 'operator'`)
+      .unionAll(
+        adviserAccessQuery(db, r('tenant_id'), r('external_party_id'), r('client_id')).where(
+          sql<boolean>`r.role = 'adviser'`,
+        ),
+      );
+    const tokenStillNamesCaller = tokenStillNamesQuery(db, {
+      // Asked only of the checks that carry a token (`where r.token_hash is null or exists …`).
+      tokenHash: r('token_hash') as RawBuilder<string>,
+      tenantId: r('tenant_id'),
+      adminUserId: r('actor_id') as RawBuilder<number>,
+      role: r('role'),
+      externalPartyId: r('external_party_id'),
+      now: value('now'),
+    });
+    return sql<AccessedClient & { ord: number }>`
+      with r as (
+        select * from unnest(
+          ${value('tenant_id')}::text[], ${value('actor_kind')}::text[], ${value('actor_id')}::int[],
+          ${value('action')}::text[], ${value('target_type')}::text[], ${value('target_id')}::text[],
+          ${value('ip')}::text[], ${value('role')}::text[], ${value('external_party_id')}::int[],
+          ${value('client_id')}::int[], ${value('token_hash')}::text[]
+        ) with ordinality as r(tenant_id, actor_kind, actor_id, action, target_type, target_id, ip, role,
+          external_party_id, client_id, token_hash, ord)
+      ),
+      allowed as (
+        select r.ord, a.id as client_id, a.consent_status
+        from r cross join lateral (${access}) a
+        where r.token_hash is null or exists (${tokenStillNamesCaller})
+      ),
+      audit as (
+        insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+        select r.tenant_id, r.actor_kind, r.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
+        from allowed join r on r.ord = allowed.ord
+      )
+      select allowed.ord::int as ord, allowed.client_id, allowed.consent_status, v.version::text as data_version
+      from allowed left join client_data_versions v on v.client_id = allowed.client_id`;
+  });
+}
+
+/** Runs the statement for `checks`, and gives each its answer. */
 async function runChecks(
-  db: Kysely<Database>,
+  statement: AccessStatement,
   checks: readonly ClientAccessCheck[],
 ): Promise<(AccessedClient | undefined)[]> {
-  const rows = checks.map((check) => ({
+  const rows: CheckRow[] = checks.map((check) => ({
     ...auditRow({
       actor: check.caller,
       action: check.action,
@@ -99,49 +160,20 @@ async function runChecks(
     client_id: check.clientId,
     token_hash: check.unconfirmedTokenHash ?? null,
   }));
-  type Row = (typeof rows)[number];
-  const column = <K extends keyof Row>(key: K) => sql.val(rows.map((row) => row[key]));
-  /** A column of the check's row in the statement. */
-  const r = <K extends keyof Row>(key: K) => sql<Row[K]>`${sql.ref(`r.${key}`)}`;
-
-  const access = operatorAccessQuery(db, r('tenant_id'), r('client_id'))
-    .where(sql<boolean>`r.role = 'operator'`)
-    .unionAll(
-      adviserAccessQuery(db, r('tenant_id'), r('external_party_id'), r('client_id')).where(
-        sql<boolean>`r.role = 'adviser'`,
-      ),
-    );
-  const tokenStillNamesCaller = tokenStillNamesQuery(db, {
-    // Asked only of the checks that carry a token (`where r.token_hash is null or exists …`).
-    tokenHash: r('token_hash') as RawBuilder<string>,
-    tenantId: r('tenant_id'),
-    adminUserId: r('actor_id') as RawBuilder<number>,
-    role: r('role'),
-    externalPartyId: r('external_party_id'),
+  const column = <K extends keyof CheckRow>(key: K) => rows.map((row) => row[key]);
+  const passed = await statement({
+    tenant_id: column('tenant_id'),
+    actor_kind: column('actor_kind'),
+    actor_id: column('actor_id'),
+    action: column('action'),
+    target_type: column('target_type'),
+    target_id: column('target_id'),
+    client_id: column('client_id'),
+    ip: column('ip'),
+    role: column('role'),
+    external_party_id: column('external_party_id'),
+    token_hash: column('token_hash'),
+    now: new Date(),
   });
-
-  const { rows: passed } = await sql<AccessedClient & { ord: number }>`
-    with r as (
-      select * from unnest(
-        ${column('tenant_id')}::text[], ${column('actor_kind')}::text[], ${column('actor_id')}::int[],
-        ${column('action')}::text[], ${column('target_type')}::text[], ${column('target_id')}::text[],
-        ${column('ip')}::text[], ${column('role')}::text[], ${column('external_party_id')}::int[],
-        ${column('client_id')}::int[], ${column('token_hash')}::text[]
-      ) with ordinality as r(tenant_id, actor_kind, actor_id, action, target_type, target_id, ip, role,
-        external_party_id, client_id, token_hash, ord)
-    ),
-    allowed as (
-      select r.ord, a.id as client_id, a.consent_status
-      from r cross join lateral (${access}) a
-      where r.token_hash is null or exists (${tokenStillNamesCaller})
-    ),
-    audit as (
-      insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
-      select r.tenant_id, r.actor_kind, r.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
-      from allowed join r on r.ord = allowed.ord
-    )
-    select allowed.ord::int as ord, allowed.client_id, allowed.consent_status, v.version::text as data_version
-    from allowed left join client_data_versions v on v.client_id = allowed.client_id`.execute(db);
-
   return answersByOrdinal(checks.length, passed);
 }

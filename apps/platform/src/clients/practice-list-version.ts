@@ -4,6 +4,7 @@ import { requireAdminUser } from '../access/require-principal.ts';
 import { confirmPrincipal, readConfirmingCaller } from '../auth/confirm-principal.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
 import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
 
@@ -37,45 +38,70 @@ export function createPracticeListVersions(
   db: Kysely<Database>,
   options: StatementGroupOptions = {},
 ): PracticeListVersions {
-  const group = createStatementGroup((reads: readonly ListStateRead[]) => readListStates(db, reads), options);
+  const statement = listStateStatement(db);
+  const group = createStatementGroup(
+    async (reads: readonly ListStateRead[]) =>
+      answersByOrdinal(
+        reads.length,
+        await statement({
+          tenant_id: reads.map((read) => read.caller.tenantId),
+          external_party_id: reads.map((read) => read.caller.externalPartyId),
+          admin_user_id: reads.map((read) => read.caller.adminUserId),
+          token_hash: reads.map((read) => read.unconfirmedTokenHash ?? null),
+          now: new Date(),
+        }),
+      ),
+    options,
+  );
   return { read: (read) => group.submit(read) };
 }
 
-async function readListStates(db: Kysely<Database>, reads: readonly ListStateRead[]): Promise<ListState[]> {
-  const column = <T>(value: (read: ListStateRead) => T) => sql.val(reads.map(value));
-  const r = <T>(name: string) => sql<T>`${sql.ref(`r.${name}`)}`;
-  const tokenStillNamesCaller = tokenStillNamesQuery(db, {
-    // Asked only of the reads that carry a token (`where r.token_hash is null or exists …`).
-    tokenHash: r<string>('token_hash'),
-    tenantId: r<string>('tenant_id'),
-    adminUserId: r<number>('admin_user_id'),
-    role: sql.lit('adviser') as RawBuilder<'adviser'>,
-    externalPartyId: r<number>('external_party_id'),
+/** The reads' columns, as arrays, and the time. */
+type ReadColumns = {
+  tenant_id: string[];
+  external_party_id: number[];
+  admin_user_id: number[];
+  token_hash: (string | null)[];
+  now: Date;
+};
+
+/** One statement for all the reads, compiled once (`db/compiled-once.ts`). */
+function listStateStatement(db: Kysely<Database>) {
+  return compiledOnce<ReadColumns, NonNullable<ListState> & { ord: number }>(db, (value) => {
+    const r = <T>(name: string) => sql<T>`${sql.ref(`r.${name}`)}`;
+    const tokenStillNamesCaller = tokenStillNamesQuery(db, {
+      // Asked only of the reads that carry a token (`where r.token_hash is null or exists …`).
+      tokenHash: r<string>('token_hash'),
+      tenantId: r<string>('tenant_id'),
+      adminUserId: r<number>('admin_user_id'),
+      role: sql.lit('adviser') as RawBuilder<'adviser'>,
+      externalPartyId: r<number>('external_party_id'),
+      now: value('now'),
+    });
+    return sql<NonNullable<ListState> & { ord: number }>`
+      with r as (
+        select * from unnest(
+          ${value('tenant_id')}::text[],
+          ${value('external_party_id')}::int[],
+          ${value('admin_user_id')}::int[],
+          ${value('token_hash')}::text[]
+        ) with ordinality as r(tenant_id, external_party_id, admin_user_id, token_hash, ord)
+      )
+      select
+        r.ord::int as ord,
+        exists (
+          select 1 from external_parties party
+          where party.id = r.external_party_id and party.tenant_id = r.tenant_id and party.status = 'enabled'
+        ) as enabled,
+        (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
+          as version,
+        (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
+          from client_links l
+          where l.external_party_id = r.external_party_id and l.consent_status in ('active', 'in_use')
+            and l.consent_expiry > now()) as next_expiry
+      from r
+      where r.token_hash is null or exists (${tokenStillNamesCaller})`;
   });
-  const { rows } = await sql<NonNullable<ListState> & { ord: number }>`
-    with r as (
-      select * from unnest(
-        ${column((read) => read.caller.tenantId)}::text[],
-        ${column((read) => read.caller.externalPartyId)}::int[],
-        ${column((read) => read.caller.adminUserId)}::int[],
-        ${column((read) => read.unconfirmedTokenHash ?? null)}::text[]
-      ) with ordinality as r(tenant_id, external_party_id, admin_user_id, token_hash, ord)
-    )
-    select
-      r.ord::int as ord,
-      exists (
-        select 1 from external_parties party
-        where party.id = r.external_party_id and party.tenant_id = r.tenant_id and party.status = 'enabled'
-      ) as enabled,
-      (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
-        as version,
-      (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
-        from client_links l
-        where l.external_party_id = r.external_party_id and l.consent_status in ('active', 'in_use')
-          and l.consent_expiry > now()) as next_expiry
-    from r
-    where r.token_hash is null or exists (${tokenStillNamesCaller})`.execute(db);
-  return answersByOrdinal(reads.length, rows);
 }
 
 /**

@@ -43,9 +43,14 @@ const deadTokenRetentionMs = 24 * 3600 * 1000;
 /**
  * The access token stored under a secret's hash while it is live (not expired, not revoked), as
  * `t`, with its subject joined as `u` (an admin user) or `c` (a client) in the token's tenant; no
- * columns chosen yet.
+ * columns chosen yet. `now` is the time it must not have expired by (a statement compiled once
+ * takes it as a value of each call: `db/compiled-once.ts`).
  */
-export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<string>) {
+export function liveAccessTokenQuery(
+  db: Kysely<Database>,
+  tokenHash: Operand<string>,
+  now: Operand<Date> = new Date(),
+) {
   return db
     .selectFrom('oauth_tokens as t')
     .leftJoin('admin_users as u', (join) =>
@@ -63,7 +68,7 @@ export function liveAccessTokenQuery(db: Kysely<Database>, tokenHash: Operand<st
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date());
+    .where('t.expires_at', '>', now);
 }
 
 /** The admin user a recent lookup of a token named (`bearer-token-resolver.ts`), as operands. */
@@ -73,6 +78,8 @@ export interface NamedAdminUser {
   adminUserId: Operand<number>;
   role: Operand<'adviser' | 'operator'>;
   externalPartyId: Operand<number | null>;
+  /** The time the token must not have expired by: the time of the call unless given. */
+  now?: Operand<Date>;
 }
 
 /**
@@ -80,7 +87,7 @@ export interface NamedAdminUser {
  * same kind, still active, in the same practice.
  */
 export function tokenStillNamesQuery(db: Kysely<Database>, named: NamedAdminUser) {
-  return liveAccessTokenQuery(db, named.tokenHash)
+  return liveAccessTokenQuery(db, named.tokenHash, named.now)
     .select(sql<number>`1`.as('named'))
     .where('t.subject_kind', '=', 'admin_user')
     .where('t.tenant_id', '=', named.tenantId)
