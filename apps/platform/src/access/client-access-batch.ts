@@ -146,34 +146,40 @@ async function runChecks(
   statement: AccessStatement,
   checks: readonly ClientAccessCheck[],
 ): Promise<(AccessedClient | undefined)[]> {
-  const rows: CheckRow[] = checks.map((check) => ({
-    ...auditRow({
+  const columns: CheckColumns = {
+    tenant_id: [],
+    actor_kind: [],
+    actor_id: [],
+    action: [],
+    target_type: [],
+    target_id: [],
+    client_id: [],
+    ip: [],
+    role: [],
+    external_party_id: [],
+    token_hash: [],
+    now: new Date(),
+  };
+  for (const check of checks) {
+    const audit = auditRow({
       actor: check.caller,
       action: check.action,
       targetType: 'route',
       targetId: check.targetId,
       clientId: check.clientId,
       ip: check.ip,
-    }),
-    role: check.caller.role,
-    external_party_id: check.caller.externalPartyId,
-    client_id: check.clientId,
-    token_hash: check.unconfirmedTokenHash ?? null,
-  }));
-  const column = <K extends keyof CheckRow>(key: K) => rows.map((row) => row[key]);
-  const passed = await statement({
-    tenant_id: column('tenant_id'),
-    actor_kind: column('actor_kind'),
-    actor_id: column('actor_id'),
-    action: column('action'),
-    target_type: column('target_type'),
-    target_id: column('target_id'),
-    client_id: column('client_id'),
-    ip: column('ip'),
-    role: column('role'),
-    external_party_id: column('external_party_id'),
-    token_hash: column('token_hash'),
-    now: new Date(),
-  });
-  return answersByOrdinal(checks.length, passed);
+    });
+    columns.tenant_id.push(audit.tenant_id);
+    columns.actor_kind.push(audit.actor_kind);
+    columns.actor_id.push(audit.actor_id);
+    columns.action.push(audit.action);
+    columns.target_type.push(audit.target_type);
+    columns.target_id.push(audit.target_id);
+    columns.client_id.push(check.clientId);
+    columns.ip.push(audit.ip);
+    columns.role.push(check.caller.role);
+    columns.external_party_id.push(check.caller.externalPartyId);
+    columns.token_hash.push(check.unconfirmedTokenHash ?? null);
+  }
+  return answersByOrdinal(checks.length, await statement(columns));
 }

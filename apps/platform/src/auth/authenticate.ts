@@ -1,8 +1,8 @@
 import { apiHeaders } from '@waratah/contracts';
-import { resolveTenant } from '@waratah/tenants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
+import { hostTenant } from '../tenancy/host-tenant.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import type { Principal } from './principal.ts';
 
@@ -39,6 +39,6 @@ function assertSameTenant(request: FastifyRequest, principal: Principal): void {
 function namedTenant(request: FastifyRequest): string | undefined {
   const header = request.headers[tenantHeader];
   if (typeof header === 'string' && header !== '') return header;
-  const resolved = resolveTenant({ host: request.host, protocol: request.protocol });
+  const resolved = hostTenant(request);
   return resolved.matched ? resolved.tenant.id : undefined;
 }

@@ -3,13 +3,13 @@ import {
   type Environment,
   getTenant,
   isTenantId,
-  resolveTenant,
   type TenantConfig,
   type TenantId,
   tenantIds,
 } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
+import { hostTenant } from './host-tenant.ts';
 
 export interface RequestTenancy {
   tenant: TenantConfig;
@@ -26,7 +26,7 @@ const tenantHeader = apiHeaders.tenantId.toLowerCase();
  * keeps the host's environment where it has one.
  */
 export function requestTenancy(request: FastifyRequest, pathTenant?: string): RequestTenancy {
-  const resolved = resolveTenant({ host: request.host, protocol: request.protocol });
+  const resolved = hostTenant(request);
   const named = pathTenant === undefined ? headerTenant(request) : knownPathTenant(pathTenant);
   if (named === undefined || named === resolved.tenant.id) {
     return { tenant: resolved.tenant, environment: resolved.environment };

@@ -1,6 +1,7 @@
 import type { Environment } from '@waratah/tenants';
-import { environments, resolveTenant, type TenantConfig, tenantIds, tenants } from '@waratah/tenants';
+import { environments, type TenantConfig, tenantIds, tenants } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
+import { hostTenant } from '../../tenancy/host-tenant.ts';
 import { requestTenancy } from '../../tenancy/request-tenancy.ts';
 import { OAuthError } from './oauth-error.ts';
 
@@ -34,7 +35,7 @@ export function resolveOAuthClient(
 
 function namesTenant(request: FastifyRequest): boolean {
   if (request.headers['x-tenant-id'] !== undefined) return true;
-  return resolveTenant({ host: request.host, protocol: request.protocol }).matched;
+  return hostTenant(request).matched;
 }
 
 function allTenantEnvironments() {
