@@ -38,6 +38,11 @@ export interface EndpointFigure {
   non2xx: number;
   /** The baseline server sending this endpoint's own answer (the same bytes) from memory: the ceiling for its size. */
   sameAnswerFromMemory?: EndpointFigure;
+  /**
+   * The bare Fastify's hello world measured right before this endpoint: the machine's state at that
+   * moment (a shared machine's load drifts during a run), which the endpoint's ratio is taken to.
+   */
+  adjacentBaseline?: EndpointFigure;
   /** The answer's size as sent, and its `content-encoding` when it was compressed. */
   answerBytes?: number;
   answerEncoding?: string;
@@ -82,6 +87,12 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       const baseUrl = `http://127.0.0.1:${baseline.port}`;
       const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
       const load = async (name: string, url: string, headers: Record<string, string>) => {
+        const { answer: _hello, ...adjacentBaseline } = await measure(
+          `${name}: the hello world right before`,
+          `${baseUrl}/hello`,
+          {},
+          options,
+        );
         const figure = await measure(name, url, headers, options);
         // The same answer from memory (the same bytes, in the same encoding), measured right after
         // the endpoint, in the same run.
@@ -103,7 +114,12 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           options,
         );
         const { answer: body, ...endpoint } = figure;
-        return { ...endpoint, answerBytes: body.length, sameAnswerFromMemory: fromMemory };
+        return {
+          ...endpoint,
+          answerBytes: body.length,
+          sameAnswerFromMemory: fromMemory,
+          adjacentBaseline,
+        };
       };
       const loads: [name: string, url: string, headers: Record<string, string>][] = [
         [
