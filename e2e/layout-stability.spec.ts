@@ -46,6 +46,31 @@ for (const tenant of ['moneypartner', 'waratahlabs'] as const) {
   });
 }
 
+test('moneypartner: the overview does not move as the net position arrives', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await signInAsDemoAdviser(page, 'moneypartner');
+  const [clientId] = await activeClientIds(page, 'moneypartner', 1);
+  // The accounts held until the rest of the page is in: the race that moved the charts down 20 px
+  // when the figures replaced a shorter placeholder.
+  let releaseAccounts = () => {};
+  const accountsHeld = new Promise<void>((resolve) => {
+    releaseAccounts = resolve;
+  });
+  await page.route(/\/api\/v2\/accounts(\?|$)/, async (route) => {
+    await accountsHeld;
+    await route.continue();
+  });
+  await page.goto(tenantUrl('moneypartner', `/user/details/${clientId}/overview`));
+  await expect(page.getByRole('status', { name: /net position/i })).toBeVisible();
+  const cashFlow = page.getByRole('heading', { name: 'Income and spending' });
+  await expect(cashFlow).toBeVisible();
+  const before = await cashFlow.boundingBox();
+
+  releaseAccounts();
+  await expect(page.getByText('Assets', { exact: true })).toBeVisible();
+  expect(await cashFlow.boundingBox()).toEqual(before);
+});
+
 /** Records every layout shift of the page's loads, as Chromium reports them (Lighthouse's CLS). */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {

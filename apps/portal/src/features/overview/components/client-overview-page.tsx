@@ -15,7 +15,7 @@ import { AccountsByContainerList } from './accounts-by-container-list.tsx';
 import { BudgetCategoriesList } from './budget-categories-list.tsx';
 import { CashFlowCharts } from './cash-flow-charts.tsx';
 import { GoalsSummary } from './goals-summary.tsx';
-import { NetPositionFigures } from './net-position-card.tsx';
+import { NetPositionFigures, netPositionFigureBox, netPositionGrid } from './net-position-card.tsx';
 import { OverviewPanel, PanelEmpty, PanelError, PanelLoading } from './overview-panel.tsx';
 import { RefreshStatusSummary } from './refresh-status-summary.tsx';
 
@@ -42,7 +42,13 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
         <div className="flex flex-col gap-6 lg:col-span-2">
           <OverviewPanel title={t('overview.netPosition.title')}>
             {accounts.isPending ? (
-              <PanelLoading title={t('overview.netPosition.title')} rows={2} />
+              // The figures' own grid and height, so nothing below moves when they arrive.
+              <PanelLoading
+                title={t('overview.netPosition.title')}
+                rows={3}
+                className={netPositionGrid}
+                rowClassName={netPositionFigureBox}
+              />
             ) : accounts.isError ? (
               <PanelError
                 error={accounts.error}

@@ -6,6 +6,11 @@ import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import { countedAccounts, netPosition } from '../utils/net-position.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
+/** The figures' grid, which their loading placeholder shares. */
+export const netPositionGrid = 'grid gap-4 sm:grid-cols-3';
+/** A figure's box: its padding, a `text-sm` label, a gap and a `text-2xl` amount (80 px). */
+export const netPositionFigureBox = 'h-20 rounded-xl';
+
 /** Assets, liabilities and what is left, from the client's included accounts. */
 export function NetPositionFigures({ accounts }: { accounts: readonly Account[] }) {
   const { t } = useTranslation();
@@ -13,7 +18,7 @@ export function NetPositionFigures({ accounts }: { accounts: readonly Account[] 
     return <PanelEmpty>{t('overview.netPosition.empty')}</PanelEmpty>;
   const position = netPosition(accounts);
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className={netPositionGrid}>
       <Figure label={t('overview.netPosition.assets')} cents={position.assetsCents} />
       <Figure label={t('overview.netPosition.liabilities')} cents={position.liabilitiesCents} />
       <Figure label={t('overview.netPosition.net')} cents={position.netCents} emphasis />

@@ -27,17 +27,28 @@ export function OverviewPanel({ title, description, action, className, children 
   );
 }
 
-export function PanelLoading({ title, rows = 3 }: { title: string; rows?: number }) {
+export function PanelLoading({
+  title,
+  rows = 3,
+  className = 'flex flex-col gap-3',
+  rowClassName = 'h-6 w-full',
+}: {
+  title: string;
+  rows?: number;
+  /** The loading rows' layout and each row's size: the panel's own, where it has a known shape. */
+  className?: string;
+  rowClassName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div
       role="status"
       aria-label={t('overview.loading', { panel: title.toLowerCase() })}
-      className="flex flex-col gap-3"
+      className={className}
     >
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
-        <Skeleton key={index} className="h-6 w-full" />
+        <Skeleton key={index} className={rowClassName} />
       ))}
     </div>
   );
