@@ -8,6 +8,7 @@ import type { ConsentStatus, ExternalPartyStatus } from '../db/database-schema.t
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { createTestAdviser } from '../testing/create-test-adviser.ts';
+import { statementPlans, varyingGroupSizes } from '../testing/statement-plans.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 import { type ClientAccessCheck, createClientAccessBatch } from './client-access-batch.ts';
@@ -215,6 +216,23 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     ]);
     expect(batch.stats().statements).toBe(2);
     expect(await auditedSince(before)).toHaveLength(2);
+  });
+
+  it('is planned once, whatever the size of the groups (rowsWithOrdinal)', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const batch = createClientAccessBatch(connection, { maxInFlight: 1 });
+      for (const size of varyingGroupSizes) {
+        const answers = await Promise.all(
+          Array.from({ length: size }, () => batch.check(check(adviser, client))),
+        );
+        expect(answers.every((answer) => answer?.client_id === client)).toBe(true);
+      }
+      // PostgreSQL plans a prepared statement's first five runs for their values, then keeps a
+      // generic plan unless it looks costlier; arrays of the groups' sizes made it plan every run.
+      const plans = await statementPlans(connection, 'insert into audit_log');
+      expect(plans.custom).toBeLessThanOrEqual(5);
+      expect(plans.generic).toBeGreaterThanOrEqual(varyingGroupSizes.length - 5);
+    });
   });
 
   it('fails every check of a failed statement, writes none of their rows, and goes on', async () => {

@@ -3,7 +3,12 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
-import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
+import {
+  answersByOrdinal,
+  createStatementGroup,
+  rowsWithOrdinal,
+  type StatementGroupOptions,
+} from '../db/statement-group.ts';
 import { adviserAccessQuery, operatorAccessQuery } from './find-accessible-client.ts';
 import { auditRow } from './record-audit.ts';
 
@@ -86,18 +91,18 @@ type CheckRow = ReturnType<typeof auditRow> & {
   token_hash: string | null;
 };
 
-/** The statement's values: each column of the checks' rows as an array, and the time. */
-type CheckColumns = { [K in keyof CheckRow]: CheckRow[K][] } & { now: Date };
+/** The statement's values: the checks' rows (`rowsWithOrdinal`) and the time. */
+type CheckValues = { checks: string; now: Date };
 
-type AccessStatement = (values: CheckColumns) => Promise<(AccessedClient & { ord: number })[]>;
+type AccessStatement = (values: CheckValues) => Promise<(AccessedClient & { ord: number })[]>;
 
 /**
- * One statement for all the checks, compiled once (`db/compiled-once.ts`): each check is a row of
- * `r`, joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
+ * One statement for all the checks, compiled once (`db/compiled-once.ts`) and planned once
+ * (`rowsWithOrdinal`): each check is a row of `r`, joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
  * token; the rows that pass are audited and answered with their consent status and data version.
  */
 function accessStatement(db: Kysely<Database>): AccessStatement {
-  return compiledOnce<CheckColumns, AccessedClient & { ord: number }>(db, (value) => {
+  return compiledOnce<CheckValues, AccessedClient & { ord: number }>(db, (value) => {
     /** A column of the check's row in the statement. */
     const r = <K extends keyof CheckRow>(key: K) => sql<CheckRow[K]>`${sql.ref(`r.${key}`)}`;
     const access = operatorAccessQuery(db, r('tenant_id'), r('client_id'))
@@ -118,13 +123,9 @@ function accessStatement(db: Kysely<Database>): AccessStatement {
     });
     return sql<AccessedClient & { ord: number }>`
       with r as (
-        select * from unnest(
-          ${value('tenant_id')}::text[], ${value('actor_kind')}::text[], ${value('actor_id')}::int[],
-          ${value('action')}::text[], ${value('target_type')}::text[], ${value('target_id')}::text[],
-          ${value('ip')}::text[], ${value('role')}::text[], ${value('external_party_id')}::int[],
-          ${value('client_id')}::int[], ${value('token_hash')}::text[]
-        ) with ordinality as r(tenant_id, actor_kind, actor_id, action, target_type, target_id, ip, role,
-          external_party_id, client_id, token_hash, ord)
+        select * from json_to_recordset(${value('checks')}::json) as r(tenant_id text, actor_kind text,
+          actor_id int, action text, target_type text, target_id text, client_id int, ip text, role text,
+          external_party_id int, token_hash text, ord int)
       ),
       allowed as (
         select r.ord, a.id as client_id, a.consent_status
@@ -146,40 +147,19 @@ async function runChecks(
   statement: AccessStatement,
   checks: readonly ClientAccessCheck[],
 ): Promise<(AccessedClient | undefined)[]> {
-  const columns: CheckColumns = {
-    tenant_id: [],
-    actor_kind: [],
-    actor_id: [],
-    action: [],
-    target_type: [],
-    target_id: [],
-    client_id: [],
-    ip: [],
-    role: [],
-    external_party_id: [],
-    token_hash: [],
-    now: new Date(),
-  };
-  for (const check of checks) {
-    const audit = auditRow({
+  const rows: CheckRow[] = checks.map((check) => ({
+    ...auditRow({
       actor: check.caller,
       action: check.action,
       targetType: 'route',
       targetId: check.targetId,
       clientId: check.clientId,
       ip: check.ip,
-    });
-    columns.tenant_id.push(audit.tenant_id);
-    columns.actor_kind.push(audit.actor_kind);
-    columns.actor_id.push(audit.actor_id);
-    columns.action.push(audit.action);
-    columns.target_type.push(audit.target_type);
-    columns.target_id.push(audit.target_id);
-    columns.client_id.push(check.clientId);
-    columns.ip.push(audit.ip);
-    columns.role.push(check.caller.role);
-    columns.external_party_id.push(check.caller.externalPartyId);
-    columns.token_hash.push(check.unconfirmedTokenHash ?? null);
-  }
-  return answersByOrdinal(checks.length, await statement(columns));
+    }),
+    role: check.caller.role,
+    external_party_id: check.caller.externalPartyId,
+    client_id: check.clientId,
+    token_hash: check.unconfirmedTokenHash ?? null,
+  }));
+  return answersByOrdinal(checks.length, await statement({ checks: rowsWithOrdinal(rows), now: new Date() }));
 }

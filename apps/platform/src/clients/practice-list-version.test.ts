@@ -8,6 +8,7 @@ import {
   type AdviserWithClient,
   twoAdvisersWithAClientEach,
 } from '../testing/signed-in-adviser-with-client.ts';
+import { statementPlans, varyingGroupSizes } from '../testing/statement-plans.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 import { createPracticeListVersions } from './practice-list-version.ts';
 
@@ -233,6 +234,31 @@ describe('the client list kept under its practice’s list version', () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it('is planned once, whatever the size of the groups (rowsWithOrdinal)', async () => {
+    const caller = {
+      kind: 'admin_user' as const,
+      tenantId: fixture.adviser.adminUser.tenant_id as TenantId,
+      adminUserId: fixture.adviser.adminUser.id,
+      role: 'adviser' as const,
+      externalPartyId: fixture.partyId,
+      via: 'bearer' as const,
+    };
+    await db()
+      .connection()
+      .execute(async (connection) => {
+        const versions = createPracticeListVersions(connection, { maxInFlight: 1 });
+        for (const size of varyingGroupSizes) {
+          const states = await Promise.all(
+            Array.from({ length: size }, () => versions.read({ caller, unconfirmedTokenHash: undefined })),
+          );
+          expect(states.every((state) => state?.enabled === true)).toBe(true);
+        }
+        const plans = await statementPlans(connection, 'practice_list_versions v');
+        expect(plans.custom).toBeLessThanOrEqual(5);
+        expect(plans.generic).toBeGreaterThanOrEqual(varyingGroupSizes.length - 5);
+      });
   });
 
   it('computes an operator’s list (the whole tenant) every time', async () => {

@@ -6,7 +6,12 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
-import { answersByOrdinal, createStatementGroup, type StatementGroupOptions } from '../db/statement-group.ts';
+import {
+  answersByOrdinal,
+  createStatementGroup,
+  rowsWithOrdinal,
+  type StatementGroupOptions,
+} from '../db/statement-group.ts';
 
 /** An adviser's read of its practice's list state. */
 interface ListStateRead {
@@ -44,10 +49,14 @@ export function createPracticeListVersions(
       answersByOrdinal(
         reads.length,
         await statement({
-          tenant_id: reads.map((read) => read.caller.tenantId),
-          external_party_id: reads.map((read) => read.caller.externalPartyId),
-          admin_user_id: reads.map((read) => read.caller.adminUserId),
-          token_hash: reads.map((read) => read.unconfirmedTokenHash ?? null),
+          reads: rowsWithOrdinal(
+            reads.map((read) => ({
+              tenant_id: read.caller.tenantId,
+              external_party_id: read.caller.externalPartyId,
+              admin_user_id: read.caller.adminUserId,
+              token_hash: read.unconfirmedTokenHash ?? null,
+            })),
+          ),
           now: new Date(),
         }),
       ),
@@ -56,18 +65,12 @@ export function createPracticeListVersions(
   return { read: (read) => group.submit(read) };
 }
 
-/** The reads' columns, as arrays, and the time. */
-type ReadColumns = {
-  tenant_id: string[];
-  external_party_id: number[];
-  admin_user_id: number[];
-  token_hash: (string | null)[];
-  now: Date;
-};
+/** The reads' rows (`rowsWithOrdinal`) and the time. */
+type ReadValues = { reads: string; now: Date };
 
-/** One statement for all the reads, compiled once (`db/compiled-once.ts`). */
+/** One statement for all the reads, compiled once (`db/compiled-once.ts`) and planned once (`rowsWithOrdinal`). */
 function listStateStatement(db: Kysely<Database>) {
-  return compiledOnce<ReadColumns, NonNullable<ListState> & { ord: number }>(db, (value) => {
+  return compiledOnce<ReadValues, NonNullable<ListState> & { ord: number }>(db, (value) => {
     const r = <T>(name: string) => sql<T>`${sql.ref(`r.${name}`)}`;
     const tokenStillNamesCaller = tokenStillNamesQuery(db, {
       // Asked only of the reads that carry a token (`where r.token_hash is null or exists …`).
@@ -80,12 +83,8 @@ function listStateStatement(db: Kysely<Database>) {
     });
     return sql<NonNullable<ListState> & { ord: number }>`
       with r as (
-        select * from unnest(
-          ${value('tenant_id')}::text[],
-          ${value('external_party_id')}::int[],
-          ${value('admin_user_id')}::int[],
-          ${value('token_hash')}::text[]
-        ) with ordinality as r(tenant_id, external_party_id, admin_user_id, token_hash, ord)
+        select * from json_to_recordset(${value('reads')}::json)
+          as r(tenant_id text, external_party_id int, admin_user_id int, token_hash text, ord int)
       )
       select
         r.ord::int as ord,
