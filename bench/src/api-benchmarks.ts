@@ -24,6 +24,11 @@ export interface ApiBenchOptions {
   variant?: string;
   /** Also load each endpoint as the portal's browser asks for it: compressed (`browserAcceptEncoding`). */
   asBrowserToo?: boolean;
+  /**
+   * Also load each endpoint with one connection: one adviser's requests one after another, where
+   * nothing waits to share a statement and each request's own cost is its latency.
+   */
+  oneAtATime?: boolean;
 }
 
 /** What the portal's browser (Chromium) sends with every request: the API's answers come compressed. */
@@ -46,12 +51,16 @@ export interface EndpointFigure {
   /** The answer's size as sent, and its `content-encoding` when it was compressed. */
   answerBytes?: number;
   answerEncoding?: string;
+  /** The same endpoint loaded with one connection (`oneAtATime`). */
+  oneAtATime?: EndpointFigure;
 }
 
 export interface ApiBenchResult {
   /** 'PGlite' or 'PostgreSQL', with the variant when there is one. */
   engine: string;
   baseline: EndpointFigure;
+  /** The hello world loaded with one connection, when the endpoints were too (`oneAtATime`). */
+  baselineOneAtATime?: EndpointFigure;
   endpoints: EndpointFigure[];
   memory: { restMiB: number; peakMiB: number };
   prepareSeconds: number;
@@ -86,6 +95,13 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
     try {
       const baseUrl = `http://127.0.0.1:${baseline.port}`;
       const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
+      const single = { ...options, connections: 1 };
+      const oneAtATime = async (name: string, url: string, headers: Record<string, string>) => {
+        if (!options.oneAtATime) return undefined;
+        const { answer: _answer, ...figure } = await measure(`${name}, one at a time`, url, headers, single);
+        return figure;
+      };
+      const baselineOneAtATime = await oneAtATime('bare Fastify hello world', `${baseUrl}/hello`, {});
       const load = async (name: string, url: string, headers: Record<string, string>) => {
         const { answer: _hello, ...adjacentBaseline } = await measure(
           `${name}: the hello world right before`,
@@ -119,6 +135,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           answerBytes: body.length,
           sameAnswerFromMemory: fromMemory,
           adjacentBaseline,
+          oneAtATime: await oneAtATime(name, url, headers),
         };
       };
       const loads: [name: string, url: string, headers: Record<string, string>][] = [
@@ -149,6 +166,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       return {
         engine: `${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}${options.variant ? ` (${options.variant})` : ''}`,
         baseline: (({ answer: _answer, ...figure }) => figure)(baselineFigure),
+        baselineOneAtATime,
         endpoints,
         memory: { restMiB, peakMiB },
         prepareSeconds,

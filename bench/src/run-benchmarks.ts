@@ -67,12 +67,12 @@ if (wanted('writers')) responseWriting();
 // BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
-  if (apiEngines.includes('pglite')) await api({ asBrowserToo: true });
+  if (apiEngines.includes('pglite')) await api({ asBrowserToo: true, oneAtATime: true });
   else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
   if (!apiEngines.includes('postgres'))
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
-    const usual = await api({ databaseUrl: process.env.DATABASE_URL, asBrowserToo: true });
+    const usual = await api({ databaseUrl: process.env.DATABASE_URL, asBrowserToo: true, oneAtATime: true });
     // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
     // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
     // the platform's Node flags (scripts/platform-command.mjs), the answers kept under the client's
@@ -168,12 +168,14 @@ async function api({
   nodeFlags,
   variant,
   asBrowserToo,
+  oneAtATime,
 }: {
   databaseUrl?: string;
   platformEnv?: Record<string, string>;
   nodeFlags?: string[];
   variant?: string;
   asBrowserToo?: boolean;
+  oneAtATime?: boolean;
 }): Promise<ApiBenchResult | undefined> {
   let result: ApiBenchResult;
   try {
@@ -188,6 +190,7 @@ async function api({
       nodeFlags,
       variant,
       asBrowserToo,
+      oneAtATime,
     });
   } catch (error) {
     report(
@@ -195,10 +198,14 @@ async function api({
     );
     return undefined;
   }
-  const { engine, baseline, endpoints, memory } = result;
+  const { engine, baseline, baselineOneAtATime, endpoints, memory } = result;
   report(
     `| ${baseline.name}, ${connections} connections, ${duration} s | ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms | 1 (baseline) | |`,
   );
+  if (baselineOneAtATime)
+    report(
+      `| ${baselineOneAtATime.name} (1 connection), ${duration} s | ${baselineOneAtATime.rps.toFixed(0)} req/s: ${(1000 / baselineOneAtATime.rps).toFixed(2)} ms a request, p99 ${baselineOneAtATime.p99} ms | 1 (baseline of one at a time) | |`,
+    );
   for (const figure of endpoints) {
     // Against the hello world measured right before it, when there is one: the run's first baseline
     // can be minutes older, and a shared machine's load drifts.
@@ -212,6 +219,11 @@ async function api({
     report(
       `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${failures} | ${ratio.toFixed(2)} % of the hello world right before (${adjacent.rps.toFixed(0)} req/s); ${((100 * figure.rps) / baseline.rps).toFixed(2)} % of the run's first | ${target} |`,
     );
+    const single = figure.oneAtATime;
+    if (single && baselineOneAtATime)
+      report(
+        `| ${engine}: ${single.name} (1 connection: one adviser's requests in turn) | ${single.rps.toFixed(1)} req/s: ${(1000 / single.rps).toFixed(2)} ms a request, p99 ${single.p99} ms | ${((100 * single.rps) / baselineOneAtATime.rps).toFixed(2)} % of the hello world one at a time | |`,
+      );
     const ceiling = figure.sameAnswerFromMemory;
     if (ceiling) {
       report(
