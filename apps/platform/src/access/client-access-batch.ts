@@ -137,8 +137,10 @@ function accessStatement(db: Kysely<Database>): AccessStatement {
         select r.tenant_id, r.actor_kind, r.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
         from allowed join r on r.ord = allowed.ord
       )
-      select allowed.ord::int as ord, allowed.client_id, allowed.consent_status, v.version::text as data_version
-      from allowed left join client_data_versions v on v.client_id = allowed.client_id`;
+      select allowed.ord::int as ord, allowed.client_id, allowed.consent_status,
+        (select v.version::text from client_data_versions v where v.client_id = allowed.client_id)
+          as data_version
+      from allowed`;
   });
 }
 

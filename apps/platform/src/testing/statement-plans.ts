@@ -18,3 +18,46 @@ export async function statementPlans(
     from pg_prepared_statements where strpos(statement, ${fragment}) > 0`.execute(connection);
   return rows[0] ?? { custom: 0, generic: 0 };
 }
+
+/** A node of EXPLAIN's JSON plan, as far as the tests read it. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * The plan PostgreSQL keeps for the prepared statement whose text holds `fragment` on `connection`
+ * once it plans it for any values (a generic plan), at the tables' current statistics.
+ */
+export async function genericPlanOf(connection: Kysely<Database>, fragment: string): Promise<PlanNode> {
+  const { rows } = await sql<{ statement: string; parameters: number }>`
+    select statement, cardinality(parameter_types)::int as parameters
+    from pg_prepared_statements where strpos(statement, ${fragment}) > 0 limit 1`.execute(connection);
+  const prepared = rows[0];
+  if (!prepared) throw new Error(`No prepared statement holds ${fragment}`);
+  await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+  await sql.raw(`prepare generic_plan_check as ${prepared.statement}`).execute(connection);
+  try {
+    // A generic plan is the same for any values: nulls of the statement's own types will do.
+    const values = Array.from({ length: prepared.parameters }, () => 'null').join(', ');
+    const explained = await sql
+      .raw<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (format json) execute generic_plan_check${values ? `(${values})` : ''}`,
+      )
+      .execute(connection);
+    const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`No plan for ${fragment}`);
+    return plan;
+  } finally {
+    await sql`deallocate generic_plan_check`.execute(connection);
+    await sql`reset plan_cache_mode`.execute(connection);
+  }
+}
+
+/** Every node of `plan` that reads `table`. */
+export function scansOf(plan: PlanNode, table: string): PlanNode[] {
+  const own = plan['Relation Name'] === table ? [plan] : [];
+  return [...own, ...(plan.Plans ?? []).flatMap((child) => scansOf(child, table))];
+}
