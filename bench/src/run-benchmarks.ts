@@ -222,7 +222,7 @@ async function api({
     const single = figure.oneAtATime;
     if (single && baselineOneAtATime)
       report(
-        `| ${engine}: ${single.name} (1 connection: one adviser's requests in turn) | ${single.rps.toFixed(1)} req/s: ${(1000 / single.rps).toFixed(2)} ms a request, p99 ${single.p99} ms | ${((100 * single.rps) / baselineOneAtATime.rps).toFixed(2)} % of the hello world one at a time | |`,
+        `| ${engine}: ${single.name} (1 connection: one adviser's requests in turn) | ${single.rps.toFixed(1)} req/s: ${(1000 / single.rps).toFixed(2)} ms a request, p99 ${single.p99} ms${single.errors + single.non2xx > 0 ? `, ${single.errors} errors, ${single.non2xx} non-2xx` : ''} | ${((100 * single.rps) / baselineOneAtATime.rps).toFixed(2)} % of the hello world one at a time | |`,
       );
     const ceiling = figure.sameAnswerFromMemory;
     if (ceiling) {

@@ -246,6 +246,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
         for (const scan of versions) expect(scan['Index Cond']).toMatch(/client_id/);
       } finally {
         await sql`delete from client_data_versions where client_id >= 1000000`.execute(connection);
+        await sql`analyze client_data_versions`.execute(connection);
       }
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStatementGroup } from './statement-group.ts';
+import { createStatementGroup, rowsWithOrdinal } from './statement-group.ts';
 
 /** A statement that runs until the test lets it finish, answering each input doubled. */
 function heldStatements() {
@@ -74,5 +74,20 @@ describe('createStatementGroup', () => {
     const after = group.submit(5);
     await held.finishAll();
     expect(await after).toBe(10);
+  });
+});
+
+describe('rowsWithOrdinal', () => {
+  it('numbers the rows from 1 and writes every string well formed', () => {
+    const rows = JSON.parse(
+      rowsWithOrdinal([
+        { name: 'Ann', id: 4 },
+        { name: 'lone \ud800 surrogate', id: null },
+      ]),
+    );
+    expect(rows).toEqual([
+      { name: 'Ann', id: 4, ord: 1 },
+      { name: 'lone \ufffd surrogate', id: null, ord: 2 },
+    ]);
   });
 });

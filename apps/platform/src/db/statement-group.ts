@@ -76,12 +76,24 @@ export function createStatementGroup<Input, Output>(
  * One value whatever the group's size, so that PostgreSQL plans the statement once. Sent as arrays
  * to `unnest`, each run's custom plan knew the arrays' lengths and looked cheaper than a generic
  * plan, so PostgreSQL planned the statement afresh on every run: about 1 ms of a group of ten's
- * 2.4 ms on PGlite, 0.9 of 1.8 ms on PostgreSQL (`statement-group.test.ts` checks the plan is kept).
- * The rows' strings are the server's own (routes, addresses, ids, token hashes), never a
- * caller's text.
+ * 2.4 ms on PGlite, 0.9 of 1.8 ms on PostgreSQL (the tests of `access/client-access-batch.ts` and
+ * `clients/practice-list-version.ts` check the plan is kept, and what it reads).
+ *
+ * A value PostgreSQL cannot decode fails the whole statement, and so every input of the group:
+ * lone surrogates are written as U+FFFD, as the strings of an array parameter were (by their UTF-8
+ * encoding); a NUL character fails here as it failed in an array of `text`. The grouped statements'
+ * strings are the server's own (routes, addresses, tenant ids, token hashes), never a caller's.
  */
 export function rowsWithOrdinal(rows: readonly object[]): string {
-  return JSON.stringify(rows.map((row, index) => ({ ...row, ord: index + 1 })));
+  return JSON.stringify(
+    rows.map((row, index) => ({ ...row, ord: index + 1 })),
+    (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value),
+  );
+}
+
+/** `String.prototype.toWellFormed` (ES2024, in Node 20; the project's types are ES2023's). */
+function wellFormed(text: string): string {
+  return (text as unknown as { toWellFormed(): string }).toWellFormed();
 }
 
 /**

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 
-/** The sizes of the groups `plannedOnce` sends: alone, small and larger, in no order. */
+/**
+ * Sizes of groups for a planned-once test: alone, small and larger, in no order (with one
+ * statement in flight, a size n goes as a statement of one and one of n - 1).
+ */
 export const varyingGroupSizes = [1, 6, 2, 11, 1, 4, 9, 3, 1, 7, 2, 12];
 
 /**
@@ -38,20 +41,23 @@ export async function genericPlanOf(connection: Kysely<Database>, fragment: stri
   const prepared = rows[0];
   if (!prepared) throw new Error(`No prepared statement holds ${fragment}`);
   await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-  await sql.raw(`prepare generic_plan_check as ${prepared.statement}`).execute(connection);
   try {
-    // A generic plan is the same for any values: nulls of the statement's own types will do.
-    const values = Array.from({ length: prepared.parameters }, () => 'null').join(', ');
-    const explained = await sql
-      .raw<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-        `explain (format json) execute generic_plan_check${values ? `(${values})` : ''}`,
-      )
-      .execute(connection);
-    const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`No plan for ${fragment}`);
-    return plan;
+    await sql.raw(`prepare generic_plan_check as ${prepared.statement}`).execute(connection);
+    try {
+      // A generic plan is the same for any values: nulls of the statement's own types will do.
+      const values = Array.from({ length: prepared.parameters }, () => 'null').join(', ');
+      const explained = await sql
+        .raw<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+          `explain (format json) execute generic_plan_check${values ? `(${values})` : ''}`,
+        )
+        .execute(connection);
+      const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+      if (!plan) throw new Error(`No plan for ${fragment}`);
+      return plan;
+    } finally {
+      await sql`deallocate generic_plan_check`.execute(connection);
+    }
   } finally {
-    await sql`deallocate generic_plan_check`.execute(connection);
     await sql`reset plan_cache_mode`.execute(connection);
   }
 }
