@@ -40,6 +40,7 @@ export {
   clientErrorCodes,
   isApiError,
 } from './api-error.ts';
+export { type AuditLogPage, listAuditLog } from './audit/list-audit-log.ts';
 export { deleteAdviserUser } from './clients/delete-adviser-user.ts';
 export { getAdminUser } from './clients/get-admin-user.ts';
 export { getAdviserPracticeConsents } from './clients/get-adviser-practice-consents.ts';

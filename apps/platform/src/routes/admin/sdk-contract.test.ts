@@ -11,6 +11,7 @@ import {
   inviteAdminUser,
   isApiError,
   listAdminUsers,
+  listAuditLog,
   listPartiesToVerify,
   refreshAdminClientSummary,
   resetPassword,
@@ -94,6 +95,10 @@ describe('the admin family through the SDK', () => {
     expect((await updateAdminUser(adviser, fixture.clientId, { given_name: 'Ada' })).given_name).toBe('Ada');
     expect((await updateAdminClient(adviser, { family_name: 'Admin' }, as)).family_name).toBe('Admin');
     expect((await refreshAdminClientSummary(adviser, fixture.clientId)).accounts_count).toBeGreaterThan(0);
+    // The change above is in the practice's audit log, about this client.
+    expect(
+      (await listAuditLog(adviser, '/api/admin', { client_id: fixture.clientId })).data.length,
+    ).toBeGreaterThan(0);
 
     expect((await getUserDetails(adviser, '/api/admin/client', as)).given_name).toBe('Ada');
     expect(

@@ -17,6 +17,7 @@ import {
   isApiError,
   listAdviserImages,
   listAdviserUsers,
+  listAuditLog,
   registerAdminUser,
   requestAdminToken,
   setPassword,
@@ -158,6 +159,9 @@ describe('the adviser family through the SDK', () => {
       'Renamed',
     );
     expect((await getAdviserPracticeConsents(client)).ended_total).toBe(0);
+    const audit = await listAuditLog(client, '/api/adviser', { size: 1 });
+    expect(audit.data[0]?.actor_id).toBe(fixture.adviser.adminUser.id);
+    expect(audit.after).toBe(String(audit.data[0]?.id));
 
     expect((await getUserDetails(client, '/api/adviser/client', as)).id).toBe(fixture.clientId);
     expect(

@@ -88,11 +88,13 @@ export const sdkOperations: Record<string, SdkCall> = {
   'POST /api/adviser/user/invite/legacy': 'inviteAdviserClient',
   'GET /api/adviser/users': 'listAdviserUsers',
   'GET /api/adviser/users/consents': 'getAdviserPracticeConsents',
+  'GET /api/adviser/audit': { sdk: 'listAuditLog', with: "'/api/adviser'" },
   'GET /api/adviser/users/{id}': 'getAdviserUser',
   'PUT /api/adviser/users/{id}': 'updateAdviserUser',
   'DELETE /api/adviser/users/{id}': 'deleteAdviserUser',
 
   // Admin family (api/admin).
+  'GET /api/admin/audit': { sdk: 'listAuditLog', with: "'/api/admin'" },
   'GET /api/admin/adminusers/details': 'getAdminUserDetails',
   'POST /api/admin/adminusers/invite': 'inviteAdminUser',
   'POST /api/admin/adminusers/register': 'registerAdminUser',

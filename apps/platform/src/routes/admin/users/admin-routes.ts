@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditLogRoute } from '../../adviser/audit/get-audit-log.ts';
 import { postAdminInviteRoute } from '../user/post-invite.ts';
 import { putAdminUserRoute } from '../user/put-user.ts';
 import { putAdminUserSummaryRoute } from '../user/put-user-summary.ts';
@@ -6,7 +7,7 @@ import { getAdminUserRoute } from './get-user.ts';
 import { getAdminUsersRoute } from './get-users.ts';
 import { putAdminUserRoute as putAdminUsersIdRoute } from './put-user.ts';
 
-/** The admin family's client routes (`/api/admin/users…`, `/api/admin/user…`); registered under `/api`. */
+/** The admin family's client and audit log routes (`/api/admin/users…`, `/api/admin/user…`, `/api/admin/audit`); registered under `/api`. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   for (const route of [
     getAdminUsersRoute,
@@ -15,6 +16,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     putAdminUserRoute,
     putAdminUserSummaryRoute,
     postAdminInviteRoute,
+    auditLogRoute('/admin/audit'),
   ]) {
     await app.register(route);
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditLogRoute } from '../audit/get-audit-log.ts';
 import { deleteAdviserImageRoute } from '../images/delete-image.ts';
 import { getAdviserImageContentRoute } from '../images/get-image-content.ts';
 import { getAdviserImagesRoute } from '../images/get-images.ts';
@@ -10,7 +11,7 @@ import { getAdviserUserRoute } from './get-user.ts';
 import { getAdviserUsersRoute } from './get-users.ts';
 import { putAdviserUserRoute } from './put-user.ts';
 
-/** The adviser family's client and image routes (`/api/adviser/…`); registered under `/api`. */
+/** The adviser family's client, image and audit log routes (`/api/adviser/…`); registered under `/api`. */
 export const adviserRoutes: FastifyPluginAsync = async (app) => {
   for (const route of [
     getAdviserUsersRoute,
@@ -23,6 +24,7 @@ export const adviserRoutes: FastifyPluginAsync = async (app) => {
     getAdviserImageContentRoute,
     postAdviserImageUploadRoute,
     deleteAdviserImageRoute,
+    auditLogRoute('/adviser/audit'),
   ]) {
     await app.register(route);
   }

@@ -1,0 +1,95 @@
+import type { AuditLogEntry } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
+import {
+  type AdviserWithClient,
+  twoAdvisersWithAClientEach,
+} from '../../../testing/signed-in-adviser-with-client.ts';
+
+type Page = { data: AuditLogEntry[]; paging: { cursors: { after?: string } } };
+
+describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
+  let testApp: TestApp;
+  let mine: AdviserWithClient;
+  let other: AdviserWithClient;
+  let operator: SignedInAdminUser;
+  let labsOperator: SignedInAdminUser;
+
+  beforeAll(async () => {
+    ({ testApp, fixture: mine, other } = await twoAdvisersWithAClientEach());
+    operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    labsOperator = await createSignedInAdminUser(testApp.app, { kind: 'operator', tenantId: 'waratahlabs' });
+    // Each adviser reads its own client's accounts twice: four audited reads.
+    for (const each of [mine, other, mine, other]) {
+      const read = await testApp.app.inject({ url: '/api/v2/accounts', headers: each.headers });
+      expect(read.statusCode, read.body).toBe(200);
+    }
+  });
+  afterAll(() => testApp.close());
+
+  const page = async (url: string, headers: Record<string, string>) => {
+    const response = await testApp.app.inject({ url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+
+  it('shows an adviser its practice’s advisers’ reads of client data: who, when, what and from where', async () => {
+    const { data } = await page('/api/adviser/audit', mine.adviser.headers);
+    const reads = data.filter((entry) => entry.action === 'client_data.get');
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toEqual({
+      id: expect.any(Number),
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      actor_kind: 'admin_user',
+      actor_id: mine.adviser.adminUser.id,
+      actor_email: mine.adviser.adminUser.email,
+      action: 'client_data.get',
+      target_type: 'route',
+      target_id: '/api/v2/accounts',
+      client_id: mine.clientId,
+      ip: '127.0.0.1',
+    });
+    // Newest first, and nothing of another practice's advisers.
+    expect(data.map((entry) => entry.id)).toEqual([...data.map((entry) => entry.id)].sort((a, b) => b - a));
+    expect(data.every((entry) => entry.actor_id === mine.adviser.adminUser.id)).toBe(true);
+  });
+
+  it('shows an operator every entry of its tenant, one client’s on asking, and no other tenant’s', async () => {
+    const all = await page('/api/admin/audit?size=100', operator.headers);
+    const readers = new Set(
+      all.data.filter((entry) => entry.action === 'client_data.get').map((entry) => entry.actor_id),
+    );
+    expect(readers).toEqual(new Set([mine.adviser.adminUser.id, other.adviser.adminUser.id]));
+    const one = await page(`/api/admin/audit?client_id=${other.clientId}`, operator.headers);
+    expect(one.data.length).toBeGreaterThanOrEqual(2);
+    expect(one.data.every((entry) => entry.client_id === other.clientId)).toBe(true);
+    const labs = await page('/api/admin/audit?size=100', labsOperator.headers);
+    expect(labs.data.filter((entry) => entry.client_id === mine.clientId)).toEqual([]);
+  });
+
+  it('pages to older entries with the cursor it gives', async () => {
+    const first = await page('/api/adviser/audit?size=1', mine.adviser.headers);
+    expect(first.data).toHaveLength(1);
+    const after = first.paging.cursors.after;
+    expect(after).toBe(String(first.data[0]?.id));
+    const second = await page(`/api/adviser/audit?size=1&after=${after}`, mine.adviser.headers);
+    expect(second.data).toHaveLength(1);
+    expect(second.data[0]?.id).toBeLessThan(first.data[0]?.id ?? 0);
+    const all = await page('/api/adviser/audit?size=100', mine.adviser.headers);
+    expect(all.paging.cursors).toEqual({});
+  });
+
+  it('refuses a cursor or client it could not have given, and an adviser without an enabled practice', async () => {
+    for (const query of ['after=0', 'after=abc', 'after=2147483648', 'client_id=0', 'size=101']) {
+      const refused = await testApp.app.inject({
+        url: `/api/adviser/audit?${query}`,
+        headers: mine.adviser.headers,
+      });
+      expect(refused.statusCode, query).toBe(400);
+    }
+    const disabled = await createSignedInAdminUser(testApp.app, { externalPartyStatus: 'disabled' });
+    const hidden = await testApp.app.inject({ url: '/api/adviser/audit', headers: disabled.headers });
+    expect(hidden.statusCode).toBe(404);
+  });
+});
