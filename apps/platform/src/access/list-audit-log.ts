@@ -10,12 +10,19 @@ export interface AuditLogPage {
   paging: { cursors: { after?: string } };
 }
 
+/** An admin user's row, written as a literal: the partial index `audit_log_admin_user` needs it so. */
+const byAdminUser = sql.lit<'admin_user'>('admin_user');
+
 /**
  * The audit log as an admin user may read it (DESIGN §3, issue 10), newest first: an operator
  * reads every entry of its tenant; an adviser, the entries of its own practice's advisers (their
  * reads of client data and their changes), while the practice is enabled (404 otherwise, as the
  * client list). A client's own changes and other practices' advisers' entries are not an adviser's
  * to read, even about a client they share. Each page ends with a cursor to the older entries.
+ *
+ * Every read walks an index of migration 0013 backwards and stops at the page, however long the
+ * log: the tenant's, the client's, or (an adviser's practice, no client asked) each of the
+ * practice's advisers' own, a page from each, merged.
  */
 export async function listAuditLog(
   db: Kysely<Database>,
@@ -26,13 +33,39 @@ export async function listAuditLog(
     principal.role === 'operator'
       ? undefined
       : await enabledPracticeId(db, principal, 'There is no audit log for this adviser');
-  let select = db
+  const limit = query.size + 1;
+  const after = query.after === undefined ? undefined : Number(query.after);
+  const rows =
+    partyId !== undefined && query.client_id === undefined
+      ? await practiceEntries(db, principal.tenantId, partyId, limit, after)
+      : await tenantEntries(db, principal.tenantId, partyId, limit, after, query.client_id);
+  const data = rows.slice(0, query.size);
+  const last = data.at(-1);
+  return {
+    data,
+    paging: { cursors: rows.length > query.size && last ? { after: String(last.id) } : {} },
+  };
+}
+
+/**
+ * The tenant's entries (its primary key, `(tenant_id, id)`), or one client's (`audit_log_client`); an adviser's
+ * practice (`partyId`) keeps only its own advisers' among the client's.
+ */
+function tenantEntries(
+  db: Kysely<Database>,
+  tenantId: string,
+  partyId: number | undefined,
+  limit: number,
+  after: number | undefined,
+  clientId: number | undefined,
+): Promise<AuditLogEntry[]> {
+  return db
     .selectFrom('audit_log as a')
     .leftJoin('admin_users as u', (join) =>
       join
         .onRef('u.id', '=', 'a.actor_id')
         .onRef('u.tenant_id', '=', 'a.tenant_id')
-        .on('a.actor_kind', '=', 'admin_user'),
+        .on('a.actor_kind', '=', byAdminUser),
     )
     .select([
       'a.id',
@@ -46,18 +79,58 @@ export async function listAuditLog(
       'a.client_id',
       'a.ip',
     ])
-    .where('a.tenant_id', '=', principal.tenantId)
+    .where('a.tenant_id', '=', tenantId)
+    .$if(clientId !== undefined, (select) => select.where('a.client_id', '=', clientId as number))
+    .$if(partyId !== undefined, (select) => select.where('u.external_party_id', '=', partyId as number))
+    .$if(after !== undefined, (select) => select.where('a.id', '<', after as number))
     .orderBy('a.id', 'desc')
-    .limit(query.size + 1);
-  if (partyId !== undefined)
-    select = select.where('a.actor_kind', '=', 'admin_user').where('u.external_party_id', '=', partyId);
-  if (query.after !== undefined) select = select.where('a.id', '<', Number(query.after));
-  if (query.client_id !== undefined) select = select.where('a.client_id', '=', query.client_id);
-  const rows = await select.execute();
-  const data = rows.slice(0, query.size);
-  const last = data.at(-1);
-  return {
-    data,
-    paging: { cursors: rows.length > query.size && last ? { after: String(last.id) } : {} },
-  };
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * An adviser's practice: for each of its advisers, the newest `limit` of their own entries
+ * (`audit_log_admin_user`), then the newest `limit` of those. A practice's advisers are few; the
+ * log, every request of every practice, is not.
+ */
+function practiceEntries(
+  db: Kysely<Database>,
+  tenantId: string,
+  partyId: number,
+  limit: number,
+  after: number | undefined,
+): Promise<AuditLogEntry[]> {
+  return db
+    .selectFrom('admin_users as u')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('audit_log as e')
+          .selectAll('e')
+          .where('e.tenant_id', '=', tenantId)
+          .where('e.actor_kind', '=', byAdminUser)
+          .whereRef('e.actor_id', '=', 'u.id')
+          .$if(after !== undefined, (select) => select.where('e.id', '<', after as number))
+          .orderBy('e.id', 'desc')
+          .limit(limit)
+          .as('a'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'a.id',
+      isoTimestamp(sql.ref('a.at')).$notNull().as('at'),
+      'a.actor_kind',
+      'a.actor_id',
+      'u.email as actor_email',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.client_id',
+      'a.ip',
+    ])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.external_party_id', '=', partyId)
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
 }

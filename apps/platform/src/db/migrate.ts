@@ -12,6 +12,7 @@ import * as readPerformance from './migrations/0009-read-performance.ts';
 import * as clientDataVersions from './migrations/0010-client-data-versions.ts';
 import * as providerAccountDataVersions from './migrations/0011-provider-account-data-versions.ts';
 import * as practiceListVersions from './migrations/0012-practice-list-versions.ts';
+import * as auditLogReads from './migrations/0013-audit-log-reads.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010-client-data-versions': clientDataVersions,
   '0011-provider-account-data-versions': providerAccountDataVersions,
   '0012-practice-list-versions': practiceListVersions,
+  '0013-audit-log-reads': auditLogReads,
 };
 
 /**

@@ -42,4 +42,23 @@ describe('PGlite without autovacuum', () => {
     expect(await analyseStaleTables(database.db)).toEqual(['analyse_probe']);
     expect(await estimatedRows('analyse_probe')).toBe(10000);
   });
+
+  it('analyses the audit log, written on every request, only when it doubles', async () => {
+    const append = (rows: number) =>
+      sql`
+      insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type)
+      select 'waratah', 'client', n, 'client_data.get', 'route' from generate_series(1, ${rows}) as n`.execute(
+        database.db,
+      );
+    await sql`insert into tenants (id, name) values ('waratah', 'Waratah')`.execute(database.db);
+    await append(5000);
+    expect(await analyseStaleTables(database.db)).toEqual(['audit_log']);
+    expect(await estimatedRows('audit_log')).toBe(5000);
+    // Half as long again: any other table would be analysed.
+    await append(2500);
+    expect(await analyseStaleTables(database.db)).toEqual([]);
+    await append(5000);
+    expect(await analyseStaleTables(database.db)).toEqual(['audit_log']);
+    expect(await estimatedRows('audit_log')).toBe(12500);
+  });
 });

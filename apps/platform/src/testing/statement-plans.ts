@@ -26,7 +26,9 @@ export async function statementPlans(
 export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Index Cond'?: string;
+  'Scan Direction'?: 'Forward' | 'Backward' | 'NoMovement';
   Plans?: PlanNode[];
 }
 
