@@ -120,7 +120,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     ].map((each) => batch.check(each));
     const answers = await Promise.all([first, ...waiting]);
 
-    expect(batch.stats()).toEqual({ statements: 2, checks: 7 });
+    expect(batch.stats()).toEqual({ statements: 2, checks: 7, decisions: 7 });
     expect(answers.map((answer) => answer?.client_id)).toEqual([
       client,
       otherPracticeClient,
@@ -160,11 +160,44 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     );
   });
 
+  it('decides the checks of one caller, client and token once, and audits each of them', async () => {
+    const batch = createClientAccessBatch(database.db, { maxInFlight: 1 });
+    const before = await lastAuditId();
+    const first = batch.check(check(adviser, client));
+    // A page's requests at once: one caller, one client, five routes.
+    const routes = ['accounts', 'transactions', 'goals', 'transactions/summary', 'financialpassport'];
+    const page = routes.map((route, index) =>
+      batch.check(check(adviser, client, { targetId: `/api/v2/${route}`, ip: `192.0.2.${20 + index}` })),
+    );
+    const others = [check(operator, client), check(adviser, withdrawn)].map((each) => batch.check(each));
+    const [alone, ...answers] = await Promise.all([first, ...page, ...others]);
+
+    expect(batch.stats()).toEqual({ statements: 2, checks: 8, decisions: 4 });
+    expect(alone).toMatchObject({ client_id: client, data_version: '41' });
+    expect(answers.map((answer) => answer?.client_id)).toEqual([
+      ...routes.map(() => client),
+      client,
+      undefined,
+    ]);
+    // Each answer is its own object, equal to the others of its decision.
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[1]).not.toBe(answers[0]);
+    const audited = await auditedSince(before);
+    expect(audited).toHaveLength(7);
+    expect(audited.filter((row) => row.actor_id === adviser.adminUserId && row.client_id === client)).toEqual(
+      expect.arrayContaining(
+        routes.map((route, index) =>
+          expect.objectContaining({ target_id: `/api/v2/${route}`, ip: `192.0.2.${20 + index}` }),
+        ),
+      ),
+    );
+  });
+
   it('sends each check alone and at once with no limit on statements in flight (STATEMENT_GROUPS=off)', async () => {
     const batch = createClientAccessBatch(database.db, { maxInFlight: Number.POSITIVE_INFINITY });
     const answers = await Promise.all([1, 2, 3, 4].map(() => batch.check(check(adviser, client))));
     expect(answers.map((answer) => answer?.client_id)).toEqual([client, client, client, client]);
-    expect(batch.stats()).toEqual({ statements: 4, checks: 4 });
+    expect(batch.stats()).toEqual({ statements: 4, checks: 4, decisions: 4 });
   });
 
   it('confirms each check’s token in the same statement', async () => {

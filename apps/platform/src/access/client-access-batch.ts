@@ -38,8 +38,11 @@ export interface AccessedClient {
 export interface ClientAccessBatch {
   /** The client, once its audit row is committed; undefined when access is refused. */
   check(check: ClientAccessCheck): Promise<AccessedClient | undefined>;
-  /** Statements run and checks made (the tests read them). */
-  stats(): { statements: number; checks: number };
+  /**
+   * Statements run, checks made, and decisions taken: checks of the same caller, client and token
+   * in one statement are decided once (the tests read them).
+   */
+  stats(): { statements: number; checks: number; decisions: number };
 }
 
 declare module 'fastify' {
@@ -64,10 +67,12 @@ export function createClientAccessBatch(
   options: StatementGroupOptions = {},
 ): ClientAccessBatch {
   const statement = accessStatement(db);
-  const group = createStatementGroup(
-    (checks: readonly ClientAccessCheck[]) => runChecks(statement, checks),
-    options,
-  );
+  let decisions = 0;
+  const group = createStatementGroup(async (checks: readonly ClientAccessCheck[]) => {
+    const { answers, decided } = await runChecks(statement, checks);
+    decisions += decided;
+    return answers;
+  }, options);
   return {
     check(check) {
       // No client has an id beyond the tables' integer range (and such a value would fail the
@@ -78,64 +83,79 @@ export function createClientAccessBatch(
     },
     stats: () => {
       const { statements, inputs } = group.stats();
-      return { statements, checks: inputs };
+      return { statements, checks: inputs, decisions };
     },
   };
 }
 
-/** A check as a row of the statement: its caller, client, token and audit row. */
-type CheckRow = ReturnType<typeof auditRow> & {
+/**
+ * What a check is decided on, a row `k` of the statement: its caller, client and token. The
+ * requests a page sends at once (the portal's client pages send five to ten) share one.
+ */
+type DecisionRow = {
+  tenant_id: string;
+  actor_kind: 'admin_user';
+  actor_id: number;
   role: AdminUserPrincipal['role'];
   external_party_id: number | null;
   client_id: number;
   token_hash: string | null;
 };
 
-/** The statement's values: the checks' rows (`rowsWithOrdinal`) and the time. */
-type CheckValues = { checks: string; now: Date };
+/** A check's own audit row, beside its decision (`decision`, the decision row's `ord`). */
+type AuditedRow = Pick<ReturnType<typeof auditRow>, 'action' | 'target_type' | 'target_id' | 'ip'> & {
+  decision: number;
+};
+
+/** The statement's values: the decisions and audit rows (`rowsWithOrdinal`), and the time. */
+type CheckValues = { decisions: string; audits: string; now: Date };
 
 type AccessStatement = (values: CheckValues) => Promise<(AccessedClient & { ord: number })[]>;
 
 /**
  * One statement for all the checks, compiled once (`db/compiled-once.ts`) and planned once
- * (`rowsWithOrdinal`): each check is a row of `r`, joined to the access rules of its caller's role and, while its caller is unconfirmed, to its
- * token; the rows that pass are audited and answered with their consent status and data version.
+ * (`rowsWithOrdinal`): each decision is a row of `k`, joined to the access rules of its caller's
+ * role and, while its caller is unconfirmed, to its token; every check of a decision that passes
+ * writes its own audit row, and the decisions are answered with their consent status and data
+ * version.
  */
 function accessStatement(db: Kysely<Database>): AccessStatement {
   return compiledOnce<CheckValues, AccessedClient & { ord: number }>(db, (value) => {
-    /** A column of the check's row in the statement. */
-    const r = <K extends keyof CheckRow>(key: K) => sql<CheckRow[K]>`${sql.ref(`r.${key}`)}`;
-    const access = operatorAccessQuery(db, r('tenant_id'), r('client_id'))
-      .where(sql<boolean>`r.role = 'operator'`)
+    /** A column of the decision's row in the statement. */
+    const k = <K extends keyof DecisionRow>(key: K) => sql<DecisionRow[K]>`${sql.ref(`k.${key}`)}`;
+    const access = operatorAccessQuery(db, k('tenant_id'), k('client_id'))
+      .where(sql<boolean>`k.role = 'operator'`)
       .unionAll(
-        adviserAccessQuery(db, r('tenant_id'), r('external_party_id'), r('client_id')).where(
-          sql<boolean>`r.role = 'adviser'`,
+        adviserAccessQuery(db, k('tenant_id'), k('external_party_id'), k('client_id')).where(
+          sql<boolean>`k.role = 'adviser'`,
         ),
       );
     const tokenStillNamesCaller = tokenStillNamesQuery(db, {
-      // Asked only of the checks that carry a token (`where r.token_hash is null or exists …`).
-      tokenHash: r('token_hash') as RawBuilder<string>,
-      tenantId: r('tenant_id'),
-      adminUserId: r('actor_id') as RawBuilder<number>,
-      role: r('role'),
-      externalPartyId: r('external_party_id'),
+      // Asked only of the decisions that carry a token (`where k.token_hash is null or exists …`).
+      tokenHash: k('token_hash') as RawBuilder<string>,
+      tenantId: k('tenant_id'),
+      adminUserId: k('actor_id'),
+      role: k('role'),
+      externalPartyId: k('external_party_id'),
       now: value('now'),
     });
     return sql<AccessedClient & { ord: number }>`
-      with r as (
-        select * from json_to_recordset(${value('checks')}::json) as r(tenant_id text, actor_kind text,
-          actor_id int, action text, target_type text, target_id text, client_id int, ip text, role text,
-          external_party_id int, token_hash text, ord int)
+      with k as (
+        select * from json_to_recordset(${value('decisions')}::json) as k(tenant_id text, actor_kind text,
+          actor_id int, role text, external_party_id int, client_id int, token_hash text, ord int)
       ),
       allowed as (
-        select r.ord, a.id as client_id, a.consent_status
-        from r cross join lateral (${access}) a
-        where r.token_hash is null or exists (${tokenStillNamesCaller})
+        select k.ord, a.id as client_id, a.consent_status
+        from k cross join lateral (${access}) a
+        where k.token_hash is null or exists (${tokenStillNamesCaller})
       ),
       audit as (
         insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
-        select r.tenant_id, r.actor_kind, r.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
-        from allowed join r on r.ord = allowed.ord
+        select k.tenant_id, k.actor_kind, k.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
+        from json_to_recordset(${value('audits')}::json)
+            as r(decision int, action text, target_type text, target_id text, ip text)
+          join allowed on allowed.ord = r.decision
+          join k on k.ord = r.decision
       )
       select allowed.ord::int as ord, allowed.client_id, allowed.consent_status,
         (select v.version::text from client_data_versions v where v.client_id = allowed.client_id)
@@ -144,24 +164,59 @@ function accessStatement(db: Kysely<Database>): AccessStatement {
   });
 }
 
-/** Runs the statement for `checks`, and gives each its answer. */
+/**
+ * Runs the statement for `checks`, and gives each its answer: the checks of one caller, client
+ * and token are decided once, and each writes its own audit row.
+ */
 async function runChecks(
   statement: AccessStatement,
   checks: readonly ClientAccessCheck[],
-): Promise<(AccessedClient | undefined)[]> {
-  const rows: CheckRow[] = checks.map((check) => ({
-    ...auditRow({
-      actor: check.caller,
+): Promise<{ answers: (AccessedClient | undefined)[]; decided: number }> {
+  const decisions: DecisionRow[] = [];
+  const decisionOf = new Map<string, number>();
+  const audits: AuditedRow[] = [];
+  const decisionIndexes: number[] = [];
+  for (const check of checks) {
+    const { caller } = check;
+    const { action, target_type, target_id, ip } = auditRow({
+      actor: caller,
       action: check.action,
       targetType: 'route',
       targetId: check.targetId,
       clientId: check.clientId,
       ip: check.ip,
+    });
+    const decision: DecisionRow = {
+      tenant_id: caller.tenantId,
+      actor_kind: caller.kind,
+      actor_id: caller.adminUserId,
+      role: caller.role,
+      external_party_id: caller.externalPartyId,
+      client_id: check.clientId,
+      token_hash: check.unconfirmedTokenHash ?? null,
+    };
+    const key = JSON.stringify(decision);
+    let index = decisionOf.get(key);
+    if (index === undefined) {
+      index = decisions.push(decision) - 1;
+      decisionOf.set(key, index);
+    }
+    decisionIndexes.push(index);
+    audits.push({ action, target_type, target_id, ip, decision: index + 1 });
+  }
+  const answers = answersByOrdinal(
+    decisions.length,
+    await statement({
+      decisions: rowsWithOrdinal(decisions),
+      audits: rowsWithOrdinal(audits),
+      now: new Date(),
     }),
-    role: check.caller.role,
-    external_party_id: check.caller.externalPartyId,
-    client_id: check.clientId,
-    token_hash: check.unconfirmedTokenHash ?? null,
-  }));
-  return answersByOrdinal(checks.length, await statement({ checks: rowsWithOrdinal(rows), now: new Date() }));
+  );
+  return {
+    answers: decisionIndexes.map((index) => {
+      const answer = answers[index];
+      return answer && { ...answer };
+    }),
+    decided: decisions.length,
+  };
 }
