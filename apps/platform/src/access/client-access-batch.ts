@@ -4,8 +4,10 @@ import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
 import {
+  answerEach,
   answersByOrdinal,
   createStatementGroup,
+  distinctRows,
   rowsWithOrdinal,
   type StatementGroupOptions,
 } from '../db/statement-group.ts';
@@ -172,38 +174,31 @@ async function runChecks(
   statement: AccessStatement,
   checks: readonly ClientAccessCheck[],
 ): Promise<{ answers: (AccessedClient | undefined)[]; decided: number }> {
-  const decisions: DecisionRow[] = [];
-  const decisionOf = new Map<string, number>();
-  const audits: AuditedRow[] = [];
-  const decisionIndexes: number[] = [];
-  for (const check of checks) {
-    const { caller } = check;
+  const { distinct: decisions, indexes } = distinctRows(
+    checks.map((check): DecisionRow => {
+      const { caller } = check;
+      return {
+        tenant_id: caller.tenantId,
+        actor_kind: caller.kind,
+        actor_id: caller.adminUserId,
+        role: caller.role,
+        external_party_id: caller.externalPartyId,
+        client_id: check.clientId,
+        token_hash: check.unconfirmedTokenHash ?? null,
+      };
+    }),
+  );
+  const audits = checks.map((check, index): AuditedRow => {
     const { action, target_type, target_id, ip } = auditRow({
-      actor: caller,
+      actor: check.caller,
       action: check.action,
       targetType: 'route',
       targetId: check.targetId,
       clientId: check.clientId,
       ip: check.ip,
     });
-    const decision: DecisionRow = {
-      tenant_id: caller.tenantId,
-      actor_kind: caller.kind,
-      actor_id: caller.adminUserId,
-      role: caller.role,
-      external_party_id: caller.externalPartyId,
-      client_id: check.clientId,
-      token_hash: check.unconfirmedTokenHash ?? null,
-    };
-    const key = JSON.stringify(decision);
-    let index = decisionOf.get(key);
-    if (index === undefined) {
-      index = decisions.push(decision) - 1;
-      decisionOf.set(key, index);
-    }
-    decisionIndexes.push(index);
-    audits.push({ action, target_type, target_id, ip, decision: index + 1 });
-  }
+    return { action, target_type, target_id, ip, decision: (indexes[index] ?? 0) + 1 };
+  });
   const answers = answersByOrdinal(
     decisions.length,
     await statement({
@@ -212,11 +207,5 @@ async function runChecks(
       now: new Date(),
     }),
   );
-  return {
-    answers: decisionIndexes.map((index) => {
-      const answer = answers[index];
-      return answer && { ...answer };
-    }),
-    decided: decisions.length,
-  };
+  return { answers: answerEach(answers, indexes), decided: decisions.length };
 }

@@ -225,6 +225,12 @@ describe('the client list kept under its practice’s list version', () => {
       }),
       // Another adviser's token does not confirm this one.
       versions.read({ caller: mine, unconfirmedTokenHash: hashTokenSecret(other.adviser.accessToken) }),
+      // The same reads again, in the same statement (one row each: `distinctRows`).
+      versions.read({ caller: mine, unconfirmedTokenHash: hashTokenSecret(fixture.adviser.accessToken) }),
+      versions.read({
+        caller: callerOf(revoked),
+        unconfirmedTokenHash: hashTokenSecret(revoked.accessToken),
+      }),
     ]);
     const version = String(await versionOf(fixture.partyId));
     expect(states).toEqual([
@@ -233,7 +239,10 @@ describe('the client list kept under its practice’s list version', () => {
       { enabled: false, version: null, next_expiry: null },
       undefined,
       undefined,
+      { enabled: true, version, next_expiry: expect.any(String) },
+      undefined,
     ]);
+    expect(states[5]).not.toBe(states[1]);
   });
 
   it('is planned once, whatever the size of the groups (rowsWithOrdinal)', async () => {

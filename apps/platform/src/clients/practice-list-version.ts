@@ -7,8 +7,10 @@ import { tokenStillNamesQuery } from '../auth/tokens/token-repository.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/database-schema.ts';
 import {
+  answerEach,
   answersByOrdinal,
   createStatementGroup,
+  distinctRows,
   rowsWithOrdinal,
   type StatementGroupOptions,
 } from '../db/statement-group.ts';
@@ -44,24 +46,22 @@ export function createPracticeListVersions(
   options: StatementGroupOptions = {},
 ): PracticeListVersions {
   const statement = listStateStatement(db);
-  const group = createStatementGroup(
-    async (reads: readonly ListStateRead[]) =>
-      answersByOrdinal(
-        reads.length,
-        await statement({
-          reads: rowsWithOrdinal(
-            reads.map((read) => ({
-              tenant_id: read.caller.tenantId,
-              external_party_id: read.caller.externalPartyId,
-              admin_user_id: read.caller.adminUserId,
-              token_hash: read.unconfirmedTokenHash ?? null,
-            })),
-          ),
-          now: new Date(),
-        }),
-      ),
-    options,
-  );
+  const group = createStatementGroup(async (reads: readonly ListStateRead[]) => {
+    // An adviser's requests at once (its list's pages, its own details) are one row.
+    const { distinct, indexes } = distinctRows(
+      reads.map((read) => ({
+        tenant_id: read.caller.tenantId,
+        external_party_id: read.caller.externalPartyId,
+        admin_user_id: read.caller.adminUserId,
+        token_hash: read.unconfirmedTokenHash ?? null,
+      })),
+    );
+    const answers = answersByOrdinal(
+      distinct.length,
+      await statement({ reads: rowsWithOrdinal(distinct), now: new Date() }),
+    );
+    return answerEach(answers, indexes);
+  }, options);
   return { read: (read) => group.submit(read) };
 }
 

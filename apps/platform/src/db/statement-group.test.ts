@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStatementGroup, rowsWithOrdinal } from './statement-group.ts';
+import { answerEach, createStatementGroup, distinctRows, rowsWithOrdinal } from './statement-group.ts';
 
 /** A statement that runs until the test lets it finish, answering each input doubled. */
 function heldStatements() {
@@ -89,5 +89,23 @@ describe('rowsWithOrdinal', () => {
       { name: 'Ann', id: 4, ord: 1 },
       { name: 'lone \ufffd surrogate', id: null, ord: 2 },
     ]);
+  });
+});
+
+describe('distinctRows and answerEach', () => {
+  it('sends each distinct row once and answers every input with its own copy of its row’s answer', () => {
+    const rows = [
+      { caller: 1, client: 7, token: null },
+      { caller: 1, client: 7, token: 'a' },
+      { caller: 1, client: 7, token: null },
+      { caller: 2, client: 7, token: null },
+      { caller: 1, client: 7, token: 'a' },
+    ];
+    const { distinct, indexes } = distinctRows(rows);
+    expect(distinct).toEqual([rows[0], rows[1], rows[3]]);
+    expect(indexes).toEqual([0, 1, 0, 2, 1]);
+    const answers = answerEach([{ seen: 'first' }, undefined, { seen: 'third' }], indexes);
+    expect(answers).toEqual([{ seen: 'first' }, undefined, { seen: 'first' }, { seen: 'third' }, undefined]);
+    expect(answers[2]).not.toBe(answers[0]);
   });
 });

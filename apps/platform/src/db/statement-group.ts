@@ -97,6 +97,40 @@ function wellFormed(text: string): string {
 }
 
 /**
+ * The distinct rows of a group (equal when their JSON is) and, for each input, the index of its
+ * row among them: inputs that ask the same (the requests a page sends at once: one caller, one
+ * client, one token) are answered by one row of the statement. `answerEach` gives each input its
+ * own copy of its row's answer.
+ */
+export function distinctRows<Row extends object>(
+  rows: readonly Row[],
+): { distinct: Row[]; indexes: number[] } {
+  const distinct: Row[] = [];
+  const indexOf = new Map<string, number>();
+  const indexes = rows.map((row) => {
+    const key = JSON.stringify(row);
+    let index = indexOf.get(key);
+    if (index === undefined) {
+      index = distinct.push(row) - 1;
+      indexOf.set(key, index);
+    }
+    return index;
+  });
+  return { distinct, indexes };
+}
+
+/** Each input's answer, a copy of its distinct row's (`distinctRows`), or undefined. */
+export function answerEach<Answer extends object>(
+  answers: readonly (Answer | undefined)[],
+  indexes: readonly number[],
+): (Answer | undefined)[] {
+  return indexes.map((index) => {
+    const answer = answers[index];
+    return answer && { ...answer };
+  });
+}
+
+/**
  * A grouped statement's answers in its inputs' order: each row names its input by `ord`, the
  * 1-based ordinal `rowsWithOrdinal` gave it; an input with no row gets undefined.
  */
