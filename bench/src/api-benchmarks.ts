@@ -96,20 +96,36 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
       const baseUrl = `http://127.0.0.1:${baseline.port}`;
       const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
       const single = { ...options, connections: 1 };
-      const oneAtATime = async (name: string, url: string, headers: Record<string, string>) => {
+      const oneAtATime = async (
+        name: string,
+        url: string,
+        headers: Record<string, string>,
+        rotating?: RotatingHeader,
+      ) => {
         if (!options.oneAtATime) return undefined;
-        const { answer: _answer, ...figure } = await measure(`${name}, one at a time`, url, headers, single);
+        const { answer: _answer, ...figure } = await measure(
+          `${name}, one at a time`,
+          url,
+          headers,
+          single,
+          rotating,
+        );
         return figure;
       };
       const baselineOneAtATime = await oneAtATime('bare Fastify hello world', `${baseUrl}/hello`, {});
-      const load = async (name: string, url: string, headers: Record<string, string>) => {
+      const load = async (
+        name: string,
+        url: string,
+        headers: Record<string, string>,
+        rotating?: RotatingHeader,
+      ) => {
         const { answer: _hello, ...adjacentBaseline } = await measure(
           `${name}: the hello world right before`,
           `${baseUrl}/hello`,
           {},
           options,
         );
-        const figure = await measure(name, url, headers, options);
+        const figure = await measure(name, url, headers, options, rotating);
         // The same answer from memory (the same bytes, in the same encoding), measured right after
         // the endpoint, in the same run.
         const answer = `${baseUrl}/answers/${encodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '')}`;
@@ -135,32 +151,44 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           answerBytes: body.length,
           sameAnswerFromMemory: fromMemory,
           adjacentBaseline,
-          oneAtATime: await oneAtATime(name, url, headers),
+          oneAtATime: await oneAtATime(name, url, headers, rotating),
         };
       };
-      const loads: [name: string, url: string, headers: Record<string, string>][] = [
+      // The others load one client's answer, so that the requests waiting together share one
+      // access decision (`distinctRows`); here no two do, as with many advisers each on a client.
+      const rotatingClients = { name: 'x-user-id', values: await consentingClientIds(base, many, 100) };
+      const loads: [name: string, url: string, headers: Record<string, string>, rotating?: RotatingHeader][] =
         [
-          `GET transactions (page of 100, client with ${options.transactions.toLocaleString('en-AU')} transactions)`,
-          `${base}/api/v2/transactions?size=100`,
-          onBehalf,
-        ],
-        [
-          `GET adviser client list (${options.clients.toLocaleString('en-AU')} clients)`,
-          `${base}/api/adviser/users`,
-          many,
-        ],
-        ['GET financialpassport', `${base}/api/v2/financialpassport`, onBehalf],
-        ['GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf],
-      ];
+          [
+            `GET transactions (page of 100, client with ${options.transactions.toLocaleString('en-AU')} transactions)`,
+            `${base}/api/v2/transactions?size=100`,
+            onBehalf,
+          ],
+          [
+            `GET transactions (page of 20, a different client each request, ${rotatingClients.values.length} in turn)`,
+            `${base}/api/v2/transactions?size=20`,
+            { ...many, 'x-user-id': rotatingClients.values[0] ?? '' },
+            rotatingClients,
+          ],
+          [
+            `GET adviser client list (${options.clients.toLocaleString('en-AU')} clients)`,
+            `${base}/api/adviser/users`,
+            many,
+          ],
+          ['GET financialpassport', `${base}/api/v2/financialpassport`, onBehalf],
+          ['GET transactions/summary', `${base}/api/v2/transactions/summary`, onBehalf],
+        ];
       const endpoints: EndpointFigure[] = [];
-      for (const [name, url, headers] of loads) {
-        endpoints.push(await load(name, url, headers));
+      for (const [name, url, headers, rotating] of loads) {
+        endpoints.push(await load(name, url, headers, rotating));
         if (options.asBrowserToo)
           endpoints.push(
-            await load(`${name}, as the portal’s browser asks (compressed)`, url, {
-              ...headers,
-              'accept-encoding': browserAcceptEncoding,
-            }),
+            await load(
+              `${name}, as the portal’s browser asks (compressed)`,
+              url,
+              { ...headers, 'accept-encoding': browserAcceptEncoding },
+              rotating,
+            ),
           );
       }
       return {
@@ -181,12 +209,34 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
   }
 }
 
+/** A header whose value changes from one request to the next, in turn through `values`. */
+interface RotatingHeader {
+  name: string;
+  values: readonly string[];
+}
+
 async function measure(
   name: string,
   url: string,
   headers: Record<string, string>,
   { duration, connections }: ApiBenchOptions,
+  rotating?: RotatingHeader,
 ): Promise<EndpointFigure & { answer: Buffer }> {
+  // Every request of the load takes the next value, whichever connection sends it.
+  let next = 0;
+  const requests: autocannon.Request[] | undefined = rotating && [
+    {
+      setupRequest: (outgoing) => {
+        const value = rotating.values[next++ % rotating.values.length] ?? '';
+        return { ...outgoing, headers: { ...outgoing.headers, [rotating.name]: value } };
+      },
+    },
+  ];
+  // Each value's first answer is computed and then kept: ask each once before the load.
+  for (const value of rotating?.values ?? []) {
+    const each = await request(url, { headers: { ...headers, [rotating?.name ?? '']: value } });
+    if (each.status !== 200) throw new Error(`${name}, ${value}: ${each.status} ${each.body.slice(0, 300)}`);
+  }
   // One request alone first: it waits behind whatever the previous load left queued, and it must succeed.
   const single = await request(url, { headers });
   if (single.status !== 200) throw new Error(`${name}: ${single.status} ${single.body.slice(0, 300)}`);
@@ -196,8 +246,15 @@ async function measure(
       `${name}: ${single.bytes.length} bytes sent uncompressed to a caller that accepts ${headers['accept-encoding']}`,
     );
   // A short warm-up, so the first JIT and cache misses do not count.
-  await autocannon({ url, headers, connections: 10, duration: 1 });
-  const result = await autocannon({ url, headers, connections, duration, timeout: 30 });
+  await autocannon({ url, headers, connections: 10, duration: 1, ...(requests ? { requests } : {}) });
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration,
+    timeout: 30,
+    ...(requests ? { requests } : {}),
+  });
   await request(url, { headers });
   return {
     name,
@@ -240,6 +297,22 @@ async function firstClientId(base: string, headers: Record<string, string>): Pro
   const id = body.data?.[0]?.id;
   if (!id) throw new Error(`The heavy adviser has no client: ${JSON.stringify(body).slice(0, 300)}`);
   return id;
+}
+
+/** Up to `count` of the adviser's clients whose consent lets it read their data. */
+async function consentingClientIds(
+  base: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<string[]> {
+  const response = await request(`${base}/api/adviser/users?size=500&consent_status=active`, { headers });
+  const body = JSON.parse(response.body) as { data?: { id: number; consent: { status: string } | null }[] };
+  const ids = (body.data ?? [])
+    .filter((client) => client.consent?.status === 'active' || client.consent?.status === 'in_use')
+    .map((client) => String(client.id))
+    .slice(0, count);
+  if (ids.length === 0) throw new Error('The adviser with many clients has none with an active consent');
+  return ids;
 }
 
 interface PreparedData {
