@@ -232,7 +232,8 @@ async function measure(
       },
     },
   ];
-  // Each value's first answer is computed and then kept: ask each once before the load.
+  // Each value's first answer is computed and then kept: ask each once before the load. (The
+  // figure's answer, and its replay from memory, are the first value's.)
   for (const value of rotating?.values ?? []) {
     const each = await request(url, { headers: { ...headers, [rotating?.name ?? '']: value } });
     if (each.status !== 200) throw new Error(`${name}, ${value}: ${each.status} ${each.body.slice(0, 300)}`);
@@ -305,7 +306,9 @@ async function consentingClientIds(
   headers: Record<string, string>,
   count: number,
 ): Promise<string[]> {
-  const response = await request(`${base}/api/adviser/users?size=500&consent_status=active`, { headers });
+  // Active or in use: a client's first read marks an active consent in use, and the PGlite data is
+  // kept from one run to the next.
+  const response = await request(`${base}/api/adviser/users?size=500`, { headers });
   const body = JSON.parse(response.body) as { data?: { id: number; consent: { status: string } | null }[] };
   const ids = (body.data ?? [])
     .filter((client) => client.consent?.status === 'active' || client.consent?.status === 'in_use')

@@ -36,7 +36,7 @@ export async function runSoak(
   try {
     const session = await adviserSession(base, options.port, data.manyClientsAdviser);
     const list = JSON.parse(
-      (await request(`${base}/api/adviser/users?size=500&consent_status=active`, { headers: session })).body,
+      (await request(`${base}/api/adviser/users?size=500`, { headers: session })).body,
     ) as {
       data?: { id: number; consent: { status: string } | null }[];
     };

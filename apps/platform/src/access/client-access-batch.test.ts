@@ -169,7 +169,10 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     const page = routes.map((route, index) =>
       batch.check(check(adviser, client, { targetId: `/api/v2/${route}`, ip: `192.0.2.${20 + index}` })),
     );
-    const others = [check(operator, client), check(adviser, withdrawn)].map((each) => batch.check(each));
+    const others = [
+      check(operator, client, { targetId: '/api/v2/goals', ip: '192.0.2.30' }),
+      check(adviser, withdrawn),
+    ].map((each) => batch.check(each));
     const [alone, ...answers] = await Promise.all([first, ...page, ...others]);
 
     expect(batch.stats()).toEqual({ statements: 2, checks: 8, decisions: 4 });
@@ -182,14 +185,25 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     // Each answer is its own object, equal to the others of its decision.
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[1]).not.toBe(answers[0]);
-    const audited = await auditedSince(before);
-    expect(audited).toHaveLength(7);
-    expect(audited.filter((row) => row.actor_id === adviser.adminUserId && row.client_id === client)).toEqual(
-      expect.arrayContaining(
-        routes.map((route, index) =>
-          expect.objectContaining({ target_id: `/api/v2/${route}`, ip: `192.0.2.${20 + index}` }),
+    // Exactly one row a passing check, each under its own decision's caller and client, with its
+    // own route and origin; none for the refused one.
+    const row = (actorId: number, targetId: string, ip: string) => ({
+      actor_id: actorId,
+      client_id: client,
+      action: 'client_data.get',
+      target_type: 'route',
+      target_id: targetId,
+      ip,
+    });
+    const sorted = <T>(rows: T[]) => rows.map((each) => JSON.stringify(each)).sort();
+    expect(sorted(await auditedSince(before))).toEqual(
+      sorted([
+        row(adviser.adminUserId, '/api/v2/accounts', '192.0.2.7'),
+        ...routes.map((route, index) =>
+          row(adviser.adminUserId, `/api/v2/${route}`, `192.0.2.${20 + index}`),
         ),
-      ),
+        row(operator.adminUserId, '/api/v2/goals', '192.0.2.30'),
+      ]),
     );
   });
 

@@ -20,9 +20,9 @@ const byAdminUser = sql.lit<'admin_user'>('admin_user');
  * client list). A client's own changes and other practices' advisers' entries are not an adviser's
  * to read, even about a client they share. Each page ends with a cursor to the older entries.
  *
- * Every read walks an index of migration 0013 backwards and stops at the page, however long the
- * log: the tenant's, the client's, or (an adviser's practice, no client asked) each of the
- * practice's advisers' own, a page from each, merged.
+ * Every read goes down an index of migration 0013: the tenant's and a practice's (each of its
+ * advisers' own entries, a page from each, merged) backwards to the end of the page, however long
+ * the log; one client's entries by the client's index, so at most as far as that client's entries go.
  */
 export async function listAuditLog(
   db: Kysely<Database>,

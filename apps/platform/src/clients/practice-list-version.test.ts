@@ -243,6 +243,8 @@ describe('the client list kept under its practice’s list version', () => {
       undefined,
     ]);
     expect(states[5]).not.toBe(states[1]);
+    // The first read went alone; the six that waited were four rows.
+    expect(versions.stats()).toEqual({ statements: 2, reads: 7, rows: 5 });
   });
 
   it('is planned once, whatever the size of the groups (rowsWithOrdinal)', async () => {

@@ -27,6 +27,11 @@ type ListState = { enabled: boolean; version: string | null; next_expiry: string
 
 export interface PracticeListVersions {
   read(read: ListStateRead): Promise<ListState>;
+  /**
+   * Statements run, reads answered, and rows read: the reads of one caller and token in one
+   * statement are one row (the tests read them).
+   */
+  stats(): { statements: number; reads: number; rows: number };
 }
 
 declare module 'fastify' {
@@ -46,6 +51,7 @@ export function createPracticeListVersions(
   options: StatementGroupOptions = {},
 ): PracticeListVersions {
   const statement = listStateStatement(db);
+  let rows = 0;
   const group = createStatementGroup(async (reads: readonly ListStateRead[]) => {
     // An adviser's requests at once (its list's pages, its own details) are one row.
     const { distinct, indexes } = distinctRows(
@@ -60,9 +66,16 @@ export function createPracticeListVersions(
       distinct.length,
       await statement({ reads: rowsWithOrdinal(distinct), now: new Date() }),
     );
+    rows += distinct.length;
     return answerEach(answers, indexes);
   }, options);
-  return { read: (read) => group.submit(read) };
+  return {
+    read: (read) => group.submit(read),
+    stats: () => {
+      const { statements, inputs } = group.stats();
+      return { statements, reads: inputs, rows };
+    },
+  };
 }
 
 /** The reads' rows (`rowsWithOrdinal`) and the time. */
