@@ -10,6 +10,19 @@ export interface AuditLogPage {
   paging: { cursors: { after?: string } };
 }
 
+/** An entry's columns as the API answers them (`at` beside them, written by the database). */
+const entryColumns = [
+  'a.id',
+  'a.actor_kind',
+  'a.actor_id',
+  'u.email as actor_email',
+  'a.action',
+  'a.target_type',
+  'a.target_id',
+  'a.client_id',
+  'a.ip',
+] as const;
+
 /** An admin user's row, written as a literal: the partial index `audit_log_admin_user` needs it so. */
 const byAdminUser = sql.lit<'admin_user'>('admin_user');
 
@@ -67,18 +80,8 @@ function tenantEntries(
         .onRef('u.tenant_id', '=', 'a.tenant_id')
         .on('a.actor_kind', '=', byAdminUser),
     )
-    .select([
-      'a.id',
-      isoTimestamp(sql.ref('a.at')).$notNull().as('at'),
-      'a.actor_kind',
-      'a.actor_id',
-      'u.email as actor_email',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.client_id',
-      'a.ip',
-    ])
+    .select(entryColumns)
+    .select(isoTimestamp(sql.ref('a.at')).$notNull().as('at'))
     .where('a.tenant_id', '=', tenantId)
     .$if(clientId !== undefined, (select) => select.where('a.client_id', '=', clientId as number))
     .$if(partyId !== undefined, (select) => select.where('u.external_party_id', '=', partyId as number))
@@ -116,18 +119,8 @@ function practiceEntries(
           .as('a'),
       (join) => join.onTrue(),
     )
-    .select([
-      'a.id',
-      isoTimestamp(sql.ref('a.at')).$notNull().as('at'),
-      'a.actor_kind',
-      'a.actor_id',
-      'u.email as actor_email',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.client_id',
-      'a.ip',
-    ])
+    .select(entryColumns)
+    .select(isoTimestamp(sql.ref('a.at')).$notNull().as('at'))
     .where('u.tenant_id', '=', tenantId)
     .where('u.external_party_id', '=', partyId)
     .orderBy('a.id', 'desc')
