@@ -96,7 +96,6 @@ export function createClientAccessBatch(
  */
 type DecisionRow = {
   tenant_id: string;
-  actor_kind: 'admin_user';
   actor_id: number;
   role: AdminUserPrincipal['role'];
   external_party_id: number | null;
@@ -143,8 +142,8 @@ function accessStatement(db: Kysely<Database>): AccessStatement {
     });
     return sql<AccessedClient & { ord: number }>`
       with k as (
-        select * from json_to_recordset(${value('decisions')}::json) as k(tenant_id text, actor_kind text,
-          actor_id int, role text, external_party_id int, client_id int, token_hash text, ord int)
+        select * from json_to_recordset(${value('decisions')}::json) as k(tenant_id text, actor_id int,
+          role text, external_party_id int, client_id int, token_hash text, ord int)
       ),
       allowed as (
         select k.ord, a.id as client_id, a.consent_status
@@ -152,8 +151,9 @@ function accessStatement(db: Kysely<Database>): AccessStatement {
         where k.token_hash is null or exists (${tokenStillNamesCaller})
       ),
       audit as (
+        -- Every caller of the gate is an admin user (ClientAccessCheck).
         insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
-        select k.tenant_id, k.actor_kind, k.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
+        select k.tenant_id, 'admin_user', k.actor_id, r.action, r.target_type, r.target_id, allowed.client_id, r.ip
         from json_to_recordset(${value('audits')}::json)
             as r(decision int, action text, target_type text, target_id text, ip text)
           join allowed on allowed.ord = r.decision
@@ -179,7 +179,6 @@ async function runChecks(
       const { caller } = check;
       return {
         tenant_id: caller.tenantId,
-        actor_kind: caller.kind,
         actor_id: caller.adminUserId,
         role: caller.role,
         external_party_id: caller.externalPartyId,

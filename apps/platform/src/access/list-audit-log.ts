@@ -46,12 +46,15 @@ export async function listAuditLog(
     principal.role === 'operator'
       ? undefined
       : await enabledPracticeId(db, principal, 'There is no audit log for this adviser');
-  const limit = query.size + 1;
-  const after = query.after === undefined ? undefined : Number(query.after);
+  const read: EntriesRead = {
+    tenantId: principal.tenantId,
+    limit: query.size + 1,
+    after: query.after === undefined ? undefined : Number(query.after),
+  };
   const rows =
     partyId !== undefined && query.client_id === undefined
-      ? await practiceEntries(db, principal.tenantId, partyId, limit, after)
-      : await tenantEntries(db, principal.tenantId, partyId, limit, after, query.client_id);
+      ? await practiceEntries(db, read, partyId)
+      : await tenantEntries(db, read, partyId, query.client_id);
   const data = rows.slice(0, query.size);
   const last = data.at(-1);
   return {
@@ -60,16 +63,21 @@ export async function listAuditLog(
   };
 }
 
+/** What every read of the log is bounded by: the tenant, a page and one more, older than `after`. */
+interface EntriesRead {
+  tenantId: string;
+  limit: number;
+  after: number | undefined;
+}
+
 /**
  * The tenant's entries (its primary key, `(tenant_id, id)`), or one client's (`audit_log_client`); an adviser's
  * practice (`partyId`) keeps only its own advisers' among the client's.
  */
 function tenantEntries(
   db: Kysely<Database>,
-  tenantId: string,
+  { tenantId, limit, after }: EntriesRead,
   partyId: number | undefined,
-  limit: number,
-  after: number | undefined,
   clientId: number | undefined,
 ): Promise<AuditLogEntry[]> {
   return db
@@ -98,10 +106,8 @@ function tenantEntries(
  */
 function practiceEntries(
   db: Kysely<Database>,
-  tenantId: string,
+  { tenantId, limit, after }: EntriesRead,
   partyId: number,
-  limit: number,
-  after: number | undefined,
 ): Promise<AuditLogEntry[]> {
   return db
     .selectFrom('admin_users as u')
