@@ -301,21 +301,27 @@ async function firstClientId(base: string, headers: Record<string, string>): Pro
 }
 
 /** Up to `count` of the adviser's clients whose consent lets it read their data. */
-async function consentingClientIds(
+/** Up to `count` clients of the adviser whose consent lets the adviser in. */
+export async function consentingClientIds(
   base: string,
   headers: Record<string, string>,
   count: number,
 ): Promise<string[]> {
-  // Active or in use: a client's first read marks an active consent in use, and the PGlite data is
-  // kept from one run to the next.
-  const response = await request(`${base}/api/adviser/users?size=500`, { headers });
-  const body = JSON.parse(response.body) as { data?: { id: number; consent: { status: string } | null }[] };
-  const ids = (body.data ?? [])
-    .filter((client) => client.consent?.status === 'active' || client.consent?.status === 'in_use')
-    .map((client) => String(client.id))
-    .slice(0, count);
+  // In use, then active: a client's first read marks an active consent in use, and the PGlite data
+  // is kept from one run to the next. Asked for by status, since the list's first page may hold
+  // none of either (it begins with invited clients).
+  const ids: string[] = [];
+  for (const status of ['in_use', 'active']) {
+    const response = await request(`${base}/api/adviser/users?size=${count}&consent_status=${status}`, {
+      headers,
+    });
+    if (response.status !== 200)
+      throw new Error(`The client list answered ${response.status}: ${response.body.slice(0, 200)}`);
+    const body = JSON.parse(response.body) as { data?: { id: number }[] };
+    ids.push(...(body.data ?? []).map((client) => String(client.id)));
+  }
   if (ids.length === 0) throw new Error('The adviser with many clients has none with an active consent');
-  return ids;
+  return ids.slice(0, count);
 }
 
 interface PreparedData {

@@ -34,6 +34,11 @@ export interface LighthouseOptions {
   runs: number;
   /** 'desktop' (the advisers' browsers) or Lighthouse's default mobile emulation. */
   formFactor: 'desktop' | 'mobile';
+  /**
+   * Lighthouse's simulated CPU slowdown on top of its form factor's (desktop: 1, mobile: 4): a
+   * slower adviser's machine, reproducibly, on this one. 1 leaves the form factor's as it is.
+   */
+  cpuSlowdown: number;
 }
 
 /**
@@ -44,6 +49,7 @@ export async function runLighthouse({
   port,
   runs,
   formFactor,
+  cpuSlowdown,
 }: LighthouseOptions): Promise<LighthouseFigure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waratah-lighthouse-'));
   const platform = await startPlatform(port, { DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -54,7 +60,7 @@ export async function runLighthouse({
     chromeFlags: [...chromiumFlags, '--window-size=1350,940'],
   });
   try {
-    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const config = slowedDown(formFactor === 'desktop' ? desktopConfig : undefined, cpuSlowdown);
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
@@ -88,6 +94,33 @@ export async function runLighthouse({
     await platform.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The options from the environment (BENCH_LIGHTHOUSE_RUNS, LIGHTHOUSE_FORM_FACTOR, LIGHTHOUSE_CPU_SLOWDOWN). */
+export function lighthouseOptions(port: number, defaultRuns: number): LighthouseOptions {
+  return {
+    port,
+    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? defaultRuns),
+    formFactor: process.env.LIGHTHOUSE_FORM_FACTOR === 'mobile' ? 'mobile' : 'desktop',
+    cpuSlowdown: Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 1),
+  };
+}
+
+/** The form factor's configuration with its simulated CPU `slowdown` times slower. */
+export function slowedDown(config: Config | undefined, slowdown: number): Config | undefined {
+  if (slowdown === 1) return config;
+  if (!(Number.isFinite(slowdown) && slowdown > 1))
+    throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number above 1, not ${slowdown}`);
+  // Lighthouse's mobile default slows the CPU 4 ×; the desktop preset leaves it at 1.
+  const base = config?.settings?.throttling?.cpuSlowdownMultiplier ?? (config ? 1 : 4);
+  return {
+    extends: 'lighthouse:default',
+    ...config,
+    settings: {
+      ...config?.settings,
+      throttling: { ...config?.settings?.throttling, cpuSlowdownMultiplier: base * slowdown },
+    },
+  };
 }
 
 type LighthouseRun = ReturnType<typeof lighthouse>;
@@ -152,21 +185,18 @@ async function signIn(page: Page, origin: string): Promise<number> {
 /** The report's rows (docs/benchmarks.md keeps the latest). */
 export function lighthouseRows(
   figures: LighthouseFigure[],
-  { runs, formFactor }: LighthouseOptions,
+  { runs, formFactor, cpuSlowdown }: LighthouseOptions,
 ): string[] {
+  const slower = cpuSlowdown === 1 ? '' : `, CPU ${cpuSlowdown} × slower`;
   return figures.map(
     (figure) =>
-      `| Lighthouse (${formFactor}, Chromium, median of ${runs}): ${figure.page} | score ${figure.score}, LCP ${figure.lcpMs.toFixed(0)} ms, TBT ${figure.tbtMs.toFixed(0)} ms${figure.flagged.length > 0 ? `; flagged: ${figure.flagged.join(', ')}` : ''} | | score ≥ ${lighthouseTarget} |`,
+      `| Lighthouse (${formFactor}${slower}, Chromium, median of ${runs}): ${figure.page} | score ${figure.score}, LCP ${figure.lcpMs.toFixed(0)} ms, TBT ${figure.tbtMs.toFixed(0)} ms${figure.flagged.length > 0 ? `; flagged: ${figure.flagged.join(', ')}` : ''} | | score ≥ ${lighthouseTarget} |`,
   );
 }
 
 // `npx tsx bench/src/lighthouse.ts`: these figures alone (BENCH_PORT, BENCH_LIGHTHOUSE_RUNS,
-// LIGHTHOUSE_FORM_FACTOR, LIGHTHOUSE_REPORT_DIR).
+// LIGHTHOUSE_FORM_FACTOR, LIGHTHOUSE_CPU_SLOWDOWN, LIGHTHOUSE_REPORT_DIR).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const options: LighthouseOptions = {
-    port: Number(process.env.BENCH_PORT ?? 18_080) + 30,
-    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1),
-    formFactor: process.env.LIGHTHOUSE_FORM_FACTOR === 'mobile' ? 'mobile' : 'desktop',
-  };
+  const options = lighthouseOptions(Number(process.env.BENCH_PORT ?? 18_080) + 30, 1);
   for (const row of lighthouseRows(await runLighthouse(options), options)) console.log(row);
 }

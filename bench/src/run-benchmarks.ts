@@ -6,7 +6,7 @@ import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.m
 import { type ApiBenchResult, runApiBenchmarks } from './api-benchmarks.ts';
 import { budgetBreaches, budgets, kib, measureBundle, overBudget } from './bundle-budget.ts';
 import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
-import { lighthouseRows, runLighthouse } from './lighthouse.ts';
+import { lighthouseOptions, lighthouseRows, runLighthouse } from './lighthouse.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
 import { runResponseWritingBenchmarks } from './response-writing.ts';
 import { runScaleLatency, scaleRows } from './scale-latency.ts';
@@ -289,11 +289,7 @@ function bundle(): void {
 
 /** Lighthouse on the sign-in and transactions pages (bench/src/lighthouse.ts). */
 async function lighthouse(): Promise<void> {
-  const options = {
-    port: port + 30,
-    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? runs),
-    formFactor: process.env.LIGHTHOUSE_FORM_FACTOR === 'mobile' ? ('mobile' as const) : ('desktop' as const),
-  };
+  const options = lighthouseOptions(port + 30, runs);
   try {
     for (const row of lighthouseRows(await runLighthouse(options), options)) report(row);
   } catch (error) {

@@ -1,4 +1,10 @@
-import { type ApiBenchOptions, adviserSession, prepareData, request } from './api-benchmarks.ts';
+import {
+  type ApiBenchOptions,
+  adviserSession,
+  consentingClientIds,
+  prepareData,
+  request,
+} from './api-benchmarks.ts';
 import { residentMiB, startPlatform } from './processes.ts';
 
 export interface SoakResult {
@@ -35,16 +41,8 @@ export async function runSoak(
   const base = `http://127.0.0.1:${options.port}`;
   try {
     const session = await adviserSession(base, options.port, data.manyClientsAdviser);
-    const list = JSON.parse(
-      (await request(`${base}/api/adviser/users?size=500`, { headers: session })).body,
-    ) as {
-      data?: { id: number; consent: { status: string } | null }[];
-    };
     // Advisers act on clients whose consent lets them in (the others answer 404, as they should).
-    const clientIds = (list.data ?? [])
-      .filter((client) => client.consent?.status === 'active' || client.consent?.status === 'in_use')
-      .map((client) => client.id);
-    if (clientIds.length === 0) throw new Error('The soak adviser has no client with an active consent');
+    const clientIds = await consentingClientIds(base, session, options.advisers);
     const start = residentMiB(platform.process.pid);
     const samples: number[] = [];
     const sampler = setInterval(() => {

@@ -55,9 +55,42 @@ export function operatorAccessQuery(
 
 /**
  * An adviser's access: the client is linked to the adviser's practice, which is enabled, with a
- * consent that is active or in use and not past its expiry.
+ * consent that is active or in use and not past its expiry (`enabledPracticeQuery` and
+ * `consentingLinkQuery`).
  */
 export function adviserAccessQuery(
+  db: Kysely<Database>,
+  tenantId: Operand<string>,
+  externalPartyId: Operand<number | null>,
+  clientId: Operand<number>,
+) {
+  return consentingLinkQuery(db, tenantId, externalPartyId, clientId).where(({ exists }) =>
+    exists(enabledPracticeQuery(db, tenantId, externalPartyId)),
+  );
+}
+
+/**
+ * The half of an adviser's access that depends on the adviser alone: a row while the adviser's
+ * practice is enabled. The access gate's statement asks it once per adviser, not per client.
+ */
+export function enabledPracticeQuery(
+  db: Kysely<Database>,
+  tenantId: Operand<string>,
+  externalPartyId: Operand<number | null>,
+) {
+  return db
+    .selectFrom('external_parties as party')
+    .select(sql<number>`1`.as('enabled'))
+    .where('party.id', '=', externalPartyId as Operand<number>)
+    .where('party.tenant_id', '=', tenantId)
+    .where('party.status', '=', 'enabled');
+}
+
+/**
+ * The half that depends on the client: the client is linked to the practice with a consent that
+ * is active or in use and not past its expiry. Never enough alone (`adviserAccessQuery`).
+ */
+export function consentingLinkQuery(
   db: Kysely<Database>,
   tenantId: Operand<string>,
   externalPartyId: Operand<number | null>,
@@ -66,14 +99,11 @@ export function adviserAccessQuery(
   return db
     .selectFrom('client_links as link')
     .innerJoin('clients as client', 'client.id', 'link.client_id')
-    .innerJoin('external_parties as party', 'party.id', 'link.external_party_id')
     .select(['client.id', sql<string | null>`link.consent_status`.as('consent_status')])
     .where('link.tenant_id', '=', tenantId)
     .where('client.tenant_id', '=', tenantId)
-    .where('party.tenant_id', '=', tenantId)
     .where('link.client_id', '=', clientId)
     .where('link.external_party_id', '=', externalPartyId as Operand<number>)
-    .where('party.status', '=', 'enabled')
     .where('link.consent_status', 'in', ['active', 'in_use'])
     .where((eb) =>
       eb.or([eb('link.consent_expiry', 'is', null), eb('link.consent_expiry', '>', sql<Date>`now()`)]),
