@@ -265,6 +265,47 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     expect(await auditedSince(before)).toHaveLength(2);
   });
 
+  it('confirms a caller once, however many of its clients a statement decides', async () => {
+    const clients = [client];
+    for (let index = 0; index < 7; index += 1) clients.push(await linkClient(adviser));
+    const token = hashTokenSecret(
+      (
+        await createTokenRepository(database.db, {
+          accessTokenTtlSeconds: 600,
+          refreshTokenTtlSeconds: 600,
+        }).issueForSignIn({
+          kind: 'admin_user',
+          id: adviser.adminUserId,
+          tenantId: adviser.tenantId,
+          clientId: 'test',
+        })
+      ).accessToken,
+    );
+    await database.db.transaction().execute(async (transaction) => {
+      // Scans (and rescans) of each table in this transaction so far.
+      const scans = async () => {
+        const { rows } = await sql<{ relname: string; scans: number }>`
+          select relname, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::int as scans
+          from pg_stat_xact_user_tables
+          where relname in ('oauth_tokens', 'admin_users', 'external_parties')`.execute(transaction);
+        return Object.fromEntries(rows.map((row) => [row.relname, row.scans]));
+      };
+      const before = await scans();
+      const batch = createClientAccessBatch(transaction, { maxInFlight: 1 });
+      // One statement of the first client alone, one of the seven others.
+      const answers = await Promise.all(
+        clients.map((each) => batch.check(check(adviser, each, { unconfirmedTokenHash: token }))),
+      );
+      expect(answers.map((answer) => answer?.client_id)).toEqual(clients);
+      expect(batch.stats()).toMatchObject({ statements: 2, decisions: 8 });
+      // The token, its admin user and the practice are read once a statement, not once a client
+      // (they were, through a rescan for every decision).
+      const after = await scans();
+      for (const table of ['oauth_tokens', 'admin_users', 'external_parties'])
+        expect(after[table] ?? 0, table).toBeLessThanOrEqual((before[table] ?? 0) + 2);
+    });
+  });
+
   it('is planned once, whatever the size of the groups (rowsWithOrdinal)', async () => {
     await database.db.connection().execute(async (connection) => {
       const batch = createClientAccessBatch(connection, { maxInFlight: 1 });
