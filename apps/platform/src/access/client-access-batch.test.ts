@@ -265,7 +265,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     expect(await auditedSince(before)).toHaveLength(2);
   });
 
-  it('confirms a caller once, however many of its clients a statement decides', async () => {
+  it('confirms a caller once, however many of its clients a statement decides, and never reads the tenants', async () => {
     const clients = [client];
     for (let index = 0; index < 7; index += 1) clients.push(await linkClient(adviser));
     const token = hashTokenSecret(
@@ -287,7 +287,9 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
         const { rows } = await sql<{ relname: string; scans: number }>`
           select relname, (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::int as scans
           from pg_stat_xact_user_tables
-          where relname in ('oauth_tokens', 'admin_users', 'external_parties')`.execute(transaction);
+          where relname in ('oauth_tokens', 'admin_users', 'external_parties', 'tenants')`.execute(
+          transaction,
+        );
         return Object.fromEntries(rows.map((row) => [row.relname, row.scans]));
       };
       const before = await scans();
@@ -303,6 +305,9 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
       const after = await scans();
       for (const table of ['oauth_tokens', 'admin_users', 'external_parties'])
         expect(after[table] ?? 0, table).toBeLessThanOrEqual((before[table] ?? 0) + 2);
+      // Its audit rows check no key into `tenants` (migration 0014): each check read the tenant's
+      // row and locked it until the transaction ended.
+      expect(after.tenants ?? 0).toBe(before.tenants ?? 0);
     });
   });
 

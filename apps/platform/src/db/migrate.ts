@@ -13,6 +13,7 @@ import * as clientDataVersions from './migrations/0010-client-data-versions.ts';
 import * as providerAccountDataVersions from './migrations/0011-provider-account-data-versions.ts';
 import * as practiceListVersions from './migrations/0012-practice-list-versions.ts';
 import * as auditLogReads from './migrations/0013-audit-log-reads.ts';
+import * as auditLogWithoutTenantLock from './migrations/0014-audit-log-without-tenant-lock.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-provider-account-data-versions': providerAccountDataVersions,
   '0012-practice-list-versions': practiceListVersions,
   '0013-audit-log-reads': auditLogReads,
+  '0014-audit-log-without-tenant-lock': auditLogWithoutTenantLock,
 };
 
 /**
