@@ -13,5 +13,5 @@ import { type Kysely, sql } from 'kysely';
 // is ever deleted (tenants come from the configuration). Were one deleted, its audit log would
 // outlive it, as an audit log should, instead of going with it.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table audit_log drop constraint audit_log_tenant_id_fkey`.execute(db);
+  await sql`alter table audit_log drop constraint if exists audit_log_tenant_id_fkey`.execute(db);
 }
