@@ -90,6 +90,15 @@ describe('rowsWithOrdinal', () => {
       { name: 'lone \ufffd surrogate', id: null, ord: 2 },
     ]);
   });
+
+  it('writes pairs, and text that only looks like an escape, as they are', () => {
+    const rows = [{ name: 'pair \ud83d\ude00, text \\ud800 and \\uDC00' }, { name: 'low \udc00' }];
+    expect(JSON.parse(rowsWithOrdinal(rows))).toEqual([
+      { name: 'pair \ud83d\ude00, text \\ud800 and \\uDC00', ord: 1 },
+      { name: 'low \ufffd', ord: 2 },
+    ]);
+    expect(rowsWithOrdinal(rows.slice(0, 1))).toBe(JSON.stringify([{ ...rows[0], ord: 1 }]));
+  });
 });
 
 describe('distinctRows and answerEach', () => {

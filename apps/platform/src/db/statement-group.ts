@@ -85,11 +85,19 @@ export function createStatementGroup<Input, Output>(
  * strings are the server's own (routes, addresses, tenant ids, token hashes), never a caller's.
  */
 export function rowsWithOrdinal(rows: readonly object[]): string {
-  return JSON.stringify(
-    rows.map((row, index) => ({ ...row, ord: index + 1 })),
-    (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value),
+  const numbered = rows.map((row, index) => ({ ...row, ord: index + 1 }));
+  const json = JSON.stringify(numbered);
+  // JSON.stringify writes a lone surrogate as an escape (`\udxxx`, lower case) and a pair as
+  // itself, so only a text with such an escape needs its strings made well formed, one by one: a
+  // replacer called for every value took a quarter of the time (16 against 12 µs for ten audit
+  // rows). A backslash written before such letters matches too, and only takes the slower way.
+  if (!loneSurrogateEscape.test(json)) return json;
+  return JSON.stringify(numbered, (_key, value: unknown) =>
+    typeof value === 'string' ? wellFormed(value) : value,
   );
 }
+
+const loneSurrogateEscape = /\\ud[89a-f]/;
 
 /** `String.prototype.toWellFormed` (ES2024, in Node 20; the project's types are ES2023's). */
 function wellFormed(text: string): string {
