@@ -301,15 +301,14 @@ async function firstClientId(base: string, headers: Record<string, string>): Pro
 }
 
 /** Up to `count` of the adviser's clients whose consent lets it read their data. */
-/** Up to `count` clients of the adviser whose consent lets the adviser in. */
 export async function consentingClientIds(
   base: string,
   headers: Record<string, string>,
   count: number,
 ): Promise<string[]> {
   // In use, then active: a client's first read marks an active consent in use, and the PGlite data
-  // is kept from one run to the next. Asked for by status, since the list's first page may hold
-  // none of either (it begins with invited clients).
+  // is kept from one run to the next. Asked for by status: a first page of the list, sorted by
+  // name, may hold none of either.
   const ids: string[] = [];
   for (const status of ['in_use', 'active']) {
     const response = await request(`${base}/api/adviser/users?size=${count}&consent_status=${status}`, {
