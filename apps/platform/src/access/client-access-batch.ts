@@ -134,25 +134,25 @@ type AccessStatement = (values: CheckValues) => Promise<(AccessedClient & { ord:
 function accessStatement(db: Kysely<Database>): AccessStatement {
   return compiledOnce<CheckValues, AccessedClient & { ord: number }>(db, (value) => {
     /** A column of the caller's row in the statement. */
-    const c = <K extends keyof CallerRow>(key: K) => sql<CallerRow[K]>`${sql.ref(`caller.${key}`)}`;
+    const caller = <K extends keyof CallerRow>(key: K) => sql<CallerRow[K]>`${sql.ref(`caller.${key}`)}`;
     const clientId = sql<number>`k.client_id`;
-    const access = operatorAccessQuery(db, c('tenant_id'), clientId)
+    const access = operatorAccessQuery(db, caller('tenant_id'), clientId)
       .where(sql<boolean>`caller.role = 'operator'`)
       .unionAll(
-        consentingLinkQuery(db, c('tenant_id'), c('external_party_id'), clientId).where(
+        consentingLinkQuery(db, caller('tenant_id'), caller('external_party_id'), clientId).where(
           sql<boolean>`caller.role = 'adviser'`,
         ),
       );
     const tokenStillNamesCaller = tokenStillNamesQuery(db, {
       // Asked only of the callers that carry a token (`where caller.token_hash is null or exists …`).
-      tokenHash: c('token_hash') as RawBuilder<string>,
-      tenantId: c('tenant_id'),
-      adminUserId: c('actor_id'),
-      role: c('role'),
-      externalPartyId: c('external_party_id'),
+      tokenHash: caller('token_hash') as RawBuilder<string>,
+      tenantId: caller('tenant_id'),
+      adminUserId: caller('actor_id'),
+      role: caller('role'),
+      externalPartyId: caller('external_party_id'),
       now: value('now'),
     });
-    const practiceEnabled = enabledPracticeQuery(db, c('tenant_id'), c('external_party_id'));
+    const practiceEnabled = enabledPracticeQuery(db, caller('tenant_id'), caller('external_party_id'));
     return sql<AccessedClient & { ord: number }>`
       with callers as (
         select * from json_to_recordset(${value('callers')}::json) as caller(tenant_id text, actor_id int,

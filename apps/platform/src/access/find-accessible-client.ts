@@ -71,7 +71,8 @@ export function adviserAccessQuery(
 
 /**
  * The half of an adviser's access that depends on the adviser alone: a row while the adviser's
- * practice is enabled. The access gate's statement asks it once per adviser, not per client.
+ * practice is enabled. The access gate's statement asks it once per adviser, not per client; the
+ * client list's version read asks it too (`clients/practice-list-version.ts`).
  */
 export function enabledPracticeQuery(
   db: Kysely<Database>,

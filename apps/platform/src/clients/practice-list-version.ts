@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { enabledPracticeQuery } from '../access/find-accessible-client.ts';
 import { requireAdminUser } from '../access/require-principal.ts';
 import { confirmPrincipal, readConfirmingCaller } from '../auth/confirm-principal.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
@@ -94,6 +95,7 @@ function listStateStatement(db: Kysely<Database>) {
       externalPartyId: r<number>('external_party_id'),
       now: value('now'),
     });
+    const practiceEnabled = enabledPracticeQuery(db, r<string>('tenant_id'), r<number>('external_party_id'));
     return sql<NonNullable<ListState> & { ord: number }>`
       with r as (
         select * from json_to_recordset(${value('reads')}::json)
@@ -101,10 +103,7 @@ function listStateStatement(db: Kysely<Database>) {
       )
       select
         r.ord::int as ord,
-        exists (
-          select 1 from external_parties party
-          where party.id = r.external_party_id and party.tenant_id = r.tenant_id and party.status = 'enabled'
-        ) as enabled,
+        exists (${practiceEnabled}) as enabled,
         (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
           as version,
         (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
