@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetBreaches, budgets, kib, measureBundle } from './bundle-budget.ts';
+import { budgetBreaches, budgets, kib, measureBundle, measureLoadedAssets } from './bundle-budget.ts';
 
 const dist = join(import.meta.dirname, '../../apps/portal/dist');
 const figures = measureBundle(dist);
@@ -64,5 +64,39 @@ describe('budgetBreaches on a made-up build', () => {
       expect.stringMatching(/^login route [\d.]+ KB > 150\.0 KB$/),
       expect.stringMatching(/^overview [\d.]+ KB > 60\.0 KB$/),
     ]);
+  });
+});
+
+describe('measureLoadedAssets', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'loaded-assets-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(join(dist, 'assets'));
+  const sizes = { 'index-AAAAAAAA.js': 30_000, 'sdk-BBBBBBBB.js': 12_000, 'index-CCCCCCCC.css': 4_000 };
+  for (const [file, bytes] of Object.entries(sizes))
+    writeFileSync(join(dist, 'assets', file), randomBytes(bytes));
+
+  it("sums the page's scripts and style sheets once each, gzipped, and leaves out what is not the bundle's", () => {
+    const loaded = measureLoadedAssets(dist, [
+      '/assets/index-AAAAAAAA.js',
+      '/assets/index-CCCCCCCC.css',
+      '/assets/sdk-BBBBBBBB.js',
+      // Asked again (a preload, then the import): counted once.
+      '/assets/sdk-BBBBBBBB.js',
+      '/api/v2/app/config',
+      '/tenants/moneypartner/logo.svg',
+      // Not in this build.
+      '/assets/gone-DDDDDDDD.js',
+      '/assets/../index.html',
+    ]);
+    expect(loaded.files).toEqual(['index-AAAAAAAA.js', 'index-CCCCCCCC.css', 'sdk-BBBBBBBB.js']);
+    // Random bytes do not compress: gzip adds a little to each file.
+    expect(loaded.jsGzipBytes).toBeGreaterThan(42_000);
+    expect(loaded.jsGzipBytes).toBeLessThan(42_200);
+    expect(loaded.cssGzipBytes).toBeGreaterThan(4_000);
+    expect(loaded.cssGzipBytes).toBeLessThan(4_100);
+  });
+
+  it('reads nothing of a page that fetched none of its assets', () => {
+    expect(measureLoadedAssets(dist, ['/readyz'])).toEqual({ jsGzipBytes: 0, cssGzipBytes: 0, files: [] });
   });
 });

@@ -102,6 +102,54 @@ export function overBudget(figures: BundleFigures): string[] {
   return over;
 }
 
+/**
+ * What a page's load in the browser fetched of the portal's own scripts and style sheets, gzipped as
+ * the budgets count them. The static closure of `measureBundle` is what the login chunk needs to
+ * run; the sign-in page also waits for what start-up and the router load on their way (the SDK and
+ * zod, to check the app configuration's answer; the page's layout), and only a browser's load sees
+ * those.
+ */
+export interface LoadedAssets {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** The asset files fetched, by name, sorted. */
+  files: string[];
+}
+
+/**
+ * Sizes the portal assets among `paths` (URL paths such as `/assets/index-AbCd1234.js`, as the
+ * browser asked for them, repeats counted once) from the build in `dist`; other paths (the API,
+ * fonts, logos) are not the bundle's and are left out.
+ */
+export function measureLoadedAssets(dist: string, paths: readonly string[]): LoadedAssets {
+  const assets = join(dist, 'assets');
+  const files = [
+    ...new Set(
+      paths.flatMap((path) => {
+        const match = /^\/assets\/([\w.-]+\.(?:js|css))$/.exec(path);
+        return match && existsSync(join(assets, match[1] as string)) ? [match[1] as string] : [];
+      }),
+    ),
+  ].sort();
+  const gzipBytes = (file: string) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).length;
+  return {
+    jsGzipBytes: sum(files.filter((file) => file.endsWith('.js')).map(gzipBytes)),
+    cssGzipBytes: sum(files.filter((file) => file.endsWith('.css')).map(gzipBytes)),
+    files,
+  };
+}
+
+/**
+ * Ceilings on what the pages load in the browser (`measureLoadedAssets`), in gzipped bytes: what
+ * they load on 2026-11-27 with a little room, so that a change that makes them grow fails the
+ * browser tests. They are not the issue's budget: the sign-in page as loaded (181.8 KB) is over its
+ * 150 KB (docs/benchmarks.md, "Portal size").
+ */
+export const loadedCeilings = {
+  signInPageJs: 190 * 1024,
+  firstPageAfterSignInJs: 230 * 1024,
+};
+
 export function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
