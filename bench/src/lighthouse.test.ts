@@ -1,6 +1,6 @@
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { describe, expect, it } from 'vitest';
-import { slowedDown } from './lighthouse.ts';
+import { requestedPaths, slowedDown } from './lighthouse.ts';
 
 describe('slowedDown: a slower machine, simulated', () => {
   it('leaves the configuration as it is at 1', () => {
@@ -22,5 +22,30 @@ describe('slowedDown: a slower machine, simulated', () => {
   it('refuses what is not a slowdown', () => {
     for (const value of [0.5, 0, -2, Number.NaN, Number.POSITIVE_INFINITY])
       expect(() => slowedDown(desktopConfig, value)).toThrow(/LIGHTHOUSE_CPU_SLOWDOWN/);
+  });
+});
+
+describe('requestedPaths: what a Lighthouse run loaded', () => {
+  it("reads the paths of the run's network requests and leaves out what is not fetched over HTTP", () => {
+    const lhr = {
+      audits: {
+        'network-requests': {
+          details: {
+            items: [
+              { url: 'http://moneypartner.localhost:18110/' },
+              { url: 'http://moneypartner.localhost:18110/assets/index-AbCd1234.js' },
+              { url: 'http://moneypartner.localhost:18110/api/v2/app/config?platform=web' },
+              { url: 'data:image/svg+xml,...' },
+              { url: 42 },
+            ],
+          },
+        },
+      },
+    };
+    expect(requestedPaths(lhr)).toEqual(['/', '/assets/index-AbCd1234.js', '/api/v2/app/config']);
+  });
+
+  it('reads nothing of a run without the audit', () => {
+    expect(requestedPaths({ audits: {} })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { connect, type Page } from 'puppeteer-core';
 import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium-launch.ts';
+import { kib, type LoadedAssets, measureLoadedAssets } from './bundle-budget.ts';
 import { startPlatform } from './processes.ts';
 
 /** Issue 10's target for both pages. */
@@ -19,6 +20,9 @@ const chromiumFlags = chromiumLaunchOptions.args;
 /** The password tenant whose demo adviser signs in (apps/platform/src/demo-data). */
 const tenant = 'moneypartner';
 
+/** The build the platform serves, whose files the loads are sized from. */
+const portalDist = join(import.meta.dirname, '../../apps/portal/dist');
+
 export interface LighthouseFigure {
   page: string;
   /** 0–100, the median run's. */
@@ -27,6 +31,8 @@ export interface LighthouseFigure {
   tbtMs: number;
   /** Performance audits that did not pass in the median run, for whoever improves the page. */
   flagged: string[];
+  /** The portal's scripts and style sheets the median run's load fetched, sized as the budgets count. */
+  loaded: LoadedAssets;
 }
 
 export interface LighthouseOptions {
@@ -152,11 +158,21 @@ async function measure(name: string, runs: number, run: () => LighthouseRun): Pr
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       flagged,
+      loaded: measureLoadedAssets(portalDist, requestedPaths(lhr)),
     });
   }
   // The run of median score (the lower middle one of an even count).
   const sorted = [...figures].sort((a, b) => a.score - b.score);
   return sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseFigure;
+}
+
+/** The URL paths of the requests a Lighthouse run's load made (its `network-requests` audit). */
+export function requestedPaths(lhr: { audits: Record<string, { details?: unknown } | undefined> }): string[] {
+  const details = lhr.audits['network-requests']?.details as { items?: { url?: unknown }[] } | undefined;
+  return (details?.items ?? []).flatMap(({ url }) => {
+    if (typeof url !== 'string' || !/^https?:/.test(url)) return [];
+    return [new URL(url).pathname];
+  });
 }
 
 /** Signs the tenant's demo adviser in on the sign-in page and answers a client with an active consent. */
@@ -190,7 +206,7 @@ export function lighthouseRows(
   const slower = cpuSlowdown === 1 ? '' : `, CPU ${cpuSlowdown} × slower`;
   return figures.map(
     (figure) =>
-      `| Lighthouse (${formFactor}${slower}, Chromium, median of ${runs}): ${figure.page} | score ${figure.score}, LCP ${figure.lcpMs.toFixed(0)} ms, TBT ${figure.tbtMs.toFixed(0)} ms${figure.flagged.length > 0 ? `; flagged: ${figure.flagged.join(', ')}` : ''} | | score ≥ ${lighthouseTarget} |`,
+      `| Lighthouse (${formFactor}${slower}, Chromium, median of ${runs}): ${figure.page} | score ${figure.score}, LCP ${figure.lcpMs.toFixed(0)} ms, TBT ${figure.tbtMs.toFixed(0)} ms; loaded JS ${kib(figure.loaded.jsGzipBytes)}, CSS ${kib(figure.loaded.cssGzipBytes)} (${figure.loaded.files.length} files, gzip as the budgets count)${figure.flagged.length > 0 ? `; flagged: ${figure.flagged.join(', ')}` : ''} | | score ≥ ${lighthouseTarget} |`,
   );
 }
 
