@@ -1,6 +1,6 @@
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { describe, expect, it } from 'vitest';
-import { requestedPaths, slowedDown } from './lighthouse.ts';
+import { lighthouseRows, requestedPaths, slowedDown } from './lighthouse.ts';
 
 describe('slowedDown: a slower machine, simulated', () => {
   it('leaves the configuration as it is at 1', () => {
@@ -47,5 +47,36 @@ describe('requestedPaths: what a Lighthouse run loaded', () => {
 
   it('reads nothing of a run without the audit', () => {
     expect(requestedPaths({ audits: {} })).toEqual([]);
+  });
+});
+
+describe('lighthouseRows', () => {
+  const loaded = (js: number, files: number) => ({
+    jsGzipBytes: js * 1024,
+    cssGzipBytes: 8.7 * 1024,
+    files: Array.from({ length: files }, (_, index) => `f${index}.js`),
+  });
+
+  it("prints each page's score with what its load fetched, and the first page after sign-in", () => {
+    const rows = lighthouseRows(
+      {
+        figures: [
+          {
+            page: 'sign-in page',
+            score: 99,
+            lcpMs: 795.4,
+            tbtMs: 37,
+            flagged: [],
+            loaded: loaded(181.8, 23),
+          },
+        ],
+        firstPageAfterSignIn: loaded(220.3, 41),
+      },
+      { port: 1, runs: 3, formFactor: 'desktop', cpuSlowdown: 2 },
+    );
+    expect(rows).toEqual([
+      '| Lighthouse (desktop, CPU 2 × slower, Chromium, median of 3): sign-in page | score 99, LCP 795 ms, TBT 37 ms; loaded JS 181.8 KB, CSS 8.7 KB (23 files, gzip as the budgets count) | | score ≥ 95 |',
+      '| portal: the first page after sign-in (the dashboard, opened afresh signed in), as the browser loads it, gzip | JS 220.3 KB, CSS 8.7 KB (41 files) | | |',
+    ]);
   });
 });
