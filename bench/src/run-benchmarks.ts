@@ -270,7 +270,7 @@ function bundle(): void {
   const over = new Set(overBudget(figures));
   const mark = (name: string) => (over.has(name) ? ' (over budget)' : '');
   report(
-    `| portal: login route initial JS, gzip (${figures.loginInitialJs.files.length} files) | ${kib(figures.loginInitialJs.gzipBytes)}${mark('login route')} | | ≤ ${kib(budgets.loginInitialJs)} |`,
+    `| portal: login route initial JS, gzip (the entry and the login chunk with what it imports statically, ${figures.loginInitialJs.files.length} files; what the sign-in page loads in the browser is in the Lighthouse rows) | ${kib(figures.loginInitialJs.gzipBytes)}${mark('login route')} | | ≤ ${kib(budgets.loginInitialJs)} |`,
   );
   report(`| portal: initial CSS, gzip | ${kib(figures.initialCss.gzipBytes)} | | |`);
   for (const page of figures.clientPages) {
