@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type TenantId, tenantIds } from '@waratah/tenants';
 import {
@@ -7,6 +6,7 @@ import {
   loadedCeilings,
   measureBundle,
   measureLoadedAssets,
+  portalDist,
 } from '../bench/src/bundle-budget.ts';
 import { saveScreenshot } from './support/screenshot.ts';
 import { activeClientId, signInAsDemoAdviser } from './support/signed-in-adviser.ts';
@@ -14,7 +14,7 @@ import { tenantUrl } from './support/tenant-url.ts';
 
 // Global setup has built the portal, so the budget is checked on every e2e run (issue 10).
 test('the built portal keeps within its bundle budget', () => {
-  const figures = measureBundle(join(import.meta.dirname, '../apps/portal/dist'));
+  const figures = measureBundle(portalDist);
   expect(figures, 'apps/portal/dist is built').toBeDefined();
   if (!figures) return;
   test.info().annotations.push({
@@ -32,11 +32,10 @@ test('the built portal keeps within its bundle budget', () => {
 test('what the sign-in page and the first page after sign-in load stays under its ceilings', async ({
   page,
 }) => {
-  const dist = join(import.meta.dirname, '../apps/portal/dist');
   let fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   const loaded = () => {
-    const assets = measureLoadedAssets(dist, fetched);
+    const assets = measureLoadedAssets(portalDist, fetched);
     fetched = [];
     return assets;
   };

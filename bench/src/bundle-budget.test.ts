@@ -3,10 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { budgetBreaches, budgets, kib, measureBundle, measureLoadedAssets } from './bundle-budget.ts';
+import {
+  budgetBreaches,
+  budgets,
+  kib,
+  measureBundle,
+  measureLoadedAssets,
+  portalDist,
+} from './bundle-budget.ts';
 
-const dist = join(import.meta.dirname, '../../apps/portal/dist');
-const figures = measureBundle(dist);
+const figures = measureBundle(portalDist);
 
 // CI runs unit tests before the browser tests build the portal; the e2e spec bundle-budget.spec.ts
 // and `npm run bench` check the same budgets on a build that certainly exists.
@@ -22,7 +28,7 @@ describe.skipIf(!figures)('the portal bundle budget (apps/portal/dist)', () => {
     expect(budgetBreaches(figures)).toEqual([]);
   });
 });
-if (!figures) console.log(`Bundle budget skipped: ${dist} is not built (npm run build).`);
+if (!figures) console.log(`Bundle budget skipped: ${portalDist} is not built (npm run build).`);
 
 describe('budgetBreaches on a made-up build', () => {
   const root = mkdtempSync(join(tmpdir(), 'bundle-budget-'));

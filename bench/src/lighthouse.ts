@@ -7,7 +7,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { connect, type HTTPRequest, type Page } from 'puppeteer-core';
 import { demoAdviserPassword } from '../../apps/platform/src/demo-data/demo-constants.ts';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium-launch.ts';
-import { kib, type LoadedAssets, measureLoadedAssets } from './bundle-budget.ts';
+import { kib, type LoadedAssets, measureLoadedAssets, portalDist } from './bundle-budget.ts';
 import { startPlatform } from './processes.ts';
 
 /** Issue 10's target for both pages. */
@@ -19,9 +19,6 @@ const chromiumFlags = chromiumLaunchOptions.args;
 
 /** The password tenant whose demo adviser signs in (apps/platform/src/demo-data). */
 const tenant = 'moneypartner';
-
-/** The build the platform serves, whose files the loads are sized from. */
-const portalDist = join(import.meta.dirname, '../../apps/portal/dist');
 
 export interface LighthouseFigure {
   page: string;

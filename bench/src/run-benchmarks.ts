@@ -4,7 +4,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.mjs';
 import { type ApiBenchResult, runApiBenchmarks } from './api-benchmarks.ts';
-import { budgetBreaches, budgets, kib, measureBundle, overBudget } from './bundle-budget.ts';
+import { budgetBreaches, budgets, kib, measureBundle, overBudget, portalDist } from './bundle-budget.ts';
 import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
 import { lighthouseOptions, lighthouseRows, runLighthouse } from './lighthouse.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
@@ -262,7 +262,7 @@ function answerSize(bytes: number): string {
 }
 
 function bundle(): void {
-  const figures = measureBundle(join(repoRoot, 'apps/portal/dist'));
+  const figures = measureBundle(portalDist);
   if (!figures) {
     report('| portal bundle | skipped: apps/portal/dist is not built | | |');
     return;
