@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { type TenantId, tenantIds } from '@waratah/tenants';
 import {
   budgetBreaches,
+  classicZodFiles,
   kib,
   loadedCeilings,
   measureBundle,
@@ -24,6 +25,12 @@ test('the built portal keeps within its bundle budget', () => {
       .join(', ')}`,
   });
   expect(budgetBreaches(figures)).toEqual([]);
+});
+
+// The contracts are written with zod/mini; a classic schema anywhere in the portal's code would bring
+// zod's whole classic API into the browser (bench/src/bundle-budget.ts, `classicZodFiles`).
+test("the built portal ships zod/mini's pieces, not zod's classic API", () => {
+  expect(classicZodFiles(portalDist)).toEqual([]);
 });
 
 // Issue 10 asks for the JavaScript and CSS of the first page after sign-in. Only a browser's load sees

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   budgetBreaches,
   budgets,
+  classicZodFiles,
   kib,
   measureBundle,
   measureLoadedAssets,
@@ -104,5 +105,20 @@ describe('measureLoadedAssets', () => {
 
   it('reads nothing of a page that fetched none of its assets', () => {
     expect(measureLoadedAssets(dist, ['/readyz'])).toEqual({ jsGzipBytes: 0, cssGzipBytes: 0, files: [] });
+  });
+});
+
+describe('classicZodFiles', () => {
+  const root = mkdtempSync(join(tmpdir(), 'classic-zod-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("names the scripts with zod's classic schemas and passes those with only zod/mini's", () => {
+    mkdirSync(join(root, 'assets'));
+    const file = (name: string, text: string) => writeFileSync(join(root, 'assets', name), text);
+    file('mini-AAAAAAAA.js', 'const a=e("$ZodString",(t,n)=>{}),b=e("ZodMiniString",(t,n)=>{a.init(t,n)});');
+    file('classic-BBBBBBBB.js', 'const a=e("ZodString",(t,n)=>{s.init(t,n)});');
+    file('style-CCCCCCCC.css', '.ZodString{}');
+    expect(classicZodFiles(root)).toEqual(['classic-BBBBBBBB.js']);
+    expect(classicZodFiles(join(root, 'missing'))).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ interface Timing {
   calls: number;
 }
 
-function measure(name: string, schema: z.ZodType, answer: unknown, timing: Timing): WritingFigure {
+function measure(name: string, schema: z.core.$ZodType, answer: unknown, timing: Timing): WritingFigure {
   const checked = serializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' }) as Write;
   const compiled = compileWriter(schema);
   if (!compiled) throw new Error(`${name}: its contract cannot be compiled`);

@@ -1,38 +1,38 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { accountStatuses, accountTypes, containers, holderTypes } from './aggregation-enums.ts';
 import { idListSchema, moneySchema } from './money.ts';
 import { refreshStatusSchema } from './provider-accounts.ts';
 
 export const accountSchema = z.object({
-  id: z.number().int(),
-  provider_account_id: z.number().int(),
-  provider_id: z.number().int(),
+  id: z.int(),
+  provider_account_id: z.int(),
+  provider_id: z.int(),
   provider_name: z.string(),
   account_name: z.string(),
-  nick_name: z.string().nullable(),
-  account_number: z.string().nullable(),
-  bsb: z.string().nullable(),
+  nick_name: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  bsb: z.nullable(z.string()),
   account_status: z.enum(accountStatuses),
   account_attributes: z.object({ container: z.enum(containers), account_type: z.enum(accountTypes) }),
   owner_type: z.enum(holderTypes),
   included: z.boolean(),
   hidden: z.boolean(),
   current_balance: moneySchema,
-  available_balance: moneySchema.nullable(),
+  available_balance: z.nullable(moneySchema),
   refresh_status: refreshStatusSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
 
 export const listAccountsQuerySchema = z.object({
-  provider_account_ids: idListSchema.optional(),
-  container: z.enum(containers).optional(),
+  provider_account_ids: z.optional(idListSchema),
+  container: z.optional(z.enum(containers)),
 });
 
 /** `PUT api/v2/accounts/{id}`: the fields a user may change. */
 export const updateAccountBodySchema = z.object({
-  included: z.boolean().optional(),
-  hidden: z.boolean().optional(),
-  nick_name: z.string().trim().max(100).nullable().optional(),
+  included: z.optional(z.boolean()),
+  hidden: z.optional(z.boolean()),
+  nick_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The minimum password length (spec §9). */
 export const passwordMinLength = 16;
@@ -16,8 +16,10 @@ export const passwordRuleMessages = {
 /** The password rules of spec §5: at least 16 characters, a number, upper and lower case. */
 export const passwordSchema = z
   .string()
-  .max(1000, 'Password must be at most 1000 characters')
-  .min(passwordMinLength, passwordRuleMessages.length)
-  .regex(/\p{Nd}/u, passwordRuleMessages.number)
-  .regex(/\p{Lu}/u, passwordRuleMessages.uppercase)
-  .regex(/\p{Ll}/u, passwordRuleMessages.lowercase);
+  .check(
+    z.maxLength(1000, 'Password must be at most 1000 characters'),
+    z.minLength(passwordMinLength, passwordRuleMessages.length),
+    z.regex(/\p{Nd}/u, passwordRuleMessages.number),
+    z.regex(/\p{Lu}/u, passwordRuleMessages.uppercase),
+    z.regex(/\p{Ll}/u, passwordRuleMessages.lowercase),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { passwordRuleMessages, passwordSchema } from './admin-users-password.ts';
 import { externalPartyStatuses, partyTypes } from './parties.ts';
 
@@ -12,31 +12,34 @@ export const userFormMessages = {
   terms: 'Please agree to the terms and privacy policy',
 } as const;
 
-export const emailSchema = z
-  .string({ error: userFormMessages.email })
-  .trim()
-  .max(254, userFormMessages.email)
-  .pipe(z.email({ error: userFormMessages.email }));
+export const emailSchema = z.pipe(
+  z.string({ error: userFormMessages.email }).check(z.trim(), z.maxLength(254, userFormMessages.email)),
+  z.email({ error: userFormMessages.email }),
+);
 
 // Letters of any script, spaces, apostrophes, hyphens and full stops: "O'Brien", "Nguyễn", "Mary-Jane".
 // Empty passes here, so that an empty name gets only the "Please enter…" message.
 const personName = /^(?:[\p{L}\p{M}][\p{L}\p{M} '’.-]*)?$/u;
 const givenNameSchema = z
   .string({ error: userFormMessages.givenName })
-  .trim()
-  .min(1, userFormMessages.givenName)
-  .max(100, userFormMessages.invalidGivenName)
-  .regex(personName, userFormMessages.invalidGivenName);
+  .check(
+    z.trim(),
+    z.minLength(1, userFormMessages.givenName),
+    z.maxLength(100, userFormMessages.invalidGivenName),
+    z.regex(personName, userFormMessages.invalidGivenName),
+  );
 const familyNameSchema = z
   .string({ error: userFormMessages.familyName })
-  .trim()
-  .min(1, userFormMessages.familyName)
-  .max(100, userFormMessages.invalidFamilyName)
-  .regex(personName, userFormMessages.invalidFamilyName);
+  .check(
+    z.trim(),
+    z.minLength(1, userFormMessages.familyName),
+    z.maxLength(100, userFormMessages.invalidFamilyName),
+    z.regex(personName, userFormMessages.invalidFamilyName),
+  );
 
 /** `GET api/admin/adminusers/details`: the signed-in admin user (spec §3 Current admin user details). */
 export const adminUserDetailsSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   given_name: z.string(),
   family_name: z.string(),
@@ -44,14 +47,14 @@ export const adminUserDetailsSchema = z.object({
   email_verified: z.boolean(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
-  external_party: z
-    .object({
-      id: z.number().int(),
+  external_party: z.nullable(
+    z.object({
+      id: z.int(),
       name: z.string(),
       status: z.enum(externalPartyStatuses),
       type: z.enum(partyTypes),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 export const adminUserDetailsResponseSchema = z.object({ data: adminUserDetailsSchema });
@@ -65,21 +68,24 @@ export const mailAcceptedResponseSchema = z.object({ data: z.object({ message: z
 export type MailAcceptedResponse = z.infer<typeof mailAcceptedResponseSchema>;
 
 /** `POST api/admin/adminusers/reset/password`: the token from the link's query, and the new password. */
+const tokenSchema = z.string().check(z.minLength(1), z.maxLength(200));
 export const setPasswordRequestSchema = z
   .object({
-    reset_password_token: z.string().min(1).max(200).optional(),
-    invitation_token: z.string().min(1).max(200).optional(),
+    reset_password_token: z.optional(tokenSchema),
+    invitation_token: z.optional(tokenSchema),
     password: passwordSchema,
     password_confirmation: z.string(),
   })
-  .refine((body) => body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    message: passwordRuleMessages.mismatch,
-  })
-  .refine((body) => (body.reset_password_token === undefined) !== (body.invitation_token === undefined), {
-    path: ['reset_password_token'],
-    message: 'Send exactly one of reset_password_token and invitation_token',
-  });
+  .check(
+    z.refine((body) => body.password === body.password_confirmation, {
+      path: ['password_confirmation'],
+      message: passwordRuleMessages.mismatch,
+    }),
+    z.refine((body) => (body.reset_password_token === undefined) !== (body.invitation_token === undefined), {
+      path: ['reset_password_token'],
+      message: 'Send exactly one of reset_password_token and invitation_token',
+    }),
+  );
 export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 
 export const setPasswordResponseSchema = z.object({ data: z.object({ email: z.string() }) });
@@ -93,7 +99,7 @@ export const inviteAdminUserRequestSchema = z.object({
 export type InviteAdminUserRequest = z.infer<typeof inviteAdminUserRequestSchema>;
 
 export const createdAdminUserResponseSchema = z.object({
-  data: z.object({ id: z.number().int(), email: z.string(), email_verified: z.boolean() }),
+  data: z.object({ id: z.int(), email: z.string(), email_verified: z.boolean() }),
 });
 export type CreatedAdminUserResponse = z.infer<typeof createdAdminUserResponseSchema>;
 
@@ -106,12 +112,14 @@ export const registerAdminUserRequestSchema = z
     email: emailSchema,
     given_name: givenNameSchema,
     family_name: familyNameSchema,
-    password: passwordSchema.optional(),
-    password_confirmation: z.string().optional(),
+    password: z.optional(passwordSchema),
+    password_confirmation: z.optional(z.string()),
     terms_accepted: z.literal(true, { error: userFormMessages.terms }),
   })
-  .refine((body) => body.password === undefined || body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    message: passwordRuleMessages.mismatch,
-  });
+  .check(
+    z.refine((body) => body.password === undefined || body.password === body.password_confirmation, {
+      path: ['password_confirmation'],
+      message: passwordRuleMessages.mismatch,
+    }),
+  );
 export type RegisterAdminUserRequest = z.infer<typeof registerAdminUserRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Platform key of the adviser portal in the app config (spec §3). */
 export const adviserWebPortalPlatformKey = 'adviser-web-portal';
@@ -45,16 +45,12 @@ export type AppConfig = AppConfigResponse['data'];
 export const appConfigParamsSchema = z.object({
   id: z
     .string()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z0-9-_]+$/, 'must be a lower-case key'),
+    .check(z.minLength(1), z.maxLength(100), z.regex(/^[a-z0-9-_]+$/, 'must be a lower-case key')),
 });
 
 /** `GET api/v2/{tenant}/config/app/{id}`: the optional tenant-prefixed form (spec §7 Config). */
-export const tenantAppConfigParamsSchema = appConfigParamsSchema.extend({
+export const tenantAppConfigParamsSchema = z.extend(appConfigParamsSchema, {
   tenant: z
     .string()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z0-9-_]+$/, 'must be a lower-case tenant id'),
+    .check(z.minLength(1), z.maxLength(100), z.regex(/^[a-z0-9-_]+$/, 'must be a lower-case tenant id')),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { maxDatabaseId } from './money.ts';
 
 /**
@@ -6,38 +6,39 @@ import { maxDatabaseId } from './money.ts';
  * adviser reads what its practice's advisers did, an operator what anyone in its tenant did.
  */
 export const auditLogQuerySchema = z.object({
-  size: z.coerce.number().int().min(1).max(100).default(50),
+  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
   /** The `paging.cursors.after` of the page before: the entries older than it. */
-  after: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'after is the cursor of an earlier page')
-    .refine((cursor) => Number(cursor) <= maxDatabaseId, 'after is the cursor of an earlier page')
-    .optional(),
+  after: z.optional(
+    z.string().check(
+      z.regex(/^[1-9][0-9]{0,9}$/, 'after is the cursor of an earlier page'),
+      z.refine((cursor) => Number(cursor) <= maxDatabaseId, 'after is the cursor of an earlier page'),
+    ),
+  ),
   /** Only the entries about this client. */
-  client_id: z.coerce.number().int().min(1).max(maxDatabaseId).optional(),
+  client_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxDatabaseId))),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 export const auditLogEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** When, ISO 8601 in UTC. */
   at: z.string(),
   /** Who: an admin user (adviser or operator) or a client acting on its own data. */
   actor_kind: z.enum(['admin_user', 'client']),
-  actor_id: z.number().int(),
+  actor_id: z.int(),
   /** The admin user's e-mail; null for a client. */
-  actor_email: z.string().nullable(),
+  actor_email: z.nullable(z.string()),
   /** What, e.g. `client_data.get`, `transaction.update`. */
   action: z.string(),
   target_type: z.string(),
-  target_id: z.string().nullable(),
-  client_id: z.number().int().nullable(),
+  target_id: z.nullable(z.string()),
+  client_id: z.nullable(z.int()),
   /** From where: the caller's address. */
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 export const auditLogResponseSchema = z.object({
   data: z.array(auditLogEntrySchema),
-  paging: z.object({ cursors: z.object({ after: z.string().optional() }) }),
+  paging: z.object({ cursors: z.object({ after: z.optional(z.string()) }) }),
 });

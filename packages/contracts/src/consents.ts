@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { consentStatuses } from './managed-users.ts';
 import { databaseIdSchema } from './money.ts';
 
@@ -10,14 +10,14 @@ export const maxSharingDurationSeconds = 365 * 24 * 60 * 60;
  * the reference's `cdr/consents` Consent, reduced to what the platform records).
  */
 export const consentSchema = z.object({
-  id: z.number().int(),
-  external_party: z.object({ id: z.number().int(), name: z.string() }),
+  id: z.int(),
+  external_party: z.object({ id: z.int(), name: z.string() }),
   status: z.enum(consentStatuses),
-  sharing_started_at: z.string().nullable(),
-  sharing_expires_at: z.string().nullable(),
-  sharing_stopped_at: z.string().nullable(),
+  sharing_started_at: z.nullable(z.string()),
+  sharing_expires_at: z.nullable(z.string()),
+  sharing_stopped_at: z.nullable(z.string()),
   /** Seconds between start and expiry. */
-  sharing_duration: z.number().int().nullable(),
+  sharing_duration: z.nullable(z.int()),
   /** What happens to the shared data when the consent ends: the platform deletes it. */
   delete_redundant_data: z.boolean(),
   events: z.array(z.object({ event_type: z.enum(['confirmation', 'withdrawal']), occurred_at: z.string() })),
@@ -31,6 +31,8 @@ export const consentResponseSchema = z.object({ data: consentSchema });
 export const grantConsentBodySchema = z.strictObject({
   external_party_id: databaseIdSchema,
   /** Seconds; one of the durations of `config/cdr`, at most 12 months. */
-  sharing_duration: z.number().int().positive().max(maxSharingDurationSeconds, 'must be at most 12 months'),
+  sharing_duration: z
+    .int()
+    .check(z.positive(), z.lte(maxSharingDurationSeconds, 'must be at most 12 months')),
 });
 export type GrantConsentBody = z.infer<typeof grantConsentBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { databaseIdSchema, dateSchema } from './money.ts';
 
 /**
@@ -32,21 +32,21 @@ export const documentExportSchema = z.object({
   kind: documentKindSchema,
   status: documentStatusSchema,
   /** The tenant's export option value (`six-months`, `fin-year`…), `custom` for a date range, null for a balance date. */
-  period: z.string().nullable(),
-  from_date: dateSchema.nullable(),
+  period: z.nullable(z.string()),
+  from_date: z.nullable(dateSchema),
   /** The last day covered; for an account summary, the balance date. */
-  to_date: dateSchema.nullable(),
+  to_date: z.nullable(dateSchema),
   /** Statements: the account. */
-  account_id: z.number().int().nullable(),
+  account_id: z.nullable(z.int()),
   file_name: z.string(),
   content_type: z.string(),
-  size_bytes: z.number().int().nullable(),
+  size_bytes: z.nullable(z.int()),
   /** Hex SHA-256 of the file, once generated. */
-  sha256: z.string().nullable(),
+  sha256: z.nullable(z.string()),
   /** Why generation failed (status `failed`). */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   created_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
   /** Relative to the API host: GET it (same headers) for the file once `status` is `completed`. */
   download_path: z.string(),
 });
@@ -62,9 +62,9 @@ export const documentExportListResponseSchema = z.object({ data: z.array(documen
  * Australia/Sydney.
  */
 export const documentPeriodSchema = z.object({
-  period: z.string().min(1).optional(),
-  from_date: dateSchema.optional(),
-  to_date: dateSchema.optional(),
+  period: z.optional(z.string().check(z.minLength(1))),
+  from_date: z.optional(dateSchema),
+  to_date: z.optional(dateSchema),
 });
 export type DocumentPeriod = z.infer<typeof documentPeriodSchema>;
 
@@ -73,13 +73,13 @@ export const financialPassportExportRequestSchema = documentPeriodSchema;
 export type FinancialPassportExportRequest = z.infer<typeof financialPassportExportRequestSchema>;
 
 /** `POST statements`: one account's statement for a period. */
-export const statementRequestSchema = documentPeriodSchema.extend({
+export const statementRequestSchema = z.extend(documentPeriodSchema, {
   account_id: databaseIdSchema,
 });
 export type StatementRequest = z.infer<typeof statementRequestSchema>;
 
 /** `POST accounts/summary`: every account's balance at the end of a date (default today). */
-export const accountSummaryRequestSchema = z.object({ as_of_date: dateSchema.optional() });
+export const accountSummaryRequestSchema = z.object({ as_of_date: z.optional(dateSchema) });
 export type AccountSummaryRequest = z.infer<typeof accountSummaryRequestSchema>;
 
 /** `POST documents/insights`: the client's financial overview for a statement period. */
@@ -87,13 +87,13 @@ export const insightsExportRequestSchema = documentPeriodSchema;
 export type InsightsExportRequest = z.infer<typeof insightsExportRequestSchema>;
 
 /** `POST documents/transactions`: the transactions spreadsheet for a statement period, optionally some accounts only. */
-export const transactionsExportRequestSchema = documentPeriodSchema.extend({
-  account_ids: z.array(databaseIdSchema).min(1).optional(),
+export const transactionsExportRequestSchema = z.extend(documentPeriodSchema, {
+  account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1))),
 });
 export type TransactionsExportRequest = z.infer<typeof transactionsExportRequestSchema>;
 
 /** `GET documents` (and `GET financialpassport/exports`, passport kind only). */
-export const documentExportsQuerySchema = z.object({ kind: documentKindSchema.optional() });
+export const documentExportsQuerySchema = z.object({ kind: z.optional(documentKindSchema) });
 
 export const documentExportParamsSchema = z.object({ id: z.uuid('must be an export id') });
 
@@ -102,18 +102,20 @@ export const documentVerificationSchema = z.object({
   verified: z.boolean(),
   sha256: z.string(),
   /** The export it matches (of the caller's tenant), when verified. */
-  export: documentExportSchema
-    .pick({
-      id: true,
-      kind: true,
-      period: true,
-      from_date: true,
-      to_date: true,
-      file_name: true,
-      created_at: true,
-    })
-    .extend({ client_name: z.string() })
-    .nullable(),
+  export: z.nullable(
+    z.extend(
+      z.pick(documentExportSchema, {
+        id: true,
+        kind: true,
+        period: true,
+        from_date: true,
+        to_date: true,
+        file_name: true,
+        created_at: true,
+      }),
+      { client_name: z.string() },
+    ),
+  ),
 });
 export type DocumentVerification = z.infer<typeof documentVerificationSchema>;
 export const documentVerificationResponseSchema = z.object({ data: documentVerificationSchema });

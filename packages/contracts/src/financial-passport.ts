@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { dateSchema, decimalSchema, idListSchema } from './money.ts';
 
 /** `GET api/v2/financialpassport`: the default range is the year before today (reference §8). */
 export const financialPassportQuerySchema = z.object({
-  account_ids: idListSchema.optional(),
-  from_date: dateSchema.optional(),
-  to_date: dateSchema.optional(),
+  account_ids: z.optional(idListSchema),
+  from_date: z.optional(dateSchema),
+  to_date: z.optional(dateSchema),
 });
 
 /**
@@ -32,11 +32,11 @@ export const financialPassportSchema = z.object({
       liabilities: decimalSchema,
     }),
     /** Share of income not spent, in percent to one place; null without income. */
-    savings_rate: z.string().nullable(),
+    savings_rate: z.nullable(z.string()),
   }),
   income: z.object({
     breakdown: z.array(
-      tracedSchema.extend({
+      z.extend(tracedSchema, {
         source: z.string(),
         category: z.object({ key: z.string(), name: z.string() }),
         regularity: z.enum(['weekly', 'fortnightly', 'monthly', 'irregular']),
@@ -44,11 +44,11 @@ export const financialPassportSchema = z.object({
     ),
   }),
   expenses: z.object({
-    breakdown: z.array(tracedSchema.extend({ category: z.object({ key: z.string(), name: z.string() }) })),
+    breakdown: z.array(z.extend(tracedSchema, { category: z.object({ key: z.string(), name: z.string() }) })),
   }),
   liabilities: z.object({
     breakdown: z.array(
-      tracedSchema.extend({
+      z.extend(tracedSchema, {
         account_id: z.number(),
         name: z.string(),
         type: z.string(),
@@ -59,11 +59,11 @@ export const financialPassportSchema = z.object({
   responsible_lending_indicators: z.object({
     gambling: tracedSchema,
     bnpl: tracedSchema,
-    dishonours: tracedSchema.extend({ count: z.number().int() }),
+    dishonours: z.extend(tracedSchema, { count: z.int() }),
     overdrawn_days: z.object({
-      count: z.number().int(),
+      count: z.int(),
       account_ids: z.array(z.number()),
-      by_account: z.array(z.object({ account_id: z.number(), days: z.number().int() })),
+      by_account: z.array(z.object({ account_id: z.number(), days: z.int() })),
     }),
   }),
   /** The accounts the report covers. */

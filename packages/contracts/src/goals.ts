@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { databaseIdSchema, dateSchema, decimalSchema } from './money.ts';
 
 export const goalStatuses = [
@@ -55,9 +55,9 @@ export const trackingTypes = ['credit', 'debit', 'debit_credit'] as const;
 export const trackingStatuses = ['above', 'equal', 'below'] as const;
 
 export const goalPeriodSchema = z.object({
-  id: z.number().int(),
-  goal_id: z.number().int(),
-  index: z.number().int(),
+  id: z.int(),
+  goal_id: z.int(),
+  index: z.int(),
   start_date: dateSchema,
   end_date: dateSchema,
   tracking_status: z.enum(trackingStatuses),
@@ -67,27 +67,27 @@ export const goalPeriodSchema = z.object({
 
 /** Goal amounts are bare decimals, not Money (reference §6). */
 export const goalSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  description: z.string().nullable(),
-  account_id: z.number().int().nullable(),
+  description: z.nullable(z.string()),
+  account_id: z.nullable(z.int()),
   tracking_type: z.enum(trackingTypes),
   target: z.enum(goalTargetTypes),
   frequency: z.enum(frequencies),
   status: z.enum(goalStatuses),
   currency: z.string(),
   start_date: dateSchema,
-  end_date: dateSchema.nullable(),
-  target_amount: decimalSchema.nullable(),
+  end_date: z.nullable(dateSchema),
+  target_amount: z.nullable(decimalSchema),
   current_amount: decimalSchema,
-  period_amount: decimalSchema.nullable(),
+  period_amount: z.nullable(decimalSchema),
   start_amount: decimalSchema,
-  periods_count: z.number().int(),
-  current_period: goalPeriodSchema.nullable(),
+  periods_count: z.int(),
+  current_period: z.nullable(goalPeriodSchema),
 });
 export type Goal = z.infer<typeof goalSchema>;
 
-export const listGoalsQuerySchema = z.object({ status: z.enum(goalStatusFilters).default('all') });
+export const listGoalsQuerySchema = z.object({ status: z._default(z.enum(goalStatusFilters), 'all') });
 
 /** Which amounts and dates each target type needs (reference §6). */
 export const goalFieldsRequiredByTarget = {
@@ -99,40 +99,43 @@ export const goalFieldsRequiredByTarget = {
 } as const satisfies Record<(typeof goalTargetTypes)[number], readonly string[]>;
 
 /** Amounts a goal aims for are above zero; what is already saved may be zero. */
-const goalAmountSchema = decimalSchema.refine(
-  (value) => !value.startsWith('-') && /[1-9]/.test(value),
-  'must be more than 0',
+const goalAmountSchema = decimalSchema.check(
+  z.refine((value: string) => !value.startsWith('-') && /[1-9]/.test(value), 'must be more than 0'),
 );
-const savedAmountSchema = decimalSchema.refine((value) => !value.startsWith('-'), 'must not be negative');
+const savedAmountSchema = decimalSchema.check(
+  z.refine((value: string) => !value.startsWith('-'), 'must not be negative'),
+);
 
 export const createGoalBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
     account_id: databaseIdSchema,
     tracking_type: z.enum(trackingTypes),
     frequency: z.enum(frequencies),
     target: z.enum(goalTargetTypes),
-    description: z.string().max(500).optional(),
-    target_amount: goalAmountSchema.optional(),
-    period_amount: goalAmountSchema.optional(),
-    start_amount: savedAmountSchema.optional(),
-    start_date: dateSchema.optional(),
-    end_date: dateSchema.optional(),
+    description: z.optional(z.string().check(z.maxLength(500))),
+    target_amount: z.optional(goalAmountSchema),
+    period_amount: z.optional(goalAmountSchema),
+    start_amount: z.optional(savedAmountSchema),
+    start_date: z.optional(dateSchema),
+    end_date: z.optional(dateSchema),
   })
-  .superRefine((body, context) => {
-    for (const field of goalFieldsRequiredByTarget[body.target]) {
-      if (body[field] === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `is required when target is ${body.target}`,
-        });
+  .check(
+    z.superRefine((body, context) => {
+      for (const field of goalFieldsRequiredByTarget[body.target]) {
+        if (body[field] === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `is required when target is ${body.target}`,
+          });
+        }
       }
-    }
-    if (body.start_date && body.end_date && body.end_date <= body.start_date) {
-      context.addIssue({ code: 'custom', path: ['end_date'], message: 'must be after start_date' });
-    }
-  });
+      if (body.start_date && body.end_date && body.end_date <= body.start_date) {
+        context.addIssue({ code: 'custom', path: ['end_date'], message: 'must be after start_date' });
+      }
+    }),
+  );
 export type CreateGoalBody = z.infer<typeof createGoalBodySchema>;
 
 export const goalListResponseSchema = z.object({ data: z.array(goalSchema) });

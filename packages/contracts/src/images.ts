@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** An adviser's uploaded image (logos); the bytes are served at `url`. */
 export const imageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   content_type: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   sha256: z.string(),
   url: z.string(),
   created_at: z.string(),

@@ -1,29 +1,33 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { databaseIdSchema, maxDatabaseId } from './money.ts';
 
 /** The largest file an import takes, in characters (about 5 MB). */
 export const maxImportFileChars = 5_000_000;
 
-const content = z.string().min(1, 'must not be empty').max(maxImportFileChars, 'must be at most 5 MB');
-const column = z.string().min(1).max(200);
+const content = z
+  .string()
+  .check(z.minLength(1, 'must not be empty'), z.maxLength(maxImportFileChars, 'must be at most 5 MB'));
+const column = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** Which CSV columns hold what (the column-mapping step); either amount, or debit and credit. */
 export const csvMappingSchema = z
   .strictObject({
     date: column,
     description: column,
-    amount: column.optional(),
-    debit: column.optional(),
-    credit: column.optional(),
+    amount: z.optional(column),
+    debit: z.optional(column),
+    credit: z.optional(column),
     date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']),
   })
-  .refine(
-    (mapping) =>
-      mapping.amount !== undefined || (mapping.debit !== undefined && mapping.credit !== undefined),
-    {
-      message: 'map either amount, or both debit and credit',
-      path: ['amount'],
-    },
+  .check(
+    z.refine(
+      (mapping) =>
+        mapping.amount !== undefined || (mapping.debit !== undefined && mapping.credit !== undefined),
+      {
+        message: 'map either amount, or both debit and credit',
+        path: ['amount'],
+      },
+    ),
   );
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
@@ -34,12 +38,12 @@ export const csvPreviewResponseSchema = z.object({
     columns: z.array(z.string()),
     rows: z.array(z.record(z.string(), z.string())),
     suggested: z.object({
-      date: z.string().optional(),
-      description: z.string().optional(),
-      amount: z.string().optional(),
-      debit: z.string().optional(),
-      credit: z.string().optional(),
-      date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']).optional(),
+      date: z.optional(z.string()),
+      description: z.optional(z.string()),
+      amount: z.optional(z.string()),
+      debit: z.optional(z.string()),
+      credit: z.optional(z.string()),
+      date_format: z.optional(z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'])),
     }),
   }),
 });
@@ -49,32 +53,34 @@ export const importFileBodySchema = z.discriminatedUnion('format', [
   z.strictObject({
     format: z.literal('csv'),
     account_id: databaseIdSchema,
-    file_name: z.string().max(255).optional(),
+    file_name: z.optional(z.string().check(z.maxLength(255))),
     content,
     mapping: csvMappingSchema,
   }),
   z.strictObject({
     format: z.literal('ofx'),
     account_id: databaseIdSchema,
-    file_name: z.string().max(255).optional(),
+    file_name: z.optional(z.string().check(z.maxLength(255))),
     content,
   }),
 ]);
 export type ImportFileBody = z.infer<typeof importFileBodySchema>;
 
 export const fileImportSchema = z.object({
-  id: z.number().int(),
-  account_id: z.number().int(),
+  id: z.int(),
+  account_id: z.int(),
   format: z.enum(['csv', 'ofx']),
-  file_name: z.string().nullable(),
-  rows_read: z.number().int(),
+  file_name: z.nullable(z.string()),
+  rows_read: z.int(),
   /** 0 when the same file (or its transactions) came in before. */
-  rows_added: z.number().int(),
+  rows_added: z.int(),
   created_at: z.string(),
 });
 export type FileImport = z.infer<typeof fileImportSchema>;
 export const fileImportResponseSchema = z.object({ data: fileImportSchema });
 export const fileImportListResponseSchema = z.object({ data: z.array(fileImportSchema) });
 export const fileImportListQuerySchema = z.object({
-  account_id: z.coerce.number().int().positive().max(maxDatabaseId, 'is not a valid id').optional(),
+  account_id: z.optional(
+    z.coerce.number().check(z.int(), z.positive(), z.lte(maxDatabaseId, 'is not a valid id')),
+  ),
 });

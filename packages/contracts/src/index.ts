@@ -1,3 +1,8 @@
+// The contracts are written with zod's functional API, `zod/mini` (`z.optional(schema)`,
+// `schema.check(z.maxLength(100))`), not its classic one (`schema.optional().max(100)`): the portal
+// ships them, and the classic API cannot be tree-shaken (every schema carries every method), which
+// cost every page 24 KB gzipped where these cost 9 KB (docs/portal.md, "How the bundles are split").
+// Both build the same checks and the same JSON Schema: the OpenAPI document did not change.
 export * from './accounts.ts';
 export * from './admin-app-config.ts';
 export * from './admin-users.ts';

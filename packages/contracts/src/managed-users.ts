@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { cursorQuerySchema, pagingSchema } from './paging.ts';
 import { clientStatuses } from './users.ts';
 
@@ -6,28 +6,32 @@ export const consentStatuses = ['pending', 'active', 'in_use', 'expired', 'withd
 
 /** One client in an adviser's (or operator's) list: who, the consent, and the data's freshness. */
 export const managedUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   given_name: z.string(),
   family_name: z.string(),
   status: z.enum(clientStatuses),
-  consent: z
-    .object({ status: z.enum(consentStatuses), start: z.string().nullable(), expiry: z.string().nullable() })
-    .nullable(),
-  last_refreshed: z.string().nullable(),
-  needs_action_count: z.number().int(),
+  consent: z.nullable(
+    z.object({
+      status: z.enum(consentStatuses),
+      start: z.nullable(z.string()),
+      expiry: z.nullable(z.string()),
+    }),
+  ),
+  last_refreshed: z.nullable(z.string()),
+  needs_action_count: z.int(),
   created_at: z.string(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const managedUserSorts = ['name', 'email', 'consent_expiry', 'created_at'] as const;
 /** `GET api/adviser/users` and `api/admin/users`: search, sort and paging (cursor or page). */
-export const listManagedUsersQuerySchema = cursorQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
-  consent_status: z.enum(consentStatuses).optional(),
-  sort: z.enum(managedUserSorts).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).optional(),
+export const listManagedUsersQuerySchema = z.extend(cursorQuerySchema, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  consent_status: z.optional(z.enum(consentStatuses)),
+  sort: z._default(z.enum(managedUserSorts), 'name'),
+  order: z._default(z.enum(['asc', 'desc']), 'asc'),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
 });
 export type ListManagedUsersQuery = z.infer<typeof listManagedUsersQuerySchema>;
 
@@ -38,17 +42,17 @@ export const managedUserListResponseSchema = z.object({
 export const managedUserResponseSchema = z.object({ data: managedUserSchema });
 
 export const updateManagedUserBodySchema = z.object({
-  given_name: z.string().trim().min(1).max(100).optional(),
-  family_name: z.string().trim().min(1).max(100).optional(),
-  status: z.enum(['active', 'suspended']).optional(),
+  given_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  family_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  status: z.optional(z.enum(['active', 'suspended'])),
 });
 export type UpdateManagedUserBody = z.infer<typeof updateManagedUserBodySchema>;
 
 export const inviteUserBodySchema = z.object({
-  email: z.email().max(200),
-  given_name: z.string().trim().min(1).max(100),
-  family_name: z.string().trim().min(1).max(100),
-  consent_months: z.number().int().min(1).max(12).default(12),
+  email: z.email().check(z.maxLength(200)),
+  given_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  family_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  consent_months: z._default(z.int().check(z.gte(1), z.lte(12)), 12),
 });
 export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
 
@@ -57,30 +61,30 @@ export const consentExpiringWithinDays = 30;
 
 /** One client's consent in the practice-wide panel. */
 export const practiceConsentSchema = z.object({
-  client_id: z.number().int(),
+  client_id: z.int(),
   email: z.string(),
   given_name: z.string(),
   family_name: z.string(),
   status: z.enum(consentStatuses),
-  expiry: z.string().nullable(),
+  expiry: z.nullable(z.string()),
   /** When the client withdrew it (status withdrawn), if known. */
-  withdrawn_at: z.string().nullable(),
+  withdrawn_at: z.nullable(z.string()),
 });
 export type PracticeConsent = z.infer<typeof practiceConsentSchema>;
 
 /** `GET api/adviser/users/consents`: at most `size` of each list, with each list's full count. */
 export const practiceConsentsQuerySchema = z.object({
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 export const practiceConsentsResponseSchema = z.object({
   data: z.object({
     /** Active or in use, ending within 30 days: soonest first. */
     expiring: z.array(practiceConsentSchema),
-    expiring_total: z.number().int(),
+    expiring_total: z.int(),
     /** Expired (including active ones past their expiry) or withdrawn: the most recently ended first. */
     ended: z.array(practiceConsentSchema),
-    ended_total: z.number().int(),
+    ended_total: z.int(),
   }),
 });
 export type PracticeConsents = z.infer<typeof practiceConsentsResponseSchema>['data'];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const grantTypes = ['password', 'refresh_token', 'authorization_code', 'client_credentials'] as const;
 export type GrantType = (typeof grantTypes)[number];
@@ -9,27 +9,27 @@ export type GrantType = (typeof grantTypes)[number];
  * is answered as RFC 6749 `invalid_request` naming it, not as a schema error.
  */
 export const tokenRequestSchema = z.looseObject({
-  grant_type: z.string().optional().describe(grantTypes.join(' | ')),
-  username: z.string().optional(),
-  password: z.string().optional(),
-  client_id: z.string().optional().describe("The tenant environment's oauth.clientId"),
-  client_secret: z.string().optional().describe('client_credentials only (or HTTP Basic)'),
-  domain: z.string().optional().describe("The tenant environment's oauth.domain"),
-  scope: z.string().optional().describe('Empty: tokens carry the whole of the account'),
-  refresh_token: z.string().optional(),
-  code: z.string().optional(),
-  redirect_uri: z.string().optional(),
+  grant_type: z.optional(z.string()).check(z.describe(grantTypes.join(' | '))),
+  username: z.optional(z.string()),
+  password: z.optional(z.string()),
+  client_id: z.optional(z.string()).check(z.describe("The tenant environment's oauth.clientId")),
+  client_secret: z.optional(z.string()).check(z.describe('client_credentials only (or HTTP Basic)')),
+  domain: z.optional(z.string()).check(z.describe("The tenant environment's oauth.domain")),
+  scope: z.optional(z.string()).check(z.describe('Empty: tokens carry the whole of the account')),
+  refresh_token: z.optional(z.string()),
+  code: z.optional(z.string()),
+  redirect_uri: z.optional(z.string()),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 /** RFC 6749 §5.1. */
 export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.number().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
-  created_at: z.number().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.optional(z.string()),
+  expires_in: z.optional(z.number()),
+  refresh_token: z.optional(z.string()),
+  scope: z.optional(z.string()),
+  created_at: z.optional(z.number()),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -37,10 +37,10 @@ export const tokenTypeHints = ['access_token', 'refresh_token'] as const;
 
 /** `POST oauth/revoke` (RFC 7009). */
 export const revokeRequestSchema = z.looseObject({
-  token: z.string().optional(),
-  token_type_hint: z.string().optional().describe(tokenTypeHints.join(' | ')),
-  client_id: z.string().optional(),
-  domain: z.string().optional(),
+  token: z.optional(z.string()),
+  token_type_hint: z.optional(z.string()).check(z.describe(tokenTypeHints.join(' | '))),
+  client_id: z.optional(z.string()),
+  domain: z.optional(z.string()),
 });
 export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
 

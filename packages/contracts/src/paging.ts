@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The largest page any list answers (DESIGN §3). */
 export const maxPageSize = 500;
 
 /** Cursor paging of aggregation lists: `before` or `after` an opaque cursor, `size` at most 500. */
 export const cursorQuerySchema = z.object({
-  before: z.string().max(200).optional(),
-  after: z.string().max(200).optional(),
-  size: z.coerce.number().int().min(1).max(maxPageSize).default(100),
+  before: z.optional(z.string().check(z.maxLength(200))),
+  after: z.optional(z.string().check(z.maxLength(200))),
+  size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxPageSize)), 100),
 });
 
 export const pagingSchema = z.object({
-  cursors: z.object({ before: z.string().optional(), after: z.string().optional() }),
-  total: z.number().int(),
+  cursors: z.object({ before: z.optional(z.string()), after: z.optional(z.string()) }),
+  total: z.int(),
 });
 export type Paging = z.infer<typeof pagingSchema>;

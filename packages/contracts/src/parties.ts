@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { databaseIdSchema, maxDatabaseId } from './money.ts';
 import { isValidAbn } from './parties-abn.ts';
 
@@ -18,88 +18,77 @@ export const professions = [
 export type Profession = (typeof professions)[number];
 export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 
-export const abnSchema = z
-  .string()
-  .trim()
-  .refine(isValidAbn, 'Please enter a valid ABN (11 digits)')
-  .transform((value) => value.replace(/\s+/g, ''));
+export const abnSchema = z.pipe(
+  z.string().check(z.trim(), z.refine(isValidAbn, 'Please enter a valid ABN (11 digits)')),
+  z.transform((value: string) => value.replace(/\s+/g, '')),
+);
 
 export const partyAddressSchema = z.object({
-  line1: z.string().trim().min(1, 'Please enter the street address').max(200),
-  line2: z.string().trim().max(200).optional(),
-  suburb: z.string().trim().min(1, 'Please enter the suburb').max(100),
+  line1: z.string().check(z.trim(), z.minLength(1, 'Please enter the street address'), z.maxLength(200)),
+  line2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  suburb: z.string().check(z.trim(), z.minLength(1, 'Please enter the suburb'), z.maxLength(100)),
   state: z.enum(australianStates, { error: `Please choose a state (${australianStates.join(', ')})` }),
-  postcode: z.string().regex(/^\d{4}$/, 'Please enter a 4-digit postcode'),
+  postcode: z.string().check(z.regex(/^\d{4}$/, 'Please enter a 4-digit postcode')),
 });
 
 const phoneSchema = z
   .string()
-  .trim()
-  .regex(/^\+?[\d ()-]{8,20}$/, 'Please enter a valid phone number');
-const websiteSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((value) => /^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : ''), {
+  .check(z.trim(), z.regex(/^\+?[\d ()-]{8,20}$/, 'Please enter a valid phone number'));
+const websiteSchema = z.string().check(
+  z.trim(),
+  z.maxLength(300),
+  z.refine((value) => /^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : ''), {
     message: 'Please enter a website address starting with http:// or https://',
-  });
+  }),
+);
+/** A licence or registration number: digits in the format its register issues. */
+const registerNumber = (pattern: RegExp, message: string) =>
+  z.optional(z.string().check(z.regex(pattern, message)));
 
 /** Licence and registration numbers an adviser may hold; each in the format its register issues. */
 export const partyCredentialsSchema = z.object({
-  afsl_number: z
-    .string()
-    .regex(/^\d{6}$/, 'An AFSL number has 6 digits')
-    .optional(),
-  acl_number: z
-    .string()
-    .regex(/^\d{6}$/, 'An Australian credit licence number has 6 digits')
-    .optional(),
-  credit_representative_number: z
-    .string()
-    .regex(/^\d{6}$/, 'A credit representative number has 6 digits')
-    .optional(),
-  authorised_representative_number: z
-    .string()
-    .regex(/^\d{6,7}$/, 'An authorised representative number has 6 or 7 digits')
-    .optional(),
-  tax_agent_number: z
-    .string()
-    .regex(/^\d{8}$/, 'A tax agent number has 8 digits')
-    .optional(),
-  aggregator_id: databaseIdSchema.optional(),
+  afsl_number: registerNumber(/^\d{6}$/, 'An AFSL number has 6 digits'),
+  acl_number: registerNumber(/^\d{6}$/, 'An Australian credit licence number has 6 digits'),
+  credit_representative_number: registerNumber(/^\d{6}$/, 'A credit representative number has 6 digits'),
+  authorised_representative_number: registerNumber(
+    /^\d{6,7}$/,
+    'An authorised representative number has 6 or 7 digits',
+  ),
+  tax_agent_number: registerNumber(/^\d{8}$/, 'A tax agent number has 8 digits'),
+  aggregator_id: z.optional(databaseIdSchema),
 });
 export type PartyCredentials = z.infer<typeof partyCredentialsSchema>;
 
 /** `POST api/adviser/parties/external` and `api/admin/cdr/parties/external`: a practice. */
 export const createPartyRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter the business name').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter the business name'), z.maxLength(200)),
   abn: abnSchema,
   address: partyAddressSchema,
   phone: phoneSchema,
-  website: websiteSchema.optional(),
+  website: z.optional(websiteSchema),
 });
 export type CreatePartyRequest = z.infer<typeof createPartyRequestSchema>;
 
 /** `PUT api/adviser/parties/external/details`: any of the company fields, the profession and credentials. */
-export const updatePartyDetailsRequestSchema = createPartyRequestSchema.partial().extend({
-  profession: z
-    .enum(professions, { error: `Please choose a profession (${professions.join(', ')})` })
-    .optional(),
-  credentials: partyCredentialsSchema.optional(),
+export const updatePartyDetailsRequestSchema = z.extend(z.partial(createPartyRequestSchema), {
+  profession: z.optional(
+    z.enum(professions, { error: `Please choose a profession (${professions.join(', ')})` }),
+  ),
+  credentials: z.optional(partyCredentialsSchema),
 });
 export type UpdatePartyDetailsRequest = z.infer<typeof updatePartyDetailsRequestSchema>;
 
 export const partyDetailsSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  abn: z.string().nullable(),
+  abn: z.nullable(z.string()),
   status: z.enum(externalPartyStatuses),
   type: z.enum(partyTypes),
-  profession: z.enum(professions).nullable(),
+  profession: z.nullable(z.enum(professions)),
   credentials: partyCredentialsSchema,
-  address: partyAddressSchema.partial(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
+  address: z.partial(partyAddressSchema),
+  phone: z.nullable(z.string()),
+  website: z.nullable(z.string()),
 });
 export type PartyDetails = z.infer<typeof partyDetailsSchema>;
 export const partyDetailsResponseSchema = z.object({ data: partyDetailsSchema });
@@ -110,11 +99,11 @@ export const updatePartyStatusRequestSchema = z.object({
   status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }),
 });
 export const partyIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(maxDatabaseId, 'is not a valid id'),
+  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(maxDatabaseId, 'is not a valid id')),
 });
 
 /** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
-export const verifyPartyRequestSchema = updatePartyStatusRequestSchema.extend({
+export const verifyPartyRequestSchema = z.extend(updatePartyStatusRequestSchema, {
   id: databaseIdSchema,
 });
 
@@ -123,14 +112,8 @@ export const verifyPartyRequestSchema = updatePartyStatusRequestSchema.extend({
  * verification code; without, e-mails a new one.
  */
 export const verifyEmailRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
-  code: z
-    .string()
-    .regex(/^\d{6}$/, 'Please enter the 6-digit code from the e-mail')
-    .optional(),
+  email: z.pipe(z.string().check(z.trim()), z.email({ error: 'Please enter a valid email address' })),
+  code: z.optional(z.string().check(z.regex(/^\d{6}$/, 'Please enter the 6-digit code from the e-mail'))),
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
@@ -139,7 +122,7 @@ export const verifyEmailResponseSchema = z.object({
     email: z.string(),
     email_verified: z.boolean(),
     /** When the account has no password yet: post it with the password to adminusers/reset/password. */
-    invitation_token: z.string().optional(),
+    invitation_token: z.optional(z.string()),
   }),
 });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
@@ -149,10 +132,10 @@ export const verificationStatusResponseSchema = z.object({
   data: z.object({
     email: z.string(),
     email_verified: z.boolean(),
-    external_party_status: z.enum(externalPartyStatuses).nullable(),
+    external_party_status: z.nullable(z.enum(externalPartyStatuses)),
   }),
 });
 
-export const aggregatorSchema = z.object({ id: z.number().int(), name: z.string() });
+export const aggregatorSchema = z.object({ id: z.int(), name: z.string() });
 export const aggregatorListResponseSchema = z.object({ data: z.array(aggregatorSchema) });
 export type Aggregator = z.infer<typeof aggregatorSchema>;

@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { providerAccountStatuses, refreshStatuses, refreshSubStatuses } from './aggregation-enums.ts';
 import { databaseIdSchema } from './money.ts';
 
 /** The reference's RefreshStatus: status, sub-status and additional status, with refresh times. */
 export const refreshStatusSchema = z.object({
   status: z.enum(providerAccountStatuses),
-  sub_status: z.enum(refreshStatuses).nullable(),
-  additional_status: z.enum(refreshSubStatuses).nullable(),
-  last_refreshed: z.string().nullable(),
-  next_refresh: z.string().nullable(),
+  sub_status: z.nullable(z.enum(refreshStatuses)),
+  additional_status: z.nullable(z.enum(refreshSubStatuses)),
+  last_refreshed: z.nullable(z.string()),
+  next_refresh: z.nullable(z.string()),
 });
 export type RefreshStatusBody = z.infer<typeof refreshStatusSchema>;
 
 export const providerAccountSchema = z.object({
-  id: z.number().int(),
-  provider_id: z.number().int(),
+  id: z.int(),
+  provider_id: z.int(),
   provider_name: z.string(),
   editable: z.boolean(),
   refresh_status: refreshStatusSchema,
@@ -32,16 +32,18 @@ export const connectProviderAccountBodySchema = z.strictObject({
   provider_id: databaseIdSchema,
   customer_id: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens'),
-  sharing_days: z.number().int().min(1).max(365).default(365),
+    .check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case letters, digits and hyphens')),
+  sharing_days: z._default(z.int().check(z.gte(1), z.lte(365)), 365),
 });
 export type ConnectProviderAccountBody = z.input<typeof connectProviderAccountBodySchema>;
 
 /** `PUT api/v2/provideraccounts?provideraccount_ids=1,2`: refresh these connections now (the reference's refresh call). */
 export const refreshProviderAccountsQuerySchema = z.object({
-  provideraccount_ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of provider account ids')
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .pipe(z.array(databaseIdSchema)),
+  provideraccount_ids: z.pipe(
+    z.pipe(
+      z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of provider account ids')),
+      z.transform((value) => [...new Set(value.split(',').map(Number))]),
+    ),
+    z.array(databaseIdSchema),
+  ),
 });

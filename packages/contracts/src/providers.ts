@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { aggregatorTypes, containers, providerStatuses } from './aggregation-enums.ts';
 
 export const providerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   status: z.enum(providerStatuses),
   container_names: z.array(z.enum(containers)),
-  small_logo_url: z.string().nullable(),
-  base_url: z.string().nullable(),
+  small_logo_url: z.nullable(z.string()),
+  base_url: z.nullable(z.string()),
   aggregator_type: z.enum(aggregatorTypes),
   popular: z.boolean(),
 });
@@ -15,8 +15,8 @@ export type Provider = z.infer<typeof providerSchema>;
 
 /** `GET api/v2/providers`: case-insensitive name substring and exact status (spec §5). */
 export const listProvidersQuerySchema = z.object({
-  name: z.string().max(100).optional(),
-  status: z.enum(providerStatuses).optional(),
+  name: z.optional(z.string().check(z.maxLength(100))),
+  status: z.optional(z.enum(providerStatuses)),
 });
 
 export const providerListResponseSchema = z.object({ data: z.array(providerSchema) });

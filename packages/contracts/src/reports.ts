@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { budgetCategories } from './aggregation-enums.ts';
 import { dateSchema, idListSchema } from './money.ts';
 
@@ -25,21 +25,23 @@ export type ReportPeriod = (typeof reportPeriods)[number];
 
 /** `GET api/v2/reports/transactions/budget_categories[/{id}]`; `id` is the budget category 0–4. */
 export const budgetCategoryReportQuerySchema = z.object({
-  period: z.enum(reportPeriods).default('monthly'),
-  from_date: dateSchema.optional(),
-  to_date: dateSchema.optional(),
-  account_ids: idListSchema.optional(),
-  base_type: z.enum(['credit', 'debit']).optional(),
+  period: z._default(z.enum(reportPeriods), 'monthly'),
+  from_date: z.optional(dateSchema),
+  to_date: z.optional(dateSchema),
+  account_ids: z.optional(idListSchema),
+  base_type: z.optional(z.enum(['credit', 'debit'])),
 });
-export const budgetCategoryReportParamsSchema = z.object({ id: z.coerce.number().int().min(0).max(4) });
+export const budgetCategoryReportParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.gte(0), z.lte(4)),
+});
 
 const reportGroupSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.enum(budgetCategories),
   /** Report values are positive numbers with an income flag (reference §7), in dollars to the cent. */
   value: z.number(),
   income: z.boolean(),
-  transaction_ids: z.array(z.number().int()),
+  transaction_ids: z.array(z.int()),
 });
 export const budgetCategoryReportResponseSchema = z.object({
   data: z.array(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supportedApiVersions } from './headers.ts';
 
 /**
@@ -7,12 +7,13 @@ import { supportedApiVersions } from './headers.ts';
  */
 export const apiRequestHeadersSchema = z.looseObject({
   'x-api-version': z
-    .enum(supportedApiVersions)
-    .optional()
-    .describe('API version; the SDK sends 2.28, the portal 2.30'),
-  'x-bundle-id': z.string().optional().describe('Calling application and version'),
-  'x-software-version': z.string().optional(),
-  'x-device-version': z.string().optional(),
-  'x-tenant-id': z.string().optional().describe('Tenant to act for instead of the one the Host names'),
+    .optional(z.enum(supportedApiVersions))
+    .check(z.describe('API version; the SDK sends 2.28, the portal 2.30')),
+  'x-bundle-id': z.optional(z.string()).check(z.describe('Calling application and version')),
+  'x-software-version': z.optional(z.string()),
+  'x-device-version': z.optional(z.string()),
+  'x-tenant-id': z
+    .optional(z.string())
+    .check(z.describe('Tenant to act for instead of the one the Host names')),
 });
 export type ApiRequestHeaders = z.infer<typeof apiRequestHeadersSchema>;

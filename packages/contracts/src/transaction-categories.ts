@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { budgetCategories, categoryTypes } from './aggregation-enums.ts';
 
 export const transactionCategorySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   category_type: z.enum(categoryTypes),
   default_budget_category: z.enum(budgetCategories),
-  placement: z.number().int(),
+  placement: z.int(),
   user_defined: z.boolean(),
 });
 export type TransactionCategory = z.infer<typeof transactionCategorySchema>;

@@ -1,43 +1,49 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { baseTypes, budgetCategories, transactionStatuses } from './aggregation-enums.ts';
 import { databaseIdSchema, dateSchema, decimalSchema, idListSchema, moneySchema } from './money.ts';
 import { cursorQuerySchema, pagingSchema } from './paging.ts';
 
 export const transactionSchema = z.object({
-  id: z.number().int(),
-  account_id: z.number().int(),
+  id: z.int(),
+  account_id: z.int(),
   base_type: z.enum(baseTypes),
   status: z.enum(transactionStatuses),
   transaction_date: dateSchema,
-  post_date: dateSchema.nullable(),
+  post_date: z.nullable(dateSchema),
   amount: moneySchema,
-  description: z.object({ original: z.string(), simple: z.string().nullable(), user: z.string().nullable() }),
+  description: z.object({
+    original: z.string(),
+    simple: z.nullable(z.string()),
+    user: z.nullable(z.string()),
+  }),
   budget_category: z.enum(budgetCategories),
-  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  merchant: z.object({ name: z.string() }).nullable(),
+  category: z.nullable(z.object({ id: z.int(), name: z.string() })),
+  merchant: z.nullable(z.object({ name: z.string() })),
   included: z.boolean(),
-  memo: z.string().nullable(),
+  memo: z.nullable(z.string()),
   user_tags: z.array(z.string()),
-  external_id: z.string().nullable(),
+  external_id: z.nullable(z.string()),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** The filters `transactions` and `transactions/summary` share (reference §5), each on its own. */
 export const transactionFilterFields = z.object({
-  account_ids: idListSchema.optional(),
-  transaction_ids: idListSchema.optional(),
-  from_date: dateSchema.optional(),
-  to_date: dateSchema.optional(),
-  transaction_category_ids: idListSchema.optional(),
-  budget_category: z.enum(budgetCategories).optional(),
-  base_type: z.enum(['debit', 'credit', 'debit_credit']).optional(),
-  min_amount: decimalSchema.optional(),
-  max_amount: decimalSchema.optional(),
-  search_term: z.string().trim().min(1).max(100).optional(),
-  transaction_included: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
+  account_ids: z.optional(idListSchema),
+  transaction_ids: z.optional(idListSchema),
+  from_date: z.optional(dateSchema),
+  to_date: z.optional(dateSchema),
+  transaction_category_ids: z.optional(idListSchema),
+  budget_category: z.optional(z.enum(budgetCategories)),
+  base_type: z.optional(z.enum(['debit', 'credit', 'debit_credit'])),
+  min_amount: z.optional(decimalSchema),
+  max_amount: z.optional(decimalSchema),
+  search_term: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  transaction_included: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
 });
 
 /** A YYYY-MM-DD string that names a real calendar day (not 2026-02-30). */
@@ -55,7 +61,7 @@ interface FilterRanges {
 }
 
 /** Ranges are checked as a whole: each bound a real value, and the lower not above the upper. */
-function checkFilterRanges(filter: FilterRanges, context: z.RefinementCtx): void {
+function checkFilterRanges(filter: FilterRanges, context: z.core.$RefinementCtx): void {
   for (const field of ['from_date', 'to_date'] as const) {
     const value = filter[field];
     if (value !== undefined && !isCalendarDate(value))
@@ -67,12 +73,12 @@ function checkFilterRanges(filter: FilterRanges, context: z.RefinementCtx): void
     context.addIssue({ code: 'custom', path: ['max_amount'], message: 'must not be less than min_amount' });
 }
 
-export const transactionFilterQuerySchema = transactionFilterFields.superRefine(checkFilterRanges);
+export const transactionFilterQuerySchema = transactionFilterFields.check(z.superRefine(checkFilterRanges));
 export type TransactionFilter = z.infer<typeof transactionFilterQuerySchema>;
 
-export const listTransactionsQuerySchema = transactionFilterFields
-  .extend(cursorQuerySchema.shape)
-  .superRefine(checkFilterRanges);
+export const listTransactionsQuerySchema = z
+  .extend(transactionFilterFields, cursorQuerySchema.shape)
+  .check(z.superRefine(checkFilterRanges));
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
 
 export const transactionListResponseSchema = z.object({
@@ -84,10 +90,10 @@ export const transactionResponseSchema = z.object({ data: transactionSchema });
 /** `PUT api/v2/transactions/{id}` (reference §5: budget_category is required). */
 export const updateTransactionBodySchema = z.object({
   budget_category: z.enum(budgetCategories),
-  category_id: databaseIdSchema.optional(),
-  included: z.boolean().optional(),
-  memo: z.string().max(500).nullable().optional(),
-  user_description: z.string().trim().max(200).nullable().optional(),
+  category_id: z.optional(databaseIdSchema),
+  included: z.optional(z.boolean()),
+  memo: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  user_description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
 });
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
@@ -96,25 +102,29 @@ export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
  * category is optional here, so that transactions of different budgets can be included or
  * excluded together; a change names at least one field.
  */
-export const bulkUpdateTransactionsBodySchema = updateTransactionBodySchema
-  .extend({
-    budget_category: z.enum(budgetCategories).optional(),
-    transaction_ids: z.array(databaseIdSchema).min(1).max(500),
+export const bulkUpdateTransactionsBodySchema = z
+  .extend(updateTransactionBodySchema, {
+    budget_category: z.optional(z.enum(budgetCategories)),
+    transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
   })
-  .refine(
-    ({ transaction_ids: _ids, ...change }) => Object.values(change).some((value) => value !== undefined),
-    {
-      message: 'must change at least one of budget_category, category_id, included, memo, user_description',
-      path: ['budget_category'],
-    },
+  .check(
+    z.refine(
+      ({ transaction_ids: _ids, ...change }) => Object.values(change).some((value) => value !== undefined),
+      {
+        message: 'must change at least one of budget_category, category_id, included, memo, user_description',
+        path: ['budget_category'],
+      },
+    ),
   );
 export type BulkUpdateTransactionsBody = z.infer<typeof bulkUpdateTransactionsBodySchema>;
 /** One change as the platform applies it to each transaction it names. */
 export type TransactionChange = Omit<BulkUpdateTransactionsBody, 'transaction_ids'>;
 
 export const transactionTagsBodySchema = z.object({
-  transaction_ids: z.array(databaseIdSchema).min(1).max(500),
-  tags: z.array(z.string().trim().min(1).max(50)).min(1).max(20),
+  transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
+  tags: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50)))
+    .check(z.minLength(1), z.maxLength(20)),
 });
 export type TransactionTagsBody = z.infer<typeof transactionTagsBodySchema>;
 
@@ -122,13 +132,13 @@ export const transactionIdsResponseSchema = z.object({
   data: z.object({ transaction_ids: z.array(z.number()) }),
 });
 
-export const transactionSummaryQuerySchema = transactionFilterFields
-  .extend({ period: z.enum(['monthly']).optional() })
-  .superRefine(checkFilterRanges);
+export const transactionSummaryQuerySchema = z
+  .extend(transactionFilterFields, { period: z.optional(z.enum(['monthly'])) })
+  .check(z.superRefine(checkFilterRanges));
 export const transactionSummaryResponseSchema = z.object({
   data: z.object({
-    count: z.number().int(),
+    count: z.int(),
     sum: decimalSchema,
-    months: z.array(z.object({ month: z.string(), count: z.number().int(), sum: decimalSchema })).optional(),
+    months: z.optional(z.array(z.object({ month: z.string(), count: z.int(), sum: decimalSchema }))),
   }),
 });

@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const clientStatuses = ['invited', 'active', 'suspended'] as const;
 
 /** `GET {p}/user/details` (reference §10, the fields this platform keeps). */
 export const userDetailsSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   given_name: z.string(),
   family_name: z.string(),
-  mobile_number: z.string().nullable(),
+  mobile_number: z.nullable(z.string()),
   status: z.enum(clientStatuses),
   primary_currency: z.string(),
   registration_date: z.string(),
@@ -16,28 +16,25 @@ export const userDetailsSchema = z.object({
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 export const userDetailsResponseSchema = z.object({ data: userDetailsSchema });
 
-const nameSchema = z.string().trim().min(1).max(100);
+const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 export const updateUserDetailsBodySchema = z.object({
-  given_name: nameSchema.optional(),
-  family_name: nameSchema.optional(),
-  mobile_number: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number')
-    .nullable()
-    .optional(),
+  given_name: z.optional(nameSchema),
+  family_name: z.optional(nameSchema),
+  mobile_number: z.optional(
+    z.nullable(z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number'))),
+  ),
 });
 export type UpdateUserDetailsBody = z.infer<typeof updateUserDetailsBodySchema>;
 
 /** `GET {p}/user/summary`: counts an adviser's client list and overview show. */
 export const userSummarySchema = z.object({
-  provider_accounts_count: z.number().int(),
-  accounts_count: z.number().int(),
-  needs_action_count: z.number().int(),
-  transactions_count: z.number().int(),
-  last_refreshed: z.string().nullable(),
-  first_transaction_date: z.string().nullable(),
-  last_transaction_date: z.string().nullable(),
+  provider_accounts_count: z.int(),
+  accounts_count: z.int(),
+  needs_action_count: z.int(),
+  transactions_count: z.int(),
+  last_refreshed: z.nullable(z.string()),
+  first_transaction_date: z.nullable(z.string()),
+  last_transaction_date: z.nullable(z.string()),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 export const userSummaryResponseSchema = z.object({ data: userSummarySchema });

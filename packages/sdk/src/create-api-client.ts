@@ -1,5 +1,5 @@
 import { apiHeaders } from '@waratah/contracts';
-import type { ZodType } from 'zod';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import { ApiError, apiErrorFromBody, clientErrorCodes } from './api-error.ts';
 import { fileNameOf } from './documents/document-downloads.ts';
 import { sdkDefaults } from './sdk-defaults.ts';
@@ -33,8 +33,11 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to the base URL, e.g. '/api/v2/config/app/adviser-web-portal'. */
   path: string;
-  /** The successful response is parsed with it; a mismatch rejects with an ApiError. */
-  schema: ZodType<T>;
+  /**
+   * The successful response is parsed with it; a mismatch rejects with an ApiError. Any zod schema:
+   * the classic API's or `zod/mini`'s, which the first page's answers are read with.
+   */
+  schema: $ZodType<T>;
   query?: Record<string, QueryValue>;
   /** Sent as JSON; a FormData is sent as multipart/form-data (the runtime sets the boundary). */
   body?: unknown;
@@ -78,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     }
 
-    const parsed = call.schema.safeParse(body);
+    const parsed = safeParse(call.schema, body);
     if (!parsed.success) {
       throw new ApiError({
         status: response.status,

@@ -1,6 +1,7 @@
 import type { Paging } from '@waratah/contracts';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import * as core from 'zod/v4/core';
 
 /**
  * Where one field of a contract comes from, for a row's JSON written by the database
@@ -57,7 +58,7 @@ export const wireField = {
  * JavaScript print differently), throws then. A value the contract requires that is null makes the
  * whole text null (`||` keeps nulls), which `requireWireJson` refuses.
  */
-export function wireJson(contract: z.ZodObject, fields: WireFields): RawBuilder<string | null> {
+export function wireJson(contract: core.$ZodObject, fields: WireFields): RawBuilder<string | null> {
   return sql<string | null>`(${textOf(objectParts(contract, fields, ''))})`;
 }
 
@@ -70,26 +71,29 @@ export function requireWireJson(text: string | null, what: string): string {
 /** A piece of a JSON text: literal text, or a value written as JSON (null when the value is). */
 type Part = string | RawBuilder<string>;
 
-function objectParts(contract: z.ZodObject, fields: WireFields, path: string): Part[] {
-  const names = Object.keys(contract.shape);
+function objectParts(contract: core.$ZodObject, fields: WireFields, path: string): Part[] {
+  const { shape } = contract._zod.def;
+  const names = Object.keys(shape);
   const extra = Object.keys(fields).filter((name) => !names.includes(name));
   if (extra.length > 0) throw new Error(`wireJson: ${path}${extra.join(', ')} not in the contract`);
   const parts: Part[] = [];
   names.forEach((name, index) => {
     const field = fields[name];
     if (field === undefined) throw new Error(`wireJson: ${path}${name} has no source`);
-    const inner = fieldParts(contract.shape[name] as z.ZodType, field, `${path}${name}.`);
+    const inner = fieldParts(shape[name] as $ZodType, field, `${path}${name}.`);
     parts.push(`${index === 0 ? '{' : ','}${JSON.stringify(name)}:`, ...inner);
   });
   parts.push('}');
   return parts;
 }
 
-function fieldParts(schema: z.ZodType, field: WireField, path: string): Part[] {
-  const nullable = schema instanceof z.ZodNullable;
-  const inner = nullable ? (schema.unwrap() as z.ZodType) : schema;
+// The contracts are written with zod's classic API and, for the first page's answers, `zod/mini`:
+// both build on zod's core classes, which these checks name.
+function fieldParts(schema: $ZodType, field: WireField, path: string): Part[] {
+  const nullable = schema instanceof core.$ZodNullable;
+  const inner = nullable ? schema._zod.def.innerType : schema;
   const name = path.slice(0, -1);
-  if (inner instanceof z.ZodObject) {
+  if (inner instanceof core.$ZodObject) {
     if (field.kind !== 'object') throw new Error(`wireJson: ${name} is an object in the contract`);
     const object = objectParts(inner, field.fields, path);
     if (!nullable) return object;
@@ -101,26 +105,34 @@ function fieldParts(schema: z.ZodType, field: WireField, path: string): Part[] {
   return nullable ? [sql<string>`coalesce(${textOf(value)}, 'null')`] : value;
 }
 
-function valueParts(schema: z.ZodType, field: WireValue, name: string): Part[] {
+function valueParts(schema: $ZodType, field: WireValue, name: string): Part[] {
   const { value } = field;
   const text = sql<string>`(${value})::text`;
-  if (schema instanceof z.ZodNumber) {
-    if (!schema.isInt) throw new Error(`wireJson: ${name} is a fraction; write it as a decimal string`);
+  if (schema instanceof core.$ZodNumber) {
+    // Whole numbers are what JSON Schema calls integers (zod says so only there for both APIs).
+    if (core.toJSONSchema(schema).type !== 'integer')
+      throw new Error(`wireJson: ${name} is a fraction; write it as a decimal string`);
     return [text];
   }
-  if (schema instanceof z.ZodBoolean) return [text];
-  if (schema instanceof z.ZodEnum) {
-    const escaped = schema.options.filter((option) => JSON.stringify(option) !== `"${option}"`);
+  if (schema instanceof core.$ZodBoolean) return [text];
+  if (schema instanceof core.$ZodEnum) {
+    const escaped = Object.values(schema._zod.def.entries).filter(
+      (option) => JSON.stringify(option) !== `"${option}"`,
+    );
     if (escaped.length > 0)
       throw new Error(`wireJson: ${name} has values JSON escapes: ${escaped.join(', ')}`);
     return ['"', text, '"'];
   }
-  if (schema instanceof z.ZodString)
+  if (schema instanceof core.$ZodString)
     return field.plain ? ['"', text, '"'] : [sql<string>`to_json(${text})::text`];
-  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodString && !field.plain) {
+  if (
+    schema instanceof core.$ZodArray &&
+    schema._zod.def.element instanceof core.$ZodString &&
+    !field.plain
+  ) {
     return [sql<string>`array_to_json((${value})::text[])::text`];
   }
-  throw new Error(`wireJson: ${name} is of a kind the database does not write (${schema.def.type})`);
+  throw new Error(`wireJson: ${name} is of a kind the database does not write (${schema._zod.def.type})`);
 }
 
 /**

@@ -14,7 +14,7 @@ export interface ResponseSerializerOptions {
    */
   check: boolean;
   /** How a contract becomes a writer (tests give a wrong one, to see the check catch it). */
-  compile?: (schema: z.ZodType) => Write | null;
+  compile?: (schema: z.core.$ZodType) => Write | null;
 }
 
 /**
@@ -34,8 +34,8 @@ export function createResponseSerializerCompiler({
   check,
   compile = compileWriter,
 }: ResponseSerializerOptions): FastifySerializerCompiler<unknown> {
-  const writers = new WeakMap<z.ZodType, Write | null>();
-  const writerOf = (schema: z.ZodType): Write | null => {
+  const writers = new WeakMap<z.core.$ZodType, Write | null>();
+  const writerOf = (schema: z.core.$ZodType): Write | null => {
     let write = writers.get(schema);
     if (write === undefined) {
       write = compile(schema);
@@ -101,20 +101,20 @@ function checkWritten(route: { method: string; url: string }, text: string, chec
 }
 
 /** The zod schema of a response (a schema, or `{ properties: schema }` as the type provider allows). */
-function contractOf(schema: unknown): z.ZodType | null {
-  if (schema instanceof z.ZodType) return schema;
+function contractOf(schema: unknown): z.core.$ZodType | null {
+  if (schema instanceof z.core.$ZodType) return schema;
   if (
     typeof schema === 'object' &&
     schema !== null &&
     'properties' in schema &&
-    schema.properties instanceof z.ZodType
+    schema.properties instanceof z.core.$ZodType
   )
     return schema.properties;
   return null;
 }
 
 /** The contract compiled to a writer, or `null` when JSON Schema cannot express it. */
-export function compileWriter(schema: z.ZodType): Write | null {
+export function compileWriter(schema: z.core.$ZodType): Write | null {
   let jsonSchema: object;
   try {
     jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });

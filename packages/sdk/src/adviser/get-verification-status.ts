@@ -1,5 +1,5 @@
 import { verificationStatusResponseSchema } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient } from '../create-api-client.ts';
 
 export type VerificationStatus = z.infer<typeof verificationStatusResponseSchema>['data'];

@@ -1,5 +1,5 @@
 import { type listTransactionsQuerySchema, transactionListResponseSchema } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient, QueryValue } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 

@@ -5,7 +5,7 @@ import {
   managedUserResponseSchema,
   type UpdateManagedUserBody,
 } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient, QueryValue } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 

@@ -1,5 +1,5 @@
 import type { imageSchema } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createBlobCalls } from '../blob-calls.ts';
 import type { ApiClientOptions } from '../create-api-client.ts';
 import type { CallOptions } from '../on-behalf.ts';

@@ -1,5 +1,5 @@
 import { imageListResponseSchema } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 

@@ -1,5 +1,5 @@
 import { imageListResponseSchema } from '@waratah/contracts';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 
@@ -34,9 +34,9 @@ export async function uploadAdviserImage(
     method: 'POST',
     path: '/api/adviser/images/upload',
     body: form,
-    schema: imageListResponseSchema.refine((value) => value.data.length === 1, {
-      message: 'expected the one uploaded image',
-    }),
+    schema: imageListResponseSchema.check(
+      z.refine((value) => value.data.length === 1, { message: 'expected the one uploaded image' }),
+    ),
     headers: callHeaders(options),
     ...(options.signal ? { signal: options.signal } : {}),
   });

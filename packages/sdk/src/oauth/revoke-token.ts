@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from '../create-api-client.ts';
 
 export interface RevokeTokenRequest {

@@ -3,7 +3,7 @@ import {
   type budgetCategoryReportQuerySchema,
   budgetCategoryReportResponseSchema,
 } from '@waratah/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient, QueryValue } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button, Form, FormCheckbox, FormErrorSummary, FormTextInput, toast } from '../../src/index.ts';
 import { Section } from '../section.tsx';
 
 const schema = z.object({
   email: z.email('Please enter a valid email address'),
-  firstName: z.string().min(1, 'Please enter your first name'),
-  terms: z.boolean().refine(Boolean, 'Please agree to the terms and privacy policy'),
+  firstName: z.string().check(z.minLength(1, 'Please enter your first name')),
+  terms: z.boolean().check(z.refine(Boolean, 'Please agree to the terms and privacy policy')),
 });
 type Values = z.infer<typeof schema>;
 

@@ -5,6 +5,7 @@ import {
   updateManagedUserBodySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { readIdHeader } from '../../../access/read-id-header.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { updateManagedUser } from '../../../clients/managed-user-repository.ts';
@@ -18,7 +19,7 @@ export const putAdminUserRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        headers: partyHeadersSchema.extend(onBehalfHeadersSchema.shape),
+        headers: z.extend(partyHeadersSchema, onBehalfHeadersSchema.shape),
         description: 'Changes the client named by X-User-Id; suspending needs X-External-Party-Id too.',
         body: updateManagedUserBodySchema,
         response: { 200: managedUserResponseSchema, ...errorResponses },

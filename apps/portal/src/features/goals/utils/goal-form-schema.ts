@@ -6,7 +6,7 @@ import {
   goalTargetTypes,
   type trackingTypes,
 } from '@waratah/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What the add-goal form holds: text as typed, named like the fields of `POST goals`. */
 export const goalFormFields = [
@@ -82,24 +82,26 @@ export function goalFormSchema(message: GoalFormMessage) {
     .object(
       Object.fromEntries(goalFormFields.map((name) => [name, z.string()])) as Record<
         GoalFormField,
-        z.ZodString
+        z.ZodMiniString<string>
       >,
     )
-    .superRefine((values, context) => {
-      const result = createGoalBodySchema.safeParse(toCreateGoalBody(values));
-      const failed = new Set<GoalFormField>();
-      const report = (name: GoalFormField, contractMessage: string) => {
-        if (failed.has(name)) return;
-        failed.add(name);
-        context.addIssue({ code: 'custom', path: [name], message: message(name, contractMessage) });
-      };
-      for (const issue of result.success ? [] : result.error.issues) {
-        const name = field.safeParse(issue.path[0]);
-        if (name.success) report(name.data, issue.message);
-      }
-      // The contract checks these only once the rest is valid; the form says so at once.
-      for (const name of requiredForTarget(values.target)) {
-        if (values[name].trim() === '') report(name, 'is required');
-      }
-    });
+    .check(
+      z.superRefine((values, context) => {
+        const result = createGoalBodySchema.safeParse(toCreateGoalBody(values));
+        const failed = new Set<GoalFormField>();
+        const report = (name: GoalFormField, contractMessage: string) => {
+          if (failed.has(name)) return;
+          failed.add(name);
+          context.addIssue({ code: 'custom', path: [name], message: message(name, contractMessage) });
+        };
+        for (const issue of result.success ? [] : result.error.issues) {
+          const name = field.safeParse(issue.path[0]);
+          if (name.success) report(name.data, issue.message);
+        }
+        // The contract checks these only once the rest is valid; the form says so at once.
+        for (const name of requiredForTarget(values.target)) {
+          if (values[name].trim() === '') report(name, 'is required');
+        }
+      }),
+    );
 }
