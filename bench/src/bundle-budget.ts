@@ -148,14 +148,15 @@ export function measureLoadedAssets(dist: string, paths: readonly string[]): Loa
 }
 
 /**
- * Ceilings on what the pages load in the browser (`measureLoadedAssets`), in gzipped bytes: what
- * they load on 2026-11-27 with a little room, so that a change that makes them grow fails the
- * browser tests. They are not the issue's budget: the sign-in page as loaded (167.3 KB) is over its
- * 150 KB (docs/benchmarks.md, "Portal size").
+ * Ceilings on what the pages load in the browser (`measureLoadedAssets`), in gzipped bytes, beside
+ * the issue's budget, which the password tenants' sign-in page as loaded is held to
+ * (`budgets.loginInitialJs`, e2e/bundle-budget.spec.ts). What they load on 2026-11-27 with a little
+ * room, so that a change that makes them grow fails the browser tests: the single sign-on tenant's
+ * sign-in page (156.9 KB: the identity provider's client besides) and the first page after sign-in.
  */
 export const loadedCeilings = {
-  signInPageJs: 172 * 1024,
-  firstPageAfterSignInJs: 212 * 1024,
+  ssoSignInPageJs: 160 * 1024,
+  firstPageAfterSignInJs: 196 * 1024,
 };
 
 /**

@@ -1,10 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
 import { ApiClientProvider } from '../lib/api-client-context.tsx';
 import { AppStoreProvider } from '../lib/app-state.tsx';
 import { SessionServicesProvider } from '../lib/auth/session-services.tsx';
-import { i18n } from '../lib/i18n.ts';
 import { IntegrationsProvider } from '../lib/integrations/integrations-context.tsx';
 import type { StartedPortal } from './start-up.ts';
 import { Toasts } from './toasts.tsx';
@@ -18,19 +16,17 @@ export function App({ portal, router }: AppProps) {
   const routes = <RouterProvider router={router} />;
   const sso = portal.sso;
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={portal.queryClient}>
-        <ApiClientProvider client={portal.apiClient}>
-          <AppStoreProvider store={portal.appStore}>
-            <SessionServicesProvider value={portal.session}>
-              <IntegrationsProvider integrations={portal.integrations}>
-                {sso ? <sso.Provider setup={sso.setup}>{routes}</sso.Provider> : routes}
-                <Toasts />
-              </IntegrationsProvider>
-            </SessionServicesProvider>
-          </AppStoreProvider>
-        </ApiClientProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={portal.queryClient}>
+      <ApiClientProvider client={portal.apiClient}>
+        <AppStoreProvider store={portal.appStore}>
+          <SessionServicesProvider value={portal.session}>
+            <IntegrationsProvider integrations={portal.integrations}>
+              {sso ? <sso.Provider setup={sso.setup}>{routes}</sso.Provider> : routes}
+              <Toasts />
+            </IntegrationsProvider>
+          </SessionServicesProvider>
+        </AppStoreProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>
   );
 }

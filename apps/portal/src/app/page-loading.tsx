@@ -1,5 +1,5 @@
 import { Spinner } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Shown while a page's code is still on its way. */
 export function PageLoading() {

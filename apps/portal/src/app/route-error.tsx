@@ -1,8 +1,8 @@
 import { buttonVariants } from '@waratah/ui';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { useIntegrations } from '../lib/integrations/integrations-context.tsx';
 
 /** When a page's code fails to load or render, a readable message rather than a blank page. */

@@ -1,5 +1,5 @@
 import { Modal } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** The 'Session timed out' modal of spec §4; 'Try again' closes it. */
 export function SessionTimeoutModal({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {

@@ -6,7 +6,7 @@ import goals from '../locales/en-AU/goals.json';
 import overview from '../locales/en-AU/overview.json';
 import passport from '../locales/en-AU/passport.json';
 import transactions from '../locales/en-AU/transactions.json';
-import { i18n, locale } from './i18n.ts';
+import { addStrings } from './i18n.ts';
 
 /** The client-page areas' strings (see `i18n.ts`). */
 export const areaStrings = {
@@ -22,4 +22,4 @@ export const areaStrings = {
 
 // Imported by the signed-in frame, whose pages are the only ones that read these; the frame's
 // module loads before any of its pages renders.
-i18n.addResourceBundle(locale, 'translation', areaStrings, true, false);
+addStrings(areaStrings);

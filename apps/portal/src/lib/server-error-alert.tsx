@@ -1,5 +1,5 @@
 import { Alert, AlertTitle } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { serverErrorMessages } from './server-error-messages.ts';
 
 /** A refused form, under the spec's error list heading; the alert role announces it. */

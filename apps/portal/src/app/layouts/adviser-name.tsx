@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../lib/app-state.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The signed-in adviser's given and family name, with a green tick once their practice is enabled (spec §2). */
 export function AdviserName() {

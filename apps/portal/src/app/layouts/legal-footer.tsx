@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '../../config/routes.ts';
 import { useAppState } from '../../lib/app-state.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** Spec §2: privacy and terms links from the tenant config, on pages that need sign-in, when either is set. */
 export function LegalFooter({ className }: { className?: string }) {

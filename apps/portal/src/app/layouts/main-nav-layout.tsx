@@ -5,7 +5,6 @@ import {
   NavigationMenuLink,
   NavigationMenuList,
 } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { appInfo } from '../../config/app-info.ts';
 import { paths } from '../../config/paths.ts';
@@ -13,6 +12,7 @@ import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { useAppState } from '../../lib/app-state.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 // The client pages' strings arrive with the signed-in frame, before any of its pages renders.
 import '../../lib/i18n-areas.ts';
 import { AdviserName } from './adviser-name.tsx';

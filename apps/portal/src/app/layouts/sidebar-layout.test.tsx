@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAppConfig } from '../../testing/build-app-config.ts';
 import { appConfigRoute, createFakeApi, json } from '../../testing/fake-api.ts';
 import { renderPortal } from '../../testing/render.tsx';
+import { APP_CONFIG_WAIT_MS } from '../guard/run-route-guard.ts';
 
 describe('SidebarLayout', () => {
   it("shows the tenant's reversed logo, landmarks and a skip link", async () => {
@@ -51,5 +52,27 @@ describe('SidebarLayout', () => {
     const navigation = await screen.findByRole('navigation', { name: 'Secondary' });
     expect(within(navigation).getAllByRole('link')).toHaveLength(1);
     expect(within(navigation).queryByRole('link', { name: /Help/ })).not.toBeInTheDocument();
+  });
+
+  it('adds the links when the app config comes after the page has shown', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = createFakeApi({
+      [appConfigRoute]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await renderPortal({ api });
+
+    // The route guard stops waiting for the config after APP_CONFIG_WAIT_MS and shows the page.
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: APP_CONFIG_WAIT_MS + 2_000 });
+    expect(screen.queryByRole('navigation', { name: 'Secondary' })).not.toBeInTheDocument();
+    answer(json({ data: buildAppConfig({ links: { help_page: 'https://example.test/help' } }) }));
+
+    const navigation = await screen.findByRole('navigation', { name: 'Secondary' });
+    expect(within(navigation).getByRole('link', { name: 'Help (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://example.test/help',
+    );
   });
 });

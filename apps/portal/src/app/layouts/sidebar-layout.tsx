@@ -1,9 +1,8 @@
 import type { AppLinkKey } from '@waratah/contracts';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
 import { useAppState } from '../../lib/app-state.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LegalFooter } from './legal-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
 
@@ -19,7 +18,9 @@ const secondaryLinks = [
 export function SidebarLayout() {
   const { t } = useTranslation();
   const tenant = useAppState((state) => state.tenantConfig);
-  const { data: appConfig } = useAppConfig();
+  // Stored by the route guard before the page shows (and whenever it comes later), as the sign-in
+  // page reads it: the query hooks are not the signed-out pages' JavaScript (docs/portal.md).
+  const appConfig = useAppState((state) => state.appConfig);
   const links = secondaryLinks.flatMap(({ key, label }) => {
     const url = getAppLink(appConfig, key);
     return url ? [{ key, url, label: t(label) }] : [];

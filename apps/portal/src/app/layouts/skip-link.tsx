@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The first stop of the keyboard: straight past the navigation to the page's own content. */
 export function SkipLink() {

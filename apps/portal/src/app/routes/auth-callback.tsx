@@ -1,9 +1,9 @@
 import { Spinner } from '@waratah/ui';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routeHref } from '../../config/route-href.ts';
 import { useSessionServices } from '../../lib/auth/session-services.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The provider sends the visitor back here, signed in: on to the route they meant to open, or the dashboard. */
 export default function AuthCallbackRoute() {

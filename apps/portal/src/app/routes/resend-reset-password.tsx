@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PasswordResetRequest } from '../../features/password/components/password-reset-request.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export default function ResendResetPasswordRoute() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PasswordResetRequest } from '../../features/password/components/password-reset-request.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCreateParty } from '../../../features/registration/api/create-party.ts';
 import { useUpdatePartyDetails } from '../../../features/registration/api/update-party-details.ts';
 import { CompanyForm } from '../../../features/registration/components/company-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterCompanyRoute() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { RegistrationComplete } from '../../../features/registration/components/registration-complete.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export default function RegisterCompleteRoute() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { buttonVariants } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useRequestAdminToken } from '../../../features/auth/api/request-admin-token.ts';
@@ -8,6 +7,7 @@ import { NewPasswordForm } from '../../../features/password/components/new-passw
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
 import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterPasswordRoute() {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
@@ -8,6 +7,7 @@ import { RegisterProfileForm } from '../../../features/registration/components/r
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
 import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterProfileRoute() {

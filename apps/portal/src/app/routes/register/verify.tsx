@@ -1,11 +1,11 @@
 import { buttonVariants, SuccessPulse } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useVerifyEmail } from '../../../features/registration/api/verify-email.ts';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
 import { VerifyEmailForm } from '../../../features/registration/components/verify-email-form.tsx';
 import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterVerifyRoute() {

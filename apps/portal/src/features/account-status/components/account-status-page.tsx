@@ -1,6 +1,6 @@
 import { Card } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface AccountStatusPageProps {
   status: 'unverified' | 'disabled';

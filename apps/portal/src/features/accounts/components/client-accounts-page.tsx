@@ -1,6 +1,6 @@
 import { Skeleton } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';

@@ -1,7 +1,7 @@
 import type { Account } from '@waratah/contracts';
 import { Card, CardContent, CardHeader, CardTitle, cn, Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import {
   RefreshStatusBadge,
   RefreshStatusText,

@@ -1,9 +1,9 @@
 import type { OAuthToken } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { LoginForm } from './login-form.tsx';
 
 export interface LoginPageProps {

@@ -1,5 +1,5 @@
 import { Button } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSignOut } from '../hooks/use-sign-out.ts';
 
 export function SignOutButton() {

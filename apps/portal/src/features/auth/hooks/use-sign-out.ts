@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAppStore } from '../../../lib/app-state.tsx';
 import { useProviderAuth } from '../../../lib/auth/provider-auth.tsx';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useIntegrations } from '../../../lib/integrations/integrations-context.tsx';
 
 /** The portal shows its sign-out toasts this long (spec §9). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { isClientGone } from '../utils/is-client-gone.ts';
 import { ClientLoadError } from './client-load-error.tsx';
 import { ClientUnavailable } from './client-unavailable.tsx';

@@ -1,6 +1,6 @@
 import { Skeleton } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useClient } from '../api/get-client.ts';
 import { useClientId } from '../hooks/use-client-id.ts';
 import { clientName } from '../utils/client-name.ts';

@@ -1,9 +1,9 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { clientName } from '../utils/client-name.ts';
 
 /** Who the adviser is looking at: name, e-mail and the state of their consent. */

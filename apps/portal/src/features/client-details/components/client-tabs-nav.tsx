@@ -1,6 +1,6 @@
 import { cn } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useAppConfig } from '../../app-config/api/get-app-config.ts';
 import { clientTabs } from '../utils/client-tabs.ts';
 

@@ -1,7 +1,7 @@
 import type { RefreshStatusBody } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshExplanation } from '../utils/refresh-explanation.ts';
 
 const statusTagVariant = {

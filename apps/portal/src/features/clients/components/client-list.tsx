@@ -1,8 +1,8 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Alert, AlertDescription, Button, LoadingTable, pageCount, SearchInput } from '@waratah/ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useClients } from '../api/list-clients.ts';
 import {
   CLIENT_PAGE_SIZE,

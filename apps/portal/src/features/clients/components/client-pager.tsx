@@ -1,5 +1,5 @@
 import { Button, pageCount } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface ClientPagerProps {
   page: number;

@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button, Modal, toast } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnlinkClient } from '../api/unlink-client.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
 import { clientName } from '../utils/client-name.ts';

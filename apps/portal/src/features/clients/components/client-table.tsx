@@ -1,10 +1,10 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Table, type TableColumn, type TableSort, Tag } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ClientListParams, ClientSort } from '../utils/client-list-params.ts';
 import { clientName } from '../utils/client-name.ts';
 import { ConsentCell } from './consent-cell.tsx';

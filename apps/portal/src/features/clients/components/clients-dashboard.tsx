@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ClientList } from './client-list.tsx';
 import { ClientRowActions } from './client-row-actions.tsx';
 import { InviteClientDrawer } from './invite-client-drawer.tsx';

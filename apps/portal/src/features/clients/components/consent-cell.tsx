@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { consentTagVariant } from '../utils/consent-tag.ts';
 
 /** A client's consent: its status, and when it ends or ended. */

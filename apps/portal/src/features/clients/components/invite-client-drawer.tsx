@@ -1,8 +1,8 @@
 import { inviteUserBodySchema } from '@waratah/contracts';
 import { Button, Drawer, TextInput, toast } from '@waratah/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 import { type InviteClient, useInviteClient } from '../api/invite-client.ts';
 import { CLIENT_TOAST_MS } from '../utils/client-toast.ts';

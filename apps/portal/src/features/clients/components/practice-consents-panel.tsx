@@ -9,11 +9,10 @@ import {
   SkeletonText,
   Tag,
 } from '@waratah/ui';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { type Translate, useTranslation } from '../../../lib/i18n.ts';
 import { usePracticeConsents } from '../api/get-practice-consents.ts';
 import { clientName } from '../utils/client-name.ts';
 
@@ -60,7 +59,7 @@ export function PracticeConsentsPanel() {
 }
 
 /** When a consent ends or ended: a withdrawn one when it was withdrawn, any other at its expiry. */
-function consentDate(consent: PracticeConsent, dateKey: ConsentGroupProps['dateKey'], t: TFunction) {
+function consentDate(consent: PracticeConsent, dateKey: ConsentGroupProps['dateKey'], t: Translate) {
   if (consent.status === 'withdrawn') {
     return consent.withdrawn_at
       ? t('clients.consents.withdrawnOn', { date: formatDate(consent.withdrawn_at) })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../../lib/app-state.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The signed-in home (spec §2 'Dashboard'): its heading and greeting, with the client list below. */
 export function DashboardPage({ children }: { children?: ReactNode }) {

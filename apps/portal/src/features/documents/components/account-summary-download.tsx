@@ -1,8 +1,8 @@
 import { requestAccountSummary } from '@waratah/sdk';
 import { DatePicker } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useDocumentSettings } from '../utils/use-document-settings.ts';
 import { DocumentRequestDrawer } from './document-request-drawer.tsx';
 

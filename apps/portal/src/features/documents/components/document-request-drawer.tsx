@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DocumentExport } from '@waratah/contracts';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { TrackedDocumentJob } from './document-job.tsx';

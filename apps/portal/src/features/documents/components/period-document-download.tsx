@@ -1,6 +1,6 @@
 import { requestInsightsExport, requestTransactionsExport } from '@waratah/sdk';
-import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PeriodDocumentDrawer } from './period-document-drawer.tsx';
 
 /** The documents asked for with a statement period, and how each is requested. */

@@ -1,6 +1,6 @@
 import type { ExportOption } from '@waratah/tenants';
 import { DatePicker, Dropdown } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { customPeriod, type PeriodChoice, periodOptions } from '../utils/export-periods.ts';
 
 export interface PeriodFieldsProps {

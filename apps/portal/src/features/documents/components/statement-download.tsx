@@ -1,8 +1,8 @@
 import { requestStatement } from '@waratah/sdk';
 import { Dropdown } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
 import { customPeriod, initialChoice, type PeriodChoice, periodRequest } from '../utils/export-periods.ts';
 import { useDocumentSettings } from '../utils/use-document-settings.ts';

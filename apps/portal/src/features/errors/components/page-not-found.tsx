@@ -1,7 +1,7 @@
 import { buttonVariants, Card } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function PageNotFound() {
   const { t } = useTranslation();

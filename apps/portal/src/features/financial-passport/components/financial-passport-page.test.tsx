@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { FinancialPassport, Transaction } from '@waratah/contracts';
 import { createApiClient } from '@waratah/sdk';
 import { tenants } from '@waratah/tenants';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { createFakeApi, type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
 import { buildPassport } from '../testing/build-passport.ts';
@@ -89,13 +87,11 @@ function renderPassport({
     { initialEntries: [url] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <ApiClientProvider client={client}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ApiClientProvider>
-    </I18nextProvider>,
+    <ApiClientProvider client={client}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ApiClientProvider>,
   );
   return { api, router, user: userEvent.setup() };
 }

@@ -1,9 +1,9 @@
 import type { ExportOption } from '@waratah/tenants';
 import { Card, CardContent, DatePicker, Dropdown, Skeleton } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { customPeriod, type DateRange, readPassportPeriod, sydneyToday } from '../utils/passport-periods.ts';

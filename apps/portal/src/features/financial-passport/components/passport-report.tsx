@@ -1,8 +1,8 @@
 import type { FinancialPassport } from '@waratah/contracts';
 import { AccordionContent, AccordionItem, AccordionTrigger, Tag } from '@waratah/ui';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PassportFigure } from './passport-figure.tsx';
 import { PassportSection } from './passport-section.tsx';
 import { PassportSummary } from './passport-summary.tsx';

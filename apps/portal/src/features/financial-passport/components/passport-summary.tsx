@@ -1,6 +1,6 @@
 import type { FinancialPassport } from '@waratah/contracts';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The report's headline figures. */
 export function PassportSummary({ summary }: { summary: FinancialPassport['summary'] }) {

@@ -1,8 +1,8 @@
 import type { Transaction } from '@waratah/contracts';
 import { Table, type TableColumn } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import {
   FIGURE_PAGE_SIZE,

@@ -13,7 +13,7 @@ import {
 } from '@waratah/ui';
 import { useMemo } from 'react';
 import { type UseFormReturn, useForm, useFormState } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import {
   emptyGoalForm,
   type GoalFormField,

@@ -1,8 +1,8 @@
 import type { Goal } from '@waratah/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { GoalProgressMeter } from './goal-progress-meter.tsx';
 import { GoalStatusTag } from './goal-status-tag.tsx';
 

@@ -1,6 +1,6 @@
 import type { Goal } from '@waratah/contracts';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { goalProgress } from '../utils/goal-progress.ts';
 
 /**

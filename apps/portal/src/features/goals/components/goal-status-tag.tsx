@@ -1,6 +1,6 @@
 import type { GoalStatus } from '@waratah/contracts';
 import { Tag, type TagVariant } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const variants: Record<GoalStatus, TagVariant> = {
   unstarted: 'neutral',

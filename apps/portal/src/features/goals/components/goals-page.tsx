@@ -1,6 +1,6 @@
 import { buttonVariants, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createApiClient } from '@waratah/sdk';
 import { Toaster } from '@waratah/ui';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { createFakeApi, type FakeRoutes } from '../../../testing/fake-api.ts';
 
@@ -33,14 +31,12 @@ export function renderClientPage({
     { initialEntries: [url] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <ApiClientProvider client={client}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </QueryClientProvider>
-      </ApiClientProvider>
-    </I18nextProvider>,
+    <ApiClientProvider client={client}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </ApiClientProvider>,
   );
   return { api, router, user: userEvent.setup() };
 }

@@ -1,6 +1,6 @@
 import type { Account } from '@waratah/contracts';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { accountDisplayName } from '../../client-details/utils/account-display-name.ts';
 import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import { accountsByContainer } from '../utils/accounts-by-container.ts';

@@ -1,7 +1,7 @@
 import { categoryColorFor } from '@waratah/tenants';
-import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../../lib/app-state.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import type { CategoryAmount } from '../utils/cash-flow.ts';
 

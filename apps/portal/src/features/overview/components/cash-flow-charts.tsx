@@ -1,6 +1,6 @@
 import { formatCompactAud } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { LazyBarChartCard } from '../../../lib/lazy-bar-chart-card.tsx';
 import type { MonthCashFlow } from '../utils/cash-flow.ts';
 import { PanelEmpty } from './overview-panel.tsx';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useAppConfig } from '../../app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';

@@ -1,7 +1,7 @@
 import type { Goal } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toCents } from '../../client-details/utils/cents.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 

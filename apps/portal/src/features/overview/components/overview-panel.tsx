@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Skeleton } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 
 export interface OverviewPanelProps {

@@ -1,5 +1,5 @@
 import type { ProviderAccount } from '@waratah/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import {
   RefreshStatusBadge,
   RefreshStatusText,

@@ -1,6 +1,6 @@
 import { Button, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { meetsPasswordCriteria } from '../utils/check-password-criteria.ts';
 import { PasswordCriteria } from './password-criteria.tsx';
 

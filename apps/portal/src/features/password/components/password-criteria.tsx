@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { checkPasswordCriteria, type PasswordCriterion } from '../utils/check-password-criteria.ts';
 
 const order: readonly PasswordCriterion[] = ['length', 'number', 'cases'];

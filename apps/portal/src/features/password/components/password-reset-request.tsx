@@ -11,10 +11,10 @@ import {
   TextInput,
 } from '@waratah/ui';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 

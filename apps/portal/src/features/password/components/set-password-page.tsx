@@ -7,9 +7,9 @@ import {
   CardHeader,
   CardTitle,
 } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 import { type PasswordToken, useSetPassword } from '../api/set-password.ts';
 import { NewPasswordForm } from './new-password-form.tsx';

@@ -1,8 +1,8 @@
 import { australianStates, type CreatePartyRequest, createPartyRequestSchema } from '@waratah/contracts';
 import { Button, Dropdown, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useAggregators } from '../api/list-aggregators.ts';
 
 export interface CompanyFormValue {

@@ -7,8 +7,8 @@ import {
 } from '@waratah/contracts';
 import { Button, Dropdown, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const numberFields = [
   ['afsl_number', 'afsl'],

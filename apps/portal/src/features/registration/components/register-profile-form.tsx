@@ -2,8 +2,8 @@ import { type RegisterAdminUserRequest, registerAdminUserRequestSchema } from '@
 import type { LegalLinks } from '@waratah/tenants';
 import { Button, Checkbox, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface RegisterProfileFormProps {
   legal: LegalLinks | undefined;

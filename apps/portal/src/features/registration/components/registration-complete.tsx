@@ -1,7 +1,7 @@
 import { buttonVariants, SuccessPulse } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The last step: the success pulse and what happens next. */
 export function RegistrationComplete() {

@@ -8,7 +8,7 @@ import {
   ProgressBar,
 } from '@waratah/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The registration steps in spec §4's order. */
 export const registrationSteps = [

@@ -1,8 +1,8 @@
 import { verifyEmailRequestSchema } from '@waratah/contracts';
 import { Alert, Button, EmailPulse, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm } from '../../../lib/field-errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface VerifyEmailFormProps {
   email: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addTransactionTags, removeTransactionTags } from '@waratah/sdk';
 import { toast } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { TRANSACTION_TOAST_MS } from '../utils/transaction-toast.ts';
 import { transactionListsKey } from './list-transactions.ts';

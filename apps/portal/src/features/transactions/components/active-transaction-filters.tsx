@@ -1,7 +1,7 @@
 import type { Account, TransactionCategory } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { accountLabel } from '../utils/describe-transaction.ts';
 import { type TransactionFilters, transactionFilterKeys } from '../utils/transaction-filters.ts';
 

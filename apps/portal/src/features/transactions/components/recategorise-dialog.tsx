@@ -7,7 +7,7 @@ import {
 } from '@waratah/contracts';
 import { Button, Dropdown, Modal } from '@waratah/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export interface RecategoriseDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { Transaction, TransactionCategory } from '@waratah/contracts';
 import { Button } from '@waratah/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useUpdateTransactions } from '../api/update-transactions.ts';
 import { RecategoriseDialog } from './recategorise-dialog.tsx';
 import { TransactionTagsDialog } from './transaction-tags-dialog.tsx';

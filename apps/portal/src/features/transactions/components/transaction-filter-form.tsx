@@ -1,7 +1,7 @@
 import { type Account, budgetCategories, decimalSchema, type TransactionCategory } from '@waratah/contracts';
 import { Button, DatePicker, Dropdown, SearchInput, TextInput } from '@waratah/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { accountLabel } from '../utils/describe-transaction.ts';
 import type { TransactionFilterKey, TransactionFilters } from '../utils/transaction-filters.ts';
 

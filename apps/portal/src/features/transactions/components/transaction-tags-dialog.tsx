@@ -1,7 +1,7 @@
 import type { Transaction } from '@waratah/contracts';
 import { Button, Modal, Tag, TextInput } from '@waratah/ui';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useEditTransactionTags } from '../api/edit-transaction-tags.ts';
 
 export interface TransactionTagsDialogProps {

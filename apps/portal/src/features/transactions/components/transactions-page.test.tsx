@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { Account, TransactionCategory } from '@waratah/contracts';
 import { createApiClient } from '@waratah/sdk';
 import { Toaster } from '@waratah/ui';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { createFakeApi, type FakeRoutes, json } from '../../../testing/fake-api.ts';
 import { buildTransaction } from '../testing/build-transaction.ts';
@@ -96,14 +94,12 @@ function renderPage({
     { initialEntries: [url] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <ApiClientProvider client={client}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </QueryClientProvider>
-      </ApiClientProvider>
-    </I18nextProvider>,
+    <ApiClientProvider client={client}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </ApiClientProvider>,
   );
   return { api, router, user: userEvent.setup() };
 }

@@ -1,5 +1,5 @@
 import { Button } from '@waratah/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TransactionPagePosition } from '../utils/transaction-filters.ts';
 
 export interface TransactionsPagerProps {

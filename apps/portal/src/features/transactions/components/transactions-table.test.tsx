@@ -1,9 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { Transaction } from '@waratah/contracts';
 import { Profiler, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
 import { buildTransaction } from '../testing/build-transaction.ts';
 import { FIRST_PAINT_ROWS, TransactionsTable } from './transactions-table.tsx';
 
@@ -22,17 +20,15 @@ function renderCounted(transactions: Transaction[]) {
   const rowsAtCommit: number[] = [];
   const countRows = () => document.querySelectorAll('tr[data-transaction-id]').length;
   const wrap = (rows: Transaction[]): ReactNode => (
-    <I18nextProvider i18n={i18n}>
-      <Profiler id="table" onRender={() => rowsAtCommit.push(countRows())}>
-        <TransactionsTable
-          transactions={rows}
-          accounts={[]}
-          canSelect
-          selected={new Set()}
-          onSelectedChange={() => {}}
-        />
-      </Profiler>
-    </I18nextProvider>
+    <Profiler id="table" onRender={() => rowsAtCommit.push(countRows())}>
+      <TransactionsTable
+        transactions={rows}
+        accounts={[]}
+        canSelect
+        selected={new Set()}
+        onSelectedChange={() => {}}
+      />
+    </Profiler>
   );
   const view = render(wrap(transactions));
   return { rowsAtCommit, countRows, rerender: (rows: Transaction[]) => view.rerender(wrap(rows)) };

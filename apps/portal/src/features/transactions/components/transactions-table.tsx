@@ -10,8 +10,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { accountLabel, transactionTitle } from '../utils/describe-transaction.ts';
 
 export interface TransactionsTableProps {
