@@ -1,14 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { FinancialPassport, Transaction } from '@waratah/contracts';
-import { createApiClient } from '@waratah/sdk';
 import { tenants } from '@waratah/tenants';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeApi, type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { buildPassport } from '../testing/build-passport.ts';
 import { FinancialPassportPage, type FinancialPassportPageProps } from './financial-passport-page.tsx';
 
@@ -64,36 +59,23 @@ function renderPassport({
   passport?: FinancialPassport;
   routes?: FakeRoutes;
 } = {}) {
-  const api = createFakeApi({
-    [passportRoute]: () => json({ data: passport }),
-    [transactionsRoute]: transactionsByIds,
-    ...routes,
+  return renderPageWithProviders({
+    path: '/user/details/:id/financial-passport',
+    url,
+    page: (
+      <FinancialPassportPage
+        clientId={5}
+        periods={tenants.moneypartner.exportOptions.financialPassport}
+        customDates={false}
+        {...props}
+      />
+    ),
+    routes: {
+      [passportRoute]: () => json({ data: passport }),
+      [transactionsRoute]: transactionsByIds,
+      ...routes,
+    },
   });
-  const client = createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/user/details/:id/financial-passport',
-        element: (
-          <FinancialPassportPage
-            clientId={5}
-            periods={tenants.moneypartner.exportOptions.financialPassport}
-            customDates={false}
-            {...props}
-          />
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <ApiClientProvider client={client}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return { api, router, user: userEvent.setup() };
 }
 
 describe('FinancialPassportPage', { timeout: 20_000 }, () => {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Account } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
 import { type FakeHandler, json } from '../../../testing/fake-api.ts';
+import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { buildGoal } from '../testing/build-goal.ts';
-import { renderClientPage } from '../testing/render-client-page.tsx';
 import { AddGoalPage } from './add-goal-page.tsx';
 
 const account: Account = {
@@ -35,7 +35,7 @@ function renderAddGoal(
   createGoal: FakeHandler = (request) =>
     json({ data: buildGoal({ name: String((request.body as { name: string }).name) }) }, 201),
 ) {
-  return renderClientPage({
+  return renderPageWithProviders({
     path: '/user/details/:id/add-goal',
     url: '/user/details/5/add-goal',
     page: <AddGoalPage clientId={5} goalsHref="/user/details/5/goals" />,

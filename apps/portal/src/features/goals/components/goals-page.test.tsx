@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fake-api.ts';
+import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { buildGoal } from '../testing/build-goal.ts';
-import { renderClientPage } from '../testing/render-client-page.tsx';
 import { GoalsPage } from './goals-page.tsx';
 
 const clientId = 5;
 const goalsRoute = 'GET /api/v2/goals';
 
 function renderGoals({ goals = [buildGoal()], canAddGoal = true, url = '/user/details/5/goals' } = {}) {
-  return renderClientPage({
+  return renderPageWithProviders({
     path: '/user/details/:id/goals',
     url,
     page: <GoalsPage clientId={clientId} addGoalHref={canAddGoal ? '/user/details/5/add-goal' : undefined} />,
@@ -107,7 +107,7 @@ describe('GoalsPage', () => {
 
   it('says when the goals cannot be loaded and tries again', async () => {
     let calls = 0;
-    const { user } = renderClientPage({
+    const { user } = renderPageWithProviders({
       path: '/user/details/:id/goals',
       url: '/user/details/5/goals',
       page: <GoalsPage clientId={clientId} />,

@@ -1,14 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Account, TransactionCategory } from '@waratah/contracts';
-import { createApiClient } from '@waratah/sdk';
-import { Toaster } from '@waratah/ui';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeApi, type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { type FakeRoutes, json } from '../../../testing/fake-api.ts';
+import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { buildTransaction } from '../testing/build-transaction.ts';
 import { TransactionsPage } from './transactions-page.tsx';
 
@@ -76,32 +70,18 @@ function renderPage({
   canCategorise = true,
   routes = {} as FakeRoutes,
 } = {}) {
-  const api = createFakeApi({
-    'GET /api/v2/transactions': () =>
-      json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } }),
-    'GET /api/v2/transactions/categories': () => json({ data: categories }),
-    'GET /api/v2/accounts': () => json({ data: [account] }),
-    ...routes,
+  return renderPageWithProviders({
+    path: '/user/details/:id/transactions',
+    url,
+    page: <TransactionsPage clientId={clientId} canCategorise={canCategorise} />,
+    routes: {
+      'GET /api/v2/transactions': () =>
+        json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } }),
+      'GET /api/v2/transactions/categories': () => json({ data: categories }),
+      'GET /api/v2/accounts': () => json({ data: [account] }),
+      ...routes,
+    },
   });
-  const client = createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/user/details/:id/transactions',
-        element: <TransactionsPage clientId={clientId} canCategorise={canCategorise} />,
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <ApiClientProvider client={client}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </ApiClientProvider>,
-  );
-  return { api, router, user: userEvent.setup() };
 }
 
 // Whole-page journeys through Radix dialogs and selects: slow on a busy machine, not timing-dependent.

@@ -5,12 +5,16 @@ import { createApiClient } from '@waratah/sdk';
 import { Toaster } from '@waratah/ui';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeApi, type FakeRoutes } from '../../../testing/fake-api.ts';
+import { ApiClientProvider } from '../lib/api-client-context.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { createFakeApi, type FakeRoutes } from './fake-api.ts';
 
-/** One client page under the real providers over a fake platform; other paths render their name. */
-export function renderClientPage({
+/**
+ * One page on its own under the real providers (API client, queries, router, toasts) over a fake
+ * platform; other paths render their name. `renderClientPage` (client-details/testing) renders a page
+ * inside the whole signed-in portal instead.
+ */
+export function renderPageWithProviders({
   path,
   url,
   page,
