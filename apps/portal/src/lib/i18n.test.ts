@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from './i18n.ts';
+import { addStrings, i18n, type TranslationKey, translate } from './i18n.ts';
 
 describe('i18n plurals (spec §9)', () => {
   it.each([
@@ -20,5 +20,26 @@ describe('i18n plurals (spec §9)', () => {
 
   it('speaks en-AU', () => {
     expect(i18n.language).toBe('en-AU');
+  });
+});
+
+describe('translate', () => {
+  it("fills the string's places from the values", () => {
+    expect(translate('app.documentTitle', { pageTitle: 'Dashboard', tenantName: 'MoneyPartner' })).toBe(
+      'Dashboard - MoneyPartner Adviser Portal',
+    );
+  });
+
+  it('leaves a place with no value as it is, and reads a key with no string as itself', () => {
+    expect(translate('auth.login.heading')).toBe('Sign in to {{tenantName}}');
+    expect(translate('no.such.string' as TranslationKey)).toBe('no.such.string');
+    expect(translate('auth.login' as TranslationKey)).toBe('auth.login');
+  });
+
+  it("reads an area's strings once they are added", () => {
+    const key = 'i18nTestArea.greeting' as TranslationKey;
+    expect(translate(key, { name: 'Sam' })).toBe(key);
+    addStrings({ i18nTestArea: { greeting: 'Hello, {{name}}' } });
+    expect(translate(key, { name: 'Sam' })).toBe('Hello, Sam');
   });
 });

@@ -35,7 +35,7 @@ type StringPaths<T, Prefix extends string = ''> = {
 /** A plural's forms (`clients_one`, `clients_other`) are asked for by their stem, with a count. */
 type WithoutPluralForm<Path> = Path extends `${infer Stem}_${'zero' | 'one' | 'other'}` ? Stem : Path;
 
-/** The key of a string: `'login.title'`, `'counts.clients'` (checked by TypeScript). */
+/** The key of a string: `'auth.login.heading'`, `'counts.clients'` (checked by TypeScript). */
 export type TranslationKey = WithoutPluralForm<StringPaths<Strings>>;
 
 /** Values for the string's `{{name}}` places; `count` also picks the plural form. */
