@@ -5,7 +5,7 @@ import { saveScreenshot } from './support/screenshot.ts';
 import { tenantUrl } from './support/tenant-url.ts';
 
 // The single sign-on tenant: the identity service's cookies (app.at, app.rt, app.at_exp) carry the
-// session, and the portal's @fusionauth/react-sdk reads app.at_exp and refreshes through /app/refresh/.
+// session, and the portal's hosted-backend client reads app.at_exp and refreshes through /app/refresh/.
 
 async function accessTokenExpiry(page: Page): Promise<number> {
   const cookie = (await page.context().cookies(tenantUrl('waratah'))).find(
@@ -24,7 +24,7 @@ test.describe('waratah: the single sign-on session', () => {
     const now = Math.floor(Date.now() / 1000);
     expect(await accessTokenExpiry(page)).toBeGreaterThan(now + 60);
 
-    // Make the portal believe its token has 13 seconds left: the SDK refreshes 10 seconds before expiry.
+    // Make the portal believe its token has 13 seconds left: the portal refreshes 10 seconds before expiry.
     await page
       .context()
       .addCookies([

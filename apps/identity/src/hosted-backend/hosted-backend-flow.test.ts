@@ -9,7 +9,7 @@ import {
 } from '../testing/identity-test-app.ts';
 import { TestBrowser } from '../testing/test-browser.ts';
 
-/** Signs in through the hosted backend exactly as @fusionauth/react-sdk drives it; answers the last hop. */
+/** Signs in through the hosted backend as the portal's hosted-backend client drives it; answers the last hop. */
 async function signIn(browser: TestBrowser, email: string, password: string) {
   const loginPage = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
   const action = /action="([^"]+\/login)"/.exec(loginPage.response.body)?.[1];

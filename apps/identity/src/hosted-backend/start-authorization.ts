@@ -8,7 +8,7 @@ import { hostedLoginCookie, hostedLoginTtl, startHostedLogin } from './hosted-lo
 const defaultScope = 'openid email profile offline_access adviser';
 
 /**
- * `/app/login/` and `/app/register/` as @fusionauth/react-sdk navigates to them (client_id,
+ * `/app/login/` and `/app/register/` as a hosted-backend client navigates to them (client_id,
  * redirect_uri, scope, state): start an authorization-code flow with PKCE against the provider,
  * to come back to `/app/callback/`. The PKCE verifier stays on the server.
  */

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { decodeJwt } from 'jose';
 import { refreshTokenTtl } from '../provider/identity-ttl.ts';
 
-/** The cookies of FusionAuth's hosted backend, by the names @fusionauth/react-sdk reads. */
+/** The cookies of FusionAuth's hosted backend, by the names its clients (and the portal's) read. */
 export const tokenCookies = {
   accessToken: 'app.at',
   refreshToken: 'app.rt',

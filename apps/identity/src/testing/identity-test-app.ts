@@ -47,7 +47,7 @@ export async function buildIdentityTestApp(options?: TestAppOptions): Promise<Id
   };
 }
 
-/** The query the portal's @fusionauth/react-sdk puts on `/app/login/`. */
+/** The query the portal's hosted-backend client puts on `/app/login/` (FusionAuth's SDKs put the same). */
 export function sdkLoginQuery(state = 'portal-state'): string {
   return new URLSearchParams({
     client_id: waratahClientId,

@@ -21,7 +21,13 @@ export function App({ portal, router }: AppProps) {
         <AppStoreProvider store={portal.appStore}>
           <SessionServicesProvider value={portal.session}>
             <IntegrationsProvider integrations={portal.integrations}>
-              {sso ? <sso.Provider setup={sso.setup}>{routes}</sso.Provider> : routes}
+              {sso ? (
+                <sso.Provider setup={sso.setup} onRefreshFailure={portal.integrations.errorReporter.report}>
+                  {routes}
+                </sso.Provider>
+              ) : (
+                routes
+              )}
               <Toasts />
             </IntegrationsProvider>
           </SessionServicesProvider>

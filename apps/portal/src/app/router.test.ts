@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../config/routes.ts';
 import { type AppState, createAppStore } from '../lib/app-state.tsx';
 import type { PrefetchServices } from '../lib/page-prefetch.ts';
+import { PageLoading } from './page-loading.tsx';
 import { createRoutes } from './router.tsx';
 
 describe('createRoutes', () => {
@@ -56,7 +57,7 @@ describe('createRoutes', () => {
     const resolve = async (route: RouteObject | undefined) =>
       typeof route?.lazy === 'function' ? await route.lazy() : {};
 
-    const withServices = frame(createRoutes(services));
+    const withServices = frame(createRoutes({ services }));
     const prefetched = ['overview', 'accounts', 'transactions', 'goals', 'financial-passport'];
     expect(await resolve(withServices)).toHaveProperty('loader');
     for (const page of withServices?.children ?? []) {
@@ -66,5 +67,32 @@ describe('createRoutes', () => {
       );
     }
     expect(await resolve(frame(createRoutes()))).not.toHaveProperty('loader');
+  });
+
+  it('downloads nothing for the pages the external provider stands in for', () => {
+    const pageLayouts = (options: Parameters<typeof createRoutes>[0]) =>
+      (createRoutes(options)[0]?.children ?? []).flatMap((layout) =>
+        (layout.children ?? []).map((page) => ({ layout, page })),
+      );
+    const find = (options: Parameters<typeof createRoutes>[0], path: string) =>
+      pageLayouts(options).find(({ page }) => page.path === path);
+    const step = (options: Parameters<typeof createRoutes>[0], path: string) =>
+      find(options, '/register')?.page.children?.find((child) => child.path === path);
+
+    // The sign-in page, its sidebar layout and the signed-out registration steps are not fetched.
+    const login = find({ providerEnabled: true }, '/');
+    expect(login?.page.lazy).toBeUndefined();
+    expect(login?.page.Component).toBe(PageLoading);
+    expect(login?.layout.lazy).toBeUndefined();
+    for (const path of ['profile', 'verify', 'password']) {
+      expect(step({ providerEnabled: true }, path)?.Component, path).toBe(PageLoading);
+    }
+    // What the provider sends the adviser back to is a page as before.
+    for (const path of ['company', 'credentials', 'complete']) {
+      expect(typeof step({ providerEnabled: true }, path)?.lazy, path).toBe('function');
+    }
+    // The password tenants' sign-in page loads with its layout.
+    expect(typeof find({}, '/')?.page.lazy).toBe('function');
+    expect(typeof find({}, '/')?.layout.lazy).toBe('function');
   });
 });

@@ -11,6 +11,7 @@ import { type PagePrefetch, type PrefetchServices, prefetchLoader } from '../lib
 import { PageLoading } from './page-loading.tsx';
 import { RootRoute } from './root-route.tsx';
 import { RouteError } from './route-error.tsx';
+import type { StartedPortal } from './start-up.ts';
 
 interface RouteModule {
   default: ComponentType;
@@ -56,12 +57,33 @@ const layouts: Record<RouteLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
   none: { Component: Outlet },
 };
 
+export interface RouterOptions {
+  /** The portal's services, for the pages that start their first requests (lib/page-prefetch.ts). */
+  services?: PrefetchServices;
+  /** The tenant signs in with the external provider (spec §4). */
+  providerEnabled?: boolean;
+}
+
+/** The options of the running portal's router. */
+export function routerOptionsFor(portal: Pick<StartedPortal, 'prefetch' | 'sso'>): RouterOptions {
+  return { services: portal.prefetch, providerEnabled: portal.sso !== null };
+}
+
+/**
+ * With the external provider, entering the sign-in page or a signed-out registration step starts
+ * the provider's login or registration (spec §2, §4): the guard never shows such a page, so its
+ * module and layout are not downloaded.
+ */
+function neverShown(meta: RouteDefinition['meta'], { providerEnabled = false }: RouterOptions): boolean {
+  return providerEnabled && meta.withProvider !== undefined;
+}
+
 function toRouteObjects(
   { path, meta, redirectTo, children = [] }: RouteDefinition,
-  services: PrefetchServices | undefined,
+  options: RouterOptions,
 ): RouteObject[] {
   const load = routeModules[meta.name];
-  const childRoutes = children.flatMap((child) => toRouteObjects(child, services));
+  const childRoutes = children.flatMap((child) => toRouteObjects(child, options));
   // A route that only redirects to a child (spec §2) is served for the guard even without a page of its own.
   if (!load && !redirectTo) return [];
   const handle: RouteHandle = { meta, redirectTo };
@@ -69,7 +91,11 @@ function toRouteObjects(
     {
       path,
       handle,
-      ...(load ? { lazy: async () => routeFromModule(await load(), services) } : { Component: Outlet }),
+      ...(neverShown(meta, options)
+        ? { Component: PageLoading }
+        : load
+          ? { lazy: async () => routeFromModule(await load(), options.services) }
+          : { Component: Outlet }),
       ...(childRoutes.length > 0 && { children: childRoutes }),
     },
   ];
@@ -83,12 +109,13 @@ function routeFromModule(
 }
 
 /** One pathless route per layout in use, holding that layout's pages. */
-function layoutRoutes(services: PrefetchServices | undefined): RouteObject[] {
+function layoutRoutes(options: RouterOptions): RouteObject[] {
   const pagesByLayout = new Map<RouteLayout, RouteObject[]>();
   for (const route of routes) {
-    const pages = toRouteObjects(route, services);
+    const pages = toRouteObjects(route, options);
     if (pages.length === 0) continue;
-    pagesByLayout.set(route.meta.layout, [...(pagesByLayout.get(route.meta.layout) ?? []), ...pages]);
+    const layout = neverShown(route.meta, options) ? 'none' : route.meta.layout;
+    pagesByLayout.set(layout, [...(pagesByLayout.get(layout) ?? []), ...pages]);
   }
   return [...pagesByLayout].map(([layout, children]) => ({ ...layouts[layout], children }));
 }
@@ -97,17 +124,17 @@ function layoutRoutes(services: PrefetchServices | undefined): RouteObject[] {
  * The spec §2 route table, each page under its layout; the route meta travels as the route's
  * handle. With the running portal's services, pages that have one start their prefetch.
  */
-export function createRoutes(services?: PrefetchServices): RouteObject[] {
+export function createRoutes(options: RouterOptions = {}): RouteObject[] {
   return [
     {
       Component: RootRoute,
       ErrorBoundary: RouteError,
       HydrateFallback: PageLoading,
-      children: layoutRoutes(services),
+      children: layoutRoutes(options),
     },
   ];
 }
 
-export function createAppRouter(services?: PrefetchServices) {
-  return createBrowserRouter(createRoutes(services));
+export function createAppRouter(options: RouterOptions) {
+  return createBrowserRouter(createRoutes(options));
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, routerOptionsFor } from './router.tsx';
 import { startUp } from './start-up.ts';
 import { StartUpError } from './start-up-error.tsx';
 
@@ -12,7 +12,7 @@ export async function startPortal(container: HTMLElement): Promise<Root> {
     const portal = await startUp();
     root.render(
       <StrictMode>
-        <App portal={portal} router={createAppRouter(portal.prefetch)} />
+        <App portal={portal} router={createAppRouter(routerOptionsFor(portal))} />
       </StrictMode>,
     );
   } catch (error) {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/app.tsx';
-import { createRoutes } from '../app/router.tsx';
+import { createRoutes, routerOptionsFor } from '../app/router.tsx';
 import { startUp } from '../app/start-up.ts';
 import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
 import type { AppState } from '../lib/app-state.tsx';
@@ -38,7 +38,7 @@ export async function renderPortal({
     portal.queryClient.setQueryData(appConfig.queryKey, appState.appConfig ?? undefined);
   }
   portal.appStore.setState(appState);
-  const router = createMemoryRouter(createRoutes(portal.prefetch), { initialEntries: [url] });
+  const router = createMemoryRouter(createRoutes(routerOptionsFor(portal)), { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(<App portal={portal} router={router} />);
   return { ...view, api, portal, router, user };

@@ -4,14 +4,12 @@ import { createFusionAuthSetup } from './fusion-auth-config.ts';
 const config = { enabled: true, clientId: 'c1', tenantId: 't1', serverUrl: 'http://localhost:8080' };
 
 describe('createFusionAuthSetup', () => {
-  it('asks for the adviser scopes, user info, auto refresh and the callback route', () => {
+  it('asks for the adviser scopes and the callback route, and refreshes 10 seconds early', () => {
     expect(createFusionAuthSetup(config, 'http://localhost:8080')).toEqual({
       serverUrl: 'http://localhost:8080',
       clientId: 'c1',
       redirectUri: 'http://localhost:8080/auth-callback',
       scope: 'openid email profile offline_access adviser',
-      shouldAutoFetchUserInfo: true,
-      shouldAutoRefresh: true,
       autoRefreshSecondsBeforeExpiry: 10,
     });
   });

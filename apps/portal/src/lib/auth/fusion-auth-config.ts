@@ -1,6 +1,6 @@
 import type { FusionAuthConfig } from '@waratah/tenants';
 
-/** Spec §7: the provider's scopes, user-info fetch, auto refresh, and the callback route. */
+/** Spec §7: the provider's scopes, the callback route, and how early the access token is refreshed. */
 export const providerScope = 'openid email profile offline_access adviser';
 
 export interface FusionAuthSetup {
@@ -8,8 +8,6 @@ export interface FusionAuthSetup {
   clientId: string;
   redirectUri: string;
   scope: string;
-  shouldAutoFetchUserInfo: true;
-  shouldAutoRefresh: true;
   autoRefreshSecondsBeforeExpiry: number;
 }
 
@@ -26,8 +24,6 @@ export function createFusionAuthSetup(
     clientId: fusionAuth.clientId,
     redirectUri: `${origin}/auth-callback`,
     scope: providerScope,
-    shouldAutoFetchUserInfo: true,
-    shouldAutoRefresh: true,
     autoRefreshSecondsBeforeExpiry: 10,
   };
 }

@@ -4,8 +4,8 @@ import type { AuthProviderUser } from '../app-state.tsx';
 /** The external sign-in provider as the portal uses it (spec §4, §7 External sign-in provider). */
 export interface ProviderAuth {
   isLoggedIn: boolean;
-  startLogin(state?: string): void;
-  startRegister(state?: string): void;
+  startLogin(): void;
+  startRegister(): void;
   startLogout(): void;
   /** Rejects with the provider's error when the user info cannot be fetched. */
   fetchUserInfo(): Promise<AuthProviderUser>;

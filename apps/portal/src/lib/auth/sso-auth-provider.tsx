@@ -1,43 +1,52 @@
-import { FusionAuthProvider, useFusionAuth } from '@fusionauth/react-sdk';
-import { type ReactNode, useMemo } from 'react';
-import type { AuthProviderUser } from '../app-state.tsx';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { FusionAuthSetup } from './fusion-auth-config.ts';
+import {
+  createHostedBackendClient,
+  type HostedBackendDeps,
+  keepSessionFresh,
+} from './hosted-backend-client.ts';
 import { type ProviderAuth, ProviderAuthProvider } from './provider-auth.tsx';
 
 export interface SsoAuthProviderProps {
   setup: FusionAuthSetup;
   children: ReactNode;
+  /** Where a failed refresh is reported; the session then ends when its token expires. */
+  onRefreshFailure?: (error: unknown) => void;
+  /** Replaces the page's cookies, navigation and network in tests. */
+  deps?: HostedBackendDeps;
 }
 
 /**
- * The FusionAuth hosted-backend client for the single sign-on tenant; loaded only there, so the
- * password tenants never download it.
+ * The single sign-on tenant's provider (spec §7): signed in while the hosted backend's access-token
+ * expiry cookie lies ahead, refreshed before it passes. Loaded only there, so the password tenants
+ * never download it.
  */
-export function SsoAuthProvider({ setup, children }: SsoAuthProviderProps) {
-  return (
-    <FusionAuthProvider {...setup}>
-      <FusionAuthBridge>{children}</FusionAuthBridge>
-    </FusionAuthProvider>
-  );
-}
+export function SsoAuthProvider({ setup, children, onRefreshFailure, deps }: SsoAuthProviderProps) {
+  const client = useMemo(() => createHostedBackendClient(setup, deps), [setup, deps]);
+  const [isLoggedIn, setLoggedIn] = useState(() => client.isLoggedIn());
+  const reportFailure = useRef(onRefreshFailure);
+  reportFailure.current = onRefreshFailure;
 
-function FusionAuthBridge({ children }: { children: ReactNode }) {
-  const fusionAuth = useFusionAuth<AuthProviderUser>();
-  const { isLoggedIn, startLogin, startRegister, startLogout, fetchUserInfo } = fusionAuth;
+  useEffect(() => {
+    const update = () => setLoggedIn(client.isLoggedIn());
+    update();
+    return keepSessionFresh(client, {
+      refreshBeforeMs: setup.autoRefreshSecondsBeforeExpiry * 1000,
+      onChange: update,
+      onRefreshFailure: (error) => reportFailure.current?.(error),
+      ...(deps?.now && { now: deps.now }),
+    });
+  }, [client, setup, deps]);
+
   const value = useMemo<ProviderAuth>(
     () => ({
       isLoggedIn,
-      startLogin,
-      startRegister,
-      startLogout,
-      async fetchUserInfo() {
-        // The SDK keeps a failed fetch's error in its state and resolves with nothing.
-        const user = await fetchUserInfo();
-        if (!user) throw new Error('Unable to fetch userInfo');
-        return { ...user, roles: user.roles ?? [] };
-      },
+      startLogin: client.startLogin,
+      startRegister: client.startRegister,
+      startLogout: client.startLogout,
+      fetchUserInfo: client.fetchUserInfo,
     }),
-    [isLoggedIn, startLogin, startRegister, startLogout, fetchUserInfo],
+    [client, isLoggedIn],
   );
   return <ProviderAuthProvider value={value}>{children}</ProviderAuthProvider>;
 }

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FusionAuthSetup } from './fusion-auth-config.ts';
+import {
+  createHostedBackendClient,
+  type HostedBackendClient,
+  keepSessionFresh,
+  ProviderRequestError,
+  refreshFailedDetails,
+} from './hosted-backend-client.ts';
+
+const setup: FusionAuthSetup = {
+  serverUrl: 'https://id.waratah.example',
+  clientId: 'portal client',
+  redirectUri: 'https://waratah.example/auth-callback',
+  scope: 'openid email profile offline_access adviser',
+  autoRefreshSecondsBeforeExpiry: 10,
+};
+
+function client({ cookie = '', answer = new Response('{}'), now = 1_000_000 } = {}) {
+  const doc = { cookie } as Document;
+  const navigate = vi.fn<(url: string) => void>();
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => answer);
+  return {
+    client: createHostedBackendClient(setup, { doc, navigate, fetch, now: () => now }),
+    doc,
+    navigate,
+    fetch,
+  };
+}
+
+describe('the hosted backend client', () => {
+  it('is signed in while the access-token expiry cookie lies ahead', () => {
+    const now = 1_700_000_000_000;
+    expect(client({ cookie: 'a=1; app.at_exp=1700000060', now }).client.isLoggedIn()).toBe(true);
+    expect(client({ cookie: 'app.at_exp=1700000060', now }).client.expiresAt()).toBe(1_700_000_060_000);
+    expect(client({ cookie: 'app.at_exp=1699999999', now }).client.isLoggedIn()).toBe(false);
+    for (const cookie of ['', 'app.at=1', 'app.at_exp=', 'app.at_exp=soon', 'app.at_exp=-5']) {
+      const { client: signedOut } = client({ cookie, now });
+      expect(signedOut.isLoggedIn()).toBe(false);
+      expect(signedOut.expiresAt()).toBeNull();
+    }
+  });
+
+  it('navigates to the provider to sign in, register and sign out, with the client, callback, scopes', () => {
+    const { client: sso, navigate } = client();
+    sso.startLogin();
+    sso.startRegister();
+    sso.startLogout();
+    const [login, register, logout] = navigate.mock.calls.map(([url]) => new URL(url));
+    for (const [url, path] of [
+      [login, '/app/login/'],
+      [register, '/app/register/'],
+    ] as const) {
+      expect(url?.origin).toBe('https://id.waratah.example');
+      expect(url?.pathname).toBe(path);
+      expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+        client_id: 'portal client',
+        redirect_uri: 'https://waratah.example/auth-callback',
+        scope: 'openid email profile offline_access adviser',
+      });
+    }
+    expect(logout?.pathname).toBe('/app/logout/');
+    expect(Object.fromEntries(logout?.searchParams ?? [])).toEqual({
+      client_id: 'portal client',
+      post_logout_redirect_uri: 'https://waratah.example/auth-callback',
+    });
+  });
+
+  it("fetches the user's info with the cookies, roles always a list of names", async () => {
+    const answer = Response.json({
+      sub: 'u1',
+      email: 'a@b.example',
+      given_name: 'Ada',
+      roles: ['adviser', 7],
+    });
+    const { client: sso, fetch } = client({ answer });
+    await expect(sso.fetchUserInfo()).resolves.toEqual({
+      sub: 'u1',
+      email: 'a@b.example',
+      given_name: 'Ada',
+      roles: ['adviser'],
+    });
+    expect(fetch).toHaveBeenCalledWith('https://id.waratah.example/app/me/', { credentials: 'include' });
+    await expect(client({ answer: Response.json({ sub: 'u2' }) }).client.fetchUserInfo()).resolves.toEqual({
+      sub: 'u2',
+      roles: [],
+    });
+  });
+
+  it('rejects a refused user-info fetch with its status, and an answer that is not user info', async () => {
+    const refused = client({ answer: new Response('no session', { status: 401 }) }).client.fetchUserInfo();
+    await expect(refused).rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(refused).rejects.toMatchObject({ status: 401, message: expect.stringContaining('401') });
+    for (const body of ['not json', '[1]', 'null']) {
+      await expect(client({ answer: new Response(body) }).client.fetchUserInfo()).rejects.toThrow(
+        'something other than user info',
+      );
+    }
+  });
+
+  it('refreshes with a text/plain POST carrying the client id and the cookies', async () => {
+    const { client: sso, fetch } = client({ answer: new Response(null, { status: 200 }) });
+    await sso.refresh();
+    expect(fetch).toHaveBeenCalledWith('https://id.waratah.example/app/refresh/?client_id=portal+client', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+  });
+
+  it("rejects a failed refresh with its status and the provider's details, or the spec's words", async () => {
+    const withDetails = client({
+      answer: new Response('refresh token expired', { status: 400 }),
+    }).client.refresh();
+    await expect(withDetails).rejects.toMatchObject({
+      status: 400,
+      details: 'refresh token expired',
+      message: JSON.stringify({ status: 400, details: 'refresh token expired' }),
+    });
+    const without = client({ answer: new Response('', { status: 502 }) }).client.refresh();
+    await expect(without).rejects.toMatchObject({ status: 502, details: refreshFailedDetails });
+  });
+});
+
+describe('keepSessionFresh', () => {
+  let time = 0;
+  let expiry: number | null = null;
+  const now = () => time;
+  function fakeClient(refresh: () => Promise<void>): HostedBackendClient {
+    return {
+      expiresAt: () => expiry,
+      isLoggedIn: () => (expiry ?? 0) > time,
+      startLogin: vi.fn(),
+      startRegister: vi.fn(),
+      startLogout: vi.fn(),
+      fetchUserInfo: vi.fn(),
+      refresh: vi.fn(refresh),
+    };
+  }
+  const advance = async (ms: number) => {
+    time += ms;
+    await vi.advanceTimersByTimeAsync(ms);
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    time = 1_000_000;
+    expiry = time + 60_000;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes 10 seconds before expiry, then again before the new expiry', async () => {
+    const sso = fakeClient(async () => {
+      expiry = time + 60_000;
+    });
+    const onChange = vi.fn();
+    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+
+    await advance(49_999);
+    expect(sso.refresh).not.toHaveBeenCalled();
+    await advance(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    // The old expiry passes without ending the session; the next refresh is 50 s after this one.
+    await advance(49_999);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+    stop();
+    await advance(600_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a failed refresh and tells when the token has expired', async () => {
+    const failure = new Error('offline');
+    const sso = fakeClient(() => Promise.reject(failure));
+    const onChange = vi.fn();
+    const onRefreshFailure = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, onRefreshFailure, now });
+
+    await advance(50_000);
+    expect(onRefreshFailure).toHaveBeenCalledWith(failure);
+    expect(onChange).not.toHaveBeenCalled();
+    await advance(10_000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh again at once when a refresh left the expiry where it was', async () => {
+    const sso = fakeClient(async () => undefined);
+    const onChange = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+
+    await advance(50_000);
+    await advance(9_999);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing while signed out, and waits out an expiry beyond the longest timer', async () => {
+    expiry = null;
+    const signedOut = fakeClient(async () => undefined);
+    keepSessionFresh(signedOut, { refreshBeforeMs: 10_000, onChange: vi.fn(), now });
+    expect(vi.getTimerCount()).toBe(0);
+
+    const month = 30 * 24 * 3600 * 1000;
+    expiry = time + month;
+    const sso = fakeClient(async () => undefined);
+    const onChange = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+    await advance(2 ** 31 - 1);
+    expect(sso.refresh).not.toHaveBeenCalled();
+    await advance(month - 10_000 - (2 ** 31 - 1));
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+  });
+});

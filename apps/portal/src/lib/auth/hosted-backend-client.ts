@@ -1,0 +1,190 @@
+import type { AuthProviderUser } from '../app-state.tsx';
+import type { FusionAuthSetup } from './fusion-auth-config.ts';
+import { readCookie } from './read-cookie.ts';
+
+/** The readable cookie in which the hosted backend keeps the access token's expiry, in epoch seconds. */
+export const accessTokenExpiryCookie = 'app.at_exp';
+
+/** Spec §8: what a failed refresh says when the provider gave no details. */
+export const refreshFailedDetails = 'Failed to refresh fusionauth access token';
+
+/** A request to the sign-in provider that it refused; spec §8 asks for its status (and details). */
+export class ProviderRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: string,
+  ) {
+    super(message);
+    this.name = 'ProviderRequestError';
+  }
+}
+
+/**
+ * The portal's client of FusionAuth's hosted backend (spec §7, External sign-in provider). The
+ * provider keeps the tokens in cookies that scripts cannot read; the portal sees only the access
+ * token's expiry, navigates to the provider to sign in, register and sign out, and calls it for
+ * the user's info and a refresh, with the cookies.
+ */
+export interface HostedBackendClient {
+  /** When the access token expires (epoch milliseconds), from its cookie; null without one. */
+  expiresAt(): number | null;
+  isLoggedIn(): boolean;
+  startLogin(): void;
+  startRegister(): void;
+  startLogout(): void;
+  /** `GET /app/me/`; rejects with the status when the provider refuses. */
+  fetchUserInfo(): Promise<AuthProviderUser>;
+  /** `POST /app/refresh/`: new tokens in the cookies, and a new expiry. */
+  refresh(): Promise<void>;
+}
+
+export interface HostedBackendDeps {
+  doc?: Document;
+  navigate?: (url: string) => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export function createHostedBackendClient(
+  setup: FusionAuthSetup,
+  {
+    doc = document,
+    navigate = (url) => window.location.assign(url),
+    fetch: send = (input, init) => fetch(input, init),
+    now = Date.now,
+  }: HostedBackendDeps = {},
+): HostedBackendClient {
+  const url = (path: string, query: Record<string, string> = {}) => {
+    const target = new URL(path, setup.serverUrl);
+    target.search = new URLSearchParams(query).toString();
+    return target.toString();
+  };
+  const authorization = { client_id: setup.clientId, redirect_uri: setup.redirectUri, scope: setup.scope };
+
+  const expiresAt = () => {
+    const seconds = Number(readCookie(accessTokenExpiryCookie, doc) ?? Number.NaN);
+    return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
+  };
+
+  return {
+    expiresAt,
+    isLoggedIn: () => (expiresAt() ?? 0) > now(),
+    startLogin: () => navigate(url('/app/login/', authorization)),
+    startRegister: () => navigate(url('/app/register/', authorization)),
+    startLogout: () =>
+      navigate(
+        url('/app/logout/', { client_id: setup.clientId, post_logout_redirect_uri: setup.redirectUri }),
+      ),
+    async fetchUserInfo() {
+      const response = await send(url('/app/me/'), { credentials: 'include' });
+      if (!response.ok) {
+        throw new ProviderRequestError(
+          `Unable to fetch userInfo: the sign-in provider answered ${response.status}`,
+          response.status,
+        );
+      }
+      return toAuthProviderUser(await response.json().catch(() => null));
+    },
+    async refresh() {
+      const response = await send(url('/app/refresh/', { client_id: setup.clientId }), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      if (!response.ok) {
+        const details = (await response.text().catch(() => '')) || refreshFailedDetails;
+        throw new ProviderRequestError(
+          JSON.stringify({ status: response.status, details }),
+          response.status,
+          details,
+        );
+      }
+    },
+  };
+}
+
+/** The user info as the portal keeps it; anything but an object of claims is the provider's fault. */
+function toAuthProviderUser(body: unknown): AuthProviderUser {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new Error('Unable to fetch userInfo: the sign-in provider answered something other than user info');
+  }
+  const claims = body as Record<string, unknown>;
+  const text = (name: string) => (typeof claims[name] === 'string' ? { [name]: claims[name] } : {});
+  return {
+    ...text('sub'),
+    ...text('email'),
+    ...text('given_name'),
+    ...text('family_name'),
+    roles: Array.isArray(claims.roles) ? claims.roles.filter((role) => typeof role === 'string') : [],
+  };
+}
+
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface KeepSessionOptions {
+  /** How long before the access token expires it is refreshed. */
+  refreshBeforeMs: number;
+  /** The signed-in state may have changed: the token expired, or a refresh gave it a new expiry. */
+  onChange: () => void;
+  /** A refresh that failed; the session then ends when the token expires. */
+  onRefreshFailure?: (error: unknown) => void;
+  now?: () => number;
+}
+
+/**
+ * Spec §7 auto refresh: refreshes the access token `refreshBeforeMs` before it expires, again after
+ * each refresh, and tells when the token has expired. Returns the function that stops it.
+ */
+export function keepSessionFresh(
+  client: HostedBackendClient,
+  { refreshBeforeMs, onChange, onRefreshFailure, now = Date.now }: KeepSessionOptions,
+): () => void {
+  let stopped = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const at = (time: number, run: () => void) => {
+    const delay = Math.max(time - now(), 0);
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        if (stopped) return;
+        // A time beyond the longest timer is reached in steps.
+        if (delay > MAX_TIMER_MS) at(time, run);
+        else run();
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
+    timers.add(timer);
+  };
+  const clear = () => {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  };
+
+  // After a refresh that left the expiry where it was, only the expiry is waited for: refreshing
+  // again at once would never end.
+  const schedule = (refreshedFrom?: number) => {
+    clear();
+    const expiresAt = client.expiresAt();
+    if (expiresAt === null || expiresAt <= now()) return;
+    at(expiresAt, onChange);
+    if (expiresAt === refreshedFrom) return;
+    at(expiresAt - refreshBeforeMs, () => {
+      client.refresh().then(
+        () => {
+          if (stopped) return;
+          schedule(expiresAt);
+          onChange();
+        },
+        (error: unknown) => onRefreshFailure?.(error),
+      );
+    });
+  };
+
+  schedule();
+  return () => {
+    stopped = true;
+    clear();
+  };
+}

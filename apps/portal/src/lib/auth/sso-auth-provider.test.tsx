@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { FusionAuthSetup } from './fusion-auth-config.ts';
+import { useRequiredProviderAuth } from './provider-auth.tsx';
+import { SsoAuthProvider } from './sso-auth-provider.tsx';
+
+const setup: FusionAuthSetup = {
+  serverUrl: 'https://id.waratah.example',
+  clientId: 'c1',
+  redirectUri: 'https://waratah.example/auth-callback',
+  scope: 'openid email profile offline_access adviser',
+  autoRefreshSecondsBeforeExpiry: 10,
+};
+
+function SignedIn() {
+  const provider = useRequiredProviderAuth();
+  return <p>{provider.isLoggedIn ? 'signed in' : 'signed out'}</p>;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 });
+});
+afterEach(() => vi.useRealTimers());
+
+it('is signed in until the access token expires, and reports a refresh that failed', async () => {
+  const doc = { cookie: `app.at_exp=${1_700_000_000 + 60}` } as Document;
+  const failure = new Response('refresh token revoked', { status: 400 });
+  const onRefreshFailure = vi.fn();
+  const deps = { doc, navigate: vi.fn(), fetch: vi.fn(async () => failure) };
+  render(
+    <SsoAuthProvider setup={setup} deps={deps} onRefreshFailure={onRefreshFailure}>
+      <SignedIn />
+    </SsoAuthProvider>,
+  );
+  expect(screen.getByText('signed in')).toBeInTheDocument();
+
+  await act(() => vi.advanceTimersByTimeAsync(50_000));
+  expect(deps.fetch).toHaveBeenCalledTimes(1);
+  expect(onRefreshFailure).toHaveBeenCalledWith(expect.objectContaining({ status: 400 }));
+  expect(screen.getByText('signed in')).toBeInTheDocument();
+
+  await act(() => vi.advanceTimersByTimeAsync(10_000));
+  expect(screen.getByText('signed out')).toBeInTheDocument();
+});
+
+it('picks up the new expiry a refresh sets, and stays signed in past the old one', async () => {
+  const doc = { cookie: `app.at_exp=${1_700_000_000 + 60}` } as Document;
+  const fetch = vi.fn(async () => {
+    doc.cookie = `app.at_exp=${Math.floor(Date.now() / 1000) + 60}`;
+    return new Response(null, { status: 200 });
+  });
+  render(
+    <SsoAuthProvider setup={setup} deps={{ doc, navigate: vi.fn(), fetch }}>
+      <SignedIn />
+    </SsoAuthProvider>,
+  );
+  await act(() => vi.advanceTimersByTimeAsync(70_000));
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(screen.getByText('signed in')).toBeInTheDocument();
+});
+
+it('starts without a session when the expiry cookie is missing', () => {
+  render(
+    <SsoAuthProvider
+      setup={setup}
+      deps={{ doc: { cookie: '' } as Document, navigate: vi.fn(), fetch: vi.fn() }}
+    >
+      <SignedIn />
+    </SsoAuthProvider>,
+  );
+  expect(screen.getByText('signed out')).toBeInTheDocument();
+});
