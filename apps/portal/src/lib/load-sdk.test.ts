@@ -1,7 +1,7 @@
 import { isApiError } from '@waratah/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createLazyApiClient, loadSdk } from './load-sdk.ts';
+import { createLazyApiClient, loadSdk, loadSignedInSdk } from './load-sdk.ts';
 
 describe('createLazyApiClient', () => {
   it('sends requests through the SDK client, made once, with the options given', async () => {
@@ -42,12 +42,16 @@ describe('loadSdk', () => {
     expect(await loadSdk()).toBe(first);
     expect(Object.keys(first).sort()).toEqual([
       'createApiClient',
-      'getAdminUserDetails',
       'getAppConfig',
-      'getExternalPartyDetails',
       'refreshToken',
       'requestAdminToken',
       'revokeToken',
     ]);
+  });
+
+  it("loads the signed-in adviser's calls apart, once", async () => {
+    const first = await loadSignedInSdk();
+    expect(await loadSignedInSdk()).toBe(first);
+    expect(Object.keys(first).sort()).toEqual(['getAdminUserDetails', 'getExternalPartyDetails']);
   });
 });
