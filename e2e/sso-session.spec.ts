@@ -47,6 +47,44 @@ test.describe('waratah: the single sign-on session', () => {
     await expect(page).toHaveURL(tenantUrl('waratah', '/dashboard'));
   });
 
+  test('two tabs due to refresh at once refresh once, under one lock, and both stay signed in', async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const second = await page.context().newPage();
+    await second.goto(tenantUrl('waratah', '/dashboard'));
+    await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(await second.evaluate(() => window.isSecureContext && 'locks' in navigator)).toBe(true);
+
+    // Both tabs read the same expiry cookie: each is due to refresh 3 seconds from now. The provider
+    // hands out a new refresh token with each refresh and ends the session if an old one comes back.
+    const refreshes: number[] = [];
+    for (const tab of [page, second]) {
+      tab.on('response', (response) => {
+        if (response.url().includes('/app/refresh/')) refreshes.push(response.status());
+      });
+    }
+    const now = Math.floor(Date.now() / 1000);
+    await page
+      .context()
+      .addCookies([
+        { name: 'app.at_exp', value: String(now + 13), url: tenantUrl('waratah'), sameSite: 'Lax' },
+      ]);
+    await Promise.all([page.reload(), second.reload()]);
+    await expect.poll(() => accessTokenExpiry(page), { timeout: 15_000 }).toBeGreaterThan(now + 60);
+    // Past both tabs' refresh time: the second found the expiry moved on and took it.
+    await page.waitForTimeout(2_000);
+    expect(refreshes).toEqual([200]);
+
+    for (const tab of [page, second]) {
+      await tab.reload();
+      await expect(tab.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(tab).toHaveURL(tenantUrl('waratah', '/dashboard'));
+    }
+  });
+
   test('a refused access token opens the session-timeout modal; signing in again restores the route', async ({
     page,
   }) => {

@@ -10,7 +10,7 @@ import { sendPage } from '../pages/send-page.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { renderAccountPage } from './account-page.ts';
 
-/** `/account/?client_id=…` (the SDK's manageAccount) and its change-password form. */
+/** `/account/?client_id=…` (FusionAuth's account page, which its SDKs' manageAccount opens) and its change-password form. */
 export async function accountRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
   await app.register(formBody, { bodyLimit: 16 * 1024 });
 

@@ -5,7 +5,7 @@ import type { IdentityDb } from '../storage/identity-database.ts';
 /** A sign-in the hosted backend started: what it needs when the provider sends the browser back. */
 export interface HostedLogin {
   codeVerifier: string;
-  /** The portal page to return to (the SDK's redirect_uri) and the portal's own state. */
+  /** The portal page to return to (the client's redirect_uri) and the portal's own state. */
   redirectUri: string;
   state: string | undefined;
 }

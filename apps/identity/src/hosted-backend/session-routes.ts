@@ -8,11 +8,11 @@ import { clearTokenCookies, setTokenCookies, type TokenResponse, tokenCookies } 
 import { adviserFromCookie } from './verify-access-token.ts';
 
 /**
- * The calls the portal's SDK makes with credentials: `GET /app/me/` (the user info, roles included)
+ * The calls the portal's hosted-backend client makes with credentials: `GET /app/me/` (the user info, roles included)
  * and `POST /app/refresh/?client_id=…` (new tokens in rotated cookies). Errors are RFC 6749-shaped.
  */
 export async function sessionRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
-  // An identity on a host of its own is called across origins, with credentials, by the portal's SDK.
+  // An identity on a host of its own is called across origins, with credentials, by the portal's hosted-backend client.
   app.addHook('onSend', async (request, reply) => {
     const origin = request.headers.origin;
     if (!origin) return;

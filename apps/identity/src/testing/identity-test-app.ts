@@ -47,7 +47,7 @@ export async function buildIdentityTestApp(options?: TestAppOptions): Promise<Id
   };
 }
 
-/** The query the portal's hosted-backend client puts on `/app/login/` (FusionAuth's SDKs put the same). */
+/** The query a hosted-backend client puts on `/app/login/`: FusionAuth's SDKs' with a state; the portal's sends none. */
 export function sdkLoginQuery(state = 'portal-state'): string {
   return new URLSearchParams({
     client_id: waratahClientId,

@@ -6,6 +6,8 @@ import {
   keepSessionFresh,
   ProviderRequestError,
   refreshFailedDetails,
+  refreshLockName,
+  type WithLock,
 } from './hosted-backend-client.ts';
 
 const setup: FusionAuthSetup = {
@@ -141,6 +143,7 @@ describe('keepSessionFresh', () => {
     time += ms;
     await vi.advanceTimersByTimeAsync(ms);
   };
+  const noLock: WithLock = (_name, task) => task();
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -154,7 +157,7 @@ describe('keepSessionFresh', () => {
       expiry = time + 60_000;
     });
     const onChange = vi.fn();
-    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
 
     await advance(49_999);
     expect(sso.refresh).not.toHaveBeenCalled();
@@ -171,25 +174,33 @@ describe('keepSessionFresh', () => {
     expect(sso.refresh).toHaveBeenCalledTimes(2);
   });
 
-  it('reports a failed refresh and tells when the token has expired', async () => {
+  it('tries a failed refresh once more halfway to the expiry, reports each failure, then tells of the expiry', async () => {
     const failure = new Error('offline');
     const sso = fakeClient(() => Promise.reject(failure));
     const onChange = vi.fn();
     const onRefreshFailure = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, onRefreshFailure, now });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, onRefreshFailure, now, withLock: noLock });
 
     await advance(50_000);
     expect(onRefreshFailure).toHaveBeenCalledWith(failure);
-    expect(onChange).not.toHaveBeenCalled();
-    await advance(10_000);
-    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(sso.isLoggedIn()).toBe(true);
+    await advance(4_999);
     expect(sso.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(2);
+    onChange.mockClear();
+    await advance(5_000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+    await advance(600_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
   });
 
   it('does not refresh again at once when a refresh left the expiry where it was', async () => {
     const sso = fakeClient(async () => undefined);
     const onChange = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
 
     await advance(50_000);
     await advance(9_999);
@@ -198,17 +209,81 @@ describe('keepSessionFresh', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 
+  it('refreshes under the lock, and takes the expiry another tab refreshed to instead of refreshing again', async () => {
+    const sso = fakeClient(async () => {
+      expiry = time + 60_000;
+    });
+    const withLock = vi.fn<WithLock>(async (_name, task) => {
+      // Another tab held the lock and refreshed meanwhile: the shared cookie has a new expiry.
+      expiry = time + 55_000;
+      await task();
+    });
+    const onChange = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock });
+
+    await advance(50_000);
+    expect(withLock).toHaveBeenCalledWith(refreshLockName, expect.any(Function));
+    expect(sso.refresh).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    // The next refresh is timed from the new expiry (105 s).
+    await advance(44_999);
+    expect(withLock).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(withLock).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds the expiry back while a refresh is under way, and reports nothing once stopped', async () => {
+    let finish: (ok: boolean) => void = () => {};
+    const sso = fakeClient(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          finish = (ok) => {
+            if (ok) {
+              expiry = time + 60_000;
+              resolve();
+            } else reject(new Error('late'));
+          };
+        }),
+    );
+    const onChange = vi.fn();
+    const onRefreshFailure = vi.fn();
+    const stop = keepSessionFresh(sso, {
+      refreshBeforeMs: 10_000,
+      onChange,
+      onRefreshFailure,
+      now,
+      withLock: noLock,
+    });
+
+    await advance(50_000);
+    await advance(15_000);
+    // The token's time is up, but the refresh has not answered: the page stays signed in.
+    expect(onChange).not.toHaveBeenCalled();
+    finish(true);
+    await advance(0);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(sso.isLoggedIn()).toBe(true);
+
+    await advance(50_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+    stop();
+    finish(false);
+    await advance(0);
+    expect(onRefreshFailure).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing while signed out, and waits out an expiry beyond the longest timer', async () => {
     expiry = null;
     const signedOut = fakeClient(async () => undefined);
-    keepSessionFresh(signedOut, { refreshBeforeMs: 10_000, onChange: vi.fn(), now });
+    keepSessionFresh(signedOut, { refreshBeforeMs: 10_000, onChange: vi.fn(), now, withLock: noLock });
     expect(vi.getTimerCount()).toBe(0);
 
     const month = 30 * 24 * 3600 * 1000;
     expiry = time + month;
     const sso = fakeClient(async () => undefined);
     const onChange = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
     await advance(2 ** 31 - 1);
     expect(sso.refresh).not.toHaveBeenCalled();
     await advance(month - 10_000 - (2 ** 31 - 1));

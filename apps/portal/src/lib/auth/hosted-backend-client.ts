@@ -123,25 +123,43 @@ function toAuthProviderUser(body: unknown): AuthProviderUser {
 /** setTimeout's longest delay; a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The name of the lock under which the page's tabs refresh the session one at a time. */
+export const refreshLockName = 'waratah-provider-refresh';
+
+/** Runs `task` holding the lock of the page's origin (the Web Locks API), or at once where there is none. */
+export type WithLock = (name: string, task: () => Promise<void>) => Promise<void>;
+
+const withWebLock: WithLock = async (name, task) => {
+  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(name, task);
+  else await task();
+};
+
 export interface KeepSessionOptions {
   /** How long before the access token expires it is refreshed. */
   refreshBeforeMs: number;
   /** The signed-in state may have changed: the token expired, or a refresh gave it a new expiry. */
   onChange: () => void;
-  /** A refresh that failed; the session then ends when the token expires. */
+  /** A refresh that failed (it is tried once more, halfway to the expiry); the session then ends when the token expires. */
   onRefreshFailure?: (error: unknown) => void;
   now?: () => number;
+  withLock?: WithLock;
 }
 
 /**
  * Spec §7 auto refresh: refreshes the access token `refreshBeforeMs` before it expires, again after
- * each refresh, and tells when the token has expired. Returns the function that stops it.
+ * each refresh, and tells when the token has expired. Every tab of the portal shares the provider's
+ * cookies and reads the same expiry, and the provider hands out a new refresh token with each
+ * refresh and ends the session when an old one is used again: so the tabs refresh one at a time,
+ * under one lock, and a tab that finds the expiry moved on (another tab refreshed) only takes the
+ * new one. The expiry does not sign the page out while a refresh is under way. Returns the
+ * function that stops it.
  */
 export function keepSessionFresh(
   client: HostedBackendClient,
-  { refreshBeforeMs, onChange, onRefreshFailure, now = Date.now }: KeepSessionOptions,
+  { refreshBeforeMs, onChange, onRefreshFailure, now = Date.now, withLock = withWebLock }: KeepSessionOptions,
 ): () => void {
   let stopped = false;
+  let refreshing = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const at = (time: number, run: () => void) => {
     const delay = Math.max(time - now(), 0);
@@ -162,24 +180,39 @@ export function keepSessionFresh(
     timers.clear();
   };
 
-  // After a refresh that left the expiry where it was, only the expiry is waited for: refreshing
-  // again at once would never end.
-  const schedule = (refreshedFrom?: number) => {
+  const refresh = (expiresAt: number, attempt: number) => {
+    refreshing = true;
+    let failure: { error: unknown } | undefined;
+    withLock(refreshLockName, async () => {
+      if (stopped || client.expiresAt() !== expiresAt) return;
+      await client.refresh();
+    })
+      .catch((error: unknown) => {
+        failure = { error };
+      })
+      .finally(() => {
+        refreshing = false;
+        if (stopped) return;
+        if (failure) onRefreshFailure?.(failure.error);
+        schedule({ expiresAt, nextAttempt: failure ? attempt + 1 : undefined });
+        onChange();
+      });
+  };
+
+  // After a refresh, the expiry is read again. One that has not moved is not refreshed again at
+  // once (that would never end) unless the refresh failed, which is tried once more.
+  const schedule = (last?: { expiresAt: number; nextAttempt: number | undefined }) => {
     clear();
     const expiresAt = client.expiresAt();
     if (expiresAt === null || expiresAt <= now()) return;
-    at(expiresAt, onChange);
-    if (expiresAt === refreshedFrom) return;
-    at(expiresAt - refreshBeforeMs, () => {
-      client.refresh().then(
-        () => {
-          if (stopped) return;
-          schedule(expiresAt);
-          onChange();
-        },
-        (error: unknown) => onRefreshFailure?.(error),
-      );
+    at(expiresAt, () => {
+      if (!refreshing) onChange();
     });
+    if (expiresAt !== last?.expiresAt) {
+      at(expiresAt - refreshBeforeMs, () => refresh(expiresAt, 1));
+    } else if (last.nextAttempt === 2) {
+      at(now() + (expiresAt - now()) / 2, () => refresh(expiresAt, 2));
+    }
   };
 
   schedule();

@@ -11,4 +11,10 @@ describe('readCookie', () => {
     expect(readCookie('app.at_exp', doc)).toBe('1795374431');
     expect(readCookie('app.at', doc)).toBeNull();
   });
+
+  it('reads a value that cannot be decoded as no value, and the first of a name set twice', () => {
+    expect(readCookie('app.at_exp', page('app.at_exp=%E0%A4%A; XSRF-TOKEN=t'))).toBeNull();
+    expect(readCookie('XSRF-TOKEN', page('app.at_exp=%; XSRF-TOKEN=t'))).toBe('t');
+    expect(readCookie('app.at_exp', page('app.at_exp=200; app.at_exp=100'))).toBe('200');
+  });
 });
