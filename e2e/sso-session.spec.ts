@@ -85,6 +85,25 @@ test.describe('waratah: the single sign-on session', () => {
     }
   });
 
+  test('a clock far ahead of the provider ends on the error page, not in endless redirects', async ({
+    page,
+  }) => {
+    // Two hours ahead: every access token the provider issues (15 minutes) reads as expired here.
+    await page.clock.setFixedTime(Date.now() + 2 * 3600 * 1000);
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.url().includes('/app/login/')) logins.push(request.url());
+    });
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+
+    await expect(page).toHaveURL(tenantUrl('waratah', '/error'));
+    await expect(page.getByRole('heading', { level: 1, name: 'We ran into an issue' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    await expect(page).toHaveURL(tenantUrl('waratah', '/error'));
+    expect(logins).toHaveLength(1);
+  });
+
   test('a refused access token opens the session-timeout modal; signing in again restores the route', async ({
     page,
   }) => {

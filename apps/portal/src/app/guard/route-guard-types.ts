@@ -25,6 +25,8 @@ export interface RouteGuardDependencies {
   /** Single sign-on through the external provider (the default tenant) rather than a password. */
   providerEnabled: boolean;
   isSignedIn(): boolean;
+  /** Provider mode: the provider has just sent the visitor back and still no session is open. */
+  providerReturnedSignedOut(): boolean;
   setTitle(title: string | undefined): void;
   appStore: AppStore;
   routeStorage: RouteStorage;

@@ -52,6 +52,7 @@ function dependencies(overrides: Partial<RouteGuardDependencies> = {}) {
   const deps = {
     providerEnabled: false,
     isSignedIn: vi.fn(() => true),
+    providerReturnedSignedOut: vi.fn(() => false),
     setTitle: vi.fn(),
     appStore,
     routeStorage: createRouteStorage(window.localStorage),
@@ -141,6 +142,23 @@ describe('runRouteGuard: 2. sign-in', () => {
       });
       expect(deps.routeStorage.takeEntryRoute()).toBeNull();
     }
+  });
+
+  it('shows the error page, not the login again, when the provider has just sent a visitor back signed out', async () => {
+    const deps = provider({ isSignedIn: () => false, providerReturnedSignedOut: vi.fn(() => true) });
+    deps.routeStorage.saveEntryRoute({ name: 'UserGoalsPage', params: { id: '7' }, query: {}, hash: '' });
+
+    await expect(runRouteGuard(target('AuthCallback'), deps)).resolves.toEqual({
+      type: 'redirect',
+      to: { name: 'ErrorPage' },
+    });
+    // The route the visitor asked for is kept for when the sign-in works.
+    expect(deps.routeStorage.takeEntryRoute()).toMatchObject({ name: 'UserGoalsPage' });
+    // Asked only on the way back: elsewhere a signed-out visitor is sent to the provider as before.
+    await expect(runRouteGuard(target('DashboardPage'), deps)).resolves.toEqual({
+      type: 'start-provider-login',
+    });
+    expect(deps.providerReturnedSignedOut).toHaveBeenCalledOnce();
   });
 
   it('goes to a saved return route on a registration-incomplete route', async () => {

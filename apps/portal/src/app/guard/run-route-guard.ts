@@ -62,6 +62,11 @@ async function signInDecision(
 ): Promise<GuardDecision | null> {
   const { meta } = target;
   if (!deps.isSignedIn()) {
+    // Back from the provider and still signed out: logging in again would return here at once, for
+    // ever (a clock far ahead, or refused cookies). The route the visitor asked for stays saved.
+    if (deps.providerEnabled && meta.name === 'AuthCallback' && deps.providerReturnedSignedOut()) {
+      return redirect({ name: 'ErrorPage' });
+    }
     saveEntryRoute(target, deps);
     return deps.providerEnabled ? { type: 'start-provider-login' } : redirect({ name: 'LoginPage' });
   }

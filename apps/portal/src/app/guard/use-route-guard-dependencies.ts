@@ -23,6 +23,7 @@ export function useRouteGuardDependencies(): RouteGuardDependencies {
   return {
     providerEnabled: provider !== null,
     isSignedIn: () => (provider ? provider.isLoggedIn : passwordSession.isSignedIn()),
+    providerReturnedSignedOut: () => provider?.returnedSignedOut() ?? false,
     setTitle: (pageTitle) => setDocumentTitle({ pageTitle, tenantName }),
     appStore,
     routeStorage,

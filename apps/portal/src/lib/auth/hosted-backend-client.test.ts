@@ -5,6 +5,8 @@ import {
   type HostedBackendClient,
   keepSessionFresh,
   ProviderRequestError,
+  providerTripKey,
+  providerTripMs,
   refreshFailedDetails,
   refreshLockName,
   type WithLock,
@@ -66,6 +68,63 @@ describe('the hosted backend client', () => {
       client_id: 'portal client',
       post_logout_redirect_uri: 'https://waratah.example/auth-callback',
     });
+  });
+
+  it('tells, once, that the provider sent the visitor straight back with no session open', () => {
+    let time = 1_700_000_000_000;
+    const storage = new Map<string, string>();
+    const tab = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    } as Storage;
+    const doc = { cookie: '' } as Document;
+    const sso = createHostedBackendClient(setup, { doc, storage: tab, navigate: vi.fn(), now: () => time });
+
+    // No trip to the provider: a signed-out visitor is simply signed out.
+    expect(sso.returnedSignedOut()).toBe(false);
+    sso.startLogin();
+    expect(storage.get(providerTripKey)).toBe(String(time));
+    time += 5_000;
+    expect(sso.returnedSignedOut()).toBe(true);
+    expect(sso.returnedSignedOut()).toBe(false);
+
+    // Back signed in, or after longer than a trip takes: nothing to tell.
+    sso.startRegister();
+    doc.cookie = `app.at_exp=${time / 1000 + 600}`;
+    expect(sso.returnedSignedOut()).toBe(false);
+    doc.cookie = '';
+    sso.startLogin();
+    time += providerTripMs + 1;
+    expect(sso.returnedSignedOut()).toBe(false);
+
+    // Signing out is not a trip to sign in: its return starts the login.
+    sso.startLogin();
+    sso.startLogout();
+    expect(sso.returnedSignedOut()).toBe(false);
+  });
+
+  it('leaves for the provider even where the tab refuses storage', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage;
+    const navigate = vi.fn();
+    const sso = createHostedBackendClient(setup, {
+      doc: { cookie: '' } as Document,
+      storage: refusing,
+      navigate,
+    });
+    sso.startLogin();
+    expect(navigate).toHaveBeenCalledOnce();
+    expect(sso.returnedSignedOut()).toBe(false);
   });
 
   it("fetches the user's info with the cookies, roles always a list of names", async () => {
@@ -136,6 +195,7 @@ describe('keepSessionFresh', () => {
       startRegister: vi.fn(),
       startLogout: vi.fn(),
       fetchUserInfo: vi.fn(),
+      returnedSignedOut: vi.fn(() => false),
       refresh: vi.fn(refresh),
     };
   }

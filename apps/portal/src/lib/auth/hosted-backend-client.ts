@@ -5,6 +5,12 @@ import { readCookie } from './read-cookie.ts';
 /** The readable cookie in which the hosted backend keeps the access token's expiry, in epoch seconds. */
 export const accessTokenExpiryCookie = 'app.at_exp';
 
+/** Where the page notes when it sent the visitor to the provider (session storage, this tab only). */
+export const providerTripKey = 'waratah.providerTripStartedAt';
+
+/** How soon after leaving for the provider a return counts as its answer. */
+export const providerTripMs = 60_000;
+
 /** Spec §8: what a failed refresh says when the provider gave no details. */
 export const refreshFailedDetails = 'Failed to refresh fusionauth access token';
 
@@ -33,6 +39,13 @@ export interface HostedBackendClient {
   startLogin(): void;
   startRegister(): void;
   startLogout(): void;
+  /**
+   * True, once, when the provider has just sent the visitor back (a login or registration this
+   * tab started within `providerTripMs`) and still no session reads as open: the page's clock is
+   * ahead of the provider's by more than the token's life, or its cookies were refused. Starting
+   * the login again would only bring the visitor straight back, for ever.
+   */
+  returnedSignedOut(): boolean;
   /** `GET /app/me/`; rejects with the status when the provider refuses. */
   fetchUserInfo(): Promise<AuthProviderUser>;
   /** `POST /app/refresh/`: new tokens in the cookies, and a new expiry. */
@@ -41,6 +54,8 @@ export interface HostedBackendClient {
 
 export interface HostedBackendDeps {
   doc?: Document;
+  /** The tab's session storage; none where the browser refuses it. */
+  storage?: Storage | null;
   navigate?: (url: string) => void;
   fetch?: typeof fetch;
   now?: () => number;
@@ -50,6 +65,7 @@ export function createHostedBackendClient(
   setup: FusionAuthSetup,
   {
     doc = document,
+    storage = tabStorage(),
     navigate = (url) => window.location.assign(url),
     fetch: send = (input, init) => fetch(input, init),
     now = Date.now,
@@ -67,15 +83,38 @@ export function createHostedBackendClient(
     return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
   };
 
+  const isLoggedIn = () => (expiresAt() ?? 0) > now();
+  const leaveFor = (target: string, trip: boolean) => {
+    try {
+      if (trip) storage?.setItem(providerTripKey, String(now()));
+      else storage?.removeItem(providerTripKey);
+    } catch {
+      // A full or refused storage only loses the loop guard.
+    }
+    navigate(target);
+  };
+
   return {
     expiresAt,
-    isLoggedIn: () => (expiresAt() ?? 0) > now(),
-    startLogin: () => navigate(url('/app/login/', authorization)),
-    startRegister: () => navigate(url('/app/register/', authorization)),
+    isLoggedIn,
+    startLogin: () => leaveFor(url('/app/login/', authorization), true),
+    startRegister: () => leaveFor(url('/app/register/', authorization), true),
     startLogout: () =>
-      navigate(
+      leaveFor(
         url('/app/logout/', { client_id: setup.clientId, post_logout_redirect_uri: setup.redirectUri }),
+        false,
       ),
+    returnedSignedOut() {
+      let started: number;
+      try {
+        started = Number(storage?.getItem(providerTripKey) ?? Number.NaN);
+        storage?.removeItem(providerTripKey);
+      } catch {
+        return false;
+      }
+      const elapsed = now() - started;
+      return elapsed >= 0 && elapsed <= providerTripMs && !isLoggedIn();
+    },
     async fetchUserInfo() {
       const response = await send(url('/app/me/'), { credentials: 'include' });
       if (!response.ok) {
@@ -102,6 +141,14 @@ export function createHostedBackendClient(
       }
     },
   };
+}
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** The user info as the portal keeps it; anything but an object of claims is the provider's fault. */

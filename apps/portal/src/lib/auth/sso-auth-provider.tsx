@@ -44,6 +44,7 @@ export function SsoAuthProvider({ setup, children, onRefreshFailure, deps }: Sso
       startLogin: client.startLogin,
       startRegister: client.startRegister,
       startLogout: client.startLogout,
+      returnedSignedOut: client.returnedSignedOut,
       fetchUserInfo: client.fetchUserInfo,
     }),
     [client, isLoggedIn],
