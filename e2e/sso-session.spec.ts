@@ -14,26 +14,37 @@ async function accessTokenExpiry(page: Page): Promise<number> {
   return Number(cookie?.value ?? 0);
 }
 
+async function setAccessTokenExpiry(page: Page, epochSeconds: number): Promise<void> {
+  await page
+    .context()
+    .addCookies([
+      { name: 'app.at_exp', value: String(epochSeconds), url: tenantUrl('waratah'), sameSite: 'Lax' },
+    ]);
+}
+
+async function signInOnDashboard(page: Page): Promise<void> {
+  await page.goto(tenantUrl('waratah', '/dashboard'));
+  await signInWithProvider(page, demoAdviser('waratah'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+const refreshAnswer = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().includes('/app/refresh/') && response.request().method() === 'POST',
+    { timeout: 15_000 },
+  );
+
 test.describe('waratah: the single sign-on session', () => {
   test('refreshes the access token through /app/refresh/ before it expires, and stays signed in', async ({
     page,
   }) => {
-    await page.goto(tenantUrl('waratah', '/dashboard'));
-    await signInWithProvider(page, demoAdviser('waratah'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await signInOnDashboard(page);
     const now = Math.floor(Date.now() / 1000);
     expect(await accessTokenExpiry(page)).toBeGreaterThan(now + 60);
 
     // Make the portal believe its token has 13 seconds left: the portal refreshes 10 seconds before expiry.
-    await page
-      .context()
-      .addCookies([
-        { name: 'app.at_exp', value: String(now + 13), url: tenantUrl('waratah'), sameSite: 'Lax' },
-      ]);
-    const refreshed = page.waitForResponse(
-      (response) => response.url().includes('/app/refresh/') && response.request().method() === 'POST',
-      { timeout: 15_000 },
-    );
+    await setAccessTokenExpiry(page, now + 13);
+    const refreshed = refreshAnswer(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const response = await refreshed;
@@ -50,9 +61,7 @@ test.describe('waratah: the single sign-on session', () => {
   test('two tabs due to refresh at once refresh once, under one lock, and both stay signed in', async ({
     page,
   }) => {
-    await page.goto(tenantUrl('waratah', '/dashboard'));
-    await signInWithProvider(page, demoAdviser('waratah'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await signInOnDashboard(page);
     const second = await page.context().newPage();
     await second.goto(tenantUrl('waratah', '/dashboard'));
     await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -67,11 +76,7 @@ test.describe('waratah: the single sign-on session', () => {
       });
     }
     const now = Math.floor(Date.now() / 1000);
-    await page
-      .context()
-      .addCookies([
-        { name: 'app.at_exp', value: String(now + 13), url: tenantUrl('waratah'), sameSite: 'Lax' },
-      ]);
+    await setAccessTokenExpiry(page, now + 13);
     await Promise.all([page.reload(), second.reload()]);
     await expect.poll(() => accessTokenExpiry(page), { timeout: 15_000 }).toBeGreaterThan(now + 60);
     // Past both tabs' refresh time: the second found the expiry moved on and took it.
@@ -83,6 +88,23 @@ test.describe('waratah: the single sign-on session', () => {
       await expect(tab.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(tab).toHaveURL(tenantUrl('waratah', '/dashboard'));
     }
+  });
+
+  test("a clock a minute slow refreshes on the provider's time, read from its answers", async ({ page }) => {
+    // The page's clock runs a minute behind the provider's (and the platform's), and keeps running.
+    await page.clock.install({ time: Date.now() - 60_000 });
+    await signInOnDashboard(page);
+
+    // 13 seconds left by the provider's clock, 73 by the page's: without the provider's time the
+    // page would refresh a minute late, after the platform had refused its token.
+    const now = Math.floor(Date.now() / 1000);
+    await setAccessTokenExpiry(page, now + 13);
+    const refreshed = refreshAnswer(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect((await refreshed).status()).toBe(200);
+    await expect.poll(() => accessTokenExpiry(page)).toBeGreaterThan(now + 60);
+    expect(await page.evaluate(() => Date.now())).toBeLessThan(Date.now() - 50_000);
   });
 
   test('a clock far ahead of the provider ends on the error page, not in endless redirects', async ({

@@ -135,6 +135,21 @@ describe('FusionAuth hosted backend', () => {
     expect(me.json()).toMatchObject({ error: 'invalid_token' });
   });
 
+  it("answers the portal's origin across origins, with the cookies and the provider's clock, and no other", async () => {
+    const browser = new TestBrowser(testApp.app);
+    const fromPortal = await browser.request('/app/me/', { headers: { origin: portalOrigin } });
+    expect(fromPortal.statusCode).toBe(401);
+    expect(fromPortal.headers).toMatchObject({
+      'access-control-allow-origin': portalOrigin,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'Date',
+      vary: 'Origin',
+    });
+    const elsewhere = await browser.request('/app/me/', { headers: { origin: 'https://elsewhere.example' } });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    expect(elsewhere.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
   it('explains an interaction that is unknown or expired', async () => {
     const response = await new TestBrowser(testApp.app).request('/oauth2/interaction/not-a-real-one');
     expect(response.statusCode).toBe(400);

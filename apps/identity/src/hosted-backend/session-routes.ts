@@ -20,6 +20,8 @@ export async function sessionRoutes(app: FastifyInstance, { identity }: { identi
     if (!tenantIdentity?.origins.includes(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
+    // The portal reads the provider's clock from `Date`, so that a page whose clock runs slow refreshes in time.
+    reply.header('access-control-expose-headers', 'Date');
     reply.header('vary', 'Origin');
   });
 

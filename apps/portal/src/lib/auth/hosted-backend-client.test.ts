@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FusionAuthSetup } from './fusion-auth-config.ts';
 import {
+  clockToleranceMs,
   createHostedBackendClient,
   type HostedBackendClient,
   keepSessionFresh,
   ProviderRequestError,
+  providerClockOffset,
   providerTripKey,
   providerTripMs,
   refreshFailedDetails,
@@ -127,6 +129,59 @@ describe('the hosted backend client', () => {
     expect(sso.returnedSignedOut()).toBe(false);
   });
 
+  it("reads the provider's clock from its answers' Date header, and tells when it moves", async () => {
+    let pageTime = Date.parse('2026-11-27T10:00:00.000Z');
+    const providerAnswer = (providerTime: string) =>
+      new Response('{}', { headers: { date: new Date(providerTime).toUTCString() } });
+    const answers = [
+      providerAnswer('2026-11-27T10:01:00Z'),
+      new Response('{}'),
+      providerAnswer('2026-11-27T10:01:00Z'),
+      providerAnswer('2026-11-27T10:00:01Z'),
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift() ?? new Response('{}'));
+    // The token expires at 10:00:30 by the provider's clock.
+    const sso = createHostedBackendClient(setup, {
+      doc: { cookie: `app.at_exp=${Date.parse('2026-11-27T10:00:30Z') / 1000}` } as Document,
+      navigate: vi.fn(),
+      fetch,
+      now: () => pageTime,
+    });
+    const onClockChange = vi.fn();
+    const stopWatching = sso.onClockChange(onClockChange);
+    expect(sso.isLoggedIn()).toBe(true);
+    expect(sso.now()).toBe(pageTime);
+
+    // The page's clock runs a minute slow (the header's second, taken at its middle).
+    await sso.fetchUserInfo();
+    expect(sso.now()).toBe(pageTime + 60_500);
+    expect(sso.isLoggedIn()).toBe(false);
+    expect(onClockChange).toHaveBeenCalledTimes(1);
+
+    // An answer without the header (a provider that does not expose it) leaves the clock; the same offset again says nothing.
+    await sso.fetchUserInfo();
+    await sso.refresh();
+    expect(onClockChange).toHaveBeenCalledTimes(1);
+
+    // Within the tolerance the clocks agree.
+    pageTime += 500;
+    stopWatching();
+    await sso.fetchUserInfo();
+    expect(sso.now()).toBe(pageTime);
+    expect(onClockChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('measures the offset from the middle of the request, and only beyond the tolerance', () => {
+    const sent = Date.parse('2026-11-27T10:00:00.000Z');
+    expect(providerClockOffset(null, sent, sent + 200)).toBeNull();
+    expect(providerClockOffset('soon', sent, sent + 200)).toBeNull();
+    expect(providerClockOffset('Fri, 27 Nov 2026 10:00:01 GMT', sent, sent + 200)).toBe(0);
+    expect(providerClockOffset('Fri, 27 Nov 2026 09:59:58 GMT', sent, sent + 200)).toBe(0);
+    expect(providerClockOffset('Fri, 27 Nov 2026 10:00:05 GMT', sent, sent + 1_000)).toBe(5_000);
+    expect(providerClockOffset('Fri, 27 Nov 2026 09:58:00 GMT', sent, sent + 200)).toBe(-119_600);
+    expect(clockToleranceMs).toBe(2_000);
+  });
+
   it("fetches the user's info with the cookies, roles always a list of names", async () => {
     const answer = Response.json({
       sub: 'u1',
@@ -186,11 +241,24 @@ describe('the hosted backend client', () => {
 describe('keepSessionFresh', () => {
   let time = 0;
   let expiry: number | null = null;
-  const now = () => time;
+  /** How far the provider's clock runs ahead of the page's, as the client last learned it. */
+  let offset = 0;
+  let clockListeners: (() => void)[] = [];
+  const learnOffset = (value: number) => {
+    offset = value;
+    for (const listener of clockListeners) listener();
+  };
   function fakeClient(refresh: () => Promise<void>): HostedBackendClient {
     return {
       expiresAt: () => expiry,
-      isLoggedIn: () => (expiry ?? 0) > time,
+      now: () => time + offset,
+      onClockChange(listener) {
+        clockListeners.push(listener);
+        return () => {
+          clockListeners = clockListeners.filter((kept) => kept !== listener);
+        };
+      },
+      isLoggedIn: () => (expiry ?? 0) > time + offset,
       startLogin: vi.fn(),
       startRegister: vi.fn(),
       startLogout: vi.fn(),
@@ -209,6 +277,8 @@ describe('keepSessionFresh', () => {
     vi.useFakeTimers();
     time = 1_000_000;
     expiry = time + 60_000;
+    offset = 0;
+    clockListeners = [];
   });
   afterEach(() => vi.useRealTimers());
 
@@ -217,7 +287,7 @@ describe('keepSessionFresh', () => {
       expiry = time + 60_000;
     });
     const onChange = vi.fn();
-    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
+    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
 
     await advance(49_999);
     expect(sso.refresh).not.toHaveBeenCalled();
@@ -239,7 +309,7 @@ describe('keepSessionFresh', () => {
     const sso = fakeClient(() => Promise.reject(failure));
     const onChange = vi.fn();
     const onRefreshFailure = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, onRefreshFailure, now, withLock: noLock });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, onRefreshFailure, withLock: noLock });
 
     await advance(50_000);
     expect(onRefreshFailure).toHaveBeenCalledWith(failure);
@@ -260,7 +330,7 @@ describe('keepSessionFresh', () => {
   it('does not refresh again at once when a refresh left the expiry where it was', async () => {
     const sso = fakeClient(async () => undefined);
     const onChange = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
 
     await advance(50_000);
     await advance(9_999);
@@ -279,7 +349,7 @@ describe('keepSessionFresh', () => {
       await task();
     });
     const onChange = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock });
 
     await advance(50_000);
     expect(withLock).toHaveBeenCalledWith(refreshLockName, expect.any(Function));
@@ -311,7 +381,6 @@ describe('keepSessionFresh', () => {
       refreshBeforeMs: 10_000,
       onChange,
       onRefreshFailure,
-      now,
       withLock: noLock,
     });
 
@@ -336,17 +405,50 @@ describe('keepSessionFresh', () => {
   it('does nothing while signed out, and waits out an expiry beyond the longest timer', async () => {
     expiry = null;
     const signedOut = fakeClient(async () => undefined);
-    keepSessionFresh(signedOut, { refreshBeforeMs: 10_000, onChange: vi.fn(), now, withLock: noLock });
+    keepSessionFresh(signedOut, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
     expect(vi.getTimerCount()).toBe(0);
 
     const month = 30 * 24 * 3600 * 1000;
     expiry = time + month;
     const sso = fakeClient(async () => undefined);
     const onChange = vi.fn();
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, now, withLock: noLock });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
     await advance(2 ** 31 - 1);
     expect(sso.refresh).not.toHaveBeenCalled();
     await advance(month - 10_000 - (2 ** 31 - 1));
     expect(sso.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('sets its timers again when an answer shows the page clock running slow, and stops watching when stopped', async () => {
+    const sso = fakeClient(async () => {
+      expiry = time + offset + 60_000;
+    });
+    const onChange = vi.fn();
+    const stop = keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
+
+    await advance(20_000);
+    // An answer: the provider's clock is 25 s ahead of the page's. The token has 40 s left by the
+    // page's clock but 15 s by the provider's: the refresh is due in 5 s, not in 30.
+    learnOffset(25_000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await advance(4_999);
+    expect(sso.refresh).not.toHaveBeenCalled();
+    await advance(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    expect(sso.isLoggedIn()).toBe(true);
+
+    stop();
+    expect(clockListeners).toEqual([]);
+  });
+
+  it("tells at once of a token the provider's clock has already seen expire", async () => {
+    const sso = fakeClient(async () => undefined);
+    const onChange = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
+    learnOffset(90_000);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(sso.isLoggedIn()).toBe(false);
+    await advance(600_000);
+    expect(sso.refresh).not.toHaveBeenCalled();
   });
 });

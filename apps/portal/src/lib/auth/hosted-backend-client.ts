@@ -33,8 +33,15 @@ export class ProviderRequestError extends Error {
  * the user's info and a refresh, with the cookies.
  */
 export interface HostedBackendClient {
-  /** When the access token expires (epoch milliseconds), from its cookie; null without one. */
+  /** When the access token expires (epoch milliseconds, the provider's clock), from its cookie; null without one. */
   expiresAt(): number | null;
+  /**
+   * The provider's time (epoch milliseconds): the page's clock, corrected by what the provider's last
+   * answer said of its own (`Date`), so that a page whose clock runs slow still refreshes in time.
+   */
+  now(): number;
+  /** Calls `listener` when an answer shows the page's clock off by another amount; returns the unsubscribe. */
+  onClockChange(listener: () => void): () => void;
   isLoggedIn(): boolean;
   startLogin(): void;
   startRegister(): void;
@@ -58,7 +65,27 @@ export interface HostedBackendDeps {
   storage?: Storage | null;
   navigate?: (url: string) => void;
   fetch?: typeof fetch;
+  /** The page's clock. */
   now?: () => number;
+}
+
+/**
+ * Offsets of the page's clock from the provider's smaller than this are taken as none: the `Date`
+ * header counts whole seconds, and the refresh comes 10 s early anyway.
+ */
+export const clockToleranceMs = 2_000;
+
+/**
+ * How far the provider's clock runs ahead of the page's (negative: behind), from an answer's `Date`
+ * header and when the request left and its answer came (the page's clock); 0 within
+ * `clockToleranceMs`, null without a readable header (a provider on another origin must expose it).
+ */
+export function providerClockOffset(date: string | null, sentAt: number, receivedAt: number): number | null {
+  const stamped = date === null ? Number.NaN : Date.parse(date);
+  if (!Number.isFinite(stamped)) return null;
+  // The header drops the milliseconds: the provider's time lay somewhere in the second it names.
+  const offset = stamped + 500 - (sentAt + receivedAt) / 2;
+  return Math.abs(offset) < clockToleranceMs ? 0 : Math.round(offset);
 }
 
 export function createHostedBackendClient(
@@ -83,7 +110,22 @@ export function createHostedBackendClient(
     return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
   };
 
-  const isLoggedIn = () => (expiresAt() ?? 0) > now();
+  let clockOffset = 0;
+  const clockListeners = new Set<() => void>();
+  const providerNow = () => now() + clockOffset;
+  /** Every call to the provider reads its clock from the answer. */
+  const call = async (target: string, init: RequestInit) => {
+    const sentAt = now();
+    const response = await send(target, init);
+    const offset = providerClockOffset(response.headers.get('date'), sentAt, now());
+    if (offset !== null && offset !== clockOffset) {
+      clockOffset = offset;
+      for (const listener of [...clockListeners]) listener();
+    }
+    return response;
+  };
+
+  const isLoggedIn = () => (expiresAt() ?? 0) > providerNow();
   const leaveFor = (target: string, trip: boolean) => {
     try {
       if (trip) storage?.setItem(providerTripKey, String(now()));
@@ -96,6 +138,11 @@ export function createHostedBackendClient(
 
   return {
     expiresAt,
+    now: providerNow,
+    onClockChange(listener) {
+      clockListeners.add(listener);
+      return () => clockListeners.delete(listener);
+    },
     isLoggedIn,
     startLogin: () => leaveFor(url('/app/login/', authorization), true),
     startRegister: () => leaveFor(url('/app/register/', authorization), true),
@@ -116,7 +163,7 @@ export function createHostedBackendClient(
       return elapsed >= 0 && elapsed <= providerTripMs && !isLoggedIn();
     },
     async fetchUserInfo() {
-      const response = await send(url('/app/me/'), { credentials: 'include' });
+      const response = await call(url('/app/me/'), { credentials: 'include' });
       if (!response.ok) {
         throw new ProviderRequestError(
           `Unable to fetch userInfo: the sign-in provider answered ${response.status}`,
@@ -126,7 +173,7 @@ export function createHostedBackendClient(
       return toAuthProviderUser(await response.json().catch(() => null));
     },
     async refresh() {
-      const response = await send(url('/app/refresh/', { client_id: setup.clientId }), {
+      const response = await call(url('/app/refresh/', { client_id: setup.clientId }), {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'text/plain' },
@@ -188,7 +235,6 @@ export interface KeepSessionOptions {
   onChange: () => void;
   /** A refresh that failed (it is tried once more, halfway to the expiry); the session then ends when the token expires. */
   onRefreshFailure?: (error: unknown) => void;
-  now?: () => number;
   withLock?: WithLock;
 }
 
@@ -198,13 +244,15 @@ export interface KeepSessionOptions {
  * cookies and reads the same expiry, and the provider hands out a new refresh token with each
  * refresh and ends the session when an old one is used again: so the tabs refresh one at a time,
  * under one lock, and a tab that finds the expiry moved on (another tab refreshed) only takes the
- * new one. The expiry does not sign the page out while a refresh is under way. Returns the
- * function that stops it.
+ * new one. The expiry does not sign the page out while a refresh is under way. Times are the
+ * provider's (`client.now`): when an answer shows the page's clock off by another amount, the
+ * timers are set again. Returns the function that stops it.
  */
 export function keepSessionFresh(
   client: HostedBackendClient,
-  { refreshBeforeMs, onChange, onRefreshFailure, now = Date.now, withLock = withWebLock }: KeepSessionOptions,
+  { refreshBeforeMs, onChange, onRefreshFailure, withLock = withWebLock }: KeepSessionOptions,
 ): () => void {
+  const now = () => client.now();
   let stopped = false;
   let refreshing = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -248,7 +296,9 @@ export function keepSessionFresh(
 
   // After a refresh, the expiry is read again. One that has not moved is not refreshed again at
   // once (that would never end) unless the refresh failed, which is tried once more.
-  const schedule = (last?: { expiresAt: number; nextAttempt: number | undefined }) => {
+  let lastRefresh: { expiresAt: number; nextAttempt: number | undefined } | undefined;
+  const schedule = (last?: typeof lastRefresh) => {
+    lastRefresh = last;
     clear();
     const expiresAt = client.expiresAt();
     if (expiresAt === null || expiresAt <= now()) return;
@@ -263,8 +313,15 @@ export function keepSessionFresh(
   };
 
   schedule();
+  // A refresh under way sets the timers again when it ends.
+  const stopWatchingClock = client.onClockChange(() => {
+    if (stopped || refreshing) return;
+    schedule(lastRefresh);
+    onChange();
+  });
   return () => {
     stopped = true;
+    stopWatchingClock();
     clear();
   };
 }

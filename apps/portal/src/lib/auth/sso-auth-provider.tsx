@@ -34,9 +34,8 @@ export function SsoAuthProvider({ setup, children, onRefreshFailure, deps }: Sso
       refreshBeforeMs: setup.autoRefreshSecondsBeforeExpiry * 1000,
       onChange: update,
       onRefreshFailure: (error) => reportFailure.current?.(error),
-      ...(deps?.now && { now: deps.now }),
     });
-  }, [client, setup, deps]);
+  }, [client, setup]);
 
   const value = useMemo<ProviderAuth>(
     () => ({
