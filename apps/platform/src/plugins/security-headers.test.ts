@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createPortalFixture, type PortalFixture } from '../testing/portal-fixture.ts';
 import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
+import { apiContentSecurityPolicy } from './security-headers.ts';
 
 /** The headers every response must carry, whatever answered it. */
 function expectSecurityHeaders(response: LightMyRequestResponse, label: string): void {
@@ -55,6 +56,55 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response, 'API data');
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it("on API data are the API's own: a policy that allows nothing, and none of a page's", async () => {
+    const response = await testApp.app.inject({ url: '/api/adviser/users', headers: adviserHeaders });
+    expect(response.headers['content-security-policy']).toBe(apiContentSecurityPolicy);
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+    for (const pageOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    // A page's set on the same host, for scale: the API's headers are a fraction of it.
+    const page = await testApp.app.inject({ url: '/clients', headers: { host: tenantHost('moneypartner') } });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const bytes = (headers: Record<string, unknown>) =>
+      Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+    expect(bytes(response.headers)).toBeLessThan(bytes(page.headers) / 2);
+  });
+
+  it("on a page name only its own tenant's hosts", async () => {
+    const connectList = (response: LightMyRequestResponse) =>
+      /connect-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.split(' ') ?? [];
+    const sandbox = await testApp.app.inject({
+      url: '/',
+      headers: { host: 'portal.sandbox.moneypartner.com.au' },
+    });
+    expect(sandbox.statusCode).toBe(200);
+    expectSecurityHeaders(sandbox, 'a deployed page');
+    const sandboxHosts = connectList(sandbox);
+    expect(sandboxHosts).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'https://api.sandbox.moneypartner.com.au',
+        'https://api2.sandbox.moneypartner.com.au',
+      ]),
+    );
+    expect(sandboxHosts.filter((origin) => /waratah|staging|api\.moneypartner/.test(origin))).toEqual([]);
+
+    const waratah = await testApp.app.inject({ url: '/', headers: { host: 'portal.waratah.com.au' } });
+    const waratahHosts = connectList(waratah);
+    expect(waratahHosts).toEqual(
+      expect.arrayContaining(['https://api.waratah.com.au', 'https://auth.waratah.com.au']),
+    );
+    expect(waratahHosts.filter((origin) => /moneypartner|sandbox|staging|labs/.test(origin))).toEqual([]);
   });
 
   it('are on API errors, from a refused credential to an unknown path', async () => {
@@ -111,6 +161,9 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectSecurityHeaders(response, 'API documentation');
+    // Not JSON, so a page's headers, though under /api.
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.body).not.toMatch(/<script>/i);
   });
 });
@@ -123,6 +176,9 @@ describe('security headers in production', () => {
       expectSecurityHeaders(response, 'production');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
       expect(response.headers['content-security-policy']).toMatch(/upgrade-insecure-requests/);
+      const apiAnswer = await testApp.app.inject({ url: '/api/nothing-here' });
+      expect(apiAnswer.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
+      expect(apiAnswer.headers['content-security-policy']).toBe(apiContentSecurityPolicy);
     } finally {
       await testApp.close();
     }

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tenants } from '@waratah/tenants';
-import type { FastifyInstance } from 'fastify';
+import type { ResolvedTenant } from '@waratah/tenants';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isUnder, pathOf } from '../routing/paths.ts';
+import { hostTenant } from '../tenancy/host-tenant.ts';
 
 /**
  * Third-party scripts the portal loads at run time (lib/integrations): error reporting, product
@@ -26,31 +27,47 @@ export const thirdPartyConnectOrigins = [
 // API data and tokens: never stored by a browser or a shared cache unless a route says otherwise.
 const noStorePrefixes = ['/api', '/oauth', '/oauth2'];
 
-/** The deployed API and identity hosts of every tenant, which the portal calls from its own host. */
-export function tenantApiOrigins(): string[] {
+/** The platform's API, whose JSON answers carry the API's headers rather than a page's. */
+const apiPrefix = '/api';
+
+/**
+ * What a JSON answer of the API carries: a policy that lets it load and run nothing and be framed
+ * nowhere (OWASP's advice for REST answers), no sniffing, no referrer, no framing, and HSTS in
+ * production. The page-only headers (the portal's connect list, the opener and agent-cluster
+ * isolation, DNS prefetching, the old IE and Flash switches) would be 1.3 KB of every answer that no
+ * browser reads for data.
+ */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The origins a portal served on this host calls: its environment's API hosts and sign-in
+ * provider (on a local host, the page's own origin). Only its own: listing every tenant's hosts
+ * told each white-label tenant's visitors who the others are.
+ */
+export function tenantApiOrigins(resolved: ResolvedTenant): string[] {
+  const { envConfig } = resolved;
   const origins = new Set<string>();
-  for (const tenant of Object.values(tenants)) {
-    for (const envConfig of Object.values(tenant.envConfig)) {
-      if (!envConfig) continue;
-      for (const url of [
-        envConfig.api.hostUrl,
-        envConfig.api.secondaryHostUrl,
-        envConfig.fusionAuth?.serverUrl,
-      ]) {
-        if (url && URL.canParse(url)) origins.add(new URL(url).origin);
-      }
-    }
+  for (const url of [
+    envConfig.api.hostUrl,
+    envConfig.api.secondaryHostUrl,
+    envConfig.fusionAuth?.serverUrl,
+  ]) {
+    if (url && URL.canParse(url)) origins.add(new URL(url).origin);
   }
   return [...origins].sort();
 }
 
 /**
  * The Content-Security-Policy of every page the platform serves (the portal, the gallery, the API
- * documentation; identity pages send a stricter one of their own). Scripts only from this origin
- * and the named third parties — never inline, never eval. Inline styles stay allowed: the portal's
- * splash screen and the UI kit's positioning (Radix) write style elements and attributes.
+ * documentation; identity pages send a stricter one of their own) on a host of `resolved`'s
+ * tenant. Scripts only from this origin and the named third parties — never inline, never eval.
+ * Inline styles stay allowed: the portal's splash screen and the UI kit's positioning (Radix)
+ * write style elements and attributes.
  */
-export function contentSecurityPolicy(production: boolean): Record<string, string[]> {
+export function contentSecurityPolicy(
+  production: boolean,
+  resolved: ResolvedTenant,
+): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -59,7 +76,7 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...tenantApiOrigins(), ...thirdPartyConnectOrigins],
+    'connect-src': ["'self'", ...tenantApiOrigins(resolved), ...thirdPartyConnectOrigins],
     'frame-src': ["'self'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
@@ -68,41 +85,86 @@ export function contentSecurityPolicy(production: boolean): Record<string, strin
   };
 }
 
+type HeaderList = readonly (readonly [name: string, value: string])[];
+
 /**
  * Security headers on every response, pages, API data and errors alike (issue 10): CSP, HSTS in
  * production, nosniff, no framing, no referrer, and `Cache-Control: no-store` on API answers that
  * set no caching of their own. Registered before every other hook, so even a request refused by
- * the first check carries them. Nothing in them varies by request (no nonces): helmet writes them
- * once, at start, and each response gets the same set (@fastify/helmet built them again for every
- * request, 3 % of the platform's time per API read; docs/benchmarks.md).
+ * the first check carries them.
+ *
+ * A page's set is the tenant's (its connect list names its own hosts), written once per tenant and
+ * environment (`hostTenant` keeps one resolution per host) rather than for every request
+ * (@fastify/helmet built them again for every request, 3 % of the platform's time per API read;
+ * docs/benchmarks.md). A JSON answer of the API gets the API's set instead, chosen when it is
+ * sent; anything else the API sends (its documentation page, documents, images) gets the page's.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const production = app.config.nodeEnv === 'production';
-  const headers = Object.entries(
-    headersOf({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(production) },
-      // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
-      strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'no-referrer' },
-      xFrameOptions: { action: 'deny' },
-      // The portal may show images from its tenant's API host (same site, another origin).
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      // Sign-in popups are not used; a window opened by another site gets no handle on ours.
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
+  const common = {
+    // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
+    strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    // The portal may show images from its tenant's API host (same site, another origin).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  } satisfies HelmetOptions;
+  const pageSets = new WeakMap<ResolvedTenant, HeaderList>();
+  const pageHeaders = (request: FastifyRequest): HeaderList => {
+    const resolved = hostTenant(request);
+    let set = pageSets.get(resolved);
+    if (!set) {
+      set = Object.entries(
+        headersOf({
+          ...common,
+          contentSecurityPolicy: {
+            useDefaults: false,
+            directives: contentSecurityPolicy(production, resolved),
+          },
+          // Sign-in popups are not used; a window opened by another site gets no handle on ours.
+          crossOriginOpenerPolicy: { policy: 'same-origin' },
+        }),
+      );
+      pageSets.set(resolved, set);
+    }
+    return set;
+  };
+  const apiHeaders: HeaderList = Object.entries({
+    ...headersOf({
+      ...common,
+      contentSecurityPolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      crossOriginEmbedderPolicy: false,
     }),
-  );
+    'content-security-policy': apiContentSecurityPolicy,
+  });
+
   // On the raw response, as helmet does: the identity service answers some routes itself (hijacked).
-  app.addHook('onRequest', async (_request, reply) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isUnder(pathOf(request.url), apiPrefix)) return;
+    for (const [name, value] of pageHeaders(request)) reply.raw.setHeader(name, value);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const path = pathOf(request.url);
+    if (isUnder(path, apiPrefix)) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      const set = type === '' || jsonType.test(type) ? apiHeaders : pageHeaders(request);
+      for (const [name, value] of set) reply.raw.setHeader(name, value);
+    }
     if (!reply.hasHeader('cache-control') && noStorePrefixes.some((prefix) => isUnder(path, prefix))) {
       reply.header('cache-control', 'no-store');
     }
     return payload;
   });
 }
+
+/** JSON, and its `+json` kinds (problem details); a parameter may follow. */
+const jsonType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 /** The headers helmet sets with these options, as one record (helmet sets nothing that varies). */
 function headersOf(options: HelmetOptions): Record<string, string> {
