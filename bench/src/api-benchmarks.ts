@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
-import { residentMiB, runScript, startBaseline, startPlatform } from './processes.ts';
+import { cpuMillis, residentMiB, runScript, startBaseline, startPlatform } from './processes.ts';
 
 export interface ApiBenchOptions {
   /** Set: a PostgreSQL server; the bench makes (and drops) a database of its own on it. */
@@ -53,6 +53,11 @@ export interface EndpointFigure {
   answerEncoding?: string;
   /** The same endpoint loaded with one connection (`oneAtATime`). */
   oneAtATime?: EndpointFigure;
+  /**
+   * The server's CPU time a request during the load, in microseconds (`cpuMillis`): what the
+   * request costs the server whatever the load generator and the machine's other guests take.
+   */
+  cpuMicros?: number;
 }
 
 export interface ApiBenchResult {
@@ -94,7 +99,11 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
     }, 250);
     try {
       const baseUrl = `http://127.0.0.1:${baseline.port}`;
-      const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options);
+      const helloPid = baseline.process.pid;
+      const platformPid = platform.process.pid;
+      const baselineFigure = await measure('bare Fastify hello world', `${baseUrl}/hello`, {}, options, {
+        pid: helloPid,
+      });
       const single = { ...options, connections: 1 };
       const oneAtATime = async (
         name: string,
@@ -103,13 +112,9 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
         rotating?: RotatingHeader,
       ) => {
         if (!options.oneAtATime) return undefined;
-        const { answer: _answer, ...figure } = await measure(
-          `${name}, one at a time`,
-          url,
-          headers,
-          single,
+        const { answer: _answer, ...figure } = await measure(`${name}, one at a time`, url, headers, single, {
           rotating,
-        );
+        });
         return figure;
       };
       const baselineOneAtATime = await oneAtATime('bare Fastify hello world', `${baseUrl}/hello`, {});
@@ -124,8 +129,9 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           `${baseUrl}/hello`,
           {},
           options,
+          { pid: helloPid },
         );
-        const figure = await measure(name, url, headers, options, rotating);
+        const figure = await measure(name, url, headers, options, { rotating, pid: platformPid });
         // The same answer from memory (the same bytes, in the same encoding), measured right after
         // the endpoint, in the same run.
         const answer = `${baseUrl}/answers/${encodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '')}`;
@@ -144,6 +150,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
           answer,
           {},
           options,
+          { pid: helloPid },
         );
         const { answer: body, ...endpoint } = figure;
         return {
@@ -220,7 +227,7 @@ async function measure(
   url: string,
   headers: Record<string, string>,
   { duration, connections }: ApiBenchOptions,
-  rotating?: RotatingHeader,
+  { rotating, pid }: { rotating?: RotatingHeader | undefined; pid?: number | undefined } = {},
 ): Promise<EndpointFigure & { answer: Buffer }> {
   // Every request of the load takes the next value, whichever connection sends it.
   let next = 0;
@@ -248,6 +255,7 @@ async function measure(
     );
   // A short warm-up, so the first JIT and cache misses do not count.
   await autocannon({ url, headers, connections: 10, duration: 1, ...(requests ? { requests } : {}) });
+  const cpuBefore = cpuMillis(pid);
   const result = await autocannon({
     url,
     headers,
@@ -256,6 +264,7 @@ async function measure(
     timeout: 30,
     ...(requests ? { requests } : {}),
   });
+  const cpuMicros = ((cpuMillis(pid) - cpuBefore) * 1000) / result.requests.total;
   await request(url, { headers });
   return {
     name,
@@ -266,6 +275,7 @@ async function measure(
     non2xx: result.non2xx,
     answer: single.bytes,
     answerEncoding: single.headers['content-encoding'] as string | undefined,
+    ...(Number.isFinite(cpuMicros) && { cpuMicros }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
@@ -84,6 +84,31 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Resident memory of a process in MiB (Linux /proc), or NaN where that cannot be read. */
+/** Clock ticks a second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux as built here). */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time a process has used so far, in milliseconds: user and system, all its threads (the
+ * compression and file-system pool included); NaN where /proc cannot be read. Time the machine
+ * gave to other guests (steal) is not in it, so it is steadier than a rate on a shared machine.
+ */
+export function cpuMillis(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's name in parentheses: state, then utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function residentMiB(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

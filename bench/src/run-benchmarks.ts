@@ -200,7 +200,7 @@ async function api({
   }
   const { engine, baseline, baselineOneAtATime, endpoints, memory } = result;
   report(
-    `| ${baseline.name}, ${connections} connections, ${duration} s | ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms | 1 (baseline) | |`,
+    `| ${baseline.name}, ${connections} connections, ${duration} s | ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms${baseline.cpuMicros === undefined ? '' : `; the server's CPU time ${baseline.cpuMicros.toFixed(1)} µs a request`} | 1 (baseline) | |`,
   );
   if (baselineOneAtATime)
     report(
@@ -219,6 +219,12 @@ async function api({
     report(
       `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${failures} | ${ratio.toFixed(2)} % of the hello world right before (${adjacent.rps.toFixed(0)} req/s); ${((100 * figure.rps) / baseline.rps).toFixed(2)} % of the run's first | ${target} |`,
     );
+    // The server's own cost, beside the hello world's measured right before (a rate on a shared
+    // machine moves with the load generator and the other guests; CPU time a request much less).
+    if (figure.cpuMicros !== undefined && adjacent.cpuMicros !== undefined)
+      report(
+        `| ${engine}: ${figure.name}: the server's CPU time a request | ${figure.cpuMicros.toFixed(1)} µs (the hello world right before: ${adjacent.cpuMicros.toFixed(1)} µs) | the hello world's is ${((100 * adjacent.cpuMicros) / figure.cpuMicros).toFixed(2)} % of it | |`,
+      );
     const single = figure.oneAtATime;
     if (single && baselineOneAtATime)
       report(
