@@ -136,7 +136,7 @@ describe('the hosted backend client', () => {
     const answers = [
       providerAnswer('2026-11-27T10:01:00Z'),
       new Response('{}'),
-      providerAnswer('2026-11-27T10:01:00Z'),
+      providerAnswer('2026-11-27T10:01:01Z'),
       providerAnswer('2026-11-27T10:00:01Z'),
     ];
     const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift() ?? new Response('{}'));
@@ -158,10 +158,12 @@ describe('the hosted backend client', () => {
     expect(sso.isLoggedIn()).toBe(false);
     expect(onClockChange).toHaveBeenCalledTimes(1);
 
-    // An answer without the header (a provider that does not expose it) leaves the clock; the same offset again says nothing.
+    // An answer without the header (a provider that does not expose it) leaves the clock; the same
+    // offset again, or one a second off (the header's rounding, the network), says nothing.
     await sso.fetchUserInfo();
     await sso.refresh();
     expect(onClockChange).toHaveBeenCalledTimes(1);
+    expect(sso.now()).toBe(pageTime + 60_500);
 
     // Within the tolerance the clocks agree.
     pageTime += 500;
@@ -324,6 +326,21 @@ describe('keepSessionFresh', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(sso.refresh).toHaveBeenCalledTimes(2);
     await advance(600_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a failed refresh's second try at its time on the provider's clock when the clock is learned meanwhile", async () => {
+    const sso = fakeClient(() => Promise.reject(new Error('offline')));
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
+
+    // Failed at 50 s: tried again at 55 s, halfway to the expiry.
+    await advance(50_000);
+    await advance(1_000);
+    // An answer shows the provider a second ahead: 55 s on its clock is 54 s on the page's.
+    learnOffset(1_000);
+    await advance(2_999);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
     expect(sso.refresh).toHaveBeenCalledTimes(2);
   });
 

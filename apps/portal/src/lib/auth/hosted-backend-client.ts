@@ -113,12 +113,16 @@ export function createHostedBackendClient(
   let clockOffset = 0;
   const clockListeners = new Set<() => void>();
   const providerNow = () => now() + clockOffset;
-  /** Every call to the provider reads its clock from the answer. */
+  /**
+   * Every call to the provider reads its clock from the answer. An offset within the tolerance of
+   * the one known is the header's whole seconds and the network's time, not a new clock: taking
+   * it would set the timers again on nearly every answer.
+   */
   const call = async (target: string, init: RequestInit) => {
     const sentAt = now();
     const response = await send(target, init);
     const offset = providerClockOffset(response.headers.get('date'), sentAt, now());
-    if (offset !== null && offset !== clockOffset) {
+    if (offset !== null && Math.abs(offset - clockOffset) >= clockToleranceMs) {
       clockOffset = offset;
       for (const listener of [...clockListeners]) listener();
     }
@@ -289,14 +293,17 @@ export function keepSessionFresh(
         refreshing = false;
         if (stopped) return;
         if (failure) onRefreshFailure?.(failure.error);
-        schedule({ expiresAt, nextAttempt: failure ? attempt + 1 : undefined });
+        // A first failure is tried once more, halfway to the expiry (the provider's time, so a
+        // clock learned later does not move it).
+        const retryAt = failure && attempt === 1 ? now() + (expiresAt - now()) / 2 : undefined;
+        schedule({ expiresAt, retryAt });
         onChange();
       });
   };
 
   // After a refresh, the expiry is read again. One that has not moved is not refreshed again at
   // once (that would never end) unless the refresh failed, which is tried once more.
-  let lastRefresh: { expiresAt: number; nextAttempt: number | undefined } | undefined;
+  let lastRefresh: { expiresAt: number; retryAt: number | undefined } | undefined;
   const schedule = (last?: typeof lastRefresh) => {
     lastRefresh = last;
     clear();
@@ -307,8 +314,8 @@ export function keepSessionFresh(
     });
     if (expiresAt !== last?.expiresAt) {
       at(expiresAt - refreshBeforeMs, () => refresh(expiresAt, 1));
-    } else if (last.nextAttempt === 2) {
-      at(now() + (expiresAt - now()) / 2, () => refresh(expiresAt, 2));
+    } else if (last.retryAt !== undefined) {
+      at(last.retryAt, () => refresh(expiresAt, 2));
     }
   };
 
