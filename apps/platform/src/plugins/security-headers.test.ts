@@ -99,6 +99,16 @@ describe('security headers', () => {
     );
     expect(sandboxHosts.filter((origin) => /waratah|staging|api\.moneypartner/.test(origin))).toEqual([]);
 
+    // A host no tenant claims (the API's own host, say) and a local host name no tenant's hosts.
+    for (const host of ['api.moneypartner.com.au', tenantHost('moneypartner'), 'elsewhere.example']) {
+      const other = await testApp.app.inject({ url: '/', headers: { host } });
+      expect(
+        connectList(other).filter((origin) => origin.startsWith('http')),
+        host,
+      ).toEqual(expect.not.arrayContaining([expect.stringMatching(/waratah|moneypartner/)]));
+      expect(connectList(other), host).toContain("'self'");
+    }
+
     const waratah = await testApp.app.inject({ url: '/', headers: { host: 'portal.waratah.com.au' } });
     const waratahHosts = connectList(waratah);
     expect(waratahHosts).toEqual(

@@ -31,7 +31,7 @@ const noStorePrefixes = ['/api', '/oauth', '/oauth2'];
 const apiPrefix = '/api';
 
 /**
- * What a JSON answer of the API carries: a policy that lets it load and run nothing and be framed
+ * What a request to the API, answered with JSON, carries: a policy that lets it load and run nothing and be framed
  * nowhere (OWASP's advice for REST answers), no sniffing, no referrer, no framing, and HSTS in
  * production. The page-only headers (the portal's connect list, the opener and agent-cluster
  * isolation, DNS prefetching, the old IE and Flash switches) would be 1.3 KB of every answer that no
@@ -40,11 +40,13 @@ const apiPrefix = '/api';
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * The origins a portal served on this host calls: its environment's API hosts and sign-in
- * provider (on a local host, the page's own origin). Only its own: listing every tenant's hosts
- * told each white-label tenant's visitors who the others are.
+ * The origins a portal served on this host calls besides its own: its environment's API hosts and
+ * sign-in provider. Only its own tenant's: listing every tenant's hosts told each white-label
+ * tenant's visitors who the others are. None on a local host (they are the page's own origin,
+ * `'self'`) and none on a host no tenant claims (an API host serving its documentation, say).
  */
 export function tenantApiOrigins(resolved: ResolvedTenant): string[] {
+  if (resolved.isLocalHost || !resolved.matched) return [];
   const { envConfig } = resolved;
   const origins = new Set<string>();
   for (const url of [
@@ -55,6 +57,16 @@ export function tenantApiOrigins(resolved: ResolvedTenant): string[] {
     if (url && URL.canParse(url)) origins.add(new URL(url).origin);
   }
   return [...origins].sort();
+}
+
+/**
+ * The page set a host gets, by what its policy depends on: its tenant and environment, or one set
+ * for every local host and one for every host no tenant claims. So there are a handful, whatever
+ * Host headers callers send.
+ */
+function pageSetKey(resolved: ResolvedTenant): string {
+  if (resolved.isLocalHost) return 'local';
+  return resolved.matched ? `${resolved.tenant.id}/${resolved.environment}` : 'unclaimed';
 }
 
 /**
@@ -93,11 +105,12 @@ type HeaderList = readonly (readonly [name: string, value: string])[];
  * set no caching of their own. Registered before every other hook, so even a request refused by
  * the first check carries them.
  *
- * A page's set is the tenant's (its connect list names its own hosts), written once per tenant and
- * environment (`hostTenant` keeps one resolution per host) rather than for every request
- * (@fastify/helmet built them again for every request, 3 % of the platform's time per API read;
- * docs/benchmarks.md). A JSON answer of the API gets the API's set instead, chosen when it is
- * sent; anything else the API sends (its documentation page, documents, images) gets the page's.
+ * A page's set is its tenant's (its connect list names its own hosts), built once per tenant and
+ * environment (`pageSetKey`) rather than for every request (@fastify/helmet built them again for
+ * every request, 3 % of the platform's time per API read; docs/benchmarks.md). A request to the
+ * API gets the API's set; an answer of the API that turns out not to be JSON (its documentation
+ * page, documents, images) gets the page's instead when it is sent, which names every header the
+ * API's set does.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const production = app.config.nodeEnv === 'production';
@@ -109,10 +122,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // The portal may show images from its tenant's API host (same site, another origin).
     crossOriginResourcePolicy: { policy: 'same-site' },
   } satisfies HelmetOptions;
-  const pageSets = new WeakMap<ResolvedTenant, HeaderList>();
+  const pageSets = new Map<string, HeaderList>();
   const pageHeaders = (request: FastifyRequest): HeaderList => {
     const resolved = hostTenant(request);
-    let set = pageSets.get(resolved);
+    const key = pageSetKey(resolved);
+    let set = pageSets.get(key);
     if (!set) {
       set = Object.entries(
         headersOf({
@@ -125,7 +139,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
           crossOriginOpenerPolicy: { policy: 'same-origin' },
         }),
       );
-      pageSets.set(resolved, set);
+      pageSets.set(key, set);
     }
     return set;
   };
@@ -146,15 +160,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
 
   // On the raw response, as helmet does: the identity service answers some routes itself (hijacked).
   app.addHook('onRequest', async (request, reply) => {
-    if (isUnder(pathOf(request.url), apiPrefix)) return;
-    for (const [name, value] of pageHeaders(request)) reply.raw.setHeader(name, value);
+    const set = isUnder(pathOf(request.url), apiPrefix) ? apiHeaders : pageHeaders(request);
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const path = pathOf(request.url);
     if (isUnder(path, apiPrefix)) {
       const type = String(reply.getHeader('content-type') ?? '');
-      const set = type === '' || jsonType.test(type) ? apiHeaders : pageHeaders(request);
-      for (const [name, value] of set) reply.raw.setHeader(name, value);
+      if (type !== '' && !jsonType.test(type)) {
+        for (const [name, value] of pageHeaders(request)) reply.raw.setHeader(name, value);
+      }
     }
     if (!reply.hasHeader('cache-control') && noStorePrefixes.some((prefix) => isUnder(path, prefix))) {
       reply.header('cache-control', 'no-store');
