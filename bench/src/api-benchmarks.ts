@@ -54,8 +54,10 @@ export interface EndpointFigure {
   /** The same endpoint loaded with one connection (`oneAtATime`). */
   oneAtATime?: EndpointFigure;
   /**
-   * The server's CPU time a request during the load, in microseconds (`cpuMillis`): what the
-   * request costs the server whatever the load generator and the machine's other guests take.
+   * The server process's CPU time a request during the load, in microseconds (`cpuMillis`): what
+   * the request costs that process whatever the load generator and the machine's other guests
+   * take. PGlite runs inside the platform's process, PostgreSQL in its own, which is not counted.
+   * Requests still running when the count starts or ends roughly cancel out.
    */
   cpuMicros?: number;
 }

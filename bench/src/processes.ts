@@ -83,7 +83,6 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Resident memory of a process in MiB (Linux /proc), or NaN where that cannot be read. */
 /** Clock ticks a second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux as built here). */
 const clockTicks = (() => {
   try {
@@ -95,8 +94,9 @@ const clockTicks = (() => {
 
 /**
  * The CPU time a process has used so far, in milliseconds: user and system, all its threads (the
- * compression and file-system pool included); NaN where /proc cannot be read. Time the machine
- * gave to other guests (steal) is not in it, so it is steadier than a rate on a shared machine.
+ * compression and file-system pool included), but not its children's or another process's (a
+ * PostgreSQL server's); NaN where /proc cannot be read. Time the machine gave to other guests
+ * (steal) is not in it, so it is steadier than a rate on a shared machine.
  */
 export function cpuMillis(pid: number | undefined): number {
   try {
@@ -109,6 +109,7 @@ export function cpuMillis(pid: number | undefined): number {
   }
 }
 
+/** Resident memory of a process in MiB (Linux /proc), or NaN where that cannot be read. */
 export function residentMiB(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
