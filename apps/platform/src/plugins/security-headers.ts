@@ -31,11 +31,11 @@ const noStorePrefixes = ['/api', '/oauth', '/oauth2'];
 const apiPrefix = '/api';
 
 /**
- * What a request to the API, answered with JSON, carries: a policy that lets it load and run nothing and be framed
- * nowhere (OWASP's advice for REST answers), no sniffing, no referrer, no framing, and HSTS in
- * production. The page-only headers (the portal's connect list, the opener and agent-cluster
- * isolation, DNS prefetching, the old IE and Flash switches) would be 1.3 KB of every answer that no
- * browser reads for data.
+ * What a request to the API, answered with JSON, carries: a policy that lets it load and run
+ * nothing and be framed nowhere (OWASP's advice for REST answers), no sniffing, no referrer, no
+ * framing, and HSTS in production. The page-only headers (the portal's connect list, the opener
+ * and agent-cluster isolation, DNS prefetching, the old IE and Flash switches) would be 1.3 KB of
+ * every answer that no browser reads for data.
  */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
