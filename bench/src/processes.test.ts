@@ -14,6 +14,22 @@ describe('cpuMillis', () => {
     expect(cpuMillis(process.pid) - before).toBeGreaterThanOrEqual(100);
   });
 
+  it("reads the main thread's alone: not a worker thread's", async () => {
+    const { Worker } = await import('node:worker_threads');
+    const main = cpuMillis(process.pid, { mainThread: true });
+    const whole = cpuMillis(process.pid);
+    expect(main).toBeGreaterThan(0);
+    expect(main).toBeLessThanOrEqual(whole);
+    // 200 ms of CPU on a worker thread: the process's time grows by it, the main thread's does not.
+    const worker = new Worker(
+      'const s = process.cpuUsage(); let x = 0; while ((process.cpuUsage(s).user + process.cpuUsage(s).system) < 200000) x += 1;',
+      { eval: true },
+    );
+    await new Promise((resolve) => worker.once('exit', resolve));
+    expect(cpuMillis(process.pid) - whole).toBeGreaterThanOrEqual(150);
+    expect(cpuMillis(process.pid, { mainThread: true }) - main).toBeLessThan(100);
+  });
+
   it('is NaN for a process that is not there', () => {
     expect(cpuMillis(2 ** 30)).toBeNaN();
     expect(cpuMillis(undefined)).toBeNaN();

@@ -67,8 +67,15 @@ if (wanted('writers')) responseWriting();
 // BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 if (wanted('api')) {
-  if (apiEngines.includes('pglite')) await api({ asBrowserToo: true, oneAtATime: true });
-  else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
+  if (apiEngines.includes('pglite')) {
+    const usual = await api({ asBrowserToo: true, oneAtATime: true });
+    // The same run with the engine on the server's main thread, between the requests' handling, as
+    // before it had a worker thread of its own (db/pglite-worker-session.ts).
+    const variant = 'the engine on the main thread';
+    const onMainThread = await api({ platformEnv: { PGLITE_WORKER: 'off' }, variant });
+    if (usual && onMainThread)
+      compareVariant('the engine on a thread of its own', variant, usual, onMainThread);
+  } else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
   if (!apiEngines.includes('postgres'))
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
@@ -224,7 +231,7 @@ async function api({
     // the other guests, CPU time a request much less.
     if (figure.cpuMicros !== undefined && adjacent.cpuMicros !== undefined)
       report(
-        `| ${engine}: ${figure.name}: the platform process's CPU time a request${engine.startsWith('PostgreSQL') ? " (PostgreSQL's own processes not counted)" : ''} | ${figure.cpuMicros.toFixed(1)} µs (the hello world right before: ${adjacent.cpuMicros.toFixed(1)} µs) | the hello world's is ${((100 * adjacent.cpuMicros) / figure.cpuMicros).toFixed(2)} % of it | |`,
+        `| ${engine}: ${figure.name}: the platform process's CPU time a request${engine.startsWith('PostgreSQL') ? " (PostgreSQL's own processes not counted)" : ''} | ${figure.cpuMicros.toFixed(1)} µs${figure.mainThreadCpuMicros === undefined ? '' : `, of which its main thread ${figure.mainThreadCpuMicros.toFixed(1)} µs`} (the hello world right before: ${adjacent.cpuMicros.toFixed(1)} µs) | the hello world's is ${((100 * adjacent.cpuMicros) / figure.cpuMicros).toFixed(2)} % of it | |`,
       );
     const single = figure.oneAtATime;
     if (single && baselineOneAtATime)
@@ -249,9 +256,14 @@ function compareVariant(gain: string, variant: string, usual: ApiBenchResult, wi
   for (const figure of usual.endpoints) {
     const other = without.endpoints.find((endpoint) => endpoint.name === figure.name);
     if (!other) continue;
-    // The two runs follow each other; their own baselines (printed above) show how steady the machine was.
+    // The two runs follow each other; their own baselines (printed above) show how steady the
+    // machine was. The main thread's CPU time a request moves much less with the machine's load.
+    const mainThread =
+      figure.mainThreadCpuMicros !== undefined && other.mainThreadCpuMicros !== undefined
+        ? `; the main thread's CPU time ${figure.mainThreadCpuMicros.toFixed(1)} / ${other.mainThreadCpuMicros.toFixed(1)} µs a request`
+        : '';
     report(
-      `| PostgreSQL: ${figure.name}, ${gain} against ${variant} | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms | ${(figure.rps / other.rps).toFixed(2)} × | |`,
+      `| ${usual.engine}: ${figure.name}, ${gain} against ${variant} | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, p99 ${figure.p99} / ${other.p99} ms${mainThread} | ${(figure.rps / other.rps).toFixed(2)} × | |`,
     );
   }
 }

@@ -95,6 +95,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the embedded database on a thread of its own unless PGLITE_WORKER=off', () => {
+    expect(loadConfig({}).pgliteWorker).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: 'off' }).pgliteWorker).toBe(false);
+    expect(captureConfigError({ PGLITE_WORKER: 'main' }).message).toContain(
+      'PGLITE_WORKER: must be on or off',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

@@ -59,6 +59,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_PREPARED_STATEMENTS: z.enum(switches, { error: 'must be on or off' }).default('on'),
+  PGLITE_WORKER: z.enum(switches, { error: 'must be on or off' }).default('on'),
   NODE_ENV: z.enum(nodeEnvs, { error: `must be one of ${nodeEnvs.join(', ')}` }).default('development'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PORTAL_DIST: z.string().default(defaultPortalDist),
@@ -153,6 +154,11 @@ export interface PlatformConfig {
    * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   databasePreparedStatements: boolean;
+  /**
+   * PGLITE_WORKER (on by default): the embedded database runs on a worker thread of its own
+   * (db/pglite-worker-session.ts); off runs it on the server's main thread, between requests.
+   */
+  pgliteWorker: boolean;
   nodeEnv: (typeof nodeEnvs)[number];
   logLevel: (typeof logLevels)[number];
   /** Absolute path of the built portal to serve. */
@@ -220,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir: resolve(process.cwd(), vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     databasePreparedStatements: vars.DATABASE_PREPARED_STATEMENTS === 'on',
+    pgliteWorker: vars.PGLITE_WORKER === 'on',
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
     portalDist: resolve(process.cwd(), vars.PORTAL_DIST),

@@ -8,7 +8,7 @@ import { openPostgresDatabase } from './open-postgres-database.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 
 export type DatabaseConfig = Pick<PlatformConfig, 'dataDir' | 'databaseUrl'> &
-  Partial<Pick<PlatformConfig, 'databasePreparedStatements'>>;
+  Partial<Pick<PlatformConfig, 'databasePreparedStatements' | 'pgliteWorker'>>;
 
 /**
  * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR, and proves it
@@ -27,7 +27,10 @@ export async function createDatabase(config: DatabaseConfig): Promise<PlatformDa
   const failure = `DATA_DIR: could not open the embedded database in ${directory}`;
   try {
     return await answering(
-      await openPgliteDatabase(directory, { preparedStatements: config.databasePreparedStatements ?? true }),
+      await openPgliteDatabase(directory, {
+        preparedStatements: config.databasePreparedStatements ?? true,
+        worker: config.pgliteWorker ?? true,
+      }),
       failure,
     );
   } catch (error) {

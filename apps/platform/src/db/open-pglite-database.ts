@@ -3,6 +3,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, sql } from 'kysely';
 import type { Database } from './database-schema.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
+import { inThisThread } from './pglite-session.ts';
+import { openPgliteWorker } from './pglite-worker-session.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 
 /** The extensions every PGlite instance of the platform loads: the migrations need pg_trgm. */
@@ -15,7 +17,9 @@ const FIRST_ANALYSE_AFTER_MS = 2_000;
 
 /**
  * The embedded engine: persisted in `directory`, or in memory when none is given (tests). pg_trgm
- * is loaded for the trigram indexes of text search (migration 0009), as on PostgreSQL.
+ * is loaded for the trigram indexes of text search (migration 0009), as on PostgreSQL. It runs on
+ * a worker thread of its own (`worker`, the default; db/pglite-worker-session.ts), so statements
+ * run beside the requests' handling, or on the caller's thread (`worker: false`, PGLITE_WORKER=off).
  *
  * PGlite has no autovacuum, so nothing would ever gather planner statistics: with none, a
  * client's 100,000 transactions look like four rows and a page of the list is sorted from all of
@@ -28,13 +32,16 @@ export async function openPgliteDatabase(
   {
     autoAnalyse = true,
     preparedStatements = true,
-  }: { autoAnalyse?: boolean; preparedStatements?: boolean } = {},
+    worker = true,
+  }: { autoAnalyse?: boolean; preparedStatements?: boolean; worker?: boolean } = {},
 ): Promise<PlatformDatabase> {
   const extensions = pgliteExtensions;
-  const client = await PGlite.create(
-    directory === undefined ? { extensions } : { dataDir: directory, extensions },
-  );
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(client, { preparedStatements }) });
+  const session = worker
+    ? await openPgliteWorker(directory)
+    : inThisThread(
+        await PGlite.create(directory === undefined ? { extensions } : { dataDir: directory, extensions }),
+      );
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(session, { preparedStatements }) });
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;

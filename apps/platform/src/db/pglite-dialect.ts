@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -11,25 +10,26 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
+import type { PgliteSession } from './pglite-session.ts';
 
 type PgliteQuery = ReturnType<typeof createPgliteStatements>;
 
 /**
- * Kysely over one PGlite instance, made safe to share. PGlite is a single session, so one
+ * Kysely over one PGlite session (db/pglite-session.ts), made safe to share. PGlite is a single session, so one
  * request's query must never run inside another request's open transaction: one caller holds the
  * session at a time, as Kysely's SQLite driver does. Our own small driver (rather than a package's)
  * keeps start-up light — the published Kysely-PGlite package loads a code generator and CLI with it.
  */
 export function createPgliteDialect(
-  client: PGlite,
+  session: PgliteSession,
   { preparedStatements = true }: { preparedStatements?: boolean } = {},
 ): Dialect {
   const query: PgliteQuery = preparedStatements
-    ? createPgliteStatements(client)
-    : (text, values) => client.query(text, [...values]);
+    ? createPgliteStatements(session)
+    : (text, values) => session.query(text, [...values]);
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new SerialisedDriver(new PgliteDriver(client, query)),
+    createDriver: () => new SerialisedDriver(new PgliteDriver(session, query)),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
@@ -37,11 +37,11 @@ export function createPgliteDialect(
 
 /** PGlite's one session as a Kysely driver; SerialisedDriver does the sharing. */
 class PgliteDriver implements Driver {
-  readonly #client: PGlite;
+  readonly #session: PgliteSession;
   readonly #query: PgliteQuery;
 
-  constructor(client: PGlite, query: PgliteQuery) {
-    this.#client = client;
+  constructor(session: PgliteSession, query: PgliteQuery) {
+    this.#session = session;
     this.#query = query;
   }
 
@@ -67,7 +67,7 @@ class PgliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.#client.close();
+    await this.#session.close();
   }
 }
 
@@ -103,11 +103,12 @@ class SerialisedDriver implements Driver {
     const release = this.#release;
     this.#release = undefined;
     if (!release) return;
-    // PGlite runs each query on this thread, and a caller waiting for the session resumes as a
-    // microtask: under load the session would pass from query to query without the event loop
-    // ever polling sockets, and a connection opened meanwhile waited seconds to be read (8.4 s at
-    // 100 connections). Past a few milliseconds of unbroken work, the next caller waits one turn
-    // of the event loop, so every socket is heard at least that often.
+    // When PGlite runs each query on this thread (PGLITE_WORKER=off, the tests' databases), a
+    // caller waiting for the session resumes as a microtask: under load the session would pass
+    // from query to query without the event loop ever polling sockets, and a connection opened
+    // meanwhile waited seconds to be read (8.4 s at 100 connections). Past a few milliseconds of
+    // unbroken work, the next caller waits one turn of the event loop, so every socket is heard at
+    // least that often. (On its own thread each query's answer arrives as an event anyway.)
     const now = performance.now();
     if (now - this.#lastTurn < EVENT_LOOP_TURN_MS) {
       release();

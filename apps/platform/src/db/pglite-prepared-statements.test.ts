@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
+import { inThisThread } from './pglite-session.ts';
 import { planEachRun, statementName } from './statement-cache.ts';
 
 describe('prepared statements on PGlite', () => {
@@ -15,7 +16,7 @@ describe('prepared statements on PGlite', () => {
 
   beforeAll(async () => {
     client = await PGlite.create();
-    query = createPgliteStatements(client);
+    query = createPgliteStatements(inThisThread(client));
     await client.exec(`
       create table notes (id serial primary key, day date not null, amount numeric(12, 2), body text, tags text[]);
       insert into notes (day, amount, body, tags) values
@@ -94,7 +95,7 @@ describe('prepared statements on PGlite', () => {
 
   it('prepares at most `limit` texts; later ones and statements without parameters still answer', async () => {
     const before = (await prepared()).length;
-    const query = createPgliteStatements(client, 5);
+    const query = createPgliteStatements(inThisThread(client), 5);
     for (let size = 1; size <= 8; size++) {
       const list = Array.from({ length: size }, (_, index) => `$${index + 1}`).join(', ');
       const answer = await query(`select count(*)::int as count from notes where id in (${list})`, [

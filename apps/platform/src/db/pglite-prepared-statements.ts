@@ -1,5 +1,7 @@
-import { messages, type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { messages, parse, protocol, type Results } from '@electric-sql/pglite';
+import { concat } from './pglite-exchange.mjs';
 import { type ResultField, readRun } from './pglite-run-reader.ts';
+import type { PgliteSession } from './pglite-session.ts';
 import { preparedStatementsPerConnection, StatementCache, statementName } from './statement-cache.ts';
 
 interface Statement {
@@ -17,30 +19,32 @@ interface Statement {
  * once, under a name; each run is then one call (bind, execute, sync) and PostgreSQL may reuse its
  * plan. What `mayPrepare` (db/statement-cache.ts) excludes, texts past `limit` and texts that
  * failed to prepare go through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
+ * The session may run the engine on this thread or on its own (db/pglite-session.ts).
  */
-export function createPgliteStatements(client: PGlite, limit = preparedStatementsPerConnection) {
+export function createPgliteStatements(session: PgliteSession, limit = preparedStatementsPerConnection) {
   const statements = new StatementCache<Statement>(limit);
 
   async function prepare(text: string): Promise<Statement | null> {
     const name = statementName(text);
-    try {
-      const { messages: described } = await client.execProtocol(
+    const described = read(
+      await session.exchange(
         join([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]),
-      );
-      return {
-        name,
-        types: parse.parseDescribeStatementResults(described),
-        fields: described.flatMap((message) =>
-          message instanceof messages.RowDescriptionMessage
-            ? message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }))
-            : [],
-        ),
-      };
-    } catch {
+      ),
+    );
+    if (described.some((message) => message instanceof messages.DatabaseError)) {
       // Whatever went wrong, `query()` says it the usual way, now and on every later run.
-      await client.execProtocol(protocol.serialize.close({ type: 'S', name })).catch(() => {});
+      await session.exchange(join([protocol.serialize.close({ type: 'S', name })])).catch(() => {});
       return null;
     }
+    return {
+      name,
+      types: parse.parseDescribeStatementResults(described),
+      fields: described.flatMap((message) =>
+        message instanceof messages.RowDescriptionMessage
+          ? message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }))
+          : [],
+      ),
+    };
   }
 
   return async function query<R>(text: string, values: readonly unknown[]): Promise<Results<R>> {
@@ -49,29 +53,22 @@ export function createPgliteStatements(client: PGlite, limit = preparedStatement
       statement = await prepare(text);
       statements.remember(text, statement);
     }
-    if (!statement) return client.query<R>(text, [...values]);
+    if (!statement) return session.query<R>(text, [...values]);
     const types = statement.types;
     const serialised = values.map((value, index) => {
       if (value === null || value === undefined) return null;
-      const serialiser = client.serializers[types[index] ?? 0];
+      const serialiser = session.serializers[types[index] ?? 0];
       return serialiser ? serialiser(value) : String(value);
     });
     try {
-      // The engine's output as it comes, copied out of its memory and read by `readRun`, not by
-      // PGlite's own reader (which `execProtocol` would run on it first).
-      const chunks: Uint8Array[] = [];
-      await client.execProtocolRawStream(
+      // The engine's output read by `readRun`, not by PGlite's own reader.
+      const output = await session.exchange(
         join([
           protocol.serialize.bind({ statement: statement.name, values: serialised }),
           protocol.serialize.execute({}),
         ]),
-        { syncToFs: true, onRawData: (chunk) => chunks.push(chunk.slice()) },
       );
-      return readRun<R>(
-        chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks),
-        statement.fields,
-        client.parsers,
-      );
+      return readRun<R>(output, statement.fields, session.parsers);
     } catch (error) {
       statements.failed(text, error);
       throw error;
@@ -84,12 +81,9 @@ function join(parts: Uint8Array[]): Uint8Array {
   return concat([...parts, protocol.serialize.sync()]);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const buffer = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    buffer.set(part, offset);
-    offset += part.length;
-  }
-  return buffer;
+/** The messages of the engine's output, as PGlite's parser reads them. */
+function read(output: Uint8Array): messages.BackendMessage[] {
+  const found: messages.BackendMessage[] = [];
+  new protocol.Parser().parse(output, (message) => found.push(message));
+  return found;
 }

@@ -1,6 +1,7 @@
 import { messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
+import { inThisThread } from './pglite-session.ts';
 
 // `readRun` is reached through the prepared statements: each answer must equal PGlite's own `query()`.
 describe('reading a prepared run on PGlite', () => {
@@ -9,7 +10,7 @@ describe('reading a prepared run on PGlite', () => {
 
   beforeAll(async () => {
     client = await PGlite.create();
-    query = createPgliteStatements(client);
+    query = createPgliteStatements(inThisThread(client));
     await client.exec(`
       create table kinds (
         id int primary key, big bigint, amount numeric(14, 2), ratio float8, yes boolean, day date,

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { pgliteExtensions } from '../db/open-pglite-database.ts';
 import { openPostgresDatabase } from '../db/open-postgres-database.ts';
 import { createPgliteDialect } from '../db/pglite-dialect.ts';
+import { inThisThread } from '../db/pglite-session.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 
 /*
@@ -107,7 +108,7 @@ export function pgliteTemplate(): Promise<Blob> {
     const client = await createPglite();
     let tarball: Blob;
     try {
-      await migrateToLatest(new Kysely<Database>({ dialect: createPgliteDialect(client) }));
+      await migrateToLatest(new Kysely<Database>({ dialect: createPgliteDialect(inThisThread(client)) }));
       tarball = await client.dumpDataDir('none');
     } finally {
       await client.close();
@@ -140,7 +141,7 @@ async function removeOtherTemplates(current: string): Promise<void> {
 /** An in-memory PGlite loaded from the migrated template. */
 export async function openPgliteFromTemplate(): Promise<PlatformDatabase> {
   const client = await createPglite({ loadDataDir: await pgliteTemplate() });
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(inThisThread(client)) });
   return { db, engine: 'pglite', close: () => db.destroy() };
 }
 
