@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       dataDir: resolve(process.cwd(), 'var/db'),
       databaseUrl: 'postgresql://app:secret@db.internal:5432/waratah',
       databasePreparedStatements: true,
+      pgliteWorker: true,
       nodeEnv: 'production',
       logLevel: 'warn',
       portalDist: '/srv/portal',
