@@ -14,11 +14,15 @@ import { lockDataDir } from './faults/data-dir-lock.ts';
  */
 async function start(): Promise<void> {
   const config = loadConfig();
-  // The app's modules load while the database opens (cold start: docs/benchmarks.md).
-  const appModule = import('./app.ts');
-  appModule.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
-  const database = await createDatabase(config).catch(async (error: unknown) => {
+  // The database starts opening first (PGlite: its worker thread is started within this call),
+  // then the app's modules load on this thread while it opens (cold start: docs/benchmarks.md).
+  const opening = createDatabase(config);
+  const appModule = import('./app.ts');
+  // Both are awaited below; this only keeps an early failure of either from going unhandled.
+  opening.catch(() => {});
+  appModule.catch(() => {});
+  const database = await opening.catch(async (error: unknown) => {
     await unlock?.();
     throw error;
   });

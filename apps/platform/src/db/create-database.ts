@@ -1,4 +1,4 @@
-import { access, constants, mkdir } from 'node:fs/promises';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { PlatformConfig } from '../config/env.ts';
@@ -22,7 +22,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<PlatformDa
       `DATABASE_URL: could not connect to ${maskPassword(url)}`,
     );
   }
-  await ensureWritable(config.dataDir);
+  ensureWritable(config.dataDir);
   const directory = join(config.dataDir, 'pglite');
   const failure = `DATA_DIR: could not open the embedded database in ${directory}`;
   try {
@@ -50,10 +50,12 @@ async function answering(database: PlatformDatabase, failure: string): Promise<P
   }
 }
 
-async function ensureWritable(dataDir: string): Promise<void> {
+// Synchronous, so that the embedded engine's worker starts within the call to `createDatabase`,
+// before anything the caller does next (server.ts loads the app's modules meanwhile).
+function ensureWritable(dataDir: string): void {
   try {
-    await mkdir(dataDir, { recursive: true });
-    await access(dataDir, constants.W_OK);
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
   } catch (error) {
     throw new StartupError(`DATA_DIR: cannot write to ${dataDir} (${reason(error)})`, { cause: error });
   }
