@@ -13,13 +13,13 @@ interface Statement {
 }
 
 /**
- * PGlite's counterpart of `usePreparedStatements` (db/prepared-statements.ts). PGlite plans on the
- * Node thread itself, and its `query()` makes six calls into the engine for every statement (parse,
- * describe, bind, describe, execute, sync). A parameterised statement is parsed and described here
- * once, under a name; each run is then one call (bind, execute, sync) and PostgreSQL may reuse its
- * plan. What `mayPrepare` (db/statement-cache.ts) excludes, texts past `limit` and texts that
- * failed to prepare go through `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
- * The session may run the engine on this thread or on its own (db/pglite-session.ts).
+ * PGlite's counterpart of `usePreparedStatements` (db/prepared-statements.ts). PGlite plans inside
+ * the Node process (on its worker thread, or the caller's: db/pglite-session.ts), and its `query()`
+ * makes six calls into the engine for every statement (parse, describe, bind, describe, execute,
+ * sync). A parameterised statement is parsed and described here once, under a name; each run is
+ * then one exchange (bind, execute, sync) and PostgreSQL may reuse its plan. What `mayPrepare`
+ * (db/statement-cache.ts) excludes, texts past `limit` and texts that failed to prepare go through
+ * `query()` as before. Callers must not overlap (the dialect's SerialisedDriver sees to it).
  */
 export function createPgliteStatements(session: PgliteSession, limit = preparedStatementsPerConnection) {
   const statements = new StatementCache<Statement>(limit);
