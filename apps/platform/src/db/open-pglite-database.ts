@@ -1,14 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, sql } from 'kysely';
 import type { Database } from './database-schema.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
+import { pgliteExtensions } from './pglite-extensions.mjs';
 import { inThisThread } from './pglite-session.ts';
 import { openPgliteWorker } from './pglite-worker-session.ts';
 import type { PlatformDatabase } from './platform-database.ts';
-
-/** The extensions every PGlite instance of the platform loads: the migrations need pg_trgm. */
-export const pgliteExtensions = { pg_trgm };
 
 /** How often an open PGlite database looks for tables whose statistics are out of date. */
 const ANALYSE_EVERY_MS = 10 * 60_000;

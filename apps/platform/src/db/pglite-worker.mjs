@@ -2,8 +2,8 @@
 // JavaScript: a worker runs without the TypeScript loader the sources may be started with.
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { exchange } from './pglite-exchange.mjs';
+import { pgliteExtensions as extensions } from './pglite-extensions.mjs';
 
 // The array types PGlite's own `query()` reads (its `_initArrayTypes`): the other thread builds
 // the same parsers and serialisers from them.
@@ -28,7 +28,6 @@ function described(error) {
 const { dataDir } = workerData;
 let client;
 try {
-  const extensions = { pg_trgm };
   client = await PGlite.create(dataDir === undefined ? { extensions } : { dataDir, extensions });
   const { rows } = await client.query(arrayTypesQuery);
   parentPort.postMessage({ ready: rows });

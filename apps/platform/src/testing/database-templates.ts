@@ -9,9 +9,9 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/database-schema.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { pgliteExtensions } from '../db/open-pglite-database.ts';
 import { openPostgresDatabase } from '../db/open-postgres-database.ts';
 import { createPgliteDialect } from '../db/pglite-dialect.ts';
+import { pgliteExtensions } from '../db/pglite-extensions.mjs';
 import { inThisThread } from '../db/pglite-session.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 
@@ -43,6 +43,7 @@ export function migrationsFingerprint(): Promise<string> {
     for (const file of [
       'migrate.ts',
       'open-pglite-database.ts',
+      'pglite-extensions.mjs',
       ...migrations.map((name) => `migrations/${name}`),
     ]) {
       hash.update(`${file}\0`);
