@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
 import { cpuMillis, residentMiB, runScript, startBaseline, startPlatform } from './processes.ts';
+import { type LoadFigures, runWrk } from './wrk.ts';
 
 export interface ApiBenchOptions {
   /** Set: a PostgreSQL server; the bench makes (and drops) a database of its own on it. */
@@ -29,6 +30,11 @@ export interface ApiBenchOptions {
    * nothing waits to share a statement and each request's own cost is its latency.
    */
   oneAtATime?: boolean;
+  /**
+   * What sends the load: autocannon (the issue's, the default) or wrk (bench/src/wrk.ts), which
+   * reads the answers without decoding them. The warm-ups are autocannon's either way.
+   */
+  loadGenerator?: 'autocannon' | 'wrk';
 }
 
 /** What the portal's browser (Chromium) sends with every request: the API's answers come compressed. */
@@ -234,7 +240,7 @@ async function measure(
   name: string,
   url: string,
   headers: Record<string, string>,
-  { duration, connections }: ApiBenchOptions,
+  { duration, connections, loadGenerator = 'autocannon' }: ApiBenchOptions,
   { rotating, pid }: { rotating?: RotatingHeader | undefined; pid?: number | undefined } = {},
 ): Promise<EndpointFigure & { answer: Buffer }> {
   // Every request of the load takes the next value, whichever connection sends it.
@@ -265,29 +271,45 @@ async function measure(
   await autocannon({ url, headers, connections: 10, duration: 1, ...(requests ? { requests } : {}) });
   const cpuBefore = cpuMillis(pid);
   const mainThreadBefore = cpuMillis(pid, { mainThread: true });
-  const result = await autocannon({
-    url,
-    headers,
-    connections,
-    duration,
-    timeout: 30,
-    ...(requests ? { requests } : {}),
-  });
-  const cpuMicros = ((cpuMillis(pid) - cpuBefore) * 1000) / result.requests.total;
+  const result: LoadFigures =
+    loadGenerator === 'wrk'
+      ? await runWrk({ url, headers, connections, duration, rotating })
+      : autocannonFigures(
+          await autocannon({
+            url,
+            headers,
+            connections,
+            duration,
+            timeout: 30,
+            ...(requests ? { requests } : {}),
+          }),
+        );
+  const cpuMicros = ((cpuMillis(pid) - cpuBefore) * 1000) / result.total;
   const mainThreadCpuMicros =
-    ((cpuMillis(pid, { mainThread: true }) - mainThreadBefore) * 1000) / result.requests.total;
+    ((cpuMillis(pid, { mainThread: true }) - mainThreadBefore) * 1000) / result.total;
   await request(url, { headers });
   return {
     name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
     non2xx: result.non2xx,
     answer: single.bytes,
     answerEncoding: single.headers['content-encoding'] as string | undefined,
     ...(Number.isFinite(cpuMicros) && { cpuMicros }),
     ...(Number.isFinite(mainThreadCpuMicros) && { mainThreadCpuMicros }),
+  };
+}
+
+function autocannonFigures(result: autocannon.Result): LoadFigures {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
   };
 }
 

@@ -12,6 +12,7 @@ import { runResponseWritingBenchmarks } from './response-writing.ts';
 import { runScaleLatency, scaleRows } from './scale-latency.ts';
 import { runSoak } from './soak.ts';
 import { median, percentile } from './stats.ts';
+import { wrkAvailable } from './wrk.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 18_080);
@@ -66,20 +67,46 @@ if (wanted('cold-start')) await coldStart();
 if (wanted('writers')) responseWriting();
 // BENCH_API_ENGINES=postgres skips the embedded engine (its first seed: 41 s quiet, 20 min loaded).
 const apiEngines = (process.env.BENCH_API_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+// BENCH_API_VARIANTS=wrk,main-thread runs only the variants named after each engine's usual run
+// (the keys below); unset, every one runs.
+const apiVariantKeys = [
+  'wrk',
+  'worker-thread',
+  'unprepared',
+  'zod',
+  'young-generation',
+  'computed',
+  'ungrouped',
+] as const;
+const onlyVariants = process.env.BENCH_API_VARIANTS?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+const unknownVariants =
+  onlyVariants?.filter((key) => !(apiVariantKeys as readonly string[]).includes(key)) ?? [];
+if (unknownVariants.length > 0) {
+  console.error(
+    `BENCH_API_VARIANTS: unknown variant ${unknownVariants.join(', ')}; the variants are ${apiVariantKeys.join(', ')}`,
+  );
+  process.exit(2);
+}
+const variantWanted = (key: (typeof apiVariantKeys)[number]) => !onlyVariants || onlyVariants.includes(key);
 if (wanted('api')) {
   if (apiEngines.includes('pglite')) {
     const usual = await api({ asBrowserToo: true, oneAtATime: true });
-    // The same run with the engine on the server's main thread, between the requests' handling, as
-    // before it had a worker thread of its own (db/pglite-worker-session.ts).
-    const variant = 'the engine on the main thread';
-    const onMainThread = await api({ platformEnv: { PGLITE_WORKER: 'off' }, variant });
-    if (usual && onMainThread)
-      compareVariant('the engine on a thread of its own', variant, usual, onMainThread);
+    if (variantWanted('wrk')) await sentByWrk(usual, undefined);
+    // The same run with the engine on a worker thread of its own (PGLITE_WORKER=on,
+    // db/pglite-worker-session.ts) rather than on the server's main thread, the default.
+    if (variantWanted('worker-thread')) {
+      const variant = 'the engine on a thread of its own';
+      const onWorker = await api({ platformEnv: { PGLITE_WORKER: 'on' }, variant });
+      if (usual && onWorker) compareVariant('the engine on the main thread', variant, usual, onWorker);
+    }
   } else report('| API on PGlite | skipped: BENCH_API_ENGINES does not name pglite | | |');
   if (!apiEngines.includes('postgres'))
     report('| API on PostgreSQL | skipped: BENCH_API_ENGINES does not name postgres | | |');
   else if (process.env.DATABASE_URL) {
     const usual = await api({ databaseUrl: process.env.DATABASE_URL, asBrowserToo: true, oneAtATime: true });
+    if (variantWanted('wrk')) await sentByWrk(usual, process.env.DATABASE_URL);
     // The same run without one gain at a time, side by side: prepared statements (docs/database.md),
     // answers written by the compiled writers alone (RESPONSE_CHECKS=on adds the zod check, docs/api.md)
     // the platform's Node flags (scripts/platform-command.mjs), the answers kept under the client's
@@ -87,27 +114,46 @@ if (wanted('api')) {
     // the load asks for the same page, so the usual run answers it from memory after the first, and
     // this one computes it every time), and the access statements shared by the requests waiting
     // together (db/statement-group.ts).
-    const variants: { env?: Record<string, string>; nodeFlags?: string[]; variant: string; gain: string }[] =
-      [
-        {
-          env: { DATABASE_PREPARED_STATEMENTS: 'off' },
-          variant: 'statements unprepared',
-          gain: 'prepared statements',
-        },
-        { env: { RESPONSE_CHECKS: 'on' }, variant: 'answers checked by zod', gain: 'compiled writers alone' },
-        { nodeFlags: [], variant: "Node's default young generation", gain: '64 MB semi-spaces' },
-        {
-          env: { ANSWER_CACHE_MB: '0' },
-          variant: 'answers computed on every request',
-          gain: 'answers kept under the client data version and the practice list version',
-        },
-        {
-          env: { STATEMENT_GROUPS: 'off' },
-          variant: 'each request its own access statement',
-          gain: 'access statements shared by waiting requests',
-        },
-      ];
-    for (const { env, nodeFlags, variant, gain } of variants) {
+    const variants: {
+      key: (typeof apiVariantKeys)[number];
+      env?: Record<string, string>;
+      nodeFlags?: string[];
+      variant: string;
+      gain: string;
+    }[] = [
+      {
+        key: 'unprepared',
+        env: { DATABASE_PREPARED_STATEMENTS: 'off' },
+        variant: 'statements unprepared',
+        gain: 'prepared statements',
+      },
+      {
+        key: 'zod',
+        env: { RESPONSE_CHECKS: 'on' },
+        variant: 'answers checked by zod',
+        gain: 'compiled writers alone',
+      },
+      {
+        key: 'young-generation',
+        nodeFlags: [],
+        variant: "Node's default young generation",
+        gain: '64 MB semi-spaces',
+      },
+      {
+        key: 'computed',
+        env: { ANSWER_CACHE_MB: '0' },
+        variant: 'answers computed on every request',
+        gain: 'answers kept under the client data version and the practice list version',
+      },
+      {
+        key: 'ungrouped',
+        env: { STATEMENT_GROUPS: 'off' },
+        variant: 'each request its own access statement',
+        gain: 'access statements shared by waiting requests',
+      },
+    ];
+    for (const { key, env, nodeFlags, variant, gain } of variants) {
+      if (!variantWanted(key)) continue;
       const without = await api({
         databaseUrl: process.env.DATABASE_URL,
         platformEnv: env,
@@ -176,7 +222,9 @@ async function api({
   variant,
   asBrowserToo,
   oneAtATime,
+  loadGenerator,
 }: {
+  loadGenerator?: 'autocannon' | 'wrk';
   databaseUrl?: string;
   platformEnv?: Record<string, string>;
   nodeFlags?: string[];
@@ -198,6 +246,7 @@ async function api({
       variant,
       asBrowserToo,
       oneAtATime,
+      loadGenerator,
     });
   } catch (error) {
     report(
@@ -250,6 +299,40 @@ async function api({
   );
   report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
   return result;
+}
+
+/**
+ * The usual run again with wrk sending the load instead of autocannon (bench/src/wrk.ts), when it
+ * is installed: the hello world, each endpoint and each answer's replay from memory, as the usual
+ * run measures them. autocannon decodes every body on the same cores as the server; wrk only counts
+ * the bytes, so the difference is the load generator's share of the machine.
+ */
+async function sentByWrk(usual: ApiBenchResult | undefined, databaseUrl: string | undefined): Promise<void> {
+  const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  if (!wrkAvailable()) {
+    report(
+      `| API on ${engine}, the load sent by wrk | skipped: wrk is not installed (Debian: apt-get install wrk) | | |`,
+    );
+    return;
+  }
+  const byWrk = await api({
+    databaseUrl,
+    loadGenerator: 'wrk',
+    variant: 'the load sent by wrk',
+    asBrowserToo: true,
+  });
+  if (!usual || !byWrk) return;
+  const share = (figure: ApiBenchResult['endpoints'][number], run: ApiBenchResult) =>
+    (100 * figure.rps) / (figure.adjacentBaseline ?? run.baseline).rps;
+  for (const figure of usual.endpoints) {
+    const other = byWrk.endpoints.find((endpoint) => endpoint.name === figure.name);
+    if (!other) continue;
+    const replay = (endpoint: typeof figure) =>
+      endpoint.sameAnswerFromMemory ? `${endpoint.sameAnswerFromMemory.p99}` : '–';
+    report(
+      `| ${engine}: ${figure.name}, sent by autocannon / by wrk | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, ${share(figure, usual).toFixed(1)} / ${share(other, byWrk).toFixed(1)} % of the hello world right before; p99 ${figure.p99} / ${other.p99} ms (its answer replayed from memory: p99 ${replay(figure)} / ${replay(other)} ms) | wrk ${(other.rps / figure.rps).toFixed(2)} × the requests | ${/transactions \(page|client list/.test(figure.name) ? '≥ 25 %; ' : ''}p99 < 50 ms |`,
+    );
+  }
 }
 
 function compareVariant(gain: string, variant: string, usual: ApiBenchResult, without: ApiBenchResult): void {
