@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       dataDir: resolve(process.cwd(), 'var/db'),
       databaseUrl: 'postgresql://app:secret@db.internal:5432/waratah',
       databasePreparedStatements: true,
-      pgliteWorker: true,
+      pgliteWorker: false,
       nodeEnv: 'production',
       logLevel: 'warn',
       portalDist: '/srv/portal',
@@ -96,8 +96,9 @@ describe('loadConfig', () => {
     );
   });
 
-  it('runs the embedded database on a thread of its own unless PGLITE_WORKER=off', () => {
-    expect(loadConfig({}).pgliteWorker).toBe(true);
+  it('runs the embedded database on the main thread unless PGLITE_WORKER=on', () => {
+    expect(loadConfig({}).pgliteWorker).toBe(false);
+    expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true);
     expect(loadConfig({ PGLITE_WORKER: 'off' }).pgliteWorker).toBe(false);
     expect(captureConfigError({ PGLITE_WORKER: 'main' }).message).toContain(
       'PGLITE_WORKER: must be on or off',

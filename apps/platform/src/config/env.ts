@@ -59,7 +59,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_PREPARED_STATEMENTS: z.enum(switches, { error: 'must be on or off' }).default('on'),
-  PGLITE_WORKER: z.enum(switches, { error: 'must be on or off' }).default('on'),
+  PGLITE_WORKER: z.enum(switches, { error: 'must be on or off' }).default('off'),
   NODE_ENV: z.enum(nodeEnvs, { error: `must be one of ${nodeEnvs.join(', ')}` }).default('development'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PORTAL_DIST: z.string().default(defaultPortalDist),
@@ -155,8 +155,9 @@ export interface PlatformConfig {
    */
   databasePreparedStatements: boolean;
   /**
-   * PGLITE_WORKER (on by default): the embedded database runs on a worker thread of its own
-   * (db/pglite-worker-session.ts); off runs it on the server's main thread, between requests.
+   * PGLITE_WORKER (off by default): on runs the embedded database on a worker thread of its own
+   * (db/pglite-worker-session.ts); off, on the server's main thread, between requests (faster on
+   * two cores for writes: docs/database.md, "The embedded engine's thread").
    */
   pgliteWorker: boolean;
   nodeEnv: (typeof nodeEnvs)[number];

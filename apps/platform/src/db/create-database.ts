@@ -29,7 +29,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<PlatformDa
     return await answering(
       await openPgliteDatabase(directory, {
         preparedStatements: config.databasePreparedStatements ?? true,
-        worker: config.pgliteWorker ?? true,
+        worker: config.pgliteWorker ?? false,
       }),
       failure,
     );

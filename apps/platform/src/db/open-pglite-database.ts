@@ -15,8 +15,8 @@ const FIRST_ANALYSE_AFTER_MS = 2_000;
 /**
  * The embedded engine: persisted in `directory`, or in memory when none is given (tests). pg_trgm
  * is loaded for the trigram indexes of text search (migration 0009), as on PostgreSQL. It runs on
- * a worker thread of its own (`worker`, the default; db/pglite-worker-session.ts), so statements
- * run beside the requests' handling, or on the caller's thread (`worker: false`, PGLITE_WORKER=off).
+ * the caller's thread (the default, PGLITE_WORKER=off), or on a worker thread of its own (`worker`,
+ * PGLITE_WORKER=on; db/pglite-worker-session.ts), where statements run beside the requests' handling.
  *
  * PGlite has no autovacuum, so nothing would ever gather planner statistics: with none, a
  * client's 100,000 transactions look like four rows and a page of the list is sorted from all of
@@ -29,7 +29,7 @@ export async function openPgliteDatabase(
   {
     autoAnalyse = true,
     preparedStatements = true,
-    worker = true,
+    worker = false,
   }: { autoAnalyse?: boolean; preparedStatements?: boolean; worker?: boolean } = {},
 ): Promise<PlatformDatabase> {
   const extensions = pgliteExtensions;

@@ -103,7 +103,7 @@ class SerialisedDriver implements Driver {
     const release = this.#release;
     this.#release = undefined;
     if (!release) return;
-    // When PGlite runs each query on this thread (PGLITE_WORKER=off, the tests' databases), a
+    // When PGlite runs each query on this thread (the default, PGLITE_WORKER=off), a
     // caller waiting for the session resumes as a microtask: under load the session would pass
     // from query to query without the event loop ever polling sockets, and a connection opened
     // meanwhile waited seconds to be read (8.4 s at 100 connections). Past a few milliseconds of
