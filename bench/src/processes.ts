@@ -11,21 +11,35 @@ export interface RunningServer {
 }
 
 /** Runs a TypeScript file with tsx and waits for its output; throws with its output when it fails. */
-export async function runScript(file: string, args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+export function runScript(file: string, args: string[], env: Record<string, string>): Promise<string> {
+  return runCommand(file, process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Runs `command` to its end and gives its output (stdout and stderr as they came); throws, naming
+ * it `label` with the end of its output, when it cannot start or exits with another code than 0.
+ */
+export async function runCommand(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
   });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`${file} exited with ${code}:\n${output.slice(-2000)}`);
+  if (code !== 0) throw new Error(`${label} exited with ${code}:\n${output.slice(-2000)}`);
   return output;
 }
 

@@ -3,10 +3,11 @@
 // cores as the server, so a large answer (the financial passport's 284 KB, or its 36 KB compressed)
 // is bounded by the client that reads it (docs/benchmarks.md, "Two load generators"). wrk counts
 // the bytes and parses nothing, so the same load measured with it says more of the server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCommand } from './processes.ts';
 
 /** What one load gives, in the units autocannon's results use (milliseconds, requests a second). */
 export interface LoadFigures {
@@ -109,21 +110,7 @@ export async function runWrk({
     for (const [name, value] of Object.entries(headers))
       args.push('-H', `${name.toLowerCase() === 'host' ? 'Host' : name}: ${value}`);
     args.push(url);
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text.slice(0, 2000)}`)),
-      );
-    });
-    return parseWrkOutput(output);
+    return parseWrkOutput(await runCommand('wrk', 'wrk', args));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
