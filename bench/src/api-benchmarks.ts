@@ -45,6 +45,11 @@ export interface EndpointFigure {
   rps: number;
   p50: number;
   p99: number;
+  /**
+   * With wrk, its own p99: the histogram with its correction for coordinated omission, which the
+   * closed-loop p99 above takes off (bench/src/wrk.ts, `wrkScript`).
+   */
+  p99Corrected?: number;
   errors: number;
   non2xx: number;
   /** The baseline server sending this endpoint's own answer (the same bytes) from memory: the ceiling for its size. */
@@ -293,6 +298,7 @@ async function measure(
     rps: result.rps,
     p50: result.p50,
     p99: result.p99,
+    ...(result.p99Corrected !== undefined && { p99Corrected: result.p99Corrected }),
     errors: result.errors,
     non2xx: result.non2xx,
     answer: single.bytes,

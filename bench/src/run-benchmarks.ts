@@ -273,7 +273,7 @@ async function api({
       ? '≥ 25 % of baseline; p99 < 50 ms'
       : 'p99 < 50 ms';
     report(
-      `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${failures} | ${ratio.toFixed(2)} % of the hello world right before (${adjacent.rps.toFixed(0)} req/s); ${((100 * figure.rps) / baseline.rps).toFixed(2)} % of the run's first | ${target} |`,
+      `| ${engine}: ${figure.name} | ${figure.rps.toFixed(1)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${corrected(figure)}${failures} | ${ratio.toFixed(2)} % of the hello world right before (${adjacent.rps.toFixed(0)} req/s); ${((100 * figure.rps) / baseline.rps).toFixed(2)} % of the run's first | ${target} |`,
     );
     // The platform process's own cost (PGlite runs in it; PostgreSQL does not), beside the hello
     // world's measured right before: a rate on a shared machine moves with the load generator and
@@ -330,9 +330,16 @@ async function sentByWrk(usual: ApiBenchResult | undefined, databaseUrl: string 
     const replay = (endpoint: typeof figure) =>
       endpoint.sameAnswerFromMemory ? `${endpoint.sameAnswerFromMemory.p99}` : '–';
     report(
-      `| ${engine}: ${figure.name}, sent by autocannon / by wrk | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, ${share(figure, usual).toFixed(1)} / ${share(other, byWrk).toFixed(1)} % of the hello world right before; p99 ${figure.p99} / ${other.p99} ms (its answer replayed from memory: p99 ${replay(figure)} / ${replay(other)} ms) | wrk ${(other.rps / figure.rps).toFixed(2)} × the requests | ${/transactions \(page|client list/.test(figure.name) ? '≥ 25 %; ' : ''}p99 < 50 ms |`,
+      `| ${engine}: ${figure.name}, sent by autocannon / by wrk | ${figure.rps.toFixed(1)} / ${other.rps.toFixed(1)} req/s, ${share(figure, usual).toFixed(1)} / ${share(other, byWrk).toFixed(1)} % of the hello world right before; p99 ${figure.p99} / ${other.p99} ms${corrected(other)} (its answer replayed from memory: p99 ${replay(figure)} / ${replay(other)} ms) | wrk ${(other.rps / figure.rps).toFixed(2)} × the requests | ${/transactions \(page|client list/.test(figure.name) ? '≥ 25 %; ' : ''}p99 < 50 ms |`,
     );
   }
+}
+
+/** wrk's own p99 beside the closed-loop one, where wrk measured (`EndpointFigure.p99Corrected`). */
+function corrected(figure: { p99Corrected?: number }): string {
+  return figure.p99Corrected === undefined
+    ? ''
+    : ` (wrk's own, corrected for coordinated omission: ${figure.p99Corrected} ms)`;
 }
 
 function compareVariant(gain: string, variant: string, usual: ApiBenchResult, without: ApiBenchResult): void {
