@@ -1,5 +1,4 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './database-schema.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
@@ -12,10 +11,16 @@ export interface PostgresOptions {
   preparedStatements?: boolean;
 }
 
-export function openPostgresDatabase(
+/**
+ * `pg` is loaded here, when PostgreSQL is asked for, rather than by every start: on the embedded
+ * engine it is never needed, and its modules took about 85 ms of a restart (docs/benchmarks.md,
+ * "Cold start and memory").
+ */
+export async function openPostgresDatabase(
   connectionString: string,
   { preparedStatements = true }: PostgresOptions = {},
-): PlatformDatabase {
+): Promise<PlatformDatabase> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can die with the server; the pool replaces it, but an unheard 'error' would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));

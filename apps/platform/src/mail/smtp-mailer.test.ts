@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
 import { createSmtpMailer } from './smtp-mailer.ts';
@@ -24,5 +26,50 @@ describe('createSmtpMailer', () => {
       html: '<p>Reset</p>',
     });
     expect(mailer.kind).toBe('smtp');
+  });
+
+  it('sends through an smtp:// URL, loading nodemailer with the first message', async () => {
+    // The least of an SMTP server: one message, kept as it arrives.
+    let received = '';
+    const server = createServer((socket) => {
+      let data = false;
+      socket.write('220 test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of chunk.toString('utf8').split('\r\n').filter(Boolean)) {
+          if (data) {
+            if (line === '.') {
+              data = false;
+              socket.write('250 kept\r\n');
+            } else received += `${line}\n`;
+          } else if (/^EHLO|^HELO/i.test(line)) socket.write('250 test\r\n');
+          else if (/^DATA/i.test(line)) {
+            data = true;
+            socket.write('354 go on\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const mailer = createSmtpMailer({
+        transport: `smtp://127.0.0.1:${port}`,
+        from: 'Ops <ops@example.com>',
+      });
+      await mailer.send({
+        tenantId: 'waratah',
+        to: 'ann@example.test',
+        subject: 'Welcome to Waratah',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        links: [],
+      });
+      expect(received).toContain('Subject: Welcome to Waratah');
+      expect(received).toContain('To: ann@example.test');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export interface SmtpMailerOptions {
@@ -8,13 +8,27 @@ export interface SmtpMailerOptions {
   from: string;
 }
 
-/** Real e-mail through nodemailer. */
+/**
+ * Real e-mail through nodemailer. nodemailer is loaded with the first message, not at start: its
+ * modules took about 80 ms of a restart (docs/benchmarks.md, "Cold start and memory"), and a
+ * server that sends nothing never needs them.
+ */
 export function createSmtpMailer({ transport, from }: SmtpMailerOptions): Mailer {
-  const transporter = typeof transport === 'string' ? nodemailer.createTransport(transport) : transport;
+  let transporter: Promise<Transporter> | undefined;
+  const connect = async (): Promise<Transporter> => {
+    if (typeof transport !== 'string') return transport;
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport(transport);
+  };
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail): Promise<void> {
-      await transporter.sendMail({
+      // A transport that could not be made is tried again with the next message.
+      transporter ??= connect().catch((error: unknown) => {
+        transporter = undefined;
+        throw error;
+      });
+      await (await transporter).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

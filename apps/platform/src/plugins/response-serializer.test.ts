@@ -57,6 +57,25 @@ describe('createResponseSerializerCompiler', () => {
     }
   });
 
+  it("compiles a route's writer on its first answer, and each contract once whichever route asks", () => {
+    const compiled: unknown[] = [];
+    const compile = createResponseSerializerCompiler({
+      check: false,
+      compile: (schema) => {
+        compiled.push(schema);
+        return compileWriter(schema);
+      },
+    });
+    const route = (url: string) =>
+      compile({ schema: transactionListResponseSchema, method: 'GET', url, httpStatus: '200' }) as Write;
+    const first = route('/api/v2/transactions');
+    const second = route('/api/v2/transactions/search');
+    expect(compiled).toEqual([]);
+    expect(first(page)).toBe(JSON.stringify(transactionListResponseSchema.parse(page)));
+    expect(second(page)).toBe(first(page));
+    expect(compiled).toEqual([transactionListResponseSchema]);
+  });
+
   it('never writes a field the contract does not name', () => {
     const row = { ...transaction(1), client_id: 99, tenant_id: 'waratah', amount_cents: -4250 };
     for (const check of [false, true]) {

@@ -44,7 +44,18 @@ export function createResponseSerializerCompiler({
     return write;
   };
 
+  // Compiled on a route's first answer, not when Fastify asks at start: the routes' writers took
+  // about 100 ms of a 3 s restart (docs/benchmarks.md, "Cold start and memory"), and a route never
+  // answered never needs one. Each contract is still compiled once, whichever route asks first.
   return (route) => {
+    let serialize: Write | undefined;
+    return (data) => {
+      serialize ??= serializerOf(route);
+      return serialize(data);
+    };
+  };
+
+  function serializerOf(route: Parameters<FastifySerializerCompiler<unknown>>[0]): Write {
     const checked = checkingCompiler(route as Parameters<typeof checkingCompiler>[0]) as Write;
     const schema = contractOf(route.schema);
     const write = schema ? writerOf(schema) : null;
@@ -71,7 +82,7 @@ export function createResponseSerializerCompiler({
       }
       return written;
     };
-  };
+  }
 }
 
 /** The writer, sending an answer already written (`WrittenJson`) as it is. */
