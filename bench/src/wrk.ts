@@ -55,7 +55,7 @@ const lua = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replac
  * `expected` below it, down to `expected`. That models requests that an open-loop client would
  * have sent meanwhile. Our loads are closed loops, as autocannon's are, and one slow sample (a
  * connection's first request, waiting for Node to accept it: docs/benchmarks.md, "The tail that
- * was not there") then counts 30 times. The correction is undone here exactly: values are visited
+ * was not there") then counts some 35 times. The correction is undone here exactly: values are visited
  * from the largest down, so every sample that added to a value is known, as recorded, before that
  * value is, and its made-up samples are taken off. wrk's own, corrected p99 is printed beside.
  */
