@@ -18,7 +18,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<PlatformDa
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     return answering(
-      await openPostgresDatabase(url, { preparedStatements: config.databasePreparedStatements ?? true }),
+      openPostgresDatabase(url, { preparedStatements: config.databasePreparedStatements ?? true }),
       `DATABASE_URL: could not connect to ${maskPassword(url)}`,
     );
   }

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect } from 'kysely';
+import type PG from 'pg';
 import type { Database } from './database-schema.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
@@ -12,15 +14,22 @@ export interface PostgresOptions {
 }
 
 /**
- * `pg` is loaded here, when PostgreSQL is asked for, rather than by every start: on the embedded
- * engine it is never needed, and its modules took about 85 ms of a restart (docs/benchmarks.md,
- * "Cold start and memory").
+ * `pg` is loaded on the first open, not at start-up (as documents/pdf-writer.ts loads pdfkit): on
+ * the embedded engine it is never needed, and its modules took about 85 ms of a restart
+ * (docs/benchmarks.md, "Cold start and memory").
  */
-export async function openPostgresDatabase(
+const require = createRequire(import.meta.url);
+let loadedPg: typeof PG | undefined;
+function loadPg(): typeof PG {
+  loadedPg ??= require('pg') as typeof PG;
+  return loadedPg;
+}
+
+export function openPostgresDatabase(
   connectionString: string,
   { preparedStatements = true }: PostgresOptions = {},
-): Promise<PlatformDatabase> {
-  const { default: pg } = await import('pg');
+): PlatformDatabase {
+  const pg = loadPg();
   const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client can die with the server; the pool replaces it, but an unheard 'error' would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));

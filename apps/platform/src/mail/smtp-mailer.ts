@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
@@ -9,26 +11,26 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * Real e-mail through nodemailer. nodemailer is loaded with the first message, not at start: its
- * modules took about 80 ms of a restart (docs/benchmarks.md, "Cold start and memory"), and a
- * server that sends nothing never needs them.
+ * nodemailer is loaded with the first message, not at start-up (as documents/pdf-writer.ts loads
+ * pdfkit): its modules took about 80 ms of a restart (docs/benchmarks.md, "Cold start and
+ * memory"), and a server that sends nothing never needs them.
  */
+const require = createRequire(import.meta.url);
+let loadedNodemailer: typeof Nodemailer | undefined;
+function loadNodemailer(): typeof Nodemailer {
+  loadedNodemailer ??= require('nodemailer') as typeof Nodemailer;
+  return loadedNodemailer;
+}
+
+/** Real e-mail through nodemailer. */
 export function createSmtpMailer({ transport, from }: SmtpMailerOptions): Mailer {
-  let transporter: Promise<Transporter> | undefined;
-  const connect = async (): Promise<Transporter> => {
-    if (typeof transport !== 'string') return transport;
-    const { default: nodemailer } = await import('nodemailer');
-    return nodemailer.createTransport(transport);
-  };
+  const url = typeof transport === 'string' ? transport : undefined;
+  let transporter = typeof transport === 'string' ? undefined : transport;
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail): Promise<void> {
-      // A transport that could not be made is tried again with the next message.
-      transporter ??= connect().catch((error: unknown) => {
-        transporter = undefined;
-        throw error;
-      });
-      await (await transporter).sendMail({
+      transporter ??= loadNodemailer().createTransport(url);
+      await transporter.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

@@ -31,7 +31,7 @@ describe.skipIf(!serverUrl)('two platform instances on one PostgreSQL database',
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(scratch.db);
     const url = new URL(serverUrl as string);
     url.pathname = `/${rows[0]?.name}`;
-    second = await openPostgresDatabase(url.toString());
+    second = openPostgresDatabase(url.toString());
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const settings = { signInFailuresPerAccount: 4 };
     a = await buildApp({ config, database: scratch, credentials: { settings } });

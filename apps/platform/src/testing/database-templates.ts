@@ -158,7 +158,7 @@ export async function openPostgresFromTemplate(serverUrl: string): Promise<Platf
   // Generated, never from input, so they are safe to splice into DDL (identifiers cannot be bound).
   const name = `waratah_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${template}`));
-  const database = await openPostgresDatabase(databaseUrl(serverUrl, name));
+  const database = openPostgresDatabase(databaseUrl(serverUrl, name));
   return {
     ...database,
     close: async () => {
@@ -195,7 +195,7 @@ async function buildPostgresTemplate(serverUrl: string): Promise<string> {
       const scratch = `${templatePrefix}build_${randomBytes(6).toString('hex')}`;
       await admin.query(`create database ${scratch}`);
       try {
-        const database = await openPostgresDatabase(databaseUrl(serverUrl, scratch));
+        const database = openPostgresDatabase(databaseUrl(serverUrl, scratch));
         try {
           await migrateToLatest(database.db);
         } finally {
