@@ -74,6 +74,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('readiness', createReadiness());
+  // Work started once the database was ready finishes before the server closes it (server.ts).
+  app.addHook('onClose', () => app.readiness.close());
   app.decorate('appConfigs', createAppConfigRepository(database.db));
   // STATEMENT_GROUPS=off: no request waits for another's statement (each is sent at once, alone).
   const grouping = config.statementGroups ? {} : { maxInFlight: Number.POSITIVE_INFINITY };

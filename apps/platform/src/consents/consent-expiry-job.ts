@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { whenDatabaseReady } from '../open-banking/when-database-ready.ts';
+import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { expireConsents } from './consents-repository.ts';
 
 export const consentExpiryJob = 'consents.expire';

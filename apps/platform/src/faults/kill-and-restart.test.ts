@@ -331,4 +331,13 @@ describe('kill -9 and restart', () => {
       expect(existsSync(`${data.dataDir}/${lockFileName}`)).toBe(false);
     }
   }, 120_000);
+
+  it('stopped as soon as it is ready, exits 0 with nothing logged as an error', async () => {
+    const quick = await data.start();
+    await quick.stop();
+    expect(quick.child.exitCode).toBe(0);
+    // Pino's error level; the scheduling done once the database is ready used to meet it closed.
+    expect(quick.output()).not.toContain('"level":50');
+    expect(quick.output()).not.toContain('Error while shutting down');
+  }, 120_000);
 });

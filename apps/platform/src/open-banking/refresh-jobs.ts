@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
-import { whenDatabaseReady } from './when-database-ready.ts';
+import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 
 /** One provider account's refresh. */
 export const refreshJob = 'open-banking.refresh';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerRefreshWorkers } from '../../../open-banking/refresh-jobs.ts';
 import { registerSimulatedHolderProviders } from '../../../open-banking/simulated-holder.ts';
-import { whenDatabaseReady } from '../../../open-banking/when-database-ready.ts';
+import { whenDatabaseReady } from '../../../plugins/when-database-ready.ts';
 import { postProviderAccountRoute } from './post-provider-account.ts';
 import { putProviderAccountsRoute } from './put-provider-accounts.ts';
 
