@@ -17,6 +17,16 @@ describe('ensurePlatformBuild', { timeout: 60_000 }, () => {
     expect(readFileSync(`${platformBundle}.map`, 'utf8')).toContain('server.ts');
   });
 
+  it('leaves the packages a restart does not need to be loaded when first used', () => {
+    ensurePlatformBuild();
+    const bundle = readFileSync(platformBundle, 'utf8');
+    // A static import would load each at start-up again (docs/benchmarks.md, "Loaded when first needed").
+    for (const name of ['oidc-provider', 'pg', 'nodemailer', 'pdfkit', 'exceljs']) {
+      expect(bundle, name).not.toMatch(new RegExp(`(from|import) ["']${name}["']`));
+    }
+    expect(bundle).toMatch(/import\(["']oidc-provider["']\)/);
+  });
+
   it('builds again only when a source is newer than the bundle', () => {
     ensurePlatformBuild();
     const builtAt = statSync(platformBundle).mtimeMs;

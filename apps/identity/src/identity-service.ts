@@ -5,6 +5,7 @@ import type { Provider } from 'oidc-provider';
 import type { SignInGuard } from './accounts/sign-in-guard.ts';
 import { type IdentityKeys, loadIdentityKeys, publicJwks } from './keys/identity-keys.ts';
 import { createProvider } from './provider/create-provider.ts';
+import { loadOidcProvider } from './provider/oidc-provider-module.ts';
 import type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';
 
 /** The audience of every access token the identity issues: the platform API (a resource indicator). */
@@ -43,6 +44,8 @@ export interface IdentityService {
   tenantIdentity(location: Required<PageLocation>): Promise<TenantIdentity | undefined>;
   /** The public signing keys, in process: what the platform verifies access tokens with. */
   publicJwks(): Promise<JSONWebKeySet>;
+  /** Loads the OpenID provider's modules ahead of the first sign-in (see loadOidcProvider). */
+  warmUp(): Promise<void>;
 }
 
 // Local hosts are open-ended (`anything.localhost`), so the providers built for them are capped.
@@ -118,5 +121,8 @@ export function createIdentityService<DB extends IdentityDatabase>(
       };
     },
     publicJwks: async () => publicJwks(await identityKeys()),
+    warmUp: async () => {
+      await loadOidcProvider();
+    },
   };
 }

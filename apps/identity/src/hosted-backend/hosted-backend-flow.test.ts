@@ -156,6 +156,25 @@ describe('FusionAuth hosted backend', () => {
     expect(response.body).toContain('This sign-in has expired or was already completed. Please start again.');
   });
 
+  it('refuses an access token for any resource but the platform API', async () => {
+    const query = new URLSearchParams({
+      client_id: waratahClientId,
+      redirect_uri: `${portalOrigin}/app/callback/`,
+      response_type: 'code',
+      scope: 'openid adviser',
+      state: 'elsewhere',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      resource: 'https://elsewhere.example/api',
+    });
+    const response = await new TestBrowser(testApp.app).request(`/oauth2/authorize?${query}`);
+    expect(response.statusCode).toBe(303);
+    const location = new URL(String(response.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(`${portalOrigin}/app/callback/`);
+    expect(location.searchParams.get('error')).toBe('invalid_target');
+    expect(location.searchParams.get('state')).toBe('elsewhere');
+  });
+
   it('refuses a callback whose state this browser did not start', async () => {
     const response = await new TestBrowser(testApp.app).request('/app/callback/?code=abc&state=forged');
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type Interaction } from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
 import { findAdviser } from '../accounts/adviser-account.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
@@ -10,6 +10,7 @@ import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
+import { loadOidcProvider } from '../provider/oidc-provider-module.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { renderLoginForm } from './login-form.ts';
 import { renderRegisterForm } from './register-form.ts';
@@ -166,6 +167,7 @@ async function withInteraction(
   try {
     interaction = await tenantIdentity.provider.interactionDetails(request.raw, reply.raw);
   } catch (error) {
+    const { errors } = await loadOidcProvider();
     if (!(error instanceof errors.SessionNotFound)) throw error;
     return sendPage(reply, expiredPage(tenantIdentity), 400);
   }

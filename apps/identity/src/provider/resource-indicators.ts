@@ -1,6 +1,6 @@
-import { errors } from 'oidc-provider';
 import { signingAlgorithm } from '../keys/identity-keys.ts';
 import { accessTokenTtl } from './identity-ttl.ts';
+import { loadOidcProvider } from './oidc-provider-module.ts';
 
 /**
  * Every access token is issued for one resource server, the platform API, as a signed JWT: the
@@ -11,8 +11,9 @@ export function createResourceIndicators(audience: string) {
     enabled: true,
     defaultResource: () => audience,
     useGrantedResource: () => true,
-    getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-      if (indicator !== audience) throw new errors.InvalidTarget();
+    getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+      // The provider asking has loaded the module already.
+      if (indicator !== audience) throw new (await loadOidcProvider()).errors.InvalidTarget();
       return {
         scope: 'adviser',
         audience,

@@ -57,6 +57,8 @@ async function start(): Promise<void> {
         .finally(() => process.exit(0));
     });
   }
+  // A service that only signs advisers in loads its provider before it listens (the platform, after).
+  await identity.warmUp();
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
