@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { formatSydneyDateTime } from './format-aud.ts';
+import { oneLine, PdfTextLines, type PlacedText } from './pdf-text-lines.ts';
 import { drawSvgLogo, type VectorCanvas } from './svg-logo.ts';
 import type { TenantBranding } from './tenant-branding.ts';
 
@@ -50,6 +51,7 @@ export class PdfWriter {
   readonly doc: PDFKit.PDFDocument;
   readonly #branding: TenantBranding;
   readonly #heading: DocumentHeading;
+  readonly #lines: PdfTextLines;
 
   constructor(branding: TenantBranding, heading: DocumentHeading) {
     this.#branding = branding;
@@ -74,17 +76,8 @@ export class PdfWriter {
     this.doc.registerFont(brandFont, (parsed ?? branding.font) as Buffer);
     this.doc.font(brandFont).fillColor(branding.colorBody);
     if (!parsed) parsedFonts.set(branding, (this.doc as unknown as { _font: { font: object } })._font.font);
+    this.#lines = new PdfTextLines(this.doc);
     this.#titleBlock();
-  }
-
-  #measure(text: string): number {
-    return this.doc.widthOfString(text);
-  }
-
-  /** One line at (x, y), never wrapped. */
-  #line(text: string, x: number, y: number): void {
-    if (text === '') return;
-    this.doc.text(text, x, y, { lineBreak: false });
   }
 
   /** Wrapped text from (x, y) across the usable width. */
@@ -215,42 +208,24 @@ export class PdfWriter {
     doc.moveDown(0.4);
   }
 
+  /** One row of cells, each on one line, shortened with an ellipsis when it does not fit. */
   #row(columns: readonly TableColumn[], widths: readonly number[], cells: readonly string[]): void {
     const { doc } = this;
     const y = doc.y;
+    const placed: PlacedText[] = [];
     let x = pageMargin;
     columns.forEach((column, index) => {
       const width = widths[index] ?? 0;
-      const cell = cells[index] ?? '';
-      if (cell === '') {
-        x += width;
-        return;
+      const cell = oneLine(cells[index] ?? '');
+      if (cell !== '') {
+        const fitted = this.#lines.fitted(cell, width - 6);
+        placed.push({ text: fitted.text, x: column.align === 'right' ? x + width - fitted.width : x });
       }
-      const fitted = this.#fitted(cell, width - 6);
-      this.#line(fitted.text, column.align === 'right' ? x + width - fitted.width : x, y);
       x += width;
     });
+    this.#lines.write(placed, y);
     doc.y = y + rowHeight;
     doc.x = pageMargin;
-  }
-
-  #fit(text: string, width: number): string {
-    return this.#fitted(text, width).text;
-  }
-
-  /** The text, shortened with an ellipsis to fit `width` (longest prefix that fits), and its width. */
-  #fitted(text: string, width: number): { text: string; width: number } {
-    const full = this.#measure(text);
-    if (full <= width) return { text, width: full };
-    let fits = 0;
-    let tooLong = text.length;
-    while (tooLong - fits > 1) {
-      const middle = Math.floor((fits + tooLong) / 2);
-      if (this.#measure(`${text.slice(0, middle)}…`) <= width) fits = middle;
-      else tooLong = middle;
-    }
-    const shortened = `${text.slice(0, Math.max(1, fits)).trimEnd()}…`;
-    return { text: shortened, width: this.#measure(shortened) };
   }
 
   /** Writes the footers (names, generated time, page x of n) and returns the file. */
@@ -283,9 +258,14 @@ export class PdfWriter {
         .stroke(this.#branding.colorPrimary)
         .restore();
       doc.fontSize(7.5).fillColor(muted);
-      this.#line(this.#fit(left, this.#width - 80), pageMargin, y);
       const pageLabel = `Page ${index - range.start + 1} of ${range.count}`;
-      this.#line(pageLabel, pageMargin + this.#width - this.#measure(pageLabel), y);
+      this.#lines.write(
+        [
+          { text: this.#lines.fitted(oneLine(left), this.#width - 80).text, x: pageMargin },
+          { text: pageLabel, x: pageMargin + this.#width - this.#lines.width(pageLabel) },
+        ],
+        y,
+      );
       doc.page.margins.bottom = bottomMargin;
     }
     doc.end();
