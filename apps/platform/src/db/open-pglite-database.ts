@@ -4,6 +4,7 @@ import type { Database } from './database-schema.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import { pgliteExtensions } from './pglite-extensions.mjs';
 import { inThisThread } from './pglite-session.ts';
+import { pgliteTypeHandlers } from './pglite-type-handlers.mjs';
 import { openPgliteWorker } from './pglite-worker-session.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 
@@ -36,7 +37,11 @@ export async function openPgliteDatabase(
   const session = worker
     ? await openPgliteWorker(directory)
     : inThisThread(
-        await PGlite.create(directory === undefined ? { extensions } : { dataDir: directory, extensions }),
+        await PGlite.create({
+          ...(directory === undefined ? {} : { dataDir: directory }),
+          extensions,
+          ...pgliteTypeHandlers,
+        }),
       );
   const db = new Kysely<Database>({ dialect: createPgliteDialect(session, { preparedStatements }) });
   let running: Promise<unknown> = Promise.resolve();

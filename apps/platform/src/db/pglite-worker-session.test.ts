@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../errors/database-unavailable.ts';
 import { createPgliteStatements } from './pglite-prepared-statements.ts';
 import { inThisThread, type PgliteSession } from './pglite-session.ts';
+import { pgliteTypeHandlers } from './pglite-type-handlers.mjs';
 import { openPgliteWorker } from './pglite-worker-session.ts';
 
 const schema = [
@@ -25,7 +26,7 @@ describe('the embedded database on a worker thread', () => {
   let worker: PgliteSession;
 
   beforeAll(async () => {
-    [here, worker] = await Promise.all([PGlite.create(), openPgliteWorker()]);
+    [here, worker] = await Promise.all([PGlite.create({ ...pgliteTypeHandlers }), openPgliteWorker()]);
     for (const statement of schema) {
       await here.query(statement);
       await worker.query(statement, []);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type Results, types } from '@electric-sql/pglite';
 import type { PgliteSession } from './pglite-session.ts';
+import { pgliteTypeHandlers } from './pglite-type-handlers.mjs';
 
 /** An error as pglite-worker.mjs sends it across. */
 interface DescribedError {
@@ -86,9 +87,10 @@ export async function openPgliteWorker(dataDir?: string): Promise<PgliteSession>
       worker.postMessage({ id, ...request }, transfer);
     });
 
-  // What PGlite's own client holds: the default parsers and serialisers, and one for each array type.
-  const parsers: PGlite['parsers'] = { ...types.parsers };
-  const serializers: PGlite['serializers'] = { ...types.serializers };
+  // What PGlite's own client holds: the default parsers and serialisers with the platform's, and
+  // one for each array type.
+  const parsers: PGlite['parsers'] = { ...types.parsers, ...pgliteTypeHandlers.parsers };
+  const serializers: PGlite['serializers'] = { ...types.serializers, ...pgliteTypeHandlers.serializers };
   for (const { oid, typarray } of arrayTypes) {
     parsers[typarray] = (text: string) => types.arrayParser(text, parsers[oid] as types.Parser, typarray);
     serializers[typarray] = (value: unknown) => types.arraySerializer(value, serializers[oid], typarray);

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
 import { exchange } from './pglite-exchange.mjs';
 import { pgliteExtensions as extensions } from './pglite-extensions.mjs';
+import { pgliteTypeHandlers } from './pglite-type-handlers.mjs';
 
 // The array types PGlite's own `query()` reads (its `_initArrayTypes`): the other thread builds
 // the same parsers and serialisers from them.
@@ -28,7 +29,11 @@ function described(error) {
 const { dataDir } = workerData;
 let client;
 try {
-  client = await PGlite.create(dataDir === undefined ? { extensions } : { dataDir, extensions });
+  client = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    extensions,
+    ...pgliteTypeHandlers,
+  });
   const { rows } = await client.query(arrayTypesQuery);
   parentPort.postMessage({ ready: rows });
 } catch (error) {

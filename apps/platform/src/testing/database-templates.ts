@@ -13,6 +13,7 @@ import { openPostgresDatabase } from '../db/open-postgres-database.ts';
 import { createPgliteDialect } from '../db/pglite-dialect.ts';
 import { pgliteExtensions } from '../db/pglite-extensions.mjs';
 import { inThisThread } from '../db/pglite-session.ts';
+import { pgliteTypeHandlers } from '../db/pglite-type-handlers.mjs';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 
 /*
@@ -92,7 +93,12 @@ function engineAssets(): Promise<EngineAssets> {
 }
 
 async function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({ ...(await engineAssets()), extensions: pgliteExtensions, ...options });
+  return PGlite.create({
+    ...(await engineAssets()),
+    extensions: pgliteExtensions,
+    ...pgliteTypeHandlers,
+    ...options,
+  });
 }
 
 let pgliteTemplateOnce: Promise<Blob> | undefined;
