@@ -119,8 +119,8 @@ describe('PdfTextLines', () => {
     const lines = new PdfTextLines(doc);
     const operators: string[] = [];
     const addContent = doc.addContent.bind(doc);
-    doc.addContent = (data: string) => {
-      operators.push(data);
+    doc.addContent = (data: string | Uint8Array) => {
+      operators.push(typeof data === 'string' ? data : Buffer.from(data).toString('latin1'));
       return addContent(data);
     };
     lines.write(

@@ -28,7 +28,8 @@ interface DocumentInternals {
   _font: EmbeddedFont;
   _fontSize: number;
   page: { height: number; fonts: Record<string, unknown> };
-  addContent(data: string): unknown;
+  /** A string is turned into bytes character by character, in JavaScript; bytes are kept as given. */
+  addContent(data: string | Uint8Array): unknown;
 }
 
 /** A character's glyph in the embedded subset (hex) and its advance in 1000 units per em. */
@@ -138,9 +139,13 @@ export class PdfTextLines {
     }
     if (operators === '') return;
     internals.page.fonts[font.id] ??= font.ref();
-    // pdfkit's page is drawn upside down (origin at the top left); text is set upright again.
+    // pdfkit's page is drawn upside down (origin at the top left); text is set upright again. The
+    // operators are ASCII, given as bytes with the line end pdfkit would add.
     internals.addContent(
-      `q 1 0 0 -1 0 ${pdfNumber(internals.page.height)} cm BT /${font.id} ${pdfNumber(internals._fontSize)} Tf\n${operators}ET Q`,
+      Buffer.from(
+        `q 1 0 0 -1 0 ${pdfNumber(internals.page.height)} cm BT /${font.id} ${pdfNumber(internals._fontSize)} Tf\n${operators}ET Q\n`,
+        'latin1',
+      ),
     );
   }
 
