@@ -98,9 +98,13 @@ export async function renderTransactionsXlsx(input: {
     { header: 'Balance', key: 'balance', width: 14, style: { numFmt: moneyFormat } },
     { header: 'Account', key: 'account', width: 28 },
   ];
+  // One style object per column, shared by its cells. exceljs gives each new cell a copy of its
+  // column's style and writes a cell's style once per object it has not seen, so 5,000 rows wrote
+  // (and compared) 40,000 copies of the same few styles: 45 % of the spreadsheet's time.
+  const columnStyles = sheet.columns.map((column) => ({ ...column.style }));
   for (const tx of transactions) {
     const balance = balances.get(tx.id);
-    sheet.addRow({
+    const row = sheet.addRow({
       date: utcDate(tx.date),
       description: tx.description,
       merchant: tx.merchant ?? '',
@@ -109,6 +113,9 @@ export async function renderTransactionsXlsx(input: {
       amount: money(tx.cents),
       balance: balance === undefined ? null : money(balance),
       account: accountNames.get(tx.accountId) ?? '',
+    });
+    columnStyles.forEach((style, index) => {
+      row.getCell(index + 1).style = style;
     });
   }
   const header = sheet.getRow(1);

@@ -1,0 +1,74 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
+import { tenantBranding } from './tenant-branding.ts';
+import { renderTransactionsXlsx } from './transactions-xlsx.ts';
+
+const account: DocumentAccount = {
+  id: 1,
+  name: 'Everyday',
+  providerName: 'Westpac',
+  container: 'bank',
+  type: 'transaction',
+  accountNumber: '1234',
+  bsb: '032-000',
+  currentCents: 123_456,
+  currency: 'AUD',
+  included: true,
+};
+
+const transactions: DocumentTransaction[] = Array.from({ length: 40 }, (_, index) => ({
+  id: index + 1,
+  accountId: 1,
+  date: `2026-10-${String((index % 28) + 1).padStart(2, '0')}`,
+  description: `Purchase ${index}`,
+  merchant: index % 3 === 0 ? null : 'Woolworths',
+  category: index % 5 === 0 ? null : 'Groceries',
+  categoryType: 'expense',
+  budgetCategory: 'Living',
+  cents: index % 2 === 0 ? -(index * 101 + 5) : index * 333,
+  included: true,
+}));
+
+describe('the transactions spreadsheet', () => {
+  it("gives every row's cells their column's format: dates as dates, amounts and balances as dollars", async () => {
+    const bytes = await renderTransactionsXlsx({
+      branding: await tenantBranding('waratah'),
+      clientName: 'Zoë O’Brien',
+      adviserName: 'Alex Adviser',
+      generatedAt: new Date('2026-11-28T00:00:00Z'),
+      period: { label: 'October', from: '2026-10-01', to: '2026-10-31' },
+      accounts: [account],
+      transactions,
+      // Every other transaction has a known balance; the others leave the cell empty.
+      balances: new Map(
+        transactions.filter((_, index) => index % 2 === 0).map((tx) => [tx.id, tx.id * 1000]),
+      ),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Transactions') ?? expect.unreachable();
+    const header = sheet.getRow(1);
+    expect(header.getCell(1).font?.bold).toBe(true);
+    expect(sheet.rowCount).toBe(transactions.length + 1);
+    const money = '"$"#,##0.00;-"$"#,##0.00';
+    transactions.forEach((tx, index) => {
+      const row = sheet.getRow(index + 2);
+      expect(row.getCell(1).value).toEqual(new Date(`${tx.date}T00:00:00Z`));
+      expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd');
+      expect(row.getCell(2).value).toBe(tx.description);
+      expect(row.getCell(2).numFmt).toBeUndefined();
+      expect(row.getCell(4).value).toBe(tx.category ?? 'Uncategorised');
+      expect(row.getCell(6).value).toBe(tx.cents / 100);
+      expect(row.getCell(6).numFmt).toBe(money);
+      if (index % 2 === 0) {
+        expect(row.getCell(7).value).toBe(tx.id * 10);
+        expect(row.getCell(7).numFmt).toBe(money);
+      } else {
+        expect(row.getCell(7).value).toBeNull();
+      }
+      expect(row.getCell(8).value).toBe('Everyday');
+      expect(row.getCell(8).font?.bold).toBeFalsy();
+    });
+  });
+});
