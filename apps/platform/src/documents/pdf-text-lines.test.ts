@@ -113,7 +113,7 @@ describe('PdfTextLines', () => {
     });
   }
 
-  it('writes a row of cells as one run of operators and embeds only the glyphs used', async () => {
+  it('writes a row of cells as one run of operators, empty cells left out', async () => {
     const { font } = await tenantBranding('waratah');
     const doc = documentIn(font);
     const lines = new PdfTextLines(doc);

@@ -6,7 +6,8 @@
  * own. The brand font has no layout tables (no GSUB, GPOS or kern; see `pdfFontFromWoff2`), so a
  * line's glyphs are its characters' glyphs one by one and its width is the sum of their advances:
  * each character is encoded once per document through pdfkit (which adds its glyph to the
- * embedded subset, the widths and the ToUnicode map) and a row of cells is written as one string.
+ * embedded subset, the widths and the ToUnicode map; measuring does too, so the subset may hold a
+ * few glyphs of text that was cut off) and a row of cells is written as one string.
  *
  * Text whose layout is not that simple — combining marks, invisible format characters, variation
  * selectors — and any font with layout tables go through pdfkit as before.
