@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -23,6 +23,41 @@ describe('migrateToLatest', () => {
   it('is a no-op when run again', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('tells a current schema by reading its list of migrations alone', async () => {
+    // Kysely's migrator reads the catalogue twice and takes its lock (eight statements and more).
+    const sent: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        sent.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    expect(await migrateToLatest(database.db.withPlugin(counting))).toEqual([]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('still applies a migration not yet applied', async () => {
+    // 0014 is safe to apply again (`drop constraint if exists`).
+    await sql`delete from kysely_migration where name = '0014-audit-log-without-tenant-lock'`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database.db)).toEqual(['0014-audit-log-without-tenant-lock']);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('still refuses a database migrated by a newer version', async () => {
+    const newer = { name: '9999-from-a-newer-version', timestamp: new Date().toISOString() };
+    await sql`insert into kysely_migration (name, timestamp) values (${newer.name}, ${newer.timestamp})`.execute(
+      database.db,
+    );
+    try {
+      await expect(migrateToLatest(database.db)).rejects.toThrow(/9999-from-a-newer-version/);
+    } finally {
+      await sql`delete from kysely_migration where name = ${newer.name}`.execute(database.db);
+    }
   });
 
   it('refuses a second app config for the same tenant, environment and platform', async () => {
