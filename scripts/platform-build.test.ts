@@ -1,7 +1,8 @@
-import { readFileSync, statSync, utimesSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundledPackages, ensurePlatformBuild, platformBundle } from './platform-build.mjs';
+import { bundledPackages, ensurePlatformBuild, platformBundle, platformEntry } from './platform-build.mjs';
 
 /** What the bundle imports when it loads: esbuild writes each import on a line of its own at the top. */
 const staticImports = (bundle: string) =>
@@ -38,6 +39,25 @@ describe('ensurePlatformBuild', { timeout: 60_000 }, () => {
       expect(imported, name).not.toContain(name);
     }
     expect(bundle).toMatch(/import\(["']oidc-provider["']\)/);
+  });
+
+  it('maps the bundle back to the TypeScript sources, which it names without copying them', () => {
+    ensurePlatformBuild();
+    const bundle = readFileSync(platformBundle, 'utf8');
+    const map = JSON.parse(readFileSync(`${platformBundle}.map`, 'utf8')) as {
+      sources: string[];
+      sourcesContent?: unknown;
+    };
+    // Node reads each source from its file for an error's code frame (the map stays small).
+    expect(map.sourcesContent).toBeUndefined();
+    const lines = bundle.split('\n');
+    const line = lines.findIndex((text) => text.startsWith('async function start()'));
+    expect(line).toBeGreaterThan(0);
+    // The map's sources are relative to it.
+    const file = (source: string) => fileURLToPath(new URL(source, pathToFileURL(platformBundle)));
+    const entry = new SourceMap(map).findEntry(line, 0) as { originalSource?: string };
+    expect(file(entry.originalSource ?? '')).toBe(platformEntry);
+    for (const source of map.sources) expect(existsSync(file(source)), source).toBe(true);
   });
 
   it('builds again only when a source is newer than the bundle', () => {
