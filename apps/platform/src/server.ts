@@ -55,21 +55,32 @@ async function listen(app: FastifyInstance, { port, host }: PlatformConfig): Pro
   }
 }
 
+/**
+ * A terminal's Ctrl-C reaches the whole process group: `npm start`, which passes it on, and this
+ * process, which so sees it twice or three times at once. A repeat that soon is the same request;
+ * one that comes later stops the process at once, unclosed (the embedded database is safe to stop
+ * so; docs/reliability.md), for a close that does not end.
+ */
+const sameStopRequestMs = 1_000;
+
 function closeGracefully(close: () => Promise<void>): void {
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Error while shutting down:', error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  let closingSince: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closingSince !== undefined) {
+      if (performance.now() - closingSince < sameStopRequestMs) return;
+      console.error(`Waratah platform: ${signal} again while closing; stopping now without closing`);
+      process.exit(1);
+    }
+    closingSince = performance.now();
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while shutting down:', error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
 }
 
 start().catch((error: unknown) => {

@@ -332,6 +332,25 @@ describe('kill -9 and restart', () => {
     }
   }, 120_000);
 
+  it('closes cleanly when the stop signal comes two or three times at once (Ctrl-C of `npm start`)', async () => {
+    const twice = await data.start();
+    const exited = new Promise<void>((resolve) => twice.child.once('exit', () => resolve()));
+    // The terminal signals the process group; `npm start` (scripts/start.mjs) passes it on too, a
+    // moment later (signals sent at the very same moment arrive as one).
+    for (let sent = 0; sent < 3; sent += 1) {
+      twice.child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await exited;
+    expect(twice.child.signalCode).toBeNull();
+    expect(twice.child.exitCode).toBe(0);
+    expect(twice.output()).not.toContain('stopping now without closing');
+    if (data.engine === 'pglite') {
+      const { existsSync } = await import('node:fs');
+      expect(existsSync(`${data.dataDir}/${lockFileName}`)).toBe(false);
+    }
+  }, 120_000);
+
   it('stopped as soon as it is ready, exits 0 with nothing logged as an error', async () => {
     const quick = await data.start();
     await quick.stop();
