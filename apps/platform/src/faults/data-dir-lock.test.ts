@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,32 @@ describe('the data dir at start', () => {
     expect(readFileSync(join(dir, lockFileName), 'utf8').trim()).toBe(String(process.pid));
     await release();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose pid now belongs to a process started after it was written',
+    async () => {
+      const dir = dataDir();
+      // A running process that is not a platform: its pid written an hour before it started, as a
+      // container restarted after a crash hands the same pid to another process.
+      const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+      try {
+        const file = join(dir, lockFileName);
+        writeFileSync(file, `${other.pid}\n`);
+        const anHourAgo = new Date(Date.now() - 3_600_000);
+        utimesSync(file, anHourAgo, anHourAgo);
+        const release = await lockDataDir(dir);
+        expect(readFileSync(file, 'utf8').trim()).toBe(String(process.pid));
+        await release();
+        // Written after it started, the same pid still holds the lock.
+        writeFileSync(file, `${other.pid}\n`);
+        await expect(lockDataDir(dir)).rejects.toThrow(
+          `in use by another platform process (pid ${other.pid})`,
+        );
+      } finally {
+        other.kill('SIGKILL');
+      }
+    },
+  );
 
   it('names DATA_DIR and the folder when the embedded database is damaged', async () => {
     const dir = dataDir();
