@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('the data dir at start', () => {
   it('is locked by one process and released on close', async () => {
     const dir = dataDir();
     const release = await lockDataDir(dir);
-    expect(readFileSync(join(dir, lockFileName), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(join(dir, lockFileName), 'utf8').split('\n')[0]).toBe(String(process.pid));
     await release();
     expect(existsSync(join(dir, lockFileName))).toBe(false);
   });
@@ -45,30 +45,34 @@ describe('the data dir at start', () => {
     });
     writeFileSync(join(dir, lockFileName), `${gone.stdout}\n`);
     const release = await lockDataDir(dir);
-    expect(readFileSync(join(dir, lockFileName), 'utf8').trim()).toBe(String(process.pid));
+    expect(readFileSync(join(dir, lockFileName), 'utf8').split('\n')[0]).toBe(String(process.pid));
     await release();
   });
 
   it.runIf(process.platform === 'linux')(
-    'takes over a lock whose pid now belongs to a process started after it was written',
+    'takes over a lock whose pid now belongs to another process, and only then',
     async () => {
       const dir = dataDir();
-      // A running process that is not a platform: its pid written an hour before it started, as a
-      // container restarted after a crash hands the same pid to another process.
+      const file = join(dir, lockFileName);
+      // A running process that is not a platform.
       const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
       try {
-        const file = join(dir, lockFileName);
-        writeFileSync(file, `${other.pid}\n`);
-        const anHourAgo = new Date(Date.now() - 3_600_000);
-        utimesSync(file, anHourAgo, anHourAgo);
+        const pid = other.pid as number;
+        // Written by that process itself (lockDataDir with its pid records which process it is).
+        await lockDataDir(dir, pid);
+        const [, identity = ''] = readFileSync(file, 'utf8').split('\n');
+        expect(identity).toMatch(/^[0-9a-f-]{36} \d+$/);
+        await expect(lockDataDir(dir)).rejects.toThrow(`in use by another platform process (pid ${pid})`);
+        // Written by an earlier process of the same pid (another start, in the same boot), as a
+        // container restarted after a crash hands the same pid out again.
+        const [bootId, startTicks] = identity.split(' ');
+        writeFileSync(file, `${pid}\n${bootId} ${Number(startTicks) - 1}\n`);
         const release = await lockDataDir(dir);
-        expect(readFileSync(file, 'utf8').trim()).toBe(String(process.pid));
+        expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(String(process.pid));
         await release();
-        // Written after it started, the same pid still holds the lock.
-        writeFileSync(file, `${other.pid}\n`);
-        await expect(lockDataDir(dir)).rejects.toThrow(
-          `in use by another platform process (pid ${other.pid})`,
-        );
+        // Written without saying which process (an earlier version): never taken from a running one.
+        writeFileSync(file, `${pid}\n`);
+        await expect(lockDataDir(dir)).rejects.toThrow(`in use by another platform process (pid ${pid})`);
       } finally {
         other.kill('SIGKILL');
       }
