@@ -45,9 +45,8 @@ const migrations: Record<string, Migration> = {
  * would first read the catalogue's every table and column twice (its introspection, to see that
  * its tables exist), then take its lock: on PGlite, just opened, the readiness statements of a
  * restart took 131–170 ms with it and take 27–59 ms without (docs/benchmarks.md, "The schema's
- * check at a restart"). Anything else (a new database, a
- * migration to apply, or one applied that this code does not know) goes to the migrator, which
- * applies or refuses it as before.
+ * check at a restart"). Anything else (a new database, a migration to apply, or one applied that
+ * this code does not know) goes to the migrator, which applies or refuses it as before.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   if (await isCurrent(db)) return [];
