@@ -2,7 +2,7 @@ import { type PageLocation, type ResolvedTenant, resolveTenant, type TenantConfi
 import type { JSONWebKeySet } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Provider } from 'oidc-provider';
-import type { SignInGuard } from './accounts/sign-in-guard.ts';
+import type { RegistrationGuard, SignInGuard } from './accounts/sign-in-guard.ts';
 import { type IdentityKeys, loadIdentityKeys, publicJwks } from './keys/identity-keys.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { loadOidcProvider } from './provider/oidc-provider-module.ts';
@@ -23,6 +23,8 @@ export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase>
   trustProxy?: boolean;
   /** Brute-force limits on the sign-in form; without one, attempts are not counted. */
   signInGuard?: SignInGuard;
+  /** The limit on registrations, each an e-mail; without one, they are not counted. */
+  registrationGuard?: RegistrationGuard;
 }
 
 /** One SSO tenant as reached on one origin: its client, its provider and where the portal lives. */
@@ -38,6 +40,7 @@ export interface TenantIdentity {
 export interface IdentityService {
   db: IdentityDb;
   signInGuard: SignInGuard | undefined;
+  registrationGuard: RegistrationGuard | undefined;
   audience: string;
   issuerFor(location: Required<PageLocation>): string;
   /** The SSO tenant a request reaches, or undefined when its tenant signs in with passwords. */
@@ -76,6 +79,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
   return {
     db,
     signInGuard: options.signInGuard,
+    registrationGuard: options.registrationGuard,
     audience,
     issuerFor,
     async tenantIdentity(location) {

@@ -26,6 +26,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer.
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { whenDatabaseReady } from './plugins/when-database-ready.ts';
 import { servePortal } from './portal/serve-portal.ts';
+import { countMailRequest } from './rate-limit/mail-limits.ts';
 import { assertSignInAllowed, recordSignInFailure, signInRules } from './rate-limit/sign-in-limits.ts';
 import { adminRoutes } from './routes/admin/users/admin-routes.ts';
 import { adviserRoutes } from './routes/adviser/users/adviser-routes.ts';
@@ -102,6 +103,11 @@ export async function buildApp({
         assertSignInAllowed(app.rateLimiter, signInRules(app.authSettings, attempt)),
       recordFailure: (attempt) =>
         recordSignInFailure(app.rateLimiter, signInRules(app.authSettings, attempt)),
+    },
+    // Each registration sends a welcome e-mail: counted with every other e-mail a request may send.
+    registrationGuard: {
+      assertAllowed: ({ tenantId, email, ip }) =>
+        countMailRequest(app.rateLimiter, app.authSettings, { tenantId, email }, { ip }),
     },
   });
   // Its OpenID provider's modules load once the database is ready, after /readyz answers: not on a

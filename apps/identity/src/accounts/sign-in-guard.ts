@@ -15,6 +15,22 @@ export interface SignInGuard {
   recordFailure(attempt: SignInAttempt): Promise<void>;
 }
 
+/** One submission of the registration form, which sends a welcome e-mail when it succeeds. */
+export interface RegistrationAttempt {
+  tenantId: string;
+  email: string;
+  ip: string;
+}
+
+/**
+ * The host's limit on e-mail-sending requests (the platform's per-address and per-IP counts):
+ * `assertAllowed` counts a registration and throws an error carrying `retryAfterSeconds` past either
+ * limit, before the account is created.
+ */
+export interface RegistrationGuard {
+  assertAllowed(attempt: RegistrationAttempt): Promise<void>;
+}
+
 /** The refusal `assertAllowed` threw, or undefined when it was another failure. */
 export function signInRefusal(error: unknown): { message: string; retryAfterSeconds: number } | undefined {
   if (!(error instanceof Error) || !('retryAfterSeconds' in error)) return undefined;

@@ -5,7 +5,7 @@ import { findAdviser } from '../accounts/adviser-account.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
 import { type RegistrationMail, sendRegistrationWelcome } from '../accounts/registration-mail.ts';
-import { type SignInAttempt, signInRefusal } from '../accounts/sign-in-guard.ts';
+import { signInRefusal } from '../accounts/sign-in-guard.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
@@ -54,7 +54,8 @@ export async function interactionRoutes(
       const email = singleValue(request.body, 'email')?.trim() ?? '';
       const password = singleValue(request.body, 'password') ?? '';
       const attempt = { tenantId: tenant.id, username: email, ip: request.ip };
-      const refusal = await guardRefusal(identity, attempt);
+      const guard = identity.signInGuard;
+      const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
       if (refusal) {
         const page = renderLoginForm({ tenant, uid: interaction.uid, email, error: refusal.message });
         return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
@@ -81,6 +82,14 @@ export async function interactionRoutes(
         familyName: singleValue(request.body, 'family_name') ?? '',
         email: singleValue(request.body, 'email') ?? '',
       };
+      // Counted before the account is made: a refused form writes nothing and sends nothing.
+      const guard = identity.registrationGuard;
+      const attempt = { tenantId: tenant.id, email: values.email.trim(), ip: request.ip };
+      const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
+      if (refusal) {
+        const page = renderRegisterForm({ tenant, uid: interaction.uid, values, error: refusal.message });
+        return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
+      }
       const result = await registerAdviser(identity.db, tenant.id, {
         ...values,
         password: singleValue(request.body, 'password') ?? '',
@@ -143,9 +152,10 @@ async function finish(
   return reply;
 }
 
-async function guardRefusal(identity: IdentityService, attempt: SignInAttempt) {
+/** The host's refusal (a limit used up, `accounts/sign-in-guard.ts`), or undefined to go on. */
+async function refusalOf(check: (() => Promise<void>) | undefined) {
   try {
-    await identity.signInGuard?.assertAllowed(attempt);
+    await check?.();
     return undefined;
   } catch (error) {
     const refusal = signInRefusal(error);

@@ -15,10 +15,12 @@ export interface RegisterFormOptions {
   values?: RegisterValues;
   /** Field name → the message shown under it (spec §5 wording). */
   errors?: Record<string, string>;
+  /** A refusal of the whole form (too many registrations from here), shown above it. */
+  error?: string;
 }
 
 /** The create-an-account page of an interaction (spec §5 rules and messages). */
-export function renderRegisterForm({ tenant, uid, values, errors = {} }: RegisterFormOptions): string {
+export function renderRegisterForm({ tenant, uid, values, errors = {}, error }: RegisterFormOptions): string {
   const action = `/oauth2/interaction/${encodeURIComponent(uid)}`;
   const { termsLink, privacyLink } = tenant.legal ?? {};
   const terms = termsLink ? html`<a href="${termsLink}">terms</a>` : 'terms';
@@ -36,6 +38,7 @@ ${errors[name] ? html`<p class="field-error" id="${name}-error">${errors[name]}<
     title: 'Create an account',
     body: html`<h1>Create an account</h1>
 <p>Register for the ${tenant.name} Adviser Portal.</p>
+${error ? html`<div class="alert" role="alert">${error}</div>` : ''}
 ${Object.keys(errors).length ? html`<div class="alert" role="alert">Please correct the highlighted fields.</div>` : ''}
 <form method="post" action="${action}/register" novalidate>
 ${field('given_name', 'First name', html`<input id="given_name" name="given_name" type="text" autocomplete="given-name" required maxlength="100" value="${values?.givenName ?? ''}"${invalid('given_name')}>`)}

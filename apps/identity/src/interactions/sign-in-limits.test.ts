@@ -23,3 +23,49 @@ describe('sign-in form limits', () => {
     expect(locked.body).toContain('Too many failed sign-in attempts');
   });
 });
+
+describe('registration form limits', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp({ credentials: { settings: { mailsPerIp: 1 } } });
+  });
+  afterAll(() => testApp.close());
+
+  async function register(email: string) {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/register/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/register)"/.exec(page.response.body)?.[1] ?? '';
+    return browser.request(action, {
+      method: 'POST',
+      form: {
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+        email,
+        password: 'Analytical-Engine-1843',
+        password_confirmation: 'Analytical-Engine-1843',
+        terms: 'accepted',
+      },
+    });
+  }
+
+  it('counts each registration as an e-mail from its IP, and refuses past the limit making nothing', async () => {
+    expect((await register('first.registrant@example.test')).statusCode).toBe(303);
+    const refused = await register('second.registrant@example.test');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toMatch(/Too many e-mails requested; try again in \d+ minutes?/);
+    expect(refused.body).toContain('value="second.registrant@example.test"');
+    const db = testApp.database.db;
+    const made = await db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('email', '=', 'second.registrant@example.test')
+      .execute();
+    const mail = await db
+      .selectFrom('mail_messages')
+      .select('id')
+      .where('to_address', '=', 'second.registrant@example.test')
+      .execute();
+    expect([made.length, mail.length]).toEqual([0, 0]);
+  });
+});

@@ -3,7 +3,8 @@
  * for running it on a host of its own next to the platform, against the same database. It reads the
  * platform's variables (PORT, HOST, DATA_DIR or DATABASE_URL, SMTP_URL, MAIL_FROM, AUTH_…,
  * IDENTITY_…, validated by the platform's `loadConfig`), brings the shared schema up to date, and
- * counts failed sign-ins and sends registration e-mail exactly as the mounted identity does.
+ * counts failed sign-ins and registrations and sends registration e-mail exactly as the mounted
+ * identity does.
  * The embedded database (DATA_DIR) admits one process at a time: with the platform running too,
  * use DATABASE_URL.
  */
@@ -18,6 +19,7 @@ import { StartupError } from '../../../platform/src/errors/startup-error.ts';
 import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
 import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
 import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
+import { countMailRequest } from '../../../platform/src/rate-limit/mail-limits.ts';
 import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
 import {
   assertSignInAllowed,
@@ -43,6 +45,10 @@ async function start(): Promise<void> {
     signInGuard: {
       assertAllowed: (attempt) => assertSignInAllowed(rateLimiter, signInRules(settings, attempt)),
       recordFailure: (attempt) => recordSignInFailure(rateLimiter, signInRules(settings, attempt)),
+    },
+    registrationGuard: {
+      assertAllowed: ({ tenantId, email, ip }) =>
+        countMailRequest(rateLimiter, settings, { tenantId, email }, { ip }),
     },
   });
 

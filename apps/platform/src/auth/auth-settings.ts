@@ -6,9 +6,9 @@ export interface AuthSettings {
   signInFailuresPerAccount: number;
   /** Failed sign-ins per client IP per hour, whichever accounts they name. */
   signInFailuresPerIp: number;
-  /** E-mails (reset, invitation, verification code) per address per hour. */
+  /** E-mails (reset, invitation, registration, verification code) per address per hour. */
   mailsPerAddress: number;
-  /** E-mail-sending requests per client IP per hour. */
+  /** E-mail-sending requests per client IP per hour (per adviser for the invitations of clients). */
   mailsPerIp: number;
   resetTokenTtlSeconds: number;
   invitationTokenTtlSeconds: number;

@@ -5,13 +5,15 @@ import { sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
+import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
 import { clientInvitationMail } from './client-invitation-mail.ts';
 import { getManagedUser } from './managed-user-repository.ts';
 
 /**
  * Invites a client by e-mail to share data with the adviser's party: the client (new, or the
  * tenant's existing one with that address) gets a pending link and an e-mail. A client already
- * linked to the party is a conflict (409).
+ * linked to the party is a conflict (409). Invitations are e-mails, limited as every e-mail a
+ * request may send (`rate-limit/mail-limits.ts`).
  */
 export async function inviteClient(
   request: FastifyRequest,
@@ -30,6 +32,12 @@ export async function inviteClient(
           .executeTakeFirst();
   if (partyId === null || party?.status !== 'enabled')
     throw new AppError('not_found', 'Only an adviser of an enabled practice can invite clients');
+  // Counted before anything is written, per invited address and per inviting adviser.
+  await assertMailAllowed(
+    request,
+    { tenantId: principal.tenantId, email: body.email },
+    { adminUserId: principal.adminUserId },
+  );
 
   const clientId = await db.transaction().execute(async (trx) => {
     const existing = await trx

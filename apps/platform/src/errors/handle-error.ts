@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@waratah/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { confirmPrincipal } from '../auth/confirm-principal.ts';
+import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
 import type { AppError } from './app-error.ts';
 import { toAppError } from './to-app-error.ts';
 
@@ -29,6 +30,8 @@ export async function handleError(
   }
   // A dependency that is down (the database, mid-restart or dropped): worth asking again shortly.
   if (appError.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+  // A limit that is used up says when it frees (sign-in, e-mails).
+  if (failure instanceof RateLimitedError) reply.header('retry-after', String(failure.retryAfterSeconds));
   return reply
     .code(appError.statusCode)
     .type('application/json; charset=utf-8')

@@ -1,5 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AuthSettings } from '../auth/auth-settings.ts';
 import { minutesFrom, RateLimitedError } from './rate-limited-error.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 const hour = 3600;
 
@@ -9,13 +11,35 @@ export interface MailTarget {
 }
 
 /**
- * Counts a request that may send an e-mail (reset, invitation, registration, verification code)
- * per address and per client IP, and refuses past either limit with 429 and `Retry-After`. It
- * counts whether or not an e-mail then goes out, so the answer never tells which addresses have
- * accounts.
+ * Who asks for the e-mail, for the second count: the client IP of an anonymous request (a reset
+ * link, a registration); the adviser who invites a client, whose office may share one address with
+ * its colleagues, so that one adviser's invitations do not use up theirs.
  */
-export async function assertMailAllowed(reply: FastifyReply, target: MailTarget): Promise<void> {
-  const { rateLimiter, authSettings } = reply.server;
+export type MailSender = { ip: string } | { adminUserId: number };
+
+/**
+ * Counts a request that may send an e-mail (reset, invitation, registration, verification code)
+ * per address and per sender (`MailSender`), and refuses past either limit with 429 and
+ * `Retry-After` (set by the error handler). It counts whether or not an e-mail then goes out, so the
+ * answer never tells which addresses have accounts. Called before anything is written: a refused
+ * request changes nothing.
+ */
+export function assertMailAllowed(
+  request: FastifyRequest,
+  target: MailTarget,
+  sender: MailSender = { ip: request.ip },
+): Promise<void> {
+  const { rateLimiter, authSettings } = request.server;
+  return countMailRequest(rateLimiter, authSettings, target, sender);
+}
+
+/** `assertMailAllowed` for a caller with no Fastify request: the identity's registration form. */
+export async function countMailRequest(
+  rateLimiter: RateLimiter,
+  authSettings: AuthSettings,
+  target: MailTarget,
+  sender: MailSender,
+): Promise<void> {
   const states = await Promise.all([
     rateLimiter.hit({
       key: `mail:address:${target.tenantId}:${target.email.trim().toLowerCase()}`,
@@ -23,7 +47,8 @@ export async function assertMailAllowed(reply: FastifyReply, target: MailTarget)
       windowSeconds: hour,
     }),
     rateLimiter.hit({
-      key: `mail:ip:${reply.request.ip}`,
+      key:
+        'ip' in sender ? `mail:ip:${sender.ip}` : `mail:admin_user:${target.tenantId}:${sender.adminUserId}`,
       limit: authSettings.mailsPerIp,
       windowSeconds: hour,
     }),
@@ -31,7 +56,6 @@ export async function assertMailAllowed(reply: FastifyReply, target: MailTarget)
   const limited = states.filter((state) => state.limited);
   if (limited.length === 0) return;
   const retryAfter = Math.max(...limited.map((state) => state.retryAfterSeconds));
-  reply.header('retry-after', String(retryAfter));
   throw new RateLimitedError(
     `Too many e-mails requested; try again in ${minutesFrom(retryAfter)}`,
     retryAfter,

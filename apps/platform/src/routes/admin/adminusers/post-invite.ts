@@ -44,7 +44,7 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       }
       const tenant = getTenant(inviter.tenantId);
       const { email, given_name, family_name } = request.body;
-      await assertMailAllowed(reply, { tenantId: tenant.id, email });
+      await assertMailAllowed(request, { tenantId: tenant.id, email });
       const existing = await app.adminUsers.findByEmail(tenant.id, email);
       if (existing && (existing.password_hash !== null || existing.email_verified_at !== null)) {
         throw new AppError('already_exists', 'That email address already has an account');

@@ -40,7 +40,7 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
       const { tenant } = requestTenancy(request);
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
-      await assertMailAllowed(reply, { tenantId: tenant.id, email: body.email });
+      await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });
       const existing = await app.adminUsers.findByEmail(tenant.id, body.email);
       if (existing?.email_verified_at) {
         throw new AppError('already_exists', 'That email address is already registered; please sign in');

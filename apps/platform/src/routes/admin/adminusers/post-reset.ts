@@ -29,10 +29,10 @@ export const postReset: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mailAcceptedResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { tenant } = requestTenancy(request);
       const { email } = request.body;
-      await assertMailAllowed(reply, { tenantId: tenant.id, email });
+      await assertMailAllowed(request, { tenantId: tenant.id, email });
       const user = await app.adminUsers.findByEmail(tenant.id, email);
       if (user?.status === 'active') {
         const token = await app.oneTimeTokens.issueLinkToken({

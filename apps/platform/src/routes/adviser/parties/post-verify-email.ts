@@ -29,12 +29,12 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyEmailResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { tenant } = requestTenancy(request);
       const { email, code } = request.body;
       const user = await app.adminUsers.findByEmail(tenant.id, email);
       if (code === undefined) {
-        await assertMailAllowed(reply, { tenantId: tenant.id, email });
+        await assertMailAllowed(request, { tenantId: tenant.id, email });
         if (user && user.email_verified_at === null) {
           await sendVerificationCode(request, {
             tenant,
