@@ -20,7 +20,8 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 500);
+/** Malformed requests to each operation of the OpenAPI document (CI sends 8). */
+const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 40);
 // The soak takes a minute and more on its own: off unless asked for (BENCH_SOAK_SECONDS=60).
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
 const soakAdvisers = Number(process.env.BENCH_SOAK_ADVISERS ?? 200);
@@ -436,7 +437,7 @@ async function longFuzz(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const failure = /Caused by: AssertionError: ([^\n]+)/.exec(output)?.[1];
   report(
-    `| fuzzing: ${fuzzRuns} malformed requests over every operation (seed ${seed}) | ${code === 0 ? 'no 5xx, no stack trace, no changed row' : `FAILED: ${failure ?? `exit ${code}`}`} | ${seconds.toFixed(0)} s | never a 5xx |`,
+    `| fuzzing: ${fuzzRuns} malformed requests to each operation (seed ${seed}) | ${code === 0 ? 'no 5xx, no stack trace, no changed row' : `FAILED: ${failure ?? `exit ${code}`}`} | ${seconds.toFixed(0)} s | never a 5xx |`,
   );
 }
 

@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import { createIdentityService, registerIdentity } from '@waratah/identity';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createClientAccessBatch } from './access/client-access-batch.ts';
 import { createClientAnswerCache } from './access/client-answer-cache.ts';
 import { type AppConfigRepository, createAppConfigRepository } from './app-config/app-config-repository.ts';
@@ -22,6 +21,7 @@ import { registerResponseCompression } from './plugins/compress-responses.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
+import { requestValidatorCompiler } from './plugins/request-validator.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { whenDatabaseReady } from './plugins/when-database-ready.ts';
@@ -69,7 +69,7 @@ export async function buildApp({
   mail,
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({ logger: { level: config.logLevel } });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));
   registerJsonBodyParser(app);
 

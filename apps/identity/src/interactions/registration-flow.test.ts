@@ -47,6 +47,17 @@ describe('registration through the hosted backend', () => {
     expect(result.body).toContain('value="Grace"');
   });
 
+  it('reads a field holding the NUL character as missing, and says so', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const action = await openRegisterForm(browser);
+    const result = await browser.request(action, {
+      method: 'POST',
+      form: { ...registration, email: 'grace\u0000@example.com.au' },
+    });
+    expect(result.statusCode).toBe(400);
+    expect(result.body).toContain('Please enter a valid email address');
+  });
+
   it('creates the adviser and signs them in', async () => {
     const browser = new TestBrowser(testApp.app);
     const action = await openRegisterForm(browser);

@@ -23,11 +23,15 @@ export async function tenantIdentityFor(
   return tenantIdentity;
 }
 
-/** One query or form value, only when it was sent exactly once as text. */
+/**
+ * One query or form value, only when it was sent exactly once as text without the NUL character
+ * (which no address, password rule or id holds, and which the database's text cannot store: such a
+ * value is read as missing, so the form says what is wrong with it).
+ */
 export function singleValue(source: unknown, name: string): string | undefined {
   if (typeof source !== 'object' || source === null) return undefined;
   const value = (source as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' && !value.includes('\u0000') ? value : undefined;
 }
 
 /** Whether a redirect target is an absolute http(s) URL on one of the tenant's own origins. */

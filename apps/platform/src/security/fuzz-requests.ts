@@ -219,15 +219,15 @@ export function fuzzRequest(operation: Operation, callers: Caller[]): fc.Arbitra
     });
 }
 
-// Rows a refused request may still write: the audit trail of reads, rate-limit counters, sessions.
+// Rows a refused request may still write: the audit trail of reads, rate-limit counters, sessions
+// (a refused refresh token revokes its family). Not e-mail or jobs: a refused request sends
+// nothing and queues nothing.
 const bookkeepingTables = new Set([
   'audit_log',
   'rate_limit_buckets',
   'oauth_tokens',
   'identity_store',
   'identity_keys',
-  'mail_messages',
-  'jobs',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

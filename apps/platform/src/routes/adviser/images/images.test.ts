@@ -75,6 +75,31 @@ describe('adviser images', () => {
 
   it('refuses other types, and other advisers’ images', async () => {
     expect((await upload(Buffer.from('hello'), 'text/plain')).statusCode).toBe(415);
+    // A page named as an image is found out by its bytes, and nothing is stored.
+    const before = await testApp.database.db.selectFrom('images').select('id').execute();
+    const page = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    const disguised = await upload(page, 'image/png');
+    expect(disguised.statusCode).toBe(415);
+    expect(disguised.json().error.error_message).toBe('The image must be PNG, JPEG or HEIC');
+    expect(await testApp.database.db.selectFrom('images').select('id').execute()).toEqual(before);
+    // A body that is not the multipart it claims is the caller's error; so is a file past 8 MB.
+    const { payload } = multipart(png, 'image/png');
+    for (const contentType of ['multipart/form-data; boundary=', 'multipart/form-data']) {
+      const broken = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/adviser/images/upload',
+        headers: { ...adviser.headers, 'content-type': contentType },
+        payload,
+      });
+      expect(broken.statusCode, contentType).toBe(400);
+      expect(broken.json().error.error_message).toBe('The body is not valid multipart/form-data');
+    }
+    const large = await upload(Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]), 'image/png');
+    expect(large.statusCode).toBe(413);
+    expect(await testApp.database.db.selectFrom('images').select('id').execute()).toEqual(before);
+    // A PNG sent as JPEG is kept, and served, as what it is.
+    const [renamed] = (await upload(png, 'image/jpeg')).json().data;
+    expect(renamed.content_type).toBe('image/png');
     const [image] = (await upload(png, 'image/png')).json().data;
     const other = await createSignedInAdminUser(testApp.app);
     expect(

@@ -4,9 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { listImages, saveImage } from '../../../images/images-repository.ts';
+import { sniffImageType } from '../../../images/sniff-image-type.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
-/** The image picker's limits (spec §5, §9): 8 MB, PNG or JPEG (HEIC from phones too). */
+/**
+ * The image picker's limits (spec §5, §9): 8 MB, PNG or JPEG (HEIC from phones too), declared so by
+ * the part and found so in its first bytes.
+ */
 const maxImageBytes = 8 * 1024 * 1024;
 const acceptedTypes = new Set(['image/png', 'image/jpeg', 'image/heic']);
 
@@ -32,19 +36,34 @@ export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) =>
       const principal = requireAdminUser(request);
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data');
-      const file = await request.file();
+      const file = await request.file().catch(notMultipart);
       if (!file)
         throw new AppError('validation_failed', 'body.file: an image file is required', {
           fields: [{ field: 'body.file', message: 'is required' }],
         });
       if (!acceptedTypes.has(file.mimetype))
         throw new AppError('unsupported_media_type', 'The image must be PNG, JPEG or HEIC');
-      const content = await file.toBuffer().catch((error: unknown) => {
-        throw new AppError('payload_too_large', 'The image is larger than 8 MB', { cause: error });
-      });
-      const id = await saveImage(app.database.db, principal, content, file.mimetype);
+      const content = await file.toBuffer().catch(notMultipart);
+      // The bytes decide what the file is, not the part's Content-Type (kept and served as sniffed).
+      const type = sniffImageType(content);
+      if (!type) throw new AppError('unsupported_media_type', 'The image must be PNG, JPEG or HEIC');
+      const id = await saveImage(app.database.db, principal, content, type);
       const images = await listImages(app.database.db, principal, '/api/adviser/images');
       return reply.code(201).send({ data: images.filter((image) => image.id === id) });
     },
   );
 };
+
+/**
+ * The multipart parser's refusal as the caller's error: the file past 8 MB is 413; a body that is
+ * not the multipart it says (no boundary, a part cut short) is 400, not a failure of ours.
+ */
+function notMultipart(error: unknown): never {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    throw new AppError('payload_too_large', 'The image is larger than 8 MB', { cause: error });
+  throw new AppError('validation_failed', 'The body is not valid multipart/form-data', {
+    cause: error,
+    fields: [{ field: 'body', message: 'is not valid multipart/form-data' }],
+  });
+}
