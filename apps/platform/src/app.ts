@@ -68,7 +68,8 @@ export async function buildApp({
   credentials,
   mail,
 }: BuildAppOptions) {
-  const app: FastifyInstance = Fastify({ logger: { level: config.logLevel } });
+  // Behind a load balancer, its forwarded headers name the client (TRUST_PROXY; docs/scaling.md).
+  const app: FastifyInstance = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));
   registerJsonBodyParser(app);
@@ -97,6 +98,7 @@ export async function buildApp({
   // The identity service of SSO tenants shares the origin and the database (DESIGN §2).
   const identity = createIdentityService({
     db: database.db,
+    trustProxy: config.trustProxy !== false,
     // The sign-in form counts failures in the same per-account and per-IP buckets as the token endpoints.
     signInGuard: {
       assertAllowed: (attempt) =>

@@ -44,12 +44,24 @@ describe('loadConfig', () => {
       responseChecks: false,
       answerCacheBytes: 16 * 1024 * 1024,
       statementGroups: true,
+      trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
       identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
       documentStorage: { kind: 'database' },
     });
+  });
+
+  it('believes the forwarded headers of the proxies TRUST_PROXY names, and of no one by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' }).trustProxy).toBe(
+      'loopback,10.0.0.0/8,2001:db8::1',
+    );
+    for (const value of ['1', 'true', '10.0.0.0/33', '10.0.0.256', 'loopback,', 'everyone'])
+      expect(captureConfigError({ TRUST_PROXY: value }).message, value).toContain(
+        'TRUST_PROXY: must be IP addresses and CIDR ranges',
+      );
   });
 
   it('keeps the development tools off in production unless asked for', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,35 @@ const postgresUrl = z.string().refine((value) => {
   const { protocol, hostname } = new URL(value);
   return (protocol === 'postgres:' || protocol === 'postgresql:') && hostname !== '';
 }, 'must be a postgres:// or postgresql:// URL with a host');
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For, -Proto and -Host are believed, as addresses and
+ * CIDR ranges separated by commas (`loopback`, `linklocal` and `uniquelocal` name theirs). Not a
+ * hop count: Fastify trusts no one for a number, since a count cannot tell the proxy from a client
+ * that sends the headers itself. Unset: no one, the default.
+ */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxy = z
+  .string()
+  .transform((value, context): string => {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => proxyNames.has(entry) || isAddressOrRange(entry))) return entries.join(',');
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be IP addresses and CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas',
+    });
+    return z.NEVER;
+  })
+  .optional();
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const minute = 60;
 const day = 24 * 60 * minute;
@@ -56,6 +86,7 @@ const envSchema = z.object({
     .max(65535, 'must be a whole number from 0 to 65535')
     .default(8080),
   HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_PREPARED_STATEMENTS: z.enum(switches, { error: 'must be on or off' }).default('on'),
@@ -188,6 +219,12 @@ export interface PlatformConfig {
    * own, at once, as before (the benchmarks compare the two).
    */
   statementGroups: boolean;
+  /**
+   * TRUST_PROXY: the proxies whose forwarded headers give the client's address (rate limits, the
+   * audit log) and scheme (`Secure` cookies): their addresses (Fastify's `trustProxy`); false,
+   * the default, believes no one.
+   */
+  trustProxy: string | false;
   /** Set: send e-mail through this SMTP server; unset: keep it in the development mailbox. */
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
@@ -236,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
     answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,
     statementGroups: vars.STATEMENT_GROUPS === 'on',
+    trustProxy: vars.TRUST_PROXY ?? false,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     externalSso:

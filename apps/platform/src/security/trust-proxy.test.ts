@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { tenantHost } from '../testing/sign-in.ts';
+import {
+  type AdviserWithClient,
+  signedInAdviserWithClient,
+} from '../testing/signed-in-adviser-with-client.ts';
+
+const forwarded = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' };
+
+describe.each([
+  { trust: undefined, fromProxy: '127.0.0.1', secure: false },
+  { trust: 'loopback', fromProxy: '203.0.113.7', secure: true },
+])('forwarded headers with TRUST_PROXY=$trust', ({ trust, fromProxy, secure }) => {
+  let testApp: TestApp;
+  let fixture: AdviserWithClient;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(trust ? { env: { TRUST_PROXY: trust } } : {});
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  /** The address the audit log wrote for one read of the client's data from `remoteAddress`. */
+  async function auditedAddress(remoteAddress: string): Promise<string | null> {
+    const read = await testApp.app.inject({
+      url: '/api/v2/transactions/summary',
+      headers: { ...fixture.headers, ...forwarded },
+      remoteAddress,
+    });
+    expect(read.statusCode).toBe(200);
+    const row = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('ip')
+      .where('client_id', '=', fixture.clientId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.ip;
+  }
+
+  it('names the client in the audit log only when a trusted proxy forwarded the request', async () => {
+    expect(await auditedAddress('127.0.0.1')).toBe(fromProxy);
+    // A caller that is not the proxy cannot name another address.
+    expect(await auditedAddress('198.51.100.9')).toBe('198.51.100.9');
+  });
+
+  it('marks cookies Secure when the trusted proxy says the browser used HTTPS', async () => {
+    const answer = await testApp.app.inject({
+      url: '/api/v2/config/cdr',
+      headers: { host: tenantHost('moneypartner'), ...forwarded },
+    });
+    const cookie = String(answer.headers['set-cookie']);
+    expect(cookie).toContain('XSRF-TOKEN=');
+    expect(/;\s*Secure/i.test(cookie)).toBe(secure);
+  });
+});
