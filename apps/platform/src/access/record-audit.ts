@@ -9,6 +9,7 @@ export interface AuditEntry {
   targetType: string;
   targetId?: string | number | null;
   clientId?: number | null;
+  /** From where: by default the address the actor's request came from (`Principal.ip`). */
   ip?: string | null;
 }
 
@@ -31,6 +32,6 @@ export function auditRow(entry: AuditEntry) {
     target_type: entry.targetType,
     target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),
     client_id: entry.clientId ?? null,
-    ip: entry.ip ?? null,
+    ip: entry.ip ?? actor.ip ?? null,
   } satisfies Insertable<Database['audit_log']>;
 }

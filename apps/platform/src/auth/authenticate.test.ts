@@ -50,6 +50,7 @@ describe('the authenticate hook', () => {
       role: 'adviser',
       externalPartyId: adviser.externalParty?.id,
       via: 'bearer',
+      ip: '127.0.0.1',
     });
   });
 

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
 import { hostTenant } from '../tenancy/host-tenant.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
-import type { Principal } from './principal.ts';
+import { callingFrom, type Principal } from './principal.ts';
 
 const tenantHeader = apiHeaders.tenantId.toLowerCase();
 
@@ -22,7 +22,7 @@ export function registerAuthentication(app: FastifyInstance, resolvers: readonly
       const principal = await resolver.resolve(request);
       if (!principal) continue;
       assertSameTenant(request, principal);
-      request.principal = principal;
+      request.principal = callingFrom(principal, request.ip);
       return;
     }
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import type { Principal } from './principal.ts';
+import { callingFrom, type Principal } from './principal.ts';
 
 /**
  * A principal taken from a recent lookup of the request's bearer token, not yet checked against
@@ -48,7 +48,7 @@ export async function confirmPrincipal(request: FastifyRequest): Promise<void> {
   if (!pending) return;
   request.unconfirmedPrincipal = null;
   request.principal = null;
-  request.principal = await pending.confirm();
+  request.principal = callingFrom(await pending.confirm(), request.ip);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface AdminUserPrincipal {
   externalPartyId: number | null;
   /** How the credentials arrived: cookie-authenticated unsafe requests must echo the XSRF token. */
   via: 'bearer' | 'sso_cookie';
+  /** The request's client address (TRUST_PROXY decides which): the audit log's "from where". */
+  ip?: string;
 }
 
 export interface ClientPrincipal {
@@ -23,6 +25,13 @@ export interface ClientPrincipal {
   tenantId: TenantId;
   clientId: number;
   via: 'bearer';
+  /** The request's client address, as above. */
+  ip?: string;
+}
+
+/** The principal as this request's caller: with the address it called from (set once per request). */
+export function callingFrom<P extends Principal>(principal: P, ip: string): P {
+  return { ...principal, ip };
 }
 
 declare module 'fastify' {

@@ -88,6 +88,7 @@ describe('SSO cookie credentials', () => {
       role: 'adviser',
       externalPartyId: null,
       via: 'sso_cookie',
+      ip: '127.0.0.1',
     });
   });
 

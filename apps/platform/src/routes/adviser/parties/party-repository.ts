@@ -1,6 +1,8 @@
 import type { CreatePartyRequest, ExternalPartyStatus, UpdatePartyDetailsRequest } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../access/record-audit.ts';
+import type { AdminUserPrincipal } from '../../../auth/principal.ts';
 import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import type { PartyRow } from './to-party-details.ts';
@@ -88,6 +90,29 @@ export function createPartyRepository(db: Kysely<Database>) {
       return row;
     },
   };
+}
+
+/**
+ * An operator's decision on a practice (verify, enable, disable), with its audit row, together:
+ * disabling a practice takes its advisers' access to every client, so who did it and from where is
+ * kept.
+ */
+export function setPartyStatus(
+  db: Kysely<Database>,
+  operator: AdminUserPrincipal,
+  id: number,
+  status: ExternalPartyStatus,
+): Promise<PartyRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await createPartyRepository(trx).setStatus(operator.tenantId, id, status);
+    await recordAudit(trx, {
+      actor: operator,
+      action: `party.${status}`,
+      targetType: 'external_party',
+      targetId: id,
+    });
+    return row;
+  });
 }
 
 async function assertAggregatorExists(db: Kysely<Database>, id: number): Promise<void> {

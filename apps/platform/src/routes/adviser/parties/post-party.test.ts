@@ -79,3 +79,75 @@ describe('the practice and its credentials', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('the audit log of a practice’s changes', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('records who registered, changed, added and disabled a practice, and from where', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, { externalPartyStatus: null });
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const call = (method: 'POST' | 'PUT', url: string, payload: object, headers: Record<string, string>) =>
+      testApp.app.inject({ method, url, headers, payload, remoteAddress: '198.51.100.8' });
+    const created = await call('POST', '/api/adviser/parties/external', company, adviser.headers);
+    expect(created.statusCode).toBe(201);
+    const partyId = created.json().data.id;
+    expect(
+      (await call('PUT', '/api/adviser/parties/external/details', { phone: '02 9000 0001' }, adviser.headers))
+        .statusCode,
+    ).toBe(200);
+    const added = await call('POST', '/api/admin/cdr/parties/external', company, operator.headers);
+    expect(added.statusCode).toBe(201);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/admin/cdr/parties/external/${partyId}`,
+          { status: 'disabled' },
+          operator.headers,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const rows = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_type', 'target_id', 'ip'])
+      .where('target_type', '=', 'external_party')
+      .orderBy('id')
+      .execute();
+    const by = (user: typeof adviser) => user.adminUser.id;
+    expect(rows).toEqual([
+      {
+        actor_id: by(adviser),
+        action: 'party.create',
+        target_type: 'external_party',
+        target_id: String(partyId),
+        ip: '198.51.100.8',
+      },
+      {
+        actor_id: by(adviser),
+        action: 'party.update',
+        target_type: 'external_party',
+        target_id: String(partyId),
+        ip: '198.51.100.8',
+      },
+      {
+        actor_id: by(operator),
+        action: 'party.create',
+        target_type: 'external_party',
+        target_id: String(added.json().data.id),
+        ip: '198.51.100.8',
+      },
+      {
+        actor_id: by(operator),
+        action: 'party.disabled',
+        target_type: 'external_party',
+        target_id: String(partyId),
+        ip: '198.51.100.8',
+      },
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import {
   partyDetailsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { createPartyRepository } from './party-repository.ts';
@@ -39,6 +40,12 @@ export const postParty: FastifyPluginAsyncZod = async (app) => {
       const party = await app.database.db.transaction().execute(async (trx) => {
         const created = await parties.create({ tenantId: principal.tenantId, party: request.body }, trx);
         await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx);
+        await recordAudit(trx, {
+          actor: principal,
+          action: 'party.create',
+          targetType: 'external_party',
+          targetId: created.id,
+        });
         return created;
       });
       reply.code(201);
