@@ -478,7 +478,7 @@ async function soak(): Promise<void> {
     });
     const { start, end, peak, quarters } = result.memoryMiB;
     report(
-      `| soak: ${result.advisers} simulated advisers for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost, ${result.staleReads} missing from the page read afterwards | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}; at the end of each quarter of the load ${quarters.map((mib) => mib.toFixed(0)).join(', ')}) | no error, no lost write, no stale page, memory flat |`,
+      `| soak: ${result.advisers} simulated advisers, each signed in, for ${result.seconds} s (PGlite) | ${result.requests} requests, ${result.errors} errors, ${result.acknowledgedWrites} writes acknowledged, ${result.lostWrites} lost (counted in the database afterwards), ${result.staleReads} missing from the page read afterwards | memory ${start.toFixed(0)} → ${end.toFixed(0)} MiB (peak ${peak.toFixed(0)}; at the end of each quarter of the load ${quarters.map((mib) => mib.toFixed(0)).join(', ')}): ${result.memoryFlat ? 'flat (the last quarter within 10 % of the second)' : 'STILL GROWING (the last quarter more than 10 % above the second)'} | no error, no lost write, no stale page, memory flat |`,
     );
   } catch (error) {
     report(`| soak | failed: ${String(error).split('\n')[0]} | | |`);
