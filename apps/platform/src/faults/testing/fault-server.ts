@@ -23,7 +23,7 @@ export const adviserPassword = 'Fault-Suite-Adviser-2026';
 // Generous: two cores shared by many processes can make a start take several seconds.
 const startDeadlineMs = 120_000;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
