@@ -43,6 +43,34 @@ export function pathValues(path: string, ids: TargetIds): Record<string, string 
 
 const absentUuid = '00000000-0000-4000-8000-000000000000';
 
+/**
+ * The bodies of the operations that take a file, which the document describes in words only: the
+ * smallest real one, so that the caller's rights decide the answer, not a missing body.
+ */
+const boundary = 'matrix-boundary';
+/** A 1 × 1 PNG as the one `file` part of a multipart body. */
+const multipartPng = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="matrix.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b30000000049454e44ae426082',
+    'hex',
+  ),
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+const fileBodies: Record<string, { contentType: string; payload: Buffer }> = {
+  'POST /api/adviser/images/upload': {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: multipartPng,
+  },
+  // A file the platform did not produce: the endpoint answers whether it did.
+  'POST /api/v2/documents/verify': {
+    contentType: 'application/pdf',
+    payload: Buffer.from('%PDF-1.7\n% not produced by the platform\n'),
+  },
+};
+
 /** The request the matrix sends: the operation's smallest valid query and body, on the caller's targets. */
 export function matrixRequest(operation: Operation, caller: Caller) {
   const query: Record<string, string> = {};
@@ -58,10 +86,14 @@ export function matrixRequest(operation: Operation, caller: Caller) {
   const url = fillPath(operation.path, values);
   const search = new URLSearchParams(query).toString();
   const headers: Record<string, string> = { ...caller.headers };
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (operation.body?.contentType === 'application/json') {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(withTargets(sampleValue(operation.body.schema) ?? {}, caller.ids));
+  } else if (fileBodies[operation.key]) {
+    const file = fileBodies[operation.key] as { contentType: string; payload: Buffer };
+    headers['content-type'] = file.contentType;
+    payload = file.payload;
   } else if (operation.body) {
     headers['content-type'] = operation.body.contentType;
     payload = '';
