@@ -2,6 +2,7 @@ import type { TenantId } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashTokenSecret } from '../auth/tokens/token-secret.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { securityHeaderProblems } from '../testing/security-header-problems.ts';
 import { send } from './matrix-requests.ts';
 import { listOperations, type Operation } from './openapi-operations.ts';
 import { type Caller, type CallerKind, callerKinds, createSecurityFixture } from './security-fixture.ts';
@@ -279,13 +280,17 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
     ]);
   });
 
-  it('answers every caller kind exactly as its rule says, never with a 5xx', async () => {
+  it('answers every caller kind exactly as its rule says, never with a 5xx, always with the security headers', async () => {
     const wrong: string[] = [];
+    const unprotected = new Set<string>();
     for (const operation of inRunOrder(operations)) {
       const row = expected[operation.key]?.replaceAll(' ', '');
       if (!row) continue;
       for (const [index, kind] of callerKinds.entries()) {
-        const { status, body } = await send(testApp.app, operation, callers[kind]);
+        const { status, body, headers } = await send(testApp.app, operation, callers[kind]);
+        const apiData = operation.path.startsWith('/api/');
+        for (const problem of securityHeaderProblems(headers, { apiData }))
+          unprotected.add(`${operation.key} (${status}): ${problem}`);
         const code = row[index] ?? '?';
         if (!codes[code]?.(status)) wrong.push(`${operation.key} as ${kind}: ${status}, expected ${code}`);
         if (status === 404 && operation.path.startsWith('/api/')) {
@@ -295,5 +300,6 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
       }
     }
     expect(wrong).toEqual([]);
+    expect([...unprotected]).toEqual([]);
   });
 });

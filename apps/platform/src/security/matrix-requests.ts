@@ -108,7 +108,12 @@ export function matrixRequest(operation: Operation, caller: Caller) {
 
 export async function send(app: FastifyInstance, operation: Operation, caller: Caller) {
   const response = await app.inject(matrixRequest(operation, caller));
-  return { status: response.statusCode, outcome: outcomeOf(response.statusCode), body: response.body };
+  return {
+    status: response.statusCode,
+    outcome: outcomeOf(response.statusCode),
+    body: response.body,
+    headers: response.headers,
+  };
 }
 
 let unique = 0;
