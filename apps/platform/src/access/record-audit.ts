@@ -1,9 +1,17 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Principal } from '../auth/principal.ts';
+import type { AdminUserPrincipal, ClientPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 
+/**
+ * Who acted: a principal, or an admin user who acted without one (setting a password from an
+ * e-mailed link, registering), named by id with the address of the request.
+ */
+export type AuditActor =
+  | Pick<AdminUserPrincipal, 'kind' | 'tenantId' | 'adminUserId' | 'ip'>
+  | Pick<ClientPrincipal, 'kind' | 'tenantId' | 'clientId' | 'ip'>;
+
 export interface AuditEntry {
-  actor: Principal;
+  actor: AuditActor;
   /** What happened, e.g. `client_data.read`, `transaction.update`. */
   action: string;
   targetType: string;

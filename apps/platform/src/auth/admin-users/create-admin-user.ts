@@ -8,6 +8,11 @@ export interface CreateAdminUserInput {
   email: string;
   /** Hashed here; leave out for a user who sets it later (an invitation, SSO only). */
   password?: string;
+  /**
+   * The password hashed already (`hashPassword`): for a caller inside a transaction, which should
+   * not hold it (and PGlite's one session) for the tens of milliseconds a hash takes.
+   */
+  passwordHash?: string;
   givenName: string;
   familyName: string;
   kind: 'adviser' | 'operator';
@@ -26,7 +31,8 @@ export async function createAdminUser(
   db: Kysely<Database>,
   input: CreateAdminUserInput,
 ): Promise<AdminUserRow> {
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const passwordHash =
+    input.passwordHash ?? (input.password === undefined ? null : await hashPassword(input.password));
   return db
     .insertInto('admin_users')
     .values({

@@ -46,9 +46,31 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect((await acceptInvitation(token)).statusCode).toBe(400);
     const invitee = await testApp.database.db
       .selectFrom('admin_users')
-      .select(['external_party_id', 'email_verified_at'])
+      .select(['id', 'external_party_id', 'email_verified_at'])
       .where('email', '=', 'bob@example.test')
       .executeTakeFirstOrThrow();
+    // The invitation is the inviter's change, the first password the invitee's: both audited.
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_id', 'ip'])
+      .where('target_type', '=', 'admin_user')
+      .where('target_id', '=', String(invitee.id))
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual([
+      {
+        actor_id: adviser.adminUser.id,
+        action: 'admin_user.invite',
+        target_id: String(invitee.id),
+        ip: '127.0.0.1',
+      },
+      {
+        actor_id: invitee.id,
+        action: 'admin_user.password.first',
+        target_id: String(invitee.id),
+        ip: '127.0.0.1',
+      },
+    ]);
     expect(invitee.external_party_id).toBe(adviser.externalParty?.id);
     expect(invitee.email_verified_at).not.toBeNull();
     const signIn = await testApp.app.inject({

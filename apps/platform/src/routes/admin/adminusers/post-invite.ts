@@ -6,6 +6,7 @@ import {
 } from '@waratah/contracts';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { AppError } from '../../../errors/app-error.ts';
@@ -49,17 +50,26 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       if (existing && (existing.password_hash !== null || existing.email_verified_at !== null)) {
         throw new AppError('already_exists', 'That email address already has an account');
       }
-      const invitee =
-        existing ??
-        (await createAdminUser(app.database.db, {
-          tenantId: tenant.id,
-          email,
-          givenName: given_name,
-          familyName: family_name,
-          kind: inviter.role,
-          externalPartyId: inviter.externalPartyId,
-          emailVerified: false,
-        }));
+      const invitee = await app.database.db.transaction().execute(async (trx) => {
+        const user =
+          existing ??
+          (await createAdminUser(trx, {
+            tenantId: tenant.id,
+            email,
+            givenName: given_name,
+            familyName: family_name,
+            kind: inviter.role,
+            externalPartyId: inviter.externalPartyId,
+            emailVerified: false,
+          }));
+        await recordAudit(trx, {
+          actor: inviter,
+          action: 'admin_user.invite',
+          targetType: 'admin_user',
+          targetId: user.id,
+        });
+        return user;
+      });
       const token = await app.oneTimeTokens.issueLinkToken({
         tenantId: tenant.id,
         adminUserId: invitee.id,

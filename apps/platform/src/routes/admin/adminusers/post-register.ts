@@ -5,9 +5,12 @@ import {
   registerAdminUserRequestSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../access/record-audit.ts';
+import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
@@ -46,30 +49,28 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('already_exists', 'That email address is already registered; please sign in');
       }
       const profile = { givenName: body.given_name, familyName: body.family_name };
-      let user = existing;
-      if (user) {
-        await app.database.db
-          .updateTable('admin_users')
-          .set({
-            given_name: profile.givenName,
-            family_name: profile.familyName,
-            terms_accepted_at: new Date(),
-            updated_at: new Date(),
-            ...(body.password !== undefined && { password_hash: await hashPassword(body.password) }),
-          })
-          .where('id', '=', user.id)
-          .execute();
-      } else {
-        user = await createAdminUser(app.database.db, {
-          tenantId: tenant.id,
-          email: body.email,
-          ...(body.password !== undefined && { password: body.password }),
-          ...profile,
-          kind: 'adviser',
-          emailVerified: false,
-          termsAcceptedAt: new Date(),
+      // Hashed before the transaction, which should not wait for it.
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+      const user = await app.database.db.transaction().execute(async (trx) => {
+        const registered = existing
+          ? await updateRegistration(trx, existing, profile, passwordHash)
+          : await createAdminUser(trx, {
+              tenantId: tenant.id,
+              email: body.email,
+              ...(passwordHash !== undefined && { passwordHash }),
+              ...profile,
+              kind: 'adviser',
+              emailVerified: false,
+              termsAcceptedAt: new Date(),
+            });
+        await recordAudit(trx, {
+          actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
+          action: 'admin_user.register',
+          targetType: 'admin_user',
+          targetId: registered.id,
         });
-      }
+        return registered;
+      });
       await sendVerificationCode(request, {
         tenant,
         adminUserId: user.id,
@@ -81,3 +82,24 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Registering again before the address is verified: the profile (and password hash) as now given. */
+async function updateRegistration(
+  db: Kysely<Database>,
+  user: AdminUserRow,
+  profile: { givenName: string; familyName: string },
+  passwordHash: string | undefined,
+): Promise<AdminUserRow> {
+  return db
+    .updateTable('admin_users')
+    .set({
+      given_name: profile.givenName,
+      family_name: profile.familyName,
+      terms_accepted_at: new Date(),
+      updated_at: new Date(),
+      ...(passwordHash !== undefined && { password_hash: passwordHash }),
+    })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

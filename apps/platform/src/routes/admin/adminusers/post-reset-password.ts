@@ -5,6 +5,7 @@ import {
   setPasswordResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { AppError } from '../../../errors/app-error.ts';
@@ -43,6 +44,12 @@ export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
         if (id === undefined) return undefined;
         await app.adminUsers.setPasswordHash(id, passwordHash, trx);
         await app.adminUsers.markEmailVerified(id, trx);
+        await recordAudit(trx, {
+          actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: id, ip: request.ip },
+          action: purpose === 'invitation' ? 'admin_user.password.first' : 'admin_user.password.reset',
+          targetType: 'admin_user',
+          targetId: id,
+        });
         return id;
       });
       if (adminUserId === undefined) {

@@ -38,6 +38,16 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     });
     expect(registered.statusCode).toBe(201);
     expect(registered.json().data).toMatchObject({ email: 'cara@example.test', email_verified: false });
+    const registration = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_id'])
+      .where('action', '=', 'admin_user.register')
+      .executeTakeFirstOrThrow();
+    expect(registration).toEqual({
+      actor_id: registered.json().data.id,
+      action: 'admin_user.register',
+      target_id: String(registered.json().data.id),
+    });
 
     const mail = await latestMail(testApp.app, 'cara@example.test');
     expect(mail?.subject).toMatch(/^Your Waratah Labs verification code: \d{6}$/);
