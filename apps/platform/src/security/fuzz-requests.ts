@@ -191,6 +191,7 @@ export function fuzzRequest(operation: Operation, callers: Caller[]): fc.Arbitra
           'x-external-party-id',
           'accept',
           'cookie',
+          'authorization',
         ),
         nastyString.map((value) => value.replace(/[^\t\x20-\x7e]/g, '?')),
         { maxKeys: 2 },

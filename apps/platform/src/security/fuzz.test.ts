@@ -25,6 +25,8 @@ const fuzzedCallers: CallerKind[] = [
   'anonymous',
   'end user',
   'adviser of the client',
+  'adviser of another practice',
+  'operator',
   'SSO adviser of the client',
 ];
 
