@@ -55,6 +55,21 @@ describe('POST /oauth/admin/token', () => {
     expect(token.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await testApp.database.db.selectFrom('oauth_tokens').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token.access_token);
+    // The sign-in is in the audit log: who, through which portal, from where.
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .innerJoin('admin_users', 'admin_users.id', 'audit_log.actor_id')
+      .select(['admin_users.email', 'audit_log.actor_kind', 'audit_log.target_id', 'audit_log.ip'])
+      .where('audit_log.action', '=', 'session.sign_in')
+      .execute();
+    expect(audited).toEqual([
+      {
+        email: 'ann.adviser@example.test',
+        actor_kind: 'admin_user',
+        target_id: moneypartner.client_id,
+        ip: '127.0.0.1',
+      },
+    ]);
   });
 
   it('reads a form body too', async () => {

@@ -2,6 +2,7 @@ import type { TokenRequest } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
 import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
 import { assertSignInAllowed, recordSignInFailure, signInRules } from '../../../rate-limit/sign-in-limits.ts';
@@ -42,12 +43,24 @@ export async function passwordGrant(
   if (!account.emailVerified) {
     throw new OAuthError('invalid_grant', 'Please verify your email address before signing in');
   }
-  return tokens.issueForSignIn({
+  const issued = await tokens.issueForSignIn({
     kind: subjectKindOf(audience),
     id: account.id,
     tenantId: client.tenant.id,
     clientId: client.clientId,
   });
+  // Who signed in, when, through which portal and from where (the audit log, docs/security.md).
+  const tenantId = client.tenant.id;
+  await recordAudit(request.server.database.db, {
+    actor:
+      audience === 'admin'
+        ? { kind: 'admin_user', tenantId, adminUserId: account.id, ip: request.ip }
+        : { kind: 'client', tenantId, clientId: account.id, ip: request.ip },
+    action: 'session.sign_in',
+    targetType: 'oauth_client',
+    targetId: client.clientId,
+  });
+  return issued;
 }
 
 async function findAccount(
