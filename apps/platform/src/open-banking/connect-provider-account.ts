@@ -4,11 +4,11 @@ import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
 import type { Database } from '../db/database-schema.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
 import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
-import { inTransaction } from './in-transaction.ts';
 import { authoriseAtSimulatedHolder, type HolderConsent } from './simulated-holder.ts';
 
 // `access/resolve-client-scope.ts` (imported here for its types) reads `request.server.database`,

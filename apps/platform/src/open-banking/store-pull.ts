@@ -4,10 +4,10 @@ import { daysBetween } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import { categoriseTransaction } from './categorise-transaction.ts';
 import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
-import { inTransaction } from './in-transaction.ts';
 
 export interface PullTarget {
   tenantId: string;

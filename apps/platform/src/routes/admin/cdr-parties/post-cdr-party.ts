@@ -5,7 +5,6 @@ import {
   partyDetailsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../../access/record-audit.ts';
 import { requireOperator } from '../../../auth/require-admin-user.ts';
 import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
@@ -29,19 +28,10 @@ export const postCdrParty: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const operator = requireOperator(request);
-      const party = await app.database.db.transaction().execute(async (trx) => {
-        const created = await createPartyRepository(trx).create({
-          tenantId: operator.tenantId,
-          party: request.body,
-          status: 'enabled',
-        });
-        await recordAudit(trx, {
-          actor: operator,
-          action: 'party.create',
-          targetType: 'external_party',
-          targetId: created.id,
-        });
-        return created;
+      const party = await createPartyRepository(app.database.db).create(operator, {
+        tenantId: operator.tenantId,
+        party: request.body,
+        status: 'enabled',
       });
       reply.code(201);
       return { data: toPartyDetails(party) };

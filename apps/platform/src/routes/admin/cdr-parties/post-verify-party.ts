@@ -6,7 +6,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOperator } from '../../../auth/require-admin-user.ts';
-import { setPartyStatus } from '../../adviser/parties/party-repository.ts';
+import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
 
 /** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
@@ -31,7 +31,7 @@ export const postVerifyParty: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const operator = requireOperator(request);
       const { id, status } = request.body;
-      const party = await setPartyStatus(app.database.db, operator, id, status);
+      const party = await createPartyRepository(app.database.db).setStatus(operator, id, status);
       return { data: toPartyDetails(party) };
     },
   );

@@ -7,7 +7,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOperator } from '../../../auth/require-admin-user.ts';
-import { setPartyStatus } from '../../adviser/parties/party-repository.ts';
+import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
 
 /** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice. */
@@ -31,7 +31,11 @@ export const putPartyStatus: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const operator = requireOperator(request);
-      const party = await setPartyStatus(app.database.db, operator, request.params.id, request.body.status);
+      const party = await createPartyRepository(app.database.db).setStatus(
+        operator,
+        request.params.id,
+        request.body.status,
+      );
       return { data: toPartyDetails(party) };
     },
   );

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import type { AdminUserPrincipal } from '../../../auth/principal.ts';
 import type { Database } from '../../../db/database-schema.ts';
+import { inTransaction } from '../../../db/in-transaction.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import type { PartyRow } from './to-party-details.ts';
 
@@ -16,26 +17,34 @@ export interface CreatePartyInput {
 /** Practices (external parties) of one tenant. */
 export function createPartyRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Adds a practice with its `party.create` audit row, in the caller's transaction when `db` is
+     * one (registering also links the adviser), else in a transaction of its own.
+     */
     create(
+      actor: AdminUserPrincipal,
       { tenantId, party, status = 'unverified' }: CreatePartyInput,
-      executor: Kysely<Database> = db,
     ): Promise<PartyRow> {
-      return executor
-        .insertInto('external_parties')
-        .values({
-          tenant_id: tenantId,
-          name: party.name,
-          abn: party.abn,
-          type: 'ta',
-          status,
-          roles: '[]',
-          credentials: '{}',
-          address: JSON.stringify(party.address),
-          phone: party.phone,
-          website: party.website ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .insertInto('external_parties')
+          .values({
+            tenant_id: tenantId,
+            name: party.name,
+            abn: party.abn,
+            type: 'ta',
+            status,
+            roles: '[]',
+            credentials: '{}',
+            address: JSON.stringify(party.address),
+            phone: party.phone,
+            website: party.website ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordPartyAudit(trx, actor, 'party.create', row.id);
+        return row;
+      });
     },
 
     find(tenantId: TenantId, id: number): Promise<PartyRow | undefined> {
@@ -57,62 +66,61 @@ export function createPartyRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async update(current: PartyRow, changes: UpdatePartyDetailsRequest): Promise<PartyRow> {
+    /** Changes the fields sent (credentials merged into those held), with its `party.update` audit row. */
+    async update(
+      actor: AdminUserPrincipal,
+      current: PartyRow,
+      changes: UpdatePartyDetailsRequest,
+    ): Promise<PartyRow> {
       if (changes.credentials?.aggregator_id !== undefined)
         await assertAggregatorExists(db, changes.credentials.aggregator_id);
       const credentials = changes.credentials && { ...current.credentials, ...changes.credentials };
-      return db
-        .updateTable('external_parties')
-        .set({
-          ...(changes.name !== undefined && { name: changes.name }),
-          ...(changes.abn !== undefined && { abn: changes.abn }),
-          ...(changes.address !== undefined && { address: JSON.stringify(changes.address) }),
-          ...(changes.phone !== undefined && { phone: changes.phone }),
-          ...(changes.website !== undefined && { website: changes.website }),
-          ...(changes.profession !== undefined && { profession: changes.profession }),
-          ...(credentials && { credentials: JSON.stringify(credentials) }),
-          updated_at: new Date(),
-        })
-        .where('id', '=', current.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .updateTable('external_parties')
+          .set({
+            ...(changes.name !== undefined && { name: changes.name }),
+            ...(changes.abn !== undefined && { abn: changes.abn }),
+            ...(changes.address !== undefined && { address: JSON.stringify(changes.address) }),
+            ...(changes.phone !== undefined && { phone: changes.phone }),
+            ...(changes.website !== undefined && { website: changes.website }),
+            ...(changes.profession !== undefined && { profession: changes.profession }),
+            ...(credentials && { credentials: JSON.stringify(credentials) }),
+            updated_at: new Date(),
+          })
+          .where('id', '=', current.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordPartyAudit(trx, actor, 'party.update', current.id);
+        return row;
+      });
     },
 
-    async setStatus(tenantId: TenantId, id: number, status: ExternalPartyStatus): Promise<PartyRow> {
-      const row = await db
-        .updateTable('external_parties')
-        .set({ status, updated_at: new Date() })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw new AppError('not_found', `There is no external party ${id}`);
-      return row;
+    /**
+     * An operator's decision on a practice of their tenant (verify, enable, disable), with its
+     * `party.<status>` audit row: disabling a practice takes its advisers' access to every client,
+     * so who did it and from where is kept.
+     */
+    setStatus(operator: AdminUserPrincipal, id: number, status: ExternalPartyStatus): Promise<PartyRow> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx
+          .updateTable('external_parties')
+          .set({ status, updated_at: new Date() })
+          .where('tenant_id', '=', operator.tenantId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new AppError('not_found', `There is no external party ${id}`);
+        await recordPartyAudit(trx, operator, `party.${status}`, id);
+        return row;
+      });
     },
   };
 }
 
-/**
- * An operator's decision on a practice (verify, enable, disable), with its audit row, together:
- * disabling a practice takes its advisers' access to every client, so who did it and from where is
- * kept.
- */
-export function setPartyStatus(
-  db: Kysely<Database>,
-  operator: AdminUserPrincipal,
-  id: number,
-  status: ExternalPartyStatus,
-): Promise<PartyRow> {
-  return db.transaction().execute(async (trx) => {
-    const row = await createPartyRepository(trx).setStatus(operator.tenantId, id, status);
-    await recordAudit(trx, {
-      actor: operator,
-      action: `party.${status}`,
-      targetType: 'external_party',
-      targetId: id,
-    });
-    return row;
-  });
+/** Every write to a practice is audited in its own transaction: who, what, and from where. */
+function recordPartyAudit(trx: Kysely<Database>, actor: AdminUserPrincipal, action: string, id: number) {
+  return recordAudit(trx, { actor, action, targetType: 'external_party', targetId: id });
 }
 
 async function assertAggregatorExists(db: Kysely<Database>, id: number): Promise<void> {

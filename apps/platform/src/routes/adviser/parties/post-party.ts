@@ -5,7 +5,6 @@ import {
   partyDetailsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { createPartyRepository } from './party-repository.ts';
@@ -36,16 +35,12 @@ export const postParty: FastifyPluginAsyncZod = async (app) => {
       const principal = requireAdminUser(request);
       if (principal.externalPartyId !== null)
         throw new AppError('already_exists', 'Your business is already registered');
-      const parties = createPartyRepository(app.database.db);
       const party = await app.database.db.transaction().execute(async (trx) => {
-        const created = await parties.create({ tenantId: principal.tenantId, party: request.body }, trx);
-        await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx);
-        await recordAudit(trx, {
-          actor: principal,
-          action: 'party.create',
-          targetType: 'external_party',
-          targetId: created.id,
+        const created = await createPartyRepository(trx).create(principal, {
+          tenantId: principal.tenantId,
+          party: request.body,
         });
+        await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx);
         return created;
       });
       reply.code(201);

@@ -5,7 +5,6 @@ import {
   updatePartyDetailsRequestSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { createPartyRepository } from './party-repository.ts';
 import { requireOwnParty } from './require-own-party.ts';
@@ -31,16 +30,11 @@ export const putPartyDetails: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const party = await requireOwnParty(request);
-      const updated = await app.database.db.transaction().execute(async (trx) => {
-        const row = await createPartyRepository(trx).update(party, request.body);
-        await recordAudit(trx, {
-          actor: requireAdminUser(request),
-          action: 'party.update',
-          targetType: 'external_party',
-          targetId: party.id,
-        });
-        return row;
-      });
+      const updated = await createPartyRepository(app.database.db).update(
+        requireAdminUser(request),
+        party,
+        request.body,
+      );
       return { data: toPartyDetails(updated) };
     },
   );

@@ -1,0 +1,94 @@
+import type { TenantId } from '@waratah/tenants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserPrincipal } from '../../../auth/principal.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createPartyRepository } from './party-repository.ts';
+
+const company = {
+  name: 'Cove Advice Pty Ltd',
+  abn: '51 824 753 556',
+  address: { line1: '2 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+  phone: '02 9000 0002',
+};
+
+const operator = (tenantId: string): AdminUserPrincipal => ({
+  kind: 'admin_user',
+  tenantId: tenantId as TenantId,
+  adminUserId: 1,
+  role: 'operator',
+  externalPartyId: null,
+  via: 'bearer',
+  ip: '203.0.113.9',
+});
+
+describe('a practice’s writes and their audit rows', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const db = () => testApp.database.db;
+  const auditRows = () =>
+    db()
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('target_type', '=', 'external_party')
+      .execute();
+
+  it('keeps no change whose audit row could not be written', async () => {
+    const parties = createPartyRepository(db());
+    const created = await parties.create(operator('waratah'), { tenantId: 'waratah', party: company });
+    const before = await auditRows();
+    // An actor of a kind the audit log's check refuses: its row fails after the practice's write.
+    const nowhere = { ...operator('waratah'), kind: 'robot' as 'admin_user' };
+    await expect(
+      parties.create(nowhere, { tenantId: 'waratah', party: { ...company, name: 'Never Pty Ltd' } }),
+    ).rejects.toThrow();
+    await expect(parties.update(nowhere, created, { phone: '02 9999 9999' })).rejects.toThrow();
+    const names = await db()
+      .selectFrom('external_parties')
+      .select('name')
+      .where('name', '=', 'Never Pty Ltd')
+      .execute();
+    expect(names).toEqual([]);
+    expect((await parties.find('waratah', created.id))?.phone).toBe('02 9000 0002');
+    expect(await auditRows()).toEqual(before);
+  });
+
+  it('joins the caller’s transaction, so its rollback takes the practice and its audit row', async () => {
+    const before = await auditRows();
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await createPartyRepository(trx).create(operator('waratah'), {
+            tenantId: 'waratah',
+            party: { ...company, name: 'Rolled Back Pty Ltd' },
+          });
+          throw new Error('the caller’s next step failed');
+        }),
+    ).rejects.toThrow('the caller’s next step failed');
+    const names = await db()
+      .selectFrom('external_parties')
+      .select('name')
+      .where('name', '=', 'Rolled Back Pty Ltd')
+      .execute();
+    expect(names).toEqual([]);
+    expect(await auditRows()).toEqual(before);
+  });
+
+  it('sets a status only within the operator’s tenant, and audits it', async () => {
+    const parties = createPartyRepository(db());
+    const created = await parties.create(operator('waratah'), { tenantId: 'waratah', party: company });
+    await expect(parties.setStatus(operator('moneypartner'), created.id, 'disabled')).rejects.toThrow(
+      `There is no external party ${created.id}`,
+    );
+    expect((await parties.setStatus(operator('waratah'), created.id, 'enabled')).status).toBe('enabled');
+    expect((await auditRows()).filter((row) => row.target_id === String(created.id))).toEqual([
+      { action: 'party.create', target_id: String(created.id) },
+      { action: 'party.enabled', target_id: String(created.id) },
+    ]);
+  });
+});
