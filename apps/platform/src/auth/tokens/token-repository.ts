@@ -1,5 +1,6 @@
 import type { TenantId } from '@waratah/tenants';
 import { type Kysely, sql } from 'kysely';
+import { recordAudit } from '../../access/record-audit.ts';
 import type { Database, TokenSubjectKind } from '../../db/database-schema.ts';
 import type { Operand } from '../../db/operand.ts';
 import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
@@ -124,13 +125,15 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
   }
 
-  async function revokeFamily(familyId: string, executor: Kysely<Database> = db): Promise<void> {
-    await executor
+  /** Revokes a sign-in's live tokens; how many there were (none: it had already ended). */
+  async function revokeFamily(familyId: string, executor: Kysely<Database> = db): Promise<bigint> {
+    const { numUpdatedRows } = await executor
       .updateTable('oauth_tokens')
       .set({ revoked_at: new Date() })
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return numUpdatedRows;
   }
 
   return {
@@ -170,11 +173,12 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 
     /**
      * Spends a refresh token and issues its successor in the same family. A refresh token that was
-     * already spent is a sign that it leaked: the whole family is revoked.
+     * already spent is a sign that it leaked: the whole family is revoked, and audited
+     * (`session.refresh_reused`, the sign-in's subject as the actor, `ip` the reuse's address).
      */
     rotateRefreshToken(
       secret: string,
-      expected: { clientId: string; subjectKind: TokenSubjectKind },
+      expected: { clientId: string; subjectKind: TokenSubjectKind; ip?: string },
     ): Promise<RotationResult> {
       return db.transaction().execute(async (trx) => {
         const spent = await trx
@@ -191,12 +195,13 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         if (!spent) {
           const known = await trx
             .selectFrom('oauth_tokens')
-            .select(['family_id', 'revoked_at'])
+            .select(['family_id', 'revoked_at', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
             .where('token_hash', '=', hashTokenSecret(secret))
             .where('kind', '=', 'refresh')
             .executeTakeFirst();
           if (known?.revoked_at) {
             await revokeFamily(known.family_id, trx);
+            await recordSessionEnd(trx, known, 'session.refresh_reused', expected.ip);
             return { outcome: 'reused' } as const;
           }
           return { outcome: 'invalid' } as const;
@@ -213,17 +218,26 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       });
     },
 
-    /** RFC 7009: ends the sign-in the token belongs to (access and refresh alike); unknown tokens are ignored. */
-    async revoke(secret: string): Promise<void> {
-      const token = await db
-        .selectFrom('oauth_tokens')
-        .select('family_id')
-        .where('token_hash', '=', hashTokenSecret(secret))
-        .executeTakeFirst();
-      if (token) await revokeFamily(token.family_id);
+    /**
+     * RFC 7009: ends the sign-in the token belongs to (access and refresh alike); unknown tokens
+     * are ignored. A sign-in it ends is audited in the same transaction (`session.sign_out`, its
+     * subject as the actor, `ip` as from where); revoking one already ended writes nothing.
+     */
+    revoke(secret: string, ip?: string): Promise<void> {
+      return db.transaction().execute(async (trx) => {
+        const token = await trx
+          .selectFrom('oauth_tokens')
+          .select(['family_id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
+          .where('token_hash', '=', hashTokenSecret(secret))
+          .executeTakeFirst();
+        if (!token || (await revokeFamily(token.family_id, trx)) === 0n) return;
+        await recordSessionEnd(trx, token, 'session.sign_out', ip);
+      });
     },
 
-    revokeFamily: (familyId: string) => revokeFamily(familyId),
+    revokeFamily: async (familyId: string) => {
+      await revokeFamily(familyId);
+    },
 
     /** Signs a user out everywhere, e.g. after a password change. */
     async revokeSubject(kind: TokenSubjectKind, id: number): Promise<void> {
@@ -236,4 +250,24 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         .execute();
     },
   };
+}
+
+/** The audit row of a sign-in ended by its subject or for them: who, through which portal, from where. */
+function recordSessionEnd(
+  trx: Kysely<Database>,
+  token: { subject_kind: TokenSubjectKind; subject_id: number; tenant_id: string; client_id: string },
+  action: string,
+  ip: string | undefined,
+): Promise<void> {
+  const tenantId = token.tenant_id as TenantId;
+  return recordAudit(trx, {
+    actor:
+      token.subject_kind === 'admin_user'
+        ? { kind: 'admin_user', tenantId, adminUserId: token.subject_id }
+        : { kind: 'client', tenantId, clientId: token.subject_id },
+    action,
+    targetType: 'oauth_client',
+    targetId: token.client_id,
+    ip,
+  });
 }

@@ -5,7 +5,8 @@ import { requireFields } from './require-fields.ts';
 
 /**
  * `POST oauth/revoke` (RFC 7009): ends the sign-in the token belongs to, access and refresh tokens
- * alike. An unknown or already revoked token is answered 200 too, so nothing is learnt from it.
+ * alike (a sign-in it ends is audited, `session.sign_out`). An unknown or already revoked token is
+ * answered 200 too, so nothing is learnt from it.
  */
 export const postRevoke: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,7 +21,7 @@ export const postRevoke: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { token } = requireFields(request.body, ['token']);
-      await app.tokens.revoke(token);
+      await app.tokens.revoke(token, request.ip);
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return {};
     },

@@ -82,13 +82,34 @@ describe('POST /oauth/admin/token', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses a wrong password with invalid_grant', async () => {
-    const response = await requestToken(passwordGrant({ password: 'Wrong-Password-123456' }));
+  it('refuses a wrong password with invalid_grant, and audits it against the account named', async () => {
+    const failures = () =>
+      testApp.database.db
+        .selectFrom('audit_log')
+        .innerJoin('admin_users', 'admin_users.id', 'audit_log.actor_id')
+        .select(['admin_users.email', 'audit_log.target_id', 'audit_log.ip'])
+        .where('audit_log.action', '=', 'session.sign_in_failed')
+        .execute();
+    const before = await failures();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host: moneypartner.host },
+      payload: passwordGrant({ password: 'Wrong-Password-123456' }),
+      remoteAddress: '198.51.100.23',
+    });
     expect(response.statusCode).toBe(400);
     expect(oauthErrorBodySchema.parse(response.json())).toEqual({
       error: 'invalid_grant',
       error_description: 'Invalid email or password',
     });
+    // An unknown name is refused the same way; it names no account, so it has no row.
+    const unknown = await requestToken(passwordGrant({ username: 'nobody@example.test' }));
+    expect(unknown.json().error_description).toBe('Invalid email or password');
+    expect(await failures()).toEqual([
+      ...before,
+      { email: 'ann.adviser@example.test', target_id: moneypartner.client_id, ip: '198.51.100.23' },
+    ]);
   });
 
   it("refuses another tenant's client_id or domain with invalid_client", async () => {

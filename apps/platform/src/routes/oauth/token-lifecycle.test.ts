@@ -10,6 +10,17 @@ const detailsUrl = '/api/admin/adminusers/details';
 describe('refresh and revoke', () => {
   let testApp: TestApp;
 
+  /** The audit rows of one admin user's sign-ins ended (signed out, or ended by a reused refresh token). */
+  const sessionEnds = (adminUserId: number) =>
+    testApp.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'ip'])
+      .where('actor_kind', '=', 'admin_user')
+      .where('actor_id', '=', adminUserId)
+      .where('action', 'in', ['session.sign_out', 'session.refresh_reused'])
+      .orderBy('id')
+      .execute();
+
   beforeAll(async () => {
     testApp = await buildTestApp();
   });
@@ -40,8 +51,12 @@ describe('refresh and revoke', () => {
     expect(rotated.refresh_token).not.toBe(signedIn.refreshToken);
     expect((await details(rotated.access_token)).statusCode).toBe(200);
 
+    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([]);
     const reused = await refresh(signedIn.refreshToken);
     expect(reused.statusCode).toBe(400);
+    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([
+      { action: 'session.refresh_reused', target_id: client.client_id, ip: '127.0.0.1' },
+    ]);
     expect(reused.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'The refresh token was already used; please sign in again',
@@ -68,17 +83,25 @@ describe('refresh and revoke', () => {
   it('revokes for real, answers 200 for unknown tokens, and reads forms', async () => {
     const signedIn = await createSignedInAdminUser(testApp.app);
     expect((await details(signedIn.accessToken)).statusCode).toBe(200);
-    const revoked = await testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: signedIn.accessToken,
-        token_type_hint: 'access_token',
-        ...client,
-      }).toString(),
-    });
+    const revoke = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/oauth/revoke',
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          token: signedIn.accessToken,
+          token_type_hint: 'access_token',
+          ...client,
+        }).toString(),
+        remoteAddress: '203.0.113.40',
+      });
+    const revoked = await revoke();
     expect(revoked.statusCode).toBe(200);
+    // The sign-out is audited once: revoking a sign-in already ended writes nothing more.
+    expect((await revoke()).statusCode).toBe(200);
+    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([
+      { action: 'session.sign_out', target_id: client.client_id, ip: '203.0.113.40' },
+    ]);
     expect(revoked.headers['cache-control']).toBe('no-store');
     const after = await details(signedIn.accessToken);
     expect(after.statusCode).toBe(401);

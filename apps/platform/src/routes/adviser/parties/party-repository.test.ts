@@ -1,10 +1,11 @@
+import type { CreatePartyRequest } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserPrincipal } from '../../../auth/principal.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { createPartyRepository } from './party-repository.ts';
 
-const company = {
+const company: CreatePartyRequest = {
   name: 'Cove Advice Pty Ltd',
   abn: '51 824 753 556',
   address: { line1: '2 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },

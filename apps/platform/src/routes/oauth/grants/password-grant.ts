@@ -34,9 +34,23 @@ export async function passwordGrant(
   });
   await assertSignInAllowed(rateLimiter, rules);
 
-  const account = await findAccount(request, client.tenant.id, fields.username, audience);
+  const tenantId = client.tenant.id;
+  const account = await findAccount(request, tenantId, fields.username, audience);
+  // Who signed in or tried to, when, through which portal and from where (the audit log, docs/security.md).
+  const audit = (id: number, action: string) =>
+    recordAudit(request.server.database.db, {
+      actor:
+        audience === 'admin'
+          ? { kind: 'admin_user', tenantId, adminUserId: id, ip: request.ip }
+          : { kind: 'client', tenantId, clientId: id, ip: request.ip },
+      action,
+      targetType: 'oauth_client',
+      targetId: client.clientId,
+    });
   if (!(await verifyPassword(account?.passwordHash, fields.password)) || !account) {
     await recordSignInFailure(rateLimiter, rules);
+    // A wrong password for an account that exists is kept against it; an unknown name has no row to name.
+    if (account) await audit(account.id, 'session.sign_in_failed');
     throw new OAuthError('invalid_grant', 'Invalid email or password');
   }
   if (!account.active) throw new OAuthError('invalid_grant', 'This account is suspended');
@@ -46,20 +60,10 @@ export async function passwordGrant(
   const issued = await tokens.issueForSignIn({
     kind: subjectKindOf(audience),
     id: account.id,
-    tenantId: client.tenant.id,
+    tenantId,
     clientId: client.clientId,
   });
-  // Who signed in, when, through which portal and from where (the audit log, docs/security.md).
-  const tenantId = client.tenant.id;
-  await recordAudit(request.server.database.db, {
-    actor:
-      audience === 'admin'
-        ? { kind: 'admin_user', tenantId, adminUserId: account.id, ip: request.ip }
-        : { kind: 'client', tenantId, clientId: account.id, ip: request.ip },
-    action: 'session.sign_in',
-    targetType: 'oauth_client',
-    targetId: client.clientId,
-  });
+  await audit(account.id, 'session.sign_in');
   return issued;
 }
 

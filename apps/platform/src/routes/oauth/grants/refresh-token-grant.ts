@@ -17,6 +17,7 @@ export async function refreshTokenGrant(
   const result = await request.server.tokens.rotateRefreshToken(fields.refresh_token, {
     clientId: client.clientId,
     subjectKind: subjectKindOf(audience),
+    ip: request.ip,
   });
   if (result.outcome === 'reused') {
     throw new OAuthError('invalid_grant', 'The refresh token was already used; please sign in again');
