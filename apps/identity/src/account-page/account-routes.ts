@@ -34,7 +34,8 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     }
     const current = singleValue(request.body, 'current_password') ?? '';
     const currentValid = await verifyPassword(signedIn.adviser.passwordHash, current);
-    const result = await changePassword(identity.db, signedIn.adviser.id, {
+    const changer = { tenantId: signedIn.tenant.id, adminUserId: signedIn.adviser.id, ip: request.ip };
+    const result = await changePassword(identity.db, changer, {
       currentValid,
       password: singleValue(request.body, 'password') ?? '',
       passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',

@@ -1,4 +1,5 @@
 import type { IdentityDb } from '../storage/identity-database.ts';
+import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
 import { brokenPasswordRules, passwordCriteriaMessage } from './password-rules.ts';
 
@@ -11,9 +12,17 @@ export interface PasswordChange {
 
 export type PasswordChangeResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
+/** Who changes their password, and from where: the audit row's actor and address. */
+export interface PasswordChanger {
+  tenantId: string;
+  adminUserId: number;
+  ip: string;
+}
+
+/** Sets the adviser's new password, with its `admin_user.password.change` audit row in the same transaction. */
 export async function changePassword(
   db: IdentityDb,
-  adminUserId: number,
+  { tenantId, adminUserId, ip }: PasswordChanger,
   change: PasswordChange,
 ): Promise<PasswordChangeResult> {
   const errors: Record<string, string> = {};
@@ -22,10 +31,22 @@ export async function changePassword(
   if (change.password !== change.passwordConfirmation)
     errors.password_confirmation = 'Passwords do not match';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  await db
-    .updateTable('admin_users')
-    .set({ password_hash: await hashPassword(change.password), updated_at: new Date() })
-    .where('id', '=', adminUserId)
-    .execute();
+  const passwordHash = await hashPassword(change.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', adminUserId)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    await recordIdentityAudit(trx, {
+      tenantId,
+      adminUserId,
+      action: 'admin_user.password.change',
+      targetType: 'admin_user',
+      targetId: adminUserId,
+      ip,
+    });
+  });
   return { ok: true };
 }

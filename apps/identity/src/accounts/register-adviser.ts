@@ -1,4 +1,5 @@
 import type { IdentityDb } from '../storage/identity-database.ts';
+import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
 import { brokenPasswordRules, passwordCriteriaMessage } from './password-rules.ts';
 
@@ -47,32 +48,48 @@ export function validateRegistration(registration: Registration): Record<string,
   return errors;
 }
 
-/** Creates the adviser's admin user in the tenant; their practice is registered later in the portal. */
+/**
+ * Creates the adviser's admin user in the tenant, with its `admin_user.register` audit row (the
+ * registrant as the actor, `ip` as from where) in the same transaction; their practice is
+ * registered later in the portal.
+ */
 export async function registerAdviser(
   db: IdentityDb,
   tenantId: string,
   registration: Registration,
+  ip: string,
 ): Promise<RegistrationResult> {
   const errors = validateRegistration(registration);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(registration.password);
   try {
-    const row = await db
-      .insertInto('admin_users')
-      .values({
-        tenant_id: tenantId,
-        email: registration.email.trim(),
-        given_name: registration.givenName.trim(),
-        family_name: registration.familyName.trim(),
-        kind: 'adviser',
-        roles: JSON.stringify(['adviser']),
-        password_hash: passwordHash,
-        email_verified_at: null,
-        terms_accepted_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { ok: true, adminUserId: row.id };
+    const adminUserId = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('admin_users')
+        .values({
+          tenant_id: tenantId,
+          email: registration.email.trim(),
+          given_name: registration.givenName.trim(),
+          family_name: registration.familyName.trim(),
+          kind: 'adviser',
+          roles: JSON.stringify(['adviser']),
+          password_hash: passwordHash,
+          email_verified_at: null,
+          terms_accepted_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordIdentityAudit(trx, {
+        tenantId,
+        adminUserId: row.id,
+        action: 'admin_user.register',
+        targetType: 'admin_user',
+        targetId: row.id,
+        ip,
+      });
+      return row.id;
+    });
+    return { ok: true, adminUserId };
   } catch (error) {
     if (isUniqueViolation(error)) {
       return {

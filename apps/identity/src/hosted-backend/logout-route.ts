@@ -1,14 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import type { IdentityService } from '../identity-service.ts';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
+import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
 import { clientRefusal } from './start-authorization.ts';
 import { clearTokenCookies, tokenCookies } from './token-cookies.ts';
 
 const sessionCookie = '_session';
+
+/**
+ * Destroys the provider's session and, when it was an adviser's, audits the sign-out in the same
+ * transaction (`session.sign_out`, the adviser as the actor, the portal's client as the target).
+ */
+async function endSession(
+  identity: IdentityService,
+  { tenant, clientId }: TenantIdentity,
+  sessionId: string,
+  ip: string,
+): Promise<void> {
+  await identity.db.transaction().execute(async (trx) => {
+    const sessions = new DatabaseAdapter(trx, 'Session');
+    const accountId = Number((await sessions.find(sessionId))?.accountId ?? Number.NaN);
+    await sessions.destroy(sessionId);
+    if (!Number.isSafeInteger(accountId) || accountId <= 0) return;
+    await recordIdentityAudit(trx, {
+      tenantId: tenant.id,
+      adminUserId: accountId,
+      action: 'session.sign_out',
+      targetType: 'oauth_client',
+      targetId: clientId,
+      ip,
+    });
+  });
+}
 
 /**
  * `/app/logout/?client_id=…&post_logout_redirect_uri=…`: revokes the refresh token (and with it
@@ -30,7 +57,7 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
       });
     }
     const sessionId = request.cookies[sessionCookie];
-    if (sessionId) await new DatabaseAdapter(identity.db, 'Session').destroy(sessionId);
+    if (sessionId) await endSession(identity, tenantIdentity, sessionId, request.ip);
 
     const secure = request.protocol === 'https';
     clearTokenCookies(reply, secure);

@@ -12,6 +12,7 @@ import { sendPage } from '../pages/send-page.ts';
 import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
 import { loadOidcProvider } from '../provider/oidc-provider-module.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { renderLoginForm } from './login-form.ts';
 import { renderRegisterForm } from './register-form.ts';
 
@@ -64,12 +65,16 @@ export async function interactionRoutes(
       const valid = await verifyPassword(adviser?.passwordHash ?? null, password);
       if (!adviser || !valid) {
         await identity.signInGuard?.recordFailure(attempt);
+        // A wrong password for an account that exists is kept against it; an unknown name has no row to name.
+        if (adviser)
+          await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in_failed');
         return sendPage(
           reply,
           renderLoginForm({ tenant, uid: interaction.uid, email, error: wrongCredentials }),
           401,
         );
       }
+      await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in');
       return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
     }),
   );
@@ -90,12 +95,17 @@ export async function interactionRoutes(
         const page = renderRegisterForm({ tenant, uid: interaction.uid, values, error: refusal.message });
         return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
       }
-      const result = await registerAdviser(identity.db, tenant.id, {
-        ...values,
-        password: singleValue(request.body, 'password') ?? '',
-        passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
-        termsAccepted: singleValue(request.body, 'terms') === 'accepted',
-      });
+      const result = await registerAdviser(
+        identity.db,
+        tenant.id,
+        {
+          ...values,
+          password: singleValue(request.body, 'password') ?? '',
+          passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
+          termsAccepted: singleValue(request.body, 'terms') === 'accepted',
+        },
+        request.ip,
+      );
       if (!result.ok) {
         return sendPage(
           reply,
@@ -115,6 +125,7 @@ export async function interactionRoutes(
         },
         request.log,
       );
+      await auditSignIn(identity, tenantIdentity, request, result.adminUserId, 'session.sign_in');
       return finish(identity, tenantIdentity, interaction, request, reply, String(result.adminUserId));
     }),
   );
@@ -150,6 +161,24 @@ async function finish(
     { mergeWithLastSubmission: false },
   );
   return reply;
+}
+
+/** A sign-in at the form, or a wrong password for an account: who, through which portal, from where. */
+function auditSignIn(
+  identity: IdentityService,
+  { tenant, clientId }: TenantIdentity,
+  request: FastifyRequest,
+  adminUserId: number,
+  action: 'session.sign_in' | 'session.sign_in_failed',
+) {
+  return recordIdentityAudit(identity.db, {
+    tenantId: tenant.id,
+    adminUserId,
+    action,
+    targetType: 'oauth_client',
+    targetId: clientId,
+    ip: request.ip,
+  });
 }
 
 /** The host's refusal (a limit used up, `accounts/sign-in-guard.ts`), or undefined to go on. */

@@ -43,8 +43,23 @@ export interface IdentityKeysTable {
   created_at: Timestamp;
 }
 
+/** The platform's audit log (its migration 0006); the identity only appends to it. */
+export interface AuditLogTable {
+  id: Id;
+  tenant_id: string;
+  actor_kind: 'admin_user' | 'client';
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  client_id: number | null;
+  ip: string | null;
+  at: Timestamp;
+}
+
 export interface IdentityDatabase {
   admin_users: AdminUsersTable;
+  audit_log: AuditLogTable;
   identity_store: IdentityStoreTable;
   identity_keys: IdentityKeysTable;
 }

@@ -23,6 +23,8 @@ export class TestBrowser {
   constructor(
     private readonly app: FastifyInstance,
     readonly origin = 'http://localhost:8080',
+    /** The address every request comes from, as the server sees it. */
+    readonly remoteAddress = '127.0.0.1',
   ) {}
 
   async request(
@@ -44,6 +46,7 @@ export class TestBrowser {
         ...headers,
       },
       ...(form && { payload: new URLSearchParams(form).toString() }),
+      remoteAddress: this.remoteAddress,
     });
     for (const set of response.cookies as {
       name: string;
