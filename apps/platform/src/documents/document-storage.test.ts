@@ -215,6 +215,7 @@ describe('a file whose export cannot be recorded', () => {
         await db.deleteFrom('document_exports').where('id', '=', input.exportId).execute();
         return disk.save(input);
       },
+      locate: (name) => disk.locate(name),
       load: (file) => disk.load(file),
       async remove(file) {
         removed.push(file);

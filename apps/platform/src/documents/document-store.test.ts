@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,14 @@ function documentStoreContract(
       await expect(store.remove(saved)).resolves.toBeUndefined();
     });
 
+    it('locates the file it saved, so that one never recorded can be removed', async () => {
+      const name = { tenantId: 'waratah', exportId: 'c3', extension: 'xlsx' };
+      const saved = await store.save({ ...name, bytes: binary });
+      expect(store.locate(name)).toEqual(saved);
+      await store.remove(store.locate(name));
+      await expect(store.load(saved)).rejects.toThrow(/missing/);
+    });
+
     it('refuses a file recorded in another store', async () => {
       await expect(store.load({ storage: 'database', key: null, content: null })).rejects.toThrow(
         /not (on disk|in object storage)/,
@@ -105,6 +113,10 @@ describe('database store', () => {
     });
     expect(stored).toEqual({ storage: 'database', key: null, content: bytes });
     expect(await databaseDocumentStore.load(stored)).toEqual(bytes);
+    // Nothing outside the row to find or remove.
+    const located = databaseDocumentStore.locate({ tenantId: 'waratah', exportId: 'a', extension: 'pdf' });
+    expect(located).toEqual({ storage: 'database', key: null, content: null });
+    await expect(databaseDocumentStore.remove(located)).resolves.toBeUndefined();
   });
 });
 
@@ -121,6 +133,10 @@ describe('disk store', () => {
       });
       expect(stored).toEqual({ storage: 'disk', key: join('moneypartner', 'b.xlsx'), content: null });
       expect(await readdir(join(root, 'moneypartner'))).toEqual(['b.xlsx']);
+      // A process killed while writing leaves the part; removing the export's file takes it too.
+      await writeFile(join(root, 'moneypartner', 'b.xlsx.partial'), binary.subarray(0, 10));
+      await store.remove(stored);
+      expect(await readdir(join(root, 'moneypartner'))).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -12,8 +12,20 @@ export interface StoredFile {
   content: Buffer | null;
 }
 
+/** Which export a file is of: a store keeps one file per tenant, export and extension. */
+export interface ExportFileName {
+  tenantId: string;
+  exportId: string;
+  extension: string;
+}
+
 export interface DocumentStore {
-  save(input: { tenantId: string; exportId: string; extension: string; bytes: Buffer }): Promise<StoredFile>;
+  save(input: ExportFileName & { bytes: Buffer }): Promise<StoredFile>;
+  /**
+   * Where `save` puts this export's file, found without reading or writing: so that a file a
+   * worker stored but never recorded (it was killed in between) can still be removed.
+   */
+  locate(name: ExportFileName): StoredFile;
   load(file: StoredFile): Promise<Buffer>;
   /** Removes a saved file (e.g. when its export could not be recorded); a missing file is no error. */
   remove(file: StoredFile): Promise<void>;
@@ -24,6 +36,7 @@ export const databaseDocumentStore: DocumentStore = {
   async save({ bytes }) {
     return { storage: 'database', key: null, content: bytes };
   },
+  locate: () => ({ storage: 'database', key: null, content: null }),
   async load(file) {
     if (!file.content) throw new Error('The document has no stored content');
     return file.content;
@@ -39,15 +52,21 @@ export function diskDocumentStore(root: string): DocumentStore {
     if (file.storage !== 'disk' || !file.key) throw new Error('The document is not on disk');
     return join(root, file.key);
   };
+  const locate = ({ tenantId, exportId, extension }: ExportFileName): StoredFile => ({
+    storage: 'disk',
+    key: join(tenantId, `${exportId}.${extension}`),
+    content: null,
+  });
   return {
-    async save({ tenantId, exportId, extension, bytes }) {
-      const key = join(tenantId, `${exportId}.${extension}`);
-      const path = join(root, key);
+    async save({ bytes, ...name }) {
+      const stored = locate(name);
+      const path = pathOf(stored);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(`${path}.partial`, bytes);
       await rename(`${path}.partial`, path);
-      return { storage: 'disk', key, content: null };
+      return stored;
     },
+    locate,
     async load(file) {
       const path = pathOf(file);
       try {
@@ -60,6 +79,8 @@ export function diskDocumentStore(root: string): DocumentStore {
       }
     },
     async remove(file) {
+      // With the part a process killed while writing it may have left.
+      await rm(`${pathOf(file)}.partial`, { force: true });
       await rm(pathOf(file), { force: true });
     },
   };
@@ -137,9 +158,16 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
       throw new Error(`Object storage could not be reached (${method} ${where(key)}: ${reason})`);
     }
   };
+  const locate = ({ tenantId, exportId, extension }: ExportFileName): StoredFile => ({
+    storage: 's3',
+    key: `${prefix}${tenantId}/${exportId}.${extension}`,
+    content: null,
+  });
   return {
-    async save({ tenantId, exportId, extension, bytes }) {
-      const key = `${prefix}${tenantId}/${exportId}.${extension}`;
+    locate,
+    async save({ bytes, ...name }) {
+      const stored = locate(name);
+      const key = keyOf(stored);
       const response = await send('PUT', key, bytes);
       if (!response.ok) {
         throw new Error(
@@ -147,7 +175,7 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
         );
       }
       await response.body?.cancel();
-      return { storage: 's3', key, content: null };
+      return stored;
     },
     async load(file) {
       const key = keyOf(file);
@@ -201,6 +229,7 @@ function createConfiguredStore(config: DocumentStorageConfig): DocumentStore {
   if (primary === databaseDocumentStore) return primary;
   return {
     save: (input) => primary.save(input),
+    locate: (name) => primary.locate(name),
     load: (file) => (file.storage === 'database' ? databaseDocumentStore.load(file) : primary.load(file)),
     remove: (file) =>
       file.storage === 'database' ? databaseDocumentStore.remove(file) : primary.remove(file),

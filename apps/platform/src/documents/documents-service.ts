@@ -321,19 +321,30 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
 
 /**
  * The queue gave the job up because its worker's process ended during the last attempt
- * (docs/reliability.md): the export says so instead of staying `running` for ever.
+ * (docs/reliability.md): the export says so instead of staying `running` for ever, and a file the
+ * worker had stored before it ended, never recorded, is removed.
  */
 export async function abandonGenerateJob(
-  deps: Pick<DocumentsDeps, 'db'>,
+  deps: Pick<DocumentsDeps, 'db' | 'store'>,
   payload: { exportId: string },
   reason: string,
 ): Promise<void> {
-  await withExports(deps.db)
+  const abandoned = await withExports(deps.db)
     .updateTable('document_exports')
     .set({ status: 'failed', error: reason })
     .where('id', '=', payload.exportId)
     .where('status', 'in', ['queued', 'running'])
-    .execute();
+    .returning(['tenant_id', 'content_type'])
+    .executeTakeFirst();
+  if (!abandoned) return;
+  const store = deps.store ?? databaseDocumentStore;
+  await store.remove(
+    store.locate({
+      tenantId: abandoned.tenant_id,
+      exportId: payload.exportId,
+      extension: extensionOf(abandoned.content_type),
+    }),
+  );
 }
 
 async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
@@ -345,6 +356,7 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
     extension: extensionOf(row.content_type),
     bytes,
   });
+  await faultPoint(faultPoints.documentsStored); // docs/reliability.md; inert unless armed
   // The row says `completed` only once the file is stored; if that cannot be recorded, the file goes.
   try {
     const updated = await withExports(deps.db)

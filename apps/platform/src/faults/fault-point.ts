@@ -9,6 +9,8 @@ export const faultPoints = {
   transactionsBulkUpdate: 'transactions.bulk-update',
   /** A document job that marked its export running, before the file is generated and stored. */
   documentsGenerate: 'documents.generate',
+  /** A document job that stored its file (DOCUMENT_STORE=disk or s3), before its export is marked completed. */
+  documentsStored: 'documents.stored',
   /** Inside a refresh's storing transaction, after the accounts and transactions are written. */
   openBankingStorePull: 'open-banking.store-pull',
 } as const;

@@ -166,9 +166,12 @@ export async function createFaultData() {
     FAULT_PAUSE_AT: '',
   };
 
-  /** Starts the server (paused at `faultPoint` when given) and waits until /readyz answers. */
-  async function start(faultPoint?: string): Promise<ServerProcess> {
-    const server = spawnServer({ ...baseEnv, FAULT_PAUSE_AT: faultPoint ?? '' });
+  /**
+   * Starts the server (paused at `faultPoint` when given, with `env` over the suite's variables)
+   * and waits until /readyz answers.
+   */
+  async function start(faultPoint?: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+    const server = spawnServer({ ...baseEnv, ...env, FAULT_PAUSE_AT: faultPoint ?? '' });
     const deadline = Date.now() + startDeadlineMs;
     for (;;) {
       if (server.child.exitCode !== null)
