@@ -87,6 +87,8 @@ export function createIdentityService<DB extends IdentityDatabase>(
       const fusionAuth = resolved.envConfig.fusionAuth;
       if (!fusionAuth?.enabled) return undefined;
       const issuer = issuerFor(location);
+      // A Host header that names no host (a space, a control character) reaches no tenant's identity.
+      if (!URL.canParse(issuer)) return undefined;
       const origin = new URL(issuer).origin;
       const origins = resolved.isLocalHost
         ? [origin]

@@ -7,15 +7,32 @@ export function requestLocation(request: FastifyRequest): { host: string; protoc
 }
 
 /**
+ * Whether a Host header names a host (RFC 9110 §7.2): a DNS name (browsers send other scripts as
+ * punycode) or a bracketed IPv6 address, with an optional port. A space, `?`, `/`, `@` or a
+ * Latin-1 byte is not one, and would otherwise reach the provider's issuer URL.
+ */
+export function isHostHeader(host: string): boolean {
+  return (
+    /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host) && URL.canParse(`http://${host}/`)
+  );
+}
+
+/**
  * The SSO tenant a request reaches. A tenant that signs in with passwords has no identity
- * service: it answers 404 as if nothing were mounted, and the caller stops.
+ * service: it answers 404 as if nothing were mounted, and the caller stops; a Host header that
+ * names no host is answered 400.
  */
 export async function tenantIdentityFor(
   identity: IdentityService,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<TenantIdentity | undefined> {
-  const tenantIdentity = await identity.tenantIdentity(requestLocation(request));
+  const location = requestLocation(request);
+  if (!isHostHeader(location.host)) {
+    await reply.code(400).type('text/plain; charset=utf-8').send('The Host header names no host\n');
+    return undefined;
+  }
+  const tenantIdentity = await identity.tenantIdentity(location);
   if (!tenantIdentity) {
     await reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return undefined;

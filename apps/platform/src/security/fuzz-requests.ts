@@ -48,6 +48,20 @@ const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
+/**
+ * A header value as a real socket delivers one: Node refuses control characters but a tab, and
+ * reads the bytes 0x80–0xFF as Latin-1 characters; so those, among the nasty strings.
+ */
+const headerValue = fc.oneof(
+  nastyString.map((value) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?')),
+  fc.string({
+    unit: fc.integer({ min: 0x80, max: 0xff }).map((code) => String.fromCharCode(code)),
+    minLength: 1,
+    maxLength: 40,
+  }),
+  fc.constantFrom('caf\xe9', 'Bearer \xff\xfe', 'XSRF-TOKEN=\xe9; access_token=\xa0', '\t', ' '),
+);
+
 const nastyNumber = fc.oneof(
   fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, -1e308, 0.1, Number.MIN_VALUE),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -190,10 +204,14 @@ export function fuzzRequest(operation: Operation, callers: Caller[]): fc.Arbitra
           'x-tenant-id',
           'x-external-party-id',
           'accept',
+          'accept-encoding',
           'cookie',
           'authorization',
+          'x-xsrf-token',
+          'origin',
+          'host',
         ),
-        nastyString.map((value) => value.replace(/[^\t\x20-\x7e]/g, '?')),
+        headerValue,
         { maxKeys: 2 },
       ),
       body: hasBody ? fc.option(bodyFor(operation), { freq: 8 }) : fc.constant(null),
