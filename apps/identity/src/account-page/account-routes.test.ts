@@ -66,4 +66,29 @@ describe('/account/', () => {
     const again = await signedInBrowser(newPassword);
     expect(again.cookie('app.at')).toBeDefined();
   });
+
+  it('ends the adviser’s other sign-ins when the password changes, and keeps this one', async () => {
+    const password = 'Another-Strong-Password-7'; // set by the test before
+    const here = await signedInBrowser(password);
+    const elsewhere = await signedInBrowser(password);
+    const refresh = (browser: TestBrowser) =>
+      browser.request(`/app/refresh/?client_id=${waratahClientId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+      });
+    const newPassword = 'Third-Strong-Password-8';
+    const changed = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: password, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    // The other browser's refresh token is gone with its grant; its session is too.
+    expect((await refresh(elsewhere)).statusCode).toBe(401);
+    const again = await elsewhere.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(again.response.body).toContain('<h1>Sign in</h1>');
+    // This browser keeps its session and can still refresh.
+    expect((await refresh(here)).statusCode).toBe(200);
+    const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
+  });
 });

@@ -34,7 +34,12 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     }
     const current = singleValue(request.body, 'current_password') ?? '';
     const currentValid = await verifyPassword(signedIn.adviser.passwordHash, current);
-    const changer = { tenantId: signedIn.tenant.id, adminUserId: signedIn.adviser.id, ip: request.ip };
+    const changer = {
+      tenantId: signedIn.tenant.id,
+      adminUserId: signedIn.adviser.id,
+      ip: request.ip,
+      sessionId: request.cookies._session,
+    };
     const result = await changePassword(identity.db, changer, {
       currentValid,
       password: singleValue(request.body, 'password') ?? '',

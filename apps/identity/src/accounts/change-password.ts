@@ -1,3 +1,4 @@
+import { endOtherSignIns } from '../storage/end-other-sign-ins.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
@@ -17,12 +18,17 @@ export interface PasswordChanger {
   tenantId: string;
   adminUserId: number;
   ip: string;
+  /** The browser session the change is made in: it stays signed in, every other sign-in ends. */
+  sessionId: string | undefined;
 }
 
-/** Sets the adviser's new password, with its `admin_user.password.change` audit row in the same transaction. */
+/**
+ * Sets the adviser's new password and ends their other sign-ins (`endOtherSignIns`), with its
+ * `admin_user.password.change` audit row, in one transaction.
+ */
 export async function changePassword(
   db: IdentityDb,
-  { tenantId, adminUserId, ip }: PasswordChanger,
+  { tenantId, adminUserId, ip, sessionId }: PasswordChanger,
   change: PasswordChange,
 ): Promise<PasswordChangeResult> {
   const errors: Record<string, string> = {};
@@ -39,6 +45,7 @@ export async function changePassword(
       .where('id', '=', adminUserId)
       .where('tenant_id', '=', tenantId)
       .execute();
+    await endOtherSignIns(trx, adminUserId, sessionId);
     await recordIdentityAudit(trx, {
       tenantId,
       adminUserId,

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { IdentityDb } from './identity-database.ts';
+
+/**
+ * Ends every sign-in of an adviser but the browser session kept (a password change keeps the
+ * adviser who made it signed in): oidc-provider's other sessions, their grants, and the refresh
+ * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
+ * signature, so one already issued stays valid until it expires
+ * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
+ */
+export async function endOtherSignIns(
+  db: IdentityDb,
+  adminUserId: number,
+  keepSessionId: string | undefined,
+): Promise<void> {
+  const accountId = String(adminUserId);
+  const ofAccount = sql<string>`payload->>'accountId'`;
+  const kept = keepSessionId
+    ? await db
+        .selectFrom('identity_store')
+        .select('payload')
+        .where('model', '=', 'Session')
+        .where('id', '=', keepSessionId)
+        .where(ofAccount, '=', accountId)
+        .executeTakeFirst()
+    : undefined;
+  const keptGrants = new Set(grantIdsOf(kept?.payload));
+  const grants = await db
+    .selectFrom('identity_store')
+    .select('id')
+    .where('model', '=', 'Grant')
+    .where(ofAccount, '=', accountId)
+    .execute();
+  const ended = grants.map((grant) => grant.id).filter((id) => !keptGrants.has(id));
+  if (ended.length > 0) {
+    await db.deleteFrom('identity_store').where('grant_id', 'in', ended).execute();
+    await db.deleteFrom('identity_store').where('model', '=', 'Grant').where('id', 'in', ended).execute();
+  }
+  await db
+    .deleteFrom('identity_store')
+    .where('model', '=', 'Session')
+    .where(ofAccount, '=', accountId)
+    .$if(kept !== undefined, (query) => query.where('id', '!=', keepSessionId ?? ''))
+    .execute();
+}
+
+/** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */
+function grantIdsOf(payload: Record<string, unknown> | undefined): string[] {
+  const authorizations = payload?.authorizations;
+  if (typeof authorizations !== 'object' || authorizations === null) return [];
+  return Object.values(authorizations).flatMap((authorization) => {
+    const grantId = (authorization as { grantId?: unknown } | null)?.grantId;
+    return typeof grantId === 'string' ? [grantId] : [];
+  });
+}
