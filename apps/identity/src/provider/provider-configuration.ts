@@ -28,6 +28,19 @@ const claims = {
   adviser: ['roles'],
 };
 
+/**
+ * Who may revoke a token (RFC 7009 §2.1): only the client it was issued to. The tenant's portal is
+ * the provider's only client and a public one, so a token of any other client is left alone and
+ * answered as if revoked, with nothing learnt from it.
+ */
+export function revocationAllowed(
+  _ctx: unknown,
+  client: { clientId: string },
+  token: { clientId?: string },
+): boolean {
+  return token.clientId === client.clientId;
+}
+
 /** The one configuration module of the provider (node-oidc-provider example/support/configuration.js). */
 export function providerConfiguration(setup: ProviderSetup): Configuration {
   const { db, tenant, clientId, origins, keys, audience } = setup;
@@ -61,7 +74,7 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
     features: {
       devInteractions: { enabled: false },
       resourceIndicators: createResourceIndicators(audience),
-      revocation: { enabled: true },
+      revocation: { enabled: true, allowedPolicy: revocationAllowed },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) =>
