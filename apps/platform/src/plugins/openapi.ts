@@ -1,4 +1,4 @@
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -22,4 +22,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
+
+/**
+ * The OpenAPI transform of a route that reads its body itself (a multipart upload, a raw file), as
+ * its `config.swaggerTransform`: the document declares the request body, in `contentTypes`, while
+ * Fastify validates none (the route checks what it reads). Without it an SDK generated from the
+ * document could not call the route.
+ */
+export function documentedRequestBody(
+  contentTypes: string[],
+  body: { description: string } & Record<string, unknown>,
+): SwaggerTransform {
+  return (input) => {
+    const output = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+    return { ...output, schema: { ...output.schema, consumes: contentTypes, body } };
+  };
 }

@@ -5,6 +5,7 @@ import { requireAdminUser } from '../../../access/require-principal.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { listImages, saveImage } from '../../../images/images-repository.ts';
 import { sniffImageType } from '../../../images/sniff-image-type.ts';
+import { documentedRequestBody } from '../../../plugins/openapi.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
 /**
@@ -20,6 +21,16 @@ export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/adviser/images/upload',
     {
+      config: {
+        swaggerTransform: documentedRequestBody(['multipart/form-data'], {
+          description: 'One part named `file`: the image.',
+          type: 'object',
+          properties: {
+            file: { type: 'string', format: 'binary', description: 'PNG, JPEG or HEIC, at most 8 MB' },
+          },
+          required: ['file'],
+        }),
+      },
       schema: {
         tags: ['adviser'],
         headers: apiRequestHeadersSchema,

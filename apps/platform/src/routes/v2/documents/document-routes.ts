@@ -22,6 +22,7 @@ import {
   verifyDocument,
 } from '../../../documents/documents-service.ts';
 import { AppError } from '../../../errors/app-error.ts';
+import { documentedRequestBody } from '../../../plugins/openapi.ts';
 import { errorResponses } from '../error-responses.ts';
 import { documentsDeps, requestContext, sendDocument } from './document-route-helpers.ts';
 
@@ -152,6 +153,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/documents/verify',
     {
+      config: {
+        swaggerTransform: documentedRequestBody(fileTypes, {
+          description: 'The file itself, at most 50 MB.',
+          type: 'string',
+          format: 'binary',
+        }),
+      },
       schema: {
         tags,
         headers: apiRequestHeadersSchema,
