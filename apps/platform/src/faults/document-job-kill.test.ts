@@ -21,15 +21,7 @@ describe('kill -9 between a document’s file and its record (DOCUMENT_STORE=dis
   const disk = () => ({ DOCUMENT_STORE: 'disk', DOCUMENT_DIR: join(data.dataDir, 'documents') });
   const files = () => readdir(join(data.dataDir, 'documents', 'moneypartner')).catch(() => [] as string[]);
 
-  /** Reads the database while no server runs on it (PGlite is one process's at a time). */
-  async function inspect<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-    const database = await data.open();
-    try {
-      return await read(database.db);
-    } finally {
-      await database.close();
-    }
-  }
+  const inspect = <T>(read: (db: Kysely<Database>) => Promise<T>) => data.inspect(read);
 
   const stateOf = (exportId: string) =>
     inspect(async (db) => ({

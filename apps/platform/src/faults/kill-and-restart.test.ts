@@ -22,15 +22,7 @@ describe('kill -9 and restart', () => {
   let providerAccountId: number;
   let beforeRefresh: { id: number; external_id: string | null; amount: string; category_id: number | null }[];
 
-  /** Reads the database while no server runs on it (PGlite is one process's at a time). */
-  async function inspect<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-    const database = await data.open();
-    try {
-      return await read(database.db);
-    } finally {
-      await database.close();
-    }
-  }
+  const inspect = <T>(read: (db: Kysely<Database>) => Promise<T>) => data.inspect(read);
 
   /** The server the previous step left running (the steps build on each other). */
   function running(): ServerProcess {

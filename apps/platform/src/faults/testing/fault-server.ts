@@ -6,8 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tenantIds } from '@waratah/tenants';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../db/create-database.ts';
+import type { Database } from '../../db/database-schema.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { PlatformDatabase } from '../../db/platform-database.ts';
 import { seedDatabase } from '../../db/seed.ts';
@@ -217,6 +219,15 @@ export async function createFaultData() {
     env: baseEnv,
     /** The database as the platform left it (PGlite: only while no server runs on it). */
     open,
+    /** Reads the database while no server runs on it (PGlite is one process's at a time), then closes it. */
+    async inspect<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+      const database = await open();
+      try {
+        return await read(database.db);
+      } finally {
+        await database.close();
+      }
+    },
     start,
     signIn,
     spawnServer: (env: NodeJS.ProcessEnv) => spawnServer({ ...baseEnv, ...env }),
