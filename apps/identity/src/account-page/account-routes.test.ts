@@ -91,4 +91,23 @@ describe('/account/', () => {
     const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
     expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
   });
+
+  it('keeps the sign-in of a browser whose session cookie has expired but whose refresh token lives', async () => {
+    const password = 'Third-Strong-Password-8'; // set by the test before
+    const here = await signedInBrowser(password);
+    // The provider's session lasts 14 days, the refresh token 30: past the first, only the second is sent.
+    here.cookies.delete('_session');
+    here.cookies.delete('_session.sig');
+    const newPassword = 'Fourth-Strong-Password-9';
+    const changed = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: password, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    const refreshed = await here.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+  });
 });

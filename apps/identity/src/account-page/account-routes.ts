@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePassword } from '../accounts/change-password.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { clientRefusal } from '../hosted-backend/start-authorization.ts';
+import { tokenCookies } from '../hosted-backend/token-cookies.ts';
 import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
@@ -38,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
       tenantId: signedIn.tenant.id,
       adminUserId: signedIn.adviser.id,
       ip: request.ip,
-      sessionId: request.cookies._session,
+      keep: { sessionId: request.cookies._session, refreshToken: request.cookies[tokenCookies.refreshToken] },
     };
     const result = await changePassword(identity.db, changer, {
       currentValid,

@@ -1,4 +1,4 @@
-import { endOtherSignIns } from '../storage/end-other-sign-ins.ts';
+import { endOtherSignIns, type KeptSignIn } from '../storage/end-other-sign-ins.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
@@ -18,8 +18,8 @@ export interface PasswordChanger {
   tenantId: string;
   adminUserId: number;
   ip: string;
-  /** The browser session the change is made in: it stays signed in, every other sign-in ends. */
-  sessionId: string | undefined;
+  /** The browser's sign-in the change is made in: it stays signed in, every other sign-in ends. */
+  keep: KeptSignIn;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface PasswordChanger {
  */
 export async function changePassword(
   db: IdentityDb,
-  { tenantId, adminUserId, ip, sessionId }: PasswordChanger,
+  { tenantId, adminUserId, ip, keep }: PasswordChanger,
   change: PasswordChange,
 ): Promise<PasswordChangeResult> {
   const errors: Record<string, string> = {};
@@ -45,7 +45,7 @@ export async function changePassword(
       .where('id', '=', adminUserId)
       .where('tenant_id', '=', tenantId)
       .execute();
-    await endOtherSignIns(trx, adminUserId, sessionId);
+    await endOtherSignIns(trx, adminUserId, keep);
     await recordIdentityAudit(trx, {
       tenantId,
       adminUserId,

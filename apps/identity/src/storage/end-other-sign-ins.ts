@@ -1,30 +1,43 @@
 import { sql } from 'kysely';
 import type { IdentityDb } from './identity-database.ts';
 
+/** The browser's sign-in that stays: its provider session cookie and its refresh token cookie. */
+export interface KeptSignIn {
+  sessionId: string | undefined;
+  refreshToken: string | undefined;
+}
+
 /**
- * Ends every sign-in of an adviser but the browser session kept (a password change keeps the
+ * Ends every sign-in of an adviser but the browser's kept (a password change keeps the
  * adviser who made it signed in): oidc-provider's other sessions, their grants, and the refresh
  * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
  * signature, so one already issued stays valid until it expires
  * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
  */
-export async function endOtherSignIns(
-  db: IdentityDb,
-  adminUserId: number,
-  keepSessionId: string | undefined,
-): Promise<void> {
+export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);
   const ofAccount = sql<string>`payload->>'accountId'`;
-  const kept = keepSessionId
+  const kept = keep.sessionId
     ? await db
         .selectFrom('identity_store')
         .select('payload')
         .where('model', '=', 'Session')
-        .where('id', '=', keepSessionId)
+        .where('id', '=', keep.sessionId)
+        .where(ofAccount, '=', accountId)
+        .executeTakeFirst()
+    : undefined;
+  // The browser's refresh token outlives its session cookie (30 days to 14): its grant is kept too.
+  const refreshed = keep.refreshToken
+    ? await db
+        .selectFrom('identity_store')
+        .select('grant_id')
+        .where('model', '=', 'RefreshToken')
+        .where('id', '=', keep.refreshToken)
         .where(ofAccount, '=', accountId)
         .executeTakeFirst()
     : undefined;
   const keptGrants = new Set(grantIdsOf(kept?.payload));
+  if (refreshed?.grant_id) keptGrants.add(refreshed.grant_id);
   const grants = await db
     .selectFrom('identity_store')
     .select('id')
@@ -40,7 +53,7 @@ export async function endOtherSignIns(
     .deleteFrom('identity_store')
     .where('model', '=', 'Session')
     .where(ofAccount, '=', accountId)
-    .$if(kept !== undefined, (query) => query.where('id', '!=', keepSessionId ?? ''))
+    .$if(kept !== undefined, (query) => query.where('id', '!=', keep.sessionId ?? ''))
     .execute();
 }
 

@@ -6,12 +6,13 @@ import { documentExportResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { ConfigError } from '../errors/config-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { jobQueueOf } from '../jobs/register-job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
-import { generateExportNow } from './documents-service.ts';
+import { abandonGenerateJob, generateExportNow, requestExport, runGenerateJob } from './documents-service.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
 import { startS3TestServer } from './testing/s3-test-server.ts';
 
@@ -240,9 +241,63 @@ describe('a file whose export cannot be recorded', () => {
           source: 'body',
         },
       ),
-    ).rejects.toThrow('The export was removed while it was generated');
+    ).rejects.toThrow('The export was removed or given up while it was generated');
     expect(removed).toHaveLength(1);
     await expect(disk.load(removed[0] as StoredFile)).rejects.toThrow(/missing/);
     expect(await db.selectFrom('document_exports').select('id').execute()).toEqual([]);
+  });
+
+  it('is removed, and its export stays failed, when the job was given up while a slow worker stored it', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    // A queue that only records: the test runs the one attempt itself.
+    const queue = { enqueue: async () => 'job-slow', work: async () => {}, stop: async () => {} } as JobQueue;
+    const actor = {
+      kind: 'admin_user' as const,
+      tenantId: 'waratah' as const,
+      adminUserId: fixture.adviser.adminUser.id,
+      role: 'adviser' as const,
+      externalPartyId: fixture.adviser.externalParty?.id ?? null,
+      via: 'bearer' as const,
+    };
+    const queued = await requestExport(
+      { db: testApp.database.db, queue },
+      { kind: 'account_summary', asOf: undefined },
+      {
+        scope: { tenantId: 'waratah', clientId: fixture.clientId, actor },
+        features: async () => new Set(),
+        source: 'body',
+      },
+    );
+    const reason =
+      'Attempt 2 stopped with its worker (the process ended before it finished); no attempts left';
+    // The worker's lease lapsed while it generated: the queue (here, another instance) gave the
+    // job up before the worker stored its file.
+    const store: DocumentStore = {
+      async save(input) {
+        await abandonGenerateJob({ db: testApp.database.db, store: disk }, { exportId: queued.id }, reason);
+        return disk.save(input);
+      },
+      locate: (name) => disk.locate(name),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      runGenerateJob(
+        { db: testApp.database.db, queue, store },
+        { exportId: queued.id },
+        { id: 'job-slow', attempt: 2 },
+      ),
+    ).rejects.toThrow('The export was removed or given up while it was generated');
+    const row = await db
+      .selectFrom('document_exports')
+      .select(['status', 'error', 'storage'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', error: reason, storage: null });
+    await expect(
+      disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' })),
+    ).rejects.toThrow(/missing/);
   });
 });

@@ -314,6 +314,8 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
         error: final ? reason : `Attempt ${job.attempt} failed: ${reason}; retrying`,
       })
       .where('id', '=', row.id)
+      // An export already given up keeps the reason it was given up for.
+      .where('status', '=', 'running')
       .execute();
     throw error;
   }
@@ -372,8 +374,13 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
         completed_at: new Date(),
       })
       .where('id', '=', row.id)
+      // Still this attempt's: not removed, and not given up meanwhile (a lease that lapsed under
+      // a slow worker, another instance's abandonGenerateJob), which would leave `completed` naming
+      // a file the give-up removed.
+      .where('status', '=', 'running')
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new Error('The export was removed while it was generated');
+    if (updated.numUpdatedRows === 0n)
+      throw new Error('The export was removed or given up while it was generated');
   } catch (error) {
     await store.remove(stored).catch(() => undefined);
     throw error;

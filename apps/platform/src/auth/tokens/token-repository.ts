@@ -173,8 +173,9 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 
     /**
      * Spends a refresh token and issues its successor in the same family. A refresh token that was
-     * already spent is a sign that it leaked: the whole family is revoked, and audited
-     * (`session.refresh_reused`, the sign-in's subject as the actor, `ip` the reuse's address).
+     * already spent is a sign that it leaked: the whole family is revoked, and, when that ended a
+     * live sign-in, audited (`session.refresh_reused`, the sign-in's subject as the actor, `ip` the
+     * reuse's address).
      */
     rotateRefreshToken(
       secret: string,
@@ -200,8 +201,10 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
             .where('kind', '=', 'refresh')
             .executeTakeFirst();
           if (known?.revoked_at) {
-            await revokeFamily(known.family_id, trx);
-            await recordSessionEnd(trx, known, 'session.refresh_reused', expected.ip);
+            // Audited only when it ends a live sign-in: a token of one already ended (signed out,
+            // suspended, its password reset) is refused the same way, and says nothing of a leak.
+            if ((await revokeFamily(known.family_id, trx)) > 0n)
+              await recordSessionEnd(trx, known, 'session.refresh_reused', expected.ip);
             return { outcome: 'reused' } as const;
           }
           return { outcome: 'invalid' } as const;
