@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isHostHeader } from './routes/tenant-identity-for.ts';
+import { isHostHeader } from './routes/host-header.ts';
 import { buildIdentityTestApp, type IdentityTestApp } from './testing/identity-test-app.ts';
 
 describe('OpenID discovery and JWKS', () => {

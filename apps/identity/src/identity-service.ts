@@ -6,6 +6,7 @@ import type { RegistrationGuard, SignInGuard } from './accounts/sign-in-guard.ts
 import { type IdentityKeys, loadIdentityKeys, publicJwks } from './keys/identity-keys.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { loadOidcProvider } from './provider/oidc-provider-module.ts';
+import { isHostHeader } from './routes/host-header.ts';
 import type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';
 
 /** The audience of every access token the identity issues: the platform API (a resource indicator). */
@@ -86,9 +87,10 @@ export function createIdentityService<DB extends IdentityDatabase>(
       const resolved = tenants(location);
       const fusionAuth = resolved.envConfig.fusionAuth;
       if (!fusionAuth?.enabled) return undefined;
+      // A Host header that names no host (a space, `?`, a control character) reaches no tenant's
+      // identity, and no provider is built for it.
+      if (!isHostHeader(location.host)) return undefined;
       const issuer = issuerFor(location);
-      // A Host header that names no host (a space, a control character) reaches no tenant's identity.
-      if (!URL.canParse(issuer)) return undefined;
       const origin = new URL(issuer).origin;
       const origins = resolved.isLocalHost
         ? [origin]

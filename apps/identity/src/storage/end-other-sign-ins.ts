@@ -17,24 +17,19 @@ export interface KeptSignIn {
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);
   const ofAccount = sql<string>`payload->>'accountId'`;
+  /** The account's row of a model by its id (the browser's session, its refresh token). */
+  const ownRow = (model: string, id: string) =>
+    db
+      .selectFrom('identity_store')
+      .where('model', '=', model)
+      .where('id', '=', id)
+      .where(ofAccount, '=', accountId);
   const kept = keep.sessionId
-    ? await db
-        .selectFrom('identity_store')
-        .select('payload')
-        .where('model', '=', 'Session')
-        .where('id', '=', keep.sessionId)
-        .where(ofAccount, '=', accountId)
-        .executeTakeFirst()
+    ? await ownRow('Session', keep.sessionId).select('payload').executeTakeFirst()
     : undefined;
   // The browser's refresh token outlives its session cookie (30 days to 14): its grant is kept too.
   const refreshed = keep.refreshToken
-    ? await db
-        .selectFrom('identity_store')
-        .select('grant_id')
-        .where('model', '=', 'RefreshToken')
-        .where('id', '=', keep.refreshToken)
-        .where(ofAccount, '=', accountId)
-        .executeTakeFirst()
+    ? await ownRow('RefreshToken', keep.refreshToken).select('grant_id').executeTakeFirst()
     : undefined;
   const keptGrants = new Set(grantIdsOf(kept?.payload));
   if (refreshed?.grant_id) keptGrants.add(refreshed.grant_id);

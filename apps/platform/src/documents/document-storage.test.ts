@@ -12,7 +12,14 @@ import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
-import { abandonGenerateJob, generateExportNow, requestExport, runGenerateJob } from './documents-service.ts';
+import {
+  abandonGenerateJob,
+  type ExportRequest,
+  generateExportNow,
+  type RequestContext,
+  requestExport,
+  runGenerateJob,
+} from './documents-service.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
 import { startS3TestServer } from './testing/s3-test-server.ts';
 
@@ -191,6 +198,28 @@ describe('exports with the disk store', () => {
   });
 });
 
+/** The adviser's request for their client's account summary, as the routes hand it to the service. */
+function accountSummaryOf(
+  fixture: Awaited<ReturnType<typeof adviserWithDocumentClient>>,
+): [ExportRequest, RequestContext] {
+  const actor = {
+    kind: 'admin_user' as const,
+    tenantId: 'waratah' as const,
+    adminUserId: fixture.adviser.adminUser.id,
+    role: 'adviser' as const,
+    externalPartyId: fixture.adviser.externalParty?.id ?? null,
+    via: 'bearer' as const,
+  };
+  return [
+    { kind: 'account_summary', asOf: undefined },
+    {
+      scope: { tenantId: 'waratah', clientId: fixture.clientId, actor },
+      features: async () => new Set(),
+      source: 'body',
+    },
+  ];
+}
+
 describe('a file whose export cannot be recorded', () => {
   let testApp: TestApp;
   let dir: string;
@@ -223,23 +252,10 @@ describe('a file whose export cannot be recorded', () => {
         await disk.remove(file);
       },
     };
-    const actor = {
-      kind: 'admin_user' as const,
-      tenantId: 'waratah' as const,
-      adminUserId: fixture.adviser.adminUser.id,
-      role: 'adviser' as const,
-      externalPartyId: fixture.adviser.externalParty?.id ?? null,
-      via: 'bearer' as const,
-    };
     await expect(
       generateExportNow(
         { db: testApp.database.db, queue: jobQueueOf(testApp.app), store },
-        { kind: 'account_summary', asOf: undefined },
-        {
-          scope: { tenantId: 'waratah', clientId: fixture.clientId, actor },
-          features: async () => new Set(),
-          source: 'body',
-        },
+        ...accountSummaryOf(fixture),
       ),
     ).rejects.toThrow('The export was removed or given up while it was generated');
     expect(removed).toHaveLength(1);
@@ -253,23 +269,7 @@ describe('a file whose export cannot be recorded', () => {
     const disk = diskDocumentStore(dir);
     // A queue that only records: the test runs the one attempt itself.
     const queue = { enqueue: async () => 'job-slow', work: async () => {}, stop: async () => {} } as JobQueue;
-    const actor = {
-      kind: 'admin_user' as const,
-      tenantId: 'waratah' as const,
-      adminUserId: fixture.adviser.adminUser.id,
-      role: 'adviser' as const,
-      externalPartyId: fixture.adviser.externalParty?.id ?? null,
-      via: 'bearer' as const,
-    };
-    const queued = await requestExport(
-      { db: testApp.database.db, queue },
-      { kind: 'account_summary', asOf: undefined },
-      {
-        scope: { tenantId: 'waratah', clientId: fixture.clientId, actor },
-        features: async () => new Set(),
-        source: 'body',
-      },
-    );
+    const queued = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
     const reason =
       'Attempt 2 stopped with its worker (the process ended before it finished); no attempts left';
     // The worker's lease lapsed while it generated: the queue (here, another instance) gave the

@@ -238,9 +238,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       });
     },
 
-    revokeFamily: async (familyId: string) => {
-      await revokeFamily(familyId);
-    },
+    revokeFamily: (familyId: string) => revokeFamily(familyId),
 
     /** Signs a user out everywhere, e.g. after a password change. */
     async revokeSubject(kind: TokenSubjectKind, id: number): Promise<void> {
