@@ -1,4 +1,6 @@
+import type { AdapterPayload } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -90,6 +92,54 @@ describe('/account/', () => {
     expect((await refresh(here)).statusCode).toBe(200);
     const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
     expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
+  });
+
+  it('leaves no way back to an ended sign-in for a request that was in flight during the change', async () => {
+    const password = 'Third-Strong-Password-8'; // set by the test before
+    const here = await signedInBrowser(password);
+    const elsewhere = await signedInBrowser(password);
+    const rowOf = (model: string, id: string | undefined) =>
+      testApp.identityDb
+        .selectFrom('identity_store')
+        .selectAll()
+        .where('model', '=', model)
+        .where('id', '=', id ?? '')
+        .executeTakeFirstOrThrow();
+    // What a request of the other browser loaded before the change, and writes when it ends.
+    const session = await rowOf('Session', elsewhere.cookie('_session'));
+    const refreshToken = await rowOf('RefreshToken', elsewhere.cookie('app.rt'));
+    const grant = await rowOf('Grant', refreshToken.grant_id ?? '');
+    const newPassword = 'Between-Strong-Password-5';
+    const changed = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: password, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    // oidc-provider saves a session it loaded when its request ends, and the request may have
+    // rotated a refresh token under it (a new one, with its grant).
+    const writeBack = (model: string, id: string, payload: AdapterPayload) =>
+      new DatabaseAdapter(testApp.identityDb, model).upsert(id, payload, 3600);
+    await writeBack('Session', session.id, session.payload);
+    await writeBack('Grant', grant.id, grant.payload);
+    await writeBack('RefreshToken', 'rotated-under-ended-session', { ...refreshToken.payload, jti: 'x' });
+    elsewhere.cookies.set('app.rt', { value: 'rotated-under-ended-session', path: '/' });
+
+    const refreshed = await elsewhere.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const again = await elsewhere.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(again.response.body).toContain('<h1>Sign in</h1>');
+    // The browser that changed the password stays signed in.
+    const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
+    // Changing it back for the test after.
+    const back = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: newPassword, password, password_confirmation: password },
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('keeps the sign-in of a browser whose session cookie has expired but whose refresh token lives', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.ts';
-import { DatabaseAdapter } from './database-adapter.ts';
+import { DatabaseAdapter, endedSessionModel } from './database-adapter.ts';
 
 describe('DatabaseAdapter', () => {
   let testApp: IdentityTestApp;
@@ -32,6 +32,27 @@ describe('DatabaseAdapter', () => {
     expect(await adapter.find('token-2')).toBeUndefined();
     expect(await codes.find('code-2')).toBeUndefined();
     expect(await adapter.find('token-3')).toBeDefined();
+  });
+
+  it('reads an ended session, and what was issued under it, as absent even when written again', async () => {
+    const sessions = new DatabaseAdapter(testApp.identityDb, 'Session');
+    const refreshTokens = new DatabaseAdapter(testApp.identityDb, 'RefreshToken');
+    const grants = new DatabaseAdapter(testApp.identityDb, 'Grant');
+    await sessions.upsert('session-5', { uid: 'session-uid-5', accountId: '5' }, 60);
+    await refreshTokens.upsert('refresh-5', { grantId: 'grant-5', sessionUid: 'session-uid-5' }, 60);
+    await refreshTokens.upsert('refresh-6', { grantId: 'grant-6', sessionUid: 'session-uid-6' }, 60);
+    await grants.upsert('grant-5', { accountId: '5' }, 60);
+    await testApp.identityDb
+      .insertInto('identity_store')
+      .values({ model: endedSessionModel, id: 'session-uid-5', payload: '{}', expires_at: null })
+      .execute();
+    await sessions.upsert('session-5', { uid: 'session-uid-5', accountId: '5' }, 60);
+    expect(await sessions.find('session-5')).toBeUndefined();
+    expect(await sessions.findByUid('session-uid-5')).toBeUndefined();
+    expect(await refreshTokens.find('refresh-5')).toBeUndefined();
+    // Another session's token, and a grant (which names no session), read as before.
+    expect(await refreshTokens.find('refresh-6')).toMatchObject({ grantId: 'grant-6' });
+    expect(await grants.find('grant-5')).toEqual({ accountId: '5' });
   });
 
   it('treats an expired instance as absent', async () => {

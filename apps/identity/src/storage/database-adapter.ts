@@ -1,10 +1,32 @@
+import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { IdentityDb } from './identity-database.ts';
+
+/**
+ * The model of a session's tombstone: a row whose id is the `uid` of a session a password change
+ * ended (`endOtherSignIns`), kept until that session would have expired.
+ */
+export const endedSessionModel = 'EndedSession';
+
+/** The models whose instances are issued under a session and name it by `sessionUid`. */
+const issuedUnderSession = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'BackchannelAuthenticationRequest',
+  'DeviceCode',
+  'RefreshToken',
+]);
 
 /**
  * oidc-provider's storage adapter (its documented interface, node-oidc-provider example/my_adapter.js)
  * over the platform's database: one row per model instance, so every identity instance behind a
  * load balancer sees the same sessions, codes and tokens. Expired rows read as absent.
+ *
+ * So do a session a password change ended and everything issued under it, even when written back
+ * afterwards: oidc-provider saves a session it loaded at the end of each request, so a request of
+ * another browser in flight during the change writes that session again, and may issue a code or
+ * rotate a refresh token under it. Reading them through the session's tombstone (`endedSessionModel`)
+ * leaves no such write a way back in, whatever the order of the two transactions.
  */
 export class DatabaseAdapter implements Adapter {
   constructor(
@@ -57,16 +79,30 @@ export class DatabaseAdapter implements Adapter {
     await this.db.deleteFrom('identity_store').where('grant_id', '=', grantId).execute();
   }
 
+  /** Where a row of this model names the session it belongs to (its `uid`, or its `sessionUid`). */
+  private get sessionOfRow() {
+    if (this.model === 'Session') return sql<string>`identity_store.uid`;
+    if (issuedUnderSession.has(this.model)) return sql<string>`identity_store.payload->>'sessionUid'`;
+    return undefined;
+  }
+
   private async findWhere(
     column: 'id' | 'user_code' | 'uid',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    const sessionOfRow = this.sessionOfRow;
     const row = await this.db
       .selectFrom('identity_store')
       .select(['payload', 'consumed_at'])
       .where('model', '=', this.model)
       .where(column, '=', value)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .$if(sessionOfRow !== undefined, (query) =>
+        query.where(
+          sql<boolean>`not exists (select 1 from identity_store ended
+            where ended.model = ${endedSessionModel} and ended.id = ${sessionOfRow})`,
+        ),
+      )
       .executeTakeFirst();
     if (!row) return undefined;
     return row.consumed_at

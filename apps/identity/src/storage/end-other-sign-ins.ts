@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { endedSessionModel } from './database-adapter.ts';
 import type { IdentityDb } from './identity-database.ts';
 
 /** The browser's sign-in that stays: its provider session cookie and its refresh token cookie. */
@@ -13,6 +14,12 @@ export interface KeptSignIn {
  * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
  * signature, so one already issued stays valid until it expires
  * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
+ *
+ * Each ended session leaves a tombstone (`endedSessionModel`, by its `uid`) until it would have
+ * expired, through which the store reads that session, and every code and token issued under it,
+ * as absent: a request of another browser in flight meanwhile writes its session back when it
+ * ends. The session the kept refresh token was issued under is not given one (it is this
+ * browser's, whose cookie has gone), or that token could not be refreshed.
  */
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);
@@ -29,7 +36,9 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     : undefined;
   // The browser's refresh token outlives its session cookie (30 days to 14): its grant is kept too.
   const refreshed = keep.refreshToken
-    ? await ownRow('RefreshToken', keep.refreshToken).select('grant_id').executeTakeFirst()
+    ? await ownRow('RefreshToken', keep.refreshToken)
+        .select(['grant_id', sql<string | null>`payload->>'sessionUid'`.as('session_uid')])
+        .executeTakeFirst()
     : undefined;
   const keptGrants = new Set(grantIdsOf(kept?.payload));
   if (refreshed?.grant_id) keptGrants.add(refreshed.grant_id);
@@ -44,12 +53,34 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     await db.deleteFrom('identity_store').where('grant_id', 'in', ended).execute();
     await db.deleteFrom('identity_store').where('model', '=', 'Grant').where('id', 'in', ended).execute();
   }
-  await db
+  const endedSessions = await db
     .deleteFrom('identity_store')
     .where('model', '=', 'Session')
     .where(ofAccount, '=', accountId)
     .$if(kept !== undefined, (query) => query.where('id', '!=', keep.sessionId ?? ''))
+    .returning(['uid', 'expires_at'])
     .execute();
+  const tombstones = endedSessions.flatMap(({ uid, expires_at }) =>
+    uid && uid !== refreshed?.session_uid ? [{ uid, expires_at }] : [],
+  );
+  if (tombstones.length > 0) {
+    await db
+      .insertInto('identity_store')
+      .values(
+        tombstones.map(({ uid, expires_at }) => ({
+          model: endedSessionModel,
+          id: uid,
+          payload: JSON.stringify({ accountId }),
+          grant_id: null,
+          user_code: null,
+          uid: null,
+          expires_at,
+          consumed_at: null,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['model', 'id']).doNothing())
+      .execute();
+  }
 }
 
 /** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */
