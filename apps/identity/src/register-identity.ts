@@ -9,11 +9,14 @@ import { startAuthorizationRoutes } from './hosted-backend/start-authorization.t
 import type { IdentityService } from './identity-service.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
 import { serveProvider } from './routes/serve-provider.ts';
+import { scheduleIdentityStoreSweep } from './storage/sweep-identity-store.ts';
 
 export interface RegisterIdentityOptions {
   identity: IdentityService;
   /** Sends the e-mail a new adviser gets; default: the app's `identityRegistrationMail` decoration, if any. */
   registrationMail?: RegistrationMail;
+  /** How often expired sign-in records are deleted (`sweepIdentityStore`); default hourly. */
+  sweepIntervalMs?: number;
 }
 
 /**
@@ -36,4 +39,5 @@ export async function registerIdentity(
   await app.register(sessionRoutes, options);
   await app.register(logoutRoute, options);
   await app.register(accountRoutes, options);
+  scheduleIdentityStoreSweep(app, options.identity.db, options.sweepIntervalMs);
 }

@@ -4,7 +4,7 @@ import type { IdentityDb } from './identity-database.ts';
 
 /**
  * The model of a session's tombstone: a row whose id is the `uid` of a session a password change
- * ended (`endOtherSignIns`), kept until that session would have expired.
+ * ended (`endOtherSignIns`), kept as long as anything issued under that session could live.
  */
 export const endedSessionModel = 'EndedSession';
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { refreshTokenTtl } from '../provider/identity-ttl.ts';
 import { endedSessionModel } from './database-adapter.ts';
 import type { IdentityDb } from './identity-database.ts';
 
@@ -15,8 +16,8 @@ export interface KeptSignIn {
  * signature, so one already issued stays valid until it expires
  * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
  *
- * Each ended session leaves a tombstone (`endedSessionModel`, by its `uid`) until it would have
- * expired, through which the store reads that session, and every code and token issued under it,
+ * Each ended session leaves a tombstone (`endedSessionModel`, by its `uid`) for as long as anything
+ * issued under it could live, through which the store reads that session, and every code and token issued under it,
  * as absent: a request of another browser in flight meanwhile writes its session back when it
  * ends. The session the kept refresh token was issued under is not given one (it is this
  * browser's, whose cookie has gone), or that token could not be refreshed.
@@ -58,23 +59,24 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     .where('model', '=', 'Session')
     .where(ofAccount, '=', accountId)
     .$if(kept !== undefined, (query) => query.where('id', '!=', keep.sessionId ?? ''))
-    .returning(['uid', 'expires_at'])
+    .returning('uid')
     .execute();
-  const tombstones = endedSessions.flatMap(({ uid, expires_at }) =>
-    uid && uid !== refreshed?.session_uid ? [{ uid, expires_at }] : [],
-  );
+  const tombstones = endedSessions.flatMap(({ uid }) => (uid && uid !== refreshed?.session_uid ? [uid] : []));
+  // What is issued under a session lives no longer than its first refresh token (a rotated one keeps
+  // what was left of its lifetime), so the tombstone outlives everything it hides.
+  const expiresAt = new Date(Date.now() + refreshTokenTtl() * 1000);
   if (tombstones.length > 0) {
     await db
       .insertInto('identity_store')
       .values(
-        tombstones.map(({ uid, expires_at }) => ({
+        tombstones.map((uid) => ({
           model: endedSessionModel,
           id: uid,
           payload: JSON.stringify({ accountId }),
           grant_id: null,
           user_code: null,
           uid: null,
-          expires_at,
+          expires_at: expiresAt,
           consumed_at: null,
         })),
       )
