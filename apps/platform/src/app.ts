@@ -14,6 +14,7 @@ import type { PlatformDatabase } from './db/platform-database.ts';
 import { registerDevTools } from './dev-tools/register-dev-tools.ts';
 import { handleError } from './errors/handle-error.ts';
 import { armFaultPoint } from './faults/fault-point.ts';
+import { registerHousekeeping } from './housekeeping/housekeeping-job.ts';
 import { registerJobQueue } from './jobs/register-job-queue.ts';
 import { type MailOptions, registerMail } from './mail/register-mail.ts';
 import { checkApiRequest } from './plugins/check-api-request.ts';
@@ -87,6 +88,8 @@ export async function buildApp({
   app.decorate('clientAnswers', createClientAnswerCache({ maxBytes: config.answerCacheBytes }));
   // A platform-wide service: every plugin sees `app.jobQueue` and may register workers (docs/jobs.md).
   await app.register(registerJobQueue);
+  // Hourly, one instance deletes what has outlived its use (ended jobs, spent links and tokens).
+  await registerHousekeeping(app);
   armFaultPoint(config.faultPauseAt);
 
   app.setErrorHandler(handleError);

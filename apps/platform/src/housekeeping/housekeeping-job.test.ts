@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJobs } from '../jobs/jobs-schema.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { housekeepingJob, retention, sweepExpiredRecords } from './housekeeping-job.ts';
+
+describe('housekeeping', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const hour = 3600 * 1000;
+
+  it('deletes what has outlived its use, a batch at a time, and keeps everything else', async () => {
+    const db = testApp.database.db;
+    const jobs = withJobs(db);
+    const user = await db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'waratah',
+        email: 'housekeeping@example.com.au',
+        given_name: 'House',
+        family_name: 'Keeping',
+        permissions: '[]',
+        roles: '["adviser"]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = (id: string, state: 'completed' | 'failed' | 'created', completedAt: Date | null) => ({
+      id,
+      name: 'housekeeping.test',
+      payload: '{}',
+      state,
+      completed_at: completedAt,
+    });
+    await jobs
+      .insertInto('jobs')
+      .values([
+        job('hk-ended-long-ago', 'completed', ago(retention.endedJobsMs + hour)),
+        job('hk-failed-long-ago', 'failed', ago(retention.endedJobsMs + hour)),
+        job('hk-ended-lately', 'completed', ago(retention.endedJobsMs - hour)),
+        job('hk-waiting', 'created', null),
+      ])
+      .execute();
+    const link = (hash: string, expiresAt: Date) => ({
+      tenant_id: 'waratah',
+      admin_user_id: user.id,
+      purpose: 'reset_password' as const,
+      token_hash: hash,
+      expires_at: expiresAt,
+    });
+    await db
+      .insertInto('one_time_tokens')
+      .values([
+        link('hk-link-old', ago(retention.oneTimeTokensMs + hour)),
+        link('hk-link-expired-lately', ago(hour)),
+        link('hk-link-live', new Date(now.getTime() + hour)),
+      ])
+      .execute();
+    const token = (hash: string, expiresAt: Date, rotatedFrom: number | null = null) => ({
+      token_hash: hash,
+      kind: 'refresh' as const,
+      subject_kind: 'admin_user' as const,
+      subject_id: user.id,
+      tenant_id: 'waratah',
+      client_id: 'housekeeping-test',
+      family_id: 'hk-family',
+      rotated_from: rotatedFrom,
+      expires_at: expiresAt,
+    });
+    const first = await db
+      .insertInto('oauth_tokens')
+      .values(token('hk-token-dead', ago(retention.tokensMs + hour)))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('oauth_tokens')
+      .values([
+        token('hk-token-expired-lately', ago(hour), first.id),
+        token('hk-token-live', new Date(now.getTime() + hour)),
+      ])
+      .execute();
+    await db
+      .insertInto('rate_limit_buckets')
+      .values([
+        ...Array.from({ length: 5 }, (_, index) => ({
+          key: `hk-old-${index}`,
+          window_start: ago(retention.rateLimitBucketsMs + hour),
+          count: 1,
+        })),
+        { key: 'hk-current', window_start: ago(hour / 2), count: 3 },
+      ])
+      .execute();
+
+    expect(await sweepExpiredRecords(db, now, 2)).toEqual({
+      jobs: 2,
+      one_time_tokens: 1,
+      oauth_tokens: 1,
+      rate_limit_buckets: 5,
+    });
+    expect(
+      (await jobs.selectFrom('jobs').select('id').where('id', 'like', 'hk-%').orderBy('id').execute()).map(
+        (row) => row.id,
+      ),
+    ).toEqual(['hk-ended-lately', 'hk-waiting']);
+    expect(
+      (
+        await db
+          .selectFrom('one_time_tokens')
+          .select('token_hash')
+          .where('token_hash', 'like', 'hk-%')
+          .orderBy('token_hash')
+          .execute()
+      ).map((row) => row.token_hash),
+    ).toEqual(['hk-link-expired-lately', 'hk-link-live']);
+    const tokens = await db
+      .selectFrom('oauth_tokens')
+      .select(['token_hash', 'rotated_from'])
+      .where('token_hash', 'like', 'hk-%')
+      .orderBy('token_hash')
+      .execute();
+    // The successor of a deleted token only loses its link to it.
+    expect(tokens).toEqual([
+      { token_hash: 'hk-token-expired-lately', rotated_from: null },
+      { token_hash: 'hk-token-live', rotated_from: null },
+    ]);
+    expect(
+      (await db.selectFrom('rate_limit_buckets').select('key').where('key', 'like', 'hk-%').execute()).map(
+        (row) => row.key,
+      ),
+    ).toEqual(['hk-current']);
+    expect(await sweepExpiredRecords(db, now)).toEqual({
+      jobs: 0,
+      one_time_tokens: 0,
+      oauth_tokens: 0,
+      rate_limit_buckets: 0,
+    });
+  });
+
+  it('is queued for the next hour once per slot, and its run sweeps and queues the next', async () => {
+    const jobs = withJobs(testApp.database.db);
+    const queued = () =>
+      jobs
+        .selectFrom('jobs')
+        .select(['id', 'state', 'start_after', 'singleton_key'])
+        .where('name', '=', housekeepingJob)
+        .orderBy('created_at')
+        .execute();
+    await testApp.app.ready();
+    const [slot, ...others] = await queued();
+    expect(others).toEqual([]);
+    expect(slot?.state).toBe('created');
+    const startAfter = slot?.start_after.getTime() ?? 0;
+    expect(startAfter % hour).toBe(0);
+    expect(startAfter - Date.now()).toBeGreaterThan(0);
+    expect(startAfter - Date.now()).toBeLessThanOrEqual(hour);
+
+    // Its time comes (as if it were the last slot's; the queue polls every second): the worker
+    // sweeps and queues the next slot's.
+    await testApp.database.db
+      .insertInto('rate_limit_buckets')
+      .values({ key: 'hk-stale', window_start: ago(retention.rateLimitBucketsMs + hour), count: 1 })
+      .execute();
+    await jobs
+      .updateTable('jobs')
+      .set({ start_after: ago(1000), singleton_key: `slot-${new Date(startAfter - hour).toISOString()}` })
+      .where('id', '=', slot?.id ?? '')
+      .execute();
+    const deadline = Date.now() + 10_000;
+    let state = slot?.state;
+    while (state !== 'completed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = (
+        await jobs
+          .selectFrom('jobs')
+          .select('state')
+          .where('id', '=', slot?.id ?? '')
+          .executeTakeFirst()
+      )?.state;
+    }
+    expect(state).toBe('completed');
+    expect(
+      await testApp.database.db
+        .selectFrom('rate_limit_buckets')
+        .select('key')
+        .where('key', '=', 'hk-stale')
+        .execute(),
+    ).toEqual([]);
+    const next = (await queued()).filter((job) => job.state === 'created');
+    expect(next).toHaveLength(1);
+    expect(next[0]?.start_after.getTime()).toBe(startAfter);
+  });
+});

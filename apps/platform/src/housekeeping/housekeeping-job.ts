@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
+
+export const housekeepingJob = 'housekeeping.sweep';
+/** How often the sweep runs. */
+export const housekeepingMinutes = 60;
+
+/**
+ * How long a record is kept once it can no longer be used. Each is past what any reader needs:
+ * - a job that ended (completed, or failed with no attempts left): 7 days, for an operator to look
+ *   into a failure (a document export keeps its own status and reason);
+ * - a one-time link (an invitation, a password reset) past its expiry: 30 days, so that a late
+ *   click is still told the link expired;
+ * - a token past its expiry: 1 day (what a new sign-in already drops of its subject's);
+ * - a rate-limit counter: 1 day after its window opened (the longest window is an hour).
+ */
+export const retention = {
+  endedJobsMs: 7 * 24 * 3600 * 1000,
+  oneTimeTokensMs: 30 * 24 * 3600 * 1000,
+  tokensMs: 24 * 3600 * 1000,
+  rateLimitBucketsMs: 24 * 3600 * 1000,
+};
+
+/** Rows deleted by one statement at most, so that a backlog never holds its locks for long. */
+const sweepBatch = 5_000;
+
+export interface SweepResult {
+  jobs: number;
+  one_time_tokens: number;
+  oauth_tokens: number;
+  rate_limit_buckets: number;
+}
+
+/**
+ * Deletes the records that have outlived their use (`retention`), each table a batch at a time.
+ * Nothing a caller can still use is touched: every row deleted is past what its readers accept.
+ * The audit log, clients' data and document exports are kept; they have their own lifecycles.
+ */
+export async function sweepExpiredRecords(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+  batch: number = sweepBatch,
+): Promise<SweepResult> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const inBatches = async (statement: (limit: number) => ReturnType<typeof sql>) => {
+    let deleted = 0;
+    for (;;) {
+      const count = Number((await statement(batch).execute(db)).numAffectedRows ?? 0n);
+      deleted += count;
+      if (count < batch) return deleted;
+    }
+  };
+  return {
+    jobs: await inBatches(
+      (limit) => sql`delete from jobs where id in (select id from jobs
+        where state in ('completed', 'failed') and completed_at < ${before(retention.endedJobsMs)} limit ${limit})`,
+    ),
+    one_time_tokens: await inBatches(
+      (limit) => sql`delete from one_time_tokens where id in (select id from one_time_tokens
+        where expires_at < ${before(retention.oneTimeTokensMs)} limit ${limit})`,
+    ),
+    oauth_tokens: await inBatches(
+      (limit) => sql`delete from oauth_tokens where id in (select id from oauth_tokens
+        where expires_at < ${before(retention.tokensMs)} limit ${limit})`,
+    ),
+    rate_limit_buckets: await inBatches(
+      (limit) => sql`delete from rate_limit_buckets where (key, window_start) in (
+        select key, window_start from rate_limit_buckets
+        where window_start < ${before(retention.rateLimitBucketsMs)} limit ${limit})`,
+    ),
+  };
+}
+
+function nextSlot(now: Date): Date {
+  const slot = housekeepingMinutes * 60 * 1000;
+  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
+}
+
+/** Queues the sweep for its next slot; every instance asking for the same slot gets one job. */
+export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
+  const startAfter = nextSlot(now);
+  return queue.enqueue(
+    housekeepingJob,
+    {},
+    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, retryLimit: 2, retryBackoff: true },
+  );
+}
+
+/**
+ * The housekeeping sweep on the job queue, hourly: one instance runs each slot's sweep
+ * (`sweepExpiredRecords`), then queues the next.
+ */
+export async function registerHousekeeping(
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+) {
+  await app.jobQueue.work(housekeepingJob, async () => {
+    const deleted = await sweepExpiredRecords(app.database.db);
+    if (Object.values(deleted).some((count) => count > 0))
+      app.log.info({ deleted }, 'housekeeping: expired records swept');
+    await enqueueHousekeeping(app.jobQueue, new Date());
+  });
+  app.addHook('onReady', async () => {
+    await whenDatabaseReady(app, 'housekeeping: scheduling the sweep', () =>
+      enqueueHousekeeping(app.jobQueue, new Date()),
+    );
+  });
+}
