@@ -17,10 +17,10 @@ export interface KeptSignIn {
  * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
  *
  * Each ended session leaves a tombstone (`endedSessionModel`, by its `uid`) for as long as anything
- * issued under it could live, through which the store reads that session, and every code and token issued under it,
- * as absent: a request of another browser in flight meanwhile writes its session back when it
- * ends. The session the kept refresh token was issued under is not given one (it is this
- * browser's, whose cookie has gone), or that token could not be refreshed.
+ * issued under it could live, through which the store reads that session, and every code and token
+ * issued under it, as absent: a request of another browser in flight meanwhile writes its session
+ * back when it ends. The session the kept refresh token was issued under is not given one (it is
+ * this browser's, whose cookie has gone), or that token could not be refreshed.
  */
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);

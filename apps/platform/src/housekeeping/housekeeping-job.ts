@@ -12,8 +12,9 @@ export const housekeepingMinutes = 60;
  * How long a record is kept once it can no longer be used. Each is past what any reader needs:
  * - a job that ended (completed, or failed with no attempts left): 7 days, for an operator to look
  *   into a failure (a document export keeps its own status and reason);
- * - a one-time link (an invitation, a password reset) past its expiry: 30 days, so that a late
- *   click is still told the link expired;
+ * - a one-time link or code (an invitation, a password reset, an e-mail check) past its expiry:
+ *   30 days, for support to see which were sent and used (an expired one is refused as an unknown
+ *   one is);
  * - a token past its expiry: 1 day (what a new sign-in already drops of its subject's);
  * - a rate-limit counter: 1 day after its window opened (the longest window is an hour).
  */
