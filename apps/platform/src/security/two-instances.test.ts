@@ -6,6 +6,8 @@ import { loadConfig } from '../config/env.ts';
 import { openPostgresDatabase } from '../db/open-postgres-database.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { enqueueHousekeeping, housekeepingJob } from '../housekeeping/housekeeping-job.ts';
+import { withJobs } from '../jobs/jobs-schema.ts';
 import { jobQueueOf } from '../jobs/register-job-queue.ts';
 import { tenantHost } from '../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
@@ -128,5 +130,23 @@ describe.skipIf(!serverUrl)('two platform instances on one PostgreSQL database',
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ran).toHaveLength(1);
     expect(id).toBeTruthy();
+  });
+
+  it('queue one housekeeping sweep for the next slot, however many instances ask', async () => {
+    await a.ready();
+    await b.ready();
+    const jobs = withJobs(scratch.db);
+    const queued = await jobs
+      .selectFrom('jobs')
+      .select(['singleton_key', 'start_after'])
+      .where('name', '=', housekeepingJob)
+      .where('state', '=', 'created')
+      .execute();
+    expect(queued).toHaveLength(1);
+    // A third instance (a restart, another host) asking for the same slot gets the same job.
+    const again = await enqueueHousekeeping(jobQueueOf(b), new Date());
+    expect(await jobs.selectFrom('jobs').select('id').where('name', '=', housekeepingJob).execute()).toEqual([
+      { id: again },
+    ]);
   });
 });
