@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { enqueueForNextSlot } from '../jobs/next-slot.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { expireConsents } from './consents-repository.ts';
 
@@ -7,19 +8,12 @@ export const consentExpiryJob = 'consents.expire';
 /** How often the sweep runs; until it does, the access gate already stops sharing at the expiry. */
 export const consentExpiryMinutes = 15;
 
-function nextSlot(now: Date): Date {
-  const slot = consentExpiryMinutes * 60 * 1000;
-  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
-}
-
 /** Queues the sweep for its next slot; every instance asking for the same slot gets one job. */
 export function enqueueConsentExpiry(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  const startAfter = nextSlot(now);
-  return queue.enqueue(
-    consentExpiryJob,
-    {},
-    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, retryLimit: 2, retryBackoff: true },
-  );
+  return enqueueForNextSlot(queue, consentExpiryJob, consentExpiryMinutes, now, {
+    retryLimit: 2,
+    retryBackoff: true,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { enqueueForNextSlot } from '../jobs/next-slot.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 
 export const housekeepingJob = 'housekeeping.sweep';
@@ -75,19 +76,12 @@ export async function sweepExpiredRecords(
   };
 }
 
-function nextSlot(now: Date): Date {
-  const slot = housekeepingMinutes * 60 * 1000;
-  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
-}
-
 /** Queues the sweep for its next slot; every instance asking for the same slot gets one job. */
 export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  const startAfter = nextSlot(now);
-  return queue.enqueue(
-    housekeepingJob,
-    {},
-    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, retryLimit: 2, retryBackoff: true },
-  );
+  return enqueueForNextSlot(queue, housekeepingJob, housekeepingMinutes, now, {
+    retryLimit: 2,
+    retryBackoff: true,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { enqueueForNextSlot } from '../jobs/next-slot.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
@@ -59,19 +60,9 @@ export async function dueProviderAccountIds(db: Kysely<Database>, now: Date): Pr
   return rows.map((row) => row.id);
 }
 
-function nextSweepSlot(now: Date): Date {
-  const slot = refreshSweepMinutes * 60 * 1000;
-  return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
-}
-
 /** Enqueues the due sweep for its next 15-minute slot; every instance asking for the same slot gets one job. */
 export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  const startAfter = nextSweepSlot(now);
-  return queue.enqueue(
-    refreshDueJob,
-    {},
-    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, retryLimit: 1 },
-  );
+  return enqueueForNextSlot(queue, refreshDueJob, refreshSweepMinutes, now, { retryLimit: 1 });
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   type HttpAnswer,
   type ServerProcess,
 } from '../faults/testing/fault-server.ts';
-import { withJobs } from '../jobs/jobs-schema.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl)
