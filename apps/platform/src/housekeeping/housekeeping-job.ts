@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { enqueueForNextSlot } from '../jobs/next-slot.ts';
-import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
+import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 
 export const housekeepingJob = 'housekeeping.sweep';
 /** How often the sweep runs. */
@@ -76,30 +75,27 @@ export async function sweepExpiredRecords(
   };
 }
 
+const housekeeping: PeriodicJob = {
+  name: housekeepingJob,
+  minutes: housekeepingMinutes,
+  retry: { retryLimit: 2, retryBackoff: true },
+};
+
 /** Queues the sweep for its next slot; every instance asking for the same slot gets one job. */
 export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  return enqueueForNextSlot(queue, housekeepingJob, housekeepingMinutes, now, {
-    retryLimit: 2,
-    retryBackoff: true,
-  });
+  return enqueueForNextSlot(queue, housekeeping, now);
 }
 
 /**
  * The housekeeping sweep on the job queue, hourly: one instance runs each slot's sweep
  * (`sweepExpiredRecords`), then queues the next.
  */
-export async function registerHousekeeping(
+export function registerHousekeeping(
   app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
-) {
-  await app.jobQueue.work(housekeepingJob, async () => {
+): Promise<void> {
+  return registerPeriodicJob(app, housekeeping, 'housekeeping: scheduling the sweep', async () => {
     const deleted = await sweepExpiredRecords(app.database.db);
     if (Object.values(deleted).some((count) => count > 0))
       app.log.info({ deleted }, 'housekeeping: expired records swept');
-    await enqueueHousekeeping(app.jobQueue, new Date());
-  });
-  app.addHook('onReady', async () => {
-    await whenDatabaseReady(app, 'housekeeping: scheduling the sweep', () =>
-      enqueueHousekeeping(app.jobQueue, new Date()),
-    );
   });
 }

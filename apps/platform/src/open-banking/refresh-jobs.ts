@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { enqueueForNextSlot } from '../jobs/next-slot.ts';
+import { enqueueForNextSlot } from '../jobs/periodic-job.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
@@ -62,7 +62,11 @@ export async function dueProviderAccountIds(db: Kysely<Database>, now: Date): Pr
 
 /** Enqueues the due sweep for its next 15-minute slot; every instance asking for the same slot gets one job. */
 export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  return enqueueForNextSlot(queue, refreshDueJob, refreshSweepMinutes, now, { retryLimit: 1 });
+  return enqueueForNextSlot(
+    queue,
+    { name: refreshDueJob, minutes: refreshSweepMinutes, retry: { retryLimit: 1 } },
+    now,
+  );
 }
 
 /**

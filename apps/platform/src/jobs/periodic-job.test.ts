@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueForNextSlot, nextSlot } from './next-slot.ts';
+import { enqueueForNextSlot, nextSlot } from './periodic-job.ts';
 
 describe('nextSlot', () => {
   it('is the start of the first slot after now, the same on every instance', () => {
@@ -17,7 +17,11 @@ describe('nextSlot', () => {
         return 'job-1';
       },
     };
-    await enqueueForNextSlot(queue, 'sweep', 60, new Date('2026-11-28T15:40:00Z'), { retryLimit: 1 });
+    await enqueueForNextSlot(
+      queue,
+      { name: 'sweep', minutes: 60, retry: { retryLimit: 1 } },
+      new Date('2026-11-28T15:40:00Z'),
+    );
     expect(enqueued).toEqual([
       [
         'sweep',
