@@ -28,6 +28,29 @@ async function signInOnDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+/** Registers a new adviser on the identity's page, which signs them in: the journey ends on the company step. */
+async function registerAdviser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(tenantUrl('waratah', '/register/profile'));
+  await expect(page).toHaveTitle('Create an account - Waratah Adviser Portal');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Session');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.locator('#terms').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+}
+
+/** Signs in on the identity's form with any password (the demo helper knows only the demo one). */
+async function signInOnForm(page: Page, email: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 const refreshAnswer = (page: Page) =>
   page.waitForResponse(
     (response) => response.url().includes('/app/refresh/') && response.request().method() === 'POST',
@@ -133,17 +156,7 @@ test.describe('waratah: the single sign-on session', () => {
     const password = 'Single-Sign-On-Adviser-2026';
 
     // A new adviser registers on the identity's page, which signs them in and e-mails them.
-    await page.goto(tenantUrl('waratah', '/register/profile'));
-    await expect(page).toHaveTitle('Create an account - Waratah Adviser Portal');
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Session');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.locator('#terms').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+    await registerAdviser(page, email, password);
 
     const mail = await page.evaluate(
       async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
@@ -185,12 +198,59 @@ test.describe('waratah: the single sign-on session', () => {
     await page.waitForURL(
       (url) => url.pathname.startsWith('/oauth2/interaction/') || url.pathname === '/register/company',
     );
-    if (new URL(page.url()).pathname.startsWith('/oauth2/interaction/')) {
-      await page.locator('input[name="email"]').fill(email);
-      await page.locator('input[name="password"]').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    }
+    if (new URL(page.url()).pathname.startsWith('/oauth2/interaction/'))
+      await signInOnForm(page, email, password);
     await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+  });
+
+  test("a password change signs the adviser's other browsers out at once, and keeps this one", async ({
+    page,
+    browser,
+  }) => {
+    const email = `e2e-sso-change-${Date.now()}@example.test`;
+    const password = 'Single-Sign-On-Adviser-2026';
+    const newPassword = 'Changed-Sign-On-Adviser-2027';
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (/\/app\/(login|register)\//.test(request.url())) logins.push(request.url());
+    });
+    await registerAdviser(page, email, password);
+    const clientId = new URL(logins[0] ?? tenantUrl('waratah')).searchParams.get('client_id') ?? '';
+    expect(clientId).not.toBe('');
+
+    // The same adviser signed in on another computer.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(tenantUrl('waratah', '/register/company'));
+    await signInOnForm(other, email, password);
+    await expect(other.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+
+    // The password is changed on the identity's account page in the first browser.
+    await page.goto(tenantUrl('waratah', `/account/?client_id=${encodeURIComponent(clientId)}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await page.getByLabel('Current password', { exact: true }).fill(password);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    await saveScreenshot(page, 'account-password-changed-waratah');
+
+    // The other computer's next page finds its session ended at once, not when its token expires
+    // in 15 minutes (spec §4, session timeout); the old password no longer signs in, the new one does.
+    await other.reload();
+    const modal = other.getByRole('dialog', { name: 'Session timed out' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Try again' }).click();
+    await expect(other).toHaveURL(/\/oauth2\/interaction\//);
+    await signInOnForm(other, email, password);
+    await expect(other.getByRole('alert')).toContainText('Incorrect email or password. Please try again.');
+    await signInOnForm(other, email, newPassword);
+    await expect(other.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+    await elsewhere.close();
+
+    // The browser that made the change stays signed in.
+    await page.goto(tenantUrl('waratah', '/register/company'));
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
   });
 });

@@ -30,14 +30,38 @@ describe('/account/', () => {
     expect(response.headers.location).toMatch(/^\/app\/login\/\?client_id=/);
   });
 
-  it('refuses the form from another site', async () => {
+  it('refuses the form from another site or another tenant’s host, and takes it from its own page', async () => {
     const browser = await signedInBrowser();
-    const response = await browser.request(`/account/password?client_id=${waratahClientId}`, {
-      method: 'POST',
-      form: { current_password: 'x', password: 'y', password_confirmation: 'y' },
-      headers: { origin: 'https://evil.example' },
-    });
-    expect(response.statusCode).toBe(403);
+    const send = (headers: Record<string, string>) =>
+      browser.request(`/account/password?client_id=${waratahClientId}`, {
+        method: 'POST',
+        form: { current_password: 'x', password: 'y', password_confirmation: 'y' },
+        headers,
+      });
+    const refused = 'This form can only be sent from this site.';
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      // Another tenant's host is the same site: its cookies are sent, the form is still refused.
+      { origin: 'http://moneypartner.localhost:8080', 'sec-fetch-site': 'same-site' },
+      { origin: 'null', 'sec-fetch-site': 'same-site' },
+      { origin: 'http://localhost:8080', 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const response = await send(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.body).toContain(refused);
+    }
+    // The page is sent with Referrer-Policy: no-referrer, so Chromium posts it with Origin: null.
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:8080' },
+    ]) {
+      const response = await send(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(400);
+      expect(response.body).toContain('Your current password is not correct');
+    }
   });
 
   it('shows the adviser and changes the password', async () => {
@@ -84,6 +108,9 @@ describe('/account/', () => {
       form: { current_password: password, password: newPassword, password_confirmation: newPassword },
     });
     expect(changed.statusCode).toBe(200);
+    // The other browser's access token is refused before it expires; this browser's is not.
+    expect((await elsewhere.request('/app/me/')).statusCode).toBe(401);
+    expect((await here.request('/app/me/')).statusCode).toBe(200);
     // The other browser's refresh token is gone with its grant; its session is too.
     expect((await refresh(elsewhere)).statusCode).toBe(401);
     const again = await elsewhere.follow(`/app/login/?${sdkLoginQuery()}`);
@@ -154,6 +181,7 @@ describe('/account/', () => {
       form: { current_password: password, password: newPassword, password_confirmation: newPassword },
     });
     expect(changed.statusCode).toBe(200);
+    expect((await here.request('/app/me/')).statusCode).toBe(200);
     const refreshed = await here.request(`/app/refresh/?client_id=${waratahClientId}`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },

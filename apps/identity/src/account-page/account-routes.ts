@@ -24,9 +24,7 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
   app.post('/account/password', async (request, reply) => {
     const signedIn = await signedInAdviser(identity, request, reply);
     if (!signedIn) return reply;
-    // The cookies are SameSite=Lax; refusing a foreign Origin as well closes the form to other sites.
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== signedIn.tenantIdentity.origin) {
+    if (!sentFromThisOrigin(request, signedIn.tenantIdentity.origin)) {
       return sendPage(
         reply,
         renderErrorPage(signedIn.tenant, 'This form can only be sent from this site.'),
@@ -49,6 +47,22 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     if (!result.ok) return sendPage(reply, renderAccountPage({ ...signedIn, errors: result.errors }), 400);
     return sendPage(reply, renderAccountPage({ ...signedIn, notice: 'Your password has been changed.' }));
   });
+}
+
+/**
+ * Whether the form was sent by a page of this origin. The cookies are SameSite=Lax, which lets
+ * another tenant's host (the same site: `moneypartner.localhost` beside `waratah.localhost`) send
+ * them, so the browser's word on where the form came from decides: `Sec-Fetch-Site` where it is
+ * sent (every current browser, on HTTPS and localhost), else the `Origin`. A page sent with
+ * `Referrer-Policy: no-referrer`, as this one is, posts `Origin: null` even to its own origin, so
+ * `null` is refused only when `Sec-Fetch-Site` does not vouch for it. A request with neither header
+ * comes from no browser, and carries no cookie a browser holds.
+ */
+function sentFromThisOrigin(request: FastifyRequest, origin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const sentFrom = request.headers.origin;
+  return sentFrom === undefined || sentFrom === origin;
 }
 
 async function signedInAdviser(identity: IdentityService, request: FastifyRequest, reply: FastifyReply) {

@@ -48,6 +48,14 @@ describe('FusionAuth hosted backend', () => {
       iss: 'http://localhost:8080/oauth2',
       roles: ['adviser'],
     });
+    // The session it was issued under, by which a sign-out refuses it before it expires.
+    const session = await testApp.identityDb
+      .selectFrom('identity_store')
+      .select('uid')
+      .where('model', '=', 'Session')
+      .where('id', '=', browser.cookie('_session') ?? '')
+      .executeTakeFirstOrThrow();
+    expect(accessToken.sid).toBe(session.uid);
     expect(Number(browser.cookie('app.at_exp'))).toBe(accessToken.exp);
     expect(decodeJwt(browser.cookie('app.idt') ?? '')).toMatchObject({
       email: testApp.adviser.email,
@@ -73,7 +81,14 @@ describe('FusionAuth hosted backend', () => {
     expect(refreshed.statusCode).toBe(200);
     expect(browser.cookie('app.at')).not.toBe(oldAccess);
     expect(browser.cookie('app.rt')).not.toBe(oldRefresh);
+    expect(decodeJwt(browser.cookie('app.at') ?? '').sid).toBe(session.uid);
     expect((await browser.request('/app/me/')).statusCode).toBe(200);
+    // A copy of the access tokens, taken before the sign-out.
+    const copied = new TestBrowser(testApp.app);
+    copied.cookies.set('app.at', { value: browser.cookie('app.at') ?? '', path: '/' });
+    expect((await copied.request('/app/me/')).statusCode).toBe(200);
+    const before = new TestBrowser(testApp.app);
+    before.cookies.set('app.at', { value: oldAccess ?? '', path: '/' });
 
     const reused = new TestBrowser(testApp.app);
     reused.cookies.set('app.rt', { value: oldRefresh ?? '', path: '/' });
@@ -88,8 +103,33 @@ describe('FusionAuth hosted backend', () => {
     for (const name of ['app.at', 'app.rt', 'app.idt', 'app.at_exp'])
       expect(browser.cookie(name)).toBeUndefined();
     expect((await browser.request('/app/me/')).statusCode).toBe(401);
+    // The sign-out ended the session: its access tokens are refused before they expire.
+    expect((await copied.request('/app/me/')).statusCode).toBe(401);
+    expect((await before.request('/app/me/')).statusCode).toBe(401);
     const afterLogout = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
     expect(afterLogout.response.body).toContain('<h1>Sign in</h1>');
+    // A new sign-in is a new session, whose tokens are accepted.
+    await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    expect(decodeJwt(browser.cookie('app.at') ?? '').sid).not.toBe(session.uid);
+    expect((await browser.request('/app/me/')).statusCode).toBe(200);
+  });
+
+  it('refuses the access tokens of a session signed out at the provider’s own end-session endpoint', async () => {
+    const browser = new TestBrowser(testApp.app);
+    await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    const copied = new TestBrowser(testApp.app);
+    copied.cookies.set('app.at', { value: browser.cookie('app.at') ?? '', path: '/' });
+    expect((await copied.request('/app/me/')).statusCode).toBe(200);
+    const confirm = await browser.request(`/oauth2/logout?client_id=${waratahClientId}`);
+    expect(confirm.statusCode).toBe(200);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1];
+    expect(xsrf).toBeDefined();
+    const done = await browser.request('/oauth2/logout/confirm', {
+      method: 'POST',
+      form: { xsrf: xsrf ?? '', logout: 'yes' },
+    });
+    expect(done.statusCode).toBe(303);
+    expect((await copied.request('/app/me/')).statusCode).toBe(401);
   });
 
   it('shows a clear error on a wrong password and stays on the sign-in page', async () => {

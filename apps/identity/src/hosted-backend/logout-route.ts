@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AdapterPayload } from 'oidc-provider';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
+import { recordEndedSessions } from '../storage/ended-sessions.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
 import { clientRefusal } from './start-authorization.ts';
@@ -12,20 +14,29 @@ import { clearTokenCookies, tokenCookies } from './token-cookies.ts';
 const sessionCookie = '_session';
 
 /**
- * Destroys the provider's session and, when it was an adviser's, audits the sign-out in the same
- * transaction (`session.sign_out`, the adviser as the actor, the portal's client as the target).
+ * Ends the browser's sign-in: destroys the provider's session, leaves a tombstone for it and for
+ * the session the refresh token was issued under (so that an access token issued under either is
+ * refused from now on, not only once it expires: storage/ended-sessions.ts), and when it was an
+ * adviser's, audits the sign-out (`session.sign_out`, the adviser as the actor, the portal's
+ * client as the target), all in one transaction.
  */
-async function endSession(
+async function endSignIn(
   identity: IdentityService,
   { tenant, clientId }: TenantIdentity,
-  sessionId: string,
+  signIn: { sessionId: string | undefined; refreshed: AdapterPayload | undefined },
   ip: string,
 ): Promise<void> {
   await identity.db.transaction().execute(async (trx) => {
     const sessions = new DatabaseAdapter(trx, 'Session');
-    const accountId = Number((await sessions.find(sessionId))?.accountId ?? Number.NaN);
-    await sessions.destroy(sessionId);
+    const session = signIn.sessionId ? await sessions.find(signIn.sessionId) : undefined;
+    if (signIn.sessionId) await sessions.destroy(signIn.sessionId);
+    const accountId = Number(session?.accountId ?? signIn.refreshed?.accountId ?? Number.NaN);
     if (!Number.isSafeInteger(accountId) || accountId <= 0) return;
+    const uids = [session?.uid, signIn.refreshed?.sessionUid].filter(
+      (uid): uid is string => typeof uid === 'string' && uid !== '',
+    );
+    await recordEndedSessions(trx, String(accountId), uids);
+    if (!session) return;
     await recordIdentityAudit(trx, {
       tenantId: tenant.id,
       adminUserId: accountId,
@@ -49,6 +60,10 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
     if (refusal) return sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
 
     const refreshToken = request.cookies[tokenCookies.refreshToken];
+    // Read before it is revoked: the session it was issued under (the browser's, even once its cookie has gone).
+    const refreshed = refreshToken
+      ? await new DatabaseAdapter(identity.db, 'RefreshToken').find(refreshToken)
+      : undefined;
     if (refreshToken) {
       await providerTokenRequest(app, request, '/oauth2/revoke', {
         token: refreshToken,
@@ -57,7 +72,8 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
       });
     }
     const sessionId = request.cookies[sessionCookie];
-    if (sessionId) await endSession(identity, tenantIdentity, sessionId, request.ip);
+    if (sessionId || refreshed)
+      await endSignIn(identity, tenantIdentity, { sessionId, refreshed }, request.ip);
 
     const secure = request.protocol === 'https';
     clearTokenCookies(reply, secure);

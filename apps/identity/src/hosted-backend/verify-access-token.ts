@@ -4,9 +4,13 @@ import { type AdviserRecord, findAdviser } from '../accounts/adviser-account.ts'
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { signingAlgorithm } from '../keys/identity-keys.ts';
 import { requestLocation } from '../routes/tenant-identity-for.ts';
+import { accessTokenSessionEnded } from '../storage/ended-sessions.ts';
 import { tokenCookies } from './token-cookies.ts';
 
-/** The adviser whose valid access token is in the `app.at` cookie, or undefined. */
+/**
+ * The adviser whose valid access token is in the `app.at` cookie, or undefined: signed by the
+ * identity, for the platform API, unexpired, and issued under a session that was not ended since.
+ */
 export async function adviserFromCookie(
   identity: IdentityService,
   { tenant }: TenantIdentity,
@@ -21,7 +25,8 @@ export async function adviserFromCookie(
       algorithms: [signingAlgorithm],
       typ: 'at+jwt',
     });
-    return payload.sub ? await findAdviser(identity.db, tenant.id, { id: payload.sub }) : undefined;
+    if (!payload.sub || (await accessTokenSessionEnded(identity.db, payload.sid))) return undefined;
+    return await findAdviser(identity.db, tenant.id, { id: payload.sub });
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { Provider } from 'oidc-provider';
+import { recordEndedSessions } from '../storage/ended-sessions.ts';
 import { loadOidcProvider } from './oidc-provider-module.ts';
 import { type ProviderSetup, providerConfiguration } from './provider-configuration.ts';
 
@@ -16,5 +17,13 @@ export async function createProvider({
   const { Provider } = await loadOidcProvider();
   const provider = new Provider(issuer, providerConfiguration(setup));
   provider.proxy = trustProxy;
+  // The provider's own sign-out (`/oauth2/logout`, confirmed) ends the session as `/app/logout/`
+  // does: its access tokens are refused from then on (storage/ended-sessions.ts).
+  provider.use(async (ctx, next) => {
+    await next();
+    const session = ctx.oidc?.session;
+    if (ctx.oidc?.route === 'end_session_confirm' && session?.destroyed && session.accountId && session.uid)
+      await recordEndedSessions(setup.db, session.accountId, [session.uid]);
+  });
   return provider;
 }

@@ -83,11 +83,21 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
           renderProviderPage(ctx, tenant, { kind: 'signed-out' }),
       },
     },
-    extraTokenClaims: async (_ctx: unknown, token: { accountId?: string; kind?: string }) => {
+    // `sid`: the session the token was issued under, so that a token of a session since ended (signed
+    // out, or ended by a password change) is refused before it expires (storage/ended-sessions.ts).
+    extraTokenClaims: async (
+      _ctx: unknown,
+      token: { accountId?: string; kind?: string; sessionUid?: string },
+    ) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = await createAccountFinder(db, tenant.id)(undefined, token.accountId);
       const claimSet = account && (await account.claims('userinfo', 'adviser'));
-      return claimSet ? { roles: claimSet.roles, tenant: tenant.id } : undefined;
+      if (!claimSet) return undefined;
+      return {
+        roles: claimSet.roles,
+        tenant: tenant.id,
+        ...(token.sessionUid ? { sid: token.sessionUid } : {}),
+      };
     },
     findAccount: createAccountFinder(db, tenant.id),
     interactions: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.ts';
-import { DatabaseAdapter, endedSessionModel } from './database-adapter.ts';
+import { DatabaseAdapter } from './database-adapter.ts';
+import { endedSessionModel } from './ended-sessions.ts';
 
 describe('DatabaseAdapter', () => {
   let testApp: IdentityTestApp;

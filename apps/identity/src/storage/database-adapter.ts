@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { sessionEnded } from './ended-sessions.ts';
 import type { IdentityDb } from './identity-database.ts';
-
-/**
- * The model of a session's tombstone: a row whose id is the `uid` of a session a password change
- * ended (`endOtherSignIns`), kept as long as anything issued under that session could live.
- */
-export const endedSessionModel = 'EndedSession';
 
 /** The models whose instances are issued under a session and name it by `sessionUid`. */
 const issuedUnderSession = new Set([
@@ -98,10 +93,7 @@ export class DatabaseAdapter implements Adapter {
       .where(column, '=', value)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
       .$if(sessionOfRow !== undefined, (query) =>
-        query.where(
-          sql<boolean>`not exists (select 1 from identity_store ended
-            where ended.model = ${endedSessionModel} and ended.id = ${sessionOfRow})`,
-        ),
+        query.where(sql<boolean>`not ${sessionEnded(sessionOfRow ?? '')}`),
       )
       .executeTakeFirst();
     if (!row) return undefined;

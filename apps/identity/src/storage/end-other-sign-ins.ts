@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { refreshTokenTtl } from '../provider/identity-ttl.ts';
-import { endedSessionModel } from './database-adapter.ts';
+import { recordEndedSessions } from './ended-sessions.ts';
 import type { IdentityDb } from './identity-database.ts';
 
 /** The browser's sign-in that stays: its provider session cookie and its refresh token cookie. */
@@ -13,13 +12,12 @@ export interface KeptSignIn {
  * Ends every sign-in of an adviser but the browser's kept (a password change keeps the
  * adviser who made it signed in): oidc-provider's other sessions, their grants, and the refresh
  * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
- * signature, so one already issued stays valid until it expires
- * (IDENTITY_ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default); none can be refreshed.
+ * signature, so each carries its session's `uid` (`sid`).
  *
- * Each ended session leaves a tombstone (`endedSessionModel`, by its `uid`) for as long as anything
+ * Each ended session leaves a tombstone (`recordEndedSessions`, by its `uid`) for as long as anything
  * issued under it could live, through which the store reads that session, and every code and token
- * issued under it, as absent: a request of another browser in flight meanwhile writes its session
- * back when it ends. The session the kept refresh token was issued under is not given one (it is
+ * issued under it, as absent (a request of another browser in flight meanwhile writes its session
+ * back when it ends), and an access token issued under it is refused, here and by the platform. The session the kept refresh token was issued under is not given one (it is
  * this browser's, whose cookie has gone), or that token could not be refreshed.
  */
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
@@ -62,27 +60,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     .returning('uid')
     .execute();
   const tombstones = endedSessions.flatMap(({ uid }) => (uid && uid !== refreshed?.session_uid ? [uid] : []));
-  // What is issued under a session lives no longer than its first refresh token (a rotated one keeps
-  // what was left of its lifetime), so the tombstone outlives everything it hides.
-  const expiresAt = new Date(Date.now() + refreshTokenTtl() * 1000);
-  if (tombstones.length > 0) {
-    await db
-      .insertInto('identity_store')
-      .values(
-        tombstones.map((uid) => ({
-          model: endedSessionModel,
-          id: uid,
-          payload: JSON.stringify({ accountId }),
-          grant_id: null,
-          user_code: null,
-          uid: null,
-          expires_at: expiresAt,
-          consumed_at: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['model', 'id']).doNothing())
-      .execute();
-  }
+  await recordEndedSessions(db, accountId, tombstones);
 }
 
 /** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */

@@ -34,7 +34,14 @@ declare module 'oidc-provider' {
 
   export interface OIDCContext {
     client?: Client;
-    session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+    session?: {
+      accountId?: string;
+      uid?: string;
+      destroyed?: boolean;
+      grantIdFor(clientId: string): string | undefined;
+    };
+    /** The provider's name of the route being served (e.g. `end_session_confirm`). */
+    route?: string;
     result?: Record<string, unknown>;
     params?: Record<string, unknown>;
     prompts: Set<string>;
@@ -99,6 +106,8 @@ declare module 'oidc-provider' {
       find(id: string): Promise<Grant | undefined>;
     };
     on(event: string, listener: (...args: unknown[]) => void): this;
+    /** A Koa middleware around every request the provider serves (`ctx.oidc` is absent on an unknown path). */
+    use(middleware: (ctx: Partial<KoaContextWithOIDC>, next: () => Promise<void>) => Promise<void>): this;
   }
 
   type ProviderError = Error & { status: number; error: string; error_description?: string };

@@ -15,6 +15,8 @@ interface TokenOptions {
   iss?: string;
   aud?: string;
   expiresIn?: string | number;
+  /** The session the token was issued under, as the identity writes it. */
+  sid?: string;
 }
 
 describe('SSO cookie credentials', () => {
@@ -30,8 +32,9 @@ describe('SSO cookie credentials', () => {
     iss = issuer,
     aud = audience,
     expiresIn = '15m',
+    sid,
   }: TokenOptions = {}) =>
-    new SignJWT({ roles: ['adviser'] })
+    new SignJWT({ roles: ['adviser'], ...(sid ? { sid } : {}) })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
       .setSubject(sub)
       .setIssuer(iss)
@@ -114,6 +117,28 @@ describe('SSO cookie credentials', () => {
 
   it('refuses a subject that is no adviser of the tenant', async () => {
     expect((await whoami(await token({ sub: '999999' }))).statusCode).toBe(401);
+  });
+
+  it('refuses a token of a session that has ended since it was issued, and only that one', async () => {
+    const live = await token({ sid: 'session-still-signed-in' });
+    const ended = await token({ sid: 'session-signed-out' });
+    expect((await whoami(live)).statusCode).toBe(200);
+    expect((await whoami(ended)).statusCode).toBe(200);
+    // The identity's tombstone of a session that was signed out or ended by a password change.
+    await testApp.database.db
+      .insertInto('identity_store')
+      .values({
+        model: 'EndedSession',
+        id: 'session-signed-out',
+        payload: JSON.stringify({ accountId: String(adviserId) }),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const refused = await whoami(ended);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.error_code).toBe('F0101');
+    expect((await whoami(live)).statusCode).toBe(200);
+    expect((await whoami(await token())).statusCode).toBe(200);
   });
 
   it('requires the tenant header, and it must name the token’s tenant', async () => {

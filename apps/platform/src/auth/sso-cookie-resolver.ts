@@ -1,5 +1,5 @@
 import { apiHeaders } from '@waratah/contracts';
-import { type IdentityService, signingAlgorithm, tokenCookies } from '@waratah/identity';
+import { type IdentityService, sessionEnded, signingAlgorithm, tokenCookies } from '@waratah/identity';
 import type { FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
@@ -8,7 +8,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { PlatformConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -50,8 +50,10 @@ export function ssoTokenSource(
 
 /**
  * The identity's JWT access token in the `app.at` cookie (DESIGN §3): signature, issuer, audience
- * and expiry checked, then its subject mapped to an active admin user of the request's tenant.
- * A forged, foreign or expired token is refused (401), never treated as anonymous.
+ * and expiry checked, then its subject mapped to an active admin user of the request's tenant, in
+ * the statement that checks the session it was issued under (its `sid`) was not ended since: signed
+ * out, or ended by a password change in another browser (the identity's tombstones). A forged,
+ * foreign, expired or ended token is refused (401), never treated as anonymous.
  */
 export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSource): CredentialResolver {
   return {
@@ -68,7 +70,9 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
       const { tenant } = requestTenancy(request);
       const user = await findSubject(db, tenant.id, claims);
       if (user?.status !== 'active')
-        throw invalidAccessToken('The access token names no active adviser of this tenant');
+        throw invalidAccessToken(
+          'The access token names no active adviser of this tenant, or its sign-in has ended',
+        );
       return {
         kind: 'admin_user',
         tenantId: tenant.id,
@@ -99,12 +103,18 @@ async function verifiedClaims(
   }
 }
 
-// Our identity's subject is the admin user's id; another provider's (FusionAuth: a UUID) is matched by e-mail.
+/**
+ * Our identity's subject is the admin user's id; another provider's (FusionAuth: a UUID) is matched
+ * by e-mail. A token naming an ended session (`sid`: our identity's, or any provider's sharing the
+ * database) finds no one.
+ */
 function findSubject(db: Kysely<Database>, tenantId: string, claims: JWTPayload) {
+  const sid = typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined;
   const query = db
     .selectFrom('admin_users')
     .select(['id', 'kind', 'status', 'external_party_id'])
-    .where('tenant_id', '=', tenantId);
+    .where('tenant_id', '=', tenantId)
+    .$if(sid !== undefined, (q) => q.where(sql<boolean>`not ${sessionEnded(sid ?? '')}`));
   if (claims.sub && /^\d{1,9}$/.test(claims.sub))
     return query.where('id', '=', Number(claims.sub)).executeTakeFirst();
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
