@@ -253,4 +253,56 @@ test.describe('waratah: the single sign-on session', () => {
     await page.goto(tenantUrl('waratah', '/register/company'));
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
   });
+
+  test('a forgotten password: a link by e-mail sets a new one, and the old one stops working', async ({
+    page,
+    browser,
+  }) => {
+    const email = `e2e-sso-forgot-${Date.now()}@example.test`;
+    const password = 'Single-Sign-On-Adviser-2026';
+    const newPassword = 'Remembered-Sign-On-Adviser-2027';
+    await registerAdviser(page, email, password);
+
+    // On another computer, the adviser cannot remember the password.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(tenantUrl('waratah', '/dashboard'));
+    await expect(other).toHaveURL(/\/oauth2\/interaction\//);
+    await other.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+    await expectNoSeriousAxeViolations(other);
+    await saveScreenshot(other, 'forgot-password-waratah');
+    await other.getByLabel('Email').fill(email);
+    await other.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(other.getByRole('status')).toContainText(
+      `If an account uses ${email}, we have e-mailed it a link`,
+    );
+
+    // The development mailbox, read from the portal's page (the identity's pages may fetch nothing).
+    const mail = await page.evaluate(
+      async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
+      email,
+    );
+    expect(mail.data[0].subject).toBe('Reset your Waratah password');
+    await other.goto(mail.data[0].links[0].url);
+    await expect(other.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await other.getByLabel('New password', { exact: true }).fill(newPassword);
+    await other.getByLabel('Confirm new password').fill(newPassword);
+    await expectNoSeriousAxeViolations(other);
+    await saveScreenshot(other, 'reset-password-waratah');
+    await other.getByRole('button', { name: 'Reset password' }).click();
+    await expect(other.getByRole('status')).toHaveText(
+      'Your password has been reset. Sign in with your new password.',
+    );
+    await other.getByRole('link', { name: 'Sign in to the Waratah Adviser Portal' }).click();
+    await signInOnForm(other, email, password);
+    await expect(other.getByRole('alert')).toContainText('Incorrect email or password. Please try again.');
+    await signInOnForm(other, email, newPassword);
+    await expect(other.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
+    await elsewhere.close();
+
+    // The browser signed in with the old password is signed out by the reset.
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Session timed out' })).toBeVisible();
+  });
 });

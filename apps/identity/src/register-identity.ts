@@ -8,6 +8,7 @@ import { sessionRoutes } from './hosted-backend/session-routes.ts';
 import { startAuthorizationRoutes } from './hosted-backend/start-authorization.ts';
 import type { IdentityService } from './identity-service.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
+import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { serveProvider } from './routes/serve-provider.ts';
 import { scheduleIdentityStoreSweep } from './storage/sweep-identity-store.ts';
 
@@ -21,8 +22,8 @@ export interface RegisterIdentityOptions {
 
 /**
  * The identity service as a Fastify plugin: the OpenID Provider under `/oauth2/…`, its sign-in
- * and registration pages, the FusionAuth hosted-backend contract under `/app/…` and the account
- * page at `/account/`. Every route answers 404 for a tenant that does not use single sign-on.
+ * and registration pages, the FusionAuth hosted-backend contract under `/app/…`, the forgotten-password
+ * pages (`/app/forgot-password/`, `/app/reset-password/`) and the account page at `/account/`. Every route answers 404 for a tenant that does not use single sign-on.
  */
 export async function registerIdentity(
   app: FastifyInstance,
@@ -39,5 +40,6 @@ export async function registerIdentity(
   await app.register(sessionRoutes, options);
   await app.register(logoutRoute, options);
   await app.register(accountRoutes, options);
+  await app.register(passwordResetRoutes, { ...options, registrationMail });
   scheduleIdentityStoreSweep(app, options.identity.db, options.sweepIntervalMs);
 }

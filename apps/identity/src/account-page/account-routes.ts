@@ -8,6 +8,7 @@ import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { renderAccountPage } from './account-page.ts';
 
@@ -47,22 +48,6 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     if (!result.ok) return sendPage(reply, renderAccountPage({ ...signedIn, errors: result.errors }), 400);
     return sendPage(reply, renderAccountPage({ ...signedIn, notice: 'Your password has been changed.' }));
   });
-}
-
-/**
- * Whether the form was sent by a page of this origin. The cookies are SameSite=Lax, which lets
- * another tenant's host (the same site: `moneypartner.localhost` beside `waratah.localhost`) send
- * them, so the browser's word on where the form came from decides: `Sec-Fetch-Site` where it is
- * sent (every current browser, on HTTPS and localhost), else the `Origin`. A page sent with
- * `Referrer-Policy: no-referrer`, as this one is, posts `Origin: null` even to its own origin, so
- * `null` is refused only when `Sec-Fetch-Site` does not vouch for it. A request with neither header
- * comes from no browser, and carries no cookie a browser holds.
- */
-function sentFromThisOrigin(request: FastifyRequest, origin: string): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) return site === 'same-origin';
-  const sentFrom = request.headers.origin;
-  return sentFrom === undefined || sentFrom === origin;
 }
 
 async function signedInAdviser(identity: IdentityService, request: FastifyRequest, reply: FastifyReply) {

@@ -28,32 +28,51 @@ export interface PasswordChanger {
  */
 export async function changePassword(
   db: IdentityDb,
-  { tenantId, adminUserId, ip, keep }: PasswordChanger,
+  changer: PasswordChanger,
   change: PasswordChange,
 ): Promise<PasswordChangeResult> {
-  const errors: Record<string, string> = {};
+  const errors = newPasswordErrors(change.password, change.passwordConfirmation);
   if (!change.currentValid) errors.current_password = 'Your current password is not correct';
-  if (brokenPasswordRules(change.password).length > 0) errors.password = passwordCriteriaMessage;
-  if (change.password !== change.passwordConfirmation)
-    errors.password_confirmation = 'Passwords do not match';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(change.password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('admin_users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('id', '=', adminUserId)
-      .where('tenant_id', '=', tenantId)
-      .execute();
-    await endOtherSignIns(trx, adminUserId, keep);
-    await recordIdentityAudit(trx, {
-      tenantId,
-      adminUserId,
-      action: 'admin_user.password.change',
-      targetType: 'admin_user',
-      targetId: adminUserId,
-      ip,
-    });
-  });
+  await db
+    .transaction()
+    .execute((trx) => setPassword(trx, changer, passwordHash, 'admin_user.password.change'));
   return { ok: true };
+}
+
+/** What is wrong with a new password and its confirmation, by field (spec §5); empty when nothing. */
+export function newPasswordErrors(password: string, confirmation: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (brokenPasswordRules(password).length > 0) errors.password = passwordCriteriaMessage;
+  if (password !== confirmation) errors.password_confirmation = 'Passwords do not match';
+  return errors;
+}
+
+/**
+ * Within the caller's transaction: the adviser's new password hash, every sign-in but the kept one
+ * ended, and the audit row (`admin_user.password.change` at the account page,
+ * `admin_user.password.reset` from an e-mailed link).
+ */
+export async function setPassword(
+  trx: IdentityDb,
+  { tenantId, adminUserId, ip, keep }: PasswordChanger,
+  passwordHash: string,
+  action: 'admin_user.password.change' | 'admin_user.password.reset',
+): Promise<void> {
+  await trx
+    .updateTable('admin_users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', adminUserId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  await endOtherSignIns(trx, adminUserId, keep);
+  await recordIdentityAudit(trx, {
+    tenantId,
+    adminUserId,
+    action,
+    targetType: 'admin_user',
+    targetId: adminUserId,
+    ip,
+  });
 }

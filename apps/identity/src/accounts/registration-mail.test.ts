@@ -18,7 +18,7 @@ function fakeLog() {
 describe('sendRegistrationWelcome', () => {
   it('hands the new adviser to the mail the mounting app supplied', async () => {
     const sendWelcome = vi.fn(async () => {});
-    await sendRegistrationWelcome({ sendWelcome }, adviser, fakeLog());
+    await sendRegistrationWelcome({ sendWelcome, sendPasswordReset: vi.fn() }, adviser, fakeLog());
     expect(sendWelcome).toHaveBeenCalledWith(adviser);
   });
 
@@ -26,7 +26,11 @@ describe('sendRegistrationWelcome', () => {
     const log = fakeLog();
     const failure = new Error('SMTP down');
     await expect(
-      sendRegistrationWelcome({ sendWelcome: async () => Promise.reject(failure) }, adviser, log),
+      sendRegistrationWelcome(
+        { sendWelcome: async () => Promise.reject(failure), sendPasswordReset: vi.fn() },
+        adviser,
+        log,
+      ),
     ).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalledWith(
       { err: failure, adminUserId: 7 },

@@ -19,6 +19,18 @@ export interface RegisteredAdviser {
  */
 export interface RegistrationMail {
   sendWelcome(adviser: RegisteredAdviser): Promise<void>;
+  /** The link to choose a new password, to an adviser who asked for it at `/app/forgot-password/`. */
+  sendPasswordReset(link: PasswordResetLink): Promise<void>;
+}
+
+/** A password-reset link for an adviser, e-mailed to their address. */
+export interface PasswordResetLink {
+  tenantId: string;
+  adminUserId: number;
+  email: string;
+  givenName: string;
+  /** `{identity}/app/reset-password/?client_id=…&token=…`: works once, for an hour. */
+  url: string;
 }
 
 declare module 'fastify' {

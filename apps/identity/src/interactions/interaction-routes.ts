@@ -44,7 +44,7 @@ export async function interactionRoutes(
         reply,
         register
           ? renderRegisterForm({ tenant, uid: interaction.uid })
-          : renderLoginForm({ tenant, uid: interaction.uid }),
+          : renderLoginForm({ tenant, clientId: tenantIdentity.clientId, uid: interaction.uid }),
       );
     }),
   );
@@ -58,7 +58,13 @@ export async function interactionRoutes(
       const guard = identity.signInGuard;
       const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
       if (refusal) {
-        const page = renderLoginForm({ tenant, uid: interaction.uid, email, error: refusal.message });
+        const page = renderLoginForm({
+          tenant,
+          clientId: tenantIdentity.clientId,
+          uid: interaction.uid,
+          email,
+          error: refusal.message,
+        });
         return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
       }
       const adviser = email ? await findAdviser(identity.db, tenant.id, { email }) : undefined;
@@ -70,7 +76,13 @@ export async function interactionRoutes(
           await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in_failed');
         return sendPage(
           reply,
-          renderLoginForm({ tenant, uid: interaction.uid, email, error: wrongCredentials }),
+          renderLoginForm({
+            tenant,
+            clientId: tenantIdentity.clientId,
+            uid: interaction.uid,
+            email,
+            error: wrongCredentials,
+          }),
           401,
         );
       }

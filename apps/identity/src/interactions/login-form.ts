@@ -1,16 +1,19 @@
 import type { TenantConfig } from '@waratah/tenants';
 import { html } from '../pages/html.ts';
 import { renderPage } from '../pages/page-layout.ts';
+import { forgotPasswordPath, withClient } from '../password-reset/password-reset-pages.ts';
 
 export interface LoginFormOptions {
   tenant: TenantConfig;
   uid: string;
+  /** The portal's client, which the forgotten-password page carries. */
+  clientId: string;
   email?: string;
   error?: string;
 }
 
 /** The sign-in page of an interaction: e-mail and password, and a way to create an account instead. */
-export function renderLoginForm({ tenant, uid, email = '', error }: LoginFormOptions): string {
+export function renderLoginForm({ tenant, uid, clientId, email = '', error }: LoginFormOptions): string {
   const action = `/oauth2/interaction/${encodeURIComponent(uid)}`;
   return renderPage({
     tenant,
@@ -23,6 +26,7 @@ ${error ? html`<div class="alert" role="alert" id="form-error">${error}</div>` :
 <input id="email" name="email" type="email" autocomplete="username" required value="${email}"${error ? html` aria-invalid="true"` : ''}${email ? '' : html` autofocus`}></div>
 <div><label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus` : ''}></div>
+<p class="forgot"><a href="${withClient(forgotPasswordPath, clientId)}">Forgot your password?</a></p>
 <button type="submit">Sign in</button>
 </form>
 <p class="switch">New to ${tenant.name}? <a href="${action}?screen=register">Create an account</a></p>`,

@@ -20,5 +20,6 @@ export const pageStyles = [
   'button { padding: 0.75rem 1rem; font: inherit; font-weight: 600; border: 0; border-radius: 0.5rem; cursor: pointer;',
   '  background: var(--tenant-button-primary); color: var(--tenant-button-primary-text); }',
   'a { color: var(--tenant-link); } .switch { margin: 1.25rem 0 0; text-align: center; }',
+  '.forgot { margin: -0.5rem 0 0; font-size: 0.875rem; text-align: right; }',
   'dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1.5rem; } dt { font-weight: 600; } dd { margin: 0; }',
 ].join('\n');

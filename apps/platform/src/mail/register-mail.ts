@@ -5,6 +5,7 @@ import { getMailbox } from '../routes/dev/get-mailbox.ts';
 import { getMailboxMessages } from '../routes/dev/get-mailbox-messages.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
+import { resetPasswordMail } from './messages/reset-password-mail.ts';
 import { welcomeMail } from './messages/welcome-mail.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
@@ -43,7 +44,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   await app.register(getMailboxMessages);
 }
 
-/** The e-mail the identity service sends an adviser who registers on its page (SSO tenants), through this mailer. */
+/** The e-mail the identity service sends (SSO tenants) through this mailer: the welcome of an adviser who registers on its page, and a password-reset link. */
 export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
   return {
     async sendWelcome(adviser) {
@@ -54,6 +55,15 @@ export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
         tenantId: tenant.id,
         to: adviser.email,
         ...welcomeMail({ tenant, givenName: adviser.givenName, url }),
+      });
+    },
+    async sendPasswordReset(link) {
+      if (!isTenantId(link.tenantId)) throw new Error(`Unknown tenant ${link.tenantId}`);
+      const tenant = getTenant(link.tenantId);
+      await mailer.send({
+        tenantId: tenant.id,
+        to: link.email,
+        ...resetPasswordMail({ tenant, givenName: link.givenName, url: link.url }),
       });
     },
   };

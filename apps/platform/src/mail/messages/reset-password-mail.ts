@@ -4,7 +4,7 @@ import { type RenderedMail, renderMail } from '../render-mail.ts';
 export interface ResetPasswordMailInput {
   tenant: TenantConfig;
   givenName: string;
-  /** `{portal}/set-password?reset_password_token=…` */
+  /** `{portal}/set-password?reset_password_token=…`; on the SSO tenant `{identity}/app/reset-password/?…&token=…` */
   url: string;
 }
 

@@ -1,0 +1,164 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findAdviser } from '../accounts/adviser-account.ts';
+import { newPasswordErrors, setPassword } from '../accounts/change-password.ts';
+import { hashPassword } from '../accounts/password-hashing.ts';
+import type { RegistrationMail } from '../accounts/registration-mail.ts';
+import { signInRefusal } from '../accounts/sign-in-guard.ts';
+import { clientRefusal } from '../hosted-backend/start-authorization.ts';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
+import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import {
+  forgotPasswordPath,
+  renderForgotPasswordPage,
+  renderPasswordResetDone,
+  renderResetPasswordPage,
+  resetPasswordPath,
+  withClient,
+} from './password-reset-pages.ts';
+import { consumeResetToken, issueResetToken, resetTokenAccount } from './reset-tokens.ts';
+
+const invalidEmail = 'Please enter a valid email address';
+const foreignForm = 'This form can only be sent from this site.';
+const deadLink = 'This link has expired or was already used. Please ask for a new one.';
+
+/** A plausible address: one `@`, something either side, no spaces, at most 254 characters. */
+const emailShape = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * A forgotten password, on the single sign-on tenant: `/app/forgot-password/` takes an e-mail
+ * address and, when it is an active adviser's, e-mails a link that works once for an hour
+ * (`reset-tokens.ts`); `/app/reset-password/` sets the new password from it, ends every sign-in
+ * of the adviser and audits it (`admin_user.password.reset`). Whether an address has an account is
+ * never told: the answer is the same either way. Each request counts against the host's limit on
+ * e-mail-sending requests (the registration guard: per address and per IP).
+ */
+export async function passwordResetRoutes(
+  app: FastifyInstance,
+  { identity, registrationMail }: { identity: IdentityService; registrationMail?: RegistrationMail },
+) {
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+
+  app.get(forgotPasswordPath, async (request, reply) => {
+    const found = await resetTenant(identity, request, reply);
+    if (!found) return reply;
+    return sendPage(reply, renderForgotPasswordPage(forgotPage(found)));
+  });
+
+  app.post(forgotPasswordPath, async (request, reply) => {
+    const found = await resetTenant(identity, request, reply);
+    if (!found) return reply;
+    const { tenant, origin } = found;
+    if (!sentFromThisOrigin(request, origin))
+      return sendPage(reply, renderErrorPage(tenant, foreignForm), 403);
+    const email = (singleValue(request.body, 'email') ?? '').trim();
+    if (!emailShape.test(email) || email.length > 254) {
+      return sendPage(
+        reply,
+        renderForgotPasswordPage({ ...forgotPage(found), email, error: invalidEmail }),
+        400,
+      );
+    }
+    const guard = identity.registrationGuard;
+    try {
+      await guard?.assertAllowed({ tenantId: tenant.id, email, ip: request.ip });
+    } catch (error) {
+      const refusal = signInRefusal(error);
+      if (!refusal) throw error;
+      const page = renderForgotPasswordPage({ ...forgotPage(found), email, error: refusal.message });
+      return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
+    }
+    const adviser = await findAdviser(identity.db, tenant.id, { email });
+    if (adviser && registrationMail) {
+      const token = await issueResetToken(identity.db, adviser.id);
+      const link = {
+        tenantId: tenant.id,
+        adminUserId: adviser.id,
+        email: adviser.email,
+        givenName: adviser.givenName,
+        url: `${origin}${withClient(resetPasswordPath, found.clientId, { token })}`,
+      };
+      // The answer must not tell whether the address has an account: a failed send is the operator's to see.
+      await registrationMail.sendPasswordReset(link).catch((error: unknown) => {
+        request.log.error(
+          { err: error, adminUserId: adviser.id },
+          'The password-reset e-mail could not be sent',
+        );
+      });
+    }
+    return sendPage(reply, renderForgotPasswordPage({ ...forgotPage(found), email, sent: true }));
+  });
+
+  app.get(resetPasswordPath, async (request, reply) => {
+    const found = await resetTenant(identity, request, reply);
+    if (!found) return reply;
+    const token = singleValue(request.query, 'token') ?? '';
+    if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);
+    return sendPage(
+      reply,
+      renderResetPasswordPage({ tenant: found.tenant, clientId: found.clientId, token }),
+    );
+  });
+
+  app.post(resetPasswordPath, async (request, reply) => {
+    const found = await resetTenant(identity, request, reply);
+    if (!found) return reply;
+    const { tenant, clientId, origin } = found;
+    if (!sentFromThisOrigin(request, origin))
+      return sendPage(reply, renderErrorPage(tenant, foreignForm), 403);
+    const token = singleValue(request.body, 'token') ?? '';
+    const password = singleValue(request.body, 'password') ?? '';
+    if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);
+    const errors = newPasswordErrors(password, singleValue(request.body, 'password_confirmation') ?? '');
+    if (Object.keys(errors).length > 0)
+      return sendPage(reply, renderResetPasswordPage({ tenant, clientId, token, errors }), 400);
+    const passwordHash = await hashPassword(password);
+    const done = await identity.db.transaction().execute(async (trx) => {
+      // Used up here, so that of two uses at once only one sets a password.
+      const accountId = await consumeResetToken(trx, token);
+      const adviser =
+        accountId === undefined ? undefined : await findAdviser(trx, tenant.id, { id: String(accountId) });
+      if (!adviser) return false;
+      const resetter = {
+        tenantId: tenant.id,
+        adminUserId: adviser.id,
+        ip: request.ip,
+        // Every sign-in ends: whoever knew the old password is signed out, this browser included.
+        keep: { sessionId: undefined, refreshToken: undefined },
+      };
+      await setPassword(trx, resetter, passwordHash, 'admin_user.password.reset');
+      return true;
+    });
+    if (!done) return sendDeadLink(reply, found);
+    return sendPage(reply, renderPasswordResetDone(tenant, portalUrl(found)));
+  });
+}
+
+/** The SSO tenant the request reaches and its checked `client_id`; otherwise the answer is sent. */
+async function resetTenant(
+  identity: IdentityService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<TenantIdentity | undefined> {
+  const found = await tenantIdentityFor(identity, request, reply);
+  if (!found) return undefined;
+  const refusal = clientRefusal(found, singleValue(request.query, 'client_id'));
+  if (!refusal) return found;
+  await sendPage(reply, renderErrorPage(found.tenant, refusal), 400);
+  return undefined;
+}
+
+const portalUrl = (found: TenantIdentity) => `${found.origins[0] ?? found.origin}/`;
+
+function forgotPage(found: TenantIdentity) {
+  return { tenant: found.tenant, clientId: found.clientId, portalUrl: portalUrl(found) };
+}
+
+function sendDeadLink(reply: FastifyReply, found: TenantIdentity): FastifyReply {
+  const again = withClient(forgotPasswordPath, found.clientId);
+  const page = renderErrorPage(found.tenant, deadLink, again, 'Ask for a new link');
+  return sendPage(reply, page, 400);
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMail, linkParameter } from '../../../platform/src/testing/latest-mail.ts';
+import {
+  buildIdentityTestApp,
+  type IdentityTestApp,
+  sdkLoginQuery,
+  waratahClientId,
+} from '../testing/identity-test-app.ts';
+import { TestBrowser } from '../testing/test-browser.ts';
+import { issueResetToken } from './reset-tokens.ts';
+
+const forgotUrl = `/app/forgot-password/?client_id=${waratahClientId}`;
+const resetUrl = `/app/reset-password/?client_id=${waratahClientId}`;
+
+describe('a forgotten password on the single sign-on tenant', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  async function signedInBrowser(password: string) {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    const done = await browser.follow(action, {
+      method: 'POST',
+      form: { email: testApp.adviser.email, password },
+    });
+    return { browser, done };
+  }
+
+  const askForLink = (email: string, headers: Record<string, string> = {}) =>
+    new TestBrowser(testApp.app).request(forgotUrl, { method: 'POST', form: { email }, headers });
+
+  const resetWith = (token: string, password: string, confirmation = password) =>
+    new TestBrowser(testApp.app).request(resetUrl, {
+      method: 'POST',
+      form: { token, password, password_confirmation: confirmation },
+    });
+
+  const auditActions = async () =>
+    (
+      await testApp.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('actor_id', '=', testApp.adviser.id)
+        .where('action', '=', 'admin_user.password.reset')
+        .execute()
+    ).length;
+
+  it('links to it from the sign-in page, and asks for the address', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(page.response.body).toContain(
+      `<a href="/app/forgot-password/?client_id=${waratahClientId}">Forgot your password?</a>`,
+    );
+    const forgot = await browser.request(forgotUrl);
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.body).toContain('<h1>Reset your password</h1>');
+    expect(forgot.headers['cache-control']).toBe('no-store');
+    expect((await browser.request('/app/forgot-password/?client_id=someone-else')).statusCode).toBe(400);
+  });
+
+  it('answers an unknown address as a known one, and e-mails only an account', async () => {
+    const unknown = await askForLink('nobody.here@example.com.au');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain(
+      'If an account uses nobody.here@example.com.au, we have e-mailed it a link',
+    );
+    expect(await latestMail(testApp.app, 'nobody.here@example.com.au')).toBeUndefined();
+    const known = await askForLink(testApp.adviser.email.toUpperCase());
+    expect(known.statusCode).toBe(200);
+    expect(known.body.replaceAll(testApp.adviser.email.toUpperCase(), 'X')).toBe(
+      unknown.body.replaceAll('nobody.here@example.com.au', 'X'),
+    );
+    const mail = await latestMail(testApp.app, testApp.adviser.email);
+    expect(mail?.subject).toBe('Reset your Waratah password');
+    expect(mail?.links[0]?.url).toMatch(
+      new RegExp(
+        `^http://localhost:8080/app/reset-password/\\?client_id=${waratahClientId}&token=[\\w-]{43}$`,
+      ),
+    );
+    // Nothing but the token's hash is kept.
+    const stored = await testApp.identityDb
+      .selectFrom('identity_store')
+      .select('id')
+      .where('model', '=', 'PasswordReset')
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored[0]?.id).not.toContain(linkParameter(mail, 'token'));
+  });
+
+  it('refuses an address that is none, and a form from another site, sending nothing', async () => {
+    const invalid = await askForLink('not-an-address');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('Please enter a valid email address');
+    const foreign = await askForLink(testApp.adviser.email, {
+      origin: 'http://moneypartner.localhost:8080',
+      'sec-fetch-site': 'same-site',
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('sets the new password from the link once, ends every sign-in, and audits it', async () => {
+    const { browser: signedIn } = await signedInBrowser(testApp.adviser.password);
+    expect((await signedIn.request('/app/me/')).statusCode).toBe(200);
+    await askForLink(testApp.adviser.email);
+    const token = linkParameter(await latestMail(testApp.app, testApp.adviser.email), 'token');
+
+    const form = await new TestBrowser(testApp.app).request(`${resetUrl}&token=${token}`);
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('<h1>Choose a new password</h1>');
+    expect(form.body).toContain(`name="token" value="${token}"`);
+
+    // A password against the rules keeps the link working.
+    const weak = await resetWith(token, 'short', 'other');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.body).toContain('Your password doesn&#39;t meet all the criteria below');
+    expect(weak.body).toContain('Passwords do not match');
+
+    const before = await auditActions();
+    const newPassword = 'Reset-From-The-Link-2026';
+    const reset = await resetWith(token, newPassword);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.body).toContain('Your password has been reset. Sign in with your new password.');
+    expect(await auditActions()).toBe(before + 1);
+
+    // Whoever was signed in is signed out, at once; the old password no longer signs in, the new one does.
+    expect((await signedIn.request('/app/me/')).statusCode).toBe(401);
+    const refreshed = await signedIn.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect((await signedInBrowser(testApp.adviser.password)).done.response.statusCode).toBe(401);
+    const again = await signedInBrowser(newPassword);
+    expect(again.browser.cookie('app.at')).toBeDefined();
+
+    // The link works once.
+    const reused = await resetWith(token, 'Another-Reset-Attempt-2027');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.body).toContain('This link has expired or was already used. Please ask for a new one.');
+    expect((await new TestBrowser(testApp.app).request(`${resetUrl}&token=${token}`)).statusCode).toBe(400);
+    testApp.adviser.password = newPassword;
+  });
+
+  it('refuses an expired link, a replaced one and an invented one, changing nothing', async () => {
+    const hour = 60 * 60 * 1000;
+    const expired = await issueResetToken(
+      testApp.identityDb,
+      testApp.adviser.id,
+      new Date(Date.now() - 2 * hour),
+    );
+    const before = await auditActions();
+    expect((await resetWith(expired, 'Never-Set-This-Password-1')).statusCode).toBe(400);
+    const replaced = await issueResetToken(testApp.identityDb, testApp.adviser.id);
+    await issueResetToken(testApp.identityDb, testApp.adviser.id);
+    expect((await resetWith(replaced, 'Never-Set-This-Password-1')).statusCode).toBe(400);
+    for (const token of ['', 'x', 'A'.repeat(43), `${'A'.repeat(43)}'`])
+      expect((await resetWith(token, 'Never-Set-This-Password-1')).statusCode).toBe(400);
+    expect(await auditActions()).toBe(before);
+    expect((await signedInBrowser(testApp.adviser.password)).browser.cookie('app.at')).toBeDefined();
+  });
+
+  it('counts each request against the e-mail limits, and refuses past them sending nothing', async () => {
+    const email = 'limit.test@example.com.au';
+    let refused: Awaited<ReturnType<typeof askForLink>> | undefined;
+    for (let attempt = 0; attempt < 20 && !refused; attempt++) {
+      const response = await askForLink(email);
+      if (response.statusCode === 429) refused = response;
+      else expect(response.statusCode).toBe(200);
+    }
+    expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused?.body).toContain('role="alert"');
+  });
+});

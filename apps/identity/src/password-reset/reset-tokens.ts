@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { IdentityDb } from '../storage/identity-database.ts';
+
+/** The model of a password-reset link's row in `identity_store`, by the SHA-256 of its token. */
+export const passwordResetModel = 'PasswordReset';
+
+/** How long an e-mailed link works (the e-mail says 1 hour). */
+export const resetLinkTtlSeconds = 60 * 60;
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** The shape of a token this module issues: 32 random bytes, base64url. Anything else is no token. */
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A new reset link's token for the adviser, replacing any earlier link of theirs (only the newest
+ * e-mail works). Only its hash is stored: the database never holds a token that opens an account.
+ */
+export async function issueResetToken(
+  db: IdentityDb,
+  adminUserId: number,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const accountId = String(adminUserId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('identity_store')
+      .where('model', '=', passwordResetModel)
+      .where(sql<string>`payload->>'accountId'`, '=', accountId)
+      .execute();
+    await trx
+      .insertInto('identity_store')
+      .values({
+        model: passwordResetModel,
+        id: hashOf(token),
+        payload: JSON.stringify({ accountId }),
+        grant_id: null,
+        user_code: null,
+        uid: null,
+        expires_at: new Date(now.getTime() + resetLinkTtlSeconds * 1000),
+        consumed_at: null,
+      })
+      .execute();
+  });
+  return token;
+}
+
+/** The adviser a live (unused, unexpired) token was issued to, without using it up. */
+export async function resetTokenAccount(
+  db: IdentityDb,
+  token: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  if (!tokenShape.test(token)) return undefined;
+  const row = await db
+    .selectFrom('identity_store')
+    .select(sql<string>`payload->>'accountId'`.as('account_id'))
+    .where('model', '=', passwordResetModel)
+    .where('id', '=', hashOf(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return accountOf(row?.account_id);
+}
+
+/**
+ * Uses the token up, in the caller's transaction, and answers whose it was; undefined when it was
+ * unknown, expired or already used (two uses at once: only one deletes the row).
+ */
+export async function consumeResetToken(
+  trx: IdentityDb,
+  token: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  if (!tokenShape.test(token)) return undefined;
+  const row = await trx
+    .deleteFrom('identity_store')
+    .where('model', '=', passwordResetModel)
+    .where('id', '=', hashOf(token))
+    .where('expires_at', '>', now)
+    .returning(sql<string>`payload->>'accountId'`.as('account_id'))
+    .executeTakeFirst();
+  return accountOf(row?.account_id);
+}
+
+function accountOf(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
