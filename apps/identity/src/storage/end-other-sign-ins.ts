@@ -14,11 +14,12 @@ export interface KeptSignIn {
  * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
  * signature, so each carries its session's `uid` (`sid`).
  *
- * Each ended session leaves a tombstone (`recordEndedSessions`, by its `uid`) for as long as anything
- * issued under it could live, through which the store reads that session, and every code and token
- * issued under it, as absent (a request of another browser in flight meanwhile writes its session
- * back when it ends), and an access token issued under it is refused, here and by the platform. The session the kept refresh token was issued under is not given one (it is
- * this browser's, whose cookie has gone), or that token could not be refreshed.
+ * Each ended session leaves a tombstone (`recordEndedSessions`, by its `uid`) for as long as
+ * anything issued under it could live, through which the store reads that session, and every code
+ * and token issued under it, as absent (a request of another browser in flight meanwhile writes its
+ * session back when it ends), and an access token issued under it is refused, here and by the
+ * platform. The session the kept refresh token was issued under is not given one (it is this
+ * browser's, whose cookie has gone), or that token could not be refreshed.
  */
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);
