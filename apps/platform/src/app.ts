@@ -22,6 +22,7 @@ import { registerResponseCompression } from './plugins/compress-responses.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { requestValidatorCompiler } from './plugins/request-validator.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -70,7 +71,10 @@ export async function buildApp({
   mail,
 }: BuildAppOptions) {
   // Behind a load balancer, its forwarded headers name the client (TRUST_PROXY; docs/scaling.md).
-  const app: FastifyInstance = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+  });
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));
   registerJsonBodyParser(app);

@@ -19,6 +19,7 @@ import { StartupError } from '../../../platform/src/errors/startup-error.ts';
 import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
 import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
 import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
+import { loggerOptions } from '../../../platform/src/plugins/request-log.ts';
 import { countMailRequest } from '../../../platform/src/rate-limit/mail-limits.ts';
 import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
 import {
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
     },
   });
 
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({ logger: loggerOptions(config.logLevel) });
   await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });
   app.get('/healthz', async () => ({ status: 'ok' }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
