@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Account, AccountClaims } from 'oidc-provider';
+import { sessionEnded } from '../storage/ended-sessions.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
 
 export interface AdviserRecord {
@@ -40,10 +42,14 @@ export function adviserClaims(adviser: AdviserRecord): AccountClaims {
   };
 }
 
+/**
+ * An active admin user of the tenant, by id or e-mail. With `sessionUid` (an access token's `sid`),
+ * none is found once that session has ended (`storage/ended-sessions.ts`), in the same statement.
+ */
 export async function findAdviser(
   db: IdentityDb,
   tenantId: string,
-  by: { id: string } | { email: string },
+  by: { id: string; sessionUid?: string } | { email: string },
 ): Promise<AdviserRecord | undefined> {
   let query = db
     .selectFrom('admin_users')
@@ -62,6 +68,8 @@ export async function findAdviser(
   if ('id' in by) {
     if (!/^\d{1,9}$/.test(by.id)) return undefined;
     query = query.where('id', '=', Number(by.id));
+    const { sessionUid } = by;
+    if (sessionUid) query = query.where(sql<boolean>`not ${sessionEnded(sessionUid)}`);
   } else {
     query = query.where((eb) => eb(eb.fn('lower', ['email']), '=', by.email.trim().toLowerCase()));
   }

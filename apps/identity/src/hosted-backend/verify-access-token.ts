@@ -4,7 +4,6 @@ import { type AdviserRecord, findAdviser } from '../accounts/adviser-account.ts'
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { signingAlgorithm } from '../keys/identity-keys.ts';
 import { requestLocation } from '../routes/tenant-identity-for.ts';
-import { accessTokenSessionEnded } from '../storage/ended-sessions.ts';
 import { tokenCookies } from './token-cookies.ts';
 
 /**
@@ -25,8 +24,9 @@ export async function adviserFromCookie(
       algorithms: [signingAlgorithm],
       typ: 'at+jwt',
     });
-    if (!payload.sub || (await accessTokenSessionEnded(identity.db, payload.sid))) return undefined;
-    return await findAdviser(identity.db, tenant.id, { id: payload.sub });
+    if (!payload.sub) return undefined;
+    const sessionUid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return await findAdviser(identity.db, tenant.id, { id: payload.sub, sessionUid });
   } catch {
     return undefined;
   }

@@ -50,10 +50,3 @@ export async function recordEndedSessions(
     .onConflict((conflict) => conflict.columns(['model', 'id']).doNothing())
     .execute();
 }
-
-/** Whether the access token's session (its `sid` claim) was ended; a token without one is not asked of. */
-export async function accessTokenSessionEnded(db: IdentityDb, sid: unknown): Promise<boolean> {
-  if (typeof sid !== 'string' || sid === '') return false;
-  const { rows } = await sql<{ ended: boolean }>`select ${sessionEnded(sid)} as ended`.execute(db);
-  return rows[0]?.ended === true;
-}
