@@ -78,6 +78,15 @@ describe('/account/', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Your current password is not correct');
 
+    // A change proves the password, not the mailbox (a reset from an e-mailed link does).
+    const verifiedAt = (at: Date | null) =>
+      testApp.database.db
+        .updateTable('admin_users')
+        .set({ email_verified_at: at })
+        .where('id', '=', testApp.adviser.id)
+        .returning('email_verified_at')
+        .executeTakeFirstOrThrow();
+    await verifiedAt(null);
     const newPassword = 'Another-Strong-Password-7';
     const changed = await browser.request(`/account/password?client_id=${waratahClientId}`, {
       method: 'POST',
@@ -89,6 +98,14 @@ describe('/account/', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain('Your password has been changed.');
+    expect(
+      await testApp.database.db
+        .selectFrom('admin_users')
+        .select('email_verified_at')
+        .where('id', '=', testApp.adviser.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ email_verified_at: null });
+    await verifiedAt(new Date());
     const again = await signedInBrowser(newPassword);
     expect(again.cookie('app.at')).toBeDefined();
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { endOtherSignIns, type KeptSignIn } from '../storage/end-other-sign-ins.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
@@ -52,7 +53,8 @@ export function newPasswordErrors(password: string, confirmation: string): Recor
 /**
  * Within the caller's transaction: the adviser's new password hash, every sign-in but the kept one
  * ended, and the audit row (`admin_user.password.change` at the account page,
- * `admin_user.password.reset` from an e-mailed link).
+ * `admin_user.password.reset` from an e-mailed link). Following an e-mailed link proves the
+ * address, so a reset also marks it verified (as the platform's own reset does).
  */
 export async function setPassword(
   trx: IdentityDb,
@@ -62,7 +64,13 @@ export async function setPassword(
 ): Promise<void> {
   await trx
     .updateTable('admin_users')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .set({
+      password_hash: passwordHash,
+      updated_at: new Date(),
+      ...(action === 'admin_user.password.reset'
+        ? { email_verified_at: sql<Date>`coalesce(email_verified_at, now())` }
+        : {}),
+    })
     .where('id', '=', adminUserId)
     .where('tenant_id', '=', tenantId)
     .execute();

@@ -49,6 +49,15 @@ describe('a forgotten password on the single sign-on tenant', () => {
         .execute()
     ).length;
 
+  const emailVerified = async () =>
+    (
+      await testApp.database.db
+        .selectFrom('admin_users')
+        .select('email_verified_at')
+        .where('id', '=', testApp.adviser.id)
+        .executeTakeFirstOrThrow()
+    ).email_verified_at !== null;
+
   it('links to it from the sign-in page, and asks for the address', async () => {
     const browser = new TestBrowser(testApp.app);
     const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
@@ -106,6 +115,12 @@ describe('a forgotten password on the single sign-on tenant', () => {
   it('sets the new password from the link once, ends every sign-in, and audits it', async () => {
     const { browser: signedIn } = await signedInBrowser(testApp.adviser.password);
     expect((await signedIn.request('/app/me/')).statusCode).toBe(200);
+    // An adviser whose address was never checked: the link proves it.
+    await testApp.database.db
+      .updateTable('admin_users')
+      .set({ email_verified_at: null })
+      .where('id', '=', testApp.adviser.id)
+      .execute();
     await askForLink(testApp.adviser.email);
     const token = linkParameter(await latestMail(testApp.app, testApp.adviser.email), 'token');
 
@@ -119,6 +134,7 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.body).toContain('Your password doesn&#39;t meet all the criteria below');
     expect(weak.body).toContain('Passwords do not match');
+    expect(await emailVerified()).toBe(false);
 
     const before = await auditActions();
     const newPassword = 'Reset-From-The-Link-2026';
@@ -126,6 +142,7 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.body).toContain('Your password has been reset. Sign in with your new password.');
     expect(await auditActions()).toBe(before + 1);
+    expect(await emailVerified()).toBe(true);
 
     // Whoever was signed in is signed out, at once; the old password no longer signs in, the new one does.
     expect((await signedIn.request('/app/me/')).statusCode).toBe(401);
