@@ -94,12 +94,30 @@ describe('housekeeping', () => {
         { key: 'hk-current', window_start: ago(hour / 2), count: 3 },
       ])
       .execute();
+    const mail = (subject: string, createdAt: Date) => ({
+      tenant_id: 'waratah',
+      to_address: 'housekeeping@example.com.au',
+      subject,
+      text: 'a link',
+      html: '<p>a link</p>',
+      created_at: createdAt,
+    });
+    await db
+      .insertInto('mail_messages')
+      .values([
+        mail('hk-mail-old-1', ago(retention.mailMessagesMs + hour)),
+        mail('hk-mail-old-2', ago(retention.mailMessagesMs + 2 * hour)),
+        mail('hk-mail-old-3', ago(retention.mailMessagesMs + 3 * hour)),
+        mail('hk-mail-lately', ago(retention.mailMessagesMs - hour)),
+      ])
+      .execute();
 
     expect(await sweepExpiredRecords(db, now, 2)).toEqual({
       jobs: 2,
       one_time_tokens: 1,
       oauth_tokens: 1,
       rate_limit_buckets: 5,
+      mail_messages: 3,
     });
     expect(
       (await jobs.selectFrom('jobs').select('id').where('id', 'like', 'hk-%').orderBy('id').execute()).map(
@@ -132,11 +150,17 @@ describe('housekeeping', () => {
         (row) => row.key,
       ),
     ).toEqual(['hk-current']);
+    expect(
+      (await db.selectFrom('mail_messages').select('subject').where('subject', 'like', 'hk-%').execute()).map(
+        (row) => row.subject,
+      ),
+    ).toEqual(['hk-mail-lately']);
     expect(await sweepExpiredRecords(db, now)).toEqual({
       jobs: 0,
       one_time_tokens: 0,
       oauth_tokens: 0,
       rate_limit_buckets: 0,
+      mail_messages: 0,
     });
   });
 

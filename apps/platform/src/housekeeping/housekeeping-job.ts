@@ -16,13 +16,16 @@ export const housekeepingMinutes = 60;
  *   30 days, for support to see which were sent and used (an expired one is refused as an unknown
  *   one is);
  * - a token past its expiry: 1 day (what a new sign-in already drops of its subject's);
- * - a rate-limit counter: 1 day after its window opened (the longest window is an hour).
+ * - a rate-limit counter: 1 day after its window opened (the longest window is an hour);
+ * - a message of the development mailbox (kept when SMTP_URL is unset): 30 days, as the links it
+ *   carries (every one expired long before); its text would otherwise pile up without end.
  */
 export const retention = {
   endedJobsMs: 7 * 24 * 3600 * 1000,
   oneTimeTokensMs: 30 * 24 * 3600 * 1000,
   tokensMs: 24 * 3600 * 1000,
   rateLimitBucketsMs: 24 * 3600 * 1000,
+  mailMessagesMs: 30 * 24 * 3600 * 1000,
 };
 
 /** Rows deleted by one statement at most, so that a backlog never holds its locks for long. */
@@ -33,6 +36,7 @@ export interface SweepResult {
   one_time_tokens: number;
   oauth_tokens: number;
   rate_limit_buckets: number;
+  mail_messages: number;
 }
 
 /**
@@ -71,6 +75,11 @@ export async function sweepExpiredRecords(
       (limit) => sql`delete from rate_limit_buckets where (key, window_start) in (
         select key, window_start from rate_limit_buckets
         where window_start < ${before(retention.rateLimitBucketsMs)} limit ${limit})`,
+    ),
+    // A scan of the mailbox's dates, hourly: it holds only what was sent without SMTP.
+    mail_messages: await inBatches(
+      (limit) => sql`delete from mail_messages where id in (select id from mail_messages
+        where created_at < ${before(retention.mailMessagesMs)} limit ${limit})`,
     ),
   };
 }
