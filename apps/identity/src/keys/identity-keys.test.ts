@@ -34,4 +34,15 @@ describe('identity keys', () => {
     const jwks = await testApp.app.inject({ url: '/oauth2/jwks', headers: { host: location.host } });
     expect(jwks.json().keys[0].kid).toBe(before.keys[0]?.kid);
   });
+
+  it('gives instances starting at once on a new database the same keys', async () => {
+    // As on a database no instance has started on yet (this test app's service has read its keys).
+    await testApp.identityDb.deleteFrom('identity_keys').execute();
+    const starts = await Promise.all(Array.from({ length: 4 }, () => loadIdentityKeys(testApp.identityDb)));
+    const [first] = starts;
+    expect(first?.signing).toHaveLength(1);
+    expect(first?.cookie).toHaveLength(1);
+    for (const keys of starts) expect(keys).toEqual(first);
+    expect(await testApp.identityDb.selectFrom('identity_keys').select('kid').execute()).toHaveLength(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
+import { sql } from 'kysely';
 import type { IdentityDb } from '../storage/identity-database.ts';
 
 export const signingAlgorithm = 'ES256';
@@ -16,12 +17,24 @@ export interface IdentityKeys {
  * instance and every restart signs with the same key (same `kid`). Nothing is ever committed.
  */
 export async function loadIdentityKeys(db: IdentityDb): Promise<IdentityKeys> {
-  let keys = await readKeys(db);
-  if (keys.signing.length === 0) await insertKey(db, 'sig', await generateSigningKey());
-  if (keys.cookie.length === 0) await insertKey(db, 'cookie', { k: randomBytes(32).toString('base64url') });
-  if (keys.signing.length === 0 || keys.cookie.length === 0) keys = await readKeys(db);
-  return keys;
+  const keys = await readKeys(db);
+  if (complete(keys)) return keys;
+  // Instances starting at once on a new database take turns here: the first generates the keys and
+  // the others read them, so every instance keeps the same keys for its lifetime. Without the lock
+  // each generated its own and kept what it read then, so a token or cookie signed by one was
+  // refused by another.
+  const signingKey = await generateSigningKey();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('waratah.identity_keys'))`.execute(trx);
+    const found = await readKeys(trx);
+    if (found.signing.length === 0) await insertKey(trx, 'sig', signingKey);
+    if (found.cookie.length === 0)
+      await insertKey(trx, 'cookie', { k: randomBytes(32).toString('base64url') });
+    return complete(found) ? found : readKeys(trx);
+  });
 }
+
+const complete = (keys: IdentityKeys) => keys.signing.length > 0 && keys.cookie.length > 0;
 
 /** The public half of the signing keys: what `/oauth2/jwks` serves and the platform verifies with. */
 export function publicJwks(keys: IdentityKeys): JSONWebKeySet {
@@ -51,7 +64,6 @@ async function generateSigningKey(): Promise<JWK> {
   return { ...jwk, alg: signingAlgorithm, use: 'sig', kid: await calculateJwkThumbprint(jwk) };
 }
 
-// Two instances starting together may both generate one; both rows are kept and both keys stay valid.
 async function insertKey(db: IdentityDb, use: 'sig' | 'cookie', key: JWK | { k: string }): Promise<void> {
   const kid = 'kid' in key && key.kid ? key.kid : `cookie-${randomBytes(8).toString('hex')}`;
   await db

@@ -100,6 +100,7 @@ describe('housekeeping', () => {
       subject,
       text: 'a link',
       html: '<p>a link</p>',
+      links: '[]',
       created_at: createdAt,
     });
     await db
