@@ -2,6 +2,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePassword } from '../accounts/change-password.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
+import { refusalOf } from '../accounts/sign-in-guard.ts';
 import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import { tokenCookies } from '../hosted-backend/token-cookies.ts';
 import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
@@ -32,8 +33,18 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
         403,
       );
     }
+    // The current password is guessed against the sign-in form's limits: a browser left signed in
+    // must not let anyone try passwords without end.
+    const attempt = { tenantId: signedIn.tenant.id, username: signedIn.adviser.email, ip: request.ip };
+    const guard = identity.signInGuard;
+    const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
+    if (refusal) {
+      const page = renderAccountPage({ ...signedIn, errors: { current_password: refusal.message } });
+      return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
+    }
     const current = singleValue(request.body, 'current_password') ?? '';
     const currentValid = await verifyPassword(signedIn.adviser.passwordHash, current);
+    if (!currentValid) await guard?.recordFailure(attempt);
     const changer = {
       tenantId: signedIn.tenant.id,
       adminUserId: signedIn.adviser.id,

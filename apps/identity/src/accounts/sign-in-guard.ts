@@ -37,3 +37,17 @@ export function signInRefusal(error: unknown): { message: string; retryAfterSeco
   const retryAfterSeconds = Number(error.retryAfterSeconds);
   return Number.isFinite(retryAfterSeconds) ? { message: error.message, retryAfterSeconds } : undefined;
 }
+
+/** The host's refusal (a limit used up), or undefined to go on; any other failure is thrown. */
+export async function refusalOf(
+  check: (() => Promise<void>) | undefined,
+): Promise<{ message: string; retryAfterSeconds: number } | undefined> {
+  try {
+    await check?.();
+    return undefined;
+  } catch (error) {
+    const refusal = signInRefusal(error);
+    if (!refusal) throw error;
+    return refusal;
+  }
+}

@@ -5,7 +5,7 @@ import { findAdviser } from '../accounts/adviser-account.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
 import { type RegistrationMail, sendRegistrationWelcome } from '../accounts/registration-mail.ts';
-import { signInRefusal } from '../accounts/sign-in-guard.ts';
+import { refusalOf } from '../accounts/sign-in-guard.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
@@ -191,18 +191,6 @@ function auditSignIn(
     targetId: clientId,
     ip: request.ip,
   });
-}
-
-/** The host's refusal (a limit used up, `accounts/sign-in-guard.ts`), or undefined to go on. */
-async function refusalOf(check: (() => Promise<void>) | undefined) {
-  try {
-    await check?.();
-    return undefined;
-  } catch (error) {
-    const refusal = signInRefusal(error);
-    if (!refusal) throw error;
-    return refusal;
-  }
 }
 
 /** Loads the interaction the cookie names; an expired or unknown one gets a page that says so. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIdentityTestApp, type IdentityTestApp, sdkLoginQuery } from '../testing/identity-test-app.ts';
+import {
+  buildIdentityTestApp,
+  type IdentityTestApp,
+  sdkLoginQuery,
+  waratahClientId,
+} from '../testing/identity-test-app.ts';
 import { TestBrowser } from '../testing/test-browser.ts';
 
 describe('sign-in form limits', () => {
@@ -21,6 +26,49 @@ describe('sign-in form limits', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.body).toContain('Too many failed sign-in attempts');
+  });
+});
+
+describe('the account page’s current password', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp({ credentials: { settings: { signInFailuresPerAccount: 2 } } });
+  });
+  afterAll(() => testApp.close());
+
+  it('counts a wrong one as a failed sign-in, and refuses even the right one past the limit', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    await browser.follow(action, {
+      method: 'POST',
+      form: { email: testApp.adviser.email, password: testApp.adviser.password },
+    });
+    const passwordHash = async () =>
+      (
+        await testApp.database.db
+          .selectFrom('admin_users')
+          .select('password_hash')
+          .where('id', '=', testApp.adviser.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const before = await passwordHash();
+    const change = (current: string) =>
+      browser.request(`/account/password?client_id=${waratahClientId}`, {
+        method: 'POST',
+        form: {
+          current_password: current,
+          password: 'A-New-Password-2027',
+          password_confirmation: 'A-New-Password-2027',
+        },
+      });
+    expect((await change('Wrong-Password-Number-1')).statusCode).toBe(400);
+    expect((await change('Wrong-Password-Number-2')).statusCode).toBe(400);
+    const locked = await change(testApp.adviser.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.body).toContain('Too many failed sign-in attempts');
+    expect(await passwordHash()).toBe(before);
   });
 });
 
