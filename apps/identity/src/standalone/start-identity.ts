@@ -8,27 +8,13 @@
  * The embedded database (DATA_DIR) admits one process at a time: with the platform running too,
  * use DATABASE_URL.
  */
-import Fastify from 'fastify';
-import { defaultAuthSettings } from '../../../platform/src/auth/auth-settings.ts';
 import { loadConfig } from '../../../platform/src/config/env.ts';
 import { createDatabase } from '../../../platform/src/db/create-database.ts';
 import { migrateToLatest } from '../../../platform/src/db/migrate.ts';
 import { seedDatabase } from '../../../platform/src/db/seed.ts';
 import { ConfigError } from '../../../platform/src/errors/config-error.ts';
 import { StartupError } from '../../../platform/src/errors/startup-error.ts';
-import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
-import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
-import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
-import { loggerOptions } from '../../../platform/src/plugins/request-log.ts';
-import { countMailRequest } from '../../../platform/src/rate-limit/mail-limits.ts';
-import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
-import {
-  assertSignInAllowed,
-  recordSignInFailure,
-  signInRules,
-} from '../../../platform/src/rate-limit/sign-in-limits.ts';
-import { createIdentityService } from '../identity-service.ts';
-import { registerIdentity } from '../register-identity.ts';
+import { buildStandaloneIdentity } from './build-standalone-identity.ts';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -36,26 +22,7 @@ async function start(): Promise<void> {
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
 
-  const settings = { ...defaultAuthSettings, ...config.authSettings };
-  const rateLimiter = createRateLimiter(database.db);
-  const mailer = config.smtpUrl
-    ? createSmtpMailer({ transport: config.smtpUrl, from: config.mailFrom })
-    : createMailboxMailer(database.db);
-  const identity = createIdentityService({
-    db: database.db,
-    signInGuard: {
-      assertAllowed: (attempt) => assertSignInAllowed(rateLimiter, signInRules(settings, attempt)),
-      recordFailure: (attempt) => recordSignInFailure(rateLimiter, signInRules(settings, attempt)),
-    },
-    registrationGuard: {
-      assertAllowed: ({ tenantId, email, ip }) =>
-        countMailRequest(rateLimiter, settings, { tenantId, email }, { ip }),
-    },
-  });
-
-  const app = Fastify({ logger: loggerOptions(config.logLevel) });
-  await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const { app, identity, mailer } = await buildStandaloneIdentity(config, database);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app

@@ -1,0 +1,79 @@
+import { hash } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/src/config/env.ts';
+import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
+import { seedDatabase } from '../../../platform/src/db/seed.ts';
+import { securityHeaderProblems } from '../../../platform/src/testing/security-header-problems.ts';
+import { createTestDatabase } from '../../../platform/src/testing/test-database.ts';
+import { sdkLoginQuery } from '../testing/identity-test-app.ts';
+import { TestBrowser } from '../testing/test-browser.ts';
+import { buildStandaloneIdentity, type StandaloneIdentity } from './build-standalone-identity.ts';
+
+// The identity on a host of its own, in production behind a proxy at 10.0.0.5.
+describe('the identity service on its own', () => {
+  let database: PlatformDatabase;
+  let standalone: StandaloneIdentity;
+  const proxy = '10.0.0.5';
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDatabase(database.db);
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: proxy });
+    standalone = await buildStandaloneIdentity(config, database);
+  });
+  afterAll(async () => {
+    await standalone.app.close();
+    await database.close();
+  });
+
+  it('sends the security headers on its pages, the provider’s own answers, errors and its health check', async () => {
+    const browser = new TestBrowser(standalone.app);
+    const answers = {
+      'sign-in page': await browser.follow(`/app/login/?${sdkLoginQuery()}`).then((hop) => hop.response),
+      'forgotten-password page': await browser.request('/app/forgot-password/'),
+      'OpenID discovery': await browser.request('/oauth2/.well-known/openid-configuration'),
+      'signing keys': await browser.request('/oauth2/jwks'),
+      'account page, signed out': await browser.request('/account/'),
+      'health check': await browser.request('/healthz'),
+      'no such page': await browser.request('/nothing-here'),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(securityHeaderProblems(response.headers), what).toEqual([]);
+      expect(response.headers['strict-transport-security'], what).toMatch(/max-age=\d+/);
+    }
+    expect(answers['sign-in page'].statusCode).toBe(200);
+    expect(answers['signing keys'].json().keys).toHaveLength(1);
+  });
+
+  it('takes the client’s address from its trusted proxy, for the sign-in limits and the audit log', async () => {
+    const email = 'standalone.adviser@example.com.au';
+    const adviser = await database.db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'waratah',
+        email,
+        given_name: 'Stan',
+        family_name: 'Alone',
+        permissions: '[]',
+        roles: '["adviser"]',
+        password_hash: await hash('Correct-Horse-Battery-9'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const browser = new TestBrowser(standalone.app, undefined, proxy);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    const failed = await browser.request(action, {
+      method: 'POST',
+      form: { email, password: 'Not-The-Password-1' },
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(failed.statusCode).toBe(401);
+    const audited = await database.db
+      .selectFrom('audit_log')
+      .select('ip')
+      .where('actor_id', '=', adviser.id)
+      .where('action', '=', 'session.sign_in_failed')
+      .execute();
+    expect(audited).toEqual([{ ip: '203.0.113.7' }]);
+  });
+});

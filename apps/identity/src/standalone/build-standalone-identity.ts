@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { defaultAuthSettings } from '../../../platform/src/auth/auth-settings.ts';
+import type { PlatformConfig } from '../../../platform/src/config/env.ts';
+import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
+import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
+import type { Mailer } from '../../../platform/src/mail/mailer.ts';
+import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
+import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
+import { loggerOptions } from '../../../platform/src/plugins/request-log.ts';
+import { registerSecurityHeaders } from '../../../platform/src/plugins/security-headers.ts';
+import { countMailRequest } from '../../../platform/src/rate-limit/mail-limits.ts';
+import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
+import {
+  assertSignInAllowed,
+  recordSignInFailure,
+  signInRules,
+} from '../../../platform/src/rate-limit/sign-in-limits.ts';
+import { createIdentityService, type IdentityService } from '../identity-service.ts';
+import { registerIdentity } from '../register-identity.ts';
+
+export interface StandaloneIdentity {
+  app: FastifyInstance;
+  identity: IdentityService;
+  mailer: Mailer;
+}
+
+/**
+ * The identity service's own server over a migrated database (`start-identity.ts` listens with it):
+ * the platform's security headers on every answer (HSTS in production), its client IP taken from a
+ * trusted proxy's forwarded headers as the platform's is (`TRUST_PROXY`), and failed sign-ins,
+ * registrations and registration e-mail counted and sent exactly as the mounted identity does.
+ */
+export async function buildStandaloneIdentity(
+  config: PlatformConfig,
+  database: PlatformDatabase,
+): Promise<StandaloneIdentity> {
+  const settings = { ...defaultAuthSettings, ...config.authSettings };
+  const rateLimiter = createRateLimiter(database.db);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ transport: config.smtpUrl, from: config.mailFrom })
+    : createMailboxMailer(database.db);
+  const identity = createIdentityService({
+    db: database.db,
+    trustProxy: config.trustProxy !== false,
+    signInGuard: {
+      assertAllowed: (attempt) => assertSignInAllowed(rateLimiter, signInRules(settings, attempt)),
+      recordFailure: (attempt) => recordSignInFailure(rateLimiter, signInRules(settings, attempt)),
+    },
+    registrationGuard: {
+      assertAllowed: ({ tenantId, email, ip }) =>
+        countMailRequest(rateLimiter, settings, { tenantId, email }, { ip }),
+    },
+  });
+
+  // Behind a load balancer, its forwarded headers name the client: the per-IP limits and the audit
+  // log's "from where" need the client's address, not the proxy's.
+  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+  app.decorate('config', config);
+  await registerSecurityHeaders(app);
+  await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  return { app, identity, mailer };
+}
