@@ -27,9 +27,11 @@ export interface SoakResult {
   /** Acknowledged changes missing from the client's page of transactions read afterwards (a page kept too long). */
   staleReads: number;
   /**
-   * Resident memory of the server: before the load, after it, its peak, and at the end of each
-   * quarter of the load (flat means those stop growing, not that they equal the start: the young
-   * generation and the embedded engine's heap grow to what the load needs).
+   * Resident memory of the server: before the load, after it, its peak, and the mean of each
+   * quarter of the load's samples (flat means those stop growing, not that they equal the start: the
+   * young generation and the embedded engine's heap grow to what the load needs). A mean rather than
+   * one sample: the young generation (64 MB semi-spaces) swings the resident size by 100 MB and more
+   * between two collections, so one sample at a quarter's end read a rise or a fall by chance.
    */
   memoryMiB: { start: number; end: number; peak: number; quarters: number[] };
   /** The last quarter's memory within a tenth of the second's: grown to what the load needs, then stopped. */
@@ -144,9 +146,13 @@ export async function runSoak(
         .at(-1),
     );
     lostWrites += Math.max(0, acknowledgedWrites - audited);
-    const quarters = [1, 2, 3, 4].map(
-      (quarter) => samples[Math.max(0, Math.ceil((samples.length * quarter) / 4) - 1)] ?? start,
-    );
+    const quarters = [0, 1, 2, 3].map((quarter) => {
+      const part = samples.slice(
+        Math.floor((samples.length * quarter) / 4),
+        Math.floor((samples.length * (quarter + 1)) / 4),
+      );
+      return part.length === 0 ? start : part.reduce((sum, mib) => sum + mib, 0) / part.length;
+    });
     return {
       advisers: options.advisers,
       seconds: options.seconds,
