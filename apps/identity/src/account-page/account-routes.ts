@@ -9,7 +9,7 @@ import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
-import { sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
+import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { renderAccountPage } from './account-page.ts';
 
@@ -27,11 +27,7 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     const signedIn = await signedInAdviser(identity, request, reply);
     if (!signedIn) return reply;
     if (!sentFromThisOrigin(request, signedIn.tenantIdentity.origin)) {
-      return sendPage(
-        reply,
-        renderErrorPage(signedIn.tenant, 'This form can only be sent from this site.'),
-        403,
-      );
+      return sendPage(reply, renderErrorPage(signedIn.tenant, foreignFormMessage), 403);
     }
     // The current password is guessed against the sign-in form's limits: a browser left signed in
     // must not let anyone try passwords without end.

@@ -11,6 +11,7 @@ import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
 import { loadOidcProvider } from '../provider/oidc-provider-module.ts';
+import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { renderLoginForm } from './login-form.ts';
@@ -202,6 +203,10 @@ async function withInteraction(
 ): Promise<FastifyReply> {
   const tenantIdentity = await tenantIdentityFor(identity, request, reply);
   if (!tenantIdentity) return reply;
+  // The interaction cookie is SameSite=Lax, so another tenant's host on the same site could post a
+  // form into this sign-in (signing the visitor in as someone else): only this origin's pages may.
+  if (request.method === 'POST' && !sentFromThisOrigin(request, tenantIdentity.origin))
+    return sendPage(reply, renderErrorPage(tenantIdentity.tenant, foreignFormMessage), 403);
   let interaction: Interaction;
   try {
     interaction = await tenantIdentity.provider.interactionDetails(request.raw, reply.raw);

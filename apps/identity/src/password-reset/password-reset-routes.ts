@@ -9,7 +9,7 @@ import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
-import { sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
+import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import {
   forgotPasswordPath,
@@ -22,7 +22,6 @@ import {
 import { consumeResetToken, issueResetToken, resetTokenAccount } from './reset-tokens.ts';
 
 const invalidEmail = 'Please enter a valid email address';
-const foreignForm = 'This form can only be sent from this site.';
 const deadLink = 'This link has expired or was already used. Please ask for a new one.';
 
 /** A plausible address: one `@`, something either side, no spaces, at most 254 characters. */
@@ -53,7 +52,7 @@ export async function passwordResetRoutes(
     if (!found) return reply;
     const { tenant, origin } = found;
     if (!sentFromThisOrigin(request, origin))
-      return sendPage(reply, renderErrorPage(tenant, foreignForm), 403);
+      return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
     const email = (singleValue(request.body, 'email') ?? '').trim();
     if (!emailShape.test(email) || email.length > 254) {
       return sendPage(
@@ -108,7 +107,7 @@ export async function passwordResetRoutes(
     if (!found) return reply;
     const { tenant, clientId, origin } = found;
     if (!sentFromThisOrigin(request, origin))
-      return sendPage(reply, renderErrorPage(tenant, foreignForm), 403);
+      return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
     const token = singleValue(request.body, 'token') ?? '';
     const password = singleValue(request.body, 'password') ?? '';
     if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);

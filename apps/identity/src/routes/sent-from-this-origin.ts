@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
+/** The page a form sent from elsewhere gets (403). */
+export const foreignFormMessage = 'This form can only be sent from this site.';
+
 /**
- * Whether a form was sent by a page of this origin (the account page's, the password-reset
- * pages'). The cookies are SameSite=Lax, which lets another tenant's host (the same site:
+ * Whether a form was sent by a page of this origin (the sign-in and registration forms', the
+ * account page's, the password-reset pages'). The cookies are SameSite=Lax, which lets another tenant's host (the same site:
  * `moneypartner.localhost` beside `waratah.localhost`) send them, so the browser's word on where
  * the form came from decides: `Sec-Fetch-Site` where it is sent (every current browser, on HTTPS
  * and localhost), else the `Origin`. The identity's pages are sent with
