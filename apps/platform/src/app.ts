@@ -28,8 +28,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer.
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { whenDatabaseReady } from './plugins/when-database-ready.ts';
 import { servePortal } from './portal/serve-portal.ts';
-import { countMailRequest } from './rate-limit/mail-limits.ts';
-import { assertSignInAllowed, recordSignInFailure, signInRules } from './rate-limit/sign-in-limits.ts';
+import { identityGuards } from './rate-limit/identity-guards.ts';
 import { adminRoutes } from './routes/admin/users/admin-routes.ts';
 import { adviserRoutes } from './routes/adviser/users/adviser-routes.ts';
 import { getAppConfigRoute } from './routes/config/get-app-config.ts';
@@ -106,18 +105,7 @@ export async function buildApp({
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
-    // The sign-in form counts failures in the same per-account and per-IP buckets as the token endpoints.
-    signInGuard: {
-      assertAllowed: (attempt) =>
-        assertSignInAllowed(app.rateLimiter, signInRules(app.authSettings, attempt)),
-      recordFailure: (attempt) =>
-        recordSignInFailure(app.rateLimiter, signInRules(app.authSettings, attempt)),
-    },
-    // Each registration sends a welcome e-mail: counted with every other e-mail a request may send.
-    registrationGuard: {
-      assertAllowed: ({ tenantId, email, ip }) =>
-        countMailRequest(app.rateLimiter, app.authSettings, { tenantId, email }, { ip }),
-    },
+    ...identityGuards(app),
   });
   // Its OpenID provider's modules load once the database is ready, after /readyz answers: not on a
   // restart's path, and not on the first sign-in's unless it comes within their load (about 0.25 s).

@@ -8,13 +8,8 @@ import { identityRegistrationMail } from '../../../platform/src/mail/register-ma
 import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
 import { loggerOptions } from '../../../platform/src/plugins/request-log.ts';
 import { registerSecurityHeaders } from '../../../platform/src/plugins/security-headers.ts';
-import { countMailRequest } from '../../../platform/src/rate-limit/mail-limits.ts';
+import { identityGuards } from '../../../platform/src/rate-limit/identity-guards.ts';
 import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
-import {
-  assertSignInAllowed,
-  recordSignInFailure,
-  signInRules,
-} from '../../../platform/src/rate-limit/sign-in-limits.ts';
 import { createIdentityService, type IdentityService } from '../identity-service.ts';
 import { registerIdentity } from '../register-identity.ts';
 
@@ -34,7 +29,7 @@ export async function buildStandaloneIdentity(
   config: PlatformConfig,
   database: PlatformDatabase,
 ): Promise<StandaloneIdentity> {
-  const settings = { ...defaultAuthSettings, ...config.authSettings };
+  const authSettings = { ...defaultAuthSettings, ...config.authSettings };
   const rateLimiter = createRateLimiter(database.db);
   const mailer = config.smtpUrl
     ? createSmtpMailer({ transport: config.smtpUrl, from: config.mailFrom })
@@ -42,14 +37,7 @@ export async function buildStandaloneIdentity(
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
-    signInGuard: {
-      assertAllowed: (attempt) => assertSignInAllowed(rateLimiter, signInRules(settings, attempt)),
-      recordFailure: (attempt) => recordSignInFailure(rateLimiter, signInRules(settings, attempt)),
-    },
-    registrationGuard: {
-      assertAllowed: ({ tenantId, email, ip }) =>
-        countMailRequest(rateLimiter, settings, { tenantId, email }, { ip }),
-    },
+    ...identityGuards({ rateLimiter, authSettings }),
   });
 
   // Behind a load balancer, its forwarded headers name the client: the per-IP limits and the audit

@@ -1,0 +1,30 @@
+import type { RegistrationGuard, SignInGuard } from '@waratah/identity';
+import type { AuthSettings } from '../auth/auth-settings.ts';
+import { countMailRequest } from './mail-limits.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { assertSignInAllowed, recordSignInFailure, signInRules } from './sign-in-limits.ts';
+
+/**
+ * The identity service's limits on the platform's counters, for the mounted identity and the one
+ * run on its own alike: its sign-in form (and the account page's current password) counts failures
+ * in the same per-account and per-IP buckets as the token endpoints, and each registration, which
+ * sends a welcome e-mail, is counted with every other e-mail a request may send. `host`'s limiter
+ * and settings are read at each use: the platform decorates them after it creates the identity.
+ */
+export function identityGuards(host: { rateLimiter: RateLimiter; authSettings: AuthSettings }): {
+  signInGuard: SignInGuard;
+  registrationGuard: RegistrationGuard;
+} {
+  return {
+    signInGuard: {
+      assertAllowed: (attempt) =>
+        assertSignInAllowed(host.rateLimiter, signInRules(host.authSettings, attempt)),
+      recordFailure: (attempt) =>
+        recordSignInFailure(host.rateLimiter, signInRules(host.authSettings, attempt)),
+    },
+    registrationGuard: {
+      assertAllowed: ({ tenantId, email, ip }) =>
+        countMailRequest(host.rateLimiter, host.authSettings, { tenantId, email }, { ip }),
+    },
+  };
+}
