@@ -22,10 +22,10 @@ import { registerResponseCompression } from './plugins/compress-responses.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
-import { loggerOptions } from './plugins/request-log.ts';
 import { requestValidatorCompiler } from './plugins/request-validator.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { serverOptions } from './plugins/server-options.ts';
 import { whenDatabaseReady } from './plugins/when-database-ready.ts';
 import { servePortal } from './portal/serve-portal.ts';
 import { identityGuards } from './rate-limit/identity-guards.ts';
@@ -70,10 +70,7 @@ export async function buildApp({
   mail,
 }: BuildAppOptions) {
   // Behind a load balancer, its forwarded headers name the client (TRUST_PROXY; docs/scaling.md).
-  const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
-  });
+  const app: FastifyInstance = Fastify(serverOptions(config));
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));
   registerJsonBodyParser(app);

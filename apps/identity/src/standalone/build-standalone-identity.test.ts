@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../platform/src/config/env.ts';
 import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
 import { seedDatabase } from '../../../platform/src/db/seed.ts';
+import { sendRaw } from '../../../platform/src/testing/raw-http.ts';
 import { securityHeaderProblems } from '../../../platform/src/testing/security-header-problems.ts';
 import { createTestDatabase } from '../../../platform/src/testing/test-database.ts';
 import { sdkLoginQuery } from '../testing/identity-test-app.ts';
@@ -42,6 +43,22 @@ describe('the identity service on its own', () => {
     }
     expect(answers['sign-in page'].statusCode).toBe(200);
     expect(answers['signing keys'].json().keys).toHaveLength(1);
+  });
+
+  it('answers a request it cannot read, or a path it cannot decode, with the headers too', async () => {
+    await standalone.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = standalone.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const unreadable = await sendRaw(port, 'HELLO\r\n\r\n');
+    const undecodable = await sendRaw(port, 'GET /app/%zz HTTP/1.1\r\nhost: localhost\r\n\r\n', {
+      responses: 1,
+    });
+    for (const response of [unreadable.responses[0], undecodable.responses[0]]) {
+      expect(response?.status).toBe(400);
+      expect(securityHeaderProblems(response?.headers ?? {}, { apiData: true })).toEqual([]);
+      expect(response?.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+    expect(unreadable.closed).toBe(true);
   });
 
   it('takes the client’s address from its trusted proxy, for the sign-in limits and the audit log', async () => {

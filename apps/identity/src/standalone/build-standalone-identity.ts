@@ -6,8 +6,8 @@ import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.t
 import type { Mailer } from '../../../platform/src/mail/mailer.ts';
 import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
 import { createSmtpMailer } from '../../../platform/src/mail/smtp-mailer.ts';
-import { loggerOptions } from '../../../platform/src/plugins/request-log.ts';
 import { registerSecurityHeaders } from '../../../platform/src/plugins/security-headers.ts';
+import { serverOptions } from '../../../platform/src/plugins/server-options.ts';
 import { identityGuards } from '../../../platform/src/rate-limit/identity-guards.ts';
 import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
 import { createIdentityService, type IdentityService } from '../identity-service.ts';
@@ -22,7 +22,8 @@ export interface StandaloneIdentity {
 /**
  * The identity service's own server over a migrated database (`start-identity.ts` listens with it):
  * the platform's security headers on every answer (HSTS in production), its client IP taken from a
- * trusted proxy's forwarded headers as the platform's is (`TRUST_PROXY`), and failed sign-ins,
+ * trusted proxy's forwarded headers as the platform's is (`TRUST_PROXY`), its request timeout and
+ * answers to unreadable requests (`plugins/server-options.ts`), and failed sign-ins,
  * registrations and registration e-mail counted and sent exactly as the mounted identity does.
  */
 export async function buildStandaloneIdentity(
@@ -40,9 +41,10 @@ export async function buildStandaloneIdentity(
     ...identityGuards({ rateLimiter, authSettings }),
   });
 
-  // Behind a load balancer, its forwarded headers name the client: the per-IP limits and the audit
-  // log's "from where" need the client's address, not the proxy's.
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+  // The platform's server options: behind a load balancer, its forwarded headers name the client
+  // (the per-IP limits and the audit log's "from where" need the client's address, not the
+  // proxy's); the request timeout; the answers to requests refused before any route.
+  const app = Fastify(serverOptions(config));
   app.decorate('config', config);
   await registerSecurityHeaders(app);
   await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       PORTAL_DIST: '/srv/portal',
       GALLERY_DIST: '/srv/gallery',
       ANSWER_CACHE_MB: '16',
+      REQUEST_TIMEOUT_SECONDS: '120',
     });
     expect(config).toEqual({
       port: 3000,
@@ -50,7 +51,17 @@ describe('loadConfig', () => {
       authSettings: {},
       identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
       documentStorage: { kind: 'database' },
+      requestTimeoutSeconds: 120,
     });
+  });
+
+  it("bounds a request's arrival at Node's own 300 s unless REQUEST_TIMEOUT_SECONDS says otherwise", () => {
+    expect(loadConfig({}).requestTimeoutSeconds).toBe(300);
+    for (const value of ['0', '3601', '1.5', 'soon']) {
+      expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: value }), value).toThrow(
+        /REQUEST_TIMEOUT_SECONDS: must be a whole number from 1 to 3600/,
+      );
+    }
   });
 
   it('believes the forwarded headers of the proxies TRUST_PROXY names, and of no one by default', () => {

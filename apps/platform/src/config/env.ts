@@ -115,6 +115,8 @@ const envSchema = z.object({
   IDENTITY_REFRESH_TOKEN_TTL_SECONDS: wholeNumber(5 * minute, 365 * day),
   // The job queue's lease (docs/jobs.md) and the fault suite's pause point (docs/reliability.md; NODE_ENV=test only).
   JOB_LEASE_SECONDS: wholeNumber(1, day),
+  // How long a request may take to arrive, headers and body (app.ts; docs/security.md).
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(300),
   FAULT_PAUSE_AT: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a fault point name such as documents.generate')
@@ -245,6 +247,11 @@ export interface PlatformConfig {
   /** JOB_LEASE_SECONDS: how long a running job stays claimed without its worker renewing it (default 60). */
   jobLeaseSeconds: number | undefined;
   /**
+   * REQUEST_TIMEOUT_SECONDS (default 300): a request whose headers and body have not all arrived
+   * by then is answered 408 and its connection closed.
+   */
+  requestTimeoutSeconds: number;
+  /**
    * FAULT_PAUSE_AT, honoured only when NODE_ENV=test: the named fault point where work stops for
    * the fault suite to `kill -9` the process (faults/fault-point.ts, docs/reliability.md).
    */
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     documentStorage: documentStorageOf(vars),
     holderTokenKey: vars.HOLDER_TOKEN_KEY ? decodeHolderTokenKey(vars.HOLDER_TOKEN_KEY) : undefined,
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     faultPauseAt: vars.NODE_ENV === 'test' ? vars.FAULT_PAUSE_AT : undefined,
   };
 }

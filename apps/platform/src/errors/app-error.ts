@@ -11,6 +11,8 @@ export const errorCatalogue = {
   unsupported_api_version: { code: 'F0022', status: 400 },
   payload_too_large: { code: 'F0023', status: 413 },
   unsupported_media_type: { code: 'F0024', status: 415 },
+  request_timeout: { code: 'F0025', status: 408 },
+  headers_too_large: { code: 'F0026', status: 431 },
   invalid_access_token: { code: 'F0101', status: 401 },
   unauthorised: { code: 'F0200', status: 401 },
   forbidden: { code: 'F0201', status: 403 },

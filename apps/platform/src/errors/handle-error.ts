@@ -35,7 +35,7 @@ export async function handleError(
   return reply
     .code(appError.statusCode)
     .type('application/json; charset=utf-8')
-    .send(envelope(appError, request));
+    .send(errorEnvelope(appError, request.id));
 }
 
 /** The error to answer: the caller's refusal if its unconfirmed token turns out gone, else `error`. */
@@ -49,10 +49,11 @@ async function unlessCallerRefused(error: unknown, request: FastifyRequest): Pro
   }
 }
 
-function envelope(error: AppError, request: FastifyRequest): ErrorBody {
+/** What a client reads for `error`: the DESIGN §3 envelope, a 5xx's cause left in the log under `requestId`. */
+export function errorEnvelope(error: AppError, requestId: string): ErrorBody {
   const serverSide = error.statusCode >= 500;
   const message = serverSide
-    ? `${publicServerMessages[error.statusCode] ?? defaultServerMessage} (request ${request.id})`
+    ? `${publicServerMessages[error.statusCode] ?? defaultServerMessage} (request ${requestId})`
     : error.message;
   return {
     error: {

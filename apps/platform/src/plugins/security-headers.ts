@@ -97,7 +97,7 @@ export function contentSecurityPolicy(
   };
 }
 
-type HeaderList = readonly (readonly [name: string, value: string])[];
+export type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
  * Security headers on every response, pages, API data and errors alike (issue 10): CSP, HSTS in
@@ -114,14 +114,7 @@ type HeaderList = readonly (readonly [name: string, value: string])[];
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const production = app.config.nodeEnv === 'production';
-  const common = {
-    // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
-    strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    // The portal may show images from its tenant's API host (same site, another origin).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  } satisfies HelmetOptions;
+  const common = commonOptions(production);
   const pageSets = new Map<string, HeaderList>();
   const pageHeaders = (request: FastifyRequest): HeaderList => {
     const resolved = hostTenant(request);
@@ -143,20 +136,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     }
     return set;
   };
-  const apiHeaders: HeaderList = Object.entries({
-    ...headersOf({
-      ...common,
-      contentSecurityPolicy: false,
-      crossOriginOpenerPolicy: false,
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-      crossOriginEmbedderPolicy: false,
-    }),
-    'content-security-policy': apiContentSecurityPolicy,
-  });
+  const apiHeaders = apiSecurityHeaders(production);
 
   // On the raw response, as helmet does: the identity service answers some routes itself (hijacked).
   app.addHook('onRequest', async (request, reply) => {
@@ -175,6 +155,40 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       reply.header('cache-control', 'no-store');
     }
     return payload;
+  });
+}
+
+/** What every answer carries, page or data. */
+function commonOptions(production: boolean) {
+  return {
+    // Browsers remember HSTS for the whole host: only a production server (behind TLS) may ask for it.
+    strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    // The portal may show images from its tenant's API host (same site, another origin).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  } satisfies HelmetOptions;
+}
+
+/**
+ * The API's set (the policy that allows nothing, nosniff, no referrer, no framing, HSTS in
+ * production), without `Cache-Control`: what API data carries, and what a request refused before
+ * any route or hook saw it carries too (errors/transport-errors.ts).
+ */
+export function apiSecurityHeaders(production: boolean): HeaderList {
+  return Object.entries({
+    ...headersOf({
+      ...commonOptions(production),
+      contentSecurityPolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+    'content-security-policy': apiContentSecurityPolicy,
   });
 }
 

@@ -14,6 +14,8 @@ import { errorResponses } from '../../v2/error-responses.ts';
  */
 const maxImageBytes = 8 * 1024 * 1024;
 const acceptedTypes = new Set(['image/png', 'image/jpeg', 'image/heic']);
+/** Room for the part's boundary lines and headers around the file: a body declared longer cannot hold an allowed image. */
+const multipartFramingBytes = 16 * 1024;
 
 /** `POST api/adviser/images/upload` (multipart, one `file` part) (spec §7 Adviser). */
 export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +47,11 @@ export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) =>
     },
     async (request, reply) => {
       const principal = requireAdminUser(request);
+      // Refused before a byte is read, and the connection closed rather than the rest read and dropped.
+      if (Number(request.headers['content-length']) > maxImageBytes + multipartFramingBytes) {
+        reply.header('connection', 'close');
+        throw new AppError('payload_too_large', 'The image is larger than 8 MB');
+      }
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data');
       const file = await request.file().catch(notMultipart);
