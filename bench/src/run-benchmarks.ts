@@ -21,7 +21,7 @@ const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 /** Malformed requests to each operation of the OpenAPI document (CI sends 8). */
-const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 40);
+const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 100);
 // The soak: a minute on each engine by default (the 60 s); BENCH_SOAK_SECONDS=0 skips it.
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const soakAdvisers = Number(process.env.BENCH_SOAK_ADVISERS ?? 200);

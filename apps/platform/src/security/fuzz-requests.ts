@@ -42,6 +42,24 @@ const nastyStrings = [
   '2026-01-01T25:61:61Z',
 ];
 
+/**
+ * Path segments sent as they are, not encoded: percent-encoding that decodes to nothing, dot
+ * segments, a matrix parameter. The router refuses some before any hook runs (errors/transport-errors.ts).
+ */
+const rawPathSegments = [
+  '%zz',
+  '%',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%2e%2e',
+  '..',
+  '.',
+  '%252e',
+  ';x=1',
+  '%00',
+  '%2F',
+];
+
 const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...nastyStrings) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
@@ -177,6 +195,9 @@ function multipart(): fc.Arbitrary<{ contentType: string; payload: string | Buff
     });
 }
 
+/** Stands for a raw segment while the path is filled (it encodes as itself). */
+const rawPlaceholder = 'RAWSEGMENT';
+
 export interface FuzzRequest {
   method: string;
   url: string;
@@ -192,6 +213,7 @@ export function fuzzRequest(operation: Operation, callers: Caller[]): fc.Arbitra
     .record({
       caller: fc.constantFrom(...callers),
       pathValue: fc.option(nastyString, { freq: 2 }),
+      rawSegment: fc.option(fc.constantFrom(...rawPathSegments), { freq: 8 }),
       query: fc.dictionary(
         fc.oneof(fc.constantFrom(...(queryNames.length ? queryNames : ['size'])), nastyString),
         fc.oneof(nastyString, nastyNumber.map(String)),
@@ -216,14 +238,15 @@ export function fuzzRequest(operation: Operation, callers: Caller[]): fc.Arbitra
       ),
       body: hasBody ? fc.option(bodyFor(operation), { freq: 8 }) : fc.constant(null),
     })
-    .map(({ caller, pathValue, query, headers, body }) => {
+    .map(({ caller, pathValue, rawSegment, query, headers, body }) => {
       const values = pathValues(operation.path, caller.ids);
-      const filled = fillPath(
+      const sent = pathValue ?? (rawSegment === null ? null : rawPlaceholder);
+      let filled = fillPath(
         operation.path,
-        pathValue === null
-          ? values
-          : Object.fromEntries(Object.keys(values).map((name) => [name, pathValue])),
+        sent === null ? values : Object.fromEntries(Object.keys(values).map((name) => [name, sent])),
       );
+      // Only where the operation has a parameter: appended to a fixed path, it names another page.
+      if (rawSegment !== null) filled = filled.replaceAll(rawPlaceholder, rawSegment);
       const search = new URLSearchParams(query).toString();
       return {
         method: operation.method,

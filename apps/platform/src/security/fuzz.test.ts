@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobQueueOf } from '../jobs/register-job-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createPortalFixture, type PortalFixture } from '../testing/portal-fixture.ts';
+import { securityHeaderProblems } from '../testing/security-header-problems.ts';
 import { tenantHost } from '../testing/sign-in.ts';
 import {
   changedTables,
@@ -16,7 +18,7 @@ import { type Caller, type CallerKind, createSecurityFixture } from './security-
 
 // CI runs a short, seeded pass; `npm run bench` runs the long one (FUZZ_RUNS, FUZZ_SEED): FUZZ_RUNS
 // requests to each operation, each operation with a seed of its own (FUZZ_SEED plus its index).
-const runs = Number(process.env.FUZZ_RUNS ?? 8);
+const runs = Number(process.env.FUZZ_RUNS ?? 24);
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_122);
 // Only to narrow a local investigation (e.g. FUZZ_ONLY=transactions): a regular expression over `METHOD /path`.
 const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
@@ -32,11 +34,14 @@ const fuzzedCallers: CallerKind[] = [
 
 describe('requests generated from the OpenAPI contracts, malformed every way', () => {
   let testApp: TestApp;
+  let portal: PortalFixture;
   let operations: Operation[];
   let callers: Caller[];
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
+    // With a portal, as in production: a path no route has falls back to its page, not to "not built".
+    portal = await createPortalFixture();
+    testApp = await buildTestApp({ portalDist: portal.dir });
     const fixture = await createSecurityFixture(testApp.app);
     callers = fuzzedCallers.map((kind) => fixture[kind]);
     // Background jobs (refresh and expiry sweeps) change rows on their own schedule; with the queue
@@ -52,7 +57,10 @@ describe('requests generated from the OpenAPI contracts, malformed every way', (
       (op) => !op.path.startsWith('/data-holder/control') && (!only || only.test(op.key)),
     );
   });
-  afterAll(() => testApp.close());
+  afterAll(async () => {
+    await testApp.close();
+    await portal.remove();
+  });
 
   it('never answer 5xx, never show a stack trace and, when refused, never change a row', async () => {
     let baseline = await databaseFingerprint(testApp.app);
@@ -73,6 +81,9 @@ describe('requests generated from the OpenAPI contracts, malformed every way', (
           const where = `${request.method} ${request.url.slice(0, 200)} → ${response.statusCode}`;
           expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
           expect(response.body, where).not.toMatch(stackTracePattern);
+          // Every answer, refused or not, carries the security headers; API data is never stored.
+          const apiData = /^\/(?:api|oauth)\//.test(request.url);
+          expect(securityHeaderProblems(response.headers, { apiData }), where).toEqual([]);
           const after = await databaseFingerprint(testApp.app);
           if (response.statusCode >= 400)
             expect(changedTables(baseline, after), `${where} changed rows`).toEqual([]);
