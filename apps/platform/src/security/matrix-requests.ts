@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fillPath, type Operation, sampleValue } from './openapi-operations.ts';
-import type { Caller, TargetIds } from './security-fixture.ts';
+import type { Caller, ExportKind, TargetIds } from './security-fixture.ts';
 
 /** How a request came out, as far as authorisation is concerned. */
 export type Outcome = 'ok' | 'invalid' | 'unauthorised' | 'forbidden' | 'hidden' | 'limited' | 'error';
@@ -80,8 +80,10 @@ export function matrixRequest(operation: Operation, caller: Caller) {
   }
   const values = pathValues(operation.path, caller.ids);
   for (const parameter of operation.parameters) {
-    // Ids the platform hands out as UUIDs (documents, exports): one that names nothing.
-    if (parameter.in === 'path' && parameter.schema?.format === 'uuid') values[parameter.name] = absentUuid;
+    // Ids the platform hands out as UUIDs (document exports): the client's completed export of the
+    // path's kind (any kind under documents/), or for a client that has none, one that names nothing.
+    if (parameter.in === 'path' && parameter.schema?.format === 'uuid')
+      values[parameter.name] = exportFor(operation.path, caller.ids) ?? absentUuid;
   }
   const url = fillPath(operation.path, values);
   const search = new URLSearchParams(query).toString();
@@ -104,6 +106,12 @@ export function matrixRequest(operation: Operation, caller: Caller) {
     headers,
     ...(payload === undefined ? {} : { payload }),
   };
+}
+
+function exportFor(path: string, ids: TargetIds): string | undefined {
+  if (!ids.exports) return undefined;
+  const kind = (Object.keys(ids.exports) as ExportKind[]).find((name) => path.startsWith(`/api/v2/${name}/`));
+  return ids.exports[kind ?? 'accounts/summary'];
 }
 
 export async function send(app: FastifyInstance, operation: Operation, caller: Caller) {

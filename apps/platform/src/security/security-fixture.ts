@@ -40,7 +40,14 @@ export interface TargetIds {
   providerId: number;
   goalId: number;
   imageId: number;
+  /**
+   * Completed document exports of the client, one of each kind the API reads by id (only for the
+   * clients whose documents the callers read; the others' are ids that name nothing).
+   */
+  exports?: Record<ExportKind, string>;
 }
+
+export type ExportKind = 'financialpassport/exports' | 'statements' | 'accounts/summary';
 
 const clientPassword = 'Security-Suite-Client-42';
 
@@ -114,6 +121,16 @@ export async function createSecurityFixture(app: FastifyInstance): Promise<Recor
     'x-user-id': String(ssoIds.clientId),
     'x-external-party-id': String(sso.partyId),
   };
+
+  // Completed exports of each client whose documents the callers read, made through the real endpoints.
+  ownerIds.exports = await completedExports(app, ownerIds, {
+    ...owner.headers,
+    'x-user-id': String(ownerIds.clientId),
+  });
+  ssoIds.exports = await completedExports(app, ssoIds, {
+    ...ssoHeaders,
+    'x-xsrf-token': 'security-suite-xsrf',
+  });
 
   const onBehalf = (ids: TargetIds) => ({
     'x-user-id': String(ids.clientId),
@@ -202,6 +219,36 @@ async function clientOf(
     goalId: goalRow.id,
     imageId: image.id,
   };
+}
+
+/** Asks for one export of each kind as `headers`' caller and waits until their jobs have made them. */
+async function completedExports(
+  app: FastifyInstance,
+  ids: TargetIds,
+  headers: Record<string, string>,
+): Promise<Record<ExportKind, string>> {
+  const bodies: Record<ExportKind, object> = {
+    'financialpassport/exports': {},
+    statements: { account_id: ids.accountId },
+    'accounts/summary': {},
+  };
+  const exports = {} as Record<ExportKind, string>;
+  for (const [kind, payload] of Object.entries(bodies) as [ExportKind, object][]) {
+    const requested = await app.inject({ method: 'POST', url: `/api/v2/${kind}`, headers, payload });
+    if (requested.statusCode !== 202) throw new Error(`Export request failed: ${requested.body}`);
+    exports[kind] = requested.json().data.id as string;
+  }
+  for (const id of Object.values(exports)) {
+    for (let attempt = 0; ; attempt += 1) {
+      const status = await app.inject({ url: `/api/v2/documents/${id}`, headers });
+      const state = status.json().data?.status;
+      if (state === 'completed') break;
+      if (state === 'failed' || attempt === 600)
+        throw new Error(`Export ${id} did not complete: ${status.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return exports;
 }
 
 async function clientSignIn(app: FastifyInstance, host: string, email: string): Promise<string> {
