@@ -1,5 +1,6 @@
 import { localTenantUrls } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { configWarnings } from './config/config-warnings.ts';
 import { loadConfig, type PlatformConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
@@ -14,6 +15,7 @@ import { lockDataDir } from './faults/data-dir-lock.ts';
  */
 async function start(): Promise<void> {
   const config = loadConfig();
+  for (const warning of configWarnings(config)) console.warn(`Waratah platform: ${warning}`);
   const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   // The database starts opening first (PGlite: its worker thread is started within this call),
   // then the app's modules load on this thread while it opens (cold start: docs/benchmarks.md).

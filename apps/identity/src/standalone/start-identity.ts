@@ -8,6 +8,7 @@
  * The embedded database (DATA_DIR) admits one process at a time: with the platform running too,
  * use DATABASE_URL.
  */
+import { configWarnings } from '../../../platform/src/config/config-warnings.ts';
 import { loadConfig } from '../../../platform/src/config/env.ts';
 import { createDatabase } from '../../../platform/src/db/create-database.ts';
 import { migrateToLatest } from '../../../platform/src/db/migrate.ts';
@@ -18,6 +19,7 @@ import { buildStandaloneIdentity } from './build-standalone-identity.ts';
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  for (const warning of configWarnings(config)) console.warn(`Waratah identity: ${warning}`);
   const database = await createDatabase(config);
   await migrateToLatest(database.db);
   await seedDatabase(database.db);

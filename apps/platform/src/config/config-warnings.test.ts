@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { configWarnings } from './config-warnings.ts';
+import { loadConfig } from './env.ts';
+
+describe('configWarnings', () => {
+  it('says nothing outside production, or in production behind a named proxy without development tools', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'on' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8' }))).toEqual([]);
+  });
+
+  it('warns of production without TRUST_PROXY: cookies not Secure, one limit for everyone behind the proxy', () => {
+    const [warning, ...rest] = configWarnings(loadConfig({ NODE_ENV: 'production' }));
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/^TRUST_PROXY is not set with NODE_ENV=production\./);
+    expect(warning).toContain('cookies are not marked Secure');
+  });
+
+  it('warns of the development tools switched on in production', () => {
+    const warnings = configWarnings(
+      loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', DEV_TOOLS: 'on' }),
+    );
+    expect(warnings).toEqual([
+      expect.stringMatching(/^DEV_TOOLS=on with NODE_ENV=production: .*control endpoints/),
+    ]);
+  });
+});

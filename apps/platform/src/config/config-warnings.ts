@@ -1,0 +1,20 @@
+import type { PlatformConfig } from './env.ts';
+
+/**
+ * What a configuration allows but an operator most likely did not mean, said at start
+ * (`server.ts`, the standalone identity's `start-identity.ts`) and never fatal: each names the
+ * variable to set and what happens meanwhile.
+ */
+export function configWarnings(config: PlatformConfig): string[] {
+  const warnings: string[] = [];
+  if (config.nodeEnv !== 'production') return warnings;
+  if (config.trustProxy === false)
+    warnings.push(
+      'TRUST_PROXY is not set with NODE_ENV=production. The server speaks plain HTTP, so it runs behind a TLS load balancer or reverse proxy; until TRUST_PROXY names that proxy, requests look like plain HTTP from its address: cookies are not marked Secure, and every client shares the proxy’s sign-in and e-mail limits and audit address (README, Configuration; docs/scaling.md).',
+    );
+  if (config.devTools)
+    warnings.push(
+      'DEV_TOOLS=on with NODE_ENV=production: the component gallery and the simulated bank are served, and anyone may call the simulated bank’s control endpoints (/data-holder/control/…).',
+    );
+  return warnings;
+}
