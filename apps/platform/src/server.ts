@@ -38,6 +38,8 @@ async function start(): Promise<void> {
 
   await listen(app, config);
   await prepareDatabase(database.db);
+  // Armed after the migrations, which may rightly take long on a big database.
+  database.limitStatements?.(config.databaseStatementTimeoutSeconds * 1000);
   app.readiness.markReady();
 
   const address = app.server.address();

@@ -23,6 +23,7 @@ async function start(): Promise<void> {
   const database = await createDatabase(config);
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
+  database.limitStatements?.(config.databaseStatementTimeoutSeconds * 1000);
 
   const { app, identity, mailer } = await buildStandaloneIdentity(config, database);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

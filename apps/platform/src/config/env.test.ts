@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
       documentStorage: { kind: 'database' },
       requestTimeoutSeconds: 120,
+      databaseStatementTimeoutSeconds: 30,
     });
   });
 

@@ -117,6 +117,8 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: wholeNumber(1, day),
   // How long a request may take to arrive, headers and body (app.ts; docs/security.md).
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(300),
+  // How long a statement may wait for PostgreSQL's answer once the server is ready (db/statement-time-limit.ts).
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: wholeNumber(0, 3600).default(30),
   FAULT_PAUSE_AT: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a fault point name such as documents.generate')
@@ -252,6 +254,11 @@ export interface PlatformConfig {
    */
   requestTimeoutSeconds: number;
   /**
+   * DATABASE_STATEMENT_TIMEOUT_SECONDS (default 30; 0: none): once the database is prepared, a
+   * statement PostgreSQL has not answered by then fails (503) and its connection is closed.
+   */
+  databaseStatementTimeoutSeconds: number;
+  /**
    * FAULT_PAUSE_AT, honoured only when NODE_ENV=test: the named fault point where work stops for
    * the fault suite to `kill -9` the process (faults/fault-point.ts, docs/reliability.md).
    */
@@ -303,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     holderTokenKey: vars.HOLDER_TOKEN_KEY ? decodeHolderTokenKey(vars.HOLDER_TOKEN_KEY) : undefined,
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
+    databaseStatementTimeoutSeconds: vars.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     faultPauseAt: vars.NODE_ENV === 'test' ? vars.FAULT_PAUSE_AT : undefined,
   };
 }

@@ -4,6 +4,7 @@ import type PG from 'pg';
 import type { Database } from './database-schema.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
+import { limitStatementTime } from './statement-time-limit.ts';
 
 // Without a timeout, `pg` waits forever for a host that drops packets, and start-up hangs silently.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -35,10 +36,19 @@ export function openPostgresDatabase(
   pool.on('error', (error) => process.emitWarning(`PostgreSQL pool: ${error.message}`));
   // So can one that is checked out (pg_terminate_backend, a failover): its query fails (503, docs/reliability.md)
   // and the pool drops it on release; the client's own 'error' event must be heard too.
+  let statementLimitMs = 0;
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    limitStatementTime(client, () => statementLimitMs);
     if (preparedStatements) usePreparedStatements(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    close: () => db.destroy(),
+    limitStatements: (ms) => {
+      statementLimitMs = ms;
+    },
+  };
 }

@@ -7,4 +7,10 @@ export interface PlatformDatabase {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   close(): Promise<void>;
+  /**
+   * From now on, a statement PostgreSQL has not answered within `ms` milliseconds fails and its
+   * connection is closed (0: no limit; db/statement-time-limit.ts). Armed once the schema is
+   * migrated and seeded, so a long migration is never cut. PostgreSQL only: PGlite runs in-process.
+   */
+  limitStatements?(ms: number): void;
 }

@@ -25,12 +25,15 @@ const systemCodes = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-// What node-postgres throws without a code when the socket ends or the pool cannot connect in time.
+// What node-postgres throws without a code when the socket ends, the pool cannot connect in time or
+// a statement is not answered in time.
 const driverMessages = [
   /^Connection terminated/,
   /is not queryable/,
   /^timeout exceeded when trying to connect/,
   /^Cannot use a pool after calling end/,
+  // A statement PostgreSQL did not answer within DATABASE_STATEMENT_TIMEOUT_SECONDS (db/statement-time-limit.ts).
+  /^Query read timeout$/,
 ];
 
 function looksUnavailable(error: unknown): boolean {

@@ -6,6 +6,7 @@ import { AppError } from './app-error.ts';
 
 describe('the error handler', () => {
   let testApp: TestApp;
+  let confirmations = 0;
 
   beforeAll(async () => {
     testApp = await buildTestApp();
@@ -14,6 +15,17 @@ describe('the error handler', () => {
     });
     testApp.app.get('/api/test/conflict', async () => {
       throw new AppError('already_exists', 'That e-mail address is already registered');
+    });
+    // A read started from a recent token lookup whose database then refuses the connection.
+    testApp.app.get('/api/test/database-down', async (request) => {
+      request.unconfirmedPrincipal = {
+        tokenHash: 'unused',
+        confirm: async () => {
+          confirmations += 1;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      };
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });
     testApp.app.post(
       '/api/test/goals',
@@ -32,6 +44,18 @@ describe('the error handler', () => {
       /^Something went wrong on our side; please try again\. \(request .+\)$/,
     );
     expect(response.body).not.toMatch(/hunter2|secret\.ts|at .*:\d+/);
+  });
+
+  it('answers a database that is down with 503 at once, without asking it to confirm the caller first', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/database-down' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(errorBodySchema.parse(response.json()).error).toMatchObject({
+      error_code: 'F9990',
+      error_type: 'unavailable',
+    });
+    // Neither the error handler nor the last check before sending looked the token up again.
+    expect(confirmations).toBe(0);
   });
 
   it('answers an AppError with its code, status and message', async () => {

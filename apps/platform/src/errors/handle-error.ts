@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { confirmPrincipal } from '../auth/confirm-principal.ts';
 import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
 import type { AppError } from './app-error.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { toAppError } from './to-app-error.ts';
 
 // What a client reads for a 5xx: the real cause is in the log, under the request id quoted here.
@@ -41,6 +42,12 @@ export async function handleError(
 /** The error to answer: the caller's refusal if its unconfirmed token turns out gone, else `error`. */
 async function unlessCallerRefused(error: unknown, request: FastifyRequest): Promise<unknown> {
   if (!request.unconfirmedPrincipal) return error;
+  // Confirming reads the database: when that is what failed, asking it again only doubles the wait
+  // (and the last check before sending would ask it once more). A 503 shows nothing of anyone's data.
+  if (isDatabaseUnavailable(error)) {
+    request.unconfirmedPrincipal = null;
+    return error;
+  }
   try {
     await confirmPrincipal(request);
     return error;

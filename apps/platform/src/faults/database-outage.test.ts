@@ -4,14 +4,18 @@ import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
 
 // Long enough for the job queue to fail several polls and for idle pool connections to be noticed.
 const outageMs = 4_000;
+const statementLimitSeconds = 2;
+// A request during a stall waits for at most the statement limit, or the pool's 5 s connect timeout.
+const stalledAnswerBoundMs = 5_000 + 3_000;
 
 /**
- * PostgreSQL stopped and started again under a running server (docs/reliability.md): the real
- * server as a child process, its database behind a TCP relay the test cuts (every connection
- * closed, new ones refused, as a stopped or restarting PostgreSQL does) and then restores. On
+ * PostgreSQL stopped and started again, or not answering for a while, under a running server
+ * (docs/reliability.md): the real server as a child process, its database behind a TCP relay the
+ * test cuts (every connection closed, new ones refused, as a stopped or restarting PostgreSQL does)
+ * or stalls (nothing crosses, nothing closes, as behind a network partition), then restores. On
  * PGlite there is no server to stop: skipped.
  */
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down, then up again', () => {
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down or not answering, then back', () => {
   let data: Awaited<ReturnType<typeof createFaultData>>;
   let proxy: TcpProxy;
   let server: ServerProcess;
@@ -24,7 +28,11 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down, then up again', () 
     const relayed = new URL(direct);
     relayed.hostname = '127.0.0.1';
     relayed.port = String(proxy.port);
-    server = await data.start(undefined, { DATABASE_URL: relayed.toString() });
+    // A statement unanswered for 2 s fails (DATABASE_STATEMENT_TIMEOUT_SECONDS; 30 by default).
+    server = await data.start(undefined, {
+      DATABASE_URL: relayed.toString(),
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: String(statementLimitSeconds),
+    });
     headers = await data.signIn();
   }, 180_000);
 
@@ -124,4 +132,35 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down, then up again', () 
     );
     expect(server.child.exitCode).toBeNull();
   }, 240_000);
+
+  it('answers 503 within the statement limit while it stops answering (a partition), and serves again after', async () => {
+    expect((await transactions()).status).toBe(200);
+    proxy.stall();
+    const waits: number[] = [];
+    try {
+      for (let request = 0; request < 3; request += 1) {
+        const started = Date.now();
+        const read = await transactions();
+        waits.push(Date.now() - started);
+        expect(read.status, read.body).toBe(503);
+        expect(read.json()).toMatchObject({ error: { error_code: 'F9990', error_type: 'unavailable' } });
+        expect(waits.at(-1)).toBeLessThan(stalledAnswerBoundMs);
+      }
+      expect((await call(data.port, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      proxy.resume();
+    }
+    const back = Date.now();
+    await until(
+      'a read to succeed again',
+      async () => ((await transactions()).status === 200 ? true : undefined),
+      30_000,
+    );
+    const recoveryMs = Date.now() - back;
+    for (let request = 0; request < 5; request += 1) expect((await transactions()).status).toBe(200);
+    console.log(
+      `PostgreSQL stalled: reads answered 503 after ${waits.join(', ')} ms; served again ${recoveryMs} ms after it answered again`,
+    );
+    expect(server.child.exitCode).toBeNull();
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
-/** A TCP relay between the platform and its PostgreSQL server that the fault suite can cut. */
+/** A TCP relay between the platform and its PostgreSQL server that the fault suite can cut or stall. */
 export interface TcpProxy {
   port: number;
   /**
@@ -10,6 +10,13 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /**
+   * The database stops answering without closing anything, as behind a network partition: no byte
+   * crosses either way on open connections, and new ones are accepted but go nowhere, until
+   * `resume` (then what was held back flows on, as TCP would deliver it).
+   */
+  stall(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -18,6 +25,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let stalled = false;
+  const held: (() => void)[] = [];
 
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -25,22 +34,31 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     socket.on('error', () => socket.destroy());
   };
 
+  function relay(client: Socket): void {
+    const upstream = connect(target.port, target.host);
+    track(upstream);
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  }
+
   async function listen(): Promise<void> {
-    const relay = createServer((client) => {
-      const upstream = connect(target.port, target.host);
+    const listening = createServer((client) => {
       track(client);
-      track(upstream);
-      client.once('close', () => upstream.destroy());
-      upstream.once('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
+      if (stalled) {
+        client.pause();
+        held.push(() => {
+          if (!client.destroyed) relay(client);
+        });
+      } else relay(client);
     });
     await new Promise<void>((resolve, reject) => {
-      relay.once('error', reject);
-      relay.listen(port, '127.0.0.1', () => resolve());
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => resolve());
     });
-    const address = relay.address();
+    const address = listening.address();
     port = typeof address === 'object' && address ? address.port : port;
-    server = relay;
+    server = listening;
   }
 
   async function cut(): Promise<void> {
@@ -56,6 +74,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     cut,
     restore: listen,
+    stall() {
+      stalled = true;
+      // Reading nothing more on either side: what is written waits in the sockets' buffers.
+      for (const socket of sockets) socket.pause();
+    },
+    resume() {
+      stalled = false;
+      for (const socket of sockets) socket.resume();
+      for (const start of held.splice(0)) start();
+    },
     close: cut,
   };
 }
