@@ -5,7 +5,7 @@ import type { Database } from '../db/database-schema.ts';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { lockFileName } from './data-dir-lock.ts';
 import { faultPoints } from './fault-point.ts';
-import { call, createFaultData, type ServerProcess } from './testing/fault-server.ts';
+import { call, createFaultData, expectUnavailable, type ServerProcess } from './testing/fault-server.ts';
 
 /**
  * The fault suite (docs/reliability.md): the real server as a child process on its own port and
@@ -248,16 +248,7 @@ describe('kill -9 and restart', () => {
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         );
         await admin.query('rollback');
-        const dropped = await pending;
-        expect(dropped.status).toBe(503);
-        expect(dropped.headers['retry-after']).toBe('1');
-        expect(dropped.json()).toEqual({
-          error: {
-            error_code: 'F9990',
-            error_type: 'unavailable',
-            error_message: expect.stringMatching(/^The service is not available at the moment/),
-          },
-        });
+        expectUnavailable(await pending);
       } finally {
         await admin.end();
       }

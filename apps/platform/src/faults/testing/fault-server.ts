@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { tenantIds } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { createDatabase } from '../../db/create-database.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -84,6 +85,19 @@ export function call(
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
     req.end();
+  });
+}
+
+/** The answer to a request the database could not serve: 503 `unavailable`, to be asked again in a second. */
+export function expectUnavailable(answer: HttpAnswer): void {
+  expect(answer.status, answer.body).toBe(503);
+  expect(answer.headers['retry-after']).toBe('1');
+  expect(answer.json()).toEqual({
+    error: {
+      error_code: 'F9990',
+      error_type: 'unavailable',
+      error_message: expect.stringMatching(/^The service is not available at the moment/),
+    },
   });
 }
 
