@@ -69,7 +69,7 @@ export async function buildApp({
   credentials,
   mail,
 }: BuildAppOptions) {
-  // Behind a load balancer, its forwarded headers name the client (TRUST_PROXY; docs/scaling.md).
+  // The log, TRUST_PROXY, the request timeout and the answers to requests no route sees (server-options.ts).
   const app: FastifyInstance = Fastify(serverOptions(config));
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.responseChecks }));

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFaultData, expectUnavailable, type ServerProcess } from './testing/fault-server.ts';
+import {
+  call,
+  createFaultData,
+  expectUnavailable,
+  type ServerProcess,
+  until,
+} from './testing/fault-server.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
 
 // Long enough for the job queue to fail several polls and for idle pool connections to be noticed.
@@ -44,23 +50,13 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down or not answering, th
 
   const transactions = () => call(data.port, 'GET', '/api/v2/transactions?size=5', { headers });
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs: number): Promise<T> {
-    const deadline = Date.now() + withinMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}:\n${server.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   /** Milliseconds until a read succeeds again; then five more must. */
   async function servingAgain(): Promise<number> {
     const back = Date.now();
     await until(
       'a read to succeed again',
       async () => ((await transactions()).status === 200 ? true : undefined),
-      30_000,
+      { withinMs: 30_000, server },
     );
     const recoveryMs = Date.now() - back;
     for (let request = 0; request < 5; request += 1) expect((await transactions()).status).toBe(200);
@@ -122,7 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL down or not answering, th
         const found = answer.json<{ data: { status: string; error: string | null } }>().data;
         return found.status === 'completed' || found.status === 'failed' ? found : undefined;
       },
-      60_000,
+      { withinMs: 60_000, server },
     );
     expect(done).toEqual({ ...done, status: 'completed', error: null });
     console.log(

@@ -5,7 +5,13 @@ import type { Database } from '../db/database-schema.ts';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { lockFileName } from './data-dir-lock.ts';
 import { faultPoints } from './fault-point.ts';
-import { call, createFaultData, expectUnavailable, type ServerProcess } from './testing/fault-server.ts';
+import {
+  call,
+  createFaultData,
+  expectUnavailable,
+  type ServerProcess,
+  until as waitUntil,
+} from './testing/fault-server.ts';
 
 /**
  * The fault suite (docs/reliability.md): the real server as a child process on its own port and
@@ -31,15 +37,7 @@ describe('kill -9 and restart', () => {
     return server;
   }
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}:\n${server?.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const until = <T>(what: string, probe: () => Promise<T | undefined>) => waitUntil(what, probe, { server });
 
   const providerAccountTransactions = (db: Kysely<Database>) =>
     db

@@ -97,7 +97,7 @@ export function contentSecurityPolicy(
   };
 }
 
-export type HeaderList = readonly (readonly [name: string, value: string])[];
+type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
  * Security headers on every response, pages, API data and errors alike (issue 10): CSP, HSTS in

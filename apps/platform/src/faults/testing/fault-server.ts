@@ -88,6 +88,24 @@ export function call(
   });
 }
 
+/**
+ * Asks `probe` every 100 ms until it answers something, for up to `withinMs`; on giving up, the
+ * error carries the server's output.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  { withinMs = 120_000, server }: { withinMs?: number; server?: ServerProcess } = {},
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}:\n${server?.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The answer to a request the database could not serve: 503 `unavailable`, to be asked again in a second. */
 export function expectUnavailable(answer: HttpAnswer): void {
   expect(answer.status, answer.body).toBe(503);
