@@ -8,9 +8,16 @@ export type ProviderPage =
   | { kind: 'signed-out' }
   | { kind: 'error'; error: string; error_description?: string };
 
-/** The pages oidc-provider renders itself (logout confirmation, signed out, errors), in the tenant's theme. */
-export function renderProviderPage(ctx: KoaContextWithOIDC, tenant: TenantConfig, page: ProviderPage): void {
-  ctx.set(pageHeaders);
+/**
+ * The pages oidc-provider renders itself (logout confirmation, signed out, errors), in the tenant's
+ * theme. `origins` are the tenant's: the logout form's redirect ends on the portal's.
+ */
+export function renderProviderPage(
+  ctx: KoaContextWithOIDC,
+  { tenant, origins }: { tenant: TenantConfig; origins: readonly string[] },
+  page: ProviderPage,
+): void {
+  ctx.set(pageHeaders(origins));
   ctx.type = 'html';
   ctx.body = renderPage({ tenant, ...content(page) });
 }

@@ -78,9 +78,9 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) =>
-          renderProviderPage(ctx, tenant, { kind: 'logout', form }),
+          renderProviderPage(ctx, { tenant, origins }, { kind: 'logout', form }),
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) =>
-          renderProviderPage(ctx, tenant, { kind: 'signed-out' }),
+          renderProviderPage(ctx, { tenant, origins }, { kind: 'signed-out' }),
       },
     },
     // `sid`: the session the token was issued under, so that a token of a session since ended (signed
@@ -105,7 +105,7 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
     },
     loadExistingGrant: (ctx: KoaContextWithOIDC) => grantFirstPartyConsent(ctx, audience),
     renderError: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) =>
-      renderProviderPage(ctx, tenant, { kind: 'error', ...out }),
+      renderProviderPage(ctx, { tenant, origins }, { kind: 'error', ...out }),
     routes: {
       authorization: '/authorize',
       end_session: '/logout',

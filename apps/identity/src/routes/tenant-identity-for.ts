@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { rememberFormTargets } from '../pages/send-page.ts';
 import { isHostHeader } from './host-header.ts';
 
 /** The request's origin as the browser sees it (`trustProxy` decides whether forwarded headers count). */
@@ -27,6 +28,7 @@ export async function tenantIdentityFor(
     await reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return undefined;
   }
+  rememberFormTargets(request, tenantIdentity.origins);
   return tenantIdentity;
 }
 
