@@ -5,6 +5,7 @@ import {
   type Paging,
 } from '@waratah/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AuditEntry, recordAudit } from '../access/record-audit.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
@@ -41,6 +42,32 @@ const managedUserJson = wireJson(managedUserSchema, {
   needs_action_count: plain(sql`f.needs_action_count`),
   created_at: plain(isoTimestamp(sql.ref('p.created_at'))),
 });
+
+/**
+ * The audit entry of a read of a client list (every client's name, e-mail and consent on the page):
+ * `client.list`, its target the adviser's practice, or for an operator the tenant.
+ */
+export function clientListAudit(principal: AdminUserPrincipal): AuditEntry {
+  const practiceId = principal.role === 'adviser' ? principal.externalPartyId : null;
+  return practiceId === null
+    ? { actor: principal, action: 'client.list', targetType: 'tenant', targetId: principal.tenantId }
+    : { actor: principal, action: 'client.list', targetType: 'practice', targetId: practiceId };
+}
+
+/**
+ * A page of the list (`listManagedUsers`) with its audit row, committed before it is answered: for
+ * the reads the practice's list state does not audit (an operator's, and the `api/admin/users`
+ * alias, whose pages are not kept).
+ */
+export async function auditedClientList(
+  db: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  query: ListManagedUsersQuery,
+): Promise<{ data: ManagedUser[]; paging: Paging }> {
+  const list = await listManagedUsers(db, principal, query);
+  await recordAudit(db, clientListAudit(principal));
+  return list;
+}
 
 /**
  * A page of an adviser's (or operator's) clients: searched by name or e-mail, sorted, paged by

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { enabledPracticeQuery } from '../access/find-accessible-client.ts';
+import { auditRow } from '../access/record-audit.ts';
 import { requireAdminUser } from '../access/require-principal.ts';
 import { confirmPrincipal, readConfirmingCaller } from '../auth/confirm-principal.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
@@ -15,8 +16,9 @@ import {
   rowsWithOrdinal,
   type StatementGroupOptions,
 } from '../db/statement-group.ts';
+import { clientListAudit } from './list-managed-users.ts';
 
-/** An adviser's read of its practice's list state. */
+/** An adviser's read of its practice's list state, made to read its client list. */
 interface ListStateRead {
   caller: AdminUserPrincipal & { externalPartyId: number };
   /** Set while the caller comes from a recent lookup of this token (`auth/confirm-principal.ts`). */
@@ -63,9 +65,14 @@ export function createPracticeListVersions(
         token_hash: read.unconfirmedTokenHash ?? null,
       })),
     );
+    // Each read writes its own audit row, as each client-data read does (access/client-access-batch.ts).
+    const audits = reads.map((read, index) => {
+      const { action, target_type, target_id, ip } = auditRow(clientListAudit(read.caller));
+      return { read: (indexes[index] ?? 0) + 1, action, target_type, target_id, ip };
+    });
     const answers = answersByOrdinal(
       distinct.length,
-      await statement({ reads: rowsWithOrdinal(distinct), now: new Date() }),
+      await statement({ reads: rowsWithOrdinal(distinct), audits: rowsWithOrdinal(audits), now: new Date() }),
     );
     rows += distinct.length;
     return answerEach(answers, indexes);
@@ -79,10 +86,14 @@ export function createPracticeListVersions(
   };
 }
 
-/** The reads' rows (`rowsWithOrdinal`) and the time. */
-type ReadValues = { reads: string; now: Date };
+/** The reads' rows and their audit rows (`rowsWithOrdinal`), and the time. */
+type ReadValues = { reads: string; audits: string; now: Date };
 
-/** One statement for all the reads, compiled once (`db/compiled-once.ts`) and planned once (`rowsWithOrdinal`). */
+/**
+ * One statement for all the reads, compiled once (`db/compiled-once.ts`) and planned once
+ * (`rowsWithOrdinal`): each read whose caller is confirmed and whose practice is enabled (whose
+ * list is then answered) writes its audit row, committed before the list is sent.
+ */
 function listStateStatement(db: Kysely<Database>) {
   return compiledOnce<ReadValues, NonNullable<ListState> & { ord: number }>(db, (value) => {
     const r = <T>(name: string) => sql<T>`${sql.ref(`r.${name}`)}`;
@@ -100,18 +111,29 @@ function listStateStatement(db: Kysely<Database>) {
       with r as (
         select * from json_to_recordset(${value('reads')}::json)
           as r(tenant_id text, external_party_id int, admin_user_id int, token_hash text, ord int)
+      ),
+      state as materialized (
+        select
+          r.ord, r.tenant_id, r.admin_user_id,
+          exists (${practiceEnabled}) as enabled,
+          (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
+            as version,
+          (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
+            from client_links l
+            where l.external_party_id = r.external_party_id and l.consent_status in ('active', 'in_use')
+              and l.consent_expiry > now()) as next_expiry
+        from r
+        where r.token_hash is null or exists (${tokenStillNamesCaller})
+      ),
+      audit as (
+        insert into audit_log (tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+        select state.tenant_id, 'admin_user', state.admin_user_id, a.action, a.target_type, a.target_id,
+          null, a.ip
+        from json_to_recordset(${value('audits')}::json)
+            as a(read int, action text, target_type text, target_id text, ip text)
+          join state on state.ord = a.read and state.enabled
       )
-      select
-        r.ord::int as ord,
-        exists (${practiceEnabled}) as enabled,
-        (select version::text from practice_list_versions v where v.external_party_id = r.external_party_id)
-          as version,
-        (select to_char(min(l.consent_expiry) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')
-          from client_links l
-          where l.external_party_id = r.external_party_id and l.consent_status in ('active', 'in_use')
-            and l.consent_expiry > now()) as next_expiry
-      from r
-      where r.token_hash is null or exists (${tokenStillNamesCaller})`;
+      select state.ord::int as ord, state.enabled, state.version, state.next_expiry from state`;
   });
 }
 

@@ -5,7 +5,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminUser } from '../../../access/require-principal.ts';
-import { listManagedUsers } from '../../../clients/list-managed-users.ts';
+import { auditedClientList } from '../../../clients/list-managed-users.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
 /** `GET api/admin/users` (spec §7 Admin).` */
@@ -24,7 +24,7 @@ export const getAdminUsersRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requireAdminUser(request);
-      return listManagedUsers(app.database.db, principal, request.query);
+      return auditedClientList(app.database.db, principal, request.query);
     },
   );
 };

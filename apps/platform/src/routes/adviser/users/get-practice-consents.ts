@@ -4,6 +4,7 @@ import {
   practiceConsentsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { listPracticeConsents } from '../../../clients/practice-consents.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
@@ -24,7 +25,15 @@ export const getAdviserPracticeConsentsRoute: FastifyPluginAsyncZod = async (app
     },
     async (request) => {
       const principal = requireAdminUser(request);
-      return { data: await listPracticeConsents(app.database.db, principal, request.query.size) };
+      const consents = await listPracticeConsents(app.database.db, principal, request.query.size);
+      // Clients' names, e-mails and consents: audited as a read of the practice's clients.
+      await recordAudit(app.database.db, {
+        actor: principal,
+        action: 'consent.list',
+        targetType: 'practice',
+        targetId: principal.externalPartyId,
+      });
+      return { data: consents };
     },
   );
 };

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keptAnswer } from '../../../access/client-answer-cache.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
-import { listManagedUsers } from '../../../clients/list-managed-users.ts';
+import { auditedClientList, listManagedUsers } from '../../../clients/list-managed-users.ts';
 import { practiceListVersionKey } from '../../../clients/practice-list-version.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
@@ -31,8 +31,12 @@ export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
       // the caller (and any other caller is confirmed before this returns).
       const versionKey = await practiceListVersionKey(request);
       const principal = requireAdminUser(request);
-      const list = () => listManagedUsers(app.database.db, principal, request.query);
-      return versionKey === undefined ? list() : keptAnswer(request, reply, versionKey, list);
+      // The read's audit row: in the key's statement for a kept list, else written with the list.
+      return versionKey === undefined
+        ? auditedClientList(app.database.db, principal, request.query)
+        : keptAnswer(request, reply, versionKey, () =>
+            listManagedUsers(app.database.db, principal, request.query),
+          );
     },
   );
 };
