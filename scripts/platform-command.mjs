@@ -1,5 +1,5 @@
 // How the platform process is started, by `npm start`, the browser tests and the benchmarks alike,
-// so that each runs it with the same Node flags (docs/benchmarks.md, "Answers written, read and
+// so that each runs it with the same Node flags (docs/benchmarks-history.md, "Answers written, read and
 // collected").
 import { ensurePlatformBuild, platformBundle, platformEntry } from './platform-build.mjs';
 

@@ -2,7 +2,7 @@
 // Fastify (`hello-server.ts`) sends each body from memory and autocannon loads it. autocannon
 // appends every body to a JavaScript string, decoding it as UTF-8, on the same cores as the
 // server, so large and binary (compressed) answers are bounded by the client that reads them
-// (docs/benchmarks.md, "Kept answers sent compressed, statements compiled once").
+// (docs/benchmarks-history.md, "Kept answers sent compressed, statements compiled once").
 // Alone: `npx tsx bench/src/body-reading.ts` (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_PORT).
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync } from 'node:zlib';

@@ -105,7 +105,7 @@ describe.runIf(wrkAvailable())('runWrk', () => {
 
   it("gives the latencies as recorded: a slow first request per connection is not multiplied by wrk's correction", async () => {
     // Each connection's first answer waits 400 ms, as a connection that Node accepts late
-    // (docs/benchmarks.md, "The tail that was not there"); the rest answer at once.
+    // (docs/benchmarks-history.md, "The tail that was not there"); the rest answer at once.
     const server = createServer((request, response) => {
       const socket = request.socket as typeof request.socket & { answered?: boolean };
       if (socket.answered) return void response.end('ok');

@@ -1,7 +1,7 @@
 // A second load generator beside autocannon: wrk (C, Debian's `wrk` package). autocannon, which the
 // issue names, runs in Node and decodes every answer's body into a JavaScript string on the same two
 // cores as the server, so a large answer (the financial passport's 284 KB, or its 36 KB compressed)
-// is bounded by the client that reads it (docs/benchmarks.md, "Two load generators"). wrk counts
+// is bounded by the client that reads it (docs/benchmarks-history.md, "Two load generators"). wrk counts
 // the bytes and parses nothing, so the same load measured with it says more of the server.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ const lua = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replac
  * (`expected`, the run's length over the requests per connection) adds one made-up sample at each
  * `expected` below it, down to `expected`. That models requests that an open-loop client would
  * have sent meanwhile. Our loads are closed loops, as autocannon's are, and one slow sample (a
- * connection's first request, waiting for Node to accept it: docs/benchmarks.md, "The tail that
+ * connection's first request, waiting for Node to accept it: docs/benchmarks-history.md, "The tail that
  * was not there") then counts some 35 times. The correction is undone here exactly: values are visited
  * from the largest down, so every sample that added to a value is known, as recorded, before that
  * value is, and its made-up samples are taken off. wrk's own, corrected p99 is printed beside.

@@ -39,7 +39,7 @@ export async function getFinancialPassport(
   const accountIds = accountRows.map((account) => account.id);
   // Every transaction of the range comes back as one JSON array in one row: a busy client has
   // 100,000 of them, and parsing one JSON text is several times cheaper than decoding as many rows
-  // field by field in the driver (docs/benchmarks.md, "Financial passport"). Amounts come as whole
+  // field by field in the driver (docs/benchmarks-history.md, "Financial passport"). Amounts come as whole
   // cents (numeric(14,2) × 100, exact), dates as JSON's YYYY-MM-DD; the rows are sorted before they
   // are built into JSON, narrow. It is planned for its own client each time: one plan for every
   // client is slower for a busy one (planEachRun).

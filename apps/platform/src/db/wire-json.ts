@@ -51,7 +51,7 @@ export const wireField = {
  * One row as the JSON text of `contract`, written by the database: the fields in the contract's
  * order, each encoded as `JSON.stringify` encodes it, so that a page of rows reaches the answer as
  * one text a row instead of every column decoded, rebuilt as an object and written again in Node
- * (docs/benchmarks.md, "A page written by the database").
+ * (docs/benchmarks-history.md, "A page written by the database").
  *
  * Built once, when a module loads: a field the contract has and `fields` does not (or the other
  * way round), or a field whose kind cannot be written exactly (a fraction, which PostgreSQL and

@@ -22,7 +22,7 @@ export interface ResponseSerializerOptions {
  * its JSON Schema (as the OpenAPI document shows it) and compiled with fast-json-stringify into a
  * function that writes exactly the contract's fields in their order, so extra fields a query
  * returns never leave the server. A page of 100 transactions is written in about a fifth of the
- * time the zod check and `JSON.stringify` took (docs/benchmarks.md, "Answers written, read and collected").
+ * time the zod check and `JSON.stringify` took (docs/benchmarks-history.md, "Answers written, read and collected").
  *
  * A contract JSON Schema cannot express (a date object, a custom type) keeps the zod check and
  * `JSON.stringify`. With `check`, every answer is also checked against its contract and the two
