@@ -18,23 +18,36 @@ export function signInRules(settings: AuthSettings, attempt: SignInAttempt): Rat
       limit: settings.signInFailuresPerAccount,
       windowSeconds: hour,
     },
-    { key: `sign-in:ip:${attempt.ip}`, limit: settings.signInFailuresPerIp, windowSeconds: hour },
+    guessesPerIp(settings, attempt.ip),
   ];
 }
 
-/** Refuses before the password is even checked once either count is used up. */
+/**
+ * Wrong e-mail verification codes (or a code for an address with none to check) count against the
+ * same per-IP limit as failed sign-ins: both guess at a credential, since a verified account
+ * without a password is handed a link to set one. A code's own tries are capped per code
+ * (`verificationCodeAttempts`), and new codes per address (the e-mail limits); this count stops one
+ * address guessing at the codes of many accounts.
+ */
+export function verificationCodeRules(settings: AuthSettings, ip: string): RateLimitRule[] {
+  return [guessesPerIp(settings, ip)];
+}
+
+function guessesPerIp(settings: AuthSettings, ip: string): RateLimitRule {
+  return { key: `sign-in:ip:${ip}`, limit: settings.signInFailuresPerIp, windowSeconds: hour };
+}
+
+/** Refuses before the password (or code) is even checked once any count is used up. */
 export async function assertSignInAllowed(
   limiter: RateLimiter,
   rules: readonly RateLimitRule[],
+  what = 'failed sign-in attempts',
 ): Promise<void> {
   const states = await Promise.all(rules.map((rule) => limiter.peek(rule)));
   const limited = states.filter((state) => state.limited);
   if (limited.length === 0) return;
   const retryAfter = Math.max(...limited.map((state) => state.retryAfterSeconds));
-  throw new RateLimitedError(
-    `Too many failed sign-in attempts; try again in ${minutesFrom(retryAfter)}`,
-    retryAfter,
-  );
+  throw new RateLimitedError(`Too many ${what}; try again in ${minutesFrom(retryAfter)}`, retryAfter);
 }
 
 export async function recordSignInFailure(

@@ -7,6 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../errors/app-error.ts';
 import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
+import {
+  assertSignInAllowed,
+  recordSignInFailure,
+  verificationCodeRules,
+} from '../../../rate-limit/sign-in-limits.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 import { sendVerificationCode } from '../../admin/adminusers/send-verification-code.ts';
 
@@ -14,7 +19,8 @@ const wrongCode = 'That code is wrong or has expired; check the email or ask for
 
 /**
  * `POST api/adviser/parties/external/verify` (no credentials; spec §2 register/verify). With
- * `{email, code}` it checks the e-mailed code (15 minutes, 5 tries); a verified account without a
+ * `{email, code}` it checks the e-mailed code (15 minutes, 5 tries; a wrong code also counts
+ * against the caller's IP, as a failed sign-in does); a verified account without a
  * password gets an `invitation_token` for `adminusers/reset/password`. With `{email}` alone it
  * e-mails a new code, answering the same whether or not the address is registered.
  */
@@ -45,10 +51,13 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
         }
         return { data: { email, email_verified: false } };
       }
+      const guesses = verificationCodeRules(app.authSettings, request.ip);
+      await assertSignInAllowed(app.rateLimiter, guesses, 'wrong codes');
       const outcome = user
         ? await app.oneTimeTokens.consumeCode(user.id, code, app.authSettings.verificationCodeAttempts)
         : 'none';
       if (!user || outcome !== 'ok') {
+        await recordSignInFailure(app.rateLimiter, guesses);
         throw new AppError('validation_failed', wrongCode, {
           fields: [{ field: 'body.code', message: wrongCode }],
         });
