@@ -204,6 +204,21 @@ test.describe('waratah: the single sign-on session', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
   });
 
+  test("the adviser's name opens the provider's account page, which leads back to the portal", async ({
+    page,
+  }) => {
+    await signInOnDashboard(page);
+    const account = page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Signed in as .+: your account and password$/ });
+    await expect(account).toHaveAttribute('href', /\/account\/\?client_id=/);
+    await saveScreenshot(page, 'dashboard-header-account-link-waratah');
+    await account.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the Waratah Adviser Portal' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
   test("a password change signs the adviser's other browsers out at once, and keeps this one", async ({
     page,
     browser,

@@ -72,6 +72,12 @@ describe('the hosted backend client', () => {
     });
   });
 
+  it('links the provider’s account page with the portal’s client', () => {
+    const account = new URL(client().client.accountUrl);
+    expect(`${account.origin}${account.pathname}`).toBe('https://id.waratah.example/account/');
+    expect(Object.fromEntries(account.searchParams)).toEqual({ client_id: 'portal client' });
+  });
+
   it('tells, once, that the provider sent the visitor straight back with no session open', () => {
     let time = 1_700_000_000_000;
     const storage = new Map<string, string>();
@@ -264,6 +270,7 @@ describe('keepSessionFresh', () => {
       startLogin: vi.fn(),
       startRegister: vi.fn(),
       startLogout: vi.fn(),
+      accountUrl: 'https://id.waratah.example/account/',
       fetchUserInfo: vi.fn(),
       returnedSignedOut: vi.fn(() => false),
       refresh: vi.fn(refresh),

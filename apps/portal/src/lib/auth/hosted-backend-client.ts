@@ -46,6 +46,8 @@ export interface HostedBackendClient {
   startLogin(): void;
   startRegister(): void;
   startLogout(): void;
+  /** The provider's account page (`/account/`, FusionAuth's manageAccount), where the adviser changes their password. */
+  accountUrl: string;
   /**
    * True, once, when the provider has just sent the visitor back (a login or registration this
    * tab started within `providerTripMs`) and still no session reads as open: the page's clock is
@@ -155,6 +157,7 @@ export function createHostedBackendClient(
         url('/app/logout/', { client_id: setup.clientId, post_logout_redirect_uri: setup.redirectUri }),
         false,
       ),
+    accountUrl: url('/account/', { client_id: setup.clientId }),
     returnedSignedOut() {
       let started: number;
       try {

@@ -7,6 +7,8 @@ export interface ProviderAuth {
   startLogin(): void;
   startRegister(): void;
   startLogout(): void;
+  /** The provider's account page (`/account/`): the adviser's own details and password. */
+  accountUrl: string;
   /** The provider sent the visitor straight back with no session open (see hosted-backend-client.ts); asked once. */
   returnedSignedOut(): boolean;
   /** Rejects with the provider's error when the user info cannot be fetched. */

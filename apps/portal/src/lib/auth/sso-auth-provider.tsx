@@ -43,6 +43,7 @@ export function SsoAuthProvider({ setup, children, onRefreshFailure, deps }: Sso
       startLogin: client.startLogin,
       startRegister: client.startRegister,
       startLogout: client.startLogout,
+      accountUrl: client.accountUrl,
       returnedSignedOut: client.returnedSignedOut,
       fetchUserInfo: client.fetchUserInfo,
     }),
