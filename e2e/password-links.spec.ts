@@ -13,7 +13,11 @@ import { e2ePort } from './support/tenant-url.ts';
 const passwordTenants: E2eOperatorTenant[] = ['moneypartner', 'waratahlabs'];
 const spentLink = 'This link has expired or has already been used; please ask for a new one';
 
-/** Opens the development mailbox and follows the link of the newest message to `to`. */
+/**
+ * Opens the development mailbox and follows the link of the newest message to `to`. A reset
+ * link's e-mail is a job that may end just after the request's answer, so the page is opened again
+ * until it shows.
+ */
 async function followMailedLink(
   page: Page,
   port: number,
@@ -21,10 +25,12 @@ async function followMailedLink(
   to: string,
   label: string,
 ) {
-  await page.goto(tenantUrlOnPort(tenant, port, '/dev/mailbox'));
   const message = page.getByRole('article').filter({ hasText: to }).first();
-  await expect(message).toBeVisible();
   const link = message.getByRole('link', { name: label });
+  await expect(async () => {
+    await page.goto(tenantUrlOnPort(tenant, port, '/dev/mailbox'));
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   const href = await link.getAttribute('href');
   if (!href) throw new Error(`The e-mail to ${to} has no '${label}' link`);
   await link.click();

@@ -294,11 +294,14 @@ test.describe('waratah: the single sign-on session', () => {
     );
 
     // The development mailbox, read from the portal's page (the identity's pages may fetch nothing).
-    const mail = await page.evaluate(
-      async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
-      email,
-    );
-    expect(mail.data[0].subject).toBe('Reset your Waratah password');
+    // The e-mail is sent once the answer has gone, so it may follow it by a moment.
+    const readMailbox = () =>
+      page.evaluate(
+        async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
+        email,
+      );
+    await expect.poll(async () => (await readMailbox()).data[0]?.subject).toBe('Reset your Waratah password');
+    const mail = await readMailbox();
     await other.goto(mail.data[0].links[0].url);
     await expect(other.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     await other.getByLabel('New password', { exact: true }).fill(newPassword);

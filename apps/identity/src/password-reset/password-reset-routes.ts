@@ -9,6 +9,7 @@ import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { afterAnswer } from '../routes/after-answer.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import {
@@ -70,24 +71,21 @@ export async function passwordResetRoutes(
       const page = renderForgotPasswordPage({ ...forgotPage(found), email, error: refusal.message });
       return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
     }
-    const adviser = await findAdviser(identity.db, tenant.id, { email });
-    if (adviser && registrationMail) {
+    // The answer must not tell whether the address has an account, by its words or by its time:
+    // the address is looked up, and its link written and e-mailed (an SMTP server's round trips),
+    // only once the answer has gone. A failed send is the operator's to see, in the log.
+    afterAnswer(request, reply, 'The password-reset e-mail could not be sent', async () => {
+      const adviser = await findAdviser(identity.db, tenant.id, { email });
+      if (!adviser || !registrationMail) return;
       const token = await issueResetToken(identity.db, adviser.id);
-      const link = {
+      await registrationMail.sendPasswordReset({
         tenantId: tenant.id,
         adminUserId: adviser.id,
         email: adviser.email,
         givenName: adviser.givenName,
         url: `${origin}${withClient(resetPasswordPath, found.clientId, { token })}`,
-      };
-      // The answer must not tell whether the address has an account: a failed send is the operator's to see.
-      await registrationMail.sendPasswordReset(link).catch((error: unknown) => {
-        request.log.error(
-          { err: error, adminUserId: adviser.id },
-          'The password-reset e-mail could not be sent',
-        );
       });
-    }
+    });
     return sendPage(reply, renderForgotPasswordPage({ ...forgotPage(found), email, sent: true }));
   });
 

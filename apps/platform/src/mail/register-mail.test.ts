@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { buildTestApp } from '../testing/build-test-app.ts';
+import { accountMailSettled } from '../testing/latest-mail.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
@@ -16,6 +17,7 @@ describe('e-mail delivery', () => {
         headers: { host: 'moneypartner.localhost:8080' },
         payload: { email: 'mailbox@example.test' },
       });
+      await accountMailSettled(testApp.app);
       const page = await testApp.app.inject({ method: 'GET', url: '/dev/mailbox' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -66,6 +68,7 @@ describe('e-mail delivery', () => {
         headers: { host: 'moneypartner.localhost:8080' },
         payload: { email: 'smtp@example.test' },
       });
+      await accountMailSettled(testApp.app);
       expect(sendMail).toHaveBeenCalledTimes(1);
       expect(sendMail.mock.calls[0]?.[0]).toMatchObject({
         to: 'smtp@example.test',

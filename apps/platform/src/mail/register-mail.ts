@@ -3,6 +3,7 @@ import { getTenant, isTenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { getMailbox } from '../routes/dev/get-mailbox.ts';
 import { getMailboxMessages } from '../routes/dev/get-mailbox-messages.ts';
+import { registerAccountMailJob } from './account-mail-job.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
@@ -35,6 +36,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
       : createMailboxMailer(app.database.db));
   app.decorate('mailer', mailer);
   app.decorate('identityRegistrationMail', identityRegistrationMail(mailer));
+  await registerAccountMailJob(app);
   if (mailer.kind !== 'mailbox') return;
   if (!app.config.devTools) {
     app.log.warn('SMTP_URL is not set: e-mail is kept in the mail_messages table and not sent');

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { withJobs } from '../jobs/jobs-schema.ts';
+import { accountMailJob } from '../mail/account-mail-job.ts';
 
 export interface MailboxMessage {
   to: string;
@@ -23,4 +25,26 @@ export function linkParameter(message: MailboxMessage | undefined, name: string)
   const url = message?.links[0]?.url;
   if (!url) throw new Error('The message has no link');
   return new URL(url).searchParams.get(name) ?? '';
+}
+
+/**
+ * Waits for the e-mails that anonymous requests queued (`mail/account-mail-job.ts`) to be sent, or
+ * found to have no account to go to: a reset or a new code answers before its e-mail exists.
+ */
+export async function accountMailSettled(app: FastifyInstance, withinMs = 10_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const jobs = await withJobs(app.database.db)
+      .selectFrom('jobs')
+      .select(['state', 'last_error'])
+      .where('name', '=', accountMailJob)
+      .where('state', 'in', ['created', 'active', 'failed'])
+      .execute();
+    const failed = jobs.find((job) => job.state === 'failed');
+    if (failed) throw new Error(`An account e-mail failed: ${failed.last_error}`);
+    if (jobs.length === 0) return;
+    if (Date.now() > until)
+      throw new Error(`${jobs.length} account e-mails still queued after ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

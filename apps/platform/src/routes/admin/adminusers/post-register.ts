@@ -71,7 +71,7 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
         });
         return registered;
       });
-      await sendVerificationCode(request, {
+      await sendVerificationCode(app, {
         tenant,
         adminUserId: user.id,
         email: user.email,

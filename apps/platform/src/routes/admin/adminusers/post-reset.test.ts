@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { latestMail, linkParameter } from '../../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
 
 const host = 'moneypartner.localhost:8080';
@@ -16,13 +16,16 @@ describe('password reset', () => {
   });
   afterAll(() => testApp.close());
 
-  function reset(email: string) {
-    return testApp.app.inject({
+  /** Asks for a reset, and waits for its e-mail (a job) to be sent or found to have no account. */
+  async function reset(email: string) {
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/adminusers/reset',
       headers: { host },
       payload: { email },
     });
+    await accountMailSettled(testApp.app);
+    return response;
   }
 
   function setPassword(payload: Record<string, string>) {

@@ -5,7 +5,7 @@ import {
   resetPasswordRequestSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resetPasswordMail } from '../../../mail/messages/reset-password-mail.ts';
+import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { portalOrigin } from '../../../mail/portal-origin.ts';
 import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
@@ -15,7 +15,8 @@ const accepted =
 
 /**
  * `POST api/admin/adminusers/reset` (no credentials): e-mails a link to set a new password. The
- * answer is the same whether or not the address has an account, so it tells nobody which do.
+ * answer is the same, and as quick, whether or not the address has an account, so it tells nobody
+ * which do: the request only queues the e-mail (`mail/account-mail-job.ts`).
  */
 export const postReset: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -33,18 +34,12 @@ export const postReset: FastifyPluginAsyncZod = async (app) => {
       const { tenant } = requestTenancy(request);
       const { email } = request.body;
       await assertMailAllowed(request, { tenantId: tenant.id, email });
-      const user = await app.adminUsers.findByEmail(tenant.id, email);
-      if (user?.status === 'active') {
-        const token = await app.oneTimeTokens.issueLinkToken({
-          tenantId: tenant.id,
-          adminUserId: user.id,
-          purpose: 'reset_password',
-          ttlSeconds: app.authSettings.resetTokenTtlSeconds,
-        });
-        const url = `${portalOrigin(request, tenant.id)}/set-password?reset_password_token=${token}`;
-        const mail = resetPasswordMail({ tenant, givenName: user.given_name, url });
-        await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
-      }
+      await requestAccountMail(app, {
+        kind: 'password-reset',
+        tenantId: tenant.id,
+        email,
+        portalOrigin: portalOrigin(request, tenant.id),
+      });
       return { data: { message: accepted } };
     },
   );

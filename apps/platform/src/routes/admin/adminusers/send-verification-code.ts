@@ -1,5 +1,5 @@
 import type { TenantConfig } from '@waratah/tenants';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { verificationCodeMail } from '../../../mail/messages/verification-code-mail.ts';
 
 export interface VerificationCodeTarget {
@@ -11,10 +11,10 @@ export interface VerificationCodeTarget {
 
 /** A fresh 6-digit code (earlier ones stop working), e-mailed in the tenant's name. */
 export async function sendVerificationCode(
-  request: FastifyRequest,
+  app: FastifyInstance,
   target: VerificationCodeTarget,
 ): Promise<void> {
-  const { oneTimeTokens, authSettings, mailer } = request.server;
+  const { oneTimeTokens, authSettings, mailer } = app;
   const code = await oneTimeTokens.issueCode({
     tenantId: target.tenant.id,
     adminUserId: target.adminUserId,

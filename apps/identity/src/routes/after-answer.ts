@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Runs `work` once the answer has gone (or the client has left), so that its time is not the
+ * answer's: for the work an answer must not betray, such as looking an address up and e-mailing
+ * it only when it has an account. A failure is logged, as nobody waits for it.
+ */
+export function afterAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: string,
+  work: () => Promise<void>,
+): void {
+  reply.raw.once('close', () => {
+    work().catch((error: unknown) => request.log.error({ err: error }, failure));
+  });
+}

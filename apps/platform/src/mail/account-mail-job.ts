@@ -1,0 +1,53 @@
+import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
+import { resetPasswordMail } from './messages/reset-password-mail.ts';
+
+/** The job that e-mails a password-reset link or a new verification code to an address, if it has an account. */
+export const accountMailJob = 'mail.account';
+
+/** What was asked for, by whom nobody knows yet: the job finds out whether the address has an account. */
+export type AccountMailRequest =
+  | { kind: 'password-reset'; tenantId: TenantId; email: string; portalOrigin: string }
+  | { kind: 'verification-code'; tenantId: TenantId; email: string };
+
+/**
+ * Queues the e-mail an anonymous request asked for (`POST adminusers/reset`, a new code at
+ * `parties/external/verify`). Those requests answer the same whether or not the address has an
+ * account, and so must they take the same time: looking the address up, writing a link or code
+ * and sending the e-mail (an SMTP server's round trips) only for the addresses that have one would
+ * tell anyone timing the answers which do. The request only writes this job, the same for every
+ * address; the job does the rest, and retries a failed send.
+ */
+export async function requestAccountMail(app: FastifyInstance, request: AccountMailRequest): Promise<void> {
+  await app.jobQueue.enqueue(accountMailJob, request, { retryLimit: 3, retryBackoff: true });
+}
+
+/** The worker of `accountMailJob`: nothing is sent to an address without a matching account. */
+export async function registerAccountMailJob(app: FastifyInstance): Promise<void> {
+  await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request) => {
+    if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
+    const tenant = getTenant(request.tenantId);
+    const user = await app.adminUsers.findByEmail(tenant.id, request.email);
+    if (request.kind === 'password-reset') {
+      if (user?.status !== 'active') return;
+      const token = await app.oneTimeTokens.issueLinkToken({
+        tenantId: tenant.id,
+        adminUserId: user.id,
+        purpose: 'reset_password',
+        ttlSeconds: app.authSettings.resetTokenTtlSeconds,
+      });
+      const url = `${request.portalOrigin}/set-password?reset_password_token=${token}`;
+      const mail = resetPasswordMail({ tenant, givenName: user.given_name, url });
+      await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
+      return;
+    }
+    if (!user || user.email_verified_at !== null) return;
+    await sendVerificationCode(app, {
+      tenant,
+      adminUserId: user.id,
+      email: user.email,
+      givenName: user.given_name,
+    });
+  });
+}
