@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { latestMail } from '../../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
 
 const host = 'waratahlabs.localhost:8080';
@@ -191,6 +191,10 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     const unknown = await post('/api/adviser/parties/external/verify', { email: 'nobody@example.test' });
     expect(resent.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(resent.body.replaceAll('dan@example.test', 'nobody@example.test'));
+    // The new code is a job's e-mail, sent after the answer (mail/account-mail-job.ts).
+    await accountMailSettled(testApp.app);
+    expect(await latestMail(testApp.app, 'nobody@example.test')).toBeUndefined();
     const fresh = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
     expect(
       (await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code: fresh }))
