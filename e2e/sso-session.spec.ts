@@ -158,14 +158,19 @@ test.describe('waratah: the single sign-on session', () => {
     // A new adviser registers on the identity's page, which signs them in and e-mails them.
     await registerAdviser(page, email, password);
 
-    const mail = await page.evaluate(
-      async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
-      email,
-    );
-    expect(mail.data[0]).toMatchObject({
-      subject: 'Welcome to the Waratah Adviser Portal',
-      links: [{ label: 'Continue registration', url: tenantUrl('waratah', '/register/company') }],
-    });
+    // The welcome is a queued job: it may follow the sign-in by a moment.
+    await expect
+      .poll(async () => {
+        const mail = await page.evaluate(
+          async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
+          email,
+        );
+        return mail.data[0];
+      })
+      .toMatchObject({
+        subject: 'Welcome to the Waratah Adviser Portal',
+        links: [{ label: 'Continue registration', url: tenantUrl('waratah', '/register/company') }],
+      });
 
     // The platform stops accepting the session's access token while the portal still holds it.
     await page.context().addCookies([
@@ -294,7 +299,7 @@ test.describe('waratah: the single sign-on session', () => {
     );
 
     // The development mailbox, read from the portal's page (the identity's pages may fetch nothing).
-    // The e-mail is sent once the answer has gone, so it may follow it by a moment.
+    // The e-mail is sent by a queued job, so it may follow the answer by a moment.
     const readMailbox = () =>
       page.evaluate(
         async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),

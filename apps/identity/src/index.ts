@@ -1,4 +1,5 @@
 /// <reference path="./types/oidc-provider.d.ts" />
+export { type IdentityJobQueue, identityMailJob } from './accounts/identity-mail.ts';
 export type { PasswordResetLink, RegisteredAdviser, RegistrationMail } from './accounts/registration-mail.ts';
 export type { RegistrationGuard, SignInAttempt, SignInGuard } from './accounts/sign-in-guard.ts';
 export { tokenCookies } from './hosted-backend/token-cookies.ts';

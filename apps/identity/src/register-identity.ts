@@ -1,6 +1,11 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account-page/account-routes.ts';
+import {
+  createIdentityMail,
+  type IdentityJobQueue,
+  registerIdentityMailJob,
+} from './accounts/identity-mail.ts';
 import type { RegistrationMail } from './accounts/registration-mail.ts';
 import { callbackRoute } from './hosted-backend/callback-route.ts';
 import { logoutRoute } from './hosted-backend/logout-route.ts';
@@ -16,6 +21,12 @@ export interface RegisterIdentityOptions {
   identity: IdentityService;
   /** Sends the e-mail a new adviser gets; default: the app's `identityRegistrationMail` decoration, if any. */
   registrationMail?: RegistrationMail;
+  /**
+   * A durable queue for that e-mail (the platform's `app.jobQueue`): each e-mail is then a job,
+   * kept across a restart and retried when the mail server fails. Without it, the e-mail is sent in
+   * this process, once (`accounts/identity-mail.ts`).
+   */
+  jobQueue?: IdentityJobQueue;
   /** How often expired sign-in records are deleted (`sweepIdentityStore`); default hourly. */
   sweepIntervalMs?: number;
 }
@@ -34,12 +45,15 @@ export async function registerIdentity(
   const registrationMail =
     options.registrationMail ??
     (app.hasDecorator('identityRegistrationMail') ? app.identityRegistrationMail : undefined);
-  await app.register(interactionRoutes, { ...options, registrationMail });
+  const mail = createIdentityMail(options.identity, registrationMail, options.jobQueue);
+  if (options.jobQueue && registrationMail)
+    await registerIdentityMailJob(options.jobQueue, options.identity, registrationMail);
+  await app.register(interactionRoutes, { ...options, mail });
   await app.register(startAuthorizationRoutes, options);
   await app.register(callbackRoute, options);
   await app.register(sessionRoutes, options);
   await app.register(logoutRoute, options);
   await app.register(accountRoutes, options);
-  await app.register(passwordResetRoutes, { ...options, registrationMail });
+  await app.register(passwordResetRoutes, { ...options, mail });
   scheduleIdentityStoreSweep(app, options.identity.db, options.sweepIntervalMs);
 }

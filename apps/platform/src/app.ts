@@ -122,7 +122,8 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: '/api' });
   await registerMail(app, mail);
   await app.register(credentialRoutes);
-  await app.register(registerIdentity, { identity });
+  // Its e-mail (a welcome, a reset link) goes through the job queue: kept and retried.
+  await app.register(registerIdentity, { identity, jobQueue: app.jobQueue });
   await registerDevTools(app);
   await servePortal(app, { portalDist });
   return app;

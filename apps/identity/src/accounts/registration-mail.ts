@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-
 /** A new adviser, just registered on the identity's own registration page. */
 export interface RegisteredAdviser {
   tenantId: string;
@@ -36,22 +34,5 @@ export interface PasswordResetLink {
 declare module 'fastify' {
   interface FastifyInstance {
     identityRegistrationMail?: RegistrationMail;
-  }
-}
-
-/**
- * The account exists whether or not the e-mail goes out (it is not needed to sign in), so a
- * failed send is logged for the operator rather than turned into a failed registration.
- */
-export async function sendRegistrationWelcome(
-  mail: RegistrationMail | undefined,
-  adviser: RegisteredAdviser,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if (!mail) return;
-  try {
-    await mail.sendWelcome(adviser);
-  } catch (error) {
-    log.error({ err: error, adminUserId: adviser.adminUserId }, 'The registration e-mail could not be sent');
   }
 }

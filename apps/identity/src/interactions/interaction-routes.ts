@@ -2,9 +2,9 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction } from 'oidc-provider';
 import { findAdviser } from '../accounts/adviser-account.ts';
+import type { IdentityMail } from '../accounts/identity-mail.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
-import { type RegistrationMail, sendRegistrationWelcome } from '../accounts/registration-mail.ts';
 import { refusalOf } from '../accounts/sign-in-guard.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
@@ -27,7 +27,7 @@ const wrongCredentials = 'Incorrect email or password. Please try again.';
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { identity, registrationMail }: { identity: IdentityService; registrationMail?: RegistrationMail },
+  { identity, mail }: { identity: IdentityService; mail: IdentityMail },
 ) {
   await app.register(formBody, { bodyLimit: 16 * 1024 });
   const base = '/oauth2/interaction/:uid';
@@ -126,8 +126,7 @@ export async function interactionRoutes(
           400,
         );
       }
-      await sendRegistrationWelcome(
-        registrationMail,
+      await mail.welcome(
         {
           tenantId: tenant.id,
           adminUserId: result.adminUserId,

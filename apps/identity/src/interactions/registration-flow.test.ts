@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail } from '../../../platform/src/testing/latest-mail.ts';
+import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -80,6 +80,7 @@ describe('registration through the hosted backend', () => {
   });
 
   it("e-mails the new adviser through the platform's mailer, in the tenant's name", async () => {
+    await accountMailSettled(testApp.app);
     const mail = await latestMail(testApp.app, registration.email);
     expect(mail).toMatchObject({
       tenant_id: 'waratah',

@@ -2,14 +2,13 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAdviser } from '../accounts/adviser-account.ts';
 import { newPasswordErrors, setPassword } from '../accounts/change-password.ts';
+import type { IdentityMail } from '../accounts/identity-mail.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
-import type { RegistrationMail } from '../accounts/registration-mail.ts';
 import { signInRefusal } from '../accounts/sign-in-guard.ts';
 import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
-import { afterAnswer } from '../routes/after-answer.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import {
@@ -20,7 +19,7 @@ import {
   resetPasswordPath,
   withClient,
 } from './password-reset-pages.ts';
-import { consumeResetToken, issueResetToken, resetTokenAccount } from './reset-tokens.ts';
+import { consumeResetToken, resetTokenAccount } from './reset-tokens.ts';
 
 const invalidEmail = 'Please enter a valid email address';
 const deadLink = 'This link has expired or was already used. Please ask for a new one.';
@@ -38,7 +37,7 @@ const emailShape = /^[^\s@]+@[^\s@]+$/;
  */
 export async function passwordResetRoutes(
   app: FastifyInstance,
-  { identity, registrationMail }: { identity: IdentityService; registrationMail?: RegistrationMail },
+  { identity, mail }: { identity: IdentityService; mail: IdentityMail },
 ) {
   await app.register(formBody, { bodyLimit: 16 * 1024 });
 
@@ -73,19 +72,12 @@ export async function passwordResetRoutes(
     }
     // The answer must not tell whether the address has an account, by its words or by its time:
     // the address is looked up, and its link written and e-mailed (an SMTP server's round trips),
-    // only once the answer has gone. A failed send is the operator's to see, in the log.
-    afterAnswer(request, reply, 'The password-reset e-mail could not be sent', async () => {
-      const adviser = await findAdviser(identity.db, tenant.id, { email });
-      if (!adviser || !registrationMail) return;
-      const token = await issueResetToken(identity.db, adviser.id);
-      await registrationMail.sendPasswordReset({
-        tenantId: tenant.id,
-        adminUserId: adviser.id,
-        email: adviser.email,
-        givenName: adviser.givenName,
-        url: `${origin}${withClient(resetPasswordPath, found.clientId, { token })}`,
-      });
-    });
+    // by a queued job, or, without a queue, once the answer has gone.
+    await mail.passwordReset(
+      { tenantId: tenant.id, email, origin, clientId: found.clientId },
+      request,
+      reply,
+    );
     return sendPage(reply, renderForgotPasswordPage({ ...forgotPage(found), email, sent: true }));
   });
 

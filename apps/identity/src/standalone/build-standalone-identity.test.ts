@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../platform/src/config/env.ts';
 import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
 import { seedDatabase } from '../../../platform/src/db/seed.ts';
+import { withJobs } from '../../../platform/src/jobs/jobs-schema.ts';
 import { sendRaw } from '../../../platform/src/testing/raw-http.ts';
 import { securityHeaderProblems } from '../../../platform/src/testing/security-header-problems.ts';
 import { createTestDatabase } from '../../../platform/src/testing/test-database.ts';
-import { sdkLoginQuery } from '../testing/identity-test-app.ts';
+import { identityMailJob } from '../accounts/identity-mail.ts';
+import { sdkLoginQuery, waratahClientId } from '../testing/identity-test-app.ts';
 import { TestBrowser } from '../testing/test-browser.ts';
 import { buildStandaloneIdentity, type StandaloneIdentity } from './build-standalone-identity.ts';
 
@@ -92,5 +94,32 @@ describe('the identity service on its own', () => {
       .where('action', '=', 'session.sign_in_failed')
       .execute();
     expect(audited).toEqual([{ ip: '203.0.113.7' }]);
+  });
+
+  it('queues its e-mail in the shared jobs table and sends it with its own worker', async () => {
+    await standalone.app.ready();
+    const email = 'standalone.adviser@example.com.au';
+    const asked = await new TestBrowser(standalone.app, undefined, proxy).request(
+      `/app/forgot-password/?client_id=${waratahClientId}`,
+      {
+        method: 'POST',
+        form: { email },
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+      },
+    );
+    expect(asked.statusCode).toBe(200);
+    const until = Date.now() + 10_000;
+    let job: { state: string; last_error: string | null } | undefined;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = await withJobs(database.db)
+        .selectFrom('jobs')
+        .select(['state', 'last_error'])
+        .where('name', '=', identityMailJob)
+        .executeTakeFirst();
+    } while (job?.state !== 'completed' && Date.now() < until);
+    expect(job).toEqual({ state: 'completed', last_error: null });
+    const sent = await database.db.selectFrom('mail_messages').select(['to_address', 'subject']).execute();
+    expect(sent).toEqual([{ to_address: email, subject: 'Reset your Waratah password' }]);
   });
 });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { defaultAuthSettings } from '../../../platform/src/auth/auth-settings.ts';
 import type { PlatformConfig } from '../../../platform/src/config/env.ts';
 import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
+import { createTableJobQueue } from '../../../platform/src/jobs/table-job-queue.ts';
 import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
 import type { Mailer } from '../../../platform/src/mail/mailer.ts';
 import { identityRegistrationMail } from '../../../platform/src/mail/register-mail.ts';
@@ -24,7 +25,7 @@ export interface StandaloneIdentity {
  * the platform's security headers on every answer (HSTS in production), its client IP taken from a
  * trusted proxy's forwarded headers as the platform's is (`TRUST_PROXY`), its request timeout and
  * answers to unreadable requests (`plugins/server-options.ts`), and failed sign-ins,
- * registrations and registration e-mail counted and sent exactly as the mounted identity does.
+ * registrations and e-mail counted, queued and sent exactly as the mounted identity does.
  */
 export async function buildStandaloneIdentity(
   config: PlatformConfig,
@@ -47,7 +48,16 @@ export async function buildStandaloneIdentity(
   const app = Fastify(serverOptions(config));
   app.decorate('config', config);
   await registerSecurityHeaders(app);
-  await app.register(registerIdentity, { identity, registrationMail: identityRegistrationMail(mailer) });
+  // Its e-mail is a job in the shared `jobs` table, as the mounted identity's is: kept across a
+  // restart and retried. This process works it, and so may the platform's instances (the same job).
+  const jobQueue = createTableJobQueue(database.db, { log: app.log });
+  app.addHook('onReady', async () => jobQueue.start());
+  app.addHook('onClose', () => jobQueue.stop());
+  await app.register(registerIdentity, {
+    identity,
+    registrationMail: identityRegistrationMail(mailer),
+    jobQueue,
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   return { app, identity, mailer };
 }

@@ -1,3 +1,4 @@
+import { identityMailJob } from '@waratah/identity';
 import type { FastifyInstance } from 'fastify';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { accountMailJob } from '../mail/account-mail-job.ts';
@@ -28,8 +29,9 @@ export function linkParameter(message: MailboxMessage | undefined, name: string)
 }
 
 /**
- * Waits for the e-mails that anonymous requests queued (`mail/account-mail-job.ts`) to be sent, or
- * found to have no account to go to: a reset or a new code answers before its e-mail exists.
+ * Waits for the queued account e-mails to be sent, or found to have no account to go to: a reset
+ * or a new code asked for anonymously (`mail/account-mail-job.ts`), and the identity's welcome and
+ * reset link (`identityMailJob`) answer before their e-mail exists.
  */
 export async function accountMailSettled(app: FastifyInstance, withinMs = 10_000): Promise<void> {
   const until = Date.now() + withinMs;
@@ -37,7 +39,7 @@ export async function accountMailSettled(app: FastifyInstance, withinMs = 10_000
     const jobs = await withJobs(app.database.db)
       .selectFrom('jobs')
       .select(['state', 'last_error'])
-      .where('name', '=', accountMailJob)
+      .where('name', 'in', [accountMailJob, identityMailJob])
       .where('state', 'in', ['created', 'active', 'failed'])
       .execute();
     const failed = jobs.find((job) => job.state === 'failed');

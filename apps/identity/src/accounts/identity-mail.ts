@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityService } from '../identity-service.ts';
+import { resetPasswordPath, withClient } from '../password-reset/password-reset-pages.ts';
+import { issueResetToken } from '../password-reset/reset-tokens.ts';
+import { afterAnswer } from '../routes/after-answer.ts';
+import { findAdviser } from './adviser-account.ts';
+import type { RegisteredAdviser, RegistrationMail } from './registration-mail.ts';
+
+/**
+ * The durable job queue a host may lend the identity for its e-mail. The platform's table queue
+ * (apps/platform/src/jobs, docs/jobs.md) has this shape; the identity never imports the platform.
+ */
+export interface IdentityJobQueue {
+  enqueue(
+    name: string,
+    payload: object,
+    options?: { retryLimit?: number; retryBackoff?: boolean },
+  ): Promise<string>;
+  work<T extends object>(name: string, handler: (payload: T) => Promise<void>): Promise<void>;
+}
+
+/** The job that sends the identity's e-mail when a queue is lent: a welcome, or a reset link. */
+export const identityMailJob = 'identity.mail';
+
+/** A forgotten password as it was asked for; whether the address has an account is found out later. */
+export interface PasswordResetRequest {
+  tenantId: string;
+  email: string;
+  /** The identity's origin on the tenant's host, and the portal's client, for the link. */
+  origin: string;
+  clientId: string;
+}
+
+export type IdentityMailRequest =
+  | { kind: 'welcome'; adviser: RegisteredAdviser }
+  | { kind: 'password-reset'; request: PasswordResetRequest };
+
+/** How the identity's pages send e-mail (`createIdentityMail`). */
+export interface IdentityMail {
+  /** Tells a new adviser they are registered; a failure to send or queue is logged, never the registration's. */
+  welcome(adviser: RegisteredAdviser, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * E-mails a reset link if the address is an active adviser's, in a way the answer's time does
+   * not tell whether it is: the request only queues it, or, without a queue, it is done once the
+   * answer has gone.
+   */
+  passwordReset(asked: PasswordResetRequest, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** Sends are retried three times, 2, 4 and 8 seconds apart, before the job is recorded failed. */
+const retries = { retryLimit: 3, retryBackoff: true } as const;
+
+/**
+ * The identity's e-mail through the host's `RegistrationMail`. With a `jobQueue` (the platform
+ * mounting the identity, or the standalone identity's own queue over the same database), each
+ * e-mail is a job: kept across a crash or a restart, retried when the mail server fails, and a
+ * failure recorded in the job's row. Without one, the e-mail is sent in this process, once; a
+ * failure is only logged.
+ */
+export function createIdentityMail(
+  identity: IdentityService,
+  mail: RegistrationMail | undefined,
+  jobQueue?: IdentityJobQueue,
+): IdentityMail {
+  const queue = (job: IdentityMailRequest) => jobQueue?.enqueue(identityMailJob, job, retries);
+  return {
+    async welcome(adviser, log) {
+      if (!mail) return;
+      try {
+        if (jobQueue) await queue({ kind: 'welcome', adviser });
+        else await mail.sendWelcome(adviser);
+      } catch (error) {
+        // The account exists whether or not the e-mail goes out: it is not needed to sign in.
+        log.error(
+          { err: error, adminUserId: adviser.adminUserId },
+          'The registration e-mail could not be sent',
+        );
+      }
+    },
+    async passwordReset(asked, request, reply) {
+      if (!mail) return;
+      // The same job for every address: the lookup, the link and the SMTP server's round trips
+      // are the job's, and only an address with an account gets an e-mail.
+      if (jobQueue) {
+        await queue({ kind: 'password-reset', request: asked });
+        return;
+      }
+      afterAnswer(request, reply, 'The password-reset e-mail could not be sent', () =>
+        mailPasswordResetLink(identity, mail, asked),
+      );
+    },
+  };
+}
+
+/** The worker of `identityMailJob` on a lent queue: a failed send throws, so the job retries. */
+export async function registerIdentityMailJob(
+  jobQueue: IdentityJobQueue,
+  identity: IdentityService,
+  mail: RegistrationMail,
+): Promise<void> {
+  await jobQueue.work<IdentityMailRequest>(identityMailJob, async (job) => {
+    if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
+    else await mailPasswordResetLink(identity, mail, job.request);
+  });
+}
+
+/**
+ * Writes a new reset link and e-mails it when the address is an active adviser's of the tenant;
+ * otherwise nothing. Each call replaces the adviser's earlier link, so a retried send leaves only
+ * the newest working.
+ */
+async function mailPasswordResetLink(
+  identity: IdentityService,
+  mail: RegistrationMail,
+  { tenantId, email, origin, clientId }: PasswordResetRequest,
+): Promise<void> {
+  const adviser = await findAdviser(identity.db, tenantId, { email });
+  if (!adviser) return;
+  const token = await issueResetToken(identity.db, adviser.id);
+  await mail.sendPasswordReset({
+    tenantId,
+    adminUserId: adviser.id,
+    email: adviser.email,
+    givenName: adviser.givenName,
+    url: `${origin}${withClient(resetPasswordPath, clientId, { token })}`,
+  });
+}
