@@ -1,4 +1,9 @@
-import { type PageLocation, type ResolvedTenant, resolveTenant, type TenantConfig } from '@waratah/tenants';
+import {
+  type PageLocation,
+  type ResolvedTenant,
+  resolveIdentityHost,
+  type TenantConfig,
+} from '@waratah/tenants';
 import type { JSONWebKeySet } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Provider } from 'oidc-provider';
@@ -15,8 +20,11 @@ export const platformApiAudience = 'urn:waratah:platform-api';
 export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase> {
   /** The platform's database (Kysely); the identity keeps its state in the tables of migration 0004. */
   db: Kysely<DB>;
-  /** Host → tenant and environment; defaults to the tenants package's resolution (spec §1). */
-  tenants?: (location: PageLocation) => ResolvedTenant;
+  /**
+   * Host → tenant and environment, or undefined for a host no tenant configured; defaults to the
+   * tenants package's `resolveIdentityHost` (spec §1, and the identity servers' own hosts).
+   */
+  tenants?: (location: PageLocation) => ResolvedTenant | undefined;
   /** A fixed issuer, for an identity on a host of its own; by default the request's origin + '/oauth2'. */
   issuer?: string;
   audience?: string;
@@ -58,7 +66,7 @@ const MAX_PROVIDERS = 32;
 export function createIdentityService<DB extends IdentityDatabase>(
   options: IdentityOptions<DB>,
 ): IdentityService {
-  const { tenants = resolveTenant, audience = platformApiAudience, trustProxy = false } = options;
+  const { tenants = resolveIdentityHost, audience = platformApiAudience, trustProxy = false } = options;
   // The platform's schema holds every table and column the identity's does (DB extends it), so
   // the identity may see the database through its own, narrower schema.
   const db = options.db as unknown as IdentityDb;
@@ -84,7 +92,11 @@ export function createIdentityService<DB extends IdentityDatabase>(
     audience,
     issuerFor,
     async tenantIdentity(location) {
+      // A host nobody configured reaches no identity: its pages, links and e-mailed links are all
+      // built from the request's origin, and a reset link to an attacker's host would hand over
+      // the token (before 2026-11-29 such a host reached the default tenant's identity).
       const resolved = tenants(location);
+      if (!resolved) return undefined;
       const fusionAuth = resolved.envConfig.fusionAuth;
       if (!fusionAuth?.enabled) return undefined;
       // A Host header that names no host (a space, `?`, a control character) reaches no tenant's

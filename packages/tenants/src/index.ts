@@ -1,7 +1,13 @@
 export { type BudgetCategory, budgetCategories, categoryColorFor } from './category-color-for.ts';
 export { fontFaceRule, primaryFontFamily } from './font-face-rule.ts';
 export { type LocalTenantUrl, localTenantUrls } from './local-tenant-urls.ts';
-export { isLocalHost, type PageLocation, type ResolvedTenant, resolveTenant } from './resolve-tenant.ts';
+export {
+  isLocalHost,
+  type PageLocation,
+  type ResolvedTenant,
+  resolveIdentityHost,
+  resolveTenant,
+} from './resolve-tenant.ts';
 export {
   type CategoryColors,
   type CategoryColorsOneOff,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHost, resolveTenant } from './resolve-tenant.ts';
+import { isLocalHost, resolveIdentityHost, resolveTenant } from './resolve-tenant.ts';
 import { type Environment, environments, type TenantId, tenantIds } from './tenant-config.ts';
 import { tenants } from './tenants.ts';
 
@@ -229,6 +229,38 @@ describe('resolveTenant on an unknown or malformed host', () => {
   it('survives a host that is not a string', () => {
     expect(resolveTenant({ host: undefined as unknown as string }).matched).toBe(false);
   });
+});
+
+describe('resolveIdentityHost', () => {
+  it.each<[host: string, environment: Environment, clientId: string]>([
+    ['auth.waratah.com.au', 'production', '5cc2641a-0f98-486d-91b8-2616d6e01e4b'],
+    ['AUTH.staging.waratah.com.au:443', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
+    ['auth.sandbox.waratah.com.au', 'sandbox', 'a54534a0-3f18-41ef-8c8e-ac9c296c117c'],
+    ['portal.staging.waratah.com.au', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
+  ])('serves %s as waratah %s, with its own client', (host, environment, clientId) => {
+    expect(resolveIdentityHost({ host })).toMatchObject({
+      tenant: { id: 'waratah' },
+      environment,
+      matched: true,
+      envConfig: { fusionAuth: { clientId } },
+    });
+  });
+
+  it('serves a local host and a portal domain as the tenant resolution does', () => {
+    expect(resolveIdentityHost({ host: 'localhost:8080' })).toEqual(
+      resolveTenant({ host: 'localhost:8080' }),
+    );
+    expect(resolveIdentityHost({ host: 'portal.moneypartner.com.au' })).toEqual(
+      resolveTenant({ host: 'portal.moneypartner.com.au' }),
+    );
+  });
+
+  it.each(['evil.example', 'auth.waratah.com.au.evil.example', 'waratah.com.au', '', 'a b'])(
+    'serves no tenant on %j, a host nobody configured',
+    (host) => {
+      expect(resolveIdentityHost({ host })).toBeUndefined();
+    },
+  );
 });
 
 describe('isLocalHost', () => {

@@ -71,6 +71,37 @@ export function resolveTenant(location: PageLocation): ResolvedTenant {
   return unmatched();
 }
 
+/**
+ * The tenant whose identity service (single sign-on) a host may serve: a host the tenant
+ * resolution claims (a local host, a portal's domain or its secondary) or the host of a configured
+ * identity server (`fusionAuth.serverUrl`, e.g. `auth.waratah.com.au`, in its own environment).
+ * Undefined for any other host: the identity builds its links, e-mailed ones included, from the
+ * request's origin, so a host nobody configured must reach no identity at all.
+ */
+export function resolveIdentityHost(location: PageLocation): ResolvedTenant | undefined {
+  const resolved = resolveTenant(location);
+  if (resolved.matched) return resolved;
+  const parsed = parseHost(location.host);
+  if (!parsed) return undefined;
+  for (const id of tenantIds) {
+    const tenant = tenants[id];
+    for (const [environment, envConfig] of configuredEnvironments(tenant)) {
+      const server = envConfig.fusionAuth?.serverUrl;
+      if (!server || new URL(server).hostname.toLowerCase() !== parsed.hostname) continue;
+      return {
+        tenant,
+        environment,
+        envConfig,
+        apiBaseUrl: envConfig.api.hostUrl,
+        isLocalHost: false,
+        isSecondaryDomain: false,
+        matched: true,
+      };
+    }
+  }
+  return undefined;
+}
+
 function parseHost(host: string): { hostname: string; port: string | undefined } | undefined {
   if (typeof host !== 'string' || host.length === 0 || host.length > MAX_HOST_LENGTH) return undefined;
   const match = HOST_AND_PORT.exec(host.toLowerCase());

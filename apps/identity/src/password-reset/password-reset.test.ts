@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, linkParameter } from '../../../platform/src/testing/latest-mail.ts';
+import { accountMailSettled, latestMail, linkParameter } from '../../../platform/src/testing/latest-mail.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -200,6 +200,43 @@ describe('a forgotten password on the single sign-on tenant', () => {
       expect((await resetWith(token, 'Never-Set-This-Password-1')).statusCode).toBe(400);
     expect(await auditActions()).toBe(before);
     expect((await signedInBrowser(testApp.adviser.password)).browser.cookie('app.at')).toBeDefined();
+  });
+
+  it('is not served on a host nobody configured, so no e-mailed link can point there', async () => {
+    const before = await mailsTo(testApp.adviser.email);
+    const production = '5cc2641a-0f98-486d-91b8-2616d6e01e4b';
+    for (const headers of [{ host: 'evil.example' }, { host: 'auth.waratah.com.au.evil.example' }]) {
+      const page = await testApp.app.inject({
+        method: 'GET',
+        url: `/app/forgot-password/?client_id=${production}`,
+        headers,
+      });
+      expect(page.statusCode).toBe(404);
+      // As curl sends it: no Origin, no Sec-Fetch-Site.
+      const asked = await testApp.app.inject({
+        method: 'POST',
+        url: `/app/forgot-password/?client_id=${production}`,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `email=${encodeURIComponent(testApp.adviser.email)}`,
+      });
+      expect(asked.statusCode).toBe(404);
+    }
+    await accountMailSettled(testApp.app);
+    expect(await mailsTo(testApp.adviser.email)).toBe(before);
+    // The identity's own configured host is served, and its links stay on it.
+    const own = await testApp.app.inject({
+      method: 'POST',
+      url: `/app/forgot-password/?client_id=${production}`,
+      headers: {
+        host: 'auth.waratah.com.au',
+        'x-forwarded-proto': 'https',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `email=${encodeURIComponent(testApp.adviser.email)}`,
+    });
+    expect(own.statusCode).toBe(200);
+    const mail = await mailAfter(testApp.adviser.email, before);
+    expect(mail?.links[0]?.url).toMatch(/^https?:\/\/auth\.waratah\.com\.au\/app\/reset-password\/\?/);
   });
 
   it('counts each request against the e-mail limits, and refuses past them sending nothing', async () => {
