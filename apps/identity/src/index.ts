@@ -12,5 +12,6 @@ export {
 } from './identity-service.ts';
 export { signingAlgorithm } from './keys/identity-keys.ts';
 export { type RegisterIdentityOptions, registerIdentity } from './register-identity.ts';
+export { endEverySignIn } from './storage/end-other-sign-ins.ts';
 export { sessionEnded } from './storage/ended-sessions.ts';
 export type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';

@@ -135,6 +135,31 @@ describe('a forgotten password on the single sign-on tenant', () => {
   it('sets the new password from the link once, ends every sign-in, and audits it', async () => {
     const { browser: signedIn } = await signedInBrowser(testApp.adviser.password);
     expect((await signedIn.request('/app/me/')).statusCode).toBe(200);
+    // The platform's own password grant, on the same tenant (for a checked address): a bearer
+    // token and its refresh token.
+    await testApp.database.db
+      .updateTable('admin_users')
+      .set({ email_verified_at: new Date() })
+      .where('id', '=', testApp.adviser.id)
+      .execute();
+    const grant = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host: 'localhost:8080' },
+      payload: {
+        grant_type: 'password',
+        username: testApp.adviser.email,
+        password: testApp.adviser.password,
+        client_id: 'waratah-adviser-portal',
+        domain: 'waratah.com.au',
+        scope: '',
+      },
+    });
+    expect(grant.statusCode).toBe(200);
+    const bearer = { host: 'localhost:8080', authorization: `Bearer ${grant.json().access_token}` };
+    const platformDetails = () =>
+      testApp.app.inject({ method: 'GET', url: '/api/admin/adminusers/details', headers: bearer });
+    expect((await platformDetails()).statusCode).toBe(200);
     // An adviser whose address was never checked: the link proves it.
     await testApp.database.db
       .updateTable('admin_users')
@@ -172,6 +197,19 @@ describe('a forgotten password on the single sign-on tenant', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(refreshed.statusCode).toBe(401);
+    // And the platform's bearer token and refresh token with them.
+    expect((await platformDetails()).statusCode).toBe(401);
+    const platformRefresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host: 'localhost:8080' },
+      payload: {
+        grant_type: 'refresh_token',
+        refresh_token: grant.json().refresh_token,
+        client_id: 'waratah-adviser-portal',
+      },
+    });
+    expect(platformRefresh.statusCode).toBe(400);
     expect((await signedInBrowser(testApp.adviser.password)).done.response.statusCode).toBe(401);
     const again = await signedInBrowser(newPassword);
     expect(again.browser.cookie('app.at')).toBeDefined();
@@ -181,6 +219,30 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect(reused.statusCode).toBe(400);
     expect(reused.body).toContain('This link has expired or was already used. Please ask for a new one.');
     expect((await new TestBrowser(testApp.app).request(`${resetUrl}&token=${token}`)).statusCode).toBe(400);
+    testApp.adviser.password = newPassword;
+  });
+
+  it('ends the identity’s sign-ins when the password is reset through the platform’s own link', async () => {
+    const { browser: signedIn } = await signedInBrowser(testApp.adviser.password);
+    expect((await signedIn.request('/app/me/')).statusCode).toBe(200);
+    const api = (url: string, payload: object) =>
+      testApp.app.inject({ method: 'POST', url, headers: { host: 'localhost:8080' }, payload });
+    expect((await api('/api/admin/adminusers/reset', { email: testApp.adviser.email })).statusCode).toBe(200);
+    await accountMailSettled(testApp.app);
+    const token = linkParameter(await latestMail(testApp.app, testApp.adviser.email), 'reset_password_token');
+    const newPassword = 'Reset-Through-The-Platform-2026';
+    const reset = await api('/api/admin/adminusers/reset/password', {
+      reset_password_token: token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signedIn.request('/app/me/')).statusCode).toBe(401);
+    const refreshed = await signedIn.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(401);
     testApp.adviser.password = newPassword;
   });
 

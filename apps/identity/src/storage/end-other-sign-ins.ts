@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { recordEndedSessions } from './ended-sessions.ts';
-import type { IdentityDb } from './identity-database.ts';
+import type { IdentityDatabase, IdentityDb } from './identity-database.ts';
 
 /** The browser's sign-in that stays: its provider session cookie and its refresh token cookie. */
 export interface KeptSignIn {
@@ -11,7 +11,8 @@ export interface KeptSignIn {
 /**
  * Ends every sign-in of an adviser but the browser's kept (a password change keeps the
  * adviser who made it signed in): oidc-provider's other sessions, their grants, and the refresh
- * tokens, codes and stored tokens issued under those grants. Access tokens are JWTs checked by
+ * tokens, codes and stored tokens issued under those grants; and every bearer token the platform
+ * issued the adviser itself. Access tokens are JWTs checked by
  * signature, so each carries its session's `uid` (`sid`).
  *
  * Each ended session leaves a tombstone (`recordEndedSessions`, by its `uid`) for as long as
@@ -62,6 +63,16 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     .execute();
   const tombstones = endedSessions.flatMap(({ uid }) => (uid && uid !== refreshed?.session_uid ? [uid] : []));
   await recordEndedSessions(db, accountId, tombstones);
+  // The platform's bearer tokens of the adviser too (its own password grant, usable on this
+  // tenant's API): whoever knew the old password may have taken one. Before 2026-11-29 they
+  // outlived a change or reset here, and their refresh tokens renewed for 30 days at each use.
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: new Date() })
+    .where('subject_kind', '=', 'admin_user')
+    .where('subject_id', '=', adminUserId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */
@@ -71,5 +82,16 @@ function grantIdsOf(payload: Record<string, unknown> | undefined): string[] {
   return Object.values(authorizations).flatMap((authorization) => {
     const grantId = (authorization as { grantId?: unknown } | null)?.grantId;
     return typeof grantId === 'string' ? [grantId] : [];
+  });
+}
+
+/** Ends every sign-in of an adviser, here and the platform's own: what a new password set elsewhere (the platform's reset link) does. */
+export function endEverySignIn<DB extends IdentityDatabase>(
+  db: Kysely<DB>,
+  adminUserId: number,
+): Promise<void> {
+  return endOtherSignIns(db as unknown as IdentityDb, adminUserId, {
+    sessionId: undefined,
+    refreshToken: undefined,
   });
 }

@@ -57,8 +57,19 @@ export interface AuditLogTable {
   at: Timestamp;
 }
 
+/**
+ * The platform's own bearer tokens (its password and refresh grants, `/oauth/admin/token`): only
+ * what ending an adviser's sign-ins there needs, as a new password ends every sign-in in both.
+ */
+export interface PlatformTokensTable {
+  subject_kind: string;
+  subject_id: number;
+  revoked_at: Date | null;
+}
+
 export interface IdentityDatabase {
   admin_users: AdminUsersTable;
+  oauth_tokens: PlatformTokensTable;
   audit_log: AuditLogTable;
   identity_store: IdentityStoreTable;
   identity_keys: IdentityKeysTable;

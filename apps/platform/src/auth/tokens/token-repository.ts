@@ -239,17 +239,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     },
 
     revokeFamily: (familyId: string) => revokeFamily(familyId),
-
-    /** Signs a user out everywhere, e.g. after a password change. */
-    async revokeSubject(kind: TokenSubjectKind, id: number): Promise<void> {
-      await db
-        .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('subject_kind', '=', kind)
-        .where('subject_id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
   };
 }
 

@@ -19,7 +19,10 @@ import { sendVerificationCode } from './send-verification-code.ts';
 /**
  * `POST api/admin/adminusers/register` (no credentials): the profile step of registration (spec §2).
  * Creates the adviser with an unverified e-mail address and e-mails a 6-digit code for the verify
- * step. Registering again before verifying updates the profile and sends a new code.
+ * step. Registering again before verifying updates the names and sends a new code, but sets no
+ * password and clears the one stored: anyone may send this request for any address, so the
+ * password is chosen by whoever proves the address (the verify step then hands out the link to
+ * choose it). Tenants with single sign-on register advisers on their identity's page, not here.
  */
 export const postRegister: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -34,13 +37,18 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: createdAdminUserResponseSchema,
           400: errorBodySchema,
+          403: errorBodySchema,
           409: errorBodySchema,
           429: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      const { tenant } = requestTenancy(request);
+      const { tenant, environment } = requestTenancy(request);
+      // Its advisers register on the identity's page; this anonymous request must not reach them
+      // (before 2026-11-29 it could set an unverified SSO adviser's password, and sign in as them).
+      if (tenant.envConfig[environment]?.fusionAuth?.enabled)
+        throw new AppError('forbidden', 'Advisers of this portal register on its sign-in page');
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
       await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });
@@ -50,10 +58,11 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
       }
       const profile = { givenName: body.given_name, familyName: body.family_name };
       // Hashed before the transaction, which should not wait for it.
-      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+      const passwordHash =
+        body.password === undefined || existing ? undefined : await hashPassword(body.password);
       const user = await app.database.db.transaction().execute(async (trx) => {
         const registered = existing
-          ? await updateRegistration(trx, existing, profile, passwordHash)
+          ? await updateRegistration(trx, existing, profile)
           : await createAdminUser(trx, {
               tenantId: tenant.id,
               email: body.email,
@@ -83,12 +92,17 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Registering again before the address is verified: the profile (and password hash) as now given. */
+/**
+ * Registering again before the address is verified: the names as now given, and no password. Who
+ * sent this is unknown: keeping a password set earlier would let whoever registered first (not
+ * necessarily the address's owner) sign in once the owner verifies it, and taking the new one would
+ * let anyone replace the owner's. The verify step gives whoever proves the address a link to
+ * choose one.
+ */
 async function updateRegistration(
   db: Kysely<Database>,
   user: AdminUserRow,
   profile: { givenName: string; familyName: string },
-  passwordHash: string | undefined,
 ): Promise<AdminUserRow> {
   return db
     .updateTable('admin_users')
@@ -97,7 +111,7 @@ async function updateRegistration(
       family_name: profile.familyName,
       terms_accepted_at: new Date(),
       updated_at: new Date(),
-      ...(passwordHash !== undefined && { password_hash: passwordHash }),
+      password_hash: null,
     })
     .where('id', '=', user.id)
     .returningAll()

@@ -4,10 +4,12 @@ import {
   setPasswordRequestSchema,
   setPasswordResponseSchema,
 } from '@waratah/contracts';
+import { endEverySignIn } from '@waratah/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 
@@ -44,6 +46,10 @@ export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
         if (id === undefined) return undefined;
         await app.adminUsers.setPasswordHash(id, passwordHash, trx);
         await app.adminUsers.markEmailVerified(id, trx);
+        // Every sign-in ends, in the same transaction: the platform's bearer tokens and, on a
+        // single sign-on tenant, the identity's sessions and refresh tokens (before 2026-11-29 those
+        // outlived a reset here, and the tokens were revoked only after the commit).
+        await endEverySignIn<Database>(trx, id);
         await recordAudit(trx, {
           actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: id, ip: request.ip },
           action: purpose === 'invitation' ? 'admin_user.password.first' : 'admin_user.password.reset',
@@ -55,7 +61,6 @@ export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
       if (adminUserId === undefined) {
         throw new AppError('validation_failed', spentLink, { fields: [{ field, message: spentLink }] });
       }
-      await app.tokens.revokeSubject('admin_user', adminUserId);
       const user = await app.adminUsers.findById(tenant.id, adminUserId);
       return { data: { email: user?.email ?? '' } };
     },

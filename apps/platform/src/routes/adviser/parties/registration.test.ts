@@ -202,6 +202,72 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     ).toBe(200);
   });
 
+  it('takes no password from a second registration of an unverified address, and clears the first', async () => {
+    const register = (chosen: string) =>
+      post('/api/admin/adminusers/register', {
+        email: 'fay@example.test',
+        given_name: 'Fay',
+        family_name: 'Ng',
+        password: chosen,
+        password_confirmation: chosen,
+        terms_accepted: true,
+      });
+    // Someone registers the address first, then someone else (maybe its owner) again.
+    expect((await register('First-Registrant-Password-1')).statusCode).toBe(201);
+    expect((await register('Second-Registrant-Password-2')).statusCode).toBe(201);
+    await accountMailSettled(testApp.app);
+    const code = codeIn((await latestMail(testApp.app, 'fay@example.test'))?.text);
+    const verified = await post('/api/adviser/parties/external/verify', { email: 'fay@example.test', code });
+    // Whoever proves the address chooses the password: neither registrant's works.
+    expect(verified.json().data.invitation_token).toMatch(/\S{20,}/);
+    for (const tried of ['First-Registrant-Password-1', 'Second-Registrant-Password-2']) {
+      const token = await post('/oauth/admin/token', {
+        grant_type: 'password',
+        username: 'fay@example.test',
+        password: tried,
+        ...oauth,
+      });
+      expect(token.statusCode, tried).toBe(400);
+    }
+  });
+
+  it('is refused on a tenant with single sign-on, whose advisers register on its identity’s page', async () => {
+    const sso = await createSignedInAdminUser(testApp.app, {
+      tenantId: 'waratah',
+      email: 'sso.adviser@example.test',
+    });
+    await testApp.app.database.db
+      .updateTable('admin_users')
+      .set({ email_verified_at: null })
+      .where('id', '=', sso.adminUser.id)
+      .execute();
+    const before = await testApp.app.database.db
+      .selectFrom('admin_users')
+      .select(['password_hash', 'given_name'])
+      .where('id', '=', sso.adminUser.id)
+      .executeTakeFirstOrThrow();
+    const attempt = await post(
+      '/api/admin/adminusers/register',
+      {
+        email: 'sso.adviser@example.test',
+        given_name: 'Mallory',
+        family_name: 'Taker',
+        password: 'Attacker-Chosen-Password-9',
+        password_confirmation: 'Attacker-Chosen-Password-9',
+        terms_accepted: true,
+      },
+      { host: 'localhost:8080' },
+    );
+    expect(attempt.statusCode).toBe(403);
+    expect(attempt.json().error.error_message).toBe('Advisers of this portal register on its sign-in page');
+    const after = await testApp.app.database.db
+      .selectFrom('admin_users')
+      .select(['password_hash', 'given_name'])
+      .where('id', '=', sso.adminUser.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
   it('does not sign in an account whose e-mail is not verified', async () => {
     await post('/api/admin/adminusers/register', {
       email: 'eve@example.test',
