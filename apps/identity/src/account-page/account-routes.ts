@@ -33,14 +33,14 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     // must not let anyone try passwords without end.
     const attempt = { tenantId: signedIn.tenant.id, username: signedIn.adviser.email, ip: request.ip };
     const guard = identity.signInGuard;
-    const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
+    const refusal = await refusalOf(guard && (() => guard.countAttempt(attempt)));
     if (refusal) {
       const page = renderAccountPage({ ...signedIn, errors: { current_password: refusal.message } });
       return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
     }
     const current = singleValue(request.body, 'current_password') ?? '';
     const currentValid = await verifyPassword(signedIn.adviser.passwordHash, current);
-    if (!currentValid) await guard?.recordFailure(attempt);
+    if (currentValid) await guard?.forgiveAttempt(attempt);
     const changer = {
       tenantId: signedIn.tenant.id,
       adminUserId: signedIn.adviser.id,

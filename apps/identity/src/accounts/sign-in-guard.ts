@@ -7,12 +7,14 @@ export interface SignInAttempt {
 
 /**
  * Brute-force limits on the sign-in form, supplied by the host (the platform shares its per-account
- * and per-IP counters with the password tenants' token endpoints). `assertAllowed` throws an error
- * carrying `retryAfterSeconds` when the attempt must be refused before the password is checked.
+ * and per-IP counters with the password tenants' token endpoints). `countAttempt` counts the
+ * attempt as failed before the password is checked, and throws an error carrying
+ * `retryAfterSeconds` when it must be refused; `forgiveAttempt` takes it off once the password
+ * proves right. Counting first bounds a burst of attempts sent at once.
  */
 export interface SignInGuard {
-  assertAllowed(attempt: SignInAttempt): Promise<void>;
-  recordFailure(attempt: SignInAttempt): Promise<void>;
+  countAttempt(attempt: SignInAttempt): Promise<void>;
+  forgiveAttempt(attempt: SignInAttempt): Promise<void>;
 }
 
 /** One submission of the registration form, which sends a welcome e-mail when it succeeds. */

@@ -57,7 +57,7 @@ export async function interactionRoutes(
       const password = singleValue(request.body, 'password') ?? '';
       const attempt = { tenantId: tenant.id, username: email, ip: request.ip };
       const guard = identity.signInGuard;
-      const refusal = await refusalOf(guard && (() => guard.assertAllowed(attempt)));
+      const refusal = await refusalOf(guard && (() => guard.countAttempt(attempt)));
       if (refusal) {
         const page = renderLoginForm({
           tenant,
@@ -71,7 +71,6 @@ export async function interactionRoutes(
       const adviser = email ? await findAdviser(identity.db, tenant.id, { email }) : undefined;
       const valid = await verifyPassword(adviser?.passwordHash ?? null, password);
       if (!adviser || !valid) {
-        await identity.signInGuard?.recordFailure(attempt);
         // A wrong password for an account that exists is kept against it; an unknown name has no row to name.
         if (adviser)
           await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in_failed');
@@ -87,6 +86,7 @@ export async function interactionRoutes(
           401,
         );
       }
+      await guard?.forgiveAttempt(attempt);
       await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in');
       return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
     }),

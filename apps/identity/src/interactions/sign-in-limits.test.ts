@@ -29,6 +29,37 @@ describe('sign-in form limits', () => {
   });
 });
 
+describe('sign-in form limits, counted before the password is checked', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp({ credentials: { settings: { signInFailuresPerAccount: 2 } } });
+  });
+  afterAll(() => testApp.close());
+
+  async function signInForm() {
+    const browser = new TestBrowser(testApp.app);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    return (password: string) =>
+      browser.request(action, { method: 'POST', form: { email: testApp.adviser.email, password } });
+  }
+
+  it('never counts a right password, however often the adviser signs in', async () => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const submit = await signInForm();
+      expect((await submit(testApp.adviser.password)).statusCode).toBe(303);
+    }
+  });
+
+  it('checks no more passwords than the limit of a burst sent at once', async () => {
+    const forms = await Promise.all(Array.from({ length: 10 }, () => signInForm()));
+    const answers = await Promise.all(forms.map((submit, n) => submit(`Wrong-Password-Number-${n}`)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(2);
+    expect(codes.filter((code) => code === 429)).toHaveLength(8);
+  });
+});
+
 describe('the account page’s current password', () => {
   let testApp: IdentityTestApp;
   beforeAll(async () => {

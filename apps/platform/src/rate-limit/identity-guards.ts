@@ -2,7 +2,7 @@ import type { RegistrationGuard, SignInGuard } from '@waratah/identity';
 import type { AuthSettings } from '../auth/auth-settings.ts';
 import { countMailRequest } from './mail-limits.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { assertSignInAllowed, recordSignInFailure, signInRules } from './sign-in-limits.ts';
+import { countSignInAttempt, forgiveSignInAttempt, signInRules } from './sign-in-limits.ts';
 
 /**
  * The identity service's limits on the platform's counters, for the mounted identity and the one
@@ -17,10 +17,10 @@ export function identityGuards(host: { rateLimiter: RateLimiter; authSettings: A
 } {
   return {
     signInGuard: {
-      assertAllowed: (attempt) =>
-        assertSignInAllowed(host.rateLimiter, signInRules(host.authSettings, attempt)),
-      recordFailure: (attempt) =>
-        recordSignInFailure(host.rateLimiter, signInRules(host.authSettings, attempt)),
+      countAttempt: (attempt) =>
+        countSignInAttempt(host.rateLimiter, signInRules(host.authSettings, attempt)),
+      forgiveAttempt: (attempt) =>
+        forgiveSignInAttempt(host.rateLimiter, signInRules(host.authSettings, attempt)),
     },
     registrationGuard: {
       assertAllowed: ({ tenantId, email, ip }) =>

@@ -30,4 +30,21 @@ describe('createRateLimiter', () => {
       .execute();
     expect(rows).toHaveLength(1);
   });
+
+  it('takes an event off the current window, never below zero, and leaves a closed window alone', async () => {
+    const limiter = createRateLimiter(database.db, () => clock);
+    const rule = { key: 'test:release', limit: 5, windowSeconds: 3600 };
+    await limiter.hit(rule);
+    await limiter.hit(rule);
+    await limiter.release(rule);
+    expect((await limiter.peek(rule)).count).toBe(1);
+    await limiter.release(rule);
+    await limiter.release(rule);
+    expect((await limiter.peek(rule)).count).toBe(0);
+    await limiter.hit(rule);
+    clock += 3600 * 1000;
+    await limiter.release(rule);
+    clock -= 3600 * 1000;
+    expect((await limiter.peek(rule)).count).toBe(1);
+  });
 });

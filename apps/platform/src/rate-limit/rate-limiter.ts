@@ -45,6 +45,22 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       return { count, limited: count >= rule.limit, retryAfterSeconds };
     },
 
+    /**
+     * Takes one event off this window's count (never below zero): an attempt counted before its
+     * outcome was known that turned out not to count (a right password). A window that has closed
+     * since is left alone.
+     */
+    async release(rule: RateLimitRule): Promise<void> {
+      const { start } = window(rule);
+      await db
+        .updateTable('rate_limit_buckets')
+        .set({ count: sql`rate_limit_buckets.count - 1` })
+        .where('key', '=', rule.key)
+        .where('window_start', '=', start)
+        .where('count', '>', 0)
+        .execute();
+    },
+
     /** Counts one more event; `limited` once the count has gone past the limit. */
     async hit(rule: RateLimitRule): Promise<RateLimitState> {
       const { start, retryAfterSeconds } = window(rule);

@@ -37,22 +37,33 @@ function guessesPerIp(settings: AuthSettings, ip: string): RateLimitRule {
   return { key: `sign-in:ip:${ip}`, limit: settings.signInFailuresPerIp, windowSeconds: hour };
 }
 
-/** Refuses before the password (or code) is even checked once any count is used up. */
-export async function assertSignInAllowed(
+/**
+ * Counts the attempt as failed against every rule before its password (or code) is checked, and
+ * refuses it, uncounted, once any count would pass its limit; `forgiveSignInAttempt` takes it off
+ * again when the password is right. Counting first is what bounds a burst: each count is one
+ * atomic upsert, so of any number of attempts sent at once only as many as the limit allows get
+ * their password checked. Before 2026-11-29 the counts were read first and added to only once the
+ * check had failed, so every request of a burst passed the read before any failure was counted:
+ * thousands of guesses against a limit of 100 an hour (`sign-in-limits.test.ts`).
+ */
+export async function countSignInAttempt(
   limiter: RateLimiter,
   rules: readonly RateLimitRule[],
   what = 'failed sign-in attempts',
 ): Promise<void> {
-  const states = await Promise.all(rules.map((rule) => limiter.peek(rule)));
+  const states = await Promise.all(rules.map((rule) => limiter.hit(rule)));
   const limited = states.filter((state) => state.limited);
   if (limited.length === 0) return;
+  // A refused attempt checks nothing, so it is not kept against the account or the address.
+  await forgiveSignInAttempt(limiter, rules);
   const retryAfter = Math.max(...limited.map((state) => state.retryAfterSeconds));
   throw new RateLimitedError(`Too many ${what}; try again in ${minutesFrom(retryAfter)}`, retryAfter);
 }
 
-export async function recordSignInFailure(
+/** The password (or code) was right: the attempt `countSignInAttempt` counted is taken off. */
+export async function forgiveSignInAttempt(
   limiter: RateLimiter,
   rules: readonly RateLimitRule[],
 ): Promise<void> {
-  await Promise.all(rules.map((rule) => limiter.hit(rule)));
+  await Promise.all(rules.map((rule) => limiter.release(rule)));
 }

@@ -58,6 +58,29 @@ describe('brute-force limits on the token endpoints', () => {
     });
   });
 
+  it('checks no more passwords than the limit of a burst of wrong ones sent at once', async () => {
+    const target = await createSignedInAdminUser(testApp.app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) =>
+        signIn(target.adminUser.email, 'Wrong-Password-000000', `198.18.0.${attempt}`),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 400)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(27);
+  });
+
+  it('takes a right password off the count, so an adviser who signs in often is never refused for it', async () => {
+    const regular = await createSignedInAdminUser(testApp.app);
+    const ip = '198.18.1.1';
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect((await signIn(regular.adminUser.email, 'Wrong-Password-000000', ip)).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await signIn(regular.adminUser.email, regular.password, ip)).statusCode).toBe(200);
+    expect((await signIn(regular.adminUser.email, 'Wrong-Password-000000', ip)).statusCode).toBe(400);
+    expect((await signIn(regular.adminUser.email, regular.password, ip)).statusCode).toBe(429);
+  });
+
   it('refuses an IP after its limit of failures across accounts', async () => {
     const other = await createSignedInAdminUser(testApp.app);
     for (let attempt = 0; attempt < 5; attempt++) {

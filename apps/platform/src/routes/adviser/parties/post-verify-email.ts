@@ -9,8 +9,8 @@ import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 import {
-  assertSignInAllowed,
-  recordSignInFailure,
+  countSignInAttempt,
+  forgiveSignInAttempt,
   verificationCodeRules,
 } from '../../../rate-limit/sign-in-limits.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
@@ -47,16 +47,16 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await app.adminUsers.findByEmail(tenant.id, email);
       const guesses = verificationCodeRules(app.authSettings, request.ip);
-      await assertSignInAllowed(app.rateLimiter, guesses, 'wrong codes');
+      await countSignInAttempt(app.rateLimiter, guesses, 'wrong codes');
       const outcome = user
         ? await app.oneTimeTokens.consumeCode(user.id, code, app.authSettings.verificationCodeAttempts)
         : 'none';
       if (!user || outcome !== 'ok') {
-        await recordSignInFailure(app.rateLimiter, guesses);
         throw new AppError('validation_failed', wrongCode, {
           fields: [{ field: 'body.code', message: wrongCode }],
         });
       }
+      await forgiveSignInAttempt(app.rateLimiter, guesses);
       await app.adminUsers.markEmailVerified(user.id);
       const invitationToken =
         user.password_hash === null

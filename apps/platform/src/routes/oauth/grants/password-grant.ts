@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
 import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
-import { assertSignInAllowed, recordSignInFailure, signInRules } from '../../../rate-limit/sign-in-limits.ts';
+import { countSignInAttempt, forgiveSignInAttempt, signInRules } from '../../../rate-limit/sign-in-limits.ts';
 import { OAuthError } from '../oauth-error.ts';
 import { requireFields } from '../require-fields.ts';
 import { resolveOAuthClient } from '../resolve-oauth-client.ts';
@@ -32,7 +32,8 @@ export async function passwordGrant(
     username: fields.username,
     ip: request.ip,
   });
-  await assertSignInAllowed(rateLimiter, rules);
+  // Counted as failed until the password proves right, so a burst cannot outrun the limit.
+  await countSignInAttempt(rateLimiter, rules);
 
   const tenantId = client.tenant.id;
   const account = await findAccount(request, tenantId, fields.username, audience);
@@ -48,11 +49,11 @@ export async function passwordGrant(
       targetId: client.clientId,
     });
   if (!(await verifyPassword(account?.passwordHash, fields.password)) || !account) {
-    await recordSignInFailure(rateLimiter, rules);
     // A wrong password for an account that exists is kept against it; an unknown name has no row to name.
     if (account) await audit(account.id, 'session.sign_in_failed');
     throw new OAuthError('invalid_grant', 'Invalid email or password');
   }
+  await forgiveSignInAttempt(rateLimiter, rules);
   if (!account.active) throw new OAuthError('invalid_grant', 'This account is suspended');
   if (!account.emailVerified) {
     throw new OAuthError('invalid_grant', 'Please verify your email address before signing in');
