@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { checkPassportRange } from './financial-passport.ts';
 import { databaseIdSchema, dateSchema } from './money.ts';
 
 /**
@@ -68,8 +69,13 @@ export const documentPeriodSchema = z.object({
 });
 export type DocumentPeriod = z.infer<typeof documentPeriodSchema>;
 
-/** `POST financialpassport/exports`, and the query of `GET financialpassport/export`. */
-export const financialPassportExportRequestSchema = documentPeriodSchema;
+/**
+ * `POST financialpassport/exports`, and the query of `GET financialpassport/export`: a custom range
+ * is bounded as `GET financialpassport` bounds it (`maxPassportYears`).
+ */
+export const financialPassportExportRequestSchema = documentPeriodSchema.check(
+  z.superRefine(checkPassportRange),
+);
 export type FinancialPassportExportRequest = z.infer<typeof financialPassportExportRequestSchema>;
 
 /** `POST statements`: one account's statement for a period. */

@@ -1,12 +1,40 @@
 import * as z from 'zod/mini';
+import { dateRangeFault } from './calendar-date.ts';
 import { dateSchema, decimalSchema, idListSchema } from './money.ts';
 
+/**
+ * The longest range a passport covers: to_date is before the same day this many years after
+ * from_date. The portal asks for a year at most (spec §9: up to 12 months or a financial year);
+ * custom dates may ask for more, but not without end.
+ */
+export const maxPassportYears = 10;
+
+/** Why a passport's range cannot be reported (see `maxPassportYears`), as the message on `to_date`. */
+export function passportRangeProblem(from: string, to: string): string | undefined {
+  const fault = dateRangeFault({ from, to, maxYears: maxPassportYears });
+  if (fault === 'backwards') return `must not be before from_date (${from})`;
+  if (fault === 'too_long') return `must be less than ${maxPassportYears} years after from_date (${from})`;
+  return undefined;
+}
+
+/** A passport's range, when both of its dates are given, on `to_date` (the export periods check it too). */
+export function checkPassportRange(
+  range: { from_date?: string | undefined; to_date?: string | undefined },
+  context: z.core.$RefinementCtx,
+): void {
+  if (range.from_date === undefined || range.to_date === undefined) return;
+  const message = passportRangeProblem(range.from_date, range.to_date);
+  if (message) context.addIssue({ code: 'custom', path: ['to_date'], message });
+}
+
 /** `GET api/v2/financialpassport`: the default range is the year before today (reference §8). */
-export const financialPassportQuerySchema = z.object({
-  account_ids: z.optional(idListSchema),
-  from_date: z.optional(dateSchema),
-  to_date: z.optional(dateSchema),
-});
+export const financialPassportQuerySchema = z
+  .object({
+    account_ids: z.optional(idListSchema),
+    from_date: z.optional(dateSchema),
+    to_date: z.optional(dateSchema),
+  })
+  .check(z.superRefine(checkPassportRange));
 
 /**
  * Every figure names the transactions it was summed from, oldest first, so an adviser can check it:

@@ -10,6 +10,7 @@ export * from './admin-users-password.ts';
 export * from './aggregation-enums.ts';
 export * from './app-config.ts';
 export * from './audit-log.ts';
+export * from './calendar-date.ts';
 export * from './cdr-config.ts';
 export * from './consents.ts';
 export * from './documents.ts';

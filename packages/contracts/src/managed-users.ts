@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursorQuerySchema, pagingSchema } from './paging.ts';
+import { cursorQuerySchema, pageNumberSchema, pagingSchema } from './paging.ts';
 import { clientStatuses } from './users.ts';
 
 export const consentStatuses = ['pending', 'active', 'in_use', 'expired', 'withdrawn'] as const;
@@ -31,7 +31,7 @@ export const listManagedUsersQuerySchema = z.extend(cursorQuerySchema, {
   consent_status: z.optional(z.enum(consentStatuses)),
   sort: z._default(z.enum(managedUserSorts), 'name'),
   order: z._default(z.enum(['asc', 'desc']), 'asc'),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+  page: z.optional(pageNumberSchema),
 });
 export type ListManagedUsersQuery = z.infer<typeof listManagedUsersQuerySchema>;
 

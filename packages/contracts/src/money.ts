@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { datePattern, isCalendarDate } from './calendar-date.ts';
 
 /** A decimal amount as a JSON string with two places, never a float: `"-42.50"`. */
 export const decimalSchema = z
@@ -9,8 +10,17 @@ export const decimalSchema = z
 export const moneySchema = z.object({ amount: decimalSchema, currency: z.string().check(z.length(3)) });
 export type Money = z.infer<typeof moneySchema>;
 
-/** Calendar dates on the wire are YYYY-MM-DD. */
-export const dateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
+/**
+ * Calendar dates on the wire are YYYY-MM-DD, and name a day that exists: `2026-02-30` or
+ * `2026-13-01` are refused here, not by the database (a 500) or by date arithmetic further on.
+ */
+export const dateSchema = z.string().check(
+  z.regex(datePattern, 'must be a date YYYY-MM-DD'),
+  z.refine(
+    (value: string) => !datePattern.test(value) || isCalendarDate(value),
+    'must be a real calendar date',
+  ),
+);
 
 /** The largest id the platform's tables hold (PostgreSQL `integer`): a larger one names nothing. */
 export const maxDatabaseId = 2_147_483_647;

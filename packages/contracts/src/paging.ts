@@ -3,6 +3,15 @@ import * as z from 'zod/mini';
 /** The largest page any list answers (DESIGN §3). */
 export const maxPageSize = 500;
 
+/**
+ * The largest page number a list takes: its offset ((page - 1) × size, at most 499,999,500) stays a
+ * cursor the lists accept back (nine digits), far from any integer limit; a larger one is a 400.
+ */
+export const maxPage = 1_000_000;
+
+/** A 1-based page number in a query string, at most `maxPage`. */
+export const pageNumberSchema = z.coerce.number().check(z.int(), z.gte(1), z.lte(maxPage));
+
 /** Cursor paging of aggregation lists: `before` or `after` an opaque cursor, `size` at most 500. */
 export const cursorQuerySchema = z.object({
   before: z.optional(z.string().check(z.maxLength(200))),

@@ -46,13 +46,6 @@ export const transactionFilterFields = z.object({
   ),
 });
 
-/** A YYYY-MM-DD string that names a real calendar day (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const [year, month, day] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
-  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
-}
-
 interface FilterRanges {
   from_date?: string | undefined;
   to_date?: string | undefined;
@@ -60,13 +53,8 @@ interface FilterRanges {
   max_amount?: string | undefined;
 }
 
-/** Ranges are checked as a whole: each bound a real value, and the lower not above the upper. */
+/** Ranges are checked as a whole (each date is a real day by `dateSchema`): the lower not above the upper. */
 function checkFilterRanges(filter: FilterRanges, context: z.core.$RefinementCtx): void {
-  for (const field of ['from_date', 'to_date'] as const) {
-    const value = filter[field];
-    if (value !== undefined && !isCalendarDate(value))
-      context.addIssue({ code: 'custom', path: [field], message: 'must be a real calendar date' });
-  }
   if (filter.from_date && filter.to_date && filter.from_date > filter.to_date)
     context.addIssue({ code: 'custom', path: ['to_date'], message: 'must not be before from_date' });
   if (filter.min_amount && filter.max_amount && Number(filter.min_amount) > Number(filter.max_amount))

@@ -1,10 +1,11 @@
-import type { FinancialPassport } from '@waratah/contracts';
+import { dateRangeFault, type FinancialPassport, maxPassportYears } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { addDays, addMonths } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
 import { planEachRun } from '../db/statement-cache.ts';
+import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { computeFinancialPassport, type PassportTransaction } from './compute-financial-passport.ts';
 
@@ -16,6 +17,7 @@ export async function getFinancialPassport(
 ): Promise<FinancialPassport> {
   const to = query.to_date ?? sydneyToday();
   const from = query.from_date ?? addDays(addMonths(to, -12), 1);
+  assertPassportRange(query, { from, to });
   let accounts = db
     .selectFrom('accounts')
     .where('tenant_id', '=', scope.tenantId)
@@ -93,6 +95,21 @@ export async function getFinancialPassport(
     later: all.filter((tx) => tx.date > to),
     createdAt: new Date().toISOString(),
   });
+}
+
+/**
+ * The contract bounds a range given whole (`checkPassportRange`); a from_date given alone is bounded
+ * here against its to_date, today: not after it, and less than `maxPassportYears` before it.
+ */
+function assertPassportRange(query: { from_date?: string | undefined }, range: { from: string; to: string }) {
+  const fault = dateRangeFault({ ...range, maxYears: maxPassportYears });
+  if (fault === undefined) return;
+  const field = query.from_date === undefined ? 'querystring.to_date' : 'querystring.from_date';
+  const message =
+    fault === 'backwards'
+      ? `must not be after to_date (${range.to})`
+      : `must be less than ${maxPassportYears} years before to_date (${range.to})`;
+  throw new AppError('validation_failed', `${field}: ${message}`, { fields: [{ field, message }] });
 }
 
 /** One transaction as the passport query's JSON array holds it. */

@@ -1,4 +1,10 @@
-import { type ManagedUser, managedUserListResponseSchema, managedUserSorts } from '@waratah/contracts';
+import {
+  type ManagedUser,
+  managedUserListResponseSchema,
+  managedUserSorts,
+  maxPage,
+  maxPageSize,
+} from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/build-test-app.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
@@ -120,6 +126,33 @@ describe('the client list total', () => {
     expect(await page(1)).toEqual({ names: ['Paginated 0', 'Paginated 1'], total: 3 });
     expect(await page(2)).toEqual({ names: ['Paginated 2'], total: 3 });
     expect(await page(3)).toEqual({ names: [], total: 3 });
+  });
+
+  it('refuses a page number past any list (400 naming it), never a 500', async () => {
+    const ask = (query: string) =>
+      testApp.app.inject({ url: `/api/adviser/users?${query}`, headers: fixture.adviser.headers });
+    for (const query of [
+      'page=100000000000000000',
+      'page=9007199254740991&size=500',
+      `page=${maxPage + 1}`,
+      `page=${maxPage + 1}&search=paginated`,
+    ]) {
+      const response = await ask(query);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
+      const fields = response.json().error.fields.map((field: { field: string }) => field.field);
+      expect(new Set(fields), query).toEqual(new Set(['querystring.page']));
+    }
+    const last = await ask(`page=${maxPage}&size=${maxPageSize}`);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data).toEqual([]);
+    // The last page's `before` cursor is one the list takes back; a cursor that is not is named as sent.
+    const before = last.json().paging.cursors.before as string;
+    expect((await ask(`before=${before}`)).statusCode).toBe(200);
+    for (const name of ['after', 'before']) {
+      const refused = await ask(`${name}=100000000000000000`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields[0].field).toBe(`querystring.${name}`);
+    }
   });
 
   it('pages every sort and order as the whole list has it, each row as the client itself reads', async () => {

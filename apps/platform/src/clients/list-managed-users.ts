@@ -107,7 +107,8 @@ export async function listManagedUsers(
   if (query.consent_status && principal.role === 'adviser') {
     filtered = filtered.where(effectiveConsentStatus('l'), '=', query.consent_status);
   }
-  const offset = query.page ? (query.page - 1) * query.size : readOffset(query.after ?? query.before);
+  // The contract bounds `page` (maxPage), so the offset stays a nine-digit cursor like those read back.
+  const offset = query.page ? (query.page - 1) * query.size : readOffset(query);
   const order = listOrder(query);
 
   // A searched list is counted in the page's own query, so the matches are found once; an
@@ -226,11 +227,14 @@ function wholeListCount(principal: AdminUserPrincipal, query: ListManagedUsersQu
   return partyId !== null && !query.search && !query.consent_status ? partyId : null;
 }
 
-function readOffset(cursor: string | undefined): number {
+/** The offset an `after` (or else `before`) cursor of a previous page holds; 400 naming the one sent. */
+function readOffset(query: Pick<ListManagedUsersQuery, 'after' | 'before'>): number {
+  const name = query.after === undefined ? 'before' : 'after';
+  const cursor = query[name];
   if (cursor === undefined) return 0;
   if (/^\d{1,9}$/.test(cursor)) return Number(cursor);
   const message = 'must be a cursor from a previous page';
-  throw new AppError('validation_failed', `querystring.after ${message}`, {
-    fields: [{ field: 'querystring.after', message }],
+  throw new AppError('validation_failed', `querystring.${name} ${message}`, {
+    fields: [{ field: `querystring.${name}`, message }],
   });
 }

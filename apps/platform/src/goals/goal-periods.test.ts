@@ -1,6 +1,6 @@
 import { frequencies } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
-import { nextPeriodStart, planGoalPeriods } from './goal-periods.ts';
+import { countGoalPeriods, nextPeriodStart, planGoalPeriods } from './goal-periods.ts';
 
 describe('nextPeriodStart', () => {
   it.each([
@@ -76,6 +76,26 @@ describe('planGoalPeriods', () => {
     expect(periods.reduce((sum, period) => sum + period.targetCents, 0)).toBe(100_001);
   });
 
+  it('counts the periods to the end date once, however many there are', () => {
+    // 3,979 periods to today, 40,178 to the end date: counted once a period, as it was, that is
+    // 160 million steps, minutes on the event loop.
+    const periods = planGoalPeriods({
+      frequency: 'daily',
+      startDate: '2016-01-01',
+      endDate: '2126-01-01',
+      periodCents: null,
+      targetCents: 40_178 * 100 + 7,
+      today: '2026-11-22',
+    });
+    expect(periods).toHaveLength(12);
+    expect(periods.at(-1)).toEqual({
+      index: 3_978,
+      startDate: '2026-11-22',
+      endDate: '2026-11-22',
+      targetCents: 100,
+    });
+  });
+
   it('gives a singular goal one period to its end date', () => {
     expect(
       planGoalPeriods({
@@ -86,5 +106,18 @@ describe('planGoalPeriods', () => {
         today: '2026-11-22',
       }),
     ).toEqual([{ index: 0, startDate: '2026-01-01', endDate: '2026-06-30', targetCents: 25_000 }]);
+  });
+});
+
+describe('countGoalPeriods', () => {
+  it('counts the periods starting up to a date, at least one', () => {
+    const goal = { frequency: 'monthly' as const, startDate: '2026-01-31' };
+    expect(countGoalPeriods(goal, '2026-12-31')).toBe(12);
+    expect(countGoalPeriods(goal, '2025-01-01')).toBe(1);
+    expect(countGoalPeriods({ frequency: 'singular', startDate: '2026-01-01' }, '2099-01-01')).toBe(1);
+  });
+
+  it('stops one past its limit', () => {
+    expect(countGoalPeriods({ frequency: 'daily', startDate: '0001-01-01' }, '9999-12-31', 10)).toBe(11);
   });
 });

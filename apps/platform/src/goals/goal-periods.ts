@@ -60,23 +60,41 @@ export function planGoalPeriods(goal: {
     if (next === null || next > until || (goal.endDate && next > goal.endDate)) break;
     start = next;
   }
-  const perPeriod = (index: number) => {
-    if (goal.periodCents !== null) return goal.periodCents;
-    if (goal.targetCents === null) return 0;
-    const count = totalPeriods(goal);
-    const share = Math.floor(goal.targetCents / count);
-    return index === count - 1 ? goal.targetCents - share * (count - 1) : share;
-  };
+  const perPeriod = periodTarget(goal);
   return spans
     .map((span, index) => ({ index, ...span, targetCents: perPeriod(index) }))
     .slice(-keptGoalPeriods);
 }
 
-/** How many periods fit between a goal's start and end date (one without an end date or frequency). */
-function totalPeriods(goal: { frequency: Frequency; startDate: string; endDate: string | null }): number {
-  if (!goal.endDate || nextPeriodStart(goal.startDate, goal.frequency) === null) return 1;
+/** The target of each period by index: the period amount, or the target amount spread over them all. */
+function periodTarget(goal: {
+  frequency: Frequency;
+  startDate: string;
+  endDate: string | null;
+  periodCents: number | null;
+  targetCents: number | null;
+}): (index: number) => number {
+  const { periodCents, targetCents } = goal;
+  if (periodCents !== null) return () => periodCents;
+  if (targetCents === null) return () => 0;
+  // Counted once for the goal, not once a period: the count walks every period to the end date.
+  const count = goal.endDate === null ? 1 : countGoalPeriods(goal, goal.endDate);
+  const share = Math.floor(targetCents / count);
+  return (index) => (index === count - 1 ? targetCents - share * (count - 1) : share);
+}
+
+/**
+ * How many periods of a goal start on or before `until` (at least one; one for a goal without a
+ * frequency), counting no further than `limit` + 1 so that the cost stays bounded whatever the dates.
+ */
+export function countGoalPeriods(
+  goal: { frequency: Frequency; startDate: string },
+  until: string,
+  limit = Number.POSITIVE_INFINITY,
+): number {
   let count = 0;
-  for (let start: string | null = goal.startDate; start !== null && start <= goal.endDate; count++) {
+  for (let start: string | null = goal.startDate; start !== null && start <= until && count <= limit; ) {
+    count++;
     start = nextPeriodStart(start, goal.frequency);
   }
   return Math.max(1, count);

@@ -12,6 +12,7 @@ import { formatCents, toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { goalDatesProblem } from './goal-date-limits.ts';
 import { planGoalPeriods } from './goal-periods.ts';
 
 function selectGoals(db: Kysely<Database>, scope: ClientScope) {
@@ -87,6 +88,18 @@ export async function createGoal(
     const message = 'must be after start_date';
     throw new AppError('validation_failed', `body.end_date: ${message}`, {
       fields: [{ field: 'body.end_date', message }],
+    });
+  }
+  const problem = goalDatesProblem({
+    frequency: body.frequency,
+    startDate,
+    endDate: body.end_date ?? null,
+    today,
+  });
+  if (problem) {
+    const field = `body.${problem.field}`;
+    throw new AppError('validation_failed', `${field}: ${problem.message}`, {
+      fields: [{ field, message: problem.message }],
     });
   }
   const id = await db.transaction().execute(async (trx) => {
