@@ -17,6 +17,8 @@ interface TokenOptions {
   expiresIn?: string | number;
   /** The session the token was issued under, as the identity writes it. */
   sid?: string;
+  /** More claims, as another provider (FusionAuth) writes them. */
+  claims?: Record<string, unknown>;
 }
 
 describe('SSO cookie credentials', () => {
@@ -33,8 +35,9 @@ describe('SSO cookie credentials', () => {
     aud = audience,
     expiresIn = '15m',
     sid,
+    claims = {},
   }: TokenOptions = {}) =>
-    new SignJWT({ roles: ['adviser'], ...(sid ? { sid } : {}) })
+    new SignJWT({ roles: ['adviser'], ...(sid ? { sid } : {}), ...claims })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
       .setSubject(sub)
       .setIssuer(iss)
@@ -113,6 +116,32 @@ describe('SSO cookie credentials', () => {
     ]) {
       expect((await whoami(accessToken)).statusCode).toBe(401);
     }
+  });
+
+  it('matches another provider’s subject by an e-mail address it checked, on a single sign-on tenant only', async () => {
+    const external = (claims: Record<string, unknown>) =>
+      token({ sub: '2f0c1a5e-8d7b-4c1e-9a51-3b7f0e6d2c44', claims });
+    const verified = await external({ email: 'SSO.Adviser@example.com.au', email_verified: true });
+    expect((await whoami(verified)).json().principal).toMatchObject({ adminUserId: adviserId });
+    for (const claims of [
+      { email: 'sso.adviser@example.com.au', email_verified: false },
+      { email: 'sso.adviser@example.com.au' },
+    ])
+      expect((await whoami(await external(claims))).statusCode).toBe(401);
+    // A password tenant's admin of the same address is not reached through the cookie.
+    await testApp.database.db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'moneypartner',
+        email: 'sso.adviser@example.com.au',
+        given_name: 'Same',
+        family_name: 'Address',
+        permissions: JSON.stringify([]),
+        roles: JSON.stringify(['adviser']),
+      })
+      .execute();
+    const elsewhere = await whoami(verified, { 'x-tenant-id': 'moneypartner' });
+    expect(elsewhere.statusCode).toBe(401);
   });
 
   it('refuses a subject that is no adviser of the tenant', async () => {

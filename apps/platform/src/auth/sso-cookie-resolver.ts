@@ -67,7 +67,11 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
         });
       }
       const claims = await verifiedClaims(token, source, request);
-      const { tenant } = requestTenancy(request);
+      const { tenant, environment } = requestTenancy(request);
+      // Only a tenant that signs in with single sign-on takes its cookie: an external provider's
+      // token is matched by e-mail, which must not reach a password tenant's admin of that address.
+      if (!tenant.envConfig[environment]?.fusionAuth?.enabled)
+        throw invalidAccessToken(`${tenant.id} does not sign in with single sign-on`);
       const user = await findSubject(db, tenant.id, claims);
       if (user?.status !== 'active')
         throw invalidAccessToken(
@@ -105,8 +109,10 @@ async function verifiedClaims(
 
 /**
  * Our identity's subject is the admin user's id; another provider's (FusionAuth: a UUID) is matched
- * by e-mail. A token naming an ended session (`sid`: our identity's, or any provider's sharing the
- * database) finds no one.
+ * by e-mail, and only by an address the provider says it checked (`email_verified: true`): a
+ * provider that lets anyone register an address would otherwise hand out its owner's account. A
+ * token naming an ended session (`sid`: our identity's, or any provider's sharing the database)
+ * finds no one.
  */
 function findSubject(db: Kysely<Database>, tenantId: string, claims: JWTPayload) {
   const sid = typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : undefined;
@@ -118,7 +124,7 @@ function findSubject(db: Kysely<Database>, tenantId: string, claims: JWTPayload)
   if (claims.sub && /^\d{1,9}$/.test(claims.sub))
     return query.where('id', '=', Number(claims.sub)).executeTakeFirst();
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
-  if (!email) return Promise.resolve(undefined);
+  if (!email || claims.email_verified !== true) return Promise.resolve(undefined);
   return query.where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
 }
 
