@@ -7,6 +7,7 @@ import {
 import type { JSONWebKeySet } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Provider } from 'oidc-provider';
+import type { PasswordRefusal } from './accounts/password-rules.ts';
 import type { RegistrationGuard, SignInGuard } from './accounts/sign-in-guard.ts';
 import { type IdentityKeys, loadIdentityKeys, publicJwks } from './keys/identity-keys.ts';
 import { createProvider } from './provider/create-provider.ts';
@@ -34,6 +35,8 @@ export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase>
   signInGuard?: SignInGuard;
   /** The limit on registrations, each an e-mail; without one, they are not counted. */
   registrationGuard?: RegistrationGuard;
+  /** The host's rule on new passwords beyond spec §5 (the platform's list of common passwords). */
+  refusePassword?: PasswordRefusal;
 }
 
 /** One SSO tenant as reached on one origin: its client, its provider and where the portal lives. */
@@ -50,6 +53,7 @@ export interface IdentityService {
   db: IdentityDb;
   signInGuard: SignInGuard | undefined;
   registrationGuard: RegistrationGuard | undefined;
+  refusePassword: PasswordRefusal | undefined;
   audience: string;
   issuerFor(location: Required<PageLocation>): string;
   /** The SSO tenant a request reaches, or undefined when its tenant signs in with passwords. */
@@ -89,6 +93,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
     db,
     signInGuard: options.signInGuard,
     registrationGuard: options.registrationGuard,
+    refusePassword: options.refusePassword,
     audience,
     issuerFor,
     async tenantIdentity(location) {

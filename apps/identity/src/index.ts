@@ -1,5 +1,6 @@
 /// <reference path="./types/oidc-provider.d.ts" />
 export { type IdentityJobQueue, identityMailJob } from './accounts/identity-mail.ts';
+export type { PasswordRefusal } from './accounts/password-rules.ts';
 export type { PasswordResetLink, RegisteredAdviser, RegistrationMail } from './accounts/registration-mail.ts';
 export type { RegistrationGuard, SignInAttempt, SignInGuard } from './accounts/sign-in-guard.ts';
 export { tokenCookies } from './hosted-backend/token-cookies.ts';

@@ -77,6 +77,16 @@ describe('/account/', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Your current password is not correct');
+    const common = await browser.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: {
+        current_password: testApp.adviser.password,
+        password: 'Password12345678',
+        password_confirmation: 'Password12345678',
+      },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.body).toContain('This password is too common or has appeared in a data breach');
 
     // A change proves the password, not the mailbox (a reset from an e-mailed link does).
     const verifiedAt = (at: Date | null) =>

@@ -47,11 +47,16 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
       ip: request.ip,
       keep: { sessionId: request.cookies._session, refreshToken: request.cookies[tokenCookies.refreshToken] },
     };
-    const result = await changePassword(identity.db, changer, {
-      currentValid,
-      password: singleValue(request.body, 'password') ?? '',
-      passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
-    });
+    const result = await changePassword(
+      identity.db,
+      changer,
+      {
+        currentValid,
+        password: singleValue(request.body, 'password') ?? '',
+        passwordConfirmation: singleValue(request.body, 'password_confirmation') ?? '',
+      },
+      identity.refusePassword,
+    );
     if (!result.ok) return sendPage(reply, renderAccountPage({ ...signedIn, errors: result.errors }), 400);
     return sendPage(reply, renderAccountPage({ ...signedIn, notice: 'Your password has been changed.' }));
   });

@@ -3,7 +3,7 @@ import { endOtherSignIns, type KeptSignIn } from '../storage/end-other-sign-ins.
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
-import { brokenPasswordRules, passwordCriteriaMessage } from './password-rules.ts';
+import { brokenPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
 export interface PasswordChange {
   /** Whether the current password the adviser typed was right. */
@@ -31,8 +31,9 @@ export async function changePassword(
   db: IdentityDb,
   changer: PasswordChanger,
   change: PasswordChange,
+  refuse?: PasswordRefusal,
 ): Promise<PasswordChangeResult> {
-  const errors = newPasswordErrors(change.password, change.passwordConfirmation);
+  const errors = newPasswordErrors(change.password, change.passwordConfirmation, refuse);
   if (!change.currentValid) errors.current_password = 'Your current password is not correct';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(change.password);
@@ -42,10 +43,18 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** What is wrong with a new password and its confirmation, by field (spec §5); empty when nothing. */
-export function newPasswordErrors(password: string, confirmation: string): Record<string, string> {
+/**
+ * What is wrong with a new password and its confirmation, by field (spec §5, then the host's
+ * `refuse`); empty when nothing.
+ */
+export function newPasswordErrors(
+  password: string,
+  confirmation: string,
+  refuse?: PasswordRefusal,
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (brokenPasswordRules(password).length > 0) errors.password = passwordCriteriaMessage;
+  const refusal = brokenPasswordRules(password).length > 0 ? passwordCriteriaMessage : refuse?.(password);
+  if (refusal) errors.password = refusal;
   if (password !== confirmation) errors.password_confirmation = 'Passwords do not match';
   return errors;
 }

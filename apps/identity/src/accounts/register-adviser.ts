@@ -1,7 +1,7 @@
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
-import { brokenPasswordRules, passwordCriteriaMessage } from './password-rules.ts';
+import { brokenPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
 export interface Registration {
   givenName: string;
@@ -21,7 +21,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 
 /** Field name → message, in the spec's words (§5); empty when the registration may proceed. */
-export function validateRegistration(registration: Registration): Record<string, string> {
+export function validateRegistration(
+  registration: Registration,
+  refuse?: PasswordRefusal,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const nameError = (value: string, missing: string, invalid: string) =>
     value.trim() === '' ? missing : !NAME.test(value.trim()) || value.length > 100 ? invalid : undefined;
@@ -40,7 +43,11 @@ export function validateRegistration(registration: Registration): Record<string,
   if (!EMAIL.test(registration.email.trim()) || registration.email.length > 254) {
     errors.email = 'Please enter a valid email address';
   }
-  if (brokenPasswordRules(registration.password).length > 0) errors.password = passwordCriteriaMessage;
+  const refusal =
+    brokenPasswordRules(registration.password).length > 0
+      ? passwordCriteriaMessage
+      : refuse?.(registration.password);
+  if (refusal) errors.password = refusal;
   if (registration.password !== registration.passwordConfirmation) {
     errors.password_confirmation = 'Passwords do not match';
   }
@@ -58,8 +65,9 @@ export async function registerAdviser(
   tenantId: string,
   registration: Registration,
   ip: string,
+  refuse?: PasswordRefusal,
 ): Promise<RegistrationResult> {
-  const errors = validateRegistration(registration);
+  const errors = validateRegistration(registration, refuse);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(registration.password);
   try {

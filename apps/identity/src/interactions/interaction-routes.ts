@@ -118,6 +118,7 @@ export async function interactionRoutes(
           termsAccepted: singleValue(request.body, 'terms') === 'accepted',
         },
         request.ip,
+        identity.refusePassword,
       );
       if (!result.ok) {
         return sendPage(

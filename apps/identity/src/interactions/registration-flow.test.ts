@@ -47,6 +47,25 @@ describe('registration through the hosted backend', () => {
     expect(result.body).toContain('value="Grace"');
   });
 
+  it('refuses a common password that meets the rules, as the password tenants do', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const action = await openRegisterForm(browser);
+    const result = await browser.request(action, {
+      method: 'POST',
+      form: { ...registration, password: 'Password12345678', password_confirmation: 'Password12345678' },
+    });
+    expect(result.statusCode).toBe(400);
+    expect(result.body).toContain(
+      'This password is too common or has appeared in a data breach; please choose another',
+    );
+    const created = await testApp.database.db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('email', '=', registration.email)
+      .execute();
+    expect(created).toEqual([]);
+  });
+
   it('reads a field holding the NUL character as missing, and says so', async () => {
     const browser = new TestBrowser(testApp.app);
     const action = await openRegisterForm(browser);

@@ -101,7 +101,11 @@ export async function passwordResetRoutes(
     const token = singleValue(request.body, 'token') ?? '';
     const password = singleValue(request.body, 'password') ?? '';
     if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);
-    const errors = newPasswordErrors(password, singleValue(request.body, 'password_confirmation') ?? '');
+    const errors = newPasswordErrors(
+      password,
+      singleValue(request.body, 'password_confirmation') ?? '',
+      identity.refusePassword,
+    );
     if (Object.keys(errors).length > 0)
       return sendPage(reply, renderResetPasswordPage({ tenant, clientId, token, errors }), 400);
     const passwordHash = await hashPassword(password);

@@ -181,6 +181,10 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect(weak.body).toContain('Your password doesn&#39;t meet all the criteria below');
     expect(weak.body).toContain('Passwords do not match');
     expect(await emailVerified()).toBe(false);
+    // So does a common one that meets them (the platform's list).
+    const common = await resetWith(token, 'Password12345678');
+    expect(common.statusCode).toBe(400);
+    expect(common.body).toContain('This password is too common or has appeared in a data breach');
 
     const before = await auditActions();
     const newPassword = 'Reset-From-The-Link-2026';
