@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthSettings } from '../auth/auth-settings.ts';
+import { clientAddressKey } from './client-address-key.ts';
 import { minutesFrom, RateLimitedError } from './rate-limited-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -48,7 +49,9 @@ export async function countMailRequest(
     }),
     rateLimiter.hit({
       key:
-        'ip' in sender ? `mail:ip:${sender.ip}` : `mail:admin_user:${target.tenantId}:${sender.adminUserId}`,
+        'ip' in sender
+          ? `mail:ip:${clientAddressKey(sender.ip)}`
+          : `mail:admin_user:${target.tenantId}:${sender.adminUserId}`,
       limit: authSettings.mailsPerIp,
       windowSeconds: hour,
     }),

@@ -1,4 +1,5 @@
 import type { AuthSettings } from '../auth/auth-settings.ts';
+import { clientAddressKey } from './client-address-key.ts';
 import { minutesFrom, RateLimitedError } from './rate-limited-error.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
@@ -34,7 +35,11 @@ export function verificationCodeRules(settings: AuthSettings, ip: string): RateL
 }
 
 function guessesPerIp(settings: AuthSettings, ip: string): RateLimitRule {
-  return { key: `sign-in:ip:${ip}`, limit: settings.signInFailuresPerIp, windowSeconds: hour };
+  return {
+    key: `sign-in:ip:${clientAddressKey(ip)}`,
+    limit: settings.signInFailuresPerIp,
+    windowSeconds: hour,
+  };
 }
 
 /**

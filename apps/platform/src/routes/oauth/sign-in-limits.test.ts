@@ -90,4 +90,15 @@ describe('brute-force limits on the token endpoints', () => {
     expect(limited.statusCode).toBe(429);
     expect((await signIn(other.adminUser.email, other.password, '192.0.2.51')).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64, so fresh addresses of one network do not reset its count', async () => {
+    const other = await createSignedInAdminUser(testApp.app);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(`nobody-v6-${attempt}@example.test`, 'Wrong-Password-000000', `2001:db8:7:7::${attempt}`);
+    }
+    expect((await signIn(other.adminUser.email, other.password, '2001:db8:7:7:ab:cd:ef:1')).statusCode).toBe(
+      429,
+    );
+    expect((await signIn(other.adminUser.email, other.password, '2001:db8:7:8::1')).statusCode).toBe(200);
+  });
 });
