@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createPortalFixture, type PortalFixture } from '../testing/portal-fixture.ts';
 import { securityHeaderProblems } from '../testing/security-header-problems.ts';
 import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
-import { apiContentSecurityPolicy } from './security-headers.ts';
+import { apiContentSecurityPolicy, permissionsPolicy } from './security-headers.ts';
 
 /** The headers every response must carry, whatever answered it. */
 function expectSecurityHeaders(response: LightMyRequestResponse, label: string): void {
@@ -34,6 +34,7 @@ describe('security headers', () => {
     });
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response, 'portal page');
+    expect(response.headers['permissions-policy']).toBe(permissionsPolicy);
     expect(response.headers['cache-control']).toBe('no-cache');
     // Development servers are plain HTTP: HSTS there would lock localhost out of http.
     expect(response.headers['strict-transport-security']).toBeUndefined();
@@ -144,6 +145,7 @@ describe('security headers', () => {
     const response = await testApp.app.inject({ url: '/account/', headers: { host: tenantHost('waratah') } });
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectSecurityHeaders(response, 'identity page');
+    expect(response.headers['permissions-policy']).toBe(permissionsPolicy);
     expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(response.body).not.toMatch(/<script/i);
   });

@@ -121,17 +121,20 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     const key = pageSetKey(resolved);
     let set = pageSets.get(key);
     if (!set) {
-      set = Object.entries(
-        headersOf({
-          ...common,
-          contentSecurityPolicy: {
-            useDefaults: false,
-            directives: contentSecurityPolicy(production, resolved),
-          },
-          // Sign-in popups are not used; a window opened by another site gets no handle on ours.
-          crossOriginOpenerPolicy: { policy: 'same-origin' },
-        }),
-      );
+      set = [
+        ...Object.entries(
+          headersOf({
+            ...common,
+            contentSecurityPolicy: {
+              useDefaults: false,
+              directives: contentSecurityPolicy(production, resolved),
+            },
+            // Sign-in popups are not used; a window opened by another site gets no handle on ours.
+            crossOriginOpenerPolicy: { policy: 'same-origin' },
+          }),
+        ),
+        ['permissions-policy', permissionsPolicy],
+      ];
       pageSets.set(key, set);
     }
     return set;
@@ -157,6 +160,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     return payload;
   });
 }
+
+/**
+ * What a page may use of the browser's powerful features: none of them. The portal asks for no
+ * camera, microphone, location, payment or device, so a script injected into a page (or a page of
+ * another origin it frames, which its CSP forbids anyway) cannot ask either.
+ */
+export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /** What every answer carries, page or data. */
 function commonOptions(production: boolean) {
