@@ -7,13 +7,15 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
 import { clientInvitationMail } from './client-invitation-mail.ts';
-import { getManagedUser } from './managed-user-repository.ts';
+import { iso } from './managed-user-to-wire.ts';
 
 /**
  * Invites a client by e-mail to share data with the adviser's party: the client (new, or the
  * tenant's existing one with that address) gets a pending link and an e-mail. A client already
  * linked to the party is a conflict (409). Invitations are e-mails, limited as every e-mail a
- * request may send (`rate-limit/mail-limits.ts`).
+ * request may send (`rate-limit/mail-limits.ts`). The answer is the invitation as the adviser sent
+ * it: an existing client's row may be another practice's client, whose stored names, status and
+ * data the inviting practice has no consent to see.
  */
 export async function inviteClient(
   request: FastifyRequest,
@@ -39,7 +41,7 @@ export async function inviteClient(
     { adminUserId: principal.adminUserId },
   );
 
-  const clientId = await db.transaction().execute(async (trx) => {
+  const invitation = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('clients')
       .select('id')
@@ -68,7 +70,7 @@ export async function inviteClient(
         invited_by_admin_user_id: principal.adminUserId,
       })
       .onConflict((conflict) => conflict.columns(['client_id', 'external_party_id']).doNothing())
-      .returning('id')
+      .returning(['id', 'created_at'])
       .executeTakeFirst();
     if (!link) throw new AppError('already_exists', `${body.email} is already one of your clients`);
     await recordAudit(trx, {
@@ -79,7 +81,7 @@ export async function inviteClient(
       clientId: client.id,
       ip: request.ip,
     });
-    return client.id;
+    return { clientId: client.id, invitedAt: link.created_at };
   });
 
   const adviser = await db
@@ -94,5 +96,15 @@ export async function inviteClient(
     partyName: party.name,
   });
   await request.server.mailer.send({ tenantId: principal.tenantId, to: body.email, ...mail, links: [] });
-  return getManagedUser(db, principal, clientId);
+  return {
+    id: invitation.clientId,
+    email: body.email,
+    given_name: body.given_name,
+    family_name: body.family_name,
+    status: 'invited',
+    consent: { status: 'pending', start: null, expiry: null },
+    last_refreshed: null,
+    needs_action_count: 0,
+    created_at: iso(invitation.invitedAt) as string,
+  };
 }

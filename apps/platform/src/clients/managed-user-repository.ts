@@ -3,11 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
+import { tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness } from './client-freshness.ts';
-import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
+import { editableClientQuery } from './editable-client-query.ts';
+import { assertPracticeEnabled, managedUsersQuery, noClients } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
 /** One client the admin user manages (any consent status), or 404. */
@@ -32,7 +34,12 @@ export async function getManagedUser(
   return managedUserToWire(row, freshness(row.id));
 }
 
-/** Renames a client, or suspends or reactivates it; a status change also needs X-External-Party-Id (spec §6). */
+/**
+ * Renames a client, or suspends or reactivates it; a status change also needs X-External-Party-Id
+ * (spec §6) and, for an adviser, the tenant's `suspend_users` feature. The client's row is shared
+ * by every practice, so an adviser changes it only where `editableClientQuery` allows: anyone else
+ * gets 404, as for a client it may not see, and nothing is written.
+ */
 export async function updateManagedUser(
   request: FastifyRequest,
   principal: AdminUserPrincipal,
@@ -41,9 +48,14 @@ export async function updateManagedUser(
 ): Promise<ManagedUser> {
   const db = request.server.database.db;
   if (change.status !== undefined) requirePartyHeader(request, principal);
-  await getManagedUser(db, principal, id);
+  const statusAllowed =
+    change.status === undefined ||
+    principal.role === 'operator' ||
+    (await tenantFeatures(request, principal.tenantId)).has('suspend_users');
   await db.transaction().execute(async (trx) => {
-    await trx
+    const editable = editableClientQuery(trx, principal, id);
+    if (!editable) throw new AppError('not_found', noClients);
+    const updated = await trx
       .updateTable('clients')
       .set({
         updated_at: new Date(),
@@ -52,8 +64,12 @@ export async function updateManagedUser(
         ...(change.status === undefined ? {} : { status: change.status }),
       })
       .where('tenant_id', '=', principal.tenantId)
-      .where('id', '=', id)
-      .execute();
+      .where('id', 'in', editable)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new AppError('not_found', 'There is no such client');
+    // Refused after the client is found, so a client the caller may not see is 404 all the same.
+    if (!statusAllowed)
+      throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
     const action = change.status === 'suspended' ? 'client.suspend' : 'client.update';
     await recordAudit(trx, {
       actor: principal,

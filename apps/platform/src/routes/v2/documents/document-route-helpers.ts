@@ -1,11 +1,10 @@
-import { adviserWebPortalPlatformKey, type DocumentExport, type FeatureKey } from '@waratah/contracts';
-import type { TenantId } from '@waratah/tenants';
+import type { DocumentExport } from '@waratah/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientScope } from '../../../access/resolve-client-scope.ts';
+import { tenantFeatures } from '../../../app-config/tenant-features.ts';
 import { configuredDocumentStore } from '../../../documents/document-store.ts';
 import type { DocumentsDeps, RequestContext } from '../../../documents/documents-service.ts';
 import { jobQueueOf } from '../../../jobs/register-job-queue.ts';
-import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 
 /** The documents service's collaborators from the app: its database, job queue and the configured file store. */
 export function documentsDeps(app: FastifyInstance): DocumentsDeps {
@@ -26,18 +25,7 @@ export function requestContext(
   return {
     scope,
     source,
-    features: async () => {
-      const { environment } = requestTenancy(request);
-      const config = await app.appConfigs.findAppConfig({
-        tenantId: scope.tenantId as TenantId,
-        environment,
-        platformKey: adviserWebPortalPlatformKey,
-      });
-      const features = config?.platforms[0]?.features ?? [];
-      return new Set(
-        features.filter((feature) => feature.enabled).map((feature) => feature.key as FeatureKey),
-      );
-    },
+    features: () => tenantFeatures(request, scope.tenantId),
   };
 }
 

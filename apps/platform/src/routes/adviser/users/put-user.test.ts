@@ -1,0 +1,204 @@
+import { managedUserResponseSchema, tokenResponseSchema } from '@waratah/contracts';
+import { resolveTenant } from '@waratah/tenants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../auth/passwords/hash-password.ts';
+import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../../../testing/write-test-client.ts';
+
+const host = tenantHost('moneypartner');
+const clientPassword = 'Victim-Client-Password-42';
+
+describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a client', () => {
+  let testApp: TestApp;
+  let practiceB: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  let adviserA: SignedInAdminUser;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    practiceB = await signedInAdviserWithClient(testApp.app);
+    adviserA = await createSignedInAdminUser(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const partyHeader = (adviser: SignedInAdminUser) => ({
+    ...adviser.headers,
+    'x-external-party-id': String(adviser.externalParty?.id),
+  });
+  const put = (url: string, headers: Record<string, string>, payload: object) =>
+    testApp.app.inject({ method: 'PUT', url, headers, payload });
+  const invite = (adviser: SignedInAdminUser, email: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/adviser/user/invite/legacy',
+      headers: adviser.headers,
+      payload: { email, given_name: 'Typed', family_name: 'ByAdviser' },
+    });
+  const clientRow = (id: number) =>
+    testApp.database.db
+      .selectFrom('clients')
+      .select(['email', 'given_name', 'family_name', 'status', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const clientSignIn = (email: string) => {
+    const { oauth } = resolveTenant({ host }).envConfig;
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { host },
+      payload: {
+        grant_type: 'password',
+        username: email,
+        password: clientPassword,
+        client_id: oauth.clientId,
+        domain: oauth.domain,
+        scope: '',
+      },
+    });
+  };
+  const setPassword = async (id: number) =>
+    testApp.database.db
+      .updateTable('clients')
+      .set({ password_hash: await hashPassword(clientPassword) })
+      .where('id', '=', id)
+      .execute();
+
+  it('will not let a practice that invites another practice’s client suspend or rename them (404, nothing changed)', async () => {
+    const victimId = practiceB.clientId;
+    await setPassword(victimId);
+    const before = await clientRow(victimId);
+    const victimToken = tokenResponseSchema.parse((await clientSignIn(before.email)).json()).access_token;
+
+    const invited = await invite(adviserA, before.email.toUpperCase());
+    expect(invited.statusCode).toBe(201);
+    // The answer is what the adviser sent, not practice B's record of the client.
+    expect.soft(managedUserResponseSchema.parse(invited.json()).data).toMatchObject({
+      id: victimId,
+      email: before.email.toUpperCase(),
+      given_name: 'Typed',
+      family_name: 'ByAdviser',
+      status: 'invited',
+      consent: { status: 'pending', start: null, expiry: null },
+      last_refreshed: null,
+      needs_action_count: 0,
+    });
+
+    const headers = partyHeader(adviserA);
+    const attempts = [
+      put(`/api/adviser/users/${victimId}`, headers, { status: 'suspended', given_name: 'Locked' }),
+      put(`/api/adviser/users/${victimId}`, headers, { given_name: 'Renamed', family_name: 'Renamed' }),
+      put(`/api/admin/users/${victimId}`, headers, { status: 'suspended' }),
+      put('/api/admin/user', { ...headers, 'x-user-id': String(victimId) }, { given_name: 'Renamed' }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.error_code).toBe('F0300');
+    }
+    expect(await clientRow(victimId)).toEqual(before);
+    expect((await clientSignIn(before.email)).statusCode).toBe(200);
+    const ownData = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/user/details',
+      headers: { host, authorization: `Bearer ${victimToken}` },
+    });
+    expect(ownData.statusCode).toBe(200);
+  });
+
+  it('refuses a client who signed up without any practice, once invited (404)', async () => {
+    const email = 'self.registered@example.test';
+    const { id } = await testApp.database.db
+      .insertInto('clients')
+      .values({ tenant_id: 'moneypartner', email, given_name: 'Self', family_name: 'Made' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setPassword(id);
+    expect((await invite(adviserA, email)).statusCode).toBe(201);
+    const response = await put(`/api/adviser/users/${id}`, partyHeader(adviserA), { status: 'suspended' });
+    expect(response.statusCode).toBe(404);
+    expect((await clientRow(id)).status).toBe('active');
+  });
+
+  it('refuses a client whose consent to the practice was withdrawn or has expired (404)', async () => {
+    for (const consent of [
+      { status: 'withdrawn', start: '2026-06-01', expiry: '2027-05-31' },
+      { status: 'active', start: '2025-01-01', expiry: '2025-12-31' },
+    ] as const) {
+      const { clientId } = await writeTestClient(testApp.database.db, {
+        tenantId: 'moneypartner',
+        partyId: adviserA.externalParty?.id ?? 0,
+        adviserId: adviserA.adminUser.id,
+        consent,
+      });
+      const response = await put(`/api/adviser/users/${clientId}`, partyHeader(adviserA), {
+        given_name: 'Renamed',
+      });
+      expect([consent.status, response.statusCode]).toEqual([consent.status, 404]);
+      expect((await clientRow(clientId)).given_name).toBe('Test');
+    }
+  });
+
+  it('lets a practice rename, suspend and reactivate its own invitee who is no one else’s client', async () => {
+    const invited = await invite(adviserA, 'own.invitee@example.test');
+    const id = managedUserResponseSchema.parse(invited.json()).data.id;
+    const url = `/api/adviser/users/${id}`;
+    const renamed = await put(url, partyHeader(adviserA), { given_name: 'Fixed', status: 'suspended' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({ given_name: 'Fixed', status: 'suspended' });
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('active');
+    // Once another practice is linked too, the invitation is no longer the practice's alone.
+    const other = await createSignedInAdminUser(testApp.app);
+    expect((await invite(other, 'own.invitee@example.test')).statusCode).toBe(201);
+    expect((await put(url, partyHeader(adviserA), { given_name: 'Again' })).statusCode).toBe(404);
+  });
+
+  it('needs the suspend_users feature to change a status, not to rename', async () => {
+    const { clientId } = await writeTestClient(testApp.database.db, {
+      tenantId: 'moneypartner',
+      partyId: adviserA.externalParty?.id ?? 0,
+      adviserId: adviserA.adminUser.id,
+    });
+    const configs = testApp.database.db
+      .selectFrom('app_configs')
+      .selectAll()
+      .where('tenant_id', '=', 'moneypartner');
+    const saved = await configs.execute();
+    const off = (saved[0]?.features ?? []).map((feature) =>
+      feature.key === 'suspend_users' ? { ...feature, enabled: false } : feature,
+    );
+    await testApp.database.db
+      .updateTable('app_configs')
+      .set({ features: JSON.stringify(off) })
+      .where('tenant_id', '=', 'moneypartner')
+      .execute();
+    try {
+      const url = `/api/adviser/users/${clientId}`;
+      const suspend = await put(url, partyHeader(adviserA), { status: 'suspended', given_name: 'No' });
+      expect(suspend.statusCode).toBe(403);
+      expect(await clientRow(clientId)).toMatchObject({ status: 'active', given_name: 'Test' });
+      expect((await put(url, partyHeader(adviserA), { given_name: 'Yes' })).statusCode).toBe(200);
+    } finally {
+      for (const row of saved) {
+        await testApp.database.db
+          .updateTable('app_configs')
+          .set({ features: JSON.stringify(row.features) })
+          .where('tenant_id', '=', row.tenant_id)
+          .where('environment', '=', row.environment)
+          .where('platform_key', '=', row.platform_key)
+          .execute();
+      }
+    }
+  });
+
+  it('lets an operator change any client of its tenant, and none of another', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const headers = { ...operator.headers, 'x-external-party-id': String(practiceB.partyId) };
+    const url = `/api/admin/users/${practiceB.clientId}`;
+    const changed = await put(url, headers, { family_name: 'Operator', status: 'suspended' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ family_name: 'Operator', status: 'suspended' });
+    expect((await put(url, headers, { status: 'active' })).statusCode).toBe(200);
+    const labs = await createSignedInAdminUser(testApp.app, { kind: 'operator', tenantId: 'waratahlabs' });
+    expect((await put(url, labs.headers, { given_name: 'Elsewhere' })).statusCode).toBe(404);
+  });
+});
