@@ -6,7 +6,18 @@ export interface ClientFreshness {
   needs_action_count: number;
 }
 
-const none: ClientFreshness = { last_refreshed: null, needs_action_count: 0 };
+export const noFreshness: ClientFreshness = { last_refreshed: null, needs_action_count: 0 };
+
+/**
+ * Whether a row of the list may show its client's data freshness (when their banks were last read,
+ * how many connections need action): that is the client's data, so an adviser sees it only under
+ * the client's live consent to the practice (`active` or `in_use`, not past its expiry), not for
+ * an invitation still pending (which may be another practice's client) or a consent that ended.
+ * An operator (no consent on the row) sees it for every client of the tenant.
+ */
+export function showsFreshness(consentStatus: string | null): boolean {
+  return consentStatus === null || consentStatus === 'active' || consentStatus === 'in_use';
+}
 
 /**
  * When each client's data was last refreshed and how many of their connections need action, in
@@ -17,7 +28,7 @@ export async function clientFreshness(
   db: Kysely<Database>,
   clientIds: readonly number[],
 ): Promise<(clientId: number) => ClientFreshness> {
-  if (clientIds.length === 0) return () => none;
+  if (clientIds.length === 0) return () => noFreshness;
   const rows = await db
     .selectFrom('provider_accounts')
     .where('client_id', 'in', clientIds)
@@ -34,5 +45,5 @@ export async function clientFreshness(
       { last_refreshed: row.last_refreshed, needs_action_count: Number(row.needs_action_count) },
     ]),
   );
-  return (clientId) => byClient.get(clientId) ?? none;
+  return (clientId) => byClient.get(clientId) ?? noFreshness;
 }

@@ -39,7 +39,7 @@ const managedUserJson = wireJson(managedUserSchema, {
     sql`p.consent_status is null`,
   ),
   last_refreshed: plain(isoTimestamp(sql.ref('f.last_refreshed'))),
-  needs_action_count: plain(sql`f.needs_action_count`),
+  needs_action_count: plain(sql`coalesce(f.needs_action_count, 0)`),
   created_at: plain(isoTimestamp(sql.ref('p.created_at'))),
 });
 
@@ -139,7 +139,8 @@ export async function listManagedUsers(
               .as('needs_action_count'),
           ])
           .as('f'),
-      (join) => join.onTrue(),
+      // Only under live consent (or for an operator): `showsFreshness` in client-freshness.ts.
+      (join) => join.on(sql<boolean>`p.consent_status is null or p.consent_status in ('active', 'in_use')`),
     )
     .select([
       'p.id',

@@ -7,7 +7,7 @@ import { tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { clientFreshness } from './client-freshness.ts';
+import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
 import { editableClientQuery } from './editable-client-query.ts';
 import { assertPracticeEnabled, managedUsersQuery, noClients } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
@@ -30,6 +30,7 @@ export async function getManagedUser(
     targetId: id,
     clientId: id,
   });
+  if (!showsFreshness(row.consent_status)) return managedUserToWire(row, noFreshness);
   const freshness = await clientFreshness(db, [row.id]);
   return managedUserToWire(row, freshness(row.id));
 }

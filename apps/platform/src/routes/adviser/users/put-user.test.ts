@@ -201,4 +201,40 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
     const labs = await createSignedInAdminUser(testApp.app, { kind: 'operator', tenantId: 'waratahlabs' });
     expect((await put(url, labs.headers, { given_name: 'Elsewhere' })).statusCode).toBe(404);
   });
+
+  it('shows a practice that invited another practice’s client none of their data’s freshness', async () => {
+    const { clientId } = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const updated = await db
+      .updateTable('provider_accounts')
+      .set({ status: 'needs_action', last_refreshed: new Date('2026-11-20T01:02:03Z') })
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBeGreaterThan(0);
+    const { email } = await clientRow(clientId);
+    const other = await createSignedInAdminUser(testApp.app);
+    expect((await invite(other, email)).statusCode).toBe(201);
+    const seen = (
+      await testApp.app.inject({ url: `/api/adviser/users/${clientId}`, headers: other.headers })
+    ).json().data;
+    expect(seen).toMatchObject({
+      consent: { status: 'pending' },
+      last_refreshed: null,
+      needs_action_count: 0,
+    });
+    const listed = (
+      await testApp.app.inject({ url: '/api/adviser/users?size=100', headers: other.headers })
+    ).json().data;
+    expect(listed.find((row: { id: number }) => row.id === clientId)).toMatchObject({
+      last_refreshed: null,
+      needs_action_count: 0,
+    });
+    // The practice the client consented to sees it.
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const own = (
+      await testApp.app.inject({ url: `/api/adviser/users/${clientId}`, headers: operator.headers })
+    ).json().data;
+    expect(own).toMatchObject({ last_refreshed: '2026-11-20T01:02:03.000Z' });
+    expect(own.needs_action_count).toBeGreaterThanOrEqual(1);
+  });
 });
