@@ -16,6 +16,17 @@ describe('configWarnings', () => {
     expect(warning).toContain('cookies are not marked Secure');
   });
 
+  it('warns of the development tools (on by default outside production) on an address others may reach', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1'])
+      expect(configWarnings(loadConfig({ HOST: host })), host).toEqual([]);
+    expect(configWarnings(loadConfig({ HOST: '0.0.0.0', DEV_TOOLS: 'off' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ HOST: '0.0.0.0' }))).toEqual([
+      expect.stringMatching(
+        /^The development tools are on \(NODE_ENV=development\) and the server listens on HOST=0\.0\.0\.0, .*\/dev\/mailbox.*NODE_ENV=production, or DEV_TOOLS=off\.$/,
+      ),
+    ]);
+  });
+
   it('warns of the development tools switched on in production', () => {
     const warnings = configWarnings(
       loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', DEV_TOOLS: 'on' }),
