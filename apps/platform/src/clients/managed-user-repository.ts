@@ -5,7 +5,9 @@ import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
 import { tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
+import { disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
+import { configuredDocumentStore } from '../documents/document-store.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
 import { editableClientQuery } from './editable-client-query.ts';
@@ -95,7 +97,7 @@ export async function unlinkManagedUser(
 ): Promise<void> {
   const partyId = requirePartyHeader(request, principal);
   const db = request.server.database.db;
-  await db.transaction().execute(async (trx) => {
+  const disposal = await db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('client_links')
       .where('tenant_id', '=', principal.tenantId)
@@ -111,5 +113,12 @@ export async function unlinkManagedUser(
       clientId: id,
       ip: request.ip,
     });
+    // The link held the practice's consent: what a withdrawal deletes goes too (its exports of the
+    // client; the shared data when no other consent covers it).
+    return disposeSharedData(trx, { tenantId: principal.tenantId, clientId: id, practiceId: partyId });
+  });
+  await finishDisposal([disposal], {
+    store: configuredDocumentStore(request.server.config.documentStorage),
+    log: request.log,
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { configuredDocumentStore } from '../documents/document-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 import { expireConsents } from './consents-repository.ts';
@@ -20,12 +21,16 @@ export function enqueueConsentExpiry(queue: Pick<JobQueue, 'enqueue'>, now: Date
 
 /**
  * The consent expiry sweep on the job queue, every 15 minutes: consents past their expiry become
- * `expired` and the shared data no consent covers any more is deleted (`expireConsents`).
+ * `expired`, their practices' exports of the client are deleted (files too, from the configured
+ * store), and the shared data no consent covers any more is deleted (`expireConsents`).
  */
 export function registerConsentExpiry(
-  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
 ): Promise<void> {
   return registerPeriodicJob(app, consentExpiry, 'consents: scheduling the expiry sweep', async () => {
-    await expireConsents(app.database.db);
+    await expireConsents(app.database.db, new Date(), {
+      store: configuredDocumentStore(app.config.documentStorage),
+      log: app.log,
+    });
   });
 }

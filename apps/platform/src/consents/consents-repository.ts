@@ -7,8 +7,9 @@ import type { ConsentStatus, Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
   disposeSharedData,
-  type HolderConsentToRevoke,
-  revokeHolderConsents,
+  type FinishDisposalOptions,
+  finishDisposal,
+  type SharedDataDisposal,
 } from './dispose-shared-data.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -172,19 +173,21 @@ export async function grantConsent(
 
 /**
  * The client withdraws a consent: the practice loses access at once (the access gate answers
- * 404), the withdrawal event is recorded, and the shared data is deleted when no other consent
- * covers it (`disposeSharedData`), all in one transaction; holder consents end after commit.
+ * 404), the withdrawal event is recorded, the practice's exports of the client are deleted, and
+ * the shared data is deleted when no other consent covers it (`disposeSharedData`), all in one
+ * transaction; holder consents end and the exports' files are removed after commit (give
+ * `options.store`, the configured DOCUMENT_STORE, for files on disk or in object storage).
  */
 export async function withdrawConsent(
   db: Kysely<Database>,
   scope: ConsentScope,
   id: number,
-  options: { fetch?: typeof fetch } = {},
+  options: FinishDisposalOptions = {},
 ): Promise<Consent> {
-  const revocations = await db.transaction().execute(async (trx) => {
+  const disposal = await db.transaction().execute(async (trx) => {
     const link = await trx
       .selectFrom('client_links')
-      .select(['id', 'consent_status'])
+      .select(['id', 'consent_status', 'external_party_id'])
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', id)
@@ -207,44 +210,53 @@ export async function withdrawConsent(
       targetId: id,
       clientId: scope.clientId,
     });
-    return disposeSharedData(trx, scope.tenantId, scope.clientId);
+    return disposeSharedData(trx, {
+      tenantId: scope.tenantId,
+      clientId: scope.clientId,
+      practiceId: link.external_party_id,
+    });
   });
-  await revokeHolderConsents(revocations, options.fetch);
+  await finishDisposal([disposal], options);
   return getConsent(db, scope, id);
 }
 
 /**
- * The expiry sweep: every consent past its expiry becomes `expired`, and each client left without
- * a current consent has the shared data deleted (`disposeSharedData`). One transaction per
- * consent, so one failure does not hold up the others. Answers how many consents expired.
+ * The expiry sweep: every consent past its expiry becomes `expired`, its practice's exports of the
+ * client are deleted, and each client left without a current consent has the shared data deleted
+ * (`disposeSharedData`). One transaction per consent, so one failure does not hold up the others.
+ * Answers how many consents expired.
  */
 export async function expireConsents(
   db: Kysely<Database>,
   now: Date = new Date(),
-  options: { fetch?: typeof fetch } = {},
+  options: FinishDisposalOptions = {},
 ): Promise<number> {
   const due = await db
     .selectFrom('client_links')
-    .select(['id', 'tenant_id', 'client_id'])
+    .select(['id', 'tenant_id', 'client_id', 'external_party_id'])
     .where('consent_status', 'in', ['active', 'in_use'])
     .where('consent_expiry', '<=', now)
     .orderBy('consent_expiry')
     .limit(1_000)
     .execute();
-  const revocations: HolderConsentToRevoke[] = [];
+  const disposals: SharedDataDisposal[] = [];
   for (const link of due) {
-    const revoked = await db.transaction().execute(async (trx) => {
+    const disposal = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('client_links')
         .set({ consent_status: 'expired', updated_at: now })
         .where('id', '=', link.id)
         .where('consent_status', 'in', ['active', 'in_use'])
         .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return [];
-      return disposeSharedData(trx, link.tenant_id, link.client_id);
+      if (updated.numUpdatedRows === 0n) return undefined;
+      return disposeSharedData(trx, {
+        tenantId: link.tenant_id,
+        clientId: link.client_id,
+        practiceId: link.external_party_id,
+      });
     });
-    revocations.push(...revoked);
+    if (disposal) disposals.push(disposal);
   }
-  await revokeHolderConsents(revocations, options.fetch);
+  await finishDisposal(disposals, options);
   return due.length;
 }

@@ -1,5 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
+import {
+  type DeletedExportFile,
+  deleteExportsNotOfTheClient,
+  deleteExportsOfPractice,
+  removeExportFiles,
+} from '../documents/delete-client-exports.ts';
+import { type DocumentStore, databaseDocumentStore } from '../documents/document-store.ts';
 import { revokeAtSimulatedHolder } from '../open-banking/simulated-holder.ts';
 
 export interface HolderConsentToRevoke {
@@ -7,30 +15,59 @@ export interface HolderConsentToRevoke {
   consentId: string;
 }
 
+/** What is left to do once the transaction that deleted the data has committed. */
+export interface SharedDataDisposal {
+  holderConsents: HolderConsentToRevoke[];
+  exportFiles: DeletedExportFile[];
+}
+
+/** The consent that ended: whose, and given to which practice. */
+export interface EndedConsent {
+  tenantId: string;
+  clientId: number;
+  practiceId: number;
+}
+
 /**
- * What the CDR rules ask once a client's last sharing consent has ended (withdrawn or expired):
- * the CDR data collected for it is redundant, and the platform DELETES it rather than
- * de-identifying it (CDR Rules 7.12–7.13, the client's deletion election; docs/open-banking.md).
- * Deleted: every open-banking provider account of the client, with its accounts and
- * transactions (the foreign keys cascade), and the holder consents behind them are ended after
- * commit. Kept: data the client typed or imported from files (not CDR data), goals, and the audit
- * log. While another practice's consent is still active, nothing is deleted: that consent still
- * covers the data. Run inside the transaction that ends the consent.
+ * What the CDR rules ask once a consent has ended (withdrawn or expired): the CDR data collected
+ * or derived for it is redundant, and the platform DELETES it rather than de-identifying it (CDR
+ * Rules 7.12–7.13, the client's deletion election; docs/open-banking.md). Run inside the
+ * transaction that ends the consent.
+ *
+ * - The documents the practice's advisers exported for the client go at once: they were derived
+ *   from data shared under this consent, and no one else may see them (docs/documents.md).
+ * - When no other consent of the client is still current, every open-banking provider account of
+ *   the client goes too, with its accounts and transactions (the foreign keys cascade), and so do
+ *   the exports anyone but the client asked for (an operator's, another practice's made before
+ *   this rule); the holder consents behind the connections are ended after commit.
+ *
+ * Kept: data the client typed or imported from files (not CDR data), goals, the exports the client
+ * asked for itself, and the audit log. Files on disk or in object storage are removed after commit
+ * (`finishDisposal`).
  */
 export async function disposeSharedData(
   trx: Kysely<Database>,
-  tenantId: string,
-  clientId: number,
-): Promise<HolderConsentToRevoke[]> {
+  ended: EndedConsent,
+): Promise<SharedDataDisposal> {
+  const client = { tenantId: ended.tenantId, clientId: ended.clientId };
+  const exportFiles = await deleteExportsOfPractice(trx, client, ended.practiceId);
   const stillShared = await trx
     .selectFrom('client_links')
     .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('client_id', '=', clientId)
+    .where('tenant_id', '=', ended.tenantId)
+    .where('client_id', '=', ended.clientId)
     .where('consent_status', 'in', ['active', 'in_use'])
     .where((eb) => eb.or([eb('consent_expiry', 'is', null), eb('consent_expiry', '>', sql<Date>`now()`)]))
     .executeTakeFirst();
-  if (stillShared) return [];
+  if (stillShared) return { holderConsents: [], exportFiles };
+  exportFiles.push(...(await deleteExportsNotOfTheClient(trx, client)));
+  return { holderConsents: await deleteOpenBankingConnections(trx, ended), exportFiles };
+}
+
+async function deleteOpenBankingConnections(
+  trx: Kysely<Database>,
+  { tenantId, clientId }: EndedConsent,
+): Promise<HolderConsentToRevoke[]> {
   const connections = await trx
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
@@ -53,6 +90,31 @@ export async function disposeSharedData(
       ? [{ baseUrl: connection.base_url, consentId: connection.holder_consent_id }]
       : [],
   );
+}
+
+export interface FinishDisposalOptions {
+  fetch?: typeof fetch;
+  /** Where exports' files are (DOCUMENT_STORE); default the database, whose files went with their rows. */
+  store?: DocumentStore;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** After commit: ends the holder consents and removes the deleted exports' files. */
+export async function finishDisposal(
+  disposals: readonly SharedDataDisposal[],
+  options: FinishDisposalOptions = {},
+): Promise<void> {
+  await Promise.all([
+    revokeHolderConsents(
+      disposals.flatMap((disposal) => disposal.holderConsents),
+      options.fetch,
+    ),
+    removeExportFiles(
+      options.store ?? databaseDocumentStore,
+      disposals.flatMap((disposal) => disposal.exportFiles),
+      options.log,
+    ),
+  ]);
 }
 
 /** Ends the holder consents of deleted connections; a holder that cannot be reached lets its token lapse. */

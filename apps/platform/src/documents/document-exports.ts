@@ -1,4 +1,9 @@
-import type { DocumentExport, DocumentKind, DocumentStatus } from '@waratah/contracts';
+import {
+  type DocumentExport,
+  type DocumentKind,
+  type DocumentStatus,
+  documentContentTypes,
+} from '@waratah/contracts';
 import { type ColumnType, type Kysely, type Selectable, sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -111,6 +116,11 @@ export function toWireExport(row: ExportRow): DocumentExport {
     completed_at: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     download_path: downloadPath(row.kind, row.id),
   };
+}
+
+/** The extension of an export's file, by its content type. */
+export function extensionOf(contentType: string): 'pdf' | 'xlsx' {
+  return contentType === documentContentTypes.xlsx ? 'xlsx' : 'pdf';
 }
 
 /** Who asked, as the audit log names principals. */

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { documentExportResponseSchema } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { ConfigError } from '../errors/config-error.ts';
@@ -156,7 +157,12 @@ describe('exports with the S3 store (s3rver)', () => {
       const queued = documentExportResponseSchema.parse(created.json()).data;
       const done = await fixture.settled(queued.id);
       expect(done).toMatchObject({ status: 'failed', sha256: null, size_bytes: null, completed_at: null });
-      expect(done.error).toMatch(
+      // The caller reads a fixed reason: no bucket, key or address of the store.
+      expect(done.error).toBe('The document could not be generated; please try again');
+      // The detail stays in the job's own record (and the log).
+      const { rows: jobs } = await sql<{ last_error: string }>`
+        select last_error from jobs where payload->>'exportId' = ${queued.id}`.execute(testApp.database.db);
+      expect(jobs[0]?.last_error).toMatch(
         /^Object storage could not be reached \(PUT s3:\/\/documents\/test\/waratahlabs\//,
       );
       const row = await withExports(testApp.database.db)
@@ -171,6 +177,10 @@ describe('exports with the S3 store (s3rver)', () => {
         headers: fixture.headers,
       });
       expect(file.statusCode).toBe(409);
+      expect(file.json().error.error_message).toBe(
+        'The document is not ready: its generation failed: The document could not be generated; please try again',
+      );
+      expect(file.body).not.toMatch(/s3:|Object storage|127\.0\.0\.1|waratahlabs\//);
     } finally {
       server = await startS3TestServer();
     }

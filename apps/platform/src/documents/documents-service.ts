@@ -33,12 +33,15 @@ import {
   type ExportParams,
   type ExportRow,
   exportColumns,
+  extensionOf,
   requesterOf,
   toWireExport,
   withExports,
 } from './document-exports.ts';
 import { type DocumentStore, databaseDocumentStore } from './document-store.ts';
+import { callerReason, ExportFailure } from './export-failure.ts';
 import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
+import { visibleTo } from './export-requesters.ts';
 import { renderFinancialPassportPdf } from './financial-passport-pdf.ts';
 import { insightsFigures, renderInsightsPdf } from './insights-pdf.ts';
 import { runningBalances, statementFigures } from './statement-figures.ts';
@@ -76,8 +79,6 @@ export interface RequestContext {
   /** Where the request's fields came from, for error messages. */
   source: 'body' | 'querystring';
 }
-
-const extensionOf = (contentType: string) => (contentType === documentContentTypes.xlsx ? 'xlsx' : 'pdf');
 
 function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', `${field.split('.').pop()} ${message}`, {
@@ -291,7 +292,11 @@ async function readExport(db: Kysely<DocumentsDatabase>, id: string): Promise<Ex
     .executeTakeFirstOrThrow();
 }
 
-/** The job handler: generates, stores and records the file; a final failure is recorded with its reason. */
+/**
+ * The job handler: generates, stores and records the file. A final failure is recorded with a
+ * reason fit for the caller (`callerReason`); the error itself is thrown to the queue, which logs
+ * it and keeps it on the job. An export deleted meanwhile (its consent ended) ends the job quietly.
+ */
 export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: string }, job: JobContext) {
   const db = withExports(deps.db);
   const row = await db
@@ -300,25 +305,38 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
     .where('id', '=', payload.exportId)
     .executeTakeFirst();
   if (!row || row.status === 'completed') return;
-  await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', row.id).execute();
+  const started = await db
+    .updateTable('document_exports')
+    .set({ status: 'running' })
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  if (started.numUpdatedRows === 0n) return; // deleted since it was read
   try {
     await faultPoint(faultPoints.documentsGenerate); // docs/reliability.md; inert unless armed
     await complete(deps, row);
   } catch (error) {
     const final = job.attempt > retryLimit;
-    const reason = error instanceof Error ? error.message : String(error);
+    // The caller reads a fixed reason; the error itself goes to the queue's record and its log.
+    const reason = callerReason(error);
     await db
       .updateTable('document_exports')
       .set({
         status: final ? 'failed' : 'queued',
-        error: final ? reason : `Attempt ${job.attempt} failed: ${reason}; retrying`,
+        error: final ? reason : `Attempt ${job.attempt} failed; retrying`,
       })
       .where('id', '=', row.id)
       // An export already given up keeps the reason it was given up for.
       .where('status', '=', 'running')
       .execute();
+    // Deleted meanwhile (its consent ended, its client was deleted): nothing to retry or record.
+    if (!(await exportExists(db, row.id))) return;
     throw error;
   }
+}
+
+async function exportExists(db: Kysely<DocumentsDatabase>, id: string): Promise<boolean> {
+  const found = await db.selectFrom('document_exports').select('id').where('id', '=', id).executeTakeFirst();
+  return found !== undefined;
 }
 
 /**
@@ -406,7 +424,7 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   switch (row.kind) {
     case 'statement': {
       const account = accounts.find((candidate) => candidate.id === row.params.accountId);
-      if (!account) throw new Error('The account of this statement no longer exists');
+      if (!account) throw new ExportFailure('The account of this statement no longer exists');
       const transactions = await loadTransactions(db, client, {
         accountIds: [account.id],
         from: period.from,
@@ -475,26 +493,30 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   }
 }
 
-/** The client's exports, newest first, optionally of one kind. */
+/** Whose exports are read, and who reads them: an adviser sees only some (`visibleTo`). */
+export type ExportViewer = ClientRef & { actor: Principal };
+
+/** The client's exports the viewer may see, newest first, optionally of one kind. */
 export async function listExports(
   db: Kysely<Database>,
-  client: ClientRef,
+  viewer: ExportViewer,
   kind?: DocumentKind,
 ): Promise<DocumentExport[]> {
   let query = withExports(db)
     .selectFrom('document_exports')
     .select(exportColumns)
-    .where('tenant_id', '=', client.tenantId)
-    .where('client_id', '=', client.clientId);
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('client_id', '=', viewer.clientId)
+    .where(visibleTo(viewer.actor));
   if (kind) query = query.where('kind', '=', kind);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
   return rows.map(toWireExport);
 }
 
-/** One of the client's exports (of `kind`, when given), or 404. */
+/** One of the client's exports that the viewer may see (of `kind`, when given), or 404. */
 export async function findExport(
   db: Kysely<Database>,
-  client: ClientRef,
+  viewer: ExportViewer,
   id: string,
   kind?: DocumentKind,
 ): Promise<DocumentExport> {
@@ -502,8 +524,9 @@ export async function findExport(
     .selectFrom('document_exports')
     .select(exportColumns)
     .where('id', '=', id)
-    .where('tenant_id', '=', client.tenantId)
-    .where('client_id', '=', client.clientId);
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('client_id', '=', viewer.clientId)
+    .where(visibleTo(viewer.actor));
   if (kind) query = query.where('kind', '=', kind);
   const row = await query.executeTakeFirst();
   if (!row) throw new AppError('not_found', 'There is no such export');
@@ -516,11 +539,11 @@ export async function findExport(
  */
 export async function readExportFile(
   deps: Pick<DocumentsDeps, 'db' | 'store'>,
-  client: ClientRef,
+  viewer: ExportViewer,
   id: string,
   kind?: DocumentKind,
 ): Promise<{ export: DocumentExport; bytes: Buffer }> {
-  const found = await findExport(deps.db, client, id, kind);
+  const found = await findExport(deps.db, viewer, id, kind);
   if (found.status !== 'completed') {
     const why =
       found.status === 'failed' ? `failed: ${found.error ?? 'unknown reason'}` : `is ${found.status}`;

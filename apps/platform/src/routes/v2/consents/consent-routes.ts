@@ -17,6 +17,7 @@ import {
   listConsents,
   withdrawConsent,
 } from '../../../consents/consents-repository.ts';
+import { configuredDocumentStore } from '../../../documents/document-store.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -100,7 +101,11 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = requireClientItself(request);
-      return { data: await withdrawConsent(app.database.db, scope, request.params.id) };
+      // The practice's exports of the client go with the consent, their files too (DOCUMENT_STORE).
+      const store = configuredDocumentStore(app.config.documentStorage);
+      return {
+        data: await withdrawConsent(app.database.db, scope, request.params.id, { store, log: request.log }),
+      };
     },
   );
 };

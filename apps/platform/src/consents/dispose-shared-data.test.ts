@@ -1,0 +1,172 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DocumentExport } from '@waratah/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientPrincipal } from '../auth/principal.ts';
+import { withExports } from '../documents/document-exports.ts';
+import { type DocumentStore, diskDocumentStore } from '../documents/document-store.ts';
+import { requestExport, runGenerateJob } from '../documents/documents-service.ts';
+import {
+  type ClientOfTwoPractices,
+  clientOfTwoPractices,
+} from '../documents/testing/shared-document-client.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { expireConsents, withdrawConsent } from './consents-repository.ts';
+
+describe("a practice's exports once its consent ends (docs/open-banking.md)", () => {
+  let testApp: TestApp;
+  let dir: string;
+  let disk: DocumentStore;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'documents-'));
+    disk = diskDocumentStore(dir);
+    testApp = await buildTestApp({ env: { DOCUMENT_STORE: 'disk', DOCUMENT_DIR: dir } });
+    await applyJobsMigration(testApp.database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const fileOf = (shared: ClientOfTwoPractices, found: DocumentExport) =>
+    join(dir, shared.tenantId, `${found.id}.${found.content_type.includes('pdf') ? 'pdf' : 'xlsx'}`);
+  const exists = (path: string) =>
+    readFile(path).then(
+      () => true,
+      () => false,
+    );
+  const asClient = (shared: ClientOfTwoPractices) => ({
+    tenantId: shared.tenantId,
+    clientId: shared.clientId,
+    actor: {
+      kind: 'client',
+      tenantId: shared.tenantId,
+      clientId: shared.clientId,
+      via: 'bearer',
+    } satisfies ClientPrincipal,
+  });
+  const exportIds = async (clientId: number) =>
+    (
+      await withExports(testApp.database.db)
+        .selectFrom('document_exports')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .execute()
+    ).map((row) => row.id);
+  const status = (url: string, headers: Record<string, string>) =>
+    testApp.app.inject({ method: 'GET', url, headers }).then((response) => response.statusCode);
+
+  describe('withdrawn, then the last consent expires', () => {
+    let shared: ClientOfTwoPractices;
+    const made = {} as Record<'aStatement' | 'aSheet' | 'bSummary' | 'own' | 'operator', DocumentExport>;
+
+    beforeAll(async () => {
+      shared = await clientOfTwoPractices(testApp.app);
+      const { headers } = shared;
+      made.aStatement = await shared.produce(headers.a, '/api/v2/statements', {
+        account_id: shared.accountId,
+        period: 'month',
+      });
+      made.aSheet = await shared.produce(headers.a, '/api/v2/documents/transactions', { period: 'month' });
+      made.bSummary = await shared.produce(headers.b, '/api/v2/accounts/summary', {});
+      made.own = await shared.produce(headers.client, '/api/v2/documents/insights', { period: 'month' });
+      made.operator = await shared.produce(headers.operator, '/api/v2/accounts/summary', {});
+      for (const found of Object.values(made)) expect(await exists(fileOf(shared, found))).toBe(true);
+    }, 120_000);
+
+    it("deletes practice A's exports and their files when A's consent is withdrawn", async () => {
+      await withdrawConsent(testApp.database.db, asClient(shared), await shared.linkOf(shared.practiceA), {
+        store: disk,
+      });
+      const left = await exportIds(shared.clientId);
+      for (const gone of [made.aStatement, made.aSheet]) {
+        expect(left).not.toContain(gone.id);
+        expect(await exists(fileOf(shared, gone))).toBe(false);
+        expect(await status(gone.download_path, shared.headers.client)).toBe(404);
+        expect(await status(`/api/v2/documents/${gone.id}`, shared.headers.client)).toBe(404);
+      }
+      // B's consent still covers the shared data: B's, the operator's and the client's own stay.
+      for (const kept of [made.bSummary, made.operator, made.own]) {
+        expect(left).toContain(kept.id);
+        expect(await status(kept.download_path, shared.headers.client)).toBe(200);
+      }
+    });
+
+    it("deletes every export but the client's own when the last consent expires", async () => {
+      await testApp.database.db
+        .updateTable('client_links')
+        .set({ consent_expiry: new Date(Date.now() - 60_000) })
+        .where('id', '=', await shared.linkOf(shared.practiceB))
+        .execute();
+      expect(await expireConsents(testApp.database.db, new Date(), { store: disk })).toBeGreaterThan(0);
+      expect(await exportIds(shared.clientId)).toEqual([made.own.id]);
+      for (const gone of [made.bSummary, made.operator]) {
+        expect(await exists(fileOf(shared, gone))).toBe(false);
+        expect(await status(gone.download_path, shared.headers.client)).toBe(404);
+      }
+      expect(await status(made.own.download_path, shared.headers.client)).toBe(200);
+    });
+  });
+
+  it('answers 404 for the exports of a practice whose consent the client withdrew through the API', async () => {
+    const shared = await clientOfTwoPractices(testApp.app);
+    const made = await shared.produce(shared.headers.a, '/api/v2/accounts/summary', {});
+    const withdrawn = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/consents/${await shared.linkOf(shared.practiceA)}`,
+      headers: shared.headers.client,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await exportIds(shared.clientId)).not.toContain(made.id);
+    expect(await status(made.download_path, shared.headers.client)).toBe(404);
+    expect(await status(made.download_path, shared.headers.operator)).toBe(404);
+  });
+
+  it('leaves no file and no failure when the consent ends while the export is generated', async () => {
+    const shared = await clientOfTwoPractices(testApp.app);
+    const db = testApp.database.db;
+    // A queue that only records: the test runs the attempt itself.
+    const queue = {
+      enqueue: async () => 'job-ended',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const actor = {
+      kind: 'admin_user' as const,
+      tenantId: shared.tenantId,
+      adminUserId: shared.adviserA.adminUser.id,
+      role: 'adviser' as const,
+      externalPartyId: shared.practiceA,
+      via: 'bearer' as const,
+    };
+    const queued = await requestExport(
+      { db, queue },
+      { kind: 'account_summary', asOf: undefined },
+      {
+        scope: { tenantId: shared.tenantId, clientId: shared.clientId, actor },
+        features: async () => new Set(),
+        source: 'body',
+      },
+    );
+    const linkA = await shared.linkOf(shared.practiceA);
+    // The client withdraws while the worker renders, just before its file is stored.
+    const store: DocumentStore = {
+      async save(input) {
+        await withdrawConsent(db, asClient(shared), linkA, { store: disk });
+        return disk.save(input);
+      },
+      locate: (name) => disk.locate(name),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      runGenerateJob({ db, queue, store }, { exportId: queued.id }, { id: 'job-ended', attempt: 1 }),
+    ).resolves.toBeUndefined();
+    expect(await exportIds(shared.clientId)).not.toContain(queued.id);
+    expect(await exists(fileOf(shared, queued))).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import type { ClientRef } from './document-data.ts';
+import { type DocumentsDatabase, extensionOf, withExports } from './document-exports.ts';
+import type { DocumentStore, ExportFileName, StoredFile } from './document-store.ts';
+import { notRequestedByTheClient, requestedByPractice } from './export-requesters.ts';
+
+/** The file of a deleted export, to remove once the deletion is committed. */
+export interface DeletedExportFile {
+  name: ExportFileName;
+  /** Where a completed export's file was recorded; null while it was queued, running or failed. */
+  stored: StoredFile | null;
+}
+
+type ExportFilter = (eb: ExpressionBuilder<DocumentsDatabase, 'document_exports'>) => Expression<SqlBool>;
+
+async function deleteExports(
+  trx: Kysely<Database>,
+  client: ClientRef,
+  filter: ExportFilter,
+): Promise<DeletedExportFile[]> {
+  const rows = await withExports(trx)
+    .deleteFrom('document_exports')
+    .where('tenant_id', '=', client.tenantId)
+    .where('client_id', '=', client.clientId)
+    .where(filter)
+    .returning(['id', 'tenant_id', 'status', 'content_type', 'storage', 'storage_key'])
+    .execute();
+  return rows.map((row) => ({
+    name: { tenantId: row.tenant_id, exportId: row.id, extension: extensionOf(row.content_type) },
+    stored:
+      row.status === 'completed' && row.storage
+        ? { storage: row.storage, key: row.storage_key, content: null }
+        : null,
+  }));
+}
+
+/**
+ * Deletes the client's exports that advisers of a practice asked for (its consent ended: they
+ * were made from data shared under it). Run in the transaction that ends the consent; a file in
+ * the database goes with its row, others are removed after commit (`removeExportFiles`).
+ */
+export function deleteExportsOfPractice(
+  trx: Kysely<Database>,
+  client: ClientRef,
+  practiceId: number,
+): Promise<DeletedExportFile[]> {
+  return deleteExports(trx, client, requestedByPractice(practiceId));
+}
+
+/**
+ * Deletes every export of the client that someone other than the client asked for (any practice's
+ * adviser, an operator): with the shared data disposed of, nothing covers them any more. The
+ * client's own exports stay.
+ */
+export function deleteExportsNotOfTheClient(
+  trx: Kysely<Database>,
+  client: ClientRef,
+): Promise<DeletedExportFile[]> {
+  return deleteExports(trx, client, notRequestedByTheClient());
+}
+
+/**
+ * Removes the files of deleted exports from the store (disk or object storage; a file in the
+ * database went with its row). An export that was not completed may still have a file that its
+ * job stored and never recorded, so its file is removed where the store would put it, as when a
+ * job is given up. A file that cannot be removed is logged and the others are still removed.
+ */
+export async function removeExportFiles(
+  store: DocumentStore,
+  files: readonly DeletedExportFile[],
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  const results = await Promise.allSettled(
+    files.map((file) => store.remove(file.stored ?? store.locate(file.name))),
+  );
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') {
+      log?.error(
+        { err: result.reason, exportId: files[index]?.name.exportId },
+        "documents: a deleted export's file could not be removed",
+      );
+    }
+  });
+}
