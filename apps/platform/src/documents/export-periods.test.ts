@@ -77,6 +77,23 @@ describe('resolvePeriod', () => {
     });
   });
 
+  it('refuses a custom range of ten years or more (an insights report of centuries of months)', () => {
+    expect(fieldOf({ request: { from_date: '0100-01-01', to_date: '2025-03-31' } })).toEqual([
+      400,
+      'body.to_date',
+    ]);
+    expect(fieldOf({ request: { from_date: '2015-03-31', to_date: '2025-03-31' } })).toEqual([
+      400,
+      'body.to_date',
+    ]);
+    expect(
+      resolvePeriod({ ...base, request: { from_date: '2015-04-01', to_date: '2025-03-31' } }),
+    ).toMatchObject({
+      period: 'custom',
+      from: '2015-04-01',
+    });
+  });
+
   it('names the field of each bad input', () => {
     expect(fieldOf({ request: { period: 'decade' } })).toEqual([400, 'body.period']);
     expect(fieldOf({ request: { from_date: '2025-03-01', to_date: '2025-02-01' } })).toEqual([

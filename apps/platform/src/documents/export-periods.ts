@@ -1,7 +1,14 @@
-import type { DocumentPeriod, FeatureKey } from '@waratah/contracts';
+import { type DocumentPeriod, dateRangeFault, type FeatureKey } from '@waratah/contracts';
 import { type ExportOption, getTenant, type TenantId } from '@waratah/tenants';
 import { addDays, addMonths } from '../aggregation/calendar-date.ts';
 import { AppError } from '../errors/app-error.ts';
+
+/**
+ * The longest custom range a document covers: its end before the same day this many years after
+ * its start. The tenant's options span a year at most; a custom range of centuries would build a
+ * statement or report of tens of thousands of empty months.
+ */
+export const maxCustomRangeYears = 10;
 
 /** Which of the tenant's export option lists applies (spec §3 exportOptions). */
 export type PeriodList = 'financialPassport' | 'statements';
@@ -100,7 +107,8 @@ export interface ResolvePeriodInput {
 /**
  * The period a request asks for, or a 400 naming the field: an option the tenant does not offer,
  * half a custom range, a custom range where the feature key does not allow one, an end before its
- * start, or a range beyond the data (after today, or before the first transaction).
+ * start, a range of `maxCustomRangeYears` or more, or a range beyond the data (after today, or
+ * before the first transaction).
  */
 export function resolvePeriod({
   tenantId,
@@ -145,6 +153,8 @@ export function resolvePeriod({
   if (request.to_date === undefined) throw invalid('to_date', 'is required with from_date');
   const { from_date: from, to_date: to } = request;
   if (to < from) throw invalid('to_date', `must not be before from_date (${from})`);
+  if (dateRangeFault({ from, to, maxYears: maxCustomRangeYears }) === 'too_long')
+    throw invalid('to_date', `must be less than ${maxCustomRangeYears} years after from_date (${from})`);
   if (to > today) throw invalid('to_date', `is after today (${today}): there is no data for it yet`);
   if (firstDataDate === undefined)
     throw invalid('from_date', 'is beyond the data: the client has no transactions');
