@@ -149,7 +149,8 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
       return await client.fetch(s3ObjectUrl(options, key), {
         method,
         ...(body && {
-          body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+          // A Buffer's memory is an ArrayBuffer (never shared): what fetch's BodyInit takes.
+          body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
           headers: { 'content-length': String(body.length) },
         }),
       });
