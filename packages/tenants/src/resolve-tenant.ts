@@ -52,21 +52,10 @@ export function resolveTenant(location: PageLocation): ResolvedTenant {
     );
   }
 
-  for (const id of tenantIds) {
-    const tenant = tenants[id];
-    for (const [environment, envConfig] of configuredEnvironments(tenant)) {
-      const isSecondaryDomain = envConfig.secondaryHostedDomain.toLowerCase() === parsed.hostname;
-      if (envConfig.hostedDomain.toLowerCase() !== parsed.hostname && !isSecondaryDomain) continue;
-      return {
-        tenant,
-        environment,
-        envConfig,
-        apiBaseUrl: isSecondaryDomain ? envConfig.api.secondaryHostUrl : envConfig.api.hostUrl,
-        isLocalHost: false,
-        isSecondaryDomain,
-        matched: true,
-      };
-    }
+  for (const [tenant, environment, envConfig] of everyEnvironment()) {
+    const secondary = envConfig.secondaryHostedDomain.toLowerCase() === parsed.hostname;
+    if (envConfig.hostedDomain.toLowerCase() !== parsed.hostname && !secondary) continue;
+    return hosted(tenant, environment, envConfig, { secondary });
   }
   return unmatched();
 }
@@ -83,21 +72,10 @@ export function resolveIdentityHost(location: PageLocation): ResolvedTenant | un
   if (resolved.matched) return resolved;
   const parsed = parseHost(location.host);
   if (!parsed) return undefined;
-  for (const id of tenantIds) {
-    const tenant = tenants[id];
-    for (const [environment, envConfig] of configuredEnvironments(tenant)) {
-      const server = envConfig.fusionAuth?.serverUrl;
-      if (!server || new URL(server).hostname.toLowerCase() !== parsed.hostname) continue;
-      return {
-        tenant,
-        environment,
-        envConfig,
-        apiBaseUrl: envConfig.api.hostUrl,
-        isLocalHost: false,
-        isSecondaryDomain: false,
-        matched: true,
-      };
-    }
+  for (const [tenant, environment, envConfig] of everyEnvironment()) {
+    const server = envConfig.fusionAuth?.serverUrl;
+    if (server && new URL(server).hostname.toLowerCase() === parsed.hostname)
+      return hosted(tenant, environment, envConfig);
   }
   return undefined;
 }
@@ -136,15 +114,34 @@ function resolveLocal(hostname: string, origin: string): ResolvedTenant {
 function unmatched(): ResolvedTenant {
   const tenant = getTenant(defaultTenantId);
   const [environment, envConfig] = preferredEnvironment(tenant);
+  return hosted(tenant, environment, envConfig, { matched: false });
+}
+
+/** A tenant's environment as reached on one of its hosted (not local) hosts. */
+function hosted(
+  tenant: TenantConfig,
+  environment: Environment,
+  envConfig: EnvConfig,
+  { secondary = false, matched = true }: { secondary?: boolean; matched?: boolean } = {},
+): ResolvedTenant {
   return {
     tenant,
     environment,
     envConfig,
-    apiBaseUrl: envConfig.api.hostUrl,
+    apiBaseUrl: secondary ? envConfig.api.secondaryHostUrl : envConfig.api.hostUrl,
     isLocalHost: false,
-    isSecondaryDomain: false,
-    matched: false,
+    isSecondaryDomain: secondary,
+    matched,
   };
+}
+
+/** Every configured environment of every tenant, in the tenants' order. */
+function* everyEnvironment(): Generator<[TenantConfig, Environment, EnvConfig]> {
+  for (const id of tenantIds) {
+    const tenant = tenants[id];
+    for (const [environment, envConfig] of configuredEnvironments(tenant))
+      yield [tenant, environment, envConfig];
+  }
 }
 
 function configuredEnvironments(tenant: TenantConfig): [Environment, EnvConfig][] {

@@ -33,7 +33,7 @@ export const accountSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await requestExport(
         documentsDeps(app),
         { kind: 'account_summary', asOf: request.body?.as_of_date },
-        requestContext(app, request, scope),
+        requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
     },

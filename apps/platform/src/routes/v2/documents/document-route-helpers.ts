@@ -17,7 +17,6 @@ export function documentsDeps(app: FastifyInstance): DocumentsDeps {
 
 /** Custom date ranges and feature-gated periods follow the tenant's feature keys (spec §3), in the request's environment. */
 export function requestContext(
-  app: FastifyInstance,
   request: FastifyRequest,
   scope: ClientScope,
   source: RequestContext['source'] = 'body',

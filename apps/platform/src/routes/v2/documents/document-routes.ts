@@ -64,7 +64,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await requestExport(
         documentsDeps(app),
         { kind: 'insights', period: request.body },
-        requestContext(app, request, scope),
+        requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
     },
@@ -88,7 +88,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await requestExport(
         documentsDeps(app),
         { kind: 'transactions', period, accountIds },
-        requestContext(app, request, scope),
+        requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
     },

@@ -40,7 +40,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
       const created = await requestExport(
         documentsDeps(app),
         { kind: 'financial_passport', period: request.body ?? {} },
-        requestContext(app, request, scope),
+        requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
     },
@@ -101,7 +101,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
       const generated = await generateExportNow(
         documentsDeps(app),
         { kind: 'financial_passport', period: request.query },
-        requestContext(app, request, scope, 'querystring'),
+        requestContext(request, scope, 'querystring'),
       );
       return sendDocument(reply, generated.export, generated.bytes);
     },

@@ -34,7 +34,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await requestExport(
         documentsDeps(app),
         { kind: 'statement', period, accountId },
-        requestContext(app, request, scope),
+        requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
     },
