@@ -17,6 +17,13 @@ export const tokenRequestSchema = z.looseObject({
   domain: z.optional(z.string()).check(z.describe("The tenant environment's oauth.domain")),
   scope: z.optional(z.string()).check(z.describe('Empty: tokens carry the whole of the account')),
   refresh_token: z.optional(z.string()),
+  refresh_token_delivery: z
+    .optional(z.string())
+    .check(
+      z.describe(
+        "body (the default) | cookie: the portal's browser keeps its refresh token in an HttpOnly cookie it cannot read",
+      ),
+    ),
   code: z.optional(z.string()),
   redirect_uri: z.optional(z.string()),
 });
@@ -32,6 +39,10 @@ export const tokenResponseSchema = z.object({
   created_at: z.optional(z.number()),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** Where a token answer puts the refresh token (`refresh_token_delivery`); `body` when absent. */
+export const refreshTokenDeliveries = ['body', 'cookie'] as const;
+export type RefreshTokenDelivery = (typeof refreshTokenDeliveries)[number];
 
 export const tokenTypeHints = ['access_token', 'refresh_token'] as const;
 

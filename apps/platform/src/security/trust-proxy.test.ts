@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokenCookies } from '../routes/oauth/refresh-token-cookie.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { tenantHost } from '../testing/sign-in.ts';
 import {
@@ -52,5 +53,26 @@ describe.each([
     const cookie = String(answer.headers['set-cookie']);
     expect(cookie).toContain('XSRF-TOKEN=');
     expect(/;\s*Secure/i.test(cookie)).toBe(secure);
+  });
+
+  it("marks the portal's refresh token cookie Secure only when the browser used HTTPS", async () => {
+    const host = tenantHost('moneypartner');
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host, ...forwarded, origin: `${secure ? 'https' : 'http'}://${host}` },
+      payload: {
+        grant_type: 'password',
+        username: fixture.adviser.adminUser.email,
+        password: fixture.adviser.password,
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+        refresh_token_delivery: 'cookie',
+      },
+    });
+    expect(answer.statusCode).toBe(200);
+    const cookie = answer.cookies.find(({ name }) => name === refreshTokenCookies.admin);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(Boolean(cookie?.secure)).toBe(secure);
   });
 });

@@ -2,7 +2,11 @@ import type { ApiClient } from '../create-api-client.ts';
 import { type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
 
 export interface RefreshTokenRequest {
-  refreshToken: string;
+  /**
+   * Absent: the browser's HttpOnly refresh token cookie, set by a sign-in that asked for
+   * `refreshTokenDelivery: 'cookie'`, is used instead, and the new one comes back as that cookie.
+   */
+  refreshToken?: string;
   /** The tenant environment's oauth.clientId. */
   clientId: string;
   /** The tenant environment's oauth.domain. */
@@ -21,7 +25,7 @@ export function refreshToken(client: ApiClient, request: RefreshTokenRequest): P
     path: request.audience === 'user' ? '/oauth/token' : '/oauth/admin/token',
     body: {
       grant_type: 'refresh_token',
-      refresh_token: request.refreshToken,
+      ...(request.refreshToken !== undefined && { refresh_token: request.refreshToken }),
       client_id: request.clientId,
       domain: request.domain,
       scope: '',

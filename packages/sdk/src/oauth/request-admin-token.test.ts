@@ -32,6 +32,17 @@ describe('requestAdminToken', () => {
     });
   });
 
+  it('asks for the refresh token as a cookie when told to', async () => {
+    const fake = createFakeFetch(() => jsonResponse({ access_token: 'tok', expires_in: 3600 }));
+    const client = createApiClient({ baseUrl: 'http://localhost:8080', fetch: fake.fetch });
+
+    await requestAdminToken(client, { ...credentials, refreshTokenDelivery: 'cookie' });
+    expect(fake.lastRequest()).toMatchObject({
+      credentials: 'include',
+      body: { grant_type: 'password', refresh_token_delivery: 'cookie' },
+    });
+  });
+
   it('rejects with the server error_description', async () => {
     const fake = createFakeFetch(() =>
       jsonResponse({ error: 'invalid_grant', error_description: 'Invalid email or password' }, 400),

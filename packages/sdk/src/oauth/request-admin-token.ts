@@ -1,4 +1,4 @@
-import { type TokenResponse, tokenResponseSchema } from '@waratah/contracts';
+import { type RefreshTokenDelivery, type TokenResponse, tokenResponseSchema } from '@waratah/contracts';
 import type { ApiClient } from '../create-api-client.ts';
 
 // Only access_token is read (spec §7); the rest is RFC 6749 §5.1 and optional here.
@@ -12,6 +12,11 @@ export interface AdminTokenRequest {
   clientId: string;
   /** The tenant environment's oauth.domain. */
   domain: string;
+  /**
+   * 'cookie' (a browser on the tenant's portal): the refresh token is set as an HttpOnly cookie that
+   * no script can read, and left out of the answer. Default 'body'.
+   */
+  refreshTokenDelivery?: RefreshTokenDelivery;
 }
 
 /** `POST oauth/admin/token` with the password grant: the sign-in of the password tenants (spec §7 OAuth). */
@@ -26,6 +31,7 @@ export function requestAdminToken(client: ApiClient, request: AdminTokenRequest)
       domain: request.domain,
       grant_type: 'password',
       scope: '',
+      ...(request.refreshTokenDelivery && { refresh_token_delivery: request.refreshTokenDelivery }),
     },
     schema: oauthTokenSchema,
   });

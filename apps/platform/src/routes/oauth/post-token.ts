@@ -12,6 +12,15 @@ import { passwordGrant } from './grants/password-grant.ts';
 import { refreshTokenGrant } from './grants/refresh-token-grant.ts';
 import type { TokenAudience } from './grants/token-audience.ts';
 import { OAuthError } from './oauth-error.ts';
+import {
+  clearRefreshTokenCookie,
+  refreshTokenCookies,
+  refreshTokenDelivery,
+  requirePortalOrigin,
+  setRefreshTokenCookie,
+} from './refresh-token-cookie.ts';
+import { requireFields } from './require-fields.ts';
+import { resolveOAuthClient } from './resolve-oauth-client.ts';
 
 type Grant = (request: FastifyRequest, body: TokenRequest, audience: TokenAudience) => Promise<IssuedTokens>;
 
@@ -60,13 +69,41 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
             'unsupported_grant_type',
             `Unsupported grant_type '${grantType.slice(0, 50)}'`,
           );
-        const issued = await grant(request, request.body, audience);
+        const body = request.body;
+        // The portal's browser asks for its refresh token in a cookie, and refreshes by that cookie.
+        const cookieToken =
+          grantType === 'refresh_token' && !body.refresh_token
+            ? request.cookies[refreshTokenCookies[audience]]
+            : undefined;
+        const toCookie = refreshTokenDelivery(body) === 'cookie' || cookieToken !== undefined;
+        if (toCookie) {
+          const { client_id } = requireFields(body, ['client_id']);
+          requirePortalOrigin(
+            request,
+            resolveOAuthClient(request, client_id, body.domain || undefined).tenant.id,
+          );
+        }
+        let issued: IssuedTokens;
+        try {
+          issued = await grant(
+            request,
+            cookieToken ? { ...body, refresh_token: cookieToken } : body,
+            audience,
+          );
+        } catch (error) {
+          // A spent, expired or revoked cookie is of no more use: the browser forgets it.
+          if (cookieToken && error instanceof OAuthError && error.error === 'invalid_grant')
+            clearRefreshTokenCookie(request, reply, audience);
+          throw error;
+        }
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        if (toCookie && issued.refreshToken)
+          setRefreshTokenCookie(request, reply, audience, issued.refreshToken);
         return {
           access_token: issued.accessToken,
           token_type: 'Bearer',
           expires_in: issued.expiresIn,
-          ...(issued.refreshToken && { refresh_token: issued.refreshToken }),
+          ...(issued.refreshToken && !toCookie && { refresh_token: issued.refreshToken }),
           created_at: Math.floor(Date.now() / 1000),
         };
       },
