@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
@@ -47,6 +47,64 @@ for (const tenant of passwordTenants) {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     });
 
+    test('keeps the refresh token from scripts, and two tabs signed in through a refresh', async ({
+      page,
+      context,
+    }) => {
+      await signInWithPassword(page, tenant);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      // The refresh token is an HttpOnly cookie for the token endpoints: no script on the page sees it.
+      const stored = await page.evaluate(() => ({
+        keys: Object.keys(window.localStorage),
+        cookies: document.cookie,
+      }));
+      expect(stored.keys.filter((key) => /refresh/i.test(key))).toEqual([]);
+      expect(stored.cookies).not.toContain('refresh');
+      const refreshCookie = (await context.cookies()).find(({ name }) => name === 'waratah-admin-refresh');
+      expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
+
+      const second = await context.newPage();
+      await second.goto(tenantUrl(tenant, '/dashboard'));
+      await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+      // Both tabs find the token 13 s from its expiry, so both are due to refresh it at the same moment,
+      // 3 s from now. A refresh token works once: two tabs spending it together would end the sign-in.
+      const refreshes: Request[] = [];
+      context.on('requestfinished', (request) => {
+        if (new URL(request.url()).pathname === '/oauth/admin/token') refreshes.push(request);
+      });
+      await page.evaluate(() =>
+        window.localStorage.setItem('waratah.accessTokenExpiresAt', String(Date.now() + 13_000)),
+      );
+      await Promise.all([page.reload(), second.reload()]);
+      const hoursLeft = () =>
+        page.evaluate(
+          () =>
+            (Number(window.localStorage.getItem('waratah.accessTokenExpiresAt')) - Date.now()) / 3_600_000,
+        );
+      await expect.poll(hoursLeft, { timeout: 15_000 }).toBeGreaterThan(0.5);
+      await page.waitForTimeout(2_000);
+      // One tab refreshed; the other took its token, or (when its copy of local storage had not caught
+      // up yet) refreshed after it with the cookie the first one left. Never both at once.
+      expect(refreshes.length).toBeGreaterThanOrEqual(1);
+      expect(refreshes.length).toBeLessThanOrEqual(2);
+      const spans = refreshes
+        .map((request) => request.timing())
+        .map(({ startTime, responseEnd }) => ({ start: startTime, end: startTime + responseEnd }))
+        .sort((a, b) => a.start - b.start);
+      for (const [index, span] of spans.entries()) {
+        if (index > 0) expect(span.start).toBeGreaterThanOrEqual(spans[index - 1]?.end ?? 0);
+      }
+
+      for (const tab of [page, second]) {
+        await tab.goto(tenantUrl(tenant, '/dashboard'));
+        await expect(tab.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        await expect(tab.getByRole('dialog', { name: 'Session timed out' })).toBeHidden();
+      }
+      await second.close();
+    });
+
     test("signs out with 'Successfully signed out'", async ({ page }) => {
       await signInWithPassword(page, tenant);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -56,6 +114,8 @@ for (const tenant of passwordTenants) {
       await expect(page.getByText('Successfully signed out', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(tenantUrl(tenant, '/'));
       expect(await page.evaluate(() => window.localStorage.getItem('waratah.accessToken'))).toBeNull();
+      const cookies = await page.context().cookies();
+      expect(cookies.map(({ name }) => name)).not.toContain('waratah-admin-refresh');
       await page.goto(tenantUrl(tenant, '/dashboard'));
       await expect(page).toHaveURL(tenantUrl(tenant, '/'));
     });

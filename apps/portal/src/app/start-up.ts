@@ -72,7 +72,7 @@ export async function startUp({
   const unauthorized = createSignal();
   const passwordSession = createPasswordSession({
     storage,
-    refresh: (refreshToken) => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken }),
+    refresh: () => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth }),
     revoke: async (token) =>
       (await loadSdk()).revokeToken(apiClient, {
         token,

@@ -4,8 +4,10 @@ import { createPasswordSession, type PasswordSessionOptions } from './password-s
 function session(overrides: Partial<PasswordSessionOptions> = {}) {
   const options = {
     storage: window.localStorage,
-    refresh: vi.fn(async () => ({ access_token: 'refreshed', expires_in: 60, refresh_token: 'r2' })),
+    refresh: vi.fn(async () => ({ access_token: 'refreshed', expires_in: 60 })),
     revoke: vi.fn(async () => undefined),
+    exclusive: (run: () => Promise<void>) => run(),
+    watchOtherTabs: () => () => undefined,
     ...overrides,
   };
   return { session: createPasswordSession(options), ...options };
@@ -36,25 +38,106 @@ describe('createPasswordSession', () => {
     expect(listener).toHaveBeenCalled();
   });
 
-  it('refreshes 10 seconds before the expiry with the refresh token', async () => {
+  it('refreshes 10 seconds before the expiry, by the cookie: no refresh token is stored', async () => {
     const { session: s, refresh } = session();
-    s.store({ access_token: 'a1', expires_in: 60, refresh_token: 'r1' });
+    s.store({ access_token: 'a1', expires_in: 60 });
 
     await vi.advanceTimersByTimeAsync(49_999);
     expect(refresh).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(refresh).toHaveBeenCalledWith('r1');
+    expect(refresh).toHaveBeenCalledTimes(1);
     expect(s.getAccessToken()).toBe('refreshed');
 
     await vi.advanceTimersByTimeAsync(50_000);
-    expect(refresh).toHaveBeenLastCalledWith('r2');
+    expect(refresh).toHaveBeenCalledTimes(2);
     expect(s.isSignedIn()).toBe(true);
+    expect(Object.keys(window.localStorage).sort()).toEqual([
+      'waratah.accessToken',
+      'waratah.accessTokenExpiresAt',
+    ]);
+  });
+
+  it('removes a refresh token an earlier version left in local storage', () => {
+    window.localStorage.setItem('waratah.refreshToken', 'left-behind');
+    session().session.resume();
+    expect(window.localStorage.getItem('waratah.refreshToken')).toBeNull();
+  });
+
+  it('lets one of two tabs refresh; the other takes its token instead of spending the cookie again', async () => {
+    // Two tabs: one local storage, one lock, and each told of the other's changes as a browser does.
+    const locks: Promise<void>[] = [];
+    const exclusive = (run: () => Promise<void>) => {
+      const next = (locks.at(-1) ?? Promise.resolve()).then(run);
+      locks.push(next.catch(() => undefined));
+      return next;
+    };
+    const tabs: Array<() => void> = [];
+    const watchOtherTabs = (listener: () => void) => {
+      tabs.push(listener);
+      return () => undefined;
+    };
+    let issued = 0;
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      issued += 1;
+      return { access_token: `refreshed-${issued}`, expires_in: 60 };
+    });
+    const first = createPasswordSession({
+      storage: window.localStorage,
+      refresh,
+      revoke: vi.fn(),
+      exclusive,
+      watchOtherTabs,
+    });
+    const second = createPasswordSession({
+      storage: window.localStorage,
+      refresh,
+      revoke: vi.fn(),
+      exclusive,
+      watchOtherTabs,
+    });
+    first.resume();
+    second.resume();
+    first.store({ access_token: 'a1', expires_in: 60 });
+    // The second tab hears of it through a storage event.
+    tabs[1]?.();
+
+    await vi.advanceTimersByTimeAsync(50_500);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(first.getAccessToken()).toBe('refreshed-1');
+    expect(second.getAccessToken()).toBe('refreshed-1');
+    expect(second.isSignedIn()).toBe(true);
+
+    // The next round is again one refresh for both tabs.
+    tabs[1]?.();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(first.isSignedIn() && second.isSignedIn()).toBe(true);
+  });
+
+  it('hears of a sign-out in another tab', () => {
+    let otherTab: () => void = () => undefined;
+    const { session: s } = session({
+      watchOtherTabs: (listener) => {
+        otherTab = listener;
+        return () => undefined;
+      },
+    });
+    s.resume();
+    s.store({ access_token: 'a1', expires_in: 60 });
+    const listener = vi.fn();
+    s.subscribe(listener);
+
+    window.localStorage.removeItem('waratah.accessToken');
+    otherTab();
+    expect(listener).toHaveBeenCalled();
+    expect(s.isSignedIn()).toBe(false);
   });
 
   it('flips to signed out on expiry when the refresh fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { session: s } = session({ refresh: vi.fn().mockRejectedValue(new Error('invalid_grant')) });
-    s.store({ access_token: 'a1', expires_in: 20, refresh_token: 'r1' });
+    s.store({ access_token: 'a1', expires_in: 20 });
 
     await vi.advanceTimersByTimeAsync(20_000);
 
@@ -63,18 +146,20 @@ describe('createPasswordSession', () => {
   });
 
   it('picks up a token stored by an earlier page load', async () => {
-    session().session.store({ access_token: 'a1', expires_in: 60, refresh_token: 'r1' });
+    const earlier = session().session;
+    earlier.store({ access_token: 'a1', expires_in: 60 });
+    earlier.dispose();
     const { session: reloaded, refresh } = session();
 
     expect(reloaded.isSignedIn()).toBe(true);
     reloaded.resume();
     await vi.advanceTimersByTimeAsync(50_000);
-    expect(refresh).toHaveBeenCalledWith('r1');
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 
   it('removes the token and revokes it on sign-out', async () => {
     const { session: s, revoke } = session();
-    s.store({ access_token: 'a1', expires_in: 60, refresh_token: 'r1' });
+    s.store({ access_token: 'a1', expires_in: 60 });
 
     await s.signOut();
 

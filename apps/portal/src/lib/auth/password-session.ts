@@ -1,25 +1,42 @@
 const keys = {
   accessToken: 'waratah.accessToken',
   expiresAt: 'waratah.accessTokenExpiresAt',
-  refreshToken: 'waratah.refreshToken',
 } as const;
+
+/**
+ * Where the refresh token was kept before it moved to an HttpOnly cookie (docs/authentication.md);
+ * removed wherever it is still found, so no script can read one left by an earlier version.
+ */
+const retiredRefreshTokenKey = 'waratah.refreshToken';
+
+/** Tabs of one portal share the stored token, so only one of them at a time may spend the cookie. */
+const refreshLockName = 'waratah.token-refresh';
 
 /** The token answer of the password and refresh grants, as far as the session needs it. */
 export interface SessionToken {
   access_token: string;
   expires_in?: number | undefined;
-  refresh_token?: string | undefined;
 }
 
 export interface PasswordSessionOptions {
   storage: Storage;
-  /** The refresh_token grant; resolves with the new token. */
-  refresh: (refreshToken: string) => Promise<SessionToken>;
+  /**
+   * The refresh_token grant by the browser's HttpOnly refresh token cookie (no script sees it);
+   * resolves with the new access token.
+   */
+  refresh: () => Promise<SessionToken>;
   /** Revokes the access token with the tenant's client id and domain. */
   revoke: (accessToken: string) => Promise<void>;
   /** Spec §4: the token refreshes this long before it expires. */
   refreshBeforeMs?: number;
   now?: () => number;
+  /**
+   * Runs a refresh while no other tab of this portal runs one: the Web Locks API where the browser
+   * has it. A refresh token works once, so two tabs spending it together would end the sign-in.
+   */
+  exclusive?: (run: () => Promise<void>) => Promise<void>;
+  /** Tells the listener when another tab stored, refreshed or removed the session: `storage` events. */
+  watchOtherTabs?: (listener: () => void) => () => void;
 }
 
 export interface PasswordSession {
@@ -46,9 +63,12 @@ export function createPasswordSession({
   revoke,
   refreshBeforeMs = 10_000,
   now = Date.now,
+  exclusive = browserLock,
+  watchOtherTabs = watchStorageEvents,
 }: PasswordSessionOptions): PasswordSession {
   const listeners = new Set<() => void>();
   const timers: ReturnType<typeof setTimeout>[] = [];
+  let stopWatching: (() => void) | null = null;
   const emit = () => {
     for (const listener of listeners) listener();
   };
@@ -62,21 +82,32 @@ export function createPasswordSession({
     clearTimers();
     const expiry = expiresAt();
     if (expiry === null || storage.getItem(keys.accessToken) === null) return;
-    const refreshToken = storage.getItem(keys.refreshToken);
-    if (refreshToken) {
-      const delay = Math.max(expiry - refreshBeforeMs - now(), 0);
-      timers.push(setTimeout(() => void refreshNow(refreshToken), delay));
-    }
+    const delay = Math.max(expiry - refreshBeforeMs - now(), 0);
+    timers.push(setTimeout(() => void refreshNow(expiry), delay));
     timers.push(setTimeout(emit, Math.max(expiry - now(), 0)));
   }
 
-  async function refreshNow(refreshToken: string) {
+  /** Refreshes the token that expires at `due`, unless another tab already has while this one waited. */
+  async function refreshNow(due: number) {
     try {
-      session.store(await refresh(refreshToken));
+      await exclusive(async () => {
+        if (storage.getItem(keys.accessToken) === null) return;
+        if (expiresAt() !== due) {
+          schedule();
+          emit();
+          return;
+        }
+        session.store(await refresh());
+      });
     } catch (error) {
       // The expiry timer still flips the state to signed out; the visitor signs in again.
       console.warn('The access token could not be refreshed', error);
     }
+  }
+
+  function fromOtherTab() {
+    schedule();
+    emit();
   }
 
   const session: PasswordSession = {
@@ -91,7 +122,6 @@ export function createPasswordSession({
       storage.setItem(keys.accessToken, token.access_token);
       if (token.expires_in) storage.setItem(keys.expiresAt, String(now() + token.expires_in * 1000));
       else storage.removeItem(keys.expiresAt);
-      if (token.refresh_token) storage.setItem(keys.refreshToken, token.refresh_token);
       schedule();
       emit();
     },
@@ -102,15 +132,39 @@ export function createPasswordSession({
     },
     clear() {
       clearTimers();
-      for (const key of Object.values(keys)) storage.removeItem(key);
+      for (const key of [...Object.values(keys), retiredRefreshTokenKey]) storage.removeItem(key);
       emit();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    resume: schedule,
-    dispose: clearTimers,
+    resume() {
+      storage.removeItem(retiredRefreshTokenKey);
+      stopWatching ??= watchOtherTabs(fromOtherTab);
+      schedule();
+    },
+    dispose() {
+      clearTimers();
+      stopWatching?.();
+      stopWatching = null;
+    },
   };
   return session;
+}
+
+async function browserLock(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return run();
+  await locks.request(refreshLockName, run);
+}
+
+function watchStorageEvents(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const sessionKeys: (string | null)[] = [...Object.values(keys), null];
+  const onStorage = (event: StorageEvent) => {
+    if (sessionKeys.includes(event.key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

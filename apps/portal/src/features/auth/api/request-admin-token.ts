@@ -27,6 +27,8 @@ export async function requestAdminToken({
     password: credentials.password,
     clientId: oauth.clientId,
     domain: oauth.domain,
+    // The refresh token goes to an HttpOnly cookie, out of reach of every script on the page.
+    refreshTokenDelivery: 'cookie',
   });
 }
 
