@@ -81,6 +81,8 @@ describe('LoginPage', () => {
       domain: 'moneypartner.com.au',
       grant_type: 'password',
       scope: '',
+      // The refresh token goes to an HttpOnly cookie the page cannot read (docs/authentication.md).
+      refresh_token_delivery: 'cookie',
     });
     expect(window.localStorage.getItem('waratah.accessToken')).toBe('new-token');
   });
