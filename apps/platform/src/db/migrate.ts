@@ -14,6 +14,7 @@ import * as providerAccountDataVersions from './migrations/0011-provider-account
 import * as practiceListVersions from './migrations/0012-practice-list-versions.ts';
 import * as auditLogReads from './migrations/0013-audit-log-reads.ts';
 import * as auditLogWithoutTenantLock from './migrations/0014-audit-log-without-tenant-lock.ts';
+import * as exportFailuresForCallers from './migrations/0015-export-failures-for-callers.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012-practice-list-versions': practiceListVersions,
   '0013-audit-log-reads': auditLogReads,
   '0014-audit-log-without-tenant-lock': auditLogWithoutTenantLock,
+  '0015-export-failures-for-callers': exportFailuresForCallers,
 };
 
 /**
