@@ -11,8 +11,8 @@ import {
   providerTripMs,
   refreshFailedDetails,
   refreshLockName,
-  type WithLock,
 } from './hosted-backend-client.ts';
+import type { WithLock } from './web-lock.ts';
 
 const setup: FusionAuthSetup = {
   serverUrl: 'https://id.waratah.example',

@@ -1,6 +1,7 @@
 import type { AuthProviderUser } from '../app-state.tsx';
 import type { FusionAuthSetup } from './fusion-auth-config.ts';
 import { readCookie } from './read-cookie.ts';
+import { type WithLock, withWebLock } from './web-lock.ts';
 
 /** The readable cookie in which the hosted backend keeps the access token's expiry, in epoch seconds. */
 export const accessTokenExpiryCookie = 'app.at_exp';
@@ -226,14 +227,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The name of the lock under which the page's tabs refresh the session one at a time. */
 export const refreshLockName = 'waratah-provider-refresh';
-
-/** Runs `task` holding the lock of the page's origin (the Web Locks API), or at once where there is none. */
-export type WithLock = (name: string, task: () => Promise<void>) => Promise<void>;
-
-const withWebLock: WithLock = async (name, task) => {
-  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(name, task);
-  else await task();
-};
 
 export interface KeepSessionOptions {
   /** How long before the access token expires it is refreshed. */

@@ -6,7 +6,7 @@ function session(overrides: Partial<PasswordSessionOptions> = {}) {
     storage: window.localStorage,
     refresh: vi.fn(async () => ({ access_token: 'refreshed', expires_in: 60 })),
     revoke: vi.fn(async () => undefined),
-    exclusive: (run: () => Promise<void>) => run(),
+    withLock: (_name: string, run: () => Promise<void>) => run(),
     watchOtherTabs: () => () => undefined,
     ...overrides,
   };
@@ -66,7 +66,7 @@ describe('createPasswordSession', () => {
   it('lets one of two tabs refresh; the other takes its token instead of spending the cookie again', async () => {
     // Two tabs: one local storage, one lock, and each told of the other's changes as a browser does.
     const locks: Promise<void>[] = [];
-    const exclusive = (run: () => Promise<void>) => {
+    const withLock = (_name: string, run: () => Promise<void>) => {
       const next = (locks.at(-1) ?? Promise.resolve()).then(run);
       locks.push(next.catch(() => undefined));
       return next;
@@ -86,14 +86,14 @@ describe('createPasswordSession', () => {
       storage: window.localStorage,
       refresh,
       revoke: vi.fn(),
-      exclusive,
+      withLock,
       watchOtherTabs,
     });
     const second = createPasswordSession({
       storage: window.localStorage,
       refresh,
       revoke: vi.fn(),
-      exclusive,
+      withLock,
       watchOtherTabs,
     });
     first.resume();

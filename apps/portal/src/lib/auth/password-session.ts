@@ -1,3 +1,5 @@
+import { type WithLock, withWebLock } from './web-lock.ts';
+
 const keys = {
   accessToken: 'waratah.accessToken',
   expiresAt: 'waratah.accessTokenExpiresAt',
@@ -34,7 +36,7 @@ export interface PasswordSessionOptions {
    * Runs a refresh while no other tab of this portal runs one: the Web Locks API where the browser
    * has it. A refresh token works once, so two tabs spending it together would end the sign-in.
    */
-  exclusive?: (run: () => Promise<void>) => Promise<void>;
+  withLock?: WithLock;
   /** Tells the listener when another tab stored, refreshed or removed the session: `storage` events. */
   watchOtherTabs?: (listener: () => void) => () => void;
 }
@@ -63,7 +65,7 @@ export function createPasswordSession({
   revoke,
   refreshBeforeMs = 10_000,
   now = Date.now,
-  exclusive = browserLock,
+  withLock = withWebLock,
   watchOtherTabs = watchStorageEvents,
 }: PasswordSessionOptions): PasswordSession {
   const listeners = new Set<() => void>();
@@ -90,7 +92,7 @@ export function createPasswordSession({
   /** Refreshes the token that expires at `due`, unless another tab already has while this one waited. */
   async function refreshNow(due: number) {
     try {
-      await exclusive(async () => {
+      await withLock(refreshLockName, async () => {
         if (storage.getItem(keys.accessToken) === null) return;
         if (expiresAt() !== due) {
           schedule();
@@ -151,12 +153,6 @@ export function createPasswordSession({
     },
   };
   return session;
-}
-
-async function browserLock(run: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return run();
-  await locks.request(refreshLockName, run);
 }
 
 function watchStorageEvents(listener: () => void): () => void {
