@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokenCookies } from '../routes/oauth/refresh-token-cookie.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { tenantHost } from '../testing/sign-in.ts';
 import {
@@ -71,8 +70,11 @@ describe.each([
       },
     });
     expect(answer.statusCode).toBe(200);
-    const cookie = answer.cookies.find(({ name }) => name === refreshTokenCookies.admin);
-    expect(cookie?.httpOnly).toBe(true);
+    // Over HTTPS the __Host- prefix: only this host may set it, so no sibling host can plant one.
+    const name = secure ? '__Host-waratah-admin-refresh' : 'waratah-admin-refresh';
+    const cookie = answer.cookies.find((candidate) => candidate.name === name);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: secure ? '/' : '/oauth' });
+    expect(cookie?.domain).toBeUndefined();
     expect(Boolean(cookie?.secure)).toBe(secure);
   });
 });

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
-import { adminUserDetailsRoute, createFakeApi, json, tokenRoute, unauthorised } from '../testing/fake-api.ts';
+import {
+  adminUserDetailsRoute,
+  createFakeApi,
+  json,
+  revokeRoute,
+  tokenRoute,
+  unauthorised,
+} from '../testing/fake-api.ts';
 import { renderPortal, storedAccessToken } from '../testing/render.tsx';
 
 describe('the session timeout (spec §4)', () => {
@@ -12,7 +19,8 @@ describe('the session timeout (spec §4)', () => {
         headers.get('Authorization') === `Bearer ${storedAccessToken}`
           ? unauthorised()
           : json({ data: buildAdminUserDetails() }),
-      [tokenRoute]: () => json({ access_token: 'fresh', expires_in: 3600, refresh_token: 'r' }),
+      [tokenRoute]: () => json({ access_token: 'fresh', expires_in: 3600 }),
+      [revokeRoute]: () => json({}),
     });
     const { user, router } = await renderPortal({ url: '/dashboard?view=all#top', api, signedInFor: 600 });
 
@@ -21,6 +29,12 @@ describe('the session timeout (spec §4)', () => {
     expect(modal).toHaveTextContent('Please try again to start a new session.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('waratah.accessToken')).toBeNull();
+    // The ended session is revoked too: the platform ends its refresh token cookie and clears it.
+    await waitFor(() =>
+      expect(api.requestsTo(revokeRoute).map((request) => request.body)).toEqual([
+        expect.objectContaining({ token: storedAccessToken }),
+      ]),
+    );
 
     await user.click(within(modal).getByRole('button', { name: 'Try again' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

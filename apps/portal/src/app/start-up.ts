@@ -72,7 +72,7 @@ export async function startUp({
   const unauthorized = createSignal();
   const passwordSession = createPasswordSession({
     storage,
-    refresh: () => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth }),
+    refresh: (refreshToken) => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken }),
     revoke: async (token) =>
       (await loadSdk()).revokeToken(apiClient, {
         token,

@@ -29,13 +29,18 @@ describe('refreshToken', () => {
   it("sends no refresh_token when the browser's cookie holds it", async () => {
     const fake = createFakeFetch(() => jsonResponse({ access_token: 'new', expires_in: 3600 }));
     const client = createApiClient({ baseUrl: 'http://localhost:8080', fetch: fake.fetch });
-    await refreshToken(client, { clientId: 'mp', domain: 'moneypartner.com.au' });
+    await refreshToken(client, {
+      clientId: 'mp',
+      domain: 'moneypartner.com.au',
+      refreshTokenDelivery: 'cookie',
+    });
     const { body } = fake.lastRequest();
     expect(body).toEqual({
       grant_type: 'refresh_token',
       client_id: 'mp',
       domain: 'moneypartner.com.au',
       scope: '',
+      refresh_token_delivery: 'cookie',
     });
     expect(fake.lastRequest().credentials).toBe('include');
   });

@@ -1,3 +1,4 @@
+import type { RefreshTokenDelivery } from '@waratah/contracts';
 import type { ApiClient } from '../create-api-client.ts';
 import { type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
 
@@ -13,6 +14,8 @@ export interface RefreshTokenRequest {
   domain: string;
   /** Admin users (the portal) refresh at oauth/admin/token, clients at oauth/token. */
   audience?: 'admin' | 'user';
+  /** 'cookie': the new refresh token comes back as the HttpOnly cookie (see `requestAdminToken`). */
+  refreshTokenDelivery?: RefreshTokenDelivery;
 }
 
 /**
@@ -26,6 +29,7 @@ export function refreshToken(client: ApiClient, request: RefreshTokenRequest): P
     body: {
       grant_type: 'refresh_token',
       ...(request.refreshToken !== undefined && { refresh_token: request.refreshToken }),
+      ...(request.refreshTokenDelivery && { refresh_token_delivery: request.refreshTokenDelivery }),
       client_id: request.clientId,
       domain: request.domain,
       scope: '',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withExports } from '../../documents/document-exports.ts';
 import { exportFailedMessage } from '../../documents/export-failure.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
@@ -22,7 +23,7 @@ describe('migration 0015: exports that failed before keep no internal text', () 
     'Attempt 3 stopped with its worker (the process ended before it finished); no attempts left';
 
   it('rewrites a raw failure to the fixed message, and leaves the reasons written for callers', async () => {
-    const db = testApp.database.db;
+    const db = withExports(testApp.database.db);
     const row = (id: string, status: 'failed' | 'completed' | 'queued', error: string | null) => ({
       id,
       tenant_id: fixture.adviser.adminUser.tenant_id,
@@ -48,7 +49,7 @@ describe('migration 0015: exports that failed before keep no internal text', () 
       .execute();
 
     await sql`delete from kysely_migration where name = '0015-export-failures-for-callers'`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(['0015-export-failures-for-callers']);
+    expect(await migrateToLatest(testApp.database.db)).toEqual(['0015-export-failures-for-callers']);
 
     const errors = await db
       .selectFrom('document_exports')

@@ -14,7 +14,7 @@ import type { TokenAudience } from './grants/token-audience.ts';
 import { OAuthError } from './oauth-error.ts';
 import {
   clearRefreshTokenCookie,
-  refreshTokenCookies,
+  refreshTokenCookieName,
   refreshTokenDelivery,
   requirePortalOrigin,
   setRefreshTokenCookie,
@@ -73,15 +73,12 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
         // The portal's browser asks for its refresh token in a cookie, and refreshes by that cookie.
         const cookieToken =
           grantType === 'refresh_token' && !body.refresh_token
-            ? request.cookies[refreshTokenCookies[audience]]
+            ? request.cookies[refreshTokenCookieName(request, audience)]
             : undefined;
         const toCookie = refreshTokenDelivery(body) === 'cookie' || cookieToken !== undefined;
         if (toCookie) {
           const { client_id } = requireFields(body, ['client_id']);
-          requirePortalOrigin(
-            request,
-            resolveOAuthClient(request, client_id, body.domain || undefined).tenant.id,
-          );
+          requirePortalOrigin(request, resolveOAuthClient(request, client_id, body.domain || undefined));
         }
         let issued: IssuedTokens;
         try {

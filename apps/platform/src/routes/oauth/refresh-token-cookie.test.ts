@@ -3,12 +3,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
-import { refreshTokenCookies } from './refresh-token-cookie.ts';
 
 const host = 'moneypartner.localhost:8080';
 const portal = `http://${host}`;
 const client = { client_id: 'moneypartner-adviser-portal', domain: 'moneypartner.com.au' };
-const cookieName = refreshTokenCookies.admin;
+const cookieName = 'waratah-admin-refresh';
 
 describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
   let testApp: TestApp;
@@ -155,6 +154,124 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
       expect(refreshCookie(refused)).toBeUndefined();
     }
     expect((await refreshByCookie(cookie)).statusCode).toBe(200);
+  });
+
+  describe('on the hosted API hosts, beside the portal domains', () => {
+    const production = { client_id: 'moneypartner-adviser-portal', domain: 'moneypartner.com.au' };
+    const signInThrough = (apiHost: string, origin: string, login = production) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/oauth/admin/token',
+        headers: { host: apiHost, origin },
+        payload: {
+          grant_type: 'password',
+          username: 'nobody@example.test',
+          password: 'x',
+          ...login,
+          refresh_token_delivery: 'cookie',
+        },
+      });
+    const originRefused = {
+      error: 'invalid_request',
+      error_description:
+        "The refresh token cookie is only for the tenant's portal: the request's Origin must be the portal's",
+    };
+
+    it("takes the environment's portal domain through its API host, and the secondary through the secondary", async () => {
+      const adviser = await createSignedInAdminUser(testApp.app);
+      const login = { ...production, username: adviser.adminUser.email, password: adviser.password };
+      for (const [apiHost, origin] of [
+        ['api.moneypartner.com.au', 'https://portal.moneypartner.com.au'],
+        ['api2.moneypartner.com.au', 'https://advisers.moneypartner.com.au'],
+      ] as const) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: '/oauth/admin/token',
+          headers: { host: apiHost, origin },
+          payload: { grant_type: 'password', ...login, refresh_token_delivery: 'cookie' },
+        });
+        expect(response.statusCode, apiHost).toBe(200);
+        expect(refreshCookie(response)?.httpOnly).toBe(true);
+      }
+    });
+
+    it("refuses another portal's origin, a sibling host's and another tenant's, before the password", async () => {
+      for (const [apiHost, origin, login] of [
+        // The secondary domain through the main API host, and the reverse.
+        ['api.moneypartner.com.au', 'https://advisers.moneypartner.com.au', production],
+        ['api2.moneypartner.com.au', 'https://portal.moneypartner.com.au', production],
+        // Another environment's portal, and a sibling host of the same site.
+        ['api.moneypartner.com.au', 'https://portal.staging.moneypartner.com.au', production],
+        ['api.moneypartner.com.au', 'https://www.moneypartner.com.au', production],
+        // Another tenant's portal naming its own client on this tenant's API host.
+        [
+          'api.staging.labs.waratah.com.au',
+          'https://portal.waratah.com.au',
+          { client_id: 'waratah-adviser-portal', domain: 'waratah.com.au' },
+        ],
+        // The API host's own origin: no portal is served there.
+        ['api.moneypartner.com.au', 'http://api.moneypartner.com.au', production],
+      ] as const) {
+        const response = await signInThrough(apiHost, origin, login);
+        expect(response.statusCode, `${apiHost} ${origin}`).toBe(400);
+        expect(response.json()).toEqual(originRefused);
+      }
+    });
+
+    it("refuses another tenant's client on a tenant's own portal host", async () => {
+      const response = await signInThrough('waratahlabs.localhost:8080', 'http://waratahlabs.localhost:8080');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: 'invalid_client' });
+      const own = await signInThrough('localhost:8080', 'http://localhost:8080');
+      expect(own.json()).toMatchObject({ error: expect.stringMatching(/invalid_client|invalid_request/) });
+      expect(refreshCookie(own)).toBeUndefined();
+    });
+
+    it('signs out through the API host: the cookie is revoked and cleared for its own portal only', async () => {
+      const adviser = await createSignedInAdminUser(testApp.app);
+      const signedIn = await testApp.app.inject({
+        method: 'POST',
+        url: '/oauth/admin/token',
+        headers: { host: 'api.moneypartner.com.au', origin: 'https://portal.moneypartner.com.au' },
+        payload: {
+          grant_type: 'password',
+          username: adviser.adminUser.email,
+          password: adviser.password,
+          ...production,
+          refresh_token_delivery: 'cookie',
+        },
+      });
+      const cookie = refreshCookie(signedIn)?.value ?? '';
+      const revoke = (origin: string, named: Record<string, string>) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/oauth/revoke',
+          headers: { host: 'api.moneypartner.com.au', origin, cookie: `${cookieName}=${cookie}` },
+          payload: { token: 'some-stale-access-token', ...named },
+        });
+      // Another tenant's portal, or no client named: the cookie is left alone.
+      for (const [origin, named] of [
+        ['https://portal.waratah.com.au', { client_id: 'waratah-adviser-portal', domain: 'waratah.com.au' }],
+        ['https://portal.moneypartner.com.au', {}],
+      ] as const) {
+        const refused = await revoke(origin, named);
+        expect(refused.statusCode).toBe(200);
+        expect(refreshCookie(refused)).toBeUndefined();
+      }
+      const signedOut = await revoke('https://portal.moneypartner.com.au', production);
+      expect(refreshCookie(signedOut)?.value).toBe('');
+      const spent = await testApp.app.inject({
+        method: 'POST',
+        url: '/oauth/admin/token',
+        headers: {
+          host: 'api.moneypartner.com.au',
+          origin: 'https://portal.moneypartner.com.au',
+          cookie: `${cookieName}=${cookie}`,
+        },
+        payload: { grant_type: 'refresh_token', ...production },
+      });
+      expect(spent.json()).toMatchObject({ error: 'invalid_grant' });
+    });
   });
 
   it('asks for the refresh token when there is neither a cookie nor one in the body', async () => {

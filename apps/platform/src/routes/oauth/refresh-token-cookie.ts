@@ -1,21 +1,28 @@
 import { type RefreshTokenDelivery, refreshTokenDeliveries, type TokenRequest } from '@waratah/contracts';
-import type { TenantId } from '@waratah/tenants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { portalOrigin } from '../../mail/portal-origin.ts';
+import { hostTenant } from '../../tenancy/host-tenant.ts';
 import type { TokenAudience } from './grants/token-audience.ts';
 import { OAuthError } from './oauth-error.ts';
+import type { OAuthClient } from './resolve-oauth-client.ts';
 
 /**
  * The portal's refresh token lives in an HttpOnly cookie (docs/authentication.md): no script on the
- * page can read it, and it goes only to the token and revoke endpoints. One per token endpoint, so
- * an adviser's and a client's sign-in in one browser do not overwrite each other.
+ * page can read it. One per token endpoint, so an adviser's and a client's sign-in in one browser
+ * do not overwrite each other. Over HTTPS its name has the `__Host-` prefix, which the browser
+ * accepts only from this very host (Secure, `Path=/`, no Domain): a page on a sibling host of the
+ * same site cannot plant its own refresh token for the portal to spend. Over plain HTTP (a local
+ * host) no such prefix is allowed, and the cookie goes to `/oauth` only.
  */
-export const refreshTokenCookies: Record<TokenAudience, string> = {
+const cookieNames: Record<TokenAudience, string> = {
   admin: 'waratah-admin-refresh',
   user: 'waratah-refresh',
 };
 
-const cookiePath = '/oauth';
+export function refreshTokenCookieName(request: FastifyRequest, audience: TokenAudience): string {
+  return request.protocol === 'https' ? `__Host-${cookieNames[audience]}` : cookieNames[audience];
+}
+
+export const tokenAudiences = Object.keys(cookieNames) as TokenAudience[];
 
 /** `refresh_token_delivery` read: `body` when absent; another value is `invalid_request`. */
 export function refreshTokenDelivery(body: TokenRequest): RefreshTokenDelivery {
@@ -31,23 +38,44 @@ export function refreshTokenDelivery(body: TokenRequest): RefreshTokenDelivery {
 }
 
 /**
- * A cookie is set or read only for a request from the tenant's portal: its `Origin` must be the
- * portal's (or this host's own). A browser always sends Origin with a POST, so a form on another
- * page cannot sign a visitor's portal into someone else's account, or spend their refresh token.
+ * A cookie is set or read only for a request from the OAuth client's own portal, through a host
+ * that serves that portal: its `Origin` must be (a) this host's own origin, where this host is the
+ * client's tenant's portal (one process serves the portal and the API: a local host, or a portal
+ * domain), or (b) the portal domain of the client's environment whose API host this is (the
+ * secondary domain through the secondary API host). A browser always sends Origin with a POST, so
+ * a form on another page, a sibling host of the same site or another tenant's portal can neither
+ * sign a visitor's portal into another account nor spend or clear their cookie.
  */
-export function requirePortalOrigin(request: FastifyRequest, tenantId: TenantId): void {
-  if (!isPortalOrigin(request, tenantId))
+export function requirePortalOrigin(request: FastifyRequest, client: OAuthClient): void {
+  if (!isPortalOrigin(request, client))
     throw new OAuthError(
       'invalid_request',
       "The refresh token cookie is only for the tenant's portal: the request's Origin must be the portal's",
     );
 }
 
-export function isPortalOrigin(request: FastifyRequest, tenantId: TenantId): boolean {
+export function isPortalOrigin(request: FastifyRequest, client: OAuthClient): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
-  const own = `${request.protocol}://${request.host}`;
-  return origin === own || origin === portalOrigin(request, tenantId);
+  const served = hostTenant(request);
+  if (
+    served.matched &&
+    served.tenant.id === client.tenant.id &&
+    origin === `${request.protocol}://${request.host}`
+  )
+    return true;
+  const envConfig = client.tenant.envConfig[client.environment];
+  if (!envConfig) return false;
+  const hostname = request.hostname.toLowerCase();
+  return (
+    (hostname === hostnameOf(envConfig.api.hostUrl) && origin === `https://${envConfig.hostedDomain}`) ||
+    (hostname === hostnameOf(envConfig.api.secondaryHostUrl) &&
+      origin === `https://${envConfig.secondaryHostedDomain}`)
+  );
+}
+
+function hostnameOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).hostname.toLowerCase() : undefined;
 }
 
 export function setRefreshTokenCookie(
@@ -56,8 +84,8 @@ export function setRefreshTokenCookie(
   audience: TokenAudience,
   token: string,
 ): void {
-  reply.setCookie(refreshTokenCookies[audience], token, {
-    path: cookiePath,
+  reply.setCookie(refreshTokenCookieName(request, audience), token, {
+    path: cookiePath(request),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
@@ -70,10 +98,14 @@ export function clearRefreshTokenCookie(
   reply: FastifyReply,
   audience: TokenAudience,
 ): void {
-  reply.clearCookie(refreshTokenCookies[audience], {
-    path: cookiePath,
+  reply.clearCookie(refreshTokenCookieName(request, audience), {
+    path: cookiePath(request),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
   });
+}
+
+function cookiePath(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '/' : '/oauth';
 }

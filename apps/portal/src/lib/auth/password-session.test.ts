@@ -57,10 +57,63 @@ describe('createPasswordSession', () => {
     ]);
   });
 
-  it('removes a refresh token an earlier version left in local storage', () => {
+  it('spends a refresh token an earlier version left in local storage once, into the cookie, and removes it', async () => {
+    const earlier = session().session;
+    earlier.store({ access_token: 'a1', expires_in: 3600 });
+    earlier.dispose();
     window.localStorage.setItem('waratah.refreshToken', 'left-behind');
-    session().session.resume();
+
+    const { session: s, refresh } = session();
+    s.resume();
     expect(window.localStorage.getItem('waratah.refreshToken')).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledExactlyOnceWith('left-behind');
+    expect(s.getAccessToken()).toBe('refreshed');
+  });
+
+  it('only removes a left-behind refresh token when no one is signed in', async () => {
+    window.localStorage.setItem('waratah.refreshToken', 'left-behind');
+    const { session: s, refresh } = session();
+    s.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(window.localStorage.getItem('waratah.refreshToken')).toBeNull();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('signs out after a refresh under way has ended, and revokes the token it brought', async () => {
+    // One lock, held in turn, as the Web Locks API does.
+    let held = Promise.resolve();
+    const withLock = (_name: string, run: () => Promise<void>) => {
+      const turn = held.then(run);
+      held = turn.catch(() => undefined);
+      return turn;
+    };
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { access_token: 'refreshed', expires_in: 60 };
+    });
+    const { session: s, revoke } = session({ withLock, refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(50_100);
+    expect(refresh).toHaveBeenCalledTimes(1);
+
+    const signedOut = s.signOut();
+    await vi.advanceTimersByTimeAsync(500);
+    await signedOut;
+    expect(revoke).toHaveBeenCalledExactlyOnceWith('refreshed');
+    expect(s.hasStoredSession()).toBe(false);
+  });
+
+  it('forgets a timed-out session at once, and revokes it on the server as it can', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { session: s, revoke } = session({ revoke: vi.fn().mockRejectedValue(new Error('offline')) });
+    s.store({ access_token: 'a1', expires_in: 60 });
+
+    s.clear();
+    expect(s.hasStoredSession()).toBe(false);
+    expect(revoke).toHaveBeenCalledWith('a1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warn).toHaveBeenCalled();
   });
 
   it('lets one of two tabs refresh; the other takes its token instead of spending the cookie again', async () => {

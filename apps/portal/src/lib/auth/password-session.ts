@@ -24,9 +24,10 @@ export interface PasswordSessionOptions {
   storage: Storage;
   /**
    * The refresh_token grant by the browser's HttpOnly refresh token cookie (no script sees it);
-   * resolves with the new access token.
+   * resolves with the new access token. Given `retiredRefreshToken` (one an earlier version kept in
+   * local storage), spends that one instead, once, so that its successor goes to the cookie.
    */
-  refresh: () => Promise<SessionToken>;
+  refresh: (retiredRefreshToken?: string) => Promise<SessionToken>;
   /** Revokes the access token with the tenant's client id and domain. */
   revoke: (accessToken: string) => Promise<void>;
   /** Spec §4: the token refreshes this long before it expires. */
@@ -50,6 +51,7 @@ export interface PasswordSession {
   store(token: SessionToken): void;
   /** Revokes the token on the server, then forgets it here; a failed revocation keeps the session. */
   signOut(): Promise<void>;
+  /** Forgets the session here at once (it timed out), and revokes it on the server as it can. */
   clear(): void;
   /** Told whenever the signed-in state may have changed: stored, refreshed, expired, cleared. */
   subscribe(listener: () => void): () => void;
@@ -89,8 +91,11 @@ export function createPasswordSession({
     timers.push(setTimeout(emit, Math.max(expiry - now(), 0)));
   }
 
-  /** Refreshes the token that expires at `due`, unless another tab already has while this one waited. */
-  async function refreshNow(due: number) {
+  /**
+   * Refreshes the token that expires at `due`, unless another tab already has while this one waited,
+   * or the session ended meanwhile (a sign-out takes the same lock).
+   */
+  async function refreshNow(due: number | null, retiredRefreshToken?: string) {
     try {
       await withLock(refreshLockName, async () => {
         if (storage.getItem(keys.accessToken) === null) return;
@@ -99,7 +104,8 @@ export function createPasswordSession({
           emit();
           return;
         }
-        session.store(await refresh());
+        const token = await refresh(retiredRefreshToken);
+        if (storage.getItem(keys.accessToken) !== null) session.store(token);
       });
     } catch (error) {
       // The expiry timer still flips the state to signed out; the visitor signs in again.
@@ -109,6 +115,12 @@ export function createPasswordSession({
 
   function fromOtherTab() {
     schedule();
+    emit();
+  }
+
+  function forget() {
+    clearTimers();
+    for (const key of [...Object.values(keys), retiredRefreshTokenKey]) storage.removeItem(key);
     emit();
   }
 
@@ -128,23 +140,35 @@ export function createPasswordSession({
       emit();
     },
     async signOut() {
-      const accessToken = storage.getItem(keys.accessToken);
-      if (accessToken) await revoke(accessToken);
-      session.clear();
+      // Under the refresh's lock: a refresh under way in any tab ends first, and its token is revoked.
+      await withLock(refreshLockName, async () => {
+        const accessToken = storage.getItem(keys.accessToken);
+        if (accessToken) await revoke(accessToken);
+      });
+      forget();
     },
     clear() {
-      clearTimers();
-      for (const key of [...Object.values(keys), retiredRefreshTokenKey]) storage.removeItem(key);
-      emit();
+      const accessToken = storage.getItem(keys.accessToken);
+      forget();
+      // A session that timed out may still hold its refresh token cookie: revoking ends that
+      // sign-in too and clears the cookie. Best effort; the page is signed out either way.
+      if (accessToken)
+        revoke(accessToken).catch((error: unknown) =>
+          console.warn('The ended session could not be revoked', error),
+        );
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     resume() {
-      storage.removeItem(retiredRefreshTokenKey);
       stopWatching ??= watchOtherTabs(fromOtherTab);
       schedule();
+      // A refresh token an earlier version left in local storage is spent once, into the cookie,
+      // and removed: the adviser stays signed in, and the old token stops working.
+      const retired = storage.getItem(retiredRefreshTokenKey);
+      storage.removeItem(retiredRefreshTokenKey);
+      if (retired) void refreshNow(expiresAt(), retired);
     },
     dispose() {
       clearTimers();
