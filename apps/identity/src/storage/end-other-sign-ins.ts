@@ -66,13 +66,16 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
   // The platform's bearer tokens of the adviser too (its own password grant, usable on this
   // tenant's API): whoever knew the old password may have taken one. Before 2026-11-29 they
   // outlived a change or reset here, and their refresh tokens renewed for 30 days at each use.
-  await db
-    .updateTable('oauth_tokens')
-    .set({ revoked_at: new Date() })
-    .where('subject_kind', '=', 'admin_user')
-    .where('subject_id', '=', adminUserId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  // Twice, as the platform's revokeFamily does: a refresh under way on another connection when the
+  // first statement began wrote tokens its snapshot does not hold; the second one's does.
+  for (let pass = 0; pass < 2; pass += 1)
+    await db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('subject_kind', '=', 'admin_user')
+      .where('subject_id', '=', adminUserId)
+      .where('revoked_at', 'is', null)
+      .execute();
 }
 
 /** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */

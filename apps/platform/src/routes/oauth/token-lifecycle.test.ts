@@ -1,5 +1,7 @@
 import { tokenResponseSchema } from '@waratah/contracts';
+import { endEverySignIn } from '@waratah/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database-schema.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
 
@@ -152,4 +154,95 @@ describe('refresh and revoke', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('invalid_client');
   });
+
+  /**
+   * A refresh under way, as rotateRefreshToken runs it, on another connection: the spent token's
+   * row held, its new tokens written, not yet committed. `commit` lets it finish.
+   */
+  async function refreshHeldOpen(refreshToken: string) {
+    const { hashTokenSecret } = await import('../../auth/tokens/token-secret.ts');
+    const db = testApp.database.db;
+    const spent = await db
+      .selectFrom('oauth_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashTokenSecret(refreshToken))
+      .executeTakeFirstOrThrow();
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let written: () => void = () => undefined;
+    const writtenYet = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const rotation = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('oauth_tokens')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', spent.id)
+        .execute();
+      await trx
+        .insertInto('oauth_tokens')
+        .values(
+          (['access', 'refresh'] as const).map((kind) => ({
+            token_hash: hashTokenSecret(`rotated-${kind}-${spent.id}`),
+            kind,
+            subject_kind: spent.subject_kind,
+            subject_id: spent.subject_id,
+            tenant_id: spent.tenant_id,
+            client_id: spent.client_id,
+            family_id: spent.family_id,
+            rotated_from: kind === 'refresh' ? spent.id : null,
+            expires_at: new Date(Date.now() + 3_600_000),
+          })),
+        )
+        .execute();
+      written();
+      await finished;
+    });
+    await writtenYet;
+    return {
+      familyId: spent.family_id,
+      /** Lets the refresh commit once the revocation has had time to reach its held row. */
+      async commit() {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        finish();
+        await rotation;
+      },
+    };
+  }
+
+  const liveTokensOf = (familyId: string) =>
+    testApp.database.db
+      .selectFrom('oauth_tokens')
+      .select('kind')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+
+  // These need a second connection: PGlite runs one statement at a time, so no refresh can be under
+  // way while a revocation runs.
+  it.runIf(process.env.DATABASE_URL)(
+    'a sign-out during a refresh on another connection also ends the tokens that refresh wrote',
+    async () => {
+      const signedIn = await createSignedInAdminUser(testApp.app);
+      const refresh = await refreshHeldOpen(signedIn.refreshToken);
+      const signOut = testApp.app.tokens.revoke(signedIn.accessToken);
+      await refresh.commit();
+      await signOut;
+      expect(await liveTokensOf(refresh.familyId)).toEqual([]);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a new password set during a refresh on another connection also ends the tokens that refresh wrote',
+    async () => {
+      const signedIn = await createSignedInAdminUser(testApp.app);
+      const refresh = await refreshHeldOpen(signedIn.refreshToken);
+      const ended = endEverySignIn<Database>(testApp.database.db, signedIn.adminUser.id);
+      await refresh.commit();
+      await ended;
+      expect(await liveTokensOf(refresh.familyId)).toEqual([]);
+    },
+  );
 });
