@@ -40,6 +40,7 @@ export function portalOrigin(request: FastifyRequest, tenantId: TenantId): strin
   return `https://${fallback?.hostedDomain ?? hostname}`;
 }
 
-function hostOf(url: string): string {
+/** The lower-case host name of a configured URL; empty for one that does not parse. */
+export function hostOf(url: string): string {
   return URL.canParse(url) ? new URL(url).hostname.toLowerCase() : '';
 }

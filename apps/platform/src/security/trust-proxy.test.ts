@@ -76,5 +76,24 @@ describe.each([
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: secure ? '/' : '/oauth' });
     expect(cookie?.domain).toBeUndefined();
     expect(Boolean(cookie?.secure)).toBe(secure);
+
+    // And it is read back under the same name: a refresh by the cookie alone.
+    const refreshed = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: {
+        host,
+        ...forwarded,
+        origin: `${secure ? 'https' : 'http'}://${host}`,
+        cookie: `${name}=${cookie?.value}`,
+      },
+      payload: {
+        grant_type: 'refresh_token',
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+      },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.cookies.find((candidate) => candidate.name === name)?.value).toBeTruthy();
   });
 });

@@ -18,5 +18,9 @@ describe('requestToken', () => {
       url: 'http://localhost:8080/oauth/token',
       body: { username: 'c@example.test', grant_type: 'password', scope: '' },
     });
+    expect(fake.lastRequest().body).not.toHaveProperty('refresh_token_delivery');
+
+    await requestToken(client, { ...credentials, refreshTokenDelivery: 'cookie' });
+    expect(fake.lastRequest().body).toMatchObject({ refresh_token_delivery: 'cookie' });
   });
 });

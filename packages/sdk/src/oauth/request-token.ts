@@ -13,6 +13,7 @@ export function requestToken(client: ApiClient, request: AdminTokenRequest): Pro
       domain: request.domain,
       grant_type: 'password',
       scope: '',
+      ...(request.refreshTokenDelivery && { refresh_token_delivery: request.refreshTokenDelivery }),
     },
     schema: oauthTokenSchema,
   });

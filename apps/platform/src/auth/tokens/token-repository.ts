@@ -18,6 +18,9 @@ export interface TokenLifetimes {
   refreshTokenTtlSeconds: number;
 }
 
+/** Whose a token is: an admin user or a client, by id. */
+export type TokenHolder = Pick<TokenSubject, 'kind' | 'id'>;
+
 export interface IssuedTokens {
   accessToken: string;
   /** Absent for client_credentials (RFC 6749 §4.4.3): the client can simply ask again. */
@@ -230,19 +233,24 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     },
 
     /**
-     * RFC 7009: ends the sign-in the token belongs to (access and refresh alike); unknown tokens
-     * are ignored. A sign-in it ends is audited in the same transaction (`session.sign_out`, its
+     * RFC 7009: ends the sign-in the token belongs to (access and refresh alike), and answers whose
+     * it was; unknown tokens are ignored (null). With `onlyOf`, a token of anyone else is left alone
+     * (null too). A sign-in it ends is audited in the same transaction (`session.sign_out`, its
      * subject as the actor, `ip` as from where); revoking one already ended writes nothing.
      */
-    revoke(secret: string, ip?: string): Promise<void> {
+    revoke(secret: string, ip?: string, onlyOf?: TokenHolder): Promise<TokenHolder | null> {
       return db.transaction().execute(async (trx) => {
         const token = await trx
           .selectFrom('oauth_tokens')
           .select(['family_id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
           .where('token_hash', '=', hashTokenSecret(secret))
           .executeTakeFirst();
-        if (!token || (await revokeFamily(token.family_id, trx)) === 0n) return;
-        await recordSessionEnd(trx, token, 'session.sign_out', ip);
+        if (!token) return null;
+        const holder = { kind: token.subject_kind, id: token.subject_id };
+        if (onlyOf && (onlyOf.kind !== holder.kind || onlyOf.id !== holder.id)) return null;
+        if ((await revokeFamily(token.family_id, trx)) > 0n)
+          await recordSessionEnd(trx, token, 'session.sign_out', ip);
+        return holder;
       });
     },
 

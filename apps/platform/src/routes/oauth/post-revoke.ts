@@ -2,13 +2,9 @@ import { oauthErrorBodySchema, type RevokeRequest, revokeRequestSchema } from '@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audienceOf } from './grants/token-audience.ts';
 import { OAuthError } from './oauth-error.ts';
-import {
-  clearRefreshTokenCookie,
-  isPortalOrigin,
-  refreshTokenCookieName,
-  tokenAudiences,
-} from './refresh-token-cookie.ts';
+import { clearRefreshTokenCookie, isPortalOrigin, refreshTokenCookieName } from './refresh-token-cookie.ts';
 import { requireFields } from './require-fields.ts';
 import { type OAuthClient, resolveOAuthClient } from './resolve-oauth-client.ts';
 
@@ -17,7 +13,8 @@ import { type OAuthClient, resolveOAuthClient } from './resolve-oauth-client.ts'
  * alike (a sign-in it ends is audited, `session.sign_out`). An unknown or already revoked token is
  * answered 200 too, so nothing is learnt from it. Asked by the portal of the `client_id` and
  * `domain` it names (its Origin, docs/authentication.md), it also ends the sign-in of the browser's
- * refresh token cookie and clears the cookie: the portal's sign-out.
+ * refresh token cookie, when that is the same person's, and clears the cookie: the portal's
+ * sign-out.
  */
 export const postRevoke: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,24 +22,23 @@ export const postRevoke: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['oauth'],
-        description: 'RFC 7009 token revocation; JSON or application/x-www-form-urlencoded.',
+        description:
+          "RFC 7009 token revocation; JSON or application/x-www-form-urlencoded. From the portal of the client_id and domain named (its Origin), also ends and clears the browser's refresh token cookie of the same person.",
         body: revokeRequestSchema,
         response: { 200: z.object({}), 400: oauthErrorBodySchema },
       },
     },
     async (request, reply) => {
       const { token } = requireFields(request.body, ['token']);
-      await app.tokens.revoke(token, request.ip);
-      const audiences = tokenAudiences.filter(
-        (audience) => request.cookies[refreshTokenCookieName(request, audience)],
-      );
-      const client = audiences.length > 0 ? portalClient(request, request.body) : undefined;
-      if (client && isPortalOrigin(request, client)) {
-        for (const audience of audiences) {
-          const cookie = request.cookies[refreshTokenCookieName(request, audience)];
-          if (cookie && cookie !== token) await app.tokens.revoke(cookie, request.ip);
-          clearRefreshTokenCookie(request, reply, audience);
-        }
+      const holder = await app.tokens.revoke(token, request.ip);
+      // The portal's sign-out: the browser's refresh token cookie of the same person goes too.
+      const audience = holder && audienceOf(holder.kind);
+      const cookie = audience && request.cookies[refreshTokenCookieName(request, audience)];
+      const client = cookie ? portalClient(request, request.body) : undefined;
+      if (audience && cookie && client && isPortalOrigin(request, client)) {
+        const cookieHolder = cookie === token ? holder : await app.tokens.revoke(cookie, request.ip, holder);
+        // A cookie of someone else (or an unknown one) is not this sign-out's to end.
+        if (cookieHolder) clearRefreshTokenCookie(request, reply, audience);
       }
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return {};

@@ -53,7 +53,7 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['oauth'],
-          description: `Grants: password, refresh_token, client_credentials${audience === 'user' ? ' (admin endpoint only)' : ''}. JSON or application/x-www-form-urlencoded.`,
+          description: `Grants: password, refresh_token, client_credentials${audience === 'user' ? ' (admin endpoint only)' : ''}. JSON or application/x-www-form-urlencoded. With refresh_token_delivery=cookie (password and refresh_token grants, from the client's own portal: its Origin), the refresh token is set as an HttpOnly cookie and left out of the answer; a refresh_token grant without refresh_token spends that cookie.`,
           body: tokenRequestSchema,
           response,
         },
@@ -76,6 +76,11 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
             ? request.cookies[refreshTokenCookieName(request, audience)]
             : undefined;
         const toCookie = refreshTokenDelivery(body) === 'cookie' || cookieToken !== undefined;
+        if (toCookie && grantType === 'client_credentials')
+          throw new OAuthError(
+            'invalid_request',
+            'refresh_token_delivery=cookie is for the password and refresh_token grants: client_credentials issues no refresh token',
+          );
         if (toCookie) {
           const { client_id } = requireFields(body, ['client_id']);
           requirePortalOrigin(request, resolveOAuthClient(request, client_id, body.domain || undefined));

@@ -54,6 +54,17 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     return response.cookies.find((cookie) => cookie.name === cookieName);
   }
 
+  /** Whether a refresh token is still unrevoked and unexpired (without spending it). */
+  async function isLive(secret: string) {
+    const { hashTokenSecret } = await import('../../auth/tokens/token-secret.ts');
+    const row = await testApp.database.db
+      .selectFrom('oauth_tokens')
+      .select(['revoked_at', 'expires_at'])
+      .where('token_hash', '=', hashTokenSecret(secret))
+      .executeTakeFirst();
+    return row !== undefined && row.revoked_at === null && row.expires_at > new Date();
+  }
+
   /** A signed-in adviser whose browser holds the refresh token cookie. */
   async function signedInByCookie() {
     const adviser = await createSignedInAdminUser(testApp.app);
@@ -247,9 +258,12 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
           method: 'POST',
           url: '/oauth/revoke',
           headers: { host: 'api.moneypartner.com.au', origin, cookie: `${cookieName}=${cookie}` },
-          payload: { token: 'some-stale-access-token', ...named },
+          payload: { token: signedInElsewhere.accessToken, ...named },
         });
-      // Another tenant's portal, or no client named: the cookie is left alone.
+      // Another tenant's portal, or no client named: the cookie is left alone, and still live.
+      let signedInElsewhere = await createSignedInAdminUser(testApp.app, {
+        email: `x${adviser.adminUser.email}`,
+      });
       for (const [origin, named] of [
         ['https://portal.waratah.com.au', { client_id: 'waratah-adviser-portal', domain: 'waratah.com.au' }],
         ['https://portal.moneypartner.com.au', {}],
@@ -258,6 +272,13 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
         expect(refused.statusCode).toBe(200);
         expect(refreshCookie(refused)).toBeUndefined();
       }
+      expect(await isLive(cookie)).toBe(true);
+      // Another person's sign-out through the portal does not end this browser's cookie either.
+      const someoneElse = await revoke('https://portal.moneypartner.com.au', production);
+      expect(refreshCookie(someoneElse)).toBeUndefined();
+      expect(await isLive(cookie)).toBe(true);
+      // The same adviser's sign-out, with the access token of another sign-in of theirs, does.
+      signedInElsewhere = adviser;
       const signedOut = await revoke('https://portal.moneypartner.com.au', production);
       expect(refreshCookie(signedOut)?.value).toBe('');
       const spent = await testApp.app.inject({
@@ -306,16 +327,64 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     expect((await refreshByCookie(cookie)).statusCode).toBe(400);
   });
 
-  it('ends the cookie’s own sign-in on a portal sign-out even when the access token is of another', async () => {
-    const { cookie } = await signedInByCookie();
+  it('ends the cookie’s sign-in on a portal sign-out with the access token of another sign-in of the same adviser', async () => {
+    const { adviser, cookie } = await signedInByCookie();
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
       headers: { host, origin: portal, cookie: `${cookieName}=${cookie}` },
-      payload: { token: 'some-stale-access-token', ...client },
+      payload: { token: adviser.accessToken, ...client },
     });
     expect(response.statusCode).toBe(200);
     expect(refreshCookie(response)?.value).toBe('');
-    expect((await refreshByCookie(cookie)).statusCode).toBe(400);
+    expect(await isLive(cookie)).toBe(false);
+  });
+
+  it("leaves the cookie alone when the token revoked is someone else's, or unknown", async () => {
+    const { cookie } = await signedInByCookie();
+    const someoneElse = await createSignedInAdminUser(testApp.app);
+    for (const token of [someoneElse.accessToken, 'no-such-token']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/oauth/revoke',
+        headers: { host, origin: portal, cookie: `${cookieName}=${cookie}` },
+        payload: { token, ...client },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(refreshCookie(response)).toBeUndefined();
+    }
+    expect(await isLive(cookie)).toBe(true);
+  });
+
+  it('takes a refresh token in the body over the cookie, and leaves the cookie as it was', async () => {
+    const { cookie } = await signedInByCookie();
+    const other = await createSignedInAdminUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host, origin: portal, cookie: `${cookieName}=${cookie}` },
+      payload: { grant_type: 'refresh_token', refresh_token: other.refreshToken, ...client },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(tokenResponseSchema.parse(response.json()).refresh_token).toBeTruthy();
+    expect(refreshCookie(response)).toBeUndefined();
+    expect(await isLive(cookie)).toBe(true);
+  });
+
+  it('refuses the cookie to client_credentials, which issues no refresh token', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host, origin: portal },
+      payload: {
+        grant_type: 'client_credentials',
+        client_secret: 'x',
+        refresh_token_delivery: 'cookie',
+        ...client,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid_request' });
+    expect(response.json().error_description).toMatch(/client_credentials issues no refresh token/);
   });
 });

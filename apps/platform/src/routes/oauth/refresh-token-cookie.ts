@@ -1,5 +1,6 @@
 import { type RefreshTokenDelivery, refreshTokenDeliveries, type TokenRequest } from '@waratah/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hostOf } from '../../mail/portal-origin.ts';
 import { hostTenant } from '../../tenancy/host-tenant.ts';
 import type { TokenAudience } from './grants/token-audience.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -21,8 +22,6 @@ const cookieNames: Record<TokenAudience, string> = {
 export function refreshTokenCookieName(request: FastifyRequest, audience: TokenAudience): string {
   return request.protocol === 'https' ? `__Host-${cookieNames[audience]}` : cookieNames[audience];
 }
-
-export const tokenAudiences = Object.keys(cookieNames) as TokenAudience[];
 
 /** `refresh_token_delivery` read: `body` when absent; another value is `invalid_request`. */
 export function refreshTokenDelivery(body: TokenRequest): RefreshTokenDelivery {
@@ -68,14 +67,10 @@ export function isPortalOrigin(request: FastifyRequest, client: OAuthClient): bo
   if (!envConfig) return false;
   const hostname = request.hostname.toLowerCase();
   return (
-    (hostname === hostnameOf(envConfig.api.hostUrl) && origin === `https://${envConfig.hostedDomain}`) ||
-    (hostname === hostnameOf(envConfig.api.secondaryHostUrl) &&
+    (hostname === hostOf(envConfig.api.hostUrl) && origin === `https://${envConfig.hostedDomain}`) ||
+    (hostname === hostOf(envConfig.api.secondaryHostUrl) &&
       origin === `https://${envConfig.secondaryHostedDomain}`)
   );
-}
-
-function hostnameOf(url: string): string | undefined {
-  return URL.canParse(url) ? new URL(url).hostname.toLowerCase() : undefined;
 }
 
 export function setRefreshTokenCookie(

@@ -203,13 +203,26 @@ describe('refresh and revoke', () => {
     await writtenYet;
     return {
       familyId: spent.family_id,
-      /** Lets the refresh commit once the revocation has had time to reach its held row. */
+      /** Lets the refresh commit once the revocation waits on its held row. */
       async commit() {
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await waitForALockWait();
         finish();
         await rotation;
       },
     };
+  }
+
+  /** Until PostgreSQL shows a statement waiting on a row lock (the revocation, on the held row). */
+  async function waitForALockWait() {
+    const { sql } = await import('kysely');
+    for (let tries = 0; tries < 200; tries += 1) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(testApp.database.db);
+      if ((rows[0]?.waiting ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('The revocation never waited on the refresh: it cannot have met its held row');
   }
 
   const liveTokensOf = (familyId: string) =>

@@ -71,13 +71,44 @@ describe('createPasswordSession', () => {
     expect(s.getAccessToken()).toBe('refreshed');
   });
 
-  it('only removes a left-behind refresh token when no one is signed in', async () => {
+  it('revokes a left-behind refresh token when no one is signed in', async () => {
     window.localStorage.setItem('waratah.refreshToken', 'left-behind');
-    const { session: s, refresh } = session();
+    const { session: s, refresh, revoke } = session();
     s.resume();
     await vi.advanceTimersByTimeAsync(0);
     expect(window.localStorage.getItem('waratah.refreshToken')).toBeNull();
     expect(refresh).not.toHaveBeenCalled();
+    expect(revoke).toHaveBeenCalledExactlyOnceWith('left-behind');
+  });
+
+  it('drops a refresh answer when the session was replaced while it was on its way', async () => {
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { access_token: 'old-session-refreshed', expires_in: 60 };
+    });
+    const { session: s } = session({ refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(50_100);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Timed out, and signed in again, before the answer came.
+    s.clear();
+    s.store({ access_token: 'new-sign-in', expires_in: 3600 });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(s.getAccessToken()).toBe('new-sign-in');
+  });
+
+  it('sets no timers once disposed, even when a refresh under way ends', async () => {
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { access_token: 'refreshed', expires_in: 60 };
+    });
+    const { session: s } = session({ refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(50_100);
+    s.dispose();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(s.getAccessToken()).toBe('refreshed');
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('signs out after a refresh under way has ended, and revokes the token it brought', async () => {

@@ -28,8 +28,8 @@ export interface PasswordSessionOptions {
    * local storage), spends that one instead, once, so that its successor goes to the cookie.
    */
   refresh: (retiredRefreshToken?: string) => Promise<SessionToken>;
-  /** Revokes the access token with the tenant's client id and domain. */
-  revoke: (accessToken: string) => Promise<void>;
+  /** Revokes a token (the access token; a left-behind refresh token) with the tenant's client id and domain. */
+  revoke: (token: string) => Promise<void>;
   /** Spec §4: the token refreshes this long before it expires. */
   refreshBeforeMs?: number;
   now?: () => number;
@@ -73,6 +73,7 @@ export function createPasswordSession({
   const listeners = new Set<() => void>();
   const timers: ReturnType<typeof setTimeout>[] = [];
   let stopWatching: (() => void) | null = null;
+  let disposed = false;
   const emit = () => {
     for (const listener of listeners) listener();
   };
@@ -84,6 +85,7 @@ export function createPasswordSession({
 
   function schedule() {
     clearTimers();
+    if (disposed) return;
     const expiry = expiresAt();
     if (expiry === null || storage.getItem(keys.accessToken) === null) return;
     const delay = Math.max(expiry - refreshBeforeMs - now(), 0);
@@ -98,14 +100,17 @@ export function createPasswordSession({
   async function refreshNow(due: number | null, retiredRefreshToken?: string) {
     try {
       await withLock(refreshLockName, async () => {
-        if (storage.getItem(keys.accessToken) === null) return;
+        const current = storage.getItem(keys.accessToken);
+        if (current === null) return;
         if (expiresAt() !== due) {
           schedule();
           emit();
           return;
         }
         const token = await refresh(retiredRefreshToken);
-        if (storage.getItem(keys.accessToken) !== null) session.store(token);
+        // Kept only if the session it renews is still the one here: not timed out, not replaced by
+        // a new sign-in while the answer was on its way.
+        if (storage.getItem(keys.accessToken) === current) session.store(token);
       });
     } catch (error) {
       // The expiry timer still flips the state to signed out; the visitor signs in again.
@@ -168,9 +173,16 @@ export function createPasswordSession({
       // and removed: the adviser stays signed in, and the old token stops working.
       const retired = storage.getItem(retiredRefreshTokenKey);
       storage.removeItem(retiredRefreshTokenKey);
-      if (retired) void refreshNow(expiresAt(), retired);
+      if (!retired) return;
+      if (storage.getItem(keys.accessToken) !== null) void refreshNow(expiresAt(), retired);
+      // No session here to carry over: the left-behind token is ended instead.
+      else
+        revoke(retired).catch((error: unknown) =>
+          console.warn('The left-behind refresh token could not be revoked', error),
+        );
     },
     dispose() {
+      disposed = true;
       clearTimers();
       stopWatching?.();
       stopWatching = null;

@@ -6,3 +6,7 @@ export type TokenAudience = 'admin' | 'user';
 export function subjectKindOf(audience: TokenAudience): TokenSubjectKind {
   return audience === 'admin' ? 'admin_user' : 'client';
 }
+
+export function audienceOf(kind: TokenSubjectKind): TokenAudience {
+  return kind === 'admin_user' ? 'admin' : 'user';
+}
