@@ -169,7 +169,7 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
 
   describe('on the hosted API hosts, beside the portal domains', () => {
     const production = { client_id: 'moneypartner-adviser-portal', domain: 'moneypartner.com.au' };
-    const signInThrough = (apiHost: string, origin: string, login = production) =>
+    const signInThrough = (apiHost: string, origin: string, login: Record<string, string> = production) =>
       testApp.app.inject({
         method: 'POST',
         url: '/oauth/admin/token',
@@ -195,12 +195,7 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
         ['api.moneypartner.com.au', 'https://portal.moneypartner.com.au'],
         ['api2.moneypartner.com.au', 'https://advisers.moneypartner.com.au'],
       ] as const) {
-        const response = await testApp.app.inject({
-          method: 'POST',
-          url: '/oauth/admin/token',
-          headers: { host: apiHost, origin },
-          payload: { grant_type: 'password', ...login, refresh_token_delivery: 'cookie' },
-        });
+        const response = await signInThrough(apiHost, origin, login);
         expect(response.statusCode, apiHost).toBe(200);
         expect(refreshCookie(response)?.httpOnly).toBe(true);
       }

@@ -103,8 +103,7 @@ export function createPasswordSession({
         const current = storage.getItem(keys.accessToken);
         if (current === null) return;
         if (expiresAt() !== due) {
-          schedule();
-          emit();
+          takeStoredSession();
           return;
         }
         const token = await refresh(retiredRefreshToken);
@@ -118,7 +117,8 @@ export function createPasswordSession({
     }
   }
 
-  function fromOtherTab() {
+  /** The stored session changed (stored here, or by another tab): timers set again, listeners told. */
+  function takeStoredSession() {
     schedule();
     emit();
   }
@@ -141,8 +141,7 @@ export function createPasswordSession({
       storage.setItem(keys.accessToken, token.access_token);
       if (token.expires_in) storage.setItem(keys.expiresAt, String(now() + token.expires_in * 1000));
       else storage.removeItem(keys.expiresAt);
-      schedule();
-      emit();
+      takeStoredSession();
     },
     async signOut() {
       // Under the refresh's lock: a refresh under way in any tab ends first, and its token is revoked.
@@ -167,7 +166,7 @@ export function createPasswordSession({
       return () => listeners.delete(listener);
     },
     resume() {
-      stopWatching ??= watchOtherTabs(fromOtherTab);
+      stopWatching ??= watchOtherTabs(takeStoredSession);
       schedule();
       // A refresh token an earlier version left in local storage is spent once, into the cookie,
       // and removed: the adviser stays signed in, and the old token stops working.
