@@ -14,7 +14,9 @@ import {
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { waitForALockWait } from '../testing/lock-wait.ts';
 import { expireConsents, withdrawConsent } from './consents-repository.ts';
+import { disposeSharedData } from './dispose-shared-data.ts';
 
 describe("a practice's exports once its consent ends (docs/open-banking.md)", () => {
   let testApp: TestApp;
@@ -126,23 +128,90 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
     expect(await status(made.download_path, shared.headers.operator)).toBe(404);
   });
 
+  const adviserOf = (shared: ClientOfTwoPractices) => ({
+    kind: 'admin_user' as const,
+    tenantId: shared.tenantId,
+    adminUserId: shared.adviserA.adminUser.id,
+    role: 'adviser' as const,
+    externalPartyId: shared.practiceA,
+    via: 'bearer' as const,
+  });
+  const recordingQueue = {
+    enqueue: async () => 'job-recorded',
+    work: async () => {},
+    stop: async () => {},
+  } as JobQueue;
+
+  it("answers 404 and records nothing when the adviser's consent ended after the access check", async () => {
+    const shared = await clientOfTwoPractices(testApp.app);
+    const db = testApp.database.db;
+    const before = await exportIds(shared.clientId);
+    // The scope is what the access check gave while the consent was current; the client then withdrew.
+    const scope = { tenantId: shared.tenantId, clientId: shared.clientId, actor: adviserOf(shared) };
+    await withdrawConsent(db, asClient(shared), await shared.linkOf(shared.practiceA), { store: disk });
+    const context = { scope, features: async () => new Set<never>(), source: 'body' as const };
+    await expect(
+      requestExport({ db, queue: recordingQueue }, { kind: 'account_summary', asOf: undefined }, context),
+    ).rejects.toMatchObject({ type: 'not_found' });
+    expect(await exportIds(shared.clientId)).toEqual(before);
+  });
+
+  // Needs a second connection: PGlite runs one transaction at a time, so no withdrawal can be under
+  // way while an export is recorded.
+  it.runIf(process.env.DATABASE_URL)(
+    'an export asked for while a withdrawal commits on another connection is refused, not left behind',
+    async () => {
+      const shared = await clientOfTwoPractices(testApp.app);
+      const db = testApp.database.db;
+      // The consent in use already, so the access check itself writes nothing to the held link.
+      expect(await status('/api/v2/documents', shared.headers.a)).toBe(200);
+      const before = await exportIds(shared.clientId);
+      const linkA = await shared.linkOf(shared.practiceA);
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let disposed = () => {};
+      const disposedYet = new Promise<void>((resolve) => {
+        disposed = resolve;
+      });
+      // The withdrawal's own steps, held open before its commit.
+      const withdrawal = db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('client_links')
+          .set({ consent_status: 'withdrawn' })
+          .where('id', '=', linkA)
+          .execute();
+        await disposeSharedData(trx, {
+          tenantId: shared.tenantId,
+          clientId: shared.clientId,
+          practiceId: shared.practiceA,
+        });
+        disposed();
+        await finished;
+      });
+      await disposedYet;
+      const asked = testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/accounts/summary',
+        headers: shared.headers.a,
+        payload: {},
+      });
+      await waitForALockWait(db, 'The export never waited on the withdrawal: it cannot hold the consent');
+      finish();
+      await withdrawal;
+      const answer = await asked;
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(await exportIds(shared.clientId)).toEqual(before);
+    },
+  );
+
   it('leaves no file and no failure when the consent ends while the export is generated', async () => {
     const shared = await clientOfTwoPractices(testApp.app);
     const db = testApp.database.db;
     // A queue that only records: the test runs the attempt itself.
-    const queue = {
-      enqueue: async () => 'job-ended',
-      work: async () => {},
-      stop: async () => {},
-    } as JobQueue;
-    const actor = {
-      kind: 'admin_user' as const,
-      tenantId: shared.tenantId,
-      adminUserId: shared.adviserA.adminUser.id,
-      role: 'adviser' as const,
-      externalPartyId: shared.practiceA,
-      via: 'bearer' as const,
-    };
+    const queue = recordingQueue;
+    const actor = adviserOf(shared);
     const queued = await requestExport(
       { db, queue },
       { kind: 'account_summary', asOf: undefined },
@@ -164,7 +233,7 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
       remove: (file) => disk.remove(file),
     };
     await expect(
-      runGenerateJob({ db, queue, store }, { exportId: queued.id }, { id: 'job-ended', attempt: 1 }),
+      runGenerateJob({ db, queue, store }, { exportId: queued.id }, { id: 'job-recorded', attempt: 1 }),
     ).resolves.toBeUndefined();
     expect(await exportIds(shared.clientId)).not.toContain(queued.id);
     expect(await exists(fileOf(shared, queued))).toBe(false);

@@ -10,6 +10,7 @@ import {
 } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import { type Kysely, sql } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getFinancialPassport } from '../affordability/get-financial-passport.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -213,30 +214,38 @@ async function prepare(
   }
 }
 
+/**
+ * Records the export. An adviser's consent is held while the row is written (`holdConsentFor`): a
+ * withdrawal that ended it after the access check answers 404 instead of leaving behind an export
+ * its cleanup never saw.
+ */
 async function insertExport(
-  db: Kysely<DocumentsDatabase>,
+  db: Kysely<Database>,
   scope: ClientScope,
   prepared: PreparedExport,
   status: 'queued' | 'running',
 ): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto('document_exports')
-    .values({
-      id,
-      tenant_id: scope.tenantId,
-      client_id: scope.clientId,
-      requested_by: requesterOf(scope.actor),
-      kind: prepared.kind,
-      status,
-      params: JSON.stringify(prepared.params),
-      period: prepared.period?.period ?? null,
-      from_date: prepared.period?.from ?? null,
-      to_date: prepared.period?.to ?? prepared.asOf,
-      file_name: prepared.fileName,
-      content_type: prepared.contentType,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await holdConsentFor(trx, scope);
+    await withExports(trx)
+      .insertInto('document_exports')
+      .values({
+        id,
+        tenant_id: scope.tenantId,
+        client_id: scope.clientId,
+        requested_by: requesterOf(scope.actor),
+        kind: prepared.kind,
+        status,
+        params: JSON.stringify(prepared.params),
+        period: prepared.period?.period ?? null,
+        from_date: prepared.period?.from ?? null,
+        to_date: prepared.period?.to ?? prepared.asOf,
+        file_name: prepared.fileName,
+        content_type: prepared.contentType,
+      })
+      .execute();
+  });
   return id;
 }
 
@@ -251,7 +260,7 @@ export async function requestExport(
 ): Promise<DocumentExport> {
   const prepared = await prepare(deps.db, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(db, context.scope, prepared, 'queued');
+  const id = await insertExport(deps.db, context.scope, prepared, 'queued');
   try {
     const jobId = await deps.queue.enqueue(
       generateDocumentJob,
@@ -274,7 +283,7 @@ export async function generateExportNow(
 ): Promise<{ export: DocumentExport; bytes: Buffer }> {
   const prepared = await prepare(deps.db, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(db, context.scope, prepared, 'running');
+  const id = await insertExport(deps.db, context.scope, prepared, 'running');
   try {
     const bytes = await complete(deps, await readExport(db, id));
     return { export: toWireExport(await readExport(db, id)), bytes };

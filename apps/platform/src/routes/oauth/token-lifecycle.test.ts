@@ -3,6 +3,7 @@ import { endEverySignIn } from '@waratah/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database-schema.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { waitForALockWait } from '../../testing/lock-wait.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
 
 const host = 'moneypartner.localhost:8080';
@@ -205,24 +206,14 @@ describe('refresh and revoke', () => {
       familyId: spent.family_id,
       /** Lets the refresh commit once the revocation waits on its held row. */
       async commit() {
-        await waitForALockWait();
+        await waitForALockWait(
+          testApp.database.db,
+          'The revocation never waited on the refresh: it cannot have met its held row',
+        );
         finish();
         await rotation;
       },
     };
-  }
-
-  /** Until PostgreSQL shows a statement waiting on a row lock (the revocation, on the held row). */
-  async function waitForALockWait() {
-    const { sql } = await import('kysely');
-    for (let tries = 0; tries < 200; tries += 1) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and datname = current_database()`.execute(testApp.database.db);
-      if ((rows[0]?.waiting ?? 0) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('The revocation never waited on the refresh: it cannot have met its held row');
   }
 
   const liveTokensOf = (familyId: string) =>
