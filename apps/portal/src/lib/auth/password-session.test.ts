@@ -147,6 +147,47 @@ describe('createPasswordSession', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it("signs in only after a refresh with the earlier sign-in's cookie has ended, so the new cookie is the one kept", async () => {
+    // One lock, held in turn; and the browser's one refresh token cookie, which each answer sets.
+    let held = Promise.resolve();
+    const withLock = (_name: string, run: () => Promise<void>) => {
+      const turn = held.then(run);
+      held = turn.catch(() => undefined);
+      return turn;
+    };
+    let cookie = 'first-sign-in';
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      cookie = 'first-sign-in-rotated';
+      return { access_token: 'first-refreshed', expires_in: 60 };
+    });
+    const { session: s } = session({ withLock, refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(50_100);
+    expect(refresh).toHaveBeenCalledTimes(1);
+
+    // Signed in again (another adviser, say) while that refresh is on its way.
+    const grant = vi.fn(async () => {
+      cookie = 'second-sign-in';
+      return { access_token: 'second', expires_in: 3600 };
+    });
+    const signedIn = s.signIn(grant);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(grant).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(signedIn).resolves.toEqual({ access_token: 'second', expires_in: 3600 });
+    expect(cookie).toBe('second-sign-in');
+    expect(s.getAccessToken()).toBe('second');
+    expect(s.isSignedIn()).toBe(true);
+  });
+
+  it('keeps the session as it was when the sign-in fails', async () => {
+    const { session: s } = session();
+    s.store({ access_token: 'a1', expires_in: 600 });
+    await expect(s.signIn(() => Promise.reject(new Error('invalid_grant')))).rejects.toThrow('invalid_grant');
+    expect(s.getAccessToken()).toBe('a1');
+  });
+
   it('lets one of two tabs refresh; the other takes its token instead of spending the cookie again', async () => {
     // Two tabs: one local storage, one lock, and each told of the other's changes as a browser does.
     const locks: Promise<void>[] = [];

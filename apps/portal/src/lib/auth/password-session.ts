@@ -49,6 +49,12 @@ export interface PasswordSession {
   /** A token is stored, expired or not: a 401 then means the session ended. */
   hasStoredSession(): boolean;
   store(token: SessionToken): void;
+  /**
+   * Signs in: runs `grant` (the password grant, which sets the refresh token cookie) and stores its
+   * answer, under the refresh's lock. A refresh with the previous sign-in's cookie, in this tab or
+   * another, ends first, so its rotated cookie cannot replace the one this sign-in sets.
+   */
+  signIn<T extends SessionToken>(grant: () => Promise<T>): Promise<T>;
   /** Revokes the token on the server, then forgets it here; a failed revocation keeps the session. */
   signOut(): Promise<void>;
   /** Forgets the session here at once (it timed out), and revokes it on the server as it can. */
@@ -142,6 +148,15 @@ export function createPasswordSession({
       if (token.expires_in) storage.setItem(keys.expiresAt, String(now() + token.expires_in * 1000));
       else storage.removeItem(keys.expiresAt);
       takeStoredSession();
+    },
+    async signIn<T extends SessionToken>(grant: () => Promise<T>): Promise<T> {
+      const signedIn: { token?: T } = {};
+      await withLock(refreshLockName, async () => {
+        signedIn.token = await grant();
+        session.store(signedIn.token);
+      });
+      if (signedIn.token === undefined) throw new Error('The sign-in did not run');
+      return signedIn.token;
     },
     async signOut() {
       // Under the refresh's lock: a refresh under way in any tab ends first, and its token is revoked.

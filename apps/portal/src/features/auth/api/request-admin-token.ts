@@ -37,15 +37,17 @@ export interface UseRequestAdminTokenOptions {
   onSuccess?: (token: OAuthToken) => void;
 }
 
-/** Signs in and keeps the access token, which the SDK then sends as the bearer token (spec §4). */
+/**
+ * Signs in and keeps the access token, which the SDK then sends as the bearer token (spec §4). The
+ * grant runs under the session's refresh lock (`PasswordSession.signIn`): a refresh still spending
+ * an earlier sign-in's cookie ends before the new cookie is set.
+ */
 export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenOptions) {
   const client = useApiClient();
   const { passwordSession } = useSessionServices();
   return useMutation({
-    mutationFn: (credentials: LoginCredentials) => requestAdminToken({ client, oauth, credentials }),
-    onSuccess: (token) => {
-      passwordSession.store(token);
-      onSuccess?.(token);
-    },
+    mutationFn: (credentials: LoginCredentials) =>
+      passwordSession.signIn(() => requestAdminToken({ client, oauth, credentials })),
+    onSuccess: (token) => onSuccess?.(token),
   });
 }
