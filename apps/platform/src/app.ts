@@ -19,6 +19,7 @@ import { registerJobQueue } from './jobs/register-job-queue.ts';
 import { type MailOptions, registerMail } from './mail/register-mail.ts';
 import { checkApiRequest } from './plugins/check-api-request.ts';
 import { registerResponseCompression } from './plugins/compress-responses.ts';
+import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerJsonBodyParser } from './plugins/json-body-parser.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createReadiness, type Readiness } from './plugins/readiness.ts';
@@ -96,6 +97,8 @@ export async function buildApp({
   app.setNotFoundHandler(createNotFoundHandler(portalDist));
   await registerSecurityHeaders(app);
   await registerResponseCompression(app);
+  // Before the readiness check and authentication: a preflight, a 503 and a 401 carry CORS too.
+  registerCrossOrigin(app);
   app.addHook('onRequest', checkApiRequest);
   await app.register(cookie);
   // The identity service of SSO tenants shares the origin and the database (DESIGN §2).

@@ -4,6 +4,7 @@ export { type LocalTenantUrl, localTenantUrls } from './local-tenant-urls.ts';
 export {
   isLocalHost,
   type PageLocation,
+  portalOriginOfApiHost,
   type ResolvedTenant,
   resolveIdentityHost,
   resolveTenant,

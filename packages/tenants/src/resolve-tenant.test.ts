@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHost, resolveIdentityHost, resolveTenant } from './resolve-tenant.ts';
+import { isLocalHost, portalOriginOfApiHost, resolveIdentityHost, resolveTenant } from './resolve-tenant.ts';
 import { type Environment, environments, type TenantId, tenantIds } from './tenant-config.ts';
 import { tenants } from './tenants.ts';
 
@@ -261,6 +261,42 @@ describe('resolveIdentityHost', () => {
       expect(resolveIdentityHost({ host })).toBeUndefined();
     },
   );
+});
+
+describe('portalOriginOfApiHost', () => {
+  it("names every environment's portal for its API host, and the secondary portal for the secondary API host", () => {
+    let checked = 0;
+    for (const id of tenantIds) {
+      for (const environment of environments) {
+        const envConfig = tenants[id].envConfig[environment];
+        if (!envConfig) continue;
+        expect(portalOriginOfApiHost(new URL(envConfig.api.hostUrl).host)).toBe(
+          `https://${envConfig.hostedDomain}`,
+        );
+        expect(portalOriginOfApiHost(new URL(envConfig.api.secondaryHostUrl).host)).toBe(
+          `https://${envConfig.secondaryHostedDomain}`,
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+    expect(portalOriginOfApiHost('API.Moneypartner.com.au:443')).toBe('https://portal.moneypartner.com.au');
+  });
+
+  it('names none for a portal host, a local host, an identity host or any other', () => {
+    for (const host of [
+      'portal.moneypartner.com.au',
+      'localhost:8080',
+      'moneypartner.localhost:8080',
+      'auth.waratah.com.au',
+      'api.moneypartner.com.au.evil.example',
+      'evil.example',
+      '',
+      'a'.repeat(300),
+    ]) {
+      expect(portalOriginOfApiHost(host), host).toBeUndefined();
+    }
+  });
 });
 
 describe('isLocalHost', () => {

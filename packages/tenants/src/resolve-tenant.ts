@@ -80,6 +80,34 @@ export function resolveIdentityHost(location: PageLocation): ResolvedTenant | un
   return undefined;
 }
 
+/**
+ * The origin of the portal whose pages call the API on `host` across origins: for a hosted API host
+ * (an environment's `api.hostUrl`), that environment's hosted domain over HTTPS; for its
+ * `secondaryHostUrl`, the secondary hosted domain. Undefined for any other host: a local host
+ * serves its pages and its API on one origin, and no other page may call the API with credentials.
+ */
+export function portalOriginOfApiHost(host: string): string | undefined {
+  const parsed = parseHost(host);
+  return parsed && apiHostPortals().get(parsed.hostname);
+}
+
+let apiHostPortalMap: Map<string, string> | undefined;
+
+function apiHostPortals(): Map<string, string> {
+  if (apiHostPortalMap) return apiHostPortalMap;
+  apiHostPortalMap = new Map();
+  for (const [, , envConfig] of everyEnvironment()) {
+    for (const [apiUrl, portalDomain] of [
+      [envConfig.api.hostUrl, envConfig.hostedDomain],
+      [envConfig.api.secondaryHostUrl, envConfig.secondaryHostedDomain],
+    ] as const) {
+      if (URL.canParse(apiUrl))
+        apiHostPortalMap.set(new URL(apiUrl).hostname.toLowerCase(), `https://${portalDomain.toLowerCase()}`);
+    }
+  }
+  return apiHostPortalMap;
+}
+
 function parseHost(host: string): { hostname: string; port: string | undefined } | undefined {
   if (typeof host !== 'string' || host.length === 0 || host.length > MAX_HOST_LENGTH) return undefined;
   const match = HOST_AND_PORT.exec(host.toLowerCase());
