@@ -54,6 +54,20 @@ export function operatorAccessQuery(
 }
 
 /**
+ * The client's links whose consent is current (active or in use, not past its expiry), whatever
+ * the practice: the consents its shared data is held under (`consents/dispose-shared-data.ts`).
+ */
+export function currentConsentLinks(db: Kysely<Database>, tenantId: string, clientId: number) {
+  return db
+    .selectFrom('client_links')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('client_id', '=', clientId)
+    .where('consent_status', 'in', ['active', 'in_use'])
+    .where((eb) => eb.or([eb('consent_expiry', 'is', null), eb('consent_expiry', '>', sql<Date>`now()`)]));
+}
+
+/**
  * An adviser's access: the client is linked to the adviser's practice, which is enabled, with a
  * consent that is active or in use and not past its expiry (`enabledPracticeQuery` and
  * `consentingLinkQuery`).

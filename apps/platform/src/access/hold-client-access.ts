@@ -1,20 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { consentingLinkQuery } from './find-accessible-client.ts';
+import { consentingLinkQuery, currentConsentLinks } from './find-accessible-client.ts';
 import type { ClientScope } from './resolve-client-scope.ts';
 
 /**
- * For a write that a withdrawal must take with it (an export: derived from the data shared under
- * the consent, deleted when it ends): holds an adviser's consent for the rest of the transaction.
- * The consenting link is locked `FOR SHARE`, so a withdrawal or expiry of it waits until the write
- * commits and then deletes it; one that committed after the request's access check is seen here
- * (PostgreSQL reads the locked row again) and the write answers 404, as the check would now.
- * The client and an operator need no consent: nothing to hold.
+ * For a write that the end of a consent must take with it (an export, a bank connection: made from
+ * or for the data shared under it, deleted when it ends): holds the consents behind the caller's
+ * access for the rest of the transaction, locking their links `FOR SHARE`. A withdrawal or expiry
+ * of one then waits until the write commits, and deletes what it wrote; one that committed after
+ * the request's access check is seen here (PostgreSQL reads a locked row again once it is free).
+ *
+ * - An adviser needs its practice's consent: ended, the write answers 404, as the access check
+ *   would now.
+ * - An operator needs none, but what it writes goes when the client's last consent ends: every
+ *   current consent of the client is held, so that ending waits too.
+ * - The client's own writes stay whatever its consents: nothing to hold.
  */
 export async function holdConsentFor(trx: Kysely<Database>, scope: ClientScope): Promise<void> {
   const { actor } = scope;
-  if (actor.kind !== 'admin_user' || actor.role !== 'adviser') return;
+  if (actor.kind !== 'admin_user') return;
+  if (actor.role === 'operator') {
+    await currentConsentLinks(trx, scope.tenantId, scope.clientId)
+      // One order for every holder, so two never wait on each other.
+      .orderBy('id')
+      .forShare()
+      .execute();
+    return;
+  }
   const held = await consentingLinkQuery(trx, scope.tenantId, actor.externalPartyId, scope.clientId)
     .forShare('link')
     .executeTakeFirst();

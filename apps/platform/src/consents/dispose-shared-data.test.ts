@@ -156,6 +156,82 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
     expect(await exportIds(shared.clientId)).toEqual(before);
   });
 
+  /**
+   * A withdrawal's own steps for the practice's consent, on a connection of their own, held open
+   * before the commit (PostgreSQL only: PGlite runs one transaction at a time).
+   */
+  async function withdrawalHeldOpen(shared: ClientOfTwoPractices, practiceId: number) {
+    const db = testApp.database.db;
+    const link = await shared.linkOf(practiceId);
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let disposed = () => {};
+    const disposedYet = new Promise<void>((resolve) => {
+      disposed = resolve;
+    });
+    const withdrawal = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('client_links')
+        .set({ consent_status: 'withdrawn' })
+        .where('id', '=', link)
+        .execute();
+      await disposeSharedData(trx, { tenantId: shared.tenantId, clientId: shared.clientId, practiceId });
+      disposed();
+      await finished;
+    });
+    await disposedYet;
+    return {
+      async commit() {
+        finish();
+        await withdrawal;
+      },
+    };
+  }
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two consents withdrawn at once on two connections: the second disposal waits for the first, then deletes the shared data',
+    async () => {
+      const shared = await clientOfTwoPractices(testApp.app);
+      const db = testApp.database.db;
+      const operator = await shared.produce(shared.headers.operator, '/api/v2/accounts/summary', {});
+      const first = await withdrawalHeldOpen(shared, shared.practiceA);
+      // Before the disposal lock, the second saw A still current (A's withdrawal not committed) and
+      // the first saw B current: neither deleted what only a current consent covers.
+      const second = withdrawConsent(db, asClient(shared), await shared.linkOf(shared.practiceB), {
+        store: disk,
+      });
+      await waitForALockWait(
+        db,
+        "The second disposal never waited on the first: both can miss the client's last consent",
+      );
+      await first.commit();
+      await second;
+      expect(await exportIds(shared.clientId)).not.toContain(operator.id);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "an operator's export asked for while the last consent ends waits for it, so it is made from what is left",
+    async () => {
+      const shared = await clientOfTwoPractices(testApp.app);
+      const db = testApp.database.db;
+      await withdrawConsent(db, asClient(shared), await shared.linkOf(shared.practiceB), { store: disk });
+      const last = await withdrawalHeldOpen(shared, shared.practiceA);
+      const asked = testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/accounts/summary',
+        headers: shared.headers.operator,
+        payload: {},
+      });
+      await waitForALockWait(db, "The operator's export never waited on the client's last consent ending");
+      await last.commit();
+      // An operator sees the client without a consent: recorded, but only once the disposal committed.
+      expect((await asked).statusCode).toBe(202);
+    },
+  );
+
   // Needs a second connection: PGlite runs one transaction at a time, so no withdrawal can be under
   // way while an export is recorded.
   it.runIf(process.env.DATABASE_URL)(
@@ -166,31 +242,7 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
       // The consent in use already, so the access check itself writes nothing to the held link.
       expect(await status('/api/v2/documents', shared.headers.a)).toBe(200);
       const before = await exportIds(shared.clientId);
-      const linkA = await shared.linkOf(shared.practiceA);
-      let finish = () => {};
-      const finished = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      let disposed = () => {};
-      const disposedYet = new Promise<void>((resolve) => {
-        disposed = resolve;
-      });
-      // The withdrawal's own steps, held open before its commit.
-      const withdrawal = db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('client_links')
-          .set({ consent_status: 'withdrawn' })
-          .where('id', '=', linkA)
-          .execute();
-        await disposeSharedData(trx, {
-          tenantId: shared.tenantId,
-          clientId: shared.clientId,
-          practiceId: shared.practiceA,
-        });
-        disposed();
-        await finished;
-      });
-      await disposedYet;
+      const withdrawal = await withdrawalHeldOpen(shared, shared.practiceA);
       const asked = testApp.app.inject({
         method: 'POST',
         url: '/api/v2/accounts/summary',
@@ -198,8 +250,7 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
         payload: {},
       });
       await waitForALockWait(db, 'The export never waited on the withdrawal: it cannot hold the consent');
-      finish();
-      await withdrawal;
+      await withdrawal.commit();
       const answer = await asked;
       expect(answer.statusCode, answer.body).toBe(404);
       expect(await exportIds(shared.clientId)).toEqual(before);

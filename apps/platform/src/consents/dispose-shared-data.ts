@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { currentConsentLinks } from '../access/find-accessible-client.ts';
 import type { Database } from '../db/database-schema.ts';
 import {
   type DeletedExportFile,
@@ -9,6 +10,9 @@ import {
 } from '../documents/delete-client-exports.ts';
 import { type DocumentStore, databaseDocumentStore } from '../documents/document-store.ts';
 import { revokeAtSimulatedHolder } from '../open-banking/simulated-holder.ts';
+
+/** The first key of the advisory lock a client's disposal takes; the second is the client's id. */
+const disposalLockClass = 7_301;
 
 export interface HolderConsentToRevoke {
   baseUrl: string;
@@ -50,15 +54,12 @@ export async function disposeSharedData(
   ended: EndedConsent,
 ): Promise<SharedDataDisposal> {
   const client = { tenantId: ended.tenantId, clientId: ended.clientId };
+  // One disposal of a client at a time: two consents ending together (two withdrawals, one and the
+  // expiry sweep) would each still see the other as current, and neither delete the shared data.
+  // The second waits here, before it has deleted anything, and then reads the first's commit.
+  await sql`select pg_advisory_xact_lock(${disposalLockClass}::int, ${ended.clientId}::int)`.execute(trx);
   const exportFiles = await deleteExportsOfPractice(trx, client, ended.practiceId);
-  const stillShared = await trx
-    .selectFrom('client_links')
-    .select('id')
-    .where('tenant_id', '=', ended.tenantId)
-    .where('client_id', '=', ended.clientId)
-    .where('consent_status', 'in', ['active', 'in_use'])
-    .where((eb) => eb.or([eb('consent_expiry', 'is', null), eb('consent_expiry', '>', sql<Date>`now()`)]))
-    .executeTakeFirst();
+  const stillShared = await currentConsentLinks(trx, ended.tenantId, ended.clientId).executeTakeFirst();
   if (stillShared) return { holderConsents: [], exportFiles };
   exportFiles.push(...(await deleteExportsNotOfTheClient(trx, client)));
   return { holderConsents: await deleteOpenBankingConnections(trx, ended), exportFiles };

@@ -1,8 +1,10 @@
 import type { ProviderAccount } from '@waratah/contracts';
 import type { Kysely } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
+import { revokeHolderConsents } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
@@ -81,7 +83,11 @@ export async function connectProviderAccount(
     };
   }
   const tokens = options.tokens ?? (await holderTokenCipher());
+  const holderConsent =
+    consent && provider.base_url ? { baseUrl: provider.base_url, consentId: consent.consentId } : undefined;
   const id = await inTransaction(database, async (trx) => {
+    // The connection goes when the consent behind the caller's access ends: held while it is recorded.
+    await holdConsentFor(trx, scope);
     const row = await trx
       .insertInto('provider_accounts')
       .values({
@@ -105,6 +111,11 @@ export async function connectProviderAccount(
       clientId: scope.clientId,
     });
     return row.id;
+  }).catch(async (error: unknown) => {
+    // Not recorded (the consent ended meanwhile, the database failed): the holder's consent, just
+    // given, is ended too, so no token outlives the connection it was for.
+    if (holderConsent) await revokeHolderConsents([holderConsent], options.fetch);
+    throw error;
   });
   return getProviderAccount(database, scope, id);
 }

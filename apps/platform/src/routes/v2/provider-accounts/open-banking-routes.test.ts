@@ -5,6 +5,7 @@ import {
   providerListResponseSchema,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
@@ -112,5 +113,53 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     });
     expect(wrongProvider.statusCode).toBe(400);
     expect(wrongProvider.json().error.fields[0].field).toBe('body.provider_id');
+  });
+
+  it("connects nothing for an adviser whose consent ended after the access check, and ends the holder's consent it was given", async () => {
+    const other = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const scope = {
+      tenantId: other.adviser.adminUser.tenant_id,
+      clientId: other.clientId,
+      actor: {
+        kind: 'admin_user' as const,
+        tenantId: 'moneypartner' as const,
+        adminUserId: other.adviser.adminUser.id,
+        role: 'adviser' as const,
+        externalPartyId: other.partyId,
+        via: 'bearer' as const,
+      },
+    };
+    const connectionsOf = (clientId: number) =>
+      db
+        .selectFrom('provider_accounts')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .orderBy('id')
+        .execute();
+    const before = await connectionsOf(other.clientId);
+    // The access check passed; then the client withdrew, while the holder was authorising.
+    await db
+      .updateTable('client_links')
+      .set({ consent_status: 'withdrawn' })
+      .where('client_id', '=', other.clientId)
+      .execute();
+    const sent: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return fetch(input, init);
+    };
+    await expect(
+      connectProviderAccount(
+        db,
+        scope,
+        { providerId: harbourBankId, customerId: 'amelia-nguyen', sharingDays: 90 },
+        { fetch: recording },
+      ),
+    ).rejects.toMatchObject({ type: 'not_found' });
+    expect(await connectionsOf(other.clientId)).toEqual(before);
+    const given = sent.find((line) => line.startsWith('POST ') && line.endsWith('/admin/consents'));
+    expect(given).toBeDefined();
+    expect(sent.some((line) => /^DELETE .*\/admin\/consents\/[^/]+$/.test(line))).toBe(true);
   });
 });
