@@ -72,12 +72,14 @@ export async function startUp({
   const unauthorized = createSignal();
   const passwordSession = createPasswordSession({
     storage,
-    refresh: (refreshToken) => refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken }),
-    revoke: async (token) =>
+    refresh: (refreshToken, signal) =>
+      refreshAdminToken({ client: apiClient, oauth: envConfig.oauth, refreshToken, signal }),
+    revoke: async (token, signal) =>
       (await loadSdk()).revokeToken(apiClient, {
         token,
         clientId: envConfig.oauth.clientId,
         domain: envConfig.oauth.domain,
+        ...(signal && { signal }),
       }),
   });
 

@@ -2,8 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../create-api-client.ts';
 import { createFakeFetch, jsonResponse } from '../testing/fake-fetch.ts';
 import { refreshToken } from './refresh-token.ts';
+import { requestAdminToken } from './request-admin-token.ts';
+import { revokeToken } from './revoke-token.ts';
 
 describe('refreshToken', () => {
+  it('ends the token calls (sign-in, refresh, revoke) when their signal aborts', async () => {
+    // A server that never answers: only the signal ends the call.
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const client = createApiClient({ baseUrl: 'http://localhost:8080', fetch: hanging });
+    const oauth = { clientId: 'mp', domain: 'moneypartner.com.au' };
+    const calls = [
+      (signal: AbortSignal) => refreshToken(client, { ...oauth, refreshTokenDelivery: 'cookie', signal }),
+      (signal: AbortSignal) =>
+        requestAdminToken(client, { ...oauth, username: 'a@b.c', password: 'x', signal }),
+      (signal: AbortSignal) => revokeToken(client, { ...oauth, token: 't', signal }),
+    ];
+    for (const call of calls) {
+      const controller = new AbortController();
+      const pending = call(controller.signal);
+      controller.abort(new Error('too slow'));
+      await expect(pending).rejects.toBeDefined();
+    }
+  });
+
   it('posts the refresh_token grant to the admin token endpoint', async () => {
     const fake = createFakeFetch(() =>
       jsonResponse({ access_token: 'new', refresh_token: 'next', expires_in: 3600 }),

@@ -16,6 +16,8 @@ export interface RefreshTokenRequest {
   audience?: 'admin' | 'user';
   /** 'cookie': the new refresh token comes back as the HttpOnly cookie (see `requestAdminToken`). */
   refreshTokenDelivery?: RefreshTokenDelivery;
+  /** Ends the call when aborted (the portal bounds how long a token call may hold its lock). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -34,6 +36,7 @@ export function refreshToken(client: ApiClient, request: RefreshTokenRequest): P
       domain: request.domain,
       scope: '',
     },
+    ...(request.signal && { signal: request.signal }),
     schema: oauthTokenSchema,
   });
 }

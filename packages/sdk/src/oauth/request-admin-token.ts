@@ -17,6 +17,8 @@ export interface AdminTokenRequest {
    * no script can read, and left out of the answer. Default 'body'.
    */
   refreshTokenDelivery?: RefreshTokenDelivery;
+  /** Ends the call when aborted (the portal bounds how long a token call may hold its lock). */
+  signal?: AbortSignal;
 }
 
 /** `POST oauth/admin/token` with the password grant: the sign-in of the password tenants (spec §7 OAuth). */
@@ -33,6 +35,7 @@ export function requestAdminToken(client: ApiClient, request: AdminTokenRequest)
       scope: '',
       ...(request.refreshTokenDelivery && { refresh_token_delivery: request.refreshTokenDelivery }),
     },
+    ...(request.signal && { signal: request.signal }),
     schema: oauthTokenSchema,
   });
 }

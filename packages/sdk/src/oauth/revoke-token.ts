@@ -7,6 +7,8 @@ export interface RevokeTokenRequest {
   clientId: string;
   /** The tenant environment's oauth.domain. */
   domain: string;
+  /** Ends the call when aborted (the portal bounds how long a token call may hold its lock). */
+  signal?: AbortSignal;
 }
 
 // RFC 7009 §2.2: success is any 200, usually with an empty body.
@@ -23,6 +25,7 @@ export async function revokeToken(client: ApiClient, request: RevokeTokenRequest
       client_id: request.clientId,
       domain: request.domain,
     },
+    ...(request.signal && { signal: request.signal }),
     schema: revokeResponseSchema,
   });
 }

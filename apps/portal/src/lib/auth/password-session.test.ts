@@ -67,7 +67,7 @@ describe('createPasswordSession', () => {
     s.resume();
     expect(window.localStorage.getItem('waratah.refreshToken')).toBeNull();
     await vi.advanceTimersByTimeAsync(0);
-    expect(refresh).toHaveBeenCalledExactlyOnceWith('left-behind');
+    expect(refresh).toHaveBeenCalledExactlyOnceWith('left-behind', expect.any(AbortSignal));
     expect(s.getAccessToken()).toBe('refreshed');
   });
 
@@ -131,7 +131,7 @@ describe('createPasswordSession', () => {
     const signedOut = s.signOut();
     await vi.advanceTimersByTimeAsync(500);
     await signedOut;
-    expect(revoke).toHaveBeenCalledExactlyOnceWith('refreshed');
+    expect(revoke).toHaveBeenCalledExactlyOnceWith('refreshed', expect.any(AbortSignal));
     expect(s.hasStoredSession()).toBe(false);
   });
 
@@ -142,7 +142,7 @@ describe('createPasswordSession', () => {
 
     s.clear();
     expect(s.hasStoredSession()).toBe(false);
-    expect(revoke).toHaveBeenCalledWith('a1');
+    expect(revoke).toHaveBeenCalledWith('a1', expect.any(AbortSignal));
     await vi.advanceTimersByTimeAsync(0);
     expect(warn).toHaveBeenCalled();
   });
@@ -179,6 +179,63 @@ describe('createPasswordSession', () => {
     expect(cookie).toBe('second-sign-in');
     expect(s.getAccessToken()).toBe('second');
     expect(s.isSignedIn()).toBe(true);
+  });
+
+  it('revokes a timed-out session under the lock, so a sign-in made meanwhile keeps the cookie it sets', async () => {
+    let held = Promise.resolve();
+    const withLock = (_name: string, run: () => Promise<void>) => {
+      const turn = held.then(run);
+      held = turn.catch(() => undefined);
+      return turn;
+    };
+    let cookie: string | null = 'timed-out-sign-in';
+    const revoke = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      cookie = null; // the revocation's answer clears the cookie
+    });
+    const { session: s } = session({ withLock, revoke });
+    s.store({ access_token: 'a1', expires_in: 600 });
+    s.clear();
+    const signedIn = s.signIn(async () => {
+      cookie = 'new-sign-in';
+      return { access_token: 'new', expires_in: 3600 };
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    await signedIn;
+    expect(revoke).toHaveBeenCalledExactlyOnceWith('a1', expect.any(AbortSignal));
+    expect(cookie).toBe('new-sign-in');
+    expect(s.getAccessToken()).toBe('new');
+  });
+
+  it('gives up a refresh that stalls under the lock, so a sign-in still goes through', async () => {
+    let held = Promise.resolve();
+    const withLock = (_name: string, run: () => Promise<void>) => {
+      const turn = held.then(run);
+      held = turn.catch(() => undefined);
+      return turn;
+    };
+    // A server that never answers: only the signal ends the call.
+    const refresh = vi.fn(
+      (_retired?: string, signal?: AbortSignal) =>
+        new Promise<never>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { session: s } = session({ withLock, refresh, lockedCallTimeoutMs: 5_000 });
+    s.store({ access_token: 'a1', expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(50_100);
+    expect(refresh).toHaveBeenCalledTimes(1);
+
+    const grant = vi.fn(async () => ({ access_token: 'second', expires_in: 3600 }));
+    const signedIn = s.signIn(grant);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(grant).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await signedIn;
+    expect(grant).toHaveBeenCalledTimes(1);
+    expect(s.getAccessToken()).toBe('second');
+    warn.mockRestore();
   });
 
   it('keeps the session as it was when the sign-in fails', async () => {
@@ -288,7 +345,7 @@ describe('createPasswordSession', () => {
 
     await s.signOut();
 
-    expect(revoke).toHaveBeenCalledWith('a1');
+    expect(revoke).toHaveBeenCalledWith('a1', expect.any(AbortSignal));
     expect(s.hasStoredSession()).toBe(false);
     expect(window.localStorage.length).toBe(0);
   });

@@ -27,9 +27,9 @@ export interface PasswordSessionOptions {
    * resolves with the new access token. Given `retiredRefreshToken` (one an earlier version kept in
    * local storage), spends that one instead, once, so that its successor goes to the cookie.
    */
-  refresh: (retiredRefreshToken?: string) => Promise<SessionToken>;
+  refresh: (retiredRefreshToken?: string, signal?: AbortSignal) => Promise<SessionToken>;
   /** Revokes a token (the access token; a left-behind refresh token) with the tenant's client id and domain. */
-  revoke: (token: string) => Promise<void>;
+  revoke: (token: string, signal?: AbortSignal) => Promise<void>;
   /** Spec §4: the token refreshes this long before it expires. */
   refreshBeforeMs?: number;
   now?: () => number;
@@ -38,6 +38,11 @@ export interface PasswordSessionOptions {
    * has it. A refresh token works once, so two tabs spending it together would end the sign-in.
    */
   withLock?: WithLock;
+  /**
+   * How long a token call made under the lock (a refresh, a sign-in, a revocation) may take before
+   * it is given up, so that one stalled request cannot keep every tab from signing in or out.
+   */
+  lockedCallTimeoutMs?: number;
   /** Tells the listener when another tab stored, refreshed or removed the session: `storage` events. */
   watchOtherTabs?: (listener: () => void) => () => void;
 }
@@ -54,7 +59,7 @@ export interface PasswordSession {
    * answer, under the refresh's lock. A refresh with the previous sign-in's cookie, in this tab or
    * another, ends first, so its rotated cookie cannot replace the one this sign-in sets.
    */
-  signIn<T extends SessionToken>(grant: () => Promise<T>): Promise<T>;
+  signIn<T extends SessionToken>(grant: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Revokes the token on the server, then forgets it here; a failed revocation keeps the session. */
   signOut(): Promise<void>;
   /** Forgets the session here at once (it timed out), and revokes it on the server as it can. */
@@ -74,8 +79,22 @@ export function createPasswordSession({
   refreshBeforeMs = 10_000,
   now = Date.now,
   withLock = withWebLock,
+  lockedCallTimeoutMs = 20_000,
   watchOtherTabs = watchStorageEvents,
 }: PasswordSessionOptions): PasswordSession {
+  /** Runs a token call with a signal that ends it after `lockedCallTimeoutMs`. */
+  async function withDeadline<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The token call took too long', 'TimeoutError')),
+      lockedCallTimeoutMs,
+    );
+    try {
+      return await call(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   const listeners = new Set<() => void>();
   const timers: ReturnType<typeof setTimeout>[] = [];
   let stopWatching: (() => void) | null = null;
@@ -112,7 +131,7 @@ export function createPasswordSession({
           takeStoredSession();
           return;
         }
-        const token = await refresh(retiredRefreshToken);
+        const token = await withDeadline((signal) => refresh(retiredRefreshToken, signal));
         // Kept only if the session it renews is still the one here: not timed out, not replaced by
         // a new sign-in while the answer was on its way.
         if (storage.getItem(keys.accessToken) === current) session.store(token);
@@ -149,10 +168,10 @@ export function createPasswordSession({
       else storage.removeItem(keys.expiresAt);
       takeStoredSession();
     },
-    async signIn<T extends SessionToken>(grant: () => Promise<T>): Promise<T> {
+    async signIn<T extends SessionToken>(grant: (signal: AbortSignal) => Promise<T>): Promise<T> {
       const signedIn: { token?: T } = {};
       await withLock(refreshLockName, async () => {
-        signedIn.token = await grant();
+        signedIn.token = await withDeadline(grant);
         session.store(signedIn.token);
       });
       if (signedIn.token === undefined) throw new Error('The sign-in did not run');
@@ -162,7 +181,7 @@ export function createPasswordSession({
       // Under the refresh's lock: a refresh under way in any tab ends first, and its token is revoked.
       await withLock(refreshLockName, async () => {
         const accessToken = storage.getItem(keys.accessToken);
-        if (accessToken) await revoke(accessToken);
+        if (accessToken) await withDeadline((signal) => revoke(accessToken, signal));
       });
       forget();
     },
@@ -170,10 +189,11 @@ export function createPasswordSession({
       const accessToken = storage.getItem(keys.accessToken);
       forget();
       // A session that timed out may still hold its refresh token cookie: revoking ends that
-      // sign-in too and clears the cookie. Best effort; the page is signed out either way.
+      // sign-in too and clears the cookie. Best effort; the page is signed out either way. Under
+      // the lock, so that a sign-in made meanwhile sets its cookie after this one is cleared.
       if (accessToken)
-        revoke(accessToken).catch((error: unknown) =>
-          console.warn('The ended session could not be revoked', error),
+        withLock(refreshLockName, () => withDeadline((signal) => revoke(accessToken, signal))).catch(
+          (error: unknown) => console.warn('The ended session could not be revoked', error),
         );
     },
     subscribe(listener) {

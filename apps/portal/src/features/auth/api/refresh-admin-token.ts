@@ -7,6 +7,8 @@ export interface RefreshAdminTokenOptions {
   oauth: EnvConfig['oauth'];
   /** One an earlier version kept in local storage, spent once; otherwise the cookie is. */
   refreshToken?: string | undefined;
+  /** Ends the call when aborted. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -17,6 +19,7 @@ export async function refreshAdminToken({
   client,
   oauth,
   refreshToken,
+  signal,
 }: RefreshAdminTokenOptions): Promise<OAuthToken> {
   return (await loadSdk()).refreshToken(client, {
     ...(refreshToken !== undefined && { refreshToken }),
@@ -24,5 +27,6 @@ export async function refreshAdminToken({
     clientId: oauth.clientId,
     domain: oauth.domain,
     audience: 'admin',
+    ...(signal && { signal }),
   });
 }

@@ -14,6 +14,8 @@ export interface RequestAdminTokenOptions {
   client: ApiClient;
   oauth: EnvConfig['oauth'];
   credentials: LoginCredentials;
+  /** Ends the call when aborted. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The password grant of the password tenants (spec §7 OAuth); the adviser's email is the username. */
@@ -21,6 +23,7 @@ export async function requestAdminToken({
   client,
   oauth,
   credentials,
+  signal,
 }: RequestAdminTokenOptions): Promise<OAuthToken> {
   return (await loadSdk()).requestAdminToken(client, {
     username: credentials.email,
@@ -29,6 +32,7 @@ export async function requestAdminToken({
     domain: oauth.domain,
     // The refresh token goes to an HttpOnly cookie, out of reach of every script on the page.
     refreshTokenDelivery: 'cookie',
+    ...(signal && { signal }),
   });
 }
 
@@ -47,7 +51,7 @@ export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenO
   const { passwordSession } = useSessionServices();
   return useMutation({
     mutationFn: (credentials: LoginCredentials) =>
-      passwordSession.signIn(() => requestAdminToken({ client, oauth, credentials })),
+      passwordSession.signIn((signal) => requestAdminToken({ client, oauth, credentials, signal })),
     onSuccess: (token) => onSuccess?.(token),
   });
 }
