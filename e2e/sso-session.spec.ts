@@ -28,7 +28,26 @@ async function signInOnDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-/** Registers a new adviser on the identity's page, which signs them in: the journey ends on the company step. */
+/** The newest e-mail the development mailbox holds for the address, once it has one with `subject`. */
+async function mailTo(page: Page, to: string, subject: string) {
+  let found: { subject: string; links: { label: string; url: string }[] } | undefined;
+  await expect
+    .poll(async () => {
+      const mail = await page.request.get(
+        tenantUrl('waratah', `/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`),
+      );
+      found = (await mail.json()).data[0];
+      return found?.subject;
+    })
+    .toBe(subject);
+  if (!found) throw new Error(`no e-mail to ${to}`);
+  return found;
+}
+
+/**
+ * Registers a new adviser on the identity's page, confirms the address from the e-mailed link and
+ * signs in: the journey ends on the company step.
+ */
 async function registerAdviser(page: Page, email: string, password: string): Promise<void> {
   await page.goto(tenantUrl('waratah', '/register/profile'));
   await expect(page).toHaveTitle('Create an account - Waratah Adviser Portal');
@@ -39,6 +58,21 @@ async function registerAdviser(page: Page, email: string, password: string): Pro
   await page.getByLabel('Confirm password').fill(password);
   await page.locator('#terms').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+
+  // Not signed in until the address is confirmed.
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`We have e-mailed a link to ${email}.`);
+  await saveScreenshot(page, 'register-confirm-email-waratah');
+  const mail = await mailTo(page, email, 'Confirm your e-mail address for the Waratah Adviser Portal');
+  const link = mail.links.find((entry) => entry.label === 'Confirm e-mail address')?.url ?? '';
+  expect(link).toContain('/app/verify-email/?client_id=');
+
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeVisible();
+  await saveScreenshot(page, 'register-email-confirmed-waratah');
+  await page.getByRole('link', { name: 'Sign in to continue your registration' }).click();
+  await signInOnForm(page, email, password);
   await expect(page).toHaveURL(tenantUrl('waratah', '/register/company'));
   await expect(page.getByRole('heading', { level: 1, name: 'Tell us about your business' })).toBeVisible();
 }
@@ -155,22 +189,13 @@ test.describe('waratah: the single sign-on session', () => {
     const email = `e2e-sso-${Date.now()}@example.test`;
     const password = 'Single-Sign-On-Adviser-2026';
 
-    // A new adviser registers on the identity's page, which signs them in and e-mails them.
+    // A new adviser registers on the identity's page, confirms the address and signs in.
     await registerAdviser(page, email, password);
 
-    // The welcome is a queued job: it may follow the sign-in by a moment.
-    await expect
-      .poll(async () => {
-        const mail = await page.evaluate(
-          async (to) => (await fetch(`/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`)).json(),
-          email,
-        );
-        return mail.data[0];
-      })
-      .toMatchObject({
-        subject: 'Welcome to the Waratah Adviser Portal',
-        links: [{ label: 'Continue registration', url: tenantUrl('waratah', '/register/company') }],
-      });
+    // The welcome follows the confirmation (a queued job: it may follow by a moment).
+    expect((await mailTo(page, email, 'Welcome to the Waratah Adviser Portal')).links).toEqual([
+      { label: 'Continue registration', url: tenantUrl('waratah', '/register/company') },
+    ]);
 
     // The platform stops accepting the session's access token while the portal still holds it.
     await page.context().addCookies([

@@ -7,6 +7,7 @@ import {
   registerIdentityMailJob,
 } from './accounts/identity-mail.ts';
 import type { RegistrationMail } from './accounts/registration-mail.ts';
+import { emailVerificationRoutes } from './email-verification/email-verification-routes.ts';
 import { callbackRoute } from './hosted-backend/callback-route.ts';
 import { logoutRoute } from './hosted-backend/logout-route.ts';
 import { sessionRoutes } from './hosted-backend/session-routes.ts';
@@ -55,5 +56,6 @@ export async function registerIdentity(
   await app.register(logoutRoute, options);
   await app.register(accountRoutes, options);
   await app.register(passwordResetRoutes, { ...options, mail });
+  await app.register(emailVerificationRoutes, { ...options, mail });
   scheduleIdentityStoreSweep(app, options.identity.db, options.sweepIntervalMs);
 }

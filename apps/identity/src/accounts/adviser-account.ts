@@ -20,7 +20,8 @@ export interface AdviserRecord {
 export function createAccountFinder(db: IdentityDb, tenantId: string) {
   return async function findAccount(_ctx: unknown, sub: string): Promise<Account | undefined> {
     const adviser = await findAdviser(db, tenantId, { id: sub });
-    return adviser && toAccount(adviser);
+    // Only a confirmed address signs in (a session from before confirmation was required ends here too).
+    return adviser?.emailVerified ? toAccount(adviser) : undefined;
   };
 }
 

@@ -28,10 +28,11 @@ const noIdentity = {} as IdentityService;
 describe('the welcome of a new adviser', () => {
   it('is sent at once when no queue is lent, a failure logged without failing the registration', async () => {
     const sendWelcome = vi.fn(async () => {});
-    await createIdentityMail(noIdentity, { sendWelcome, sendPasswordReset: vi.fn() }).welcome(
-      adviser,
-      fakeLog(),
-    );
+    await createIdentityMail(noIdentity, {
+      sendWelcome,
+      sendPasswordReset: vi.fn(),
+      sendEmailVerification: vi.fn(),
+    }).welcome(adviser, fakeLog());
     expect(sendWelcome).toHaveBeenCalledWith(adviser);
 
     const log = fakeLog();
@@ -39,6 +40,7 @@ describe('the welcome of a new adviser', () => {
     const failing: RegistrationMail = {
       sendWelcome: () => Promise.reject(failure),
       sendPasswordReset: vi.fn(),
+      sendEmailVerification: vi.fn(),
     };
     await expect(createIdentityMail(noIdentity, failing).welcome(adviser, log)).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalledWith(
@@ -51,10 +53,11 @@ describe('the welcome of a new adviser', () => {
     const sendWelcome = vi.fn(async () => {});
     const enqueue = vi.fn(async () => 'job-1');
     const queue: IdentityJobQueue = { enqueue, work: vi.fn() };
-    await createIdentityMail(noIdentity, { sendWelcome, sendPasswordReset: vi.fn() }, queue).welcome(
-      adviser,
-      fakeLog(),
-    );
+    await createIdentityMail(
+      noIdentity,
+      { sendWelcome, sendPasswordReset: vi.fn(), sendEmailVerification: vi.fn() },
+      queue,
+    ).welcome(adviser, fakeLog());
     expect(sendWelcome).not.toHaveBeenCalled();
     expect(enqueue).toHaveBeenCalledWith(
       identityMailJob,
@@ -65,10 +68,11 @@ describe('the welcome of a new adviser', () => {
     const log = fakeLog();
     const down = new Error('database unavailable');
     const refusing: IdentityJobQueue = { enqueue: () => Promise.reject(down), work: vi.fn() };
-    await createIdentityMail(noIdentity, { sendWelcome, sendPasswordReset: vi.fn() }, refusing).welcome(
-      adviser,
-      log,
-    );
+    await createIdentityMail(
+      noIdentity,
+      { sendWelcome, sendPasswordReset: vi.fn(), sendEmailVerification: vi.fn() },
+      refusing,
+    ).welcome(adviser, log);
     expect(log.error).toHaveBeenCalledWith(
       { err: down, adminUserId: 7 },
       'The registration e-mail could not be sent',

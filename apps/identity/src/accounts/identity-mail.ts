@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { verifyEmailPath } from '../email-verification/email-verification-pages.ts';
 import type { IdentityService } from '../identity-service.ts';
 import { resetPasswordPath, withClient } from '../password-reset/password-reset-pages.ts';
-import { issueResetToken } from '../password-reset/reset-tokens.ts';
 import { afterAnswer } from '../routes/after-answer.ts';
 import { findAdviser } from './adviser-account.ts';
+import { emailVerificationLink, issueLinkToken, passwordResetLink } from './link-tokens.ts';
 import type { RegisteredAdviser, RegistrationMail } from './registration-mail.ts';
 
 /**
@@ -31,14 +32,30 @@ export interface PasswordResetRequest {
   clientId: string;
 }
 
+/** A new adviser's address to confirm; the link is written when the e-mail goes out. */
+export interface EmailVerificationRequest {
+  tenantId: string;
+  adminUserId: number;
+  /** The identity's origin on the tenant's host, and the portal's client, for the link. */
+  origin: string;
+  clientId: string;
+}
+
 export type IdentityMailRequest =
   | { kind: 'welcome'; adviser: RegisteredAdviser }
+  | { kind: 'verify-email'; request: EmailVerificationRequest }
   | { kind: 'password-reset'; request: PasswordResetRequest };
 
 /** How the identity's pages send e-mail (`createIdentityMail`). */
 export interface IdentityMail {
   /** Tells a new adviser they are registered; a failure to send or queue is logged, never the registration's. */
   welcome(adviser: RegisteredAdviser, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * E-mails a new link to confirm the adviser's address (earlier links stop working), unless it is
+   * confirmed already. Queued like the others; a failure to queue is thrown, since the adviser
+   * cannot sign in without it.
+   */
+  verifyEmail(asked: EmailVerificationRequest): Promise<void>;
   /**
    * E-mails a reset link if the address is an active adviser's, in a way the answer's time does
    * not tell whether it is: the request only queues it, or, without a queue, it is done once the
@@ -77,6 +94,11 @@ export function createIdentityMail(
         );
       }
     },
+    async verifyEmail(asked) {
+      if (!mail) return;
+      if (jobQueue) await queue({ kind: 'verify-email', request: asked });
+      else await mailEmailVerificationLink(identity, mail, asked);
+    },
     async passwordReset(asked, request, reply) {
       if (!mail) return;
       // The same job for every address: the lookup, the link and the SMTP server's round trips
@@ -100,7 +122,29 @@ export async function registerIdentityMailJob(
 ): Promise<void> {
   await jobQueue.work<IdentityMailRequest>(identityMailJob, async (job) => {
     if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
+    else if (job.kind === 'verify-email') await mailEmailVerificationLink(identity, mail, job.request);
     else await mailPasswordResetLink(identity, mail, job.request);
+  });
+}
+
+/**
+ * Writes a new link to confirm the adviser's address and e-mails it, while the account is active
+ * and its address not yet confirmed; otherwise nothing. Each call replaces the earlier link.
+ */
+async function mailEmailVerificationLink(
+  identity: IdentityService,
+  mail: RegistrationMail,
+  { tenantId, adminUserId, origin, clientId }: EmailVerificationRequest,
+): Promise<void> {
+  const adviser = await findAdviser(identity.db, tenantId, { id: String(adminUserId) });
+  if (!adviser || adviser.emailVerified) return;
+  const token = await issueLinkToken(identity.db, emailVerificationLink, adviser.id);
+  await mail.sendEmailVerification({
+    tenantId,
+    adminUserId: adviser.id,
+    email: adviser.email,
+    givenName: adviser.givenName,
+    url: `${origin}${withClient(verifyEmailPath, clientId, { token })}`,
   });
 }
 
@@ -116,7 +160,7 @@ async function mailPasswordResetLink(
 ): Promise<void> {
   const adviser = await findAdviser(identity.db, tenantId, { email });
   if (!adviser) return;
-  const token = await issueResetToken(identity.db, adviser.id);
+  const token = await issueLinkToken(identity.db, passwordResetLink, adviser.id);
   await mail.sendPasswordReset({
     tenantId,
     adminUserId: adviser.id,

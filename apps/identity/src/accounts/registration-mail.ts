@@ -16,9 +16,22 @@ export interface RegisteredAdviser {
  * decoration `identityRegistrationMail`.
  */
 export interface RegistrationMail {
+  /** The welcome, once the new adviser has confirmed their address. */
   sendWelcome(adviser: RegisteredAdviser): Promise<void>;
+  /** The link a new adviser confirms their e-mail address with, before they can sign in. */
+  sendEmailVerification(link: EmailVerificationLink): Promise<void>;
   /** The link to choose a new password, to an adviser who asked for it at `/app/forgot-password/`. */
   sendPasswordReset(link: PasswordResetLink): Promise<void>;
+}
+
+/** The link that confirms a new adviser's e-mail address. */
+export interface EmailVerificationLink {
+  tenantId: string;
+  adminUserId: number;
+  email: string;
+  givenName: string;
+  /** `{identity}/app/verify-email/?client_id=…&token=…`: works once, for 24 hours. */
+  url: string;
 }
 
 /** A password-reset link for an adviser, e-mailed to their address. */

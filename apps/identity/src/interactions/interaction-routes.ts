@@ -6,6 +6,7 @@ import type { IdentityMail } from '../accounts/identity-mail.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
 import { refusalOf } from '../accounts/sign-in-guard.ts';
+import { renderCheckYourEmailPage } from '../email-verification/email-verification-pages.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
@@ -38,8 +39,11 @@ export async function interactionRoutes(
       if (interaction.prompt.name === 'consent' && accountId) {
         return finish(identity, tenantIdentity, interaction, request, reply, accountId);
       }
+      // The portal's "Register" opens the form to create an account (`screen_hint=signup`); the
+      // pages' own links switch between the two.
+      const screen = singleValue(request.query, 'screen');
       const register =
-        singleValue(request.query, 'screen') === 'register' || interaction.params.screen_hint === 'signup';
+        screen === 'register' || (screen !== 'login' && interaction.params.screen_hint === 'signup');
       const { tenant } = tenantIdentity;
       return sendPage(
         reply,
@@ -87,6 +91,9 @@ export async function interactionRoutes(
         );
       }
       await guard?.forgiveAttempt(attempt);
+      // The right password, but the address was never confirmed: a new link, and no sign-in yet.
+      if (!adviser.emailVerified)
+        return askToConfirm(identity, mail, tenantIdentity, interaction, request, reply, adviser);
       await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in');
       return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
     }),
@@ -127,21 +134,68 @@ export async function interactionRoutes(
           400,
         );
       }
-      await mail.welcome(
-        {
-          tenantId: tenant.id,
-          adminUserId: result.adminUserId,
+      // Not signed in until the address is confirmed: anyone may type anyone's address here, and the
+      // account would send invitations in that name. The welcome follows the confirmation.
+      const sent = await sendConfirmationLink(mail, tenantIdentity, result.adminUserId, request);
+      return sendPage(
+        reply,
+        renderCheckYourEmailPage({
+          tenant,
           email: values.email.trim(),
-          givenName: values.givenName.trim(),
-          familyName: values.familyName.trim(),
-          portalOrigin: tenantIdentity.origin,
-        },
-        request.log,
+          signInUrl: signInUrlOf(interaction),
+          ...(!sent && { error: notSent }),
+        }),
       );
-      await auditSignIn(identity, tenantIdentity, request, result.adminUserId, 'session.sign_in');
-      return finish(identity, tenantIdentity, interaction, request, reply, String(result.adminUserId));
     }),
   );
+}
+
+const notSent = 'We could not send the e-mail just now. Sign in again in a few minutes to have a link sent.';
+
+const signInUrlOf = (interaction: Interaction) =>
+  `/oauth2/interaction/${encodeURIComponent(interaction.uid)}?screen=login`;
+
+/** Queues a new link to confirm the address; false (logged) when it could not be. */
+async function sendConfirmationLink(
+  mail: IdentityMail,
+  { tenant, origin, clientId }: TenantIdentity,
+  adminUserId: number,
+  request: FastifyRequest,
+): Promise<boolean> {
+  try {
+    await mail.verifyEmail({ tenantId: tenant.id, adminUserId, origin, clientId });
+    return true;
+  } catch (error) {
+    request.log.error({ err: error, adminUserId }, 'The link to confirm an e-mail address could not be sent');
+    return false;
+  }
+}
+
+/**
+ * A sign-in with the right password whose address is not confirmed yet: a new link goes out, within
+ * the limits on e-mail-sending requests (the registration guard), and the page says to open it.
+ */
+async function askToConfirm(
+  identity: IdentityService,
+  mail: IdentityMail,
+  tenantIdentity: TenantIdentity,
+  interaction: Interaction,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  adviser: { id: number; email: string },
+) {
+  const { tenant } = tenantIdentity;
+  const page = { tenant, email: adviser.email, signInUrl: signInUrlOf(interaction) };
+  const guard = identity.registrationGuard;
+  const refusal = await refusalOf(
+    guard && (() => guard.assertAllowed({ tenantId: tenant.id, email: adviser.email, ip: request.ip })),
+  );
+  if (refusal) {
+    const refused = renderCheckYourEmailPage({ ...page, error: refusal.message });
+    return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), refused, 429);
+  }
+  const sent = await sendConfirmationLink(mail, tenantIdentity, adviser.id, request);
+  return sendPage(reply, renderCheckYourEmailPage({ ...page, ...(!sent && { error: notSent }) }), 403);
 }
 
 /**

@@ -56,6 +56,6 @@ ${field('password_confirmation', 'Confirm password', html`<input id="password_co
 ${errors.terms ? html`<p class="field-error" id="terms-error">${errors.terms}</p>` : ''}</div>
 <button type="submit">Create account</button>
 </form>
-<p class="switch">Already registered? <a href="${action}">Sign in</a></p>`,
+<p class="switch">Already registered? <a href="${action}?screen=login">Sign in</a></p>`,
   });
 }

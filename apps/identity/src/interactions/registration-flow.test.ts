@@ -5,6 +5,7 @@ import {
   type IdentityTestApp,
   portalOrigin,
   sdkLoginQuery,
+  waratahClientId,
 } from '../testing/identity-test-app.ts';
 import { TestBrowser } from '../testing/test-browser.ts';
 
@@ -77,36 +78,124 @@ describe('registration through the hosted backend', () => {
     expect(result.body).toContain('Please enter a valid email address');
   });
 
-  it('creates the adviser and signs them in', async () => {
+  /** The e-mailed link's page (`/app/verify-email/…`) and its form's action and token. */
+  async function openConfirmationLink(browser: TestBrowser, email: string) {
+    await accountMailSettled(testApp.app);
+    const mail = await latestMail(testApp.app, email);
+    const link = mail?.links[0]?.url ?? '';
+    expect(link).toMatch(/\/app\/verify-email\/\?client_id=[^&]+&token=[A-Za-z0-9_-]{43}$/);
+    const page = await browser.follow(link.replace(/^https?:\/\/[^/]+/, ''));
+    const action = /action="([^"]+)"/.exec(page.response.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    return { mail, page, action, token: new URL(link).searchParams.get('token') ?? '' };
+  }
+
+  const verifiedAt = async (email: string) =>
+    (
+      await testApp.database.db
+        .selectFrom('admin_users')
+        .select('email_verified_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).email_verified_at;
+
+  it('creates the adviser but signs no one in: it e-mails a link to confirm the address first', async () => {
     const browser = new TestBrowser(testApp.app);
     const action = await openRegisterForm(browser);
     const done = await browser.follow(action, { method: 'POST', form: registration });
-    expect(done.url).toBe(`${portalOrigin}/auth-callback?state=from-register`);
-    const me = await browser.request('/app/me/');
-    expect(me.json()).toMatchObject({
-      email: registration.email,
-      given_name: 'Grace',
-      family_name: 'Hopper',
-      roles: ['adviser'],
-    });
+    expect(done.response.statusCode).toBe(200);
+    expect(done.response.body).toContain('<h1>Confirm your e-mail address</h1>');
+    expect(done.response.body).toContain(`We have e-mailed a link to ${registration.email}.`);
+    expect((await browser.request('/app/me/')).statusCode).toBe(401);
     const row = await testApp.database.db
       .selectFrom('admin_users')
-      .select(['tenant_id', 'kind', 'terms_accepted_at', 'password_hash'])
+      .select(['tenant_id', 'kind', 'terms_accepted_at', 'password_hash', 'email_verified_at'])
       .where('email', '=', registration.email)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenant_id: 'waratah', kind: 'adviser', terms_accepted_at: expect.any(Date) });
+    expect(row).toMatchObject({
+      tenant_id: 'waratah',
+      kind: 'adviser',
+      terms_accepted_at: expect.any(Date),
+      email_verified_at: null,
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await accountMailSettled(testApp.app);
+    expect(await latestMail(testApp.app, registration.email)).toMatchObject({
+      tenant_id: 'waratah',
+      subject: 'Confirm your e-mail address for the Waratah Adviser Portal',
+    });
   });
 
-  it("e-mails the new adviser through the platform's mailer, in the tenant's name", async () => {
+  it('signs in no one with the right password before the address is confirmed, and sends a new link', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const first = await latestMail(testApp.app, registration.email);
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery('later')}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    const signIn = await browser.follow(action, {
+      method: 'POST',
+      form: { email: registration.email, password: registration.password },
+    });
+    expect(signIn.response.statusCode).toBe(403);
+    expect(signIn.response.body).toContain('<h1>Confirm your e-mail address</h1>');
+    expect((await browser.request('/app/me/')).statusCode).toBe(401);
     await accountMailSettled(testApp.app);
-    const mail = await latestMail(testApp.app, registration.email);
-    expect(mail).toMatchObject({
-      tenant_id: 'waratah',
+    const second = await latestMail(testApp.app, registration.email);
+    expect(second?.links[0]?.url).not.toBe(first?.links[0]?.url);
+    // A wrong password learns nothing about the address.
+    const wrong = await browser.follow(action, {
+      method: 'POST',
+      form: { email: registration.email, password: 'Not-The-Password-123' },
+    });
+    expect(wrong.response.statusCode).toBe(401);
+    expect(wrong.response.body).not.toContain('Confirm your e-mail address');
+  });
+
+  it('confirms the address from the newest link once; the adviser then signs in and is welcomed', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const { page, action, token } = await openConfirmationLink(browser, registration.email);
+    expect(page.response.body).toContain(`Confirm that ${registration.email} is your address`);
+    // Opening the link changes nothing (a mail scanner may follow it).
+    expect(await verifiedAt(registration.email)).toBeNull();
+    const confirmed = await browser.request(action, { method: 'POST', form: { token } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('<h1>E-mail address confirmed</h1>');
+    expect(confirmed.body).toContain(`href="${portalOrigin}/register/company"`);
+    expect(await verifiedAt(registration.email)).toBeInstanceOf(Date);
+    expect((await browser.request(action, { method: 'POST', form: { token } })).statusCode).toBe(400);
+
+    await accountMailSettled(testApp.app);
+    const welcome = await latestMail(testApp.app, registration.email);
+    expect(welcome).toMatchObject({
       subject: 'Welcome to the Waratah Adviser Portal',
       links: [{ label: 'Continue registration', url: `${portalOrigin}/register/company` }],
     });
-    expect(mail?.text).toContain('Hi Grace,');
+    expect(welcome?.text).toContain('Hi Grace,');
+
+    const login = await browser.follow(`/app/login/?${sdkLoginQuery('from-register')}`);
+    const loginAction = /action="([^"]+\/login)"/.exec(login.response.body)?.[1] ?? '';
+    const done = await browser.follow(loginAction, {
+      method: 'POST',
+      form: { email: registration.email, password: registration.password },
+    });
+    expect(done.url).toBe(`${portalOrigin}/auth-callback?state=from-register`);
+    expect((await browser.request('/app/me/')).json()).toMatchObject({
+      email: registration.email,
+      email_verified: true,
+      given_name: 'Grace',
+      roles: ['adviser'],
+    });
+  });
+
+  it('refuses a used, replaced, expired or invented link without confirming anything', async () => {
+    const browser = new TestBrowser(testApp.app);
+    for (const token of ['', 'x', 'A'.repeat(43)]) {
+      const page = await browser.request(
+        `/app/verify-email/?${new URLSearchParams({ client_id: waratahClientId, token })}`,
+      );
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain(
+        'This link has expired or was already used. Sign in to have a new one sent.',
+      );
+    }
   });
 
   it('refuses a second account with the same e-mail', async () => {

@@ -1,16 +1,17 @@
 import formBody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findAdviser } from '../accounts/adviser-account.ts';
 import { newPasswordErrors, setPassword } from '../accounts/change-password.ts';
 import type { IdentityMail } from '../accounts/identity-mail.ts';
+import { consumeLinkToken, linkTokenAccount, passwordResetLink } from '../accounts/link-tokens.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { signInRefusal } from '../accounts/sign-in-guard.ts';
-import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { clientTenantFor, portalUrlOf } from '../routes/client-tenant-for.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
-import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { singleValue } from '../routes/tenant-identity-for.ts';
 import {
   forgotPasswordPath,
   renderForgotPasswordPage,
@@ -19,7 +20,6 @@ import {
   resetPasswordPath,
   withClient,
 } from './password-reset-pages.ts';
-import { consumeResetToken, resetTokenAccount } from './reset-tokens.ts';
 
 const invalidEmail = 'Please enter a valid email address';
 const deadLink = 'This link has expired or was already used. Please ask for a new one.';
@@ -30,7 +30,7 @@ const emailShape = /^[^\s@]+@[^\s@]+$/;
 /**
  * A forgotten password, on the single sign-on tenant: `/app/forgot-password/` takes an e-mail
  * address and, when it is an active adviser's, e-mails a link that works once for an hour
- * (`reset-tokens.ts`); `/app/reset-password/` sets the new password from it, ends every sign-in
+ * (`accounts/link-tokens.ts`); `/app/reset-password/` sets the new password from it, ends every sign-in
  * of the adviser and audits it (`admin_user.password.reset`). Whether an address has an account is
  * never told: the answer is the same either way. Each request counts against the host's limit on
  * e-mail-sending requests (the registration guard: per address and per IP).
@@ -42,13 +42,13 @@ export async function passwordResetRoutes(
   await app.register(formBody, { bodyLimit: 16 * 1024 });
 
   app.get(forgotPasswordPath, async (request, reply) => {
-    const found = await resetTenant(identity, request, reply);
+    const found = await clientTenantFor(identity, request, reply);
     if (!found) return reply;
     return sendPage(reply, renderForgotPasswordPage(forgotPage(found)));
   });
 
   app.post(forgotPasswordPath, async (request, reply) => {
-    const found = await resetTenant(identity, request, reply);
+    const found = await clientTenantFor(identity, request, reply);
     if (!found) return reply;
     const { tenant, origin } = found;
     if (!sentFromThisOrigin(request, origin))
@@ -82,10 +82,11 @@ export async function passwordResetRoutes(
   });
 
   app.get(resetPasswordPath, async (request, reply) => {
-    const found = await resetTenant(identity, request, reply);
+    const found = await clientTenantFor(identity, request, reply);
     if (!found) return reply;
     const token = singleValue(request.query, 'token') ?? '';
-    if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);
+    if ((await linkTokenAccount(identity.db, passwordResetLink, token)) === undefined)
+      return sendDeadLink(reply, found);
     return sendPage(
       reply,
       renderResetPasswordPage({ tenant: found.tenant, clientId: found.clientId, token }),
@@ -93,14 +94,15 @@ export async function passwordResetRoutes(
   });
 
   app.post(resetPasswordPath, async (request, reply) => {
-    const found = await resetTenant(identity, request, reply);
+    const found = await clientTenantFor(identity, request, reply);
     if (!found) return reply;
     const { tenant, clientId, origin } = found;
     if (!sentFromThisOrigin(request, origin))
       return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
     const token = singleValue(request.body, 'token') ?? '';
     const password = singleValue(request.body, 'password') ?? '';
-    if ((await resetTokenAccount(identity.db, token)) === undefined) return sendDeadLink(reply, found);
+    if ((await linkTokenAccount(identity.db, passwordResetLink, token)) === undefined)
+      return sendDeadLink(reply, found);
     const errors = newPasswordErrors(
       password,
       singleValue(request.body, 'password_confirmation') ?? '',
@@ -111,7 +113,7 @@ export async function passwordResetRoutes(
     const passwordHash = await hashPassword(password);
     const done = await identity.db.transaction().execute(async (trx) => {
       // Used up here, so that of two uses at once only one sets a password.
-      const accountId = await consumeResetToken(trx, token);
+      const accountId = await consumeLinkToken(trx, passwordResetLink, token);
       const adviser =
         accountId === undefined ? undefined : await findAdviser(trx, tenant.id, { id: String(accountId) });
       if (!adviser) return false;
@@ -126,28 +128,12 @@ export async function passwordResetRoutes(
       return true;
     });
     if (!done) return sendDeadLink(reply, found);
-    return sendPage(reply, renderPasswordResetDone(tenant, portalUrl(found)));
+    return sendPage(reply, renderPasswordResetDone(tenant, portalUrlOf(found)));
   });
 }
 
-/** The SSO tenant the request reaches and its checked `client_id`; otherwise the answer is sent. */
-async function resetTenant(
-  identity: IdentityService,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<TenantIdentity | undefined> {
-  const found = await tenantIdentityFor(identity, request, reply);
-  if (!found) return undefined;
-  const refusal = clientRefusal(found, singleValue(request.query, 'client_id'));
-  if (!refusal) return found;
-  await sendPage(reply, renderErrorPage(found.tenant, refusal), 400);
-  return undefined;
-}
-
-const portalUrl = (found: TenantIdentity) => `${found.origins[0] ?? found.origin}/`;
-
 function forgotPage(found: TenantIdentity) {
-  return { tenant: found.tenant, clientId: found.clientId, portalUrl: portalUrl(found) };
+  return { tenant: found.tenant, clientId: found.clientId, portalUrl: portalUrlOf(found) };
 }
 
 function sendDeadLink(reply: FastifyReply, found: TenantIdentity): FastifyReply {

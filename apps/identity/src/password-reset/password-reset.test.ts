@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail, linkParameter } from '../../../platform/src/testing/latest-mail.ts';
+import { issueLinkToken, passwordResetLink } from '../accounts/link-tokens.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -7,7 +8,6 @@ import {
   waratahClientId,
 } from '../testing/identity-test-app.ts';
 import { TestBrowser } from '../testing/test-browser.ts';
-import { issueResetToken } from './reset-tokens.ts';
 
 const forgotUrl = `/app/forgot-password/?client_id=${waratahClientId}`;
 const resetUrl = `/app/reset-password/?client_id=${waratahClientId}`;
@@ -252,15 +252,16 @@ describe('a forgotten password on the single sign-on tenant', () => {
 
   it('refuses an expired link, a replaced one and an invented one, changing nothing', async () => {
     const hour = 60 * 60 * 1000;
-    const expired = await issueResetToken(
+    const expired = await issueLinkToken(
       testApp.identityDb,
+      passwordResetLink,
       testApp.adviser.id,
       new Date(Date.now() - 2 * hour),
     );
     const before = await auditActions();
     expect((await resetWith(expired, 'Never-Set-This-Password-1')).statusCode).toBe(400);
-    const replaced = await issueResetToken(testApp.identityDb, testApp.adviser.id);
-    await issueResetToken(testApp.identityDb, testApp.adviser.id);
+    const replaced = await issueLinkToken(testApp.identityDb, passwordResetLink, testApp.adviser.id);
+    await issueLinkToken(testApp.identityDb, passwordResetLink, testApp.adviser.id);
     expect((await resetWith(replaced, 'Never-Set-This-Password-1')).statusCode).toBe(400);
     for (const token of ['', 'x', 'A'.repeat(43), `${'A'.repeat(43)}'`])
       expect((await resetWith(token, 'Never-Set-This-Password-1')).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -75,7 +76,7 @@ describe('the identity’s audit log', () => {
     ]);
   });
 
-  it('records a registration and the sign-in it ends with; a refused one writes neither', async () => {
+  it('records a registration (no sign-in until the address is confirmed), then the confirmation; a refused one writes nothing', async () => {
     const browser = new TestBrowser(testApp.app, undefined, from);
     const register = async (email: string) => {
       const page = await browser.follow(`/app/register/?${sdkLoginQuery('from-register')}`);
@@ -98,15 +99,23 @@ describe('the identity’s audit log', () => {
     expect(await testApp.database.db.selectFrom('audit_log').select('id').execute()).toEqual(before);
 
     const done = await register('grace.audit@example.com.au');
-    expect(done.url).toBe(`${portalOrigin}/auth-callback?state=from-register`);
+    expect(done.response.body).toContain('<h1>Confirm your e-mail address</h1>');
     const { id } = await testApp.database.db
       .selectFrom('admin_users')
       .select('id')
       .where('email', '=', 'grace.audit@example.com.au')
       .executeTakeFirstOrThrow();
+    expect(await rowsOf(id)).toEqual([row('admin_user.register', 'admin_user', String(id))]);
+
+    await accountMailSettled(testApp.app);
+    const link = (await latestMail(testApp.app, 'grace.audit@example.com.au'))?.links[0]?.url ?? '';
+    const page = await browser.follow(link.replace(/^https?:\/\/[^/]+/, ''));
+    const action = /action="([^"]+)"/.exec(page.response.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect((await browser.request(action, { method: 'POST', form: { token } })).statusCode).toBe(200);
     expect(await rowsOf(id)).toEqual([
       row('admin_user.register', 'admin_user', String(id)),
-      row('session.sign_in'),
+      row('admin_user.email.verify', 'admin_user', String(id)),
     ]);
   });
 });

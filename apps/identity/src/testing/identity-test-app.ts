@@ -37,6 +37,7 @@ export async function buildIdentityTestApp(options?: TestAppOptions): Promise<Id
       permissions: JSON.stringify([]),
       roles: JSON.stringify(['adviser']),
       password_hash: await hash(adviser.password),
+      email_verified_at: new Date(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

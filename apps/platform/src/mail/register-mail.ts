@@ -7,6 +7,7 @@ import { registerAccountMailJob } from './account-mail-job.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
+import { verifyEmailMail } from './messages/verify-email-mail.ts';
 import { welcomeMail } from './messages/welcome-mail.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
@@ -46,7 +47,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   await app.register(getMailboxMessages);
 }
 
-/** The e-mail the identity service sends (SSO tenants) through this mailer: the welcome of an adviser who registers on its page, and a password-reset link. */
+/** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, and a password-reset link. */
 export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
   return {
     async sendWelcome(adviser) {
@@ -57,6 +58,15 @@ export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
         tenantId: tenant.id,
         to: adviser.email,
         ...welcomeMail({ tenant, givenName: adviser.givenName, url }),
+      });
+    },
+    async sendEmailVerification(link) {
+      if (!isTenantId(link.tenantId)) throw new Error(`Unknown tenant ${link.tenantId}`);
+      const tenant = getTenant(link.tenantId);
+      await mailer.send({
+        tenantId: tenant.id,
+        to: link.email,
+        ...verifyEmailMail({ tenant, givenName: link.givenName, url: link.url }),
       });
     },
     async sendPasswordReset(link) {

@@ -2,11 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { IdentityDb } from '../storage/identity-database.ts';
 
-/** The model of a password-reset link's row in `identity_store`, by the SHA-256 of its token. */
-export const passwordResetModel = 'PasswordReset';
+/**
+ * What an e-mailed link is for: its row's model in `identity_store` (by the SHA-256 of its token)
+ * and how long it works (the e-mail says so).
+ */
+export interface LinkPurpose {
+  model: string;
+  ttlSeconds: number;
+}
 
-/** How long an e-mailed link works (the e-mail says 1 hour). */
-export const resetLinkTtlSeconds = 60 * 60;
+/** A forgotten password's link (`/app/reset-password/`): 1 hour. */
+export const passwordResetLink: LinkPurpose = { model: 'PasswordReset', ttlSeconds: 60 * 60 };
+
+/** A new adviser's link to confirm their e-mail address (`/app/verify-email/`): 24 hours. */
+export const emailVerificationLink: LinkPurpose = { model: 'EmailVerification', ttlSeconds: 24 * 60 * 60 };
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -14,11 +23,13 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * A new reset link's token for the adviser, replacing any earlier link of theirs (only the newest
- * e-mail works). Only its hash is stored: the database never holds a token that opens an account.
+ * A new link's token for the adviser, replacing any earlier link of theirs for the same purpose
+ * (only the newest e-mail works). Only its hash is stored: the database never holds a token that
+ * opens an account.
  */
-export async function issueResetToken(
+export async function issueLinkToken(
   db: IdentityDb,
+  purpose: LinkPurpose,
   adminUserId: number,
   now = new Date(),
 ): Promise<string> {
@@ -27,19 +38,19 @@ export async function issueResetToken(
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('identity_store')
-      .where('model', '=', passwordResetModel)
+      .where('model', '=', purpose.model)
       .where(sql<string>`payload->>'accountId'`, '=', accountId)
       .execute();
     await trx
       .insertInto('identity_store')
       .values({
-        model: passwordResetModel,
+        model: purpose.model,
         id: hashOf(token),
         payload: JSON.stringify({ accountId }),
         grant_id: null,
         user_code: null,
         uid: null,
-        expires_at: new Date(now.getTime() + resetLinkTtlSeconds * 1000),
+        expires_at: new Date(now.getTime() + purpose.ttlSeconds * 1000),
         consumed_at: null,
       })
       .execute();
@@ -48,8 +59,9 @@ export async function issueResetToken(
 }
 
 /** The adviser a live (unused, unexpired) token was issued to, without using it up. */
-export async function resetTokenAccount(
+export async function linkTokenAccount(
   db: IdentityDb,
+  purpose: LinkPurpose,
   token: string,
   now = new Date(),
 ): Promise<number | undefined> {
@@ -57,7 +69,7 @@ export async function resetTokenAccount(
   const row = await db
     .selectFrom('identity_store')
     .select(sql<string>`payload->>'accountId'`.as('account_id'))
-    .where('model', '=', passwordResetModel)
+    .where('model', '=', purpose.model)
     .where('id', '=', hashOf(token))
     .where('expires_at', '>', now)
     .executeTakeFirst();
@@ -68,15 +80,16 @@ export async function resetTokenAccount(
  * Uses the token up, in the caller's transaction, and answers whose it was; undefined when it was
  * unknown, expired or already used (two uses at once: only one deletes the row).
  */
-export async function consumeResetToken(
+export async function consumeLinkToken(
   trx: IdentityDb,
+  purpose: LinkPurpose,
   token: string,
   now = new Date(),
 ): Promise<number | undefined> {
   if (!tokenShape.test(token)) return undefined;
   const row = await trx
     .deleteFrom('identity_store')
-    .where('model', '=', passwordResetModel)
+    .where('model', '=', purpose.model)
     .where('id', '=', hashOf(token))
     .where('expires_at', '>', now)
     .returning(sql<string>`payload->>'accountId'`.as('account_id'))

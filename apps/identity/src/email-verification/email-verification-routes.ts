@@ -1,0 +1,99 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import { findAdviser } from '../accounts/adviser-account.ts';
+import type { IdentityMail } from '../accounts/identity-mail.ts';
+import { consumeLinkToken, emailVerificationLink, linkTokenAccount } from '../accounts/link-tokens.ts';
+import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { renderErrorPage } from '../pages/render-error-page.ts';
+import { sendPage } from '../pages/send-page.ts';
+import { clientTenantFor, portalUrlOf } from '../routes/client-tenant-for.ts';
+import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
+import { singleValue } from '../routes/tenant-identity-for.ts';
+import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
+import {
+  renderEmailVerifiedPage,
+  renderVerifyEmailPage,
+  verifyEmailPath,
+} from './email-verification-pages.ts';
+
+const deadLink = 'This link has expired or was already used. Sign in to have a new one sent.';
+
+/**
+ * A new adviser confirms their e-mail address (single sign-on tenant): the registration e-mails a
+ * link that works once for 24 hours (`accounts/link-tokens.ts`); `/app/verify-email/` shows a
+ * button, whose form marks the address confirmed, audits it (`admin_user.email.verify`) and sends
+ * the welcome. Until then the adviser cannot sign in (`interactions/interaction-routes.ts`).
+ */
+export async function emailVerificationRoutes(
+  app: FastifyInstance,
+  { identity, mail }: { identity: IdentityService; mail: IdentityMail },
+) {
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+
+  app.get(verifyEmailPath, async (request, reply) => {
+    const found = await clientTenantFor(identity, request, reply);
+    if (!found) return reply;
+    const token = singleValue(request.query, 'token') ?? '';
+    const accountId = await linkTokenAccount(identity.db, emailVerificationLink, token);
+    const adviser =
+      accountId === undefined
+        ? undefined
+        : await findAdviser(identity.db, found.tenant.id, { id: String(accountId) });
+    if (!adviser) return sendDeadLink(reply, found);
+    const page = renderVerifyEmailPage({
+      tenant: found.tenant,
+      clientId: found.clientId,
+      token,
+      email: adviser.email,
+    });
+    return sendPage(reply, page);
+  });
+
+  app.post(verifyEmailPath, async (request, reply) => {
+    const found = await clientTenantFor(identity, request, reply);
+    if (!found) return reply;
+    const { tenant, origin } = found;
+    if (!sentFromThisOrigin(request, origin))
+      return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
+    const token = singleValue(request.body, 'token') ?? '';
+    const verified = await identity.db.transaction().execute(async (trx) => {
+      // Used up here, so that of two uses at once only one confirms and welcomes.
+      const accountId = await consumeLinkToken(trx, emailVerificationLink, token);
+      const adviser =
+        accountId === undefined ? undefined : await findAdviser(trx, tenant.id, { id: String(accountId) });
+      if (!adviser) return undefined;
+      await trx
+        .updateTable('admin_users')
+        .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())`, updated_at: new Date() })
+        .where('id', '=', adviser.id)
+        .execute();
+      await recordIdentityAudit(trx, {
+        tenantId: tenant.id,
+        adminUserId: adviser.id,
+        action: 'admin_user.email.verify',
+        targetType: 'admin_user',
+        targetId: adviser.id,
+        ip: request.ip,
+      });
+      return adviser;
+    });
+    if (!verified) return sendDeadLink(reply, found);
+    await mail.welcome(
+      {
+        tenantId: tenant.id,
+        adminUserId: verified.id,
+        email: verified.email,
+        givenName: verified.givenName,
+        familyName: verified.familyName,
+        portalOrigin: origin,
+      },
+      request.log,
+    );
+    return sendPage(reply, renderEmailVerifiedPage(tenant, `${portalUrlOf(found)}register/company`));
+  });
+}
+
+function sendDeadLink(reply: FastifyReply, found: TenantIdentity): FastifyReply {
+  return sendPage(reply, renderErrorPage(found.tenant, deadLink, portalUrlOf(found), 'Sign in'), 400);
+}
