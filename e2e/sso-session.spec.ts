@@ -68,6 +68,7 @@ async function registerAdviser(page: Page, email: string, password: string): Pro
   expect(link).toContain('/app/verify-email/?client_id=');
 
   await page.goto(link);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeVisible();
   await saveScreenshot(page, 'register-email-confirmed-waratah');

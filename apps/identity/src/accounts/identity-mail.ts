@@ -95,7 +95,8 @@ export function createIdentityMail(
       }
     },
     async verifyEmail(asked) {
-      if (!mail) return;
+      // Without a way to send it the adviser could never sign in: the page must say so.
+      if (!mail) throw new Error('The identity has no e-mail to send the link with');
       if (jobQueue) await queue({ kind: 'verify-email', request: asked });
       else await mailEmailVerificationLink(identity, mail, asked);
     },

@@ -44,22 +44,36 @@ export interface VerifyEmailPageOptions {
   clientId: string;
   token: string;
   email: string;
+  /** A wrong password, or too many of them. */
+  error?: string;
 }
 
 /**
- * `/app/verify-email/?token=…`: a button confirms the address. Opening the link changes nothing,
- * so a mail scanner that follows it does not use it up.
+ * `/app/verify-email/?token=…`: the password chosen at registration confirms the address, so that
+ * only whoever registered and also holds the mailbox can (someone who registered another person's
+ * address cannot have that person confirm it for them). Opening the link changes nothing, so a mail
+ * scanner that follows it does not use it up.
  */
-export function renderVerifyEmailPage({ tenant, clientId, token, email }: VerifyEmailPageOptions): string {
+export function renderVerifyEmailPage({
+  tenant,
+  clientId,
+  token,
+  email,
+  error,
+}: VerifyEmailPageOptions): string {
   return renderPage({
     tenant,
     title: 'Confirm your e-mail address',
     body: html`<h1>Confirm your e-mail address</h1>
-<p>Confirm that ${email} is your address, for your ${tenant.name} Adviser Portal account.</p>
-<form method="post" action="${withClient(verifyEmailPath, clientId)}">
+<p>Enter the password you chose when you created your ${tenant.name} Adviser Portal account, to confirm that ${email} is your address.</p>
+${error ? html`<div class="alert" role="alert" id="form-error">${error}</div>` : ''}
+<form method="post" action="${withClient(verifyEmailPath, clientId)}" novalidate${error ? html` aria-describedby="form-error"` : ''}>
 <input type="hidden" name="token" value="${token}">
+<div><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required autofocus${error ? html` aria-invalid="true"` : ''}></div>
 <button type="submit">Confirm e-mail address</button>
-</form>`,
+</form>
+<p class="switch">Didn't create this account? Ignore the e-mail: the account is never used.</p>`,
   });
 }
 

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { findAdviser } from '../accounts/adviser-account.ts';
 import type { IdentityMail } from '../accounts/identity-mail.ts';
 import { consumeLinkToken, emailVerificationLink, linkTokenAccount } from '../accounts/link-tokens.ts';
+import { verifyPassword } from '../accounts/password-hashing.ts';
+import { refusalOf } from '../accounts/sign-in-guard.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
@@ -18,12 +20,14 @@ import {
 } from './email-verification-pages.ts';
 
 const deadLink = 'This link has expired or was already used. Sign in to have a new one sent.';
+const wrongPassword = 'Incorrect password. Please try again.';
 
 /**
  * A new adviser confirms their e-mail address (single sign-on tenant): the registration e-mails a
- * link that works once for 24 hours (`accounts/link-tokens.ts`); `/app/verify-email/` shows a
- * button, whose form marks the address confirmed, audits it (`admin_user.email.verify`) and sends
- * the welcome. Until then the adviser cannot sign in (`interactions/interaction-routes.ts`).
+ * link that works once for 24 hours (`accounts/link-tokens.ts`); `/app/verify-email/` asks for the
+ * password chosen at registration, whose form marks the address confirmed, audits it
+ * (`admin_user.email.verify`) and sends the welcome. Until then the adviser cannot sign in
+ * (`interactions/interaction-routes.ts`).
  */
 export async function emailVerificationRoutes(
   app: FastifyInstance,
@@ -57,12 +61,35 @@ export async function emailVerificationRoutes(
     if (!sentFromThisOrigin(request, origin))
       return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
     const token = singleValue(request.body, 'token') ?? '';
+    const accountId = await linkTokenAccount(identity.db, emailVerificationLink, token);
+    const owner =
+      accountId === undefined
+        ? undefined
+        : await findAdviser(identity.db, tenant.id, { id: String(accountId) });
+    if (!owner) return sendDeadLink(reply, found);
+    // The password chosen at registration, counted as a sign-in attempt (the same limits): the
+    // mailbox alone does not confirm an account someone else registered with its address.
+    const page = (error: string) =>
+      renderVerifyEmailPage({ tenant, clientId: found.clientId, token, email: owner.email, error });
+    const attempt = { tenantId: tenant.id, username: owner.email, ip: request.ip };
+    const guard = identity.signInGuard;
+    const refusal = await refusalOf(guard && (() => guard.countAttempt(attempt)));
+    if (refusal)
+      return sendPage(
+        reply.header('retry-after', String(refusal.retryAfterSeconds)),
+        page(refusal.message),
+        429,
+      );
+    if (!(await verifyPassword(owner.passwordHash, singleValue(request.body, 'password') ?? '')))
+      return sendPage(reply, page(wrongPassword), 401);
+    await guard?.forgiveAttempt(attempt);
     const verified = await identity.db.transaction().execute(async (trx) => {
       // Used up here, so that of two uses at once only one confirms and welcomes.
-      const accountId = await consumeLinkToken(trx, emailVerificationLink, token);
-      const adviser =
-        accountId === undefined ? undefined : await findAdviser(trx, tenant.id, { id: String(accountId) });
+      const used = await consumeLinkToken(trx, emailVerificationLink, token);
+      const adviser = used === owner.id ? await findAdviser(trx, tenant.id, { id: String(used) }) : undefined;
       if (!adviser) return undefined;
+      // Confirmed meanwhile (a password reset proves the address too): nothing more to record or send.
+      if (adviser.emailVerified) return { adviser, confirmedNow: false };
       await trx
         .updateTable('admin_users')
         .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())`, updated_at: new Date() })
@@ -76,20 +103,22 @@ export async function emailVerificationRoutes(
         targetId: adviser.id,
         ip: request.ip,
       });
-      return adviser;
+      return { adviser, confirmedNow: true };
     });
     if (!verified) return sendDeadLink(reply, found);
-    await mail.welcome(
-      {
-        tenantId: tenant.id,
-        adminUserId: verified.id,
-        email: verified.email,
-        givenName: verified.givenName,
-        familyName: verified.familyName,
-        portalOrigin: origin,
-      },
-      request.log,
-    );
+    const { adviser, confirmedNow } = verified;
+    if (confirmedNow)
+      await mail.welcome(
+        {
+          tenantId: tenant.id,
+          adminUserId: adviser.id,
+          email: adviser.email,
+          givenName: adviser.givenName,
+          familyName: adviser.familyName,
+          portalOrigin: origin,
+        },
+        request.log,
+      );
     return sendPage(reply, renderEmailVerifiedPage(tenant, `${portalUrlOf(found)}register/company`));
   });
 }

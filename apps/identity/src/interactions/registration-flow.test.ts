@@ -149,18 +149,33 @@ describe('registration through the hosted backend', () => {
     expect(wrong.response.body).not.toContain('Confirm your e-mail address');
   });
 
-  it('confirms the address from the newest link once; the adviser then signs in and is welcomed', async () => {
+  it('confirms the address from the newest link and the password, once; the adviser then signs in and is welcomed', async () => {
     const browser = new TestBrowser(testApp.app);
     const { page, action, token } = await openConfirmationLink(browser, registration.email);
-    expect(page.response.body).toContain(`Confirm that ${registration.email} is your address`);
+    expect(page.response.body).toContain(`to confirm that ${registration.email} is your address`);
     // Opening the link changes nothing (a mail scanner may follow it).
     expect(await verifiedAt(registration.email)).toBeNull();
-    const confirmed = await browser.request(action, { method: 'POST', form: { token } });
+    // The mailbox alone does not confirm it: whoever registered another person's address cannot
+    // have that person confirm the account for them.
+    for (const password of ['', 'Not-The-Password-123']) {
+      const refused = await browser.request(action, { method: 'POST', form: { token, password } });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).toContain('Incorrect password. Please try again.');
+    }
+    expect(await verifiedAt(registration.email)).toBeNull();
+    const confirmed = await browser.request(action, {
+      method: 'POST',
+      form: { token, password: registration.password },
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('<h1>E-mail address confirmed</h1>');
     expect(confirmed.body).toContain(`href="${portalOrigin}/register/company"`);
     expect(await verifiedAt(registration.email)).toBeInstanceOf(Date);
-    expect((await browser.request(action, { method: 'POST', form: { token } })).statusCode).toBe(400);
+    const again = await browser.request(action, {
+      method: 'POST',
+      form: { token, password: registration.password },
+    });
+    expect(again.statusCode).toBe(400);
 
     await accountMailSettled(testApp.app);
     const welcome = await latestMail(testApp.app, registration.email);
@@ -183,6 +198,28 @@ describe('registration through the hosted backend', () => {
       given_name: 'Grace',
       roles: ['adviser'],
     });
+  });
+
+  it('asks a provider session whose address is no longer confirmed to sign in again, rather than failing', async () => {
+    // Signed in (a provider session), then the address counts as unconfirmed: a session from
+    // before confirmation was required, or a suspended account, is found by no lookup.
+    const browser = new TestBrowser(testApp.app);
+    const login = await browser.follow(`/app/login/?${sdkLoginQuery('first')}`);
+    const loginAction = /action="([^"]+\/login)"/.exec(login.response.body)?.[1] ?? '';
+    const signedIn = await browser.follow(loginAction, {
+      method: 'POST',
+      form: { email: registration.email, password: registration.password },
+    });
+    expect(signedIn.url).toBe(`${portalOrigin}/auth-callback?state=first`);
+    await testApp.database.db
+      .updateTable('admin_users')
+      .set({ email_verified_at: null })
+      .where('email', '=', registration.email)
+      .execute();
+    const again = await browser.follow(`/app/login/?${sdkLoginQuery('second')}`);
+    expect(again.response.statusCode).toBe(200);
+    expect(again.url).toMatch(/\/oauth2\/interaction\//);
+    expect(again.response.body).toContain('<button type="submit">Sign in</button>');
   });
 
   it('refuses a used, replaced, expired or invented link without confirming anything', async () => {

@@ -2,6 +2,7 @@ import type { Provider } from 'oidc-provider';
 import { recordEndedSessions } from '../storage/ended-sessions.ts';
 import { loadOidcProvider } from './oidc-provider-module.ts';
 import { type ProviderSetup, providerConfiguration } from './provider-configuration.ts';
+import { signInPolicy } from './sign-in-policy.ts';
 
 export interface CreateProviderOptions extends ProviderSetup {
   issuer: string;
@@ -14,8 +15,12 @@ export async function createProvider({
   trustProxy,
   ...setup
 }: CreateProviderOptions): Promise<Provider> {
-  const { Provider } = await loadOidcProvider();
-  const provider = new Provider(issuer, providerConfiguration(setup));
+  const { Provider, interactionPolicy } = await loadOidcProvider();
+  const configuration = providerConfiguration(setup);
+  const provider = new Provider(issuer, {
+    ...configuration,
+    interactions: { ...(configuration.interactions as object), policy: signInPolicy(interactionPolicy) },
+  });
   provider.proxy = trustProxy;
   // The provider's own sign-out (`/oauth2/logout`, confirmed) ends the session as `/app/logout/`
   // does: its access tokens are refused from then on (storage/ended-sessions.ts).

@@ -112,7 +112,10 @@ describe('the identity’s audit log', () => {
     const page = await browser.follow(link.replace(/^https?:\/\/[^/]+/, ''));
     const action = /action="([^"]+)"/.exec(page.response.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
     const token = new URL(link).searchParams.get('token') ?? '';
-    expect((await browser.request(action, { method: 'POST', form: { token } })).statusCode).toBe(200);
+    const password = 'Compiler-Pioneer-1952';
+    expect((await browser.request(action, { method: 'POST', form: { token, password } })).statusCode).toBe(
+      200,
+    );
     expect(await rowsOf(id)).toEqual([
       row('admin_user.register', 'admin_user', String(id)),
       row('admin_user.email.verify', 'admin_user', String(id)),

@@ -47,6 +47,8 @@ declare module 'oidc-provider' {
     prompts: Set<string>;
     requestParamScopes: Set<string>;
     resourceServers?: Record<string, ResourceServer>;
+    /** The session's account as `findAccount` found it: absent when it found none. */
+    account?: Account;
     provider: Provider;
   }
 
@@ -108,6 +110,22 @@ declare module 'oidc-provider' {
     on(event: string, listener: (...args: unknown[]) => void): this;
     /** A Koa middleware around every request the provider serves (`ctx.oidc` is absent on an unknown path). */
     use(middleware: (ctx: Partial<KoaContextWithOIDC>, next: () => Promise<void>) => Promise<void>): this;
+  }
+
+  export namespace interactionPolicy {
+    class Check {
+      static readonly REQUEST_PROMPT: true;
+      static readonly NO_NEED_TO_PROMPT: false;
+      constructor(reason: string, description: string, check: (ctx: KoaContextWithOIDC) => boolean);
+    }
+    interface Prompt {
+      name: string;
+      checks: Check[] & { add(check: Check, index?: number): void };
+    }
+    interface Policy extends Array<Prompt> {
+      get(name: string): Prompt | undefined;
+    }
+    function base(): Policy;
   }
 
   type ProviderError = Error & { status: number; error: string; error_description?: string };

@@ -134,6 +134,8 @@ const expected: Record<string, string> = {
   'POST /app/forgot-password/': 'H HH HHHH HH II',
   'GET /app/reset-password/': 'H HH HHHH HH II',
   'POST /app/reset-password/': 'H HH HHHH HH II',
+  'GET /app/verify-email/': 'H HH HHHH HH II',
+  'POST /app/verify-email/': 'H HH HHHH HH II',
   'GET /data-holder/{bankId}/cds-au/v1/discovery/status': 'H HH HHHH HH HH',
   'GET /data-holder/{bankId}/cds-au/v1/discovery/outages': 'H HH HHHH HH HH',
   'GET /data-holder/{bankId}/cds-au/v1/common/customer': 'H HH HHHH HH HH',
