@@ -39,11 +39,7 @@ export async function emailVerificationRoutes(
     const found = await clientTenantFor(identity, request, reply);
     if (!found) return reply;
     const token = singleValue(request.query, 'token') ?? '';
-    const accountId = await linkTokenAccount(identity.db, emailVerificationLink, token);
-    const adviser =
-      accountId === undefined
-        ? undefined
-        : await findAdviser(identity.db, found.tenant.id, { id: String(accountId) });
+    const adviser = await linkOwner(identity, found, token);
     if (!adviser) return sendDeadLink(reply, found);
     const page = renderVerifyEmailPage({
       tenant: found.tenant,
@@ -61,11 +57,7 @@ export async function emailVerificationRoutes(
     if (!sentFromThisOrigin(request, origin))
       return sendPage(reply, renderErrorPage(tenant, foreignFormMessage), 403);
     const token = singleValue(request.body, 'token') ?? '';
-    const accountId = await linkTokenAccount(identity.db, emailVerificationLink, token);
-    const owner =
-      accountId === undefined
-        ? undefined
-        : await findAdviser(identity.db, tenant.id, { id: String(accountId) });
+    const owner = await linkOwner(identity, found, token);
     if (!owner) return sendDeadLink(reply, found);
     // The password chosen at registration, counted as a sign-in attempt (the same limits): the
     // mailbox alone does not confirm an account someone else registered with its address.
@@ -121,6 +113,13 @@ export async function emailVerificationRoutes(
       );
     return sendPage(reply, renderEmailVerifiedPage(tenant, `${portalUrlOf(found)}register/company`));
   });
+}
+
+/** The active adviser of the tenant a live link was issued to, without using the link up. */
+async function linkOwner(identity: IdentityService, found: TenantIdentity, token: string) {
+  const accountId = await linkTokenAccount(identity.db, emailVerificationLink, token);
+  if (accountId === undefined) return undefined;
+  return findAdviser(identity.db, found.tenant.id, { id: String(accountId) });
 }
 
 function sendDeadLink(reply: FastifyReply, found: TenantIdentity): FastifyReply {

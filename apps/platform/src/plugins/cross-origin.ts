@@ -7,15 +7,15 @@ import { isUnder, pathOf } from '../routing/paths.ts';
 const crossOriginPrefixes = ['/api', '/oauth'] as const;
 
 /** The methods of the API's routes, for a preflight. */
-export const allowedMethods = 'GET, POST, PUT, PATCH, DELETE';
+const allowedMethods = 'GET, POST, PUT, PATCH, DELETE';
 
 /** The request headers the SDK sends beyond the CORS-safelisted ones. */
-export const allowedRequestHeaders = ['authorization', 'content-type', 'accept', 'accept-language']
+const allowedRequestHeaders = ['authorization', 'content-type', 'accept', 'accept-language']
   .concat(Object.values(apiHeaders).map((name) => name.toLowerCase()))
   .join(', ');
 
 /** The response headers the SDK reads beyond the CORS-safelisted ones (file names, digests, back-off). */
-export const exposedResponseHeaders = 'Content-Disposition, Retry-After, X-Document-SHA256';
+const exposedResponseHeaders = 'Content-Disposition, Retry-After, X-Document-SHA256';
 
 /** How long a browser may keep a preflight's answer (Chromium keeps at most 2 hours). */
 const preflightMaxAgeSeconds = 600;

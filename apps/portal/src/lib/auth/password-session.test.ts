@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPasswordSession, type PasswordSessionOptions } from './password-session.ts';
 
+/** One lock, held in turn, as the Web Locks API does. */
+function serialLock() {
+  let held = Promise.resolve();
+  return (_name: string, run: () => Promise<void>) => {
+    const turn = held.then(run);
+    held = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
 function session(overrides: Partial<PasswordSessionOptions> = {}) {
   const options = {
     storage: window.localStorage,
@@ -112,13 +122,7 @@ describe('createPasswordSession', () => {
   });
 
   it('signs out after a refresh under way has ended, and revokes the token it brought', async () => {
-    // One lock, held in turn, as the Web Locks API does.
-    let held = Promise.resolve();
-    const withLock = (_name: string, run: () => Promise<void>) => {
-      const turn = held.then(run);
-      held = turn.catch(() => undefined);
-      return turn;
-    };
+    const withLock = serialLock();
     const refresh = vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       return { access_token: 'refreshed', expires_in: 60 };
@@ -148,13 +152,8 @@ describe('createPasswordSession', () => {
   });
 
   it("signs in only after a refresh with the earlier sign-in's cookie has ended, so the new cookie is the one kept", async () => {
-    // One lock, held in turn; and the browser's one refresh token cookie, which each answer sets.
-    let held = Promise.resolve();
-    const withLock = (_name: string, run: () => Promise<void>) => {
-      const turn = held.then(run);
-      held = turn.catch(() => undefined);
-      return turn;
-    };
+    // The browser's one refresh token cookie, which each answer sets.
+    const withLock = serialLock();
     let cookie = 'first-sign-in';
     const refresh = vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -182,12 +181,7 @@ describe('createPasswordSession', () => {
   });
 
   it('revokes a timed-out session under the lock, so a sign-in made meanwhile keeps the cookie it sets', async () => {
-    let held = Promise.resolve();
-    const withLock = (_name: string, run: () => Promise<void>) => {
-      const turn = held.then(run);
-      held = turn.catch(() => undefined);
-      return turn;
-    };
+    const withLock = serialLock();
     let cookie: string | null = 'timed-out-sign-in';
     const revoke = vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -208,12 +202,7 @@ describe('createPasswordSession', () => {
   });
 
   it('gives up a refresh that stalls under the lock, so a sign-in still goes through', async () => {
-    let held = Promise.resolve();
-    const withLock = (_name: string, run: () => Promise<void>) => {
-      const turn = held.then(run);
-      held = turn.catch(() => undefined);
-      return turn;
-    };
+    const withLock = serialLock();
     // A server that never answers: only the signal ends the call.
     const refresh = vi.fn(
       (_retired?: string, signal?: AbortSignal) =>
