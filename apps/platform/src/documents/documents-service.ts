@@ -11,6 +11,7 @@ import {
 import type { TenantId } from '@waratah/tenants';
 import { type Kysely, sql } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
+import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getFinancialPassport } from '../affordability/get-financial-passport.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -42,7 +43,7 @@ import {
 import { type DocumentStore, databaseDocumentStore } from './document-store.ts';
 import { callerReason, ExportFailure } from './export-failure.ts';
 import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
-import { visibleTo } from './export-requesters.ts';
+import { openableBy, visibleTo } from './export-requesters.ts';
 import { renderFinancialPassportPdf } from './financial-passport-pdf.ts';
 import { insightsFigures, renderInsightsPdf } from './insights-pdf.ts';
 import { runningBalances, statementFigures } from './statement-figures.ts';
@@ -574,7 +575,8 @@ export async function readExportFile(
 
 /**
  * Whether a presented file is one the platform produced for the caller's tenant (a client: for
- * itself), by its SHA-256; any changed byte gives another digest.
+ * itself), by its SHA-256; any changed byte gives another digest. The export it matches is named
+ * only to a caller who could open it (`openableBy`), and an admin user's look at it is audited.
  */
 export async function verifyDocument(
   db: Kysely<Database>,
@@ -583,25 +585,40 @@ export async function verifyDocument(
 ): Promise<DocumentVerification> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   let query = withExports(db)
-    .selectFrom('document_exports as e')
-    .innerJoin('clients as c', 'c.id', 'e.client_id')
-    .select([
-      'e.id',
-      'e.kind',
-      'e.period',
-      sql<string | null>`e.from_date::text`.as('from_date'),
-      sql<string | null>`e.to_date::text`.as('to_date'),
-      'e.file_name',
-      'e.created_at',
-      'c.given_name',
-      'c.family_name',
+    .selectFrom('document_exports')
+    .innerJoin('clients', 'clients.id', 'document_exports.client_id')
+    .select((eb) => [
+      'document_exports.id',
+      'document_exports.client_id',
+      'document_exports.kind',
+      'document_exports.period',
+      sql<string | null>`document_exports.from_date::text`.as('from_date'),
+      sql<string | null>`document_exports.to_date::text`.as('to_date'),
+      'document_exports.file_name',
+      'document_exports.created_at',
+      'clients.given_name',
+      'clients.family_name',
+      sql<boolean>`${openableBy(db, principal)(eb)}`.as('openable'),
     ])
-    .where('e.sha256', '=', sha256)
-    .where('e.status', '=', 'completed')
-    .where('e.tenant_id', '=', principal.tenantId);
-  if (principal.kind === 'client') query = query.where('e.client_id', '=', principal.clientId);
-  const row = await query.orderBy('e.created_at').executeTakeFirst();
+    .where('document_exports.sha256', '=', sha256)
+    .where('document_exports.status', '=', 'completed')
+    .where('document_exports.tenant_id', '=', principal.tenantId);
+  if (principal.kind === 'client') query = query.where('document_exports.client_id', '=', principal.clientId);
+  const row = await query
+    .orderBy('openable', 'desc')
+    .orderBy('document_exports.created_at')
+    .executeTakeFirst();
   if (!row) return { verified: false, sha256, export: null };
+  if (!row.openable) return { verified: true, sha256, export: null };
+  if (principal.kind === 'admin_user') {
+    await recordAudit(db, {
+      actor: principal,
+      action: 'document.verify',
+      targetType: 'document_export',
+      targetId: row.id,
+      clientId: row.client_id,
+    });
+  }
   return {
     verified: true,
     sha256,

@@ -1,5 +1,7 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { adviserAccessQuery } from '../access/find-accessible-client.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
 import type { DocumentsDatabase } from './document-exports.ts';
 
 type Exports = ExpressionBuilder<DocumentsDatabase, 'document_exports'>;
@@ -37,5 +39,23 @@ export function visibleTo(viewer: Principal) {
     if (viewer.kind === 'client' || viewer.role === 'operator') return eb.lit(true);
     if (viewer.externalPartyId === null) return eb.lit(false);
     return eb.or([eb(requester.kind, '=', 'client'), requestedByPractice(viewer.externalPartyId)(eb)]);
+  };
+}
+
+/**
+ * The exports `viewer` could open now, whoever's client they are: what `visibleTo` shows, and for
+ * an adviser only while the practice may see the client (`adviserAccessQuery`). `POST
+ * documents/verify` names only such an export; to anyone else in the tenant holding the file it
+ * says no more than that the platform produced it.
+ */
+export function openableBy(db: Kysely<Database>, viewer: Principal) {
+  return (eb: Exports): Expression<SqlBool> => {
+    if (viewer.kind === 'client' || viewer.role === 'operator') return visibleTo(viewer)(eb);
+    return eb.and([
+      visibleTo(viewer)(eb),
+      eb.exists(
+        adviserAccessQuery(db, viewer.tenantId, viewer.externalPartyId, eb.ref('document_exports.client_id')),
+      ),
+    ]);
   };
 }

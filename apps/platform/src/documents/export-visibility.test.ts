@@ -1,4 +1,4 @@
-import { documentExportListResponseSchema } from '@waratah/contracts';
+import { documentExportListResponseSchema, documentVerificationResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -74,10 +74,52 @@ describe('who sees an export of a client two practices share (docs/documents.md)
     expect((await get(`/api/v2/documents/${byB.id}`, headers.a)).statusCode).toBe(404);
   });
 
+  /** What `POST documents/verify` answers `who` for a file: whether it is genuine, and which export. */
+  const verify = async (bytes: Buffer, who: Record<string, string>) => {
+    const { 'x-user-id': _onBehalf, ...headers } = who;
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v2/documents/verify',
+      headers: { ...headers, 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+    expect(response.statusCode).toBe(200);
+    const { verified, export: named } = documentVerificationResponseSchema.parse(response.json()).data;
+    return { verified, id: named?.id ?? null };
+  };
+  const verifyAudits = (id: string) =>
+    testApp.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'client_id'])
+      .where('action', '=', 'document.verify')
+      .where('target_id', '=', id)
+      .execute();
+
+  it("verifies practice A's file for practice B but names the export only to who can open it", async () => {
+    const { headers } = shared;
+    const statement = await shared.produce(headers.a, '/api/v2/statements', {
+      account_id: shared.accountId,
+      period: 'month',
+    });
+    const bytes = (await get(statement.download_path, headers.a)).rawPayload;
+    for (const who of [headers.a, headers.operator, headers.client]) {
+      expect(await verify(bytes, who)).toEqual({ verified: true, id: statement.id });
+    }
+    expect(await verify(bytes, headers.b)).toEqual({ verified: true, id: null });
+    // The advisers' and the operator's looks are audited with the client; B's (named nothing) is not.
+    const audited = await verifyAudits(statement.id);
+    expect(audited).toHaveLength(2);
+    expect(audited.every((row) => row.client_id === shared.clientId)).toBe(true);
+    expect(audited.map((row) => row.actor_id)).toContain(shared.adviserA.adminUser.id);
+  });
+
   it("deletes practice B's exports when B unlinks the client, and keeps A's", async () => {
     const { headers } = shared;
     const byA = await shared.produce(headers.a, '/api/v2/accounts/summary', {});
     const byB = await shared.produce(headers.b, '/api/v2/accounts/summary', {});
+    const byClient = await shared.produce(headers.client, '/api/v2/accounts/summary', {});
+    const clientsFile = (await get(byClient.download_path, headers.client)).rawPayload;
+    expect(await verify(clientsFile, headers.b)).toEqual({ verified: true, id: byClient.id });
     const unlinked = await testApp.app.inject({
       method: 'DELETE',
       url: `/api/adviser/users/${shared.clientId}`,
@@ -93,5 +135,8 @@ describe('who sees an export of a client two practices share (docs/documents.md)
     expect(ids).toContain(byA.id);
     expect(ids).not.toContain(byB.id);
     expect((await get(byA.download_path, headers.a)).statusCode).toBe(200);
+    // Without its consent B no longer learns which of the client's exports a file is.
+    expect(await verify(clientsFile, headers.b)).toEqual({ verified: true, id: null });
+    expect(await verify(clientsFile, headers.a)).toEqual({ verified: true, id: byClient.id });
   });
 });
