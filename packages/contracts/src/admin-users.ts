@@ -123,3 +123,13 @@ export const registerAdminUserRequestSchema = z
     }),
   );
 export type RegisterAdminUserRequest = z.infer<typeof registerAdminUserRequestSchema>;
+
+/**
+ * The one answer of `POST api/admin/adminusers/register` (202), whatever the address: a code is
+ * e-mailed to an address that can register, and a note that it already has an account to one
+ * whose account is verified, so the answer tells nobody which addresses have one.
+ */
+export const registrationAcceptedResponseSchema = z.object({
+  data: z.object({ email: z.string(), email_verified: z.literal(false) }),
+});
+export type RegistrationAcceptedResponse = z.infer<typeof registrationAcceptedResponseSchema>;

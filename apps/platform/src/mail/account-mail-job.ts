@@ -1,20 +1,25 @@
 import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
+import { alreadyRegisteredMail } from './messages/already-registered-mail.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 
-/** The job that e-mails a password-reset link or a new verification code to an address, if it has an account. */
+/**
+ * The job that e-mails a password-reset link or a new verification code to an address, if it has an
+ * account, or after a registration the code (or, to a verified account, a note that it exists).
+ */
 export const accountMailJob = 'mail.account';
 
 /** What was asked for, by whom nobody knows yet: the job finds out whether the address has an account. */
 export type AccountMailRequest =
   | { kind: 'password-reset'; tenantId: TenantId; email: string; portalOrigin: string }
-  | { kind: 'verification-code'; tenantId: TenantId; email: string };
+  | { kind: 'verification-code'; tenantId: TenantId; email: string }
+  | { kind: 'registration'; tenantId: TenantId; email: string; portalOrigin: string };
 
 /**
  * Queues the e-mail an anonymous request asked for (`POST adminusers/reset`, a new code at
- * `parties/external/verify`). Those requests answer the same whether or not the address has an
- * account, and so must they take the same time: looking the address up, writing a link or code
+ * `parties/external/verify`, a registration). Those requests answer the same whether or not the
+ * address has an account, and so must they take the same time: looking the address up, writing a link or code
  * and sending the e-mail (an SMTP server's round trips) only for the addresses that have one would
  * tell anyone timing the answers which do. The request only writes this job, the same for every
  * address; the job does the rest, and retries a failed send.
@@ -42,7 +47,17 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
       await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
       return;
     }
-    if (!user || user.email_verified_at !== null) return;
+    if (!user) return;
+    if (user.email_verified_at !== null) {
+      if (request.kind === 'verification-code' || user.status !== 'active') return;
+      const mail = alreadyRegisteredMail({
+        tenant,
+        givenName: user.given_name,
+        portalOrigin: request.portalOrigin,
+      });
+      await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
+      return;
+    }
     await sendVerificationCode(app, {
       tenant,
       adminUserId: user.id,

@@ -1,8 +1,8 @@
 import {
   apiRequestHeadersSchema,
-  createdAdminUserResponseSchema,
   errorBodySchema,
   registerAdminUserRequestSchema,
+  registrationAcceptedResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -12,9 +12,10 @@ import { assertAcceptablePassword } from '../../../auth/passwords/assert-accepta
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
+import { requestAccountMail } from '../../../mail/account-mail-job.ts';
+import { portalOrigin } from '../../../mail/portal-origin.ts';
 import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
-import { sendVerificationCode } from './send-verification-code.ts';
 
 /**
  * `POST api/admin/adminusers/register` (no credentials): the profile step of registration (spec §2).
@@ -23,6 +24,11 @@ import { sendVerificationCode } from './send-verification-code.ts';
  * password and clears the one stored: anyone may send this request for any address, so the
  * password is chosen by whoever proves the address (the verify step then hands out the link to
  * choose it). Tenants with single sign-on register advisers on their identity's page, not here.
+ *
+ * The answer is the same for every address, and so is the work before it: an address whose account
+ * is verified is not written, and its e-mail (a note that the account exists, instead of a code) is
+ * the same queued job as a code's (`mail/account-mail-job.ts`). Before 2026-11-29 it answered 409,
+ * telling anyone which addresses have an account.
  */
 export const postRegister: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -35,10 +41,9 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
         headers: apiRequestHeadersSchema,
         body: registerAdminUserRequestSchema,
         response: {
-          201: createdAdminUserResponseSchema,
+          202: registrationAcceptedResponseSchema,
           400: errorBodySchema,
           403: errorBodySchema,
-          409: errorBodySchema,
           429: errorBodySchema,
         },
       },
@@ -52,42 +57,40 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
       await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });
+      // Hashed whenever given (and before the transaction, which should not wait for it), so that
+      // no address answers sooner than another.
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
       const existing = await app.adminUsers.findByEmail(tenant.id, body.email);
-      if (existing?.email_verified_at) {
-        throw new AppError('already_exists', 'That email address is already registered; please sign in');
-      }
-      const profile = { givenName: body.given_name, familyName: body.family_name };
-      // Hashed before the transaction, which should not wait for it.
-      const passwordHash =
-        body.password === undefined || existing ? undefined : await hashPassword(body.password);
-      const user = await app.database.db.transaction().execute(async (trx) => {
-        const registered = existing
-          ? await updateRegistration(trx, existing, profile)
-          : await createAdminUser(trx, {
-              tenantId: tenant.id,
-              email: body.email,
-              ...(passwordHash !== undefined && { passwordHash }),
-              ...profile,
-              kind: 'adviser',
-              emailVerified: false,
-              termsAcceptedAt: new Date(),
-            });
-        await recordAudit(trx, {
-          actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
-          action: 'admin_user.register',
-          targetType: 'admin_user',
-          targetId: registered.id,
+      if (!existing?.email_verified_at) {
+        const profile = { givenName: body.given_name, familyName: body.family_name };
+        await app.database.db.transaction().execute(async (trx) => {
+          const registered = existing
+            ? await updateRegistration(trx, existing, profile)
+            : await createAdminUser(trx, {
+                tenantId: tenant.id,
+                email: body.email,
+                ...(passwordHash !== undefined && { passwordHash }),
+                ...profile,
+                kind: 'adviser',
+                emailVerified: false,
+                termsAcceptedAt: new Date(),
+              });
+          await recordAudit(trx, {
+            actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
+            action: 'admin_user.register',
+            targetType: 'admin_user',
+            targetId: registered.id,
+          });
         });
-        return registered;
+      }
+      await requestAccountMail(app, {
+        kind: 'registration',
+        tenantId: tenant.id,
+        email: body.email,
+        portalOrigin: portalOrigin(request, tenant.id),
       });
-      await sendVerificationCode(app, {
-        tenant,
-        adminUserId: user.id,
-        email: user.email,
-        givenName: profile.givenName,
-      });
-      reply.code(201);
-      return { data: { id: user.id, email: user.email, email_verified: false } };
+      reply.code(202);
+      return { data: { email: body.email, email_verified: false as const } };
     },
   );
 };

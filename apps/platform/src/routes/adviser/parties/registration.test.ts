@@ -36,19 +36,22 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       family_name: 'Nguyễn',
       terms_accepted: true,
     });
-    expect(registered.statusCode).toBe(201);
-    expect(registered.json().data).toMatchObject({ email: 'cara@example.test', email_verified: false });
+    expect(registered.statusCode).toBe(202);
+    expect(registered.json()).toEqual({ data: { email: 'cara@example.test', email_verified: false } });
+    const { id } = await testApp.database.db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('email', '=', 'cara@example.test')
+      .executeTakeFirstOrThrow();
     const registration = await testApp.database.db
       .selectFrom('audit_log')
       .select(['actor_id', 'action', 'target_id'])
       .where('action', '=', 'admin_user.register')
       .executeTakeFirstOrThrow();
-    expect(registration).toEqual({
-      actor_id: registered.json().data.id,
-      action: 'admin_user.register',
-      target_id: String(registered.json().data.id),
-    });
+    expect(registration).toEqual({ actor_id: id, action: 'admin_user.register', target_id: String(id) });
 
+    // The code is a job's e-mail, sent after the answer (mail/account-mail-job.ts).
+    await accountMailSettled(testApp.app);
     const mail = await latestMail(testApp.app, 'cara@example.test');
     expect(mail?.subject).toMatch(/^Your Waratah Labs verification code: \d{6}$/);
     const code = codeIn(mail?.text);
@@ -178,6 +181,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       family_name: 'Ho',
       terms_accepted: true,
     });
+    await accountMailSettled(testApp.app);
     const code = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -213,8 +217,8 @@ describe('registration: profile, e-mail code, password, company, credentials, re
         terms_accepted: true,
       });
     // Someone registers the address first, then someone else (maybe its owner) again.
-    expect((await register('First-Registrant-Password-1')).statusCode).toBe(201);
-    expect((await register('Second-Registrant-Password-2')).statusCode).toBe(201);
+    expect((await register('First-Registrant-Password-1')).statusCode).toBe(202);
+    expect((await register('Second-Registrant-Password-2')).statusCode).toBe(202);
     await accountMailSettled(testApp.app);
     const code = codeIn((await latestMail(testApp.app, 'fay@example.test'))?.text);
     const verified = await post('/api/adviser/parties/external/verify', { email: 'fay@example.test', code });
@@ -229,6 +233,61 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       });
       expect(token.statusCode, tried).toBe(400);
     }
+  });
+
+  it('answers a verified address as any other, changes nothing, and e-mails its owner a note instead of a code', async () => {
+    const owner = await createSignedInAdminUser(testApp.app, {
+      tenantId: 'waratahlabs',
+      email: 'gil.owner@example.test',
+      givenName: 'Gil',
+    });
+    const accountOf = (email: string) =>
+      testApp.database.db
+        .selectFrom('admin_users')
+        .selectAll()
+        .where('tenant_id', '=', 'waratahlabs')
+        .where('email', '=', email)
+        .executeTakeFirst();
+    const before = await accountOf('gil.owner@example.test');
+    const registerAs = (email: string) =>
+      post('/api/admin/adminusers/register', {
+        email,
+        given_name: 'Mallory',
+        family_name: 'Taker',
+        password: 'Attacker-Chosen-Password-9',
+        password_confirmation: 'Attacker-Chosen-Password-9',
+        terms_accepted: true,
+      });
+    const taken = await registerAs('gil.owner@example.test');
+    const fresh = await registerAs('hal.new@example.test');
+    expect(taken.statusCode).toBe(202);
+    expect(fresh.statusCode).toBe(202);
+    expect(taken.body).toBe(fresh.body.replaceAll('hal.new@example.test', 'gil.owner@example.test'));
+
+    expect(await accountOf('gil.owner@example.test')).toEqual(before);
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'admin_user.register')
+      .where('actor_id', '=', owner.adminUser.id)
+      .execute();
+    expect(audited).toEqual([]);
+    await accountMailSettled(testApp.app);
+    const note = await latestMail(testApp.app, 'gil.owner@example.test');
+    expect(note?.subject).toBe('You already have a Waratah Labs Adviser Portal account');
+    expect(note?.text).toContain('Hi Gil,');
+    expect(codeIn(note?.text)).toBe('');
+    expect(note?.links[0]).toEqual({ label: 'Sign in', url: 'http://waratahlabs.localhost:8080/' });
+    expect(note?.text).toContain('http://waratahlabs.localhost:8080/reset-password');
+    expect(codeIn((await latestMail(testApp.app, 'hal.new@example.test'))?.text)).toMatch(/^\d{6}$/);
+    // The owner still signs in with the password they had.
+    const token = await post('/oauth/admin/token', {
+      grant_type: 'password',
+      username: 'gil.owner@example.test',
+      password: owner.password,
+      ...oauth,
+    });
+    expect(token.statusCode).toBe(200);
   });
 
   it('is refused on a tenant with single sign-on, whose advisers register on its identity’s page', async () => {

@@ -34,8 +34,7 @@ const party = {
 function registrationApi(routes: FakeRoutes = {}) {
   return createFakeApi({
     [appConfigRoute]: () => json({ data: buildAppConfig({ features: { ta_register: true } }) }),
-    [registerRoute]: () =>
-      json({ data: { id: 41, email: 'ada.lee@example.test', email_verified: false } }, 201),
+    [registerRoute]: () => json({ data: { email: 'ada.lee@example.test', email_verified: false } }, 202),
     [verifyRoute]: ({ body }) =>
       json({
         data: {
