@@ -2,6 +2,7 @@ import {
   type PageLocation,
   type ResolvedTenant,
   resolveIdentityHost,
+  sharedCookieDomainOf,
   type TenantConfig,
 } from '@waratah/tenants';
 import type { JSONWebKeySet } from 'jose';
@@ -46,6 +47,11 @@ export interface TenantIdentity {
   origin: string;
   /** Origins a redirect may go to: the portal's (and the identity's own). */
   origins: string[];
+  /**
+   * Hosted, the environment's cookie domain, which the session's cookies are set on so that the
+   * portal and the API hosts get them (`sharedCookieDomainOf`); undefined on a local host.
+   */
+  cookieDomain: string | undefined;
   provider: Provider;
 }
 
@@ -142,6 +148,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
         clientId: fusionAuth.clientId,
         origin,
         origins,
+        cookieDomain: resolved.isLocalHost ? undefined : sharedCookieDomainOf(location.host),
         provider: await provider,
       };
     },

@@ -8,6 +8,7 @@ export {
   type ResolvedTenant,
   resolveIdentityHost,
   resolveTenant,
+  sharedCookieDomainOf,
 } from './resolve-tenant.ts';
 export {
   type CategoryColors,

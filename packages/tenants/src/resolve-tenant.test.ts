@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHost, portalOriginOfApiHost, resolveIdentityHost, resolveTenant } from './resolve-tenant.ts';
+import {
+  hostsOf,
+  isLocalHost,
+  portalOriginOfApiHost,
+  resolveIdentityHost,
+  resolveTenant,
+  sharedCookieDomainOf,
+} from './resolve-tenant.ts';
 import { type Environment, environments, type TenantId, tenantIds } from './tenant-config.ts';
 import { tenants } from './tenants.ts';
 
@@ -107,10 +114,10 @@ describe('resolveTenant on a hosted domain', () => {
       secondary: true,
     },
     {
-      host: 'portal.sandbox.waratah.com.au',
+      host: 'portal.waratah-sandbox.com.au',
       id: 'waratah',
       environment: 'sandbox',
-      apiBaseUrl: 'https://api.sandbox.waratah.com.au',
+      apiBaseUrl: 'https://api.waratah-sandbox.com.au',
       secondary: false,
     },
     {
@@ -234,9 +241,9 @@ describe('resolveTenant on an unknown or malformed host', () => {
 describe('resolveIdentityHost', () => {
   it.each<[host: string, environment: Environment, clientId: string]>([
     ['auth.waratah.com.au', 'production', '5cc2641a-0f98-486d-91b8-2616d6e01e4b'],
-    ['AUTH.staging.waratah.com.au:443', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
-    ['auth.sandbox.waratah.com.au', 'sandbox', 'a54534a0-3f18-41ef-8c8e-ac9c296c117c'],
-    ['portal.staging.waratah.com.au', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
+    ['AUTH.waratah-staging.com.au:443', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
+    ['auth.waratah-sandbox.com.au', 'sandbox', 'a54534a0-3f18-41ef-8c8e-ac9c296c117c'],
+    ['portal.waratah-staging.com.au', 'staging', '614317f2-5507-4db9-8f2f-a2bfc839b755'],
   ])('serves %s as waratah %s, with its own client', (host, environment, clientId) => {
     expect(resolveIdentityHost({ host })).toMatchObject({
       tenant: { id: 'waratah' },
@@ -295,6 +302,54 @@ describe('portalOriginOfApiHost', () => {
       'a'.repeat(300),
     ]) {
       expect(portalOriginOfApiHost(host), host).toBeUndefined();
+    }
+  });
+});
+
+describe('sharedCookieDomainOf', () => {
+  const ssoEnvironments = tenantIds.flatMap((id) =>
+    environments.flatMap((environment) => {
+      const envConfig = tenants[id].envConfig[environment];
+      return envConfig?.fusionAuth?.enabled ? [{ id, environment, envConfig }] : [];
+    }),
+  );
+  const under = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+  it("gives every single sign-on environment a cookie domain over all its hosts, and no other's", () => {
+    expect(ssoEnvironments.length).toBeGreaterThanOrEqual(3);
+    for (const { id, environment, envConfig } of ssoEnvironments) {
+      const domain = envConfig.cookieDomain ?? '';
+      // A registrable domain at least (name.com.au), never a public suffix.
+      expect(domain.split('.').length, `${id} ${environment}`).toBeGreaterThanOrEqual(3);
+      for (const host of hostsOf(envConfig)) {
+        expect(under(host, domain), `${id} ${environment}: ${host}`).toBe(true);
+        expect(sharedCookieDomainOf(host), host).toBe(domain);
+      }
+      // Another single sign-on environment under it would get cookies of the same names as its
+      // own (app.at, XSRF-TOKEN) and could not tell them apart: none may be.
+      for (const other of ssoEnvironments) {
+        if (other.envConfig === envConfig) continue;
+        for (const host of hostsOf(other.envConfig))
+          expect(under(host, domain), `${id} ${environment} covers ${host}`).toBe(false);
+      }
+    }
+  });
+
+  it('gives none to a local host, a password tenant, the bare domain or a host nobody configured', () => {
+    expect(sharedCookieDomainOf('API.Waratah.com.au:443')).toBe('waratah.com.au');
+    for (const host of [
+      'localhost:8080',
+      'waratah.localhost:8080',
+      'moneypartner.localhost',
+      'api.moneypartner.com.au',
+      'portal.staging.labs.waratah.com.au',
+      'waratah.com.au',
+      'evil.waratah.com.au',
+      'api.waratah.com.au.evil.example',
+      '',
+      'a'.repeat(300),
+    ]) {
+      expect(sharedCookieDomainOf(host), host).toBeUndefined();
     }
   });
 });

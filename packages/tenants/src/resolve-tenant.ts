@@ -91,6 +91,42 @@ export function portalOriginOfApiHost(host: string): string | undefined {
   return parsed && apiHostPortals().get(parsed.hostname);
 }
 
+/**
+ * The domain a hosted host of a single sign-on environment sets the session's cookies on (its
+ * `cookieDomain`): the portal's hosts, the API's and the sign-in server's. Undefined for a local host
+ * (one origin serves all three, so host-only cookies reach them), for a password tenant's host
+ * (whose refresh token cookie is read by its API host alone) and for any other host.
+ */
+export function sharedCookieDomainOf(host: string): string | undefined {
+  const parsed = parseHost(host);
+  return parsed && cookieDomainHosts().get(parsed.hostname);
+}
+
+/** Every host of an environment, as configured: its portal's, its API's and its sign-in server's. */
+export function hostsOf(envConfig: EnvConfig): string[] {
+  const urls = [envConfig.api.hostUrl, envConfig.api.secondaryHostUrl, envConfig.fusionAuth?.serverUrl ?? ''];
+  return [
+    envConfig.hostedDomain.toLowerCase(),
+    envConfig.secondaryHostedDomain.toLowerCase(),
+    ...urls.filter((url) => URL.canParse(url)).map((url) => new URL(url).hostname.toLowerCase()),
+  ];
+}
+
+let cookieDomainMap: Map<string, string> | undefined;
+
+function cookieDomainHosts(): Map<string, string> {
+  if (cookieDomainMap) return cookieDomainMap;
+  cookieDomainMap = new Map();
+  for (const [, , envConfig] of everyEnvironment()) {
+    const domain = envConfig.cookieDomain?.toLowerCase();
+    if (!domain || !envConfig.fusionAuth?.enabled) continue;
+    for (const host of hostsOf(envConfig)) {
+      if (host === domain || host.endsWith(`.${domain}`)) cookieDomainMap.set(host, domain);
+    }
+  }
+  return cookieDomainMap;
+}
+
 let apiHostPortalMap: Map<string, string> | undefined;
 
 function apiHostPortals(): Map<string, string> {

@@ -82,6 +82,13 @@ export interface EnvConfig {
   secondaryHostedDomain: string;
   appcuesId?: string;
   fusionAuth?: FusionAuthConfig;
+  /**
+   * With single sign-on: the parent domain of the environment's portal, API and sign-in hosts (e.g.
+   * `waratah.com.au` over `portal.`, `api.` and `auth.`), on which the session's cookies are set so
+   * that each of those hosts gets them: `app.at` from the sign-in host to the API, `app.at_exp` and
+   * the API's `XSRF-TOKEN` to the portal's scripts (`sharedCookieDomainOf`).
+   */
+  cookieDomain?: string;
 }
 
 export interface TenantConfig {

@@ -5,7 +5,7 @@ import { sendPage } from '../pages/send-page.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { hostedLoginCookie, takeHostedLogin } from './hosted-login.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
-import { setTokenCookies, type TokenResponse } from './token-cookies.ts';
+import { cookieScope, setTokenCookies, type TokenResponse } from './token-cookies.ts';
 
 /**
  * `/app/callback/`: the provider's redirect back. Exchanges the code (with the PKCE verifier kept
@@ -44,7 +44,7 @@ export async function callbackRoute(app: FastifyInstance, { identity }: { identi
       );
       return sendPage(reply, renderErrorPage(tenant, reason, login.redirectUri), 400);
     }
-    setTokenCookies(reply, answer.body as unknown as TokenResponse, request.protocol === 'https');
+    setTokenCookies(reply, answer.body as unknown as TokenResponse, cookieScope(request, tenantIdentity));
     const back = new URL(login.redirectUri);
     if (login.state !== undefined) back.searchParams.set('state', login.state);
     return reply.header('cache-control', 'no-store').redirect(back.toString(), 302);

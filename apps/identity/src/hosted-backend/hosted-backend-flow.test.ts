@@ -1,3 +1,4 @@
+import { getTenant } from '@waratah/tenants';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -112,6 +113,51 @@ describe('FusionAuth hosted backend', () => {
     await signIn(browser, testApp.adviser.email, testApp.adviser.password);
     expect(decodeJwt(browser.cookie('app.at') ?? '').sid).not.toBe(session.uid);
     expect((await browser.request('/app/me/')).statusCode).toBe(200);
+  });
+
+  it("sets the session's cookies on the environment's cookie domain on a hosted host, and clears them there", async () => {
+    // The production sign-in host: the portal (portal.) and the API (api.) must get its cookies.
+    const browser = new TestBrowser(testApp.app, 'http://auth.waratah.com.au');
+    const clientId = getTenant('waratah').envConfig.production?.fusionAuth?.clientId ?? '';
+    const portal = 'https://portal.waratah.com.au';
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: `${portal}/auth-callback`,
+      state: 's',
+    });
+    const loginPage = await browser.follow(`/app/login/?${query}`);
+    const action = /action="([^"]+\/login)"/.exec(loginPage.response.body)?.[1] ?? '';
+    const done = await browser.follow(action, {
+      method: 'POST',
+      form: { email: testApp.adviser.email, password: testApp.adviser.password },
+    });
+    expect(done.url).toBe(`${portal}/auth-callback?state=s`);
+    const tokenCookieNames = ['app.at', 'app.at_exp', 'app.idt', 'app.rt'];
+    const domains = (cookies: { name: string; domain?: string }[]) =>
+      new Map(
+        cookies.filter((set) => tokenCookieNames.includes(set.name)).map((set) => [set.name, set.domain]),
+      );
+    expect(domains(done.response.cookies)).toEqual(
+      new Map(tokenCookieNames.map((name) => [name, 'waratah.com.au'])),
+    );
+    const refreshed = await browser.request(`/app/refresh/?client_id=${clientId}`, { method: 'POST' });
+    expect(refreshed.statusCode).toBe(200);
+    expect(new Set(domains(refreshed.cookies).values())).toEqual(new Set(['waratah.com.au']));
+
+    const logout = await browser.request(`/app/logout/?client_id=${clientId}`);
+    expect(logout.statusCode).toBe(302);
+    // Cleared on the domain, and on the host alone (where a deployment without a domain set them).
+    const cleared = (logout.cookies as { name: string; domain?: string; value: string }[]).filter(
+      (set) => set.name === 'app.at',
+    );
+    expect(cleared.map((set) => [set.domain, set.value])).toEqual([
+      ['waratah.com.au', ''],
+      [undefined, ''],
+    ]);
+    // On a local host the cookies stay on the host that set them.
+    const local = new TestBrowser(testApp.app);
+    const localDone = await signIn(local, testApp.adviser.email, testApp.adviser.password);
+    expect(new Set(domains(localDone.response.cookies).values())).toEqual(new Set([undefined]));
   });
 
   it('refuses the access tokens of a session signed out at the provider’s own end-session endpoint', async () => {

@@ -9,7 +9,7 @@ import { recordEndedSessions } from '../storage/ended-sessions.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
 import { clientRefusal } from './start-authorization.ts';
-import { clearTokenCookies, tokenCookies } from './token-cookies.ts';
+import { clearTokenCookies, cookieScope, tokenCookies } from './token-cookies.ts';
 
 const sessionCookie = '_session';
 
@@ -75,10 +75,10 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
     if (sessionId || refreshed)
       await endSignIn(identity, tenantIdentity, { sessionId, refreshed }, request.ip);
 
-    const secure = request.protocol === 'https';
-    clearTokenCookies(reply, secure);
+    const scope = cookieScope(request, tenantIdentity);
+    clearTokenCookies(reply, scope);
     for (const name of [sessionCookie, `${sessionCookie}.sig`])
-      reply.clearCookie(name, { path: '/', secure });
+      reply.clearCookie(name, { path: '/', secure: scope.secure });
 
     const requested = singleValue(request.query, 'post_logout_redirect_uri');
     const target = isAllowedRedirect(requested, tenantIdentity) ? requested : `${tenantIdentity.origin}/`;

@@ -4,7 +4,13 @@ import type { IdentityService } from '../identity-service.ts';
 import { requestLocation, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
 import { clientRefusal } from './start-authorization.ts';
-import { clearTokenCookies, setTokenCookies, type TokenResponse, tokenCookies } from './token-cookies.ts';
+import {
+  clearTokenCookies,
+  cookieScope,
+  setTokenCookies,
+  type TokenResponse,
+  tokenCookies,
+} from './token-cookies.ts';
 import { adviserFromCookie } from './verify-access-token.ts';
 
 /**
@@ -55,15 +61,15 @@ export async function sessionRoutes(app: FastifyInstance, { identity }: { identi
       refresh_token: refreshToken,
       client_id: tenantIdentity.clientId,
     });
-    const secure = request.protocol === 'https';
+    const scope = cookieScope(request, tenantIdentity);
     if (answer.status !== 200) {
-      clearTokenCookies(reply, secure);
+      clearTokenCookies(reply, scope);
       return reply.code(401).send({
         error: String(answer.body.error ?? 'invalid_grant'),
         error_description: String(answer.body.error_description ?? 'The refresh token was refused.'),
       });
     }
-    setTokenCookies(reply, answer.body as unknown as TokenResponse, secure);
+    setTokenCookies(reply, answer.body as unknown as TokenResponse, scope);
     return reply.code(200).send();
   });
 }

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { refreshTokenTtl } from '../provider/identity-ttl.ts';
 
@@ -18,8 +18,25 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
-function options(secure: boolean, httpOnly: boolean, maxAge: number): CookieSerializeOptions {
-  return { path: '/', sameSite: 'lax', secure, httpOnly, maxAge };
+/**
+ * Where the cookies go: `Secure` over HTTPS; on a hosted host, the environment's cookie domain
+ * (`TenantIdentity.cookieDomain`), so that the API host gets `app.at` and the portal's scripts
+ * read `app.at_exp`; locally, the host that set them, which serves the portal and the API too.
+ */
+export interface CookieScope {
+  secure: boolean;
+  domain: string | undefined;
+}
+
+export function cookieScope(
+  request: FastifyRequest,
+  { cookieDomain }: { cookieDomain?: string },
+): CookieScope {
+  return { secure: request.protocol === 'https', domain: cookieDomain };
+}
+
+function options({ secure, domain }: CookieScope, httpOnly: boolean, maxAge: number): CookieSerializeOptions {
+  return { ...(domain !== undefined && { domain }), path: '/', sameSite: 'lax', secure, httpOnly, maxAge };
 }
 
 /**
@@ -27,23 +44,19 @@ function options(secure: boolean, httpOnly: boolean, maxAge: number): CookieSeri
  * and the access token's expiry (epoch seconds) readable, since the portal derives its signed-in
  * state from `app.at_exp` (spec §4).
  */
-export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, secure: boolean): void {
+export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, scope: CookieScope): void {
   const expiresAt = accessTokenExpiry(tokens);
-  reply.setCookie(tokenCookies.accessToken, tokens.access_token, options(secure, true, tokens.expires_in));
+  reply.setCookie(tokenCookies.accessToken, tokens.access_token, options(scope, true, tokens.expires_in));
   reply.setCookie(
     tokenCookies.accessTokenExpiry,
     String(expiresAt),
-    options(secure, false, tokens.expires_in),
+    options(scope, false, tokens.expires_in),
   );
   if (tokens.id_token) {
-    reply.setCookie(tokenCookies.idToken, tokens.id_token, options(secure, false, tokens.expires_in));
+    reply.setCookie(tokenCookies.idToken, tokens.id_token, options(scope, false, tokens.expires_in));
   }
   if (tokens.refresh_token) {
-    reply.setCookie(
-      tokenCookies.refreshToken,
-      tokens.refresh_token,
-      options(secure, true, refreshTokenTtl()),
-    );
+    reply.setCookie(tokenCookies.refreshToken, tokens.refresh_token, options(scope, true, refreshTokenTtl()));
   }
 }
 
@@ -58,8 +71,10 @@ function accessTokenExpiry(tokens: TokenResponse): number {
   return Math.floor(Date.now() / 1000) + tokens.expires_in;
 }
 
-export function clearTokenCookies(reply: FastifyReply, secure: boolean): void {
+/** Clears them where they were set, and on the host alone as well (where a deployment without a cookie domain set them). */
+export function clearTokenCookies(reply: FastifyReply, { secure, domain }: CookieScope): void {
   for (const name of Object.values(tokenCookies)) {
+    if (domain !== undefined) reply.clearCookie(name, { domain, path: '/', sameSite: 'lax', secure });
     reply.clearCookie(name, { path: '/', sameSite: 'lax', secure });
   }
 }

@@ -60,6 +60,14 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
     async resolve(request: FastifyRequest): Promise<Principal | null> {
       const token = request.cookies[tokenCookies.accessToken];
       if (!token) return null;
+      // Only a tenant that signs in with single sign-on takes the cookie: an external provider's
+      // token is matched by e-mail, which must not reach a password tenant's admin of that address.
+      // Another tenant's host ignores it rather than refusing the request: hosted, the cookie is set
+      // on the SSO environment's parent domain (`sharedCookieDomainOf`), under which a password
+      // tenant's hosts may sit (`*.labs.waratah.com.au` under `waratah.com.au`), and their
+      // anonymous calls (the sign-in page's) must still work for a browser that holds it.
+      const { tenant, environment } = requestTenancy(request);
+      if (!tenant.envConfig[environment]?.fusionAuth?.enabled) return null;
       if (!request.headers[tenantHeader]) {
         const message = `${apiHeaders.tenantId} is required with single sign-on`;
         throw new AppError('bad_header', message, {
@@ -67,11 +75,6 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
         });
       }
       const claims = await verifiedClaims(token, source, request);
-      const { tenant, environment } = requestTenancy(request);
-      // Only a tenant that signs in with single sign-on takes its cookie: an external provider's
-      // token is matched by e-mail, which must not reach a password tenant's admin of that address.
-      if (!tenant.envConfig[environment]?.fusionAuth?.enabled)
-        throw invalidAccessToken(`${tenant.id} does not sign in with single sign-on`);
       const user = await findSubject(db, tenant.id, claims);
       if (user?.status !== 'active')
         throw invalidAccessToken(

@@ -44,6 +44,25 @@ describe('XSRF protection', () => {
     expect(kept.cookies.find((set) => set.name === xsrfCookie)).toBeUndefined();
   });
 
+  it("sets it on a hosted single sign-on environment's cookie domain, so the portal's host reads it", async () => {
+    const app = buildApp();
+    const domainOf = async (host: string) =>
+      (await app.inject({ url: '/api/thing', headers: { host } })).cookies.find(
+        (set) => set.name === xsrfCookie,
+      )?.domain;
+    expect(await domainOf('api.waratah.com.au')).toBe('waratah.com.au');
+    expect(await domainOf('api2.waratah.com.au')).toBe('waratah.com.au');
+    expect(await domainOf('api.waratah-staging.com.au')).toBe('waratah-staging.com.au');
+    // A local host, a password tenant's API host and any other host: the host that set it only.
+    for (const host of [
+      'localhost:8080',
+      'api.moneypartner.com.au',
+      'api.staging.labs.waratah.com.au',
+      'evil.example',
+    ])
+      expect(await domainOf(host), host).toBeUndefined();
+  });
+
   it('refuses a cookie-authenticated POST without the echoed header, or with a wrong one', async () => {
     const app = buildApp();
     for (const headers of [{}, { 'x-xsrf-token': 'something-else' }]) {

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sharedCookieDomainOf } from '@waratah/tenants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
@@ -31,8 +32,15 @@ export function registerXsrfProtection(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Hosted, the API host of a single sign-on environment sets it on the environment's cookie domain,
+ * so that the portal's scripts on their own host can read it (`sharedCookieDomainOf`); elsewhere
+ * it stays on the host that set it.
+ */
 function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): void {
+  const domain = sharedCookieDomainOf(request.host);
   reply.setCookie(xsrfCookie, randomBytes(32).toString('base64url'), {
+    ...(domain !== undefined && { domain }),
     path: '/',
     sameSite: 'lax',
     secure: request.protocol === 'https',

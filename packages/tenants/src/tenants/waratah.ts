@@ -43,33 +43,35 @@ export const waratah: TenantConfig = {
   analyticsTokens: { test: '', production: '' },
   envConfig: {
     sandbox: {
-      oauth: { clientId: 'waratah-adviser-portal-sandbox', domain: 'sandbox.waratah.com.au' },
+      oauth: { clientId: 'waratah-adviser-portal-sandbox', domain: 'waratah-sandbox.com.au' },
       api: {
-        hostUrl: 'https://api.sandbox.waratah.com.au',
-        secondaryHostUrl: 'https://api2.sandbox.waratah.com.au',
+        hostUrl: 'https://api.waratah-sandbox.com.au',
+        secondaryHostUrl: 'https://api2.waratah-sandbox.com.au',
       },
-      hostedDomain: 'portal.sandbox.waratah.com.au',
-      secondaryHostedDomain: 'advisers.sandbox.waratah.com.au',
+      hostedDomain: 'portal.waratah-sandbox.com.au',
+      secondaryHostedDomain: 'advisers.waratah-sandbox.com.au',
+      cookieDomain: 'waratah-sandbox.com.au',
       fusionAuth: {
         enabled: true,
         clientId: 'a54534a0-3f18-41ef-8c8e-ac9c296c117c',
         tenantId: '2c58d256-5b34-4af9-8e0c-169993e2790a',
-        serverUrl: 'https://auth.sandbox.waratah.com.au',
+        serverUrl: 'https://auth.waratah-sandbox.com.au',
       },
     },
     staging: {
-      oauth: { clientId: 'waratah-adviser-portal-staging', domain: 'staging.waratah.com.au' },
+      oauth: { clientId: 'waratah-adviser-portal-staging', domain: 'waratah-staging.com.au' },
       api: {
-        hostUrl: 'https://api.staging.waratah.com.au',
-        secondaryHostUrl: 'https://api2.staging.waratah.com.au',
+        hostUrl: 'https://api.waratah-staging.com.au',
+        secondaryHostUrl: 'https://api2.waratah-staging.com.au',
       },
-      hostedDomain: 'portal.staging.waratah.com.au',
-      secondaryHostedDomain: 'advisers.staging.waratah.com.au',
+      hostedDomain: 'portal.waratah-staging.com.au',
+      secondaryHostedDomain: 'advisers.waratah-staging.com.au',
+      cookieDomain: 'waratah-staging.com.au',
       fusionAuth: {
         enabled: true,
         clientId: '614317f2-5507-4db9-8f2f-a2bfc839b755',
         tenantId: 'c86ea9df-cb51-44b2-bade-72a660b85444',
-        serverUrl: 'https://auth.staging.waratah.com.au',
+        serverUrl: 'https://auth.waratah-staging.com.au',
       },
     },
     production: {
@@ -77,6 +79,7 @@ export const waratah: TenantConfig = {
       api: { hostUrl: 'https://api.waratah.com.au', secondaryHostUrl: 'https://api2.waratah.com.au' },
       hostedDomain: 'portal.waratah.com.au',
       secondaryHostedDomain: 'advisers.waratah.com.au',
+      cookieDomain: 'waratah.com.au',
       fusionAuth: {
         enabled: true,
         clientId: '5cc2641a-0f98-486d-91b8-2616d6e01e4b',

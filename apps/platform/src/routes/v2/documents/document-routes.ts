@@ -164,7 +164,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         headers: apiRequestHeadersSchema,
         description:
-          "Send a file as the body (Content-Type application/pdf, the XLSX type or application/octet-stream): answers whether the platform produced it for the caller's tenant, by its SHA-256.",
+          "Send a file as the body (Content-Type application/pdf, the XLSX type or application/octet-stream): answers whether the platform produced it for the caller's tenant, by its SHA-256, and names the export only to a caller who could open it now.",
         response: { 200: documentVerificationResponseSchema, ...errorResponses },
       },
     },
