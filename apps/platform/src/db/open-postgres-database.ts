@@ -5,6 +5,7 @@ import type { Database } from './database-schema.ts';
 import type { PlatformDatabase } from './platform-database.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
 import { limitStatementTime } from './statement-time-limit.ts';
+import { markUnconfirmedWrites } from './unconfirmed-writes.ts';
 
 // Without a timeout, `pg` waits forever for a host that drops packets, and start-up hangs silently.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -41,6 +42,7 @@ export function openPostgresDatabase(
     client.on('error', () => {});
     limitStatementTime(client, () => statementLimitMs);
     if (preparedStatements) usePreparedStatements(client);
+    markUnconfirmedWrites(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

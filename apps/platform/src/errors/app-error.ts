@@ -21,6 +21,7 @@ export const errorCatalogue = {
   already_exists: { code: 'F0400', status: 409 },
   rate_limited: { code: 'F0006', status: 429 },
   unavailable: { code: 'F9990', status: 503 },
+  outcome_unknown: { code: 'F9991', status: 503 },
   internal_error: { code: 'F9999', status: 500 },
 } as const satisfies Record<string, { code: `F${number}`; status: number }>;
 

@@ -42,3 +42,24 @@ function looksUnavailable(error: unknown): boolean {
   if (code !== undefined && (sqlStates.test(code) || systemCodes.has(code))) return true;
   return driverMessages.some((pattern) => pattern.test(error.message));
 }
+
+/**
+ * A change the database may or may not have made: its `COMMIT` (or the change itself, outside a
+ * transaction) was sent and never answered (`db/unconfirmed-writes.ts`). Still an unavailable
+ * database (its cause), but the caller must not simply send the change again: 503 `F9991`.
+ */
+export class WriteOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('The database did not confirm a change it was sent; it may or may not have been made', { cause });
+    this.name = 'WriteOutcomeUnknown';
+  }
+}
+
+/** Whether `error` is, or was caused by, a `WriteOutcomeUnknown`. */
+export function isWriteOutcomeUnknown(error: unknown): boolean {
+  for (let depth = 0, current = error; depth < 5 && current instanceof Error; depth += 1) {
+    if (current instanceof WriteOutcomeUnknown) return true;
+    current = current.cause;
+  }
+  return false;
+}

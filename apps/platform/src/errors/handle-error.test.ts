@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { AppError } from './app-error.ts';
+import { WriteOutcomeUnknown } from './database-unavailable.ts';
 
 describe('the error handler', () => {
   let testApp: TestApp;
@@ -27,6 +28,14 @@ describe('the error handler', () => {
       };
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });
+    // A change whose COMMIT the database never answered (db/unconfirmed-writes.ts).
+    const unconfirmed = () => new WriteOutcomeUnknown(new Error('Query read timeout'));
+    testApp.app.post('/api/test/unconfirmed', async () => {
+      throw unconfirmed();
+    });
+    testApp.app.get('/api/test/unconfirmed', async () => {
+      throw unconfirmed();
+    });
     testApp.app.post(
       '/api/test/goals',
       { schema: { body: z.object({ name: z.string().min(1), target: z.object({ amount: z.string() }) }) } },
@@ -34,6 +43,22 @@ describe('the error handler', () => {
     );
   });
   afterAll(() => testApp.close());
+
+  it('answers a change the database may have made with 503 F9991 and no Retry-After; a read with F9990', async () => {
+    const change = await testApp.app.inject({ method: 'POST', url: '/api/test/unconfirmed' });
+    expect(change.statusCode).toBe(503);
+    expect(change.headers['retry-after']).toBeUndefined();
+    const { error } = errorBodySchema.parse(change.json());
+    expect(error).toMatchObject({ error_code: 'F9991', error_type: 'outcome_unknown' });
+    expect(error.error_message).toMatch(
+      /^The service stopped answering while your change was being saved, so it may or may not have been saved; please check before making it again\. \(request .+\)$/,
+    );
+    // A read asked for no change: what was left unconfirmed was the request's own bookkeeping.
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/test/unconfirmed' });
+    expect(read.statusCode).toBe(503);
+    expect(read.headers['retry-after']).toBe('1');
+    expect(read.json().error.error_code).toBe('F9990');
+  });
 
   it('answers an unexpected error with a generic 500 envelope, no message, no stack', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/explode' });

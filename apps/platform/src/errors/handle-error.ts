@@ -2,13 +2,15 @@ import type { ErrorBody } from '@waratah/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { confirmPrincipal } from '../auth/confirm-principal.ts';
 import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
-import type { AppError } from './app-error.ts';
+import type { AppError, ErrorType } from './app-error.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { toAppError } from './to-app-error.ts';
 
 // What a client reads for a 5xx: the real cause is in the log, under the request id quoted here.
-const publicServerMessages: Record<number, string> = {
-  503: 'The service is not available at the moment; please try again shortly.',
+const publicServerMessages: Partial<Record<ErrorType, string>> = {
+  unavailable: 'The service is not available at the moment; please try again shortly.',
+  outcome_unknown:
+    'The service stopped answering while your change was being saved, so it may or may not have been saved; please check before making it again.',
 };
 const defaultServerMessage = 'Something went wrong on our side; please try again.';
 
@@ -23,14 +25,15 @@ export async function handleError(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const failure = await unlessCallerRefused(error, request);
-  const appError = toAppError(failure);
+  const appError = toAppError(failure, request);
   if (appError.statusCode >= 500) {
     request.log.error({ err: failure }, 'request failed');
   } else {
     request.log.info({ err: failure, errorCode: appError.code }, 'request rejected');
   }
-  // A dependency that is down (the database, mid-restart or dropped): worth asking again shortly.
-  if (appError.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+  // A dependency that is down (the database, mid-restart or dropped): worth asking again shortly,
+  // unless a change may already have been made, which must be checked before it is sent again.
+  if (appError.type === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   // A limit that is used up says when it frees (sign-in, e-mails).
   if (failure instanceof RateLimitedError) reply.header('retry-after', String(failure.retryAfterSeconds));
   return reply
@@ -60,7 +63,7 @@ async function unlessCallerRefused(error: unknown, request: FastifyRequest): Pro
 export function errorEnvelope(error: AppError, requestId: string): ErrorBody {
   const serverSide = error.statusCode >= 500;
   const message = serverSide
-    ? `${publicServerMessages[error.statusCode] ?? defaultServerMessage} (request ${requestId})`
+    ? `${publicServerMessages[error.type] ?? defaultServerMessage} (request ${requestId})`
     : error.message;
   return {
     error: {

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { AppError, type FieldError } from './app-error.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isDatabaseUnavailable, isWriteOutcomeUnknown } from './database-unavailable.ts';
 
 /**
  * Classifies anything thrown while answering a request. Client mistakes that Fastify (or the file
@@ -9,10 +9,14 @@ import { isDatabaseUnavailable } from './database-unavailable.ts';
  * connection is 503 unavailable (the client may retry). A status code alone proves nothing: an
  * upstream client library's 404 is our failure, not the caller's.
  */
-export function toAppError(error: unknown): AppError {
+export function toAppError(error: unknown, request?: { method: string }): AppError {
   if (error instanceof AppError) return error;
   if (isFastifyError(error) && error.validation) return validationError(error);
   const message = error instanceof Error ? error.message : String(error);
+  // A change the database may have made is the caller's to check, unless the caller only read
+  // (the unconfirmed change was the request's audit row or bookkeeping, not something it asked for).
+  if (isWriteOutcomeUnknown(error) && !safeMethods.has(request?.method ?? 'POST'))
+    return new AppError('outcome_unknown', message, { cause: error });
   if (isDatabaseUnavailable(error)) return new AppError('unavailable', message, { cause: error });
   const status = clientErrorStatus(error);
   if (status === undefined) return new AppError('internal_error', message, { cause: error });
@@ -21,6 +25,8 @@ export function toAppError(error: unknown): AppError {
   if (status === 415) return new AppError('unsupported_media_type', message, { cause: error });
   return new AppError('malformed_request', message, { cause: error });
 }
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function validationError(error: FastifyError): AppError {
   const source = error.validationContext ?? 'request';

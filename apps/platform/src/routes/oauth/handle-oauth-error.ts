@@ -23,7 +23,7 @@ function toOAuthError(error: unknown, requestId: string): { status: number; body
     return { status: error.statusCode, body: { error: error.error, error_description: error.message } };
   }
   const appError = toAppError(error);
-  if (appError.type === 'unavailable') {
+  if (appError.statusCode === 503) {
     return { status: 503, body: { error: 'temporarily_unavailable', error_description: appError.message } };
   }
   if (appError.statusCode >= 500) {
