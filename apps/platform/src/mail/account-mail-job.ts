@@ -1,7 +1,7 @@
 import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { completeRegistration } from '../routes/admin/adminusers/complete-registration.ts';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
-import { alreadyRegisteredMail } from './messages/already-registered-mail.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 
 /**
@@ -14,7 +14,23 @@ export const accountMailJob = 'mail.account';
 export type AccountMailRequest =
   | { kind: 'password-reset'; tenantId: TenantId; email: string; portalOrigin: string }
   | { kind: 'verification-code'; tenantId: TenantId; email: string }
-  | { kind: 'registration'; tenantId: TenantId; email: string; portalOrigin: string };
+  | RegistrationRequest;
+
+/**
+ * A registration (`POST adminusers/register`), done by the job (`completeRegistration`). Its row,
+ * kept 7 days after it ends as every job's is, holds the names, the request's address and, when a
+ * password came with it, that password's hash, as `admin_users` does.
+ */
+export interface RegistrationRequest {
+  kind: 'registration';
+  tenantId: TenantId;
+  email: string;
+  givenName: string;
+  familyName: string;
+  passwordHash?: string;
+  portalOrigin: string;
+  ip: string;
+}
 
 /**
  * Queues the e-mail an anonymous request asked for (`POST adminusers/reset`, a new code at
@@ -32,6 +48,7 @@ export async function requestAccountMail(app: FastifyInstance, request: AccountM
 export async function registerAccountMailJob(app: FastifyInstance): Promise<void> {
   await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request) => {
     if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
+    if (request.kind === 'registration') return completeRegistration(app, request);
     const tenant = getTenant(request.tenantId);
     const user = await app.adminUsers.findByEmail(tenant.id, request.email);
     if (request.kind === 'password-reset') {
@@ -47,17 +64,7 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
       await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
       return;
     }
-    if (!user) return;
-    if (user.email_verified_at !== null) {
-      if (request.kind === 'verification-code' || user.status !== 'active') return;
-      const mail = alreadyRegisteredMail({
-        tenant,
-        givenName: user.given_name,
-        portalOrigin: request.portalOrigin,
-      });
-      await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
-      return;
-    }
+    if (!user || user.email_verified_at !== null) return;
     await sendVerificationCode(app, {
       tenant,
       adminUserId: user.id,

@@ -5,12 +5,8 @@ import {
   registrationAcceptedResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { recordAudit } from '../../../access/record-audit.ts';
-import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
-import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { portalOrigin } from '../../../mail/portal-origin.ts';
@@ -25,10 +21,11 @@ import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
  * password is chosen by whoever proves the address (the verify step then hands out the link to
  * choose it). Tenants with single sign-on register advisers on their identity's page, not here.
  *
- * The answer is the same for every address, and so is the work before it: an address whose account
- * is verified is not written, and its e-mail (a note that the account exists, instead of a code) is
- * the same queued job as a code's (`mail/account-mail-job.ts`). Before 2026-11-29 it answered 409,
- * telling anyone which addresses have an account.
+ * The answer is the same for every address, and so is the work before it: the request checks the
+ * input and the e-mail limits, hashes a password if one is given, and queues one job, which does the
+ * rest (`complete-registration.ts`): an address whose account is verified is left as it is and its
+ * owner e-mailed a note that it exists instead of a code. Before 2026-11-29 it answered 409, telling
+ * anyone which addresses have an account, and did the registration's writes itself.
  */
 export const postRegister: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -57,66 +54,21 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
       await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });
-      // Hashed whenever given (and before the transaction, which should not wait for it), so that
-      // no address answers sooner than another.
+      // Hashed whenever given, and nothing else done here: the job does the same work for every
+      // address, so no answer comes sooner than another (mail/account-mail-job.ts).
       const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-      const existing = await app.adminUsers.findByEmail(tenant.id, body.email);
-      if (!existing?.email_verified_at) {
-        const profile = { givenName: body.given_name, familyName: body.family_name };
-        await app.database.db.transaction().execute(async (trx) => {
-          const registered = existing
-            ? await updateRegistration(trx, existing, profile)
-            : await createAdminUser(trx, {
-                tenantId: tenant.id,
-                email: body.email,
-                ...(passwordHash !== undefined && { passwordHash }),
-                ...profile,
-                kind: 'adviser',
-                emailVerified: false,
-                termsAcceptedAt: new Date(),
-              });
-          await recordAudit(trx, {
-            actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
-            action: 'admin_user.register',
-            targetType: 'admin_user',
-            targetId: registered.id,
-          });
-        });
-      }
       await requestAccountMail(app, {
         kind: 'registration',
         tenantId: tenant.id,
         email: body.email,
+        givenName: body.given_name,
+        familyName: body.family_name,
+        ...(passwordHash !== undefined && { passwordHash }),
         portalOrigin: portalOrigin(request, tenant.id),
+        ip: request.ip,
       });
       reply.code(202);
       return { data: { email: body.email, email_verified: false as const } };
     },
   );
 };
-
-/**
- * Registering again before the address is verified: the names as now given, and no password. Who
- * sent this is unknown: keeping a password set earlier would let whoever registered first (not
- * necessarily the address's owner) sign in once the owner verifies it, and taking the new one would
- * let anyone replace the owner's. The verify step gives whoever proves the address a link to
- * choose one.
- */
-async function updateRegistration(
-  db: Kysely<Database>,
-  user: AdminUserRow,
-  profile: { givenName: string; familyName: string },
-): Promise<AdminUserRow> {
-  return db
-    .updateTable('admin_users')
-    .set({
-      given_name: profile.givenName,
-      family_name: profile.familyName,
-      terms_accepted_at: new Date(),
-      updated_at: new Date(),
-      password_hash: null,
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}

@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJobs } from '../../../jobs/jobs-schema.ts';
+import { accountMailJob } from '../../../mail/account-mail-job.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled, latestMail } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
+import { completeRegistration } from '../../admin/adminusers/complete-registration.ts';
 
 const host = 'waratahlabs.localhost:8080';
 const password = 'Platypus-Swims-Upstream-88';
@@ -38,6 +42,8 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     });
     expect(registered.statusCode).toBe(202);
     expect(registered.json()).toEqual({ data: { email: 'cara@example.test', email_verified: false } });
+    // The registration is a job, done just after the answer (mail/account-mail-job.ts).
+    await accountMailSettled(testApp.app);
     const { id } = await testApp.database.db
       .selectFrom('admin_users')
       .select('id')
@@ -50,8 +56,6 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       .executeTakeFirstOrThrow();
     expect(registration).toEqual({ actor_id: id, action: 'admin_user.register', target_id: String(id) });
 
-    // The code is a job's e-mail, sent after the answer (mail/account-mail-job.ts).
-    await accountMailSettled(testApp.app);
     const mail = await latestMail(testApp.app, 'cara@example.test');
     expect(mail?.subject).toMatch(/^Your Waratah Labs verification code: \d{6}$/);
     const code = codeIn(mail?.text);
@@ -263,6 +267,15 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     expect(taken.statusCode).toBe(202);
     expect(fresh.statusCode).toBe(202);
     expect(taken.body).toBe(fresh.body.replaceAll('hal.new@example.test', 'gil.owner@example.test'));
+    // Each request queued the same one job and wrote nothing else.
+    const queued = await withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select(sql<string>`payload->>'email'`.as('email'))
+      .where('name', '=', accountMailJob)
+      .where(sql<string>`payload->>'email'`, 'in', ['gil.owner@example.test', 'hal.new@example.test'])
+      .execute();
+    expect(queued.map((job) => job.email).sort()).toEqual(['gil.owner@example.test', 'hal.new@example.test']);
+    await accountMailSettled(testApp.app);
 
     expect(await accountOf('gil.owner@example.test')).toEqual(before);
     const audited = await testApp.database.db
@@ -272,7 +285,6 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       .where('actor_id', '=', owner.adminUser.id)
       .execute();
     expect(audited).toEqual([]);
-    await accountMailSettled(testApp.app);
     const note = await latestMail(testApp.app, 'gil.owner@example.test');
     expect(note?.subject).toBe('You already have a Waratah Labs Adviser Portal account');
     expect(note?.text).toContain('Hi Gil,');
@@ -288,6 +300,32 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       ...oauth,
     });
     expect(token.statusCode).toBe(200);
+  });
+
+  it('completes two first registrations of one address at once: one fails, and its retry finds the account', async () => {
+    const request = {
+      kind: 'registration' as const,
+      tenantId: 'waratahlabs' as const,
+      email: 'ivy.twice@example.test',
+      givenName: 'Ivy',
+      familyName: 'Twice',
+      portalOrigin: 'http://waratahlabs.localhost:8080',
+      ip: '198.51.100.7',
+    };
+    const both = await Promise.allSettled([
+      completeRegistration(testApp.app, request),
+      completeRegistration(testApp.app, request),
+    ]);
+    expect(both.filter((result) => result.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    // The job queue runs a failed attempt again: the account is there, and it is renamed and coded.
+    if (both.some((result) => result.status === 'rejected')) await completeRegistration(testApp.app, request);
+    const accounts = await testApp.database.db
+      .selectFrom('admin_users')
+      .select(['email_verified_at', 'given_name'])
+      .where('email', '=', 'ivy.twice@example.test')
+      .execute();
+    expect(accounts).toEqual([{ email_verified_at: null, given_name: 'Ivy' }]);
+    expect(codeIn((await latestMail(testApp.app, 'ivy.twice@example.test'))?.text)).toMatch(/^\d{6}$/);
   });
 
   it('is refused on a tenant with single sign-on, whose advisers register on its identity’s page', async () => {
@@ -336,6 +374,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       password_confirmation: password,
       terms_accepted: true,
     });
+    await accountMailSettled(testApp.app);
     const token = await post('/oauth/admin/token', {
       grant_type: 'password',
       username: 'eve@example.test',

@@ -1,0 +1,89 @@
+import { getTenant } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../access/record-audit.ts';
+import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import type { Database } from '../../../db/database-schema.ts';
+import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
+import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
+import { sendVerificationCode } from './send-verification-code.ts';
+
+/**
+ * The registration's own work, done by the `mail.account` job (`kind: 'registration'`): a verified
+ * account is left as it is and its owner told it exists (if it is active); otherwise the adviser
+ * is created unverified (or, registering again, renamed and its password cleared), audited
+ * (`admin_user.register`, the registrant as the actor, from the request's address), and sent a
+ * code. Run again after a failure (two first registrations of one address at once: the second
+ * meets the first's row), it finds the account and renames it, which leaves it without a
+ * password: the verify step then hands out the link to choose one.
+ */
+export async function completeRegistration(
+  app: FastifyInstance,
+  request: RegistrationRequest,
+): Promise<void> {
+  const tenant = getTenant(request.tenantId);
+  const existing = await app.adminUsers.findByEmail(tenant.id, request.email);
+  if (existing?.email_verified_at) {
+    if (existing.status !== 'active') return;
+    const mail = alreadyRegisteredMail({
+      tenant,
+      givenName: existing.given_name,
+      portalOrigin: request.portalOrigin,
+    });
+    await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
+    return;
+  }
+  const profile = { givenName: request.givenName, familyName: request.familyName };
+  const user = await app.database.db.transaction().execute(async (trx) => {
+    const registered = existing
+      ? await updateRegistration(trx, existing, profile)
+      : await createAdminUser(trx, {
+          tenantId: tenant.id,
+          email: request.email,
+          ...(request.passwordHash !== undefined && { passwordHash: request.passwordHash }),
+          ...profile,
+          kind: 'adviser',
+          emailVerified: false,
+          termsAcceptedAt: new Date(),
+        });
+    await recordAudit(trx, {
+      actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
+      action: 'admin_user.register',
+      targetType: 'admin_user',
+      targetId: registered.id,
+    });
+    return registered;
+  });
+  await sendVerificationCode(app, {
+    tenant,
+    adminUserId: user.id,
+    email: user.email,
+    givenName: profile.givenName,
+  });
+}
+
+/**
+ * Registering again before the address is verified: the names as now given, and no password. Who
+ * sent this is unknown: keeping a password set earlier would let whoever registered first (not
+ * necessarily the address's owner) sign in once the owner verifies it, and taking the new one would
+ * let anyone replace the owner's. The verify step gives whoever proves the address a link to
+ * choose one.
+ */
+async function updateRegistration(
+  db: Kysely<Database>,
+  user: AdminUserRow,
+  profile: { givenName: string; familyName: string },
+): Promise<AdminUserRow> {
+  return db
+    .updateTable('admin_users')
+    .set({
+      given_name: profile.givenName,
+      family_name: profile.familyName,
+      terms_accepted_at: new Date(),
+      updated_at: new Date(),
+      password_hash: null,
+    })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
