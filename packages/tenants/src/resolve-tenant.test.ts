@@ -135,17 +135,17 @@ describe('resolveTenant on a hosted domain', () => {
       secondary: false,
     },
     {
-      host: 'portal.staging.labs.waratah.com.au',
+      host: 'portal.staging.waratahlabs.com.au',
       id: 'waratahlabs',
       environment: 'staging',
-      apiBaseUrl: 'https://api.staging.labs.waratah.com.au',
+      apiBaseUrl: 'https://api.staging.waratahlabs.com.au',
       secondary: false,
     },
     {
-      host: 'advisers.sandbox.labs.waratah.com.au',
+      host: 'advisers.sandbox.waratahlabs.com.au',
       id: 'waratahlabs',
       environment: 'sandbox',
-      apiBaseUrl: 'https://api2.sandbox.labs.waratah.com.au',
+      apiBaseUrl: 'https://api2.sandbox.waratahlabs.com.au',
       secondary: true,
     },
     {
@@ -201,7 +201,7 @@ describe('resolveTenant on an unknown or malformed host', () => {
     'portal.waratah.com.au.example.com',
     'evil-portal.waratah.com.au',
     'portal.production.waratah.com.au',
-    'portal.labs.waratah.com.au',
+    'portal.waratahlabs.com.au',
   ])('unknown %s → default tenant in production, unmatched', (host) => {
     const resolved = resolveTenant({ host });
     expect(resolved.tenant.id).toBe('waratah');
@@ -325,12 +325,16 @@ describe('sharedCookieDomainOf', () => {
         expect(under(host, domain), `${id} ${environment}: ${host}`).toBe(true);
         expect(sharedCookieDomainOf(host), host).toBe(domain);
       }
-      // Another single sign-on environment under it would get cookies of the same names as its
-      // own (app.at, XSRF-TOKEN) and could not tell them apart: none may be.
-      for (const other of ssoEnvironments) {
-        if (other.envConfig === envConfig) continue;
-        for (const host of hostsOf(other.envConfig))
-          expect(under(host, domain), `${id} ${environment} covers ${host}`).toBe(false);
+      // No host of another environment, of any tenant, may sit under it: its servers would get
+      // this environment's session (production's, on a staging host), and another single sign-on
+      // environment would get cookies of the same names as its own and could not tell them apart.
+      for (const otherId of tenantIds) {
+        for (const otherEnvironment of environments) {
+          const other = tenants[otherId].envConfig[otherEnvironment];
+          if (!other || other === envConfig) continue;
+          for (const host of hostsOf(other))
+            expect(under(host, domain), `${id} ${environment} covers ${host}`).toBe(false);
+        }
       }
     }
   });
@@ -342,7 +346,7 @@ describe('sharedCookieDomainOf', () => {
       'waratah.localhost:8080',
       'moneypartner.localhost',
       'api.moneypartner.com.au',
-      'portal.staging.labs.waratah.com.au',
+      'portal.staging.waratahlabs.com.au',
       'waratah.com.au',
       'evil.waratah.com.au',
       'api.waratah.com.au.evil.example',

@@ -19,9 +19,11 @@ export interface TokenResponse {
 }
 
 /**
- * Where the cookies go: `Secure` over HTTPS; on a hosted host, the environment's cookie domain
- * (`TenantIdentity.cookieDomain`), so that the API host gets `app.at` and the portal's scripts
- * read `app.at_exp`; locally, the host that set them, which serves the portal and the API too.
+ * Where the cookies go: `Secure` over HTTPS; on a hosted host, the access token and its expiry on
+ * the environment's cookie domain (`TenantIdentity.cookieDomain`), so that the API host gets
+ * `app.at` and the portal's scripts read `app.at_exp`. The refresh and ID tokens stay on the
+ * sign-in host, the only one that reads them (`/app/refresh/`, `/app/logout/`). Locally every
+ * cookie stays on the host that set it, which serves the portal and the API too.
  */
 export interface CookieScope {
   secure: boolean;
@@ -39,6 +41,9 @@ function options({ secure, domain }: CookieScope, httpOnly: boolean, maxAge: num
   return { ...(domain !== undefined && { domain }), path: '/', sameSite: 'lax', secure, httpOnly, maxAge };
 }
 
+/** The cookies the portal's other hosts need, set on the cookie domain. */
+const sharedCookies: readonly string[] = [tokenCookies.accessToken, tokenCookies.accessTokenExpiry];
+
 /**
  * The tokens as cookies: the access and refresh tokens out of the reach of scripts; the ID token
  * and the access token's expiry (epoch seconds) readable, since the portal derives its signed-in
@@ -46,6 +51,12 @@ function options({ secure, domain }: CookieScope, httpOnly: boolean, maxAge: num
  */
 export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, scope: CookieScope): void {
   const expiresAt = accessTokenExpiry(tokens);
+  const hostOnly: CookieScope = { secure: scope.secure, domain: undefined };
+  // A copy left on the host alone (set before the domain was) would be sent first and win: gone.
+  if (scope.domain !== undefined) {
+    for (const name of sharedCookies)
+      reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: scope.secure });
+  }
   reply.setCookie(tokenCookies.accessToken, tokens.access_token, options(scope, true, tokens.expires_in));
   reply.setCookie(
     tokenCookies.accessTokenExpiry,
@@ -53,10 +64,14 @@ export function setTokenCookies(reply: FastifyReply, tokens: TokenResponse, scop
     options(scope, false, tokens.expires_in),
   );
   if (tokens.id_token) {
-    reply.setCookie(tokenCookies.idToken, tokens.id_token, options(scope, false, tokens.expires_in));
+    reply.setCookie(tokenCookies.idToken, tokens.id_token, options(hostOnly, false, tokens.expires_in));
   }
   if (tokens.refresh_token) {
-    reply.setCookie(tokenCookies.refreshToken, tokens.refresh_token, options(scope, true, refreshTokenTtl()));
+    reply.setCookie(
+      tokenCookies.refreshToken,
+      tokens.refresh_token,
+      options(hostOnly, true, refreshTokenTtl()),
+    );
   }
 }
 
@@ -71,10 +86,11 @@ function accessTokenExpiry(tokens: TokenResponse): number {
   return Math.floor(Date.now() / 1000) + tokens.expires_in;
 }
 
-/** Clears them where they were set, and on the host alone as well (where a deployment without a cookie domain set them). */
+/** Clears them on the host, and the shared ones on the cookie domain too. */
 export function clearTokenCookies(reply: FastifyReply, { secure, domain }: CookieScope): void {
   for (const name of Object.values(tokenCookies)) {
-    if (domain !== undefined) reply.clearCookie(name, { domain, path: '/', sameSite: 'lax', secure });
+    if (domain !== undefined && sharedCookies.includes(name))
+      reply.clearCookie(name, { domain, path: '/', sameSite: 'lax', secure });
     reply.clearCookie(name, { path: '/', sameSite: 'lax', secure });
   }
 }

@@ -62,10 +62,10 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
       if (!token) return null;
       // Only a tenant that signs in with single sign-on takes the cookie: an external provider's
       // token is matched by e-mail, which must not reach a password tenant's admin of that address.
-      // Another tenant's host ignores it rather than refusing the request: hosted, the cookie is set
-      // on the SSO environment's parent domain (`sharedCookieDomainOf`), under which a password
-      // tenant's hosts may sit (`*.labs.waratah.com.au` under `waratah.com.au`), and their
-      // anonymous calls (the sign-in page's) must still work for a browser that holds it.
+      // Another tenant ignores it rather than refusing the request: hosted, the cookie is set on the
+      // SSO environment's parent domain (`sharedCookieDomainOf`), and should a deployment put
+      // another tenant's host under it, that tenant's anonymous calls (its sign-in page's) must
+      // still work for a browser that holds it.
       const { tenant, environment } = requestTenancy(request);
       if (!tenant.envConfig[environment]?.fusionAuth?.enabled) return null;
       if (!request.headers[tenantHeader]) {

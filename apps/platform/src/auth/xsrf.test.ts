@@ -48,7 +48,7 @@ describe('XSRF protection', () => {
     const app = buildApp();
     const domainOf = async (host: string) =>
       (await app.inject({ url: '/api/thing', headers: { host } })).cookies.find(
-        (set) => set.name === xsrfCookie,
+        (set) => set.name === xsrfCookie && set.value !== '',
       )?.domain;
     expect(await domainOf('api.waratah.com.au')).toBe('waratah.com.au');
     expect(await domainOf('api2.waratah.com.au')).toBe('waratah.com.au');
@@ -57,10 +57,35 @@ describe('XSRF protection', () => {
     for (const host of [
       'localhost:8080',
       'api.moneypartner.com.au',
-      'api.staging.labs.waratah.com.au',
+      'api.staging.waratahlabs.com.au',
       'evil.example',
     ])
       expect(await domainOf(host), host).toBeUndefined();
+    // Issued on the domain, it also clears a copy on the host alone, which would be sent first.
+    const issued = await app.inject({ url: '/api/thing', headers: { host: 'api.waratah.com.au' } });
+    expect(issued.cookies.map((set) => [set.domain, set.value === ''])).toEqual([
+      [undefined, true],
+      ['waratah.com.au', false],
+    ]);
+  });
+
+  it('replaces, on a mismatch at a hosted API host, a copy the portal could not read', async () => {
+    const app = buildApp();
+    const post = (host: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/thing',
+        cookies: { [xsrfCookie]: 'old-host-only-copy' },
+        headers: { host, 'x-test-via': 'sso_cookie', 'x-xsrf-token': 'what-the-portal-read' },
+      });
+    const hosted = await post('api.waratah.com.au');
+    expect(hosted.statusCode).toBe(403);
+    const fresh = hosted.cookies.find((set) => set.name === xsrfCookie && set.value !== '');
+    expect(fresh?.domain).toBe('waratah.com.au');
+    // Locally the one cookie is the portal's own: a wrong echo is refused and nothing is replaced.
+    const local = await post('localhost:8080');
+    expect(local.statusCode).toBe(403);
+    expect(local.cookies).toEqual([]);
   });
 
   it('refuses a cookie-authenticated POST without the echoed header, or with a wrong one', async () => {

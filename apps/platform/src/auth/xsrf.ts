@@ -24,6 +24,10 @@ export function registerXsrfProtection(app: FastifyInstance): void {
     if (!cookie && request.principal?.via !== 'bearer') issueXsrfToken(request, reply);
     if (request.principal?.via !== 'sso_cookie' || !unsafeMethods.has(request.method)) return;
     if (!cookie || !matches(cookie, request.headers[xsrfHeader])) {
+      // Hosted, the browser may hold a copy on the API host alone (set before the domain was),
+      // which it sends first and the portal cannot read: a fresh one on the domain replaces it,
+      // so the portal's next request can echo it.
+      if (cookie && sharedCookieDomainOf(request.host) !== undefined) issueXsrfToken(request, reply);
       throw new AppError(
         'xsrf_token_mismatch',
         'This request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header',
@@ -39,11 +43,13 @@ export function registerXsrfProtection(app: FastifyInstance): void {
  */
 function issueXsrfToken(request: FastifyRequest, reply: FastifyReply): void {
   const domain = sharedCookieDomainOf(request.host);
+  const secure = request.protocol === 'https';
+  if (domain !== undefined) reply.clearCookie(xsrfCookie, { path: '/', sameSite: 'lax', secure });
   reply.setCookie(xsrfCookie, randomBytes(32).toString('base64url'), {
     ...(domain !== undefined && { domain }),
     path: '/',
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure,
     httpOnly: false,
   });
 }

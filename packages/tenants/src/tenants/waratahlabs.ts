@@ -39,22 +39,22 @@ export const waratahlabs: TenantConfig = {
   analyticsTokens: { test: '', production: '' },
   envConfig: {
     sandbox: {
-      oauth: { clientId: 'waratahlabs-adviser-portal-sandbox', domain: 'sandbox.labs.waratah.com.au' },
+      oauth: { clientId: 'waratahlabs-adviser-portal-sandbox', domain: 'sandbox.waratahlabs.com.au' },
       api: {
-        hostUrl: 'https://api.sandbox.labs.waratah.com.au',
-        secondaryHostUrl: 'https://api2.sandbox.labs.waratah.com.au',
+        hostUrl: 'https://api.sandbox.waratahlabs.com.au',
+        secondaryHostUrl: 'https://api2.sandbox.waratahlabs.com.au',
       },
-      hostedDomain: 'portal.sandbox.labs.waratah.com.au',
-      secondaryHostedDomain: 'advisers.sandbox.labs.waratah.com.au',
+      hostedDomain: 'portal.sandbox.waratahlabs.com.au',
+      secondaryHostedDomain: 'advisers.sandbox.waratahlabs.com.au',
     },
     staging: {
-      oauth: { clientId: 'waratahlabs-adviser-portal-staging', domain: 'staging.labs.waratah.com.au' },
+      oauth: { clientId: 'waratahlabs-adviser-portal-staging', domain: 'staging.waratahlabs.com.au' },
       api: {
-        hostUrl: 'https://api.staging.labs.waratah.com.au',
-        secondaryHostUrl: 'https://api2.staging.labs.waratah.com.au',
+        hostUrl: 'https://api.staging.waratahlabs.com.au',
+        secondaryHostUrl: 'https://api2.staging.waratahlabs.com.au',
       },
-      hostedDomain: 'portal.staging.labs.waratah.com.au',
-      secondaryHostedDomain: 'advisers.staging.labs.waratah.com.au',
+      hostedDomain: 'portal.staging.waratahlabs.com.au',
+      secondaryHostedDomain: 'advisers.staging.waratahlabs.com.au',
     },
   },
 };

@@ -124,7 +124,7 @@ describe('POST /oauth/admin/token', () => {
     const response = await requestToken(
       passwordGrant({
         client_id: 'waratahlabs-adviser-portal-staging',
-        domain: 'staging.labs.waratah.com.au',
+        domain: 'staging.waratahlabs.com.au',
       }),
       'waratahlabs.localhost:8080',
     );

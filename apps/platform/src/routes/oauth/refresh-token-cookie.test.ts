@@ -211,7 +211,7 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
         ['api.moneypartner.com.au', 'https://www.moneypartner.com.au', production],
         // Another tenant's portal naming its own client on this tenant's API host.
         [
-          'api.staging.labs.waratah.com.au',
+          'api.staging.waratahlabs.com.au',
           'https://portal.waratah.com.au',
           { client_id: 'waratah-adviser-portal', domain: 'waratah.com.au' },
         ],

@@ -9,7 +9,7 @@ import { completeRegistration } from '../../admin/adminusers/complete-registrati
 
 const host = 'waratahlabs.localhost:8080';
 const password = 'Platypus-Swims-Upstream-88';
-const oauth = { client_id: 'waratahlabs-adviser-portal-staging', domain: 'staging.labs.waratah.com.au' };
+const oauth = { client_id: 'waratahlabs-adviser-portal-staging', domain: 'staging.waratahlabs.com.au' };
 const company = {
   name: 'Harbour Wealth Pty Ltd',
   abn: '51 824 753 556',

@@ -73,7 +73,7 @@ describe('wrong verification codes, counted per IP', () => {
         username: 'ida.second@example.test',
         password: 'Anything-At-All-2026',
         client_id: 'waratahlabs-adviser-portal-staging',
-        domain: 'staging.labs.waratah.com.au',
+        domain: 'staging.waratahlabs.com.au',
       },
       guesser,
     );
