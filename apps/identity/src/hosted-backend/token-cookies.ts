@@ -86,11 +86,10 @@ function accessTokenExpiry(tokens: TokenResponse): number {
   return Math.floor(Date.now() / 1000) + tokens.expires_in;
 }
 
-/** Clears them on the host, and the shared ones on the cookie domain too. */
+/** Clears every one of them, on the cookie domain as well as on the host. */
 export function clearTokenCookies(reply: FastifyReply, { secure, domain }: CookieScope): void {
   for (const name of Object.values(tokenCookies)) {
-    if (domain !== undefined && sharedCookies.includes(name))
-      reply.clearCookie(name, { domain, path: '/', sameSite: 'lax', secure });
+    if (domain !== undefined) reply.clearCookie(name, { domain, path: '/', sameSite: 'lax', secure });
     reply.clearCookie(name, { path: '/', sameSite: 'lax', secure });
   }
 }

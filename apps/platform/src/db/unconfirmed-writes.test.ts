@@ -49,6 +49,12 @@ describe('markUnconfirmedWrites', () => {
     await client.query('start transaction isolation level serializable');
     await client.query('rollback');
     expect(await outcome(client.query('update t set a = 1'))).toBe('unknown');
+    // A savepoint rolled back stays inside the transaction.
+    await client.query('begin');
+    await client.query('savepoint s1');
+    await client.query('rollback to savepoint s1');
+    expect(await outcome(client.query('insert into t values (3)'))).toBe('unavailable');
+    await client.query('rollback');
   });
 
   it('leaves reads, other failures and a connection that sent nothing as they were', async () => {
@@ -71,24 +77,28 @@ describe('markUnconfirmedWrites', () => {
 describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL commit past the statement limit', () => {
   it('fails as of unknown outcome, and the change may indeed have been made', async () => {
     const database = openPostgresDatabase(process.env.DATABASE_URL ?? '');
-    const table = sql.table(`unconfirmed_commit_${process.pid}_${Date.now()}`);
+    const suffix = `${process.pid}_${Date.now()}`;
+    const table = sql.table(`unconfirmed_commit_${suffix}`);
+    const sleeper = sql.ref(`unconfirmed_commit_sleep_${suffix}`);
     try {
       await sql`create table ${table} (id int primary key)`.execute(database.db);
-      await sql`create or replace function unconfirmed_commit_sleep() returns trigger language plpgsql as
+      await sql`create function ${sleeper}() returns trigger language plpgsql as
         $$ begin perform pg_sleep(0.6); return null; end $$`.execute(database.db);
       // A check run at COMMIT (a deferred constraint trigger), slower than the limit below.
       await sql`create constraint trigger slow_commit after insert on ${table}
-        deferrable initially deferred for each row execute function unconfirmed_commit_sleep()`.execute(
-        database.db,
-      );
-      database.limitStatements?.(200);
-      const committed = database.db
-        .transaction()
-        .execute((trx) => sql`insert into ${table} values (1)`.execute(trx));
+        deferrable initially deferred for each row execute function ${sleeper}()`.execute(database.db);
+      // The limit is armed just before the COMMIT (and the sleep), so that only they can pass it
+      // on a loaded machine.
+      const committed = database.db.transaction().execute(async (trx) => {
+        await sql`insert into ${table} values (1)`.execute(trx);
+        database.limitStatements?.(200);
+      });
       expect(await outcome(committed)).toBe('unknown');
+      database.limitStatements?.(0);
       // A change inside the transaction that outlasts the limit is rolled back: plainly unavailable.
       const inside = database.db.transaction().execute(async (trx) => {
         await sql`insert into ${table} values (2)`.execute(trx);
+        database.limitStatements?.(200);
         await sql`select pg_sleep(0.6)`.execute(trx);
       });
       expect(await outcome(inside)).toBe('unavailable');
@@ -100,6 +110,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL commit past the stateme
     } finally {
       database.limitStatements?.(0);
       await sql`drop table if exists ${table}`.execute(database.db);
+      await sql`drop function if exists ${sleeper}()`.execute(database.db);
       await database.close();
     }
   });

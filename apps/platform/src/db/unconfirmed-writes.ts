@@ -22,11 +22,17 @@ export function markUnconfirmedWrites(client: pg.ClientBase): void {
     const text = statementText(statement);
     const kind = text === undefined ? 'other' : kindOf(text);
     const outsideTransaction = !inTransaction;
-    if (kind === 'begin') inTransaction = true;
-    else if (kind === 'commit' || kind === 'rollback') inTransaction = false;
+    // A COMMIT or ROLLBACK ends the transaction whatever its answer (a failed one leaves the
+    // connection unusable); a BEGIN opens one only once it is answered.
+    if (kind === 'commit' || kind === 'rollback') inTransaction = false;
     const pendingCommit = kind === 'rollback' ? unconfirmedCommit : undefined;
     if (kind !== 'other') unconfirmedCommit = undefined;
     const result = query(statement, ...rest);
+    if (kind === 'begin' && result instanceof Promise)
+      return result.then((answer) => {
+        inTransaction = true;
+        return answer;
+      });
     const mayChange = kind === 'commit' || (outsideTransaction && kind === 'change');
     if ((!mayChange && !pendingCommit) || !(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
@@ -63,7 +69,11 @@ function kindOf(text: string): StatementKind {
       return 'commit';
     case 'rollback':
     case 'abort':
-      return 'rollback';
+      // `rollback to savepoint` stays inside the transaction.
+      return /^\s*rollback\s+to\b/i.test(text) ? 'other' : 'rollback';
+    case 'release':
+    case 'savepoint':
+      return 'other';
     case 'select':
     case 'show':
     case 'explain':

@@ -18,8 +18,8 @@ export type AccountMailRequest =
 
 /**
  * A registration (`POST adminusers/register`), done by the job (`completeRegistration`). Its row,
- * kept 7 days after it ends as every job's is, holds the names, the request's address and, when a
- * password came with it, that password's hash, as `admin_users` does.
+ * kept 7 days after it ends as every job's is, holds the names and the request's address; the
+ * hash of a password that came with it only until the job has used it.
  */
 export interface RegistrationRequest {
   kind: 'registration';
@@ -46,9 +46,9 @@ export async function requestAccountMail(app: FastifyInstance, request: AccountM
 
 /** The worker of `accountMailJob`: nothing is sent to an address without a matching account. */
 export async function registerAccountMailJob(app: FastifyInstance): Promise<void> {
-  await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request) => {
+  await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request, job) => {
     if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
-    if (request.kind === 'registration') return completeRegistration(app, request);
+    if (request.kind === 'registration') return completeRegistration(app, request, job);
     const tenant = getTenant(request.tenantId);
     const user = await app.adminUsers.findByEmail(tenant.id, request.email);
     if (request.kind === 'password-reset') {

@@ -23,8 +23,10 @@ function toOAuthError(error: unknown, requestId: string): { status: number; body
     return { status: error.statusCode, body: { error: error.error, error_description: error.message } };
   }
   const appError = toAppError(error);
+  // The driver's message (a host and port, a timeout) stays in the log, as for every 5xx.
   if (appError.statusCode === 503) {
-    return { status: 503, body: { error: 'temporarily_unavailable', error_description: appError.message } };
+    const description = `The service is not available at the moment; please try again shortly. (request ${requestId})`;
+    return { status: 503, body: { error: 'temporarily_unavailable', error_description: description } };
   }
   if (appError.statusCode >= 500) {
     const description = `Something went wrong on our side; please try again. (request ${requestId})`;

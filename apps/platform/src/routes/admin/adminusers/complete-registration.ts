@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import type { Database } from '../../../db/database-schema.ts';
+import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
 import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
 import { sendVerificationCode } from './send-verification-code.ts';
@@ -13,17 +14,27 @@ import { sendVerificationCode } from './send-verification-code.ts';
  * account is left as it is and its owner told it exists (if it is active); otherwise the adviser
  * is created unverified (or, registering again, renamed and its password cleared), audited
  * (`admin_user.register`, the registrant as the actor, from the request's address), and sent a
- * code. Run again after a failure (two first registrations of one address at once: the second
- * meets the first's row), it finds the account and renames it, which leaves it without a
- * password: the verify step then hands out the link to choose one.
+ * code. The password's hash, if one came, is then dropped from the job's row, which outlives the
+ * job by 7 days.
+ *
+ * Safe to run again (the queue retries a failed attempt): a row this registration wrote itself
+ * (its password's hash, salted, is the very one in the payload) is left as it is, so a code that
+ * failed to send does not cost the registrant their password; the second of two first
+ * registrations of one address at once meets the first's row, fails, and on its retry renames it.
+ * An account verified meanwhile is not renamed.
  */
 export async function completeRegistration(
   app: FastifyInstance,
   request: RegistrationRequest,
+  job: JobContext,
 ): Promise<void> {
   const tenant = getTenant(request.tenantId);
+  const forgetPassword = async () => {
+    if (request.passwordHash !== undefined) await app.jobQueue.forgetPayloadKey(job.id, 'passwordHash');
+  };
   const existing = await app.adminUsers.findByEmail(tenant.id, request.email);
   if (existing?.email_verified_at) {
+    await forgetPassword();
     if (existing.status !== 'active') return;
     const mail = alreadyRegisteredMail({
       tenant,
@@ -34,36 +45,47 @@ export async function completeRegistration(
     return;
   }
   const profile = { givenName: request.givenName, familyName: request.familyName };
-  const user = await app.database.db.transaction().execute(async (trx) => {
-    const registered = existing
-      ? await updateRegistration(trx, existing, profile)
-      : await createAdminUser(trx, {
-          tenantId: tenant.id,
-          email: request.email,
-          ...(request.passwordHash !== undefined && { passwordHash: request.passwordHash }),
-          ...profile,
-          kind: 'adviser',
-          emailVerified: false,
-          termsAcceptedAt: new Date(),
+  const ownRow =
+    existing !== undefined &&
+    request.passwordHash !== undefined &&
+    existing.password_hash === request.passwordHash;
+  const user = ownRow
+    ? existing
+    : await app.database.db.transaction().execute(async (trx) => {
+        const registered = existing
+          ? await updateRegistration(trx, existing, profile)
+          : await createAdminUser(trx, {
+              tenantId: tenant.id,
+              email: request.email,
+              ...(request.passwordHash !== undefined && { passwordHash: request.passwordHash }),
+              ...profile,
+              kind: 'adviser',
+              emailVerified: false,
+              termsAcceptedAt: new Date(),
+            });
+        if (!registered) return undefined;
+        await recordAudit(trx, {
+          actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
+          action: 'admin_user.register',
+          targetType: 'admin_user',
+          targetId: registered.id,
         });
-    await recordAudit(trx, {
-      actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
-      action: 'admin_user.register',
-      targetType: 'admin_user',
-      targetId: registered.id,
+        return registered;
+      });
+  if (user) {
+    await sendVerificationCode(app, {
+      tenant,
+      adminUserId: user.id,
+      email: user.email,
+      givenName: profile.givenName,
     });
-    return registered;
-  });
-  await sendVerificationCode(app, {
-    tenant,
-    adminUserId: user.id,
-    email: user.email,
-    givenName: profile.givenName,
-  });
+  }
+  await forgetPassword();
 }
 
 /**
- * Registering again before the address is verified: the names as now given, and no password. Who
+ * Registering again before the address is verified: the names as now given, and no password
+ * (undefined when the address was verified meanwhile). Who
  * sent this is unknown: keeping a password set earlier would let whoever registered first (not
  * necessarily the address's owner) sign in once the owner verifies it, and taking the new one would
  * let anyone replace the owner's. The verify step gives whoever proves the address a link to
@@ -73,17 +95,21 @@ async function updateRegistration(
   db: Kysely<Database>,
   user: AdminUserRow,
   profile: { givenName: string; familyName: string },
-): Promise<AdminUserRow> {
-  return db
-    .updateTable('admin_users')
-    .set({
-      given_name: profile.givenName,
-      family_name: profile.familyName,
-      terms_accepted_at: new Date(),
-      updated_at: new Date(),
-      password_hash: null,
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+): Promise<AdminUserRow | undefined> {
+  return (
+    db
+      .updateTable('admin_users')
+      .set({
+        given_name: profile.givenName,
+        family_name: profile.familyName,
+        terms_accepted_at: new Date(),
+        updated_at: new Date(),
+        password_hash: null,
+      })
+      .where('id', '=', user.id)
+      // Verified since it was read (its owner proved the address): theirs, not a registration's.
+      .where('email_verified_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+  );
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { accountMailJob } from '../../../mail/account-mail-job.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
@@ -276,6 +278,14 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       .execute();
     expect(queued.map((job) => job.email).sort()).toEqual(['gil.owner@example.test', 'hal.new@example.test']);
     await accountMailSettled(testApp.app);
+    // The password's hash is gone from both jobs' rows once they ran (the owner's was never used).
+    const kept = await withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select(sql<string | null>`payload->>'passwordHash'`.as('hash'))
+      .where('name', '=', accountMailJob)
+      .where(sql<string>`payload->>'email'`, 'in', ['gil.owner@example.test', 'hal.new@example.test'])
+      .execute();
+    expect(kept).toEqual([{ hash: null }, { hash: null }]);
 
     expect(await accountOf('gil.owner@example.test')).toEqual(before);
     const audited = await testApp.database.db
@@ -312,13 +322,15 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       portalOrigin: 'http://waratahlabs.localhost:8080',
       ip: '198.51.100.7',
     };
+    const job = () => ({ id: randomUUID(), attempt: 1 });
     const both = await Promise.allSettled([
-      completeRegistration(testApp.app, request),
-      completeRegistration(testApp.app, request),
+      completeRegistration(testApp.app, request, job()),
+      completeRegistration(testApp.app, request, job()),
     ]);
     expect(both.filter((result) => result.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     // The job queue runs a failed attempt again: the account is there, and it is renamed and coded.
-    if (both.some((result) => result.status === 'rejected')) await completeRegistration(testApp.app, request);
+    if (both.some((result) => result.status === 'rejected'))
+      await completeRegistration(testApp.app, request, job());
     const accounts = await testApp.database.db
       .selectFrom('admin_users')
       .select(['email_verified_at', 'given_name'])
@@ -326,6 +338,37 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       .execute();
     expect(accounts).toEqual([{ email_verified_at: null, given_name: 'Ivy' }]);
     expect(codeIn((await latestMail(testApp.app, 'ivy.twice@example.test'))?.text)).toMatch(/^\d{6}$/);
+  });
+
+  it('keeps, run again after its code failed to send, the password the registration brought', async () => {
+    const chosen = 'Kangaroo-Paw-Blooms-2026';
+    const request = {
+      kind: 'registration' as const,
+      tenantId: 'waratahlabs' as const,
+      email: 'jo.retry@example.test',
+      givenName: 'Jo',
+      familyName: 'Retry',
+      passwordHash: await hashPassword(chosen),
+      portalOrigin: 'http://waratahlabs.localhost:8080',
+      ip: '198.51.100.8',
+    };
+    const job = { id: randomUUID(), attempt: 1 };
+    await completeRegistration(testApp.app, request, job);
+    // The same job's next attempt (as after a failed send) finds its own row and leaves it.
+    await completeRegistration(testApp.app, request, { ...job, attempt: 2 });
+    const account = await testApp.database.db
+      .selectFrom('admin_users')
+      .select('password_hash')
+      .where('email', '=', 'jo.retry@example.test')
+      .executeTakeFirstOrThrow();
+    expect(account.password_hash).toBe(request.passwordHash);
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'admin_user.register')
+      .where('ip', '=', '198.51.100.8')
+      .execute();
+    expect(audited).toHaveLength(1);
   });
 
   it('is refused on a tenant with single sign-on, whose advisers register on its identity’s page', async () => {
