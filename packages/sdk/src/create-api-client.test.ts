@@ -104,6 +104,51 @@ describe('createApiClient', () => {
     expect(fake.lastRequest().headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
   });
 
+  it('sends a call refused for its XSRF echo once more when the cookie has changed since, and only then', async () => {
+    const refused = () =>
+      jsonResponse(
+        { error: { error_code: 'F0202', error_type: 'xsrf_token_mismatch', error_message: 'echo' } },
+        403,
+      );
+    let cookie = 'stale-copy';
+    const fake = createFakeFetch((request) => {
+      if (request.headers.get('X-XSRF-TOKEN') === 'fresh') return answeringOk();
+      cookie = 'fresh'; // the refusal's Set-Cookie
+      return refused();
+    });
+    const client = createApiClient({
+      baseUrl: 'https://api.test',
+      sso: true,
+      getXsrfToken: () => cookie,
+      fetch: fake.fetch,
+    });
+    await expect(
+      client.request({ method: 'POST', path: '/ping', body: {}, schema: okSchema }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(fake.requests.map((request) => request.headers.get('X-XSRF-TOKEN'))).toEqual([
+      'stale-copy',
+      'fresh',
+    ]);
+
+    // The same cookie after the refusal: no second try, the refusal is the answer.
+    const unchanged = createFakeFetch(refused);
+    const stuck = createApiClient({
+      baseUrl: 'https://api.test',
+      sso: true,
+      getXsrfToken: () => 'same',
+      fetch: unchanged.fetch,
+    });
+    await expect(
+      stuck.request({ method: 'POST', path: '/ping', body: {}, schema: okSchema }),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'F0202',
+    });
+    expect(unchanged.requests).toHaveLength(1);
+  });
+
   it('joins the base URL and path with one slash and encodes the query', async () => {
     const fake = createFakeFetch(answeringOk);
     const client = createApiClient({ baseUrl: 'https://api.test/', fetch: fake.fetch });

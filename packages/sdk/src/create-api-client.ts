@@ -65,14 +65,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
 
+  /**
+   * Sends a call; with single sign-on, a call refused for its XSRF echo (403 `F0202`, so nothing was
+   * done) is sent once more when the cookie has changed since: the server hands out a fresh one
+   * with the refusal when the browser's was one the page could not read (a copy left on the API
+   * host, docs/security.md).
+   */
+  async function exchange(url: string, init: () => RequestInit): Promise<Response> {
+    const echoed = options.sso ? options.getXsrfToken?.() : undefined;
+    const response = await send(fetchImpl, url, init());
+    if (!options.sso || response.status !== 403) return response;
+    const fresh = options.getXsrfToken?.();
+    if (!fresh || fresh === echoed || !(await refusedForXsrf(response.clone()))) return response;
+    return send(fetchImpl, url, init());
+  }
+
   async function request<T>(call: ApiRequest<T>): Promise<T> {
-    const response = await send(fetchImpl, buildUrl(baseUrl, call), {
+    const response = await exchange(buildUrl(baseUrl, call), () => ({
       method: call.method ?? 'GET',
       headers: requestHeaders(options, call),
       credentials: call.credentials ?? 'include',
       body: requestBody(call.body),
       signal: call.signal ?? null,
-    });
+    }));
     const body = await readBody(response);
 
     if (response.status < 200 || response.status > 299) {
@@ -94,13 +109,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function requestBlob(call: Omit<ApiRequest<unknown>, 'schema'>): Promise<BlobResponse> {
-    const response = await send(fetchImpl, buildUrl(baseUrl, call), {
+    const response = await exchange(buildUrl(baseUrl, call), () => ({
       method: call.method ?? 'GET',
       headers: { ...requestHeaders(options, call), Accept: '*/*', ...call.headers },
       credentials: call.credentials ?? 'include',
       body: requestBody(call.body),
       signal: call.signal ?? null,
-    });
+    }));
     if (response.status < 200 || response.status > 299) {
       const error = apiErrorFromBody(response.status, await readBody(response), response.statusText);
       if (response.status === 401) options.onUnauthorized?.(error);
@@ -117,6 +132,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return { baseUrl, request, requestBlob };
 }
+
+async function refusedForXsrf(response: Response): Promise<boolean> {
+  const body = await readBody(response);
+  return apiErrorFromBody(response.status, body, response.statusText).code === xsrfMismatchCode;
+}
+
+/** The platform's code for an unsafe SSO call that did not echo the XSRF cookie (docs/errors.md). */
+const xsrfMismatchCode = 'F0202';
 
 function isFormData(body: unknown): body is FormData {
   return typeof FormData !== 'undefined' && body instanceof FormData;
