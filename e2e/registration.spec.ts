@@ -41,7 +41,13 @@ for (const tenant of passwordTenants) {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Verify Email' })).toBeVisible();
+    await expect(
+      page.getByText('If that address already has an account, we have e-mailed it how to sign in instead.', {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, `register-verify-${tenant}`);
     await page.getByRole('textbox', { name: 'Verification code' }).fill(await mailedCode(page, email));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Email verified', { exact: true }).first()).toBeVisible();
