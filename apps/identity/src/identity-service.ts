@@ -148,7 +148,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
         clientId: fusionAuth.clientId,
         origin,
         origins,
-        cookieDomain: resolved.isLocalHost ? undefined : sharedCookieDomainOf(location.host),
+        cookieDomain: sharedCookieDomainOf(location.host),
         provider: await provider,
       };
     },

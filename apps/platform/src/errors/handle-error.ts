@@ -14,6 +14,11 @@ const publicServerMessages: Partial<Record<ErrorType, string>> = {
 };
 const defaultServerMessage = 'Something went wrong on our side; please try again.';
 
+/** What a client reads for a 5xx of `type`, naming the request whose log holds the cause. */
+export function publicServerMessage(type: ErrorType, requestId: string): string {
+  return `${publicServerMessages[type] ?? defaultServerMessage} (request ${requestId})`;
+}
+
 /**
  * The one error handler (STYLE §6): every failure becomes the DESIGN §3 envelope. A caller not yet
  * confirmed (`auth/confirm-principal.ts`) is confirmed first, so a revoked token gets its 401 before
@@ -62,9 +67,7 @@ async function unlessCallerRefused(error: unknown, request: FastifyRequest): Pro
 /** What a client reads for `error`: the DESIGN §3 envelope, a 5xx's cause left in the log under `requestId`. */
 export function errorEnvelope(error: AppError, requestId: string): ErrorBody {
   const serverSide = error.statusCode >= 500;
-  const message = serverSide
-    ? `${publicServerMessages[error.type] ?? defaultServerMessage} (request ${requestId})`
-    : error.message;
+  const message = serverSide ? publicServerMessage(error.type, requestId) : error.message;
   return {
     error: {
       error_code: error.code,

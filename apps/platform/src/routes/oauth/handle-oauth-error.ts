@@ -1,5 +1,6 @@
 import type { OAuthErrorBody } from '@waratah/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicServerMessage } from '../../errors/handle-error.ts';
 import { toAppError } from '../../errors/to-app-error.ts';
 import { RateLimitedError } from '../../rate-limit/rate-limited-error.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -25,11 +26,11 @@ function toOAuthError(error: unknown, requestId: string): { status: number; body
   const appError = toAppError(error);
   // The driver's message (a host and port, a timeout) stays in the log, as for every 5xx.
   if (appError.statusCode === 503) {
-    const description = `The service is not available at the moment; please try again shortly. (request ${requestId})`;
+    const description = publicServerMessage('unavailable', requestId);
     return { status: 503, body: { error: 'temporarily_unavailable', error_description: description } };
   }
   if (appError.statusCode >= 500) {
-    const description = `Something went wrong on our side; please try again. (request ${requestId})`;
+    const description = publicServerMessage('internal_error', requestId);
     return { status: 500, body: { error: 'server_error', error_description: description } };
   }
   return {
