@@ -98,10 +98,16 @@ export const inviteAdminUserRequestSchema = z.object({
 });
 export type InviteAdminUserRequest = z.infer<typeof inviteAdminUserRequestSchema>;
 
-export const createdAdminUserResponseSchema = z.object({
-  data: z.object({ id: z.int(), email: z.string(), email_verified: z.boolean() }),
+/**
+ * The one answer of `POST api/admin/adminusers/invite` (202), whatever the address: an address
+ * without an account (or with this practice's invitation still unaccepted) is e-mailed a link, one
+ * that already has an account elsewhere a note instead, so the answer tells no inviter which
+ * addresses have one. Before 2026-11-29 it answered 201 with the invitee's id, or 409.
+ */
+export const invitationAcceptedResponseSchema = z.object({
+  data: z.object({ email: z.string(), email_verified: z.literal(false) }),
 });
-export type CreatedAdminUserResponse = z.infer<typeof createdAdminUserResponseSchema>;
+export type InvitationAcceptedResponse = z.infer<typeof invitationAcceptedResponseSchema>;
 
 /**
  * `POST api/admin/adminusers/register` (no credentials): the profile step of registration. The

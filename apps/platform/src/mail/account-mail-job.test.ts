@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -76,6 +77,41 @@ describe('e-mails asked for anonymously', () => {
         },
       ],
       ['created', { kind: 'verification-code', tenantId: 'waratahlabs', email: 'no.account@example.test' }],
+    ]);
+  });
+
+  it('queue an invitation the same for an address with an account and one without (the queue still stopped)', async () => {
+    const inviter = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+    const rows = async () => ({
+      ...(await counts()),
+      accounts: (await db().selectFrom('admin_users').select('id').execute()).length,
+      audits: (await db().selectFrom('audit_log').select('id').execute()).length,
+    });
+    const before = await rows();
+    const answers = [];
+    for (const email of ['known.adviser@example.test', 'no.account@example.test']) {
+      answers.push(
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/admin/adminusers/invite',
+          headers: inviter.headers,
+          payload: { email, given_name: 'Bo', family_name: 'Asked' },
+        }),
+      );
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    expect(answers[0]?.body.replace('known.adviser', '…')).toBe(answers[1]?.body.replace('no.account', '…'));
+    expect(await rows()).toEqual(before);
+    const queued = await withJobs(db())
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', accountMailJob)
+      .where(sql`payload->>'kind'`, '=', 'invitation')
+      .orderBy('created_at')
+      .execute();
+    expect(queued.map((job) => (job.payload as { email: string }).email)).toEqual([
+      'known.adviser@example.test',
+      'no.account@example.test',
     ]);
   });
 

@@ -1,12 +1,14 @@
 import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { completeInvitation } from '../routes/admin/adminusers/complete-invitation.ts';
 import { completeRegistration } from '../routes/admin/adminusers/complete-registration.ts';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 
 /**
  * The job that e-mails a password-reset link or a new verification code to an address, if it has an
- * account, or after a registration the code (or, to a verified account, a note that it exists).
+ * account, or after a registration the code (or, to a verified account, a note that it exists), or
+ * after an invitation the link (or, to an account elsewhere, a note of who invited it).
  */
 export const accountMailJob = 'mail.account';
 
@@ -14,7 +16,8 @@ export const accountMailJob = 'mail.account';
 export type AccountMailRequest =
   | { kind: 'password-reset'; tenantId: TenantId; email: string; portalOrigin: string }
   | { kind: 'verification-code'; tenantId: TenantId; email: string }
-  | RegistrationRequest;
+  | RegistrationRequest
+  | InvitationRequest;
 
 /**
  * A registration (`POST adminusers/register`), done by the job (`completeRegistration`). Its row,
@@ -33,8 +36,27 @@ export interface RegistrationRequest {
 }
 
 /**
- * Queues the e-mail an anonymous request asked for (`POST adminusers/reset`, a new code at
- * `parties/external/verify`, a registration). Those requests answer the same whether or not the
+ * An invitation of a colleague (`POST adminusers/invite`) by an adviser into their practice, or by
+ * an operator, done by the job (`completeInvitation`).
+ */
+export interface InvitationRequest {
+  kind: 'invitation';
+  tenantId: TenantId;
+  email: string;
+  givenName: string;
+  familyName: string;
+  inviterAdminUserId: number;
+  /** The invitee's kind: the inviter's. */
+  role: 'adviser' | 'operator';
+  /** The inviter's practice, which the invitee joins (none for an operator). */
+  externalPartyId: number | null;
+  portalOrigin: string;
+  ip: string;
+}
+
+/**
+ * Queues the e-mail a request asked for (`POST adminusers/reset`, a new code at
+ * `parties/external/verify`, a registration, an invitation). Those requests answer the same whether or not the
  * address has an account, and so must they take the same time: looking the address up, writing a link or code
  * and sending the e-mail (an SMTP server's round trips) only for the addresses that have one would
  * tell anyone timing the answers which do. The request only writes this job, the same for every
@@ -49,6 +71,7 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
   await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request, job) => {
     if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
     if (request.kind === 'registration') return completeRegistration(app, request, job);
+    if (request.kind === 'invitation') return completeInvitation(app, request);
     const tenant = getTenant(request.tenantId);
     const user = await app.adminUsers.findByEmail(tenant.id, request.email);
     if (request.kind === 'password-reset') {

@@ -1,20 +1,23 @@
 import {
-  type CreatedAdminUserResponse,
-  createdAdminUserResponseSchema,
+  type InvitationAcceptedResponse,
   type InviteAdminUserRequest,
+  invitationAcceptedResponseSchema,
 } from '@waratah/contracts';
 import type { ApiClient } from '../create-api-client.ts';
 
-/** `POST api/admin/adminusers/invite`: e-mails a colleague a link to set their password. */
+/**
+ * `POST api/admin/adminusers/invite`: e-mails a colleague a link to set their password (queued: the
+ * answer is the same whether or not the address already has an account).
+ */
 export async function inviteAdminUser(
   client: ApiClient,
   request: InviteAdminUserRequest,
-): Promise<CreatedAdminUserResponse['data']> {
+): Promise<InvitationAcceptedResponse['data']> {
   const response = await client.request({
     method: 'POST',
     path: '/api/admin/adminusers/invite',
     body: request,
-    schema: createdAdminUserResponseSchema,
+    schema: invitationAcceptedResponseSchema,
   });
   return response.data;
 }

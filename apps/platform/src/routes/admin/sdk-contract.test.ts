@@ -23,7 +23,7 @@ import {
 } from '@waratah/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { latestMail } from '../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail } from '../../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
 import { sdkContractFetch } from '../sdk-contract/sdk-contract-fetch.ts';
@@ -61,7 +61,8 @@ describe('the admin family through the SDK', () => {
       given_name: 'Bob',
       family_name: 'Colleague',
     });
-    expect(invited).toMatchObject({ email: 'sdk-colleague@example.test', email_verified: false });
+    expect(invited).toEqual({ email: 'sdk-colleague@example.test', email_verified: false });
+    await accountMailSettled(testApp.app);
     expect((await latestMail(testApp.app, 'sdk-colleague@example.test'))?.links[0]?.url).toMatch(
       /invitation_token=/,
     );

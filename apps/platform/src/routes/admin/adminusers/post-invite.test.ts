@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { latestMail, linkParameter } from '../../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
 
 const host = 'moneypartner.localhost:8080';
@@ -16,13 +16,33 @@ describe('POST /api/admin/adminusers/invite', () => {
   });
   afterAll(() => testApp.close());
 
-  function invite(headers: Record<string, string>, email: string) {
-    return testApp.app.inject({
+  /** Invites, and waits for the queued invitation's job to have written and sent what it does. */
+  async function invite(headers: Record<string, string>, email: string) {
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/adminusers/invite',
       headers,
       payload: { email, given_name: 'Bob', family_name: 'Colleague' },
     });
+    await accountMailSettled(testApp.app);
+    return response;
+  }
+
+  function accountOf(email: string) {
+    return testApp.database.db
+      .selectFrom('admin_users')
+      .select(['id', 'kind', 'external_party_id', 'password_hash', 'email_verified_at', 'given_name'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+  }
+
+  function inviteAudits(targetId: number) {
+    return testApp.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'ip'])
+      .where('action', '=', 'admin_user.invite')
+      .where('target_id', '=', String(targetId))
+      .execute();
   }
 
   function acceptInvitation(token: string) {
@@ -36,7 +56,8 @@ describe('POST /api/admin/adminusers/invite', () => {
 
   it('invites a colleague into the practice, who sets a password once and signs in', async () => {
     const response = await invite(adviser.headers, 'bob@example.test');
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ data: { email: 'bob@example.test', email_verified: false } });
     const mail = await latestMail(testApp.app, 'bob@example.test');
     expect(mail?.text).toContain('Ann Lee has invited you to the MoneyPartner Adviser Portal to join');
     expect(mail?.links[0]?.url).toMatch(/\/set-password\?invitation_token=/);
@@ -113,8 +134,75 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect(days).toBeCloseTo(7, 2);
   });
 
-  it('refuses an address that already has an account, and an adviser without a practice', async () => {
-    expect((await invite(adviser.headers, adviser.adminUser.email)).statusCode).toBe(409);
+  it('answers an address with an account as a new one, changes nothing and tells only its owner', async () => {
+    const other = await createSignedInAdminUser(testApp.app, { givenName: 'Cy', familyName: 'Other' });
+    const before = await accountOf(other.adminUser.email);
+    const taken = await invite(adviser.headers, other.adminUser.email);
+    const fresh = await invite(adviser.headers, 'dee.new@example.test');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body.replace(other.adminUser.email, '…')).toBe(
+      fresh.body.replace('dee.new@example.test', '…'),
+    );
+    expect(await accountOf(other.adminUser.email)).toEqual(before);
+    expect(await inviteAudits(before.id)).toEqual([]);
+    const note = await latestMail(testApp.app, other.adminUser.email);
+    expect(note?.subject).toBe('Ann Lee invited you to the MoneyPartner Adviser Portal');
+    expect(note?.text).toContain('Hi Cy,');
+    expect(note?.text).toContain('This e-mail address is already registered there, so nothing was changed');
+    expect(note?.links).toEqual([{ label: 'Sign in', url: 'http://moneypartner.localhost:8080/' }]);
+  });
+
+  it("leaves another practice's or an operator's unaccepted invitation, and a registration, as they are", async () => {
+    const otherPractice = await createSignedInAdminUser(testApp.app, {
+      givenName: 'Eve',
+      familyName: 'Elsewhere',
+    });
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    await invite(otherPractice.headers, 'fay.pending@example.test');
+    await invite(operator.headers, 'gus.operator@example.test');
+    const register = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/register',
+      headers: { host },
+      payload: {
+        email: 'hal.self@example.test',
+        given_name: 'Hal',
+        family_name: 'Self',
+        terms_accepted: true,
+      },
+    });
+    expect(register.statusCode).toBe(202);
+    await accountMailSettled(testApp.app);
+    for (const email of ['fay.pending@example.test', 'gus.operator@example.test', 'hal.self@example.test']) {
+      const before = await accountOf(email);
+      const audited = await inviteAudits(before.id);
+      expect((await invite(adviser.headers, email)).statusCode).toBe(202);
+      expect(await accountOf(email)).toEqual(before);
+      expect(await inviteAudits(before.id)).toEqual(audited);
+      const note = await latestMail(testApp.app, email);
+      expect(note?.subject, email).toBe('Ann Lee invited you to the MoneyPartner Adviser Portal');
+      expect(note?.links[0]?.url).not.toContain('invitation_token');
+    }
+    // Before 2026-11-29 the link went to the other practice's invitee: it would have joined them there.
+    expect((await accountOf('fay.pending@example.test')).external_party_id).toBe(
+      otherPractice.externalParty?.id,
+    );
+    expect((await accountOf('gus.operator@example.test')).kind).toBe('operator');
+  });
+
+  it("sends this practice's unaccepted invitation a fresh link, audited again", async () => {
+    await invite(adviser.headers, 'ida.again@example.test');
+    const first = linkParameter(await latestMail(testApp.app, 'ida.again@example.test'), 'invitation_token');
+    await invite(adviser.headers, 'ida.again@example.test');
+    const second = linkParameter(await latestMail(testApp.app, 'ida.again@example.test'), 'invitation_token');
+    expect(second).not.toBe(first);
+    const invitee = await accountOf('ida.again@example.test');
+    expect(invitee.external_party_id).toBe(adviser.externalParty?.id);
+    expect(await inviteAudits(invitee.id)).toHaveLength(2);
+    expect((await acceptInvitation(second)).statusCode).toBe(200);
+  });
+
+  it('refuses an adviser without a practice, and an anonymous caller', async () => {
     const withoutParty = await createSignedInAdminUser(testApp.app, { externalPartyStatus: null });
     expect((await invite(withoutParty.headers, 'x@example.test')).statusCode).toBe(403);
     expect((await invite({ host }, 'x@example.test')).statusCode).toBe(401);

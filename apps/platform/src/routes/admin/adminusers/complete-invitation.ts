@@ -1,0 +1,99 @@
+import { getTenant } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../../access/record-audit.ts';
+import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
+import { invitationDeclinedMail } from '../../../mail/messages/invitation-declined-mail.ts';
+import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
+
+/**
+ * The invitation's own work, done by the `mail.account` job (`kind: 'invitation'`). An address
+ * without an account gets one, unverified and without a password, in the inviter's practice (an
+ * operator's invitee: an operator), audited (`admin_user.invite`, the inviter as the actor, from
+ * the request's address), and a link to set its password (7 days, once). This practice's own
+ * invitation not accepted yet is sent a fresh link, audited again. Any other account of the address
+ * (active, another practice's or kind's invitation, a registration of its own) is left as it is and,
+ * if active, its owner told who invited them: before 2026-11-29 such an invitation reused the row,
+ * so its link set the password of another practice's invitee (or an operator), and a registrant
+ * accepting it joined no practice.
+ *
+ * Safe to run again (the queue retries a failed send): the retry finds the row it wrote and sends a
+ * fresh link; two first invitations of one address at once: the second meets the first's row, fails,
+ * and on its retry sends a link (same practice) or the note.
+ */
+export async function completeInvitation(app: FastifyInstance, request: InvitationRequest): Promise<void> {
+  const tenant = getTenant(request.tenantId);
+  const [existing, inviter, party] = await Promise.all([
+    app.adminUsers.findByEmail(tenant.id, request.email),
+    app.adminUsers.findById(tenant.id, request.inviterAdminUserId),
+    request.externalPartyId === null
+      ? undefined
+      : app.database.db
+          .selectFrom('external_parties')
+          .select('name')
+          .where('id', '=', request.externalPartyId)
+          .executeTakeFirst(),
+  ]);
+  const inviterName = inviter ? `${inviter.given_name} ${inviter.family_name}`.trim() : tenant.name;
+  if (existing && !isOpenInvitationOf(existing, request)) {
+    if (existing.status !== 'active') return;
+    const mail = invitationDeclinedMail({
+      tenant,
+      givenName: existing.given_name,
+      inviterName,
+      partyName: party?.name,
+      portalOrigin: request.portalOrigin,
+    });
+    await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
+    return;
+  }
+  const invitee = await app.database.db.transaction().execute(async (trx) => {
+    const user =
+      existing ??
+      (await createAdminUser(trx, {
+        tenantId: tenant.id,
+        email: request.email,
+        givenName: request.givenName,
+        familyName: request.familyName,
+        kind: request.role,
+        externalPartyId: request.externalPartyId,
+        emailVerified: false,
+      }));
+    await recordAudit(trx, {
+      actor: {
+        kind: 'admin_user',
+        tenantId: tenant.id,
+        adminUserId: request.inviterAdminUserId,
+        ip: request.ip,
+      },
+      action: 'admin_user.invite',
+      targetType: 'admin_user',
+      targetId: user.id,
+    });
+    return user;
+  });
+  const token = await app.oneTimeTokens.issueLinkToken({
+    tenantId: tenant.id,
+    adminUserId: invitee.id,
+    purpose: 'invitation',
+    ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
+  });
+  const mail = invitationMail({
+    tenant,
+    givenName: invitee.given_name,
+    inviterName,
+    partyName: party?.name,
+    url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
+  });
+  await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
+}
+
+/** An invitation into the inviter's practice, as the inviter's kind, its password not set yet. */
+function isOpenInvitationOf(user: AdminUserRow, request: InvitationRequest): boolean {
+  return (
+    user.kind === request.role &&
+    user.external_party_id === request.externalPartyId &&
+    user.password_hash === null &&
+    user.email_verified_at === null
+  );
+}
