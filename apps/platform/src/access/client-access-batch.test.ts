@@ -218,6 +218,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
     const tokens = createTokenRepository(database.db, {
       accessTokenTtlSeconds: 600,
       refreshTokenTtlSeconds: 600,
+      refreshRetryGraceSeconds: 0,
     });
     const issue = async (caller: AdminUserPrincipal) =>
       hashTokenSecret(
@@ -273,6 +274,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
         await createTokenRepository(database.db, {
           accessTokenTtlSeconds: 600,
           refreshTokenTtlSeconds: 600,
+          refreshRetryGraceSeconds: 0,
         }).issueForSignIn({
           kind: 'admin_user',
           id: adviser.adminUserId,

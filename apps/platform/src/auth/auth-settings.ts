@@ -2,6 +2,11 @@
 export interface AuthSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long after a refresh token was spent the same token may be spent again, once more, while
+   * what that refresh issued is still unused: the answer may never have arrived (0: never).
+   */
+  refreshRetryGraceSeconds: number;
   /** Failed sign-ins per account per hour before the token endpoints answer 429. */
   signInFailuresPerAccount: number;
   /** Failed sign-ins per client IP per hour, whichever accounts they name. */
@@ -23,6 +28,7 @@ const day = 24 * hour;
 export const defaultAuthSettings: AuthSettings = {
   accessTokenTtlSeconds: hour,
   refreshTokenTtlSeconds: 30 * day,
+  refreshRetryGraceSeconds: 60,
   signInFailuresPerAccount: 100,
   signInFailuresPerIp: 300,
   mailsPerAddress: 10,

@@ -62,6 +62,7 @@ function wholeNumber(min: number, max: number) {
 const authVariables = {
   AUTH_ACCESS_TOKEN_TTL_SECONDS: ['accessTokenTtlSeconds', wholeNumber(60, day)],
   AUTH_REFRESH_TOKEN_TTL_SECONDS: ['refreshTokenTtlSeconds', wholeNumber(5 * minute, 365 * day)],
+  AUTH_REFRESH_RETRY_GRACE_SECONDS: ['refreshRetryGraceSeconds', wholeNumber(0, 5 * minute)],
   AUTH_RESET_LINK_TTL_SECONDS: ['resetTokenTtlSeconds', wholeNumber(1, 7 * day)],
   AUTH_INVITATION_LINK_TTL_SECONDS: ['invitationTokenTtlSeconds', wholeNumber(1, 30 * day)],
   AUTH_VERIFICATION_CODE_TTL_SECONDS: ['verificationCodeTtlSeconds', wholeNumber(60, day)],

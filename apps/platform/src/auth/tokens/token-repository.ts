@@ -16,6 +16,8 @@ export interface TokenSubject {
 export interface TokenLifetimes {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A spent refresh token may be spent once more this long, while its successor is unused. */
+  refreshRetryGraceSeconds: number;
 }
 
 /** Whose a token is: an admin user or a client, by id. */
@@ -30,6 +32,7 @@ export interface IssuedTokens {
 
 interface Lineage {
   familyId: string;
+  /** The refresh token spent for these (both rows name it), null for a sign-in's first. */
   rotatedFrom: number | null;
   withRefreshToken: boolean;
 }
@@ -119,7 +122,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       tenant_id: subject.tenantId,
       client_id: subject.clientId,
       family_id: lineage.familyId,
-      rotated_from: kind === 'refresh' ? lineage.rotatedFrom : null,
+      rotated_from: lineage.rotatedFrom,
       expires_at: new Date(now + ttlSeconds * 1000),
     });
     const rows = [row('access', accessToken, lifetimes.accessTokenTtlSeconds)];
@@ -145,6 +148,59 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     // second statement's snapshot is taken after that commit. A refresh that starts later finds
     // its token revoked and issues nothing.
     return (await revokeLive()) + (await revokeLive());
+  }
+
+  /** The access and refresh token that replace a refresh token spent, in its family. */
+  async function issueSuccessor(trx: Kysely<Database>, spent: SpentRefreshToken): Promise<RotationResult> {
+    const subject: TokenSubject = {
+      kind: spent.subject_kind,
+      id: spent.subject_id,
+      tenantId: spent.tenant_id as TenantId,
+      clientId: spent.client_id,
+    };
+    const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, withRefreshToken: true };
+    const tokens = await issue(subject, lineage, trx);
+    return { outcome: 'rotated', tokens, subject, familyId: spent.family_id };
+  }
+
+  /**
+   * A refresh token spent again within the grace (`refreshRetryGraceSeconds`) of its refresh,
+   * while both tokens that refresh issued are live and the refresh one unspent: the caller may never
+   * have had the answer (it was lost, or its commit's outcome unknown: a 503), so a retry would
+   * otherwise end the sign-in as leaked. Those two are revoked and new ones issued in their place,
+   * audited (`session.refresh_repeated`). If the token did leak, whoever holds the revoked
+   * successor presents a spent token with no successor at its next refresh, which ends the sign-in
+   * then: the leak is still found, later (and the revoked access token sends them there at once).
+   * Undefined (the reuse it looks like) outside the grace, for another client or kind of subject,
+   * when the successor was used (its holder had the answer) or revoked (a sign-out, a new
+   * password), and when a concurrent retry took the successor first.
+   */
+  async function repeatUnansweredRefresh(
+    trx: Kysely<Database>,
+    known: SpentRefreshToken & { revoked_at: Date; expires_at: Date },
+    expected: { clientId: string; subjectKind: TokenSubjectKind; ip?: string },
+  ): Promise<RotationResult | undefined> {
+    const now = new Date();
+    if (
+      known.client_id !== expected.clientId ||
+      known.subject_kind !== expected.subjectKind ||
+      known.expires_at <= now ||
+      now.getTime() - known.revoked_at.getTime() > lifetimes.refreshRetryGraceSeconds * 1000
+    )
+      return undefined;
+    const unused = await trx
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', known.family_id)
+      .where('rotated_from', '=', known.id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('kind')
+      .execute();
+    // Both or nothing: a successor half revoked or spent falls to the reuse, which ends the family.
+    if (!(unused.length === 2 && unused.some((token) => token.kind === 'refresh'))) return undefined;
+    await recordSessionEvent(trx, known, 'session.refresh_repeated', expected.ip);
+    return issueSuccessor(trx, known);
   }
 
   return {
@@ -186,7 +242,9 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
      * Spends a refresh token and issues its successor in the same family. A refresh token that was
      * already spent is a sign that it leaked: the whole family is revoked, and, when that ended a
      * live sign-in, audited (`session.refresh_reused`, the sign-in's subject as the actor, `ip` the
-     * reuse's address).
+     * reuse's address). Except a retry (`repeatUnansweredRefresh`): within the grace after it was
+     * spent, while both tokens it issued are unused and live, the refresh's answer may simply have
+     * been lost, so those are revoked and new ones issued in their place.
      */
     rotateRefreshToken(
       secret: string,
@@ -207,28 +265,35 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         if (!spent) {
           const known = await trx
             .selectFrom('oauth_tokens')
-            .select(['family_id', 'revoked_at', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
+            .select([
+              'id',
+              'family_id',
+              'revoked_at',
+              'expires_at',
+              'subject_kind',
+              'subject_id',
+              'tenant_id',
+              'client_id',
+            ])
             .where('token_hash', '=', hashTokenSecret(secret))
             .where('kind', '=', 'refresh')
             .executeTakeFirst();
           if (known?.revoked_at) {
+            const repeated = await repeatUnansweredRefresh(
+              trx,
+              { ...known, revoked_at: known.revoked_at },
+              expected,
+            );
+            if (repeated) return repeated;
             // Audited only when it ends a live sign-in: a token of one already ended (signed out,
             // suspended, its password reset) is refused the same way, and says nothing of a leak.
             if ((await revokeFamily(known.family_id, trx)) > 0n)
-              await recordSessionEnd(trx, known, 'session.refresh_reused', expected.ip);
+              await recordSessionEvent(trx, known, 'session.refresh_reused', expected.ip);
             return { outcome: 'reused' } as const;
           }
           return { outcome: 'invalid' } as const;
         }
-        const subject: TokenSubject = {
-          kind: spent.subject_kind,
-          id: spent.subject_id,
-          tenantId: spent.tenant_id as TenantId,
-          clientId: spent.client_id,
-        };
-        const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, withRefreshToken: true };
-        const tokens = await issue(subject, lineage, trx);
-        return { outcome: 'rotated', tokens, subject, familyId: spent.family_id } as const;
+        return issueSuccessor(trx, spent);
       });
     },
 
@@ -249,7 +314,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         const holder = { kind: token.subject_kind, id: token.subject_id };
         if (onlyOf && (onlyOf.kind !== holder.kind || onlyOf.id !== holder.id)) return null;
         if ((await revokeFamily(token.family_id, trx)) > 0n)
-          await recordSessionEnd(trx, token, 'session.sign_out', ip);
+          await recordSessionEvent(trx, token, 'session.sign_out', ip);
         return holder;
       });
     },
@@ -259,7 +324,17 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 }
 
 /** The audit row of a sign-in ended by its subject or for them: who, through which portal, from where. */
-function recordSessionEnd(
+/** The columns of a spent refresh token its successor is issued from. */
+interface SpentRefreshToken {
+  id: number;
+  family_id: string;
+  subject_kind: TokenSubjectKind;
+  subject_id: number;
+  tenant_id: string;
+  client_id: string;
+}
+
+function recordSessionEvent(
   trx: Kysely<Database>,
   token: { subject_kind: TokenSubjectKind; subject_id: number; tenant_id: string; client_id: string },
   action: string,

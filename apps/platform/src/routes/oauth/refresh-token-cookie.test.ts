@@ -140,11 +140,14 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     const { cookie } = await signedInByCookie();
     const first = await refreshByCookie(cookie);
     expect(first.statusCode).toBe(200);
-    const rotated = refreshCookie(first)?.value;
-    expect(rotated).toBeTruthy();
-    expect(rotated).not.toBe(cookie);
-    const token = tokenResponseSchema.parse(first.json());
-    expect(token.refresh_token).toBeUndefined();
+    const successor = refreshCookie(first)?.value;
+    expect(successor).toBeTruthy();
+    expect(successor).not.toBe(cookie);
+    expect(tokenResponseSchema.parse(first.json()).refresh_token).toBeUndefined();
+    // Its successor spent too, the first cookie is no longer a retry of a lost answer.
+    const second = await refreshByCookie(successor);
+    const rotated = refreshCookie(second)?.value;
+    const token = tokenResponseSchema.parse(second.json());
     expect((await details(token.access_token)).statusCode).toBe(200);
 
     const reused = await refreshByCookie(cookie);
@@ -154,6 +157,20 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     // The reuse ended the whole sign-in: the rotated token and its access token too.
     expect((await details(token.access_token)).statusCode).toBe(401);
     expect((await refreshByCookie(rotated)).statusCode).toBe(400);
+  });
+
+  it('spends the cookie again when the answer that rotated it was lost, and sets the new one', async () => {
+    const { cookie } = await signedInByCookie();
+    const lost = await refreshByCookie(cookie);
+    expect(lost.statusCode).toBe(200);
+    const retried = await refreshByCookie(cookie);
+    expect(retried.statusCode).toBe(200);
+    const kept = refreshCookie(retried)?.value;
+    expect(kept).toBeTruthy();
+    expect(kept).not.toBe(refreshCookie(lost)?.value);
+    expect((await details(tokenResponseSchema.parse(retried.json()).access_token)).statusCode).toBe(200);
+    expect((await details(tokenResponseSchema.parse(lost.json()).access_token)).statusCode).toBe(401);
+    expect((await refreshByCookie(kept)).statusCode).toBe(200);
   });
 
   it('spends no cookie for a request without the portal’s Origin', async () => {

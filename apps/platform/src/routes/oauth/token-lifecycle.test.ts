@@ -1,6 +1,7 @@
 import { tokenResponseSchema } from '@waratah/contracts';
 import { endEverySignIn } from '@waratah/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTokenSecret } from '../../auth/tokens/token-secret.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { waitForALockWait } from '../../testing/lock-wait.ts';
@@ -13,14 +14,17 @@ const detailsUrl = '/api/admin/adminusers/details';
 describe('refresh and revoke', () => {
   let testApp: TestApp;
 
-  /** The audit rows of one admin user's sign-ins ended (signed out, or ended by a reused refresh token). */
-  const sessionEnds = (adminUserId: number) =>
+  /**
+   * The audit rows of one admin user's sign-ins ended (signed out, or ended by a reused refresh
+   * token) and refreshes repeated.
+   */
+  const sessionEvents = (adminUserId: number) =>
     testApp.database.db
       .selectFrom('audit_log')
       .select(['action', 'target_id', 'ip'])
       .where('actor_kind', '=', 'admin_user')
       .where('actor_id', '=', adminUserId)
-      .where('action', 'in', ['session.sign_out', 'session.refresh_reused'])
+      .where('action', 'in', ['session.sign_out', 'session.refresh_reused', 'session.refresh_repeated'])
       .orderBy('id')
       .execute();
 
@@ -46,18 +50,21 @@ describe('refresh and revoke', () => {
     });
   }
 
-  it('rotates a refresh token: it works once, and a second use ends the whole sign-in', async () => {
+  it('rotates a refresh token: it works once, and a second use after its successor’s ends the whole sign-in', async () => {
     const signedIn = await createSignedInAdminUser(testApp.app);
     const first = await refresh(signedIn.refreshToken);
     expect(first.statusCode).toBe(200);
-    const rotated = tokenResponseSchema.parse(first.json());
-    expect(rotated.refresh_token).not.toBe(signedIn.refreshToken);
+    const successor = tokenResponseSchema.parse(first.json());
+    expect(successor.refresh_token).not.toBe(signedIn.refreshToken);
+    const second = await refresh(successor.refresh_token ?? '');
+    expect(second.statusCode).toBe(200);
+    const rotated = tokenResponseSchema.parse(second.json());
     expect((await details(rotated.access_token)).statusCode).toBe(200);
 
-    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([]);
+    expect(await sessionEvents(signedIn.adminUser.id)).toEqual([]);
     const reused = await refresh(signedIn.refreshToken);
     expect(reused.statusCode).toBe(400);
-    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([
+    expect(await sessionEvents(signedIn.adminUser.id)).toEqual([
       { action: 'session.refresh_reused', target_id: client.client_id, ip: '127.0.0.1' },
     ]);
     expect(reused.json()).toEqual({
@@ -66,6 +73,60 @@ describe('refresh and revoke', () => {
     });
     expect((await details(rotated.access_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token ?? '')).json().error).toBe('invalid_grant');
+  });
+
+  it('spends a refresh token again within the grace while its successor is unused, as a lost answer', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    const lost = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+    const retried = await refresh(signedIn.refreshToken);
+    expect(retried.statusCode).toBe(200);
+    const kept = tokenResponseSchema.parse(retried.json());
+    expect(kept.refresh_token).not.toBe(lost.refresh_token);
+    expect(await sessionEvents(signedIn.adminUser.id)).toEqual([
+      { action: 'session.refresh_repeated', target_id: client.client_id, ip: '127.0.0.1' },
+    ]);
+    // What the lost answer carried is revoked; the retry's tokens work, and rotate as any.
+    expect((await details(lost.access_token)).statusCode).toBe(401);
+    expect((await details(kept.access_token)).statusCode).toBe(200);
+    const next = await refresh(kept.refresh_token ?? '');
+    expect(next.statusCode).toBe(200);
+    // Had the lost answer reached someone (a leak), its refresh token now ends the sign-in.
+    expect((await refresh(lost.refresh_token ?? '')).json().error).toBe('invalid_grant');
+    expect((await details(tokenResponseSchema.parse(next.json()).access_token)).statusCode).toBe(401);
+    expect((await sessionEvents(signedIn.adminUser.id)).map((row) => row.action)).toEqual([
+      'session.refresh_repeated',
+      'session.refresh_reused',
+    ]);
+  });
+
+  it('takes a spent refresh token for a leak after the grace, or once its successor was used', async () => {
+    const late = await createSignedInAdminUser(testApp.app);
+    tokenResponseSchema.parse((await refresh(late.refreshToken)).json());
+    await testApp.database.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date(Date.now() - 61_000) })
+      .where('token_hash', '=', hashTokenSecret(late.refreshToken))
+      .execute();
+    expect((await refresh(late.refreshToken)).json().error).toBe('invalid_grant');
+    expect((await sessionEvents(late.adminUser.id)).map((row) => row.action)).toEqual([
+      'session.refresh_reused',
+    ]);
+
+    const used = await createSignedInAdminUser(testApp.app);
+    const successor = tokenResponseSchema.parse((await refresh(used.refreshToken)).json());
+    expect((await details(successor.access_token)).statusCode).toBe(200);
+    const rotated = tokenResponseSchema.parse((await refresh(successor.refresh_token ?? '')).json());
+    expect((await refresh(used.refreshToken)).json().error).toBe('invalid_grant');
+    expect((await details(rotated.access_token)).statusCode).toBe(401);
+
+    // A sign-out revoked the successor: the spent token is refused, and no leak is recorded.
+    const signedOut = await createSignedInAdminUser(testApp.app);
+    const last = tokenResponseSchema.parse((await refresh(signedOut.refreshToken)).json());
+    await testApp.app.tokens.revoke(last.access_token);
+    expect((await refresh(signedOut.refreshToken)).json().error).toBe('invalid_grant');
+    expect((await sessionEvents(signedOut.adminUser.id)).map((row) => row.action)).toEqual([
+      'session.sign_out',
+    ]);
   });
 
   it('refuses a refresh token presented by another client', async () => {
@@ -108,7 +169,7 @@ describe('refresh and revoke', () => {
     expect((await refresh(signedIn.refreshToken)).statusCode).toBe(400);
     // The sign-out is audited once: revoking a sign-in already ended writes nothing more, and its
     // refresh token presented again is refused without being taken for a leak.
-    expect(await sessionEnds(signedIn.adminUser.id)).toEqual([
+    expect(await sessionEvents(signedIn.adminUser.id)).toEqual([
       { action: 'session.sign_out', target_id: client.client_id, ip: '203.0.113.40' },
     ]);
 
@@ -123,7 +184,7 @@ describe('refresh and revoke', () => {
 
   it('issues client_credentials tokens to an operator service client, without a refresh token', async () => {
     const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
-    const { hashTokenSecret } = await import('../../auth/tokens/token-secret.ts');
+
     await testApp.database.db
       .insertInto('service_clients')
       .values({
@@ -161,7 +222,6 @@ describe('refresh and revoke', () => {
    * row held, its new tokens written, not yet committed. `commit` lets it finish.
    */
   async function refreshHeldOpen(refreshToken: string) {
-    const { hashTokenSecret } = await import('../../auth/tokens/token-secret.ts');
     const db = testApp.database.db;
     const spent = await db
       .selectFrom('oauth_tokens')
@@ -193,7 +253,7 @@ describe('refresh and revoke', () => {
             tenant_id: spent.tenant_id,
             client_id: spent.client_id,
             family_id: spent.family_id,
-            rotated_from: kind === 'refresh' ? spent.id : null,
+            rotated_from: spent.id,
             expires_at: new Date(Date.now() + 3_600_000),
           })),
         )
