@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from './job-queue.ts';
 import { createTableJobQueue, type TableJobQueue } from './table-job-queue.ts';
 
-export type PlatformJobQueue = JobQueue & Pick<TableJobQueue, 'read' | 'forgetPayloadKey'>;
+export type PlatformJobQueue = JobQueue & Pick<TableJobQueue, 'read' | 'forgetPayloadKey' | 'markPayloadKey'>;
 
 declare module 'fastify' {
   interface FastifyInstance {

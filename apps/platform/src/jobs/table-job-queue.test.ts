@@ -33,6 +33,31 @@ describe('the table job queue', () => {
     await database.close();
   });
 
+  it('shows a retry the mark its failed attempt committed, and not one it rolled back', async () => {
+    const queue = open();
+    const seen: unknown[] = [];
+    await queue.work<{ name: string; done?: true; kept?: true }>('marked', async (payload, job) => {
+      seen.push({ done: payload.done ?? false, kept: payload.kept ?? false });
+      if (job.attempt > 1) return;
+      await database.db.transaction().execute((trx) => queue.markPayloadKey(job.id, 'done', trx));
+      await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await queue.markPayloadKey(job.id, 'kept', trx);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      throw new Error('the send failed');
+    });
+    queue.start();
+    const id = await queue.enqueue('marked', { name: 'x' }, { retryLimit: 1 });
+    expect((await settled(queue, id)).state).toBe('completed');
+    expect(seen).toEqual([
+      { done: false, kept: false },
+      { done: true, kept: false },
+    ]);
+  });
+
   it('runs a job with its payload and records it completed', async () => {
     const queue = open();
     const seen: unknown[] = [];

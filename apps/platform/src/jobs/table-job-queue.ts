@@ -28,6 +28,11 @@ export interface TableJobQueue extends JobQueue {
    * row itself is kept 7 days after the job ends (docs/jobs.md). A retry sees the payload without it.
    */
   forgetPayloadKey(id: string, key: string): Promise<void>;
+  /**
+   * Sets one key of a job's payload to true, through `executor` (the handler's own transaction, so
+   * the mark commits with what it marks): a retry sees it, and knows that work is done.
+   */
+  markPayloadKey(id: string, key: string, executor: Kysely<Database>): Promise<void>;
 }
 
 interface ClaimedJob {
@@ -280,6 +285,14 @@ export function createTableJobQueue(
       await db
         .updateTable('jobs')
         .set({ payload: sql<string>`payload - ${key}::text` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markPayloadKey(id, key, executor) {
+      await withJobs(executor)
+        .updateTable('jobs')
+        .set({ payload: sql<string>`payload || jsonb_build_object(${key}::text, true)` })
         .where('id', '=', id)
         .execute();
     },

@@ -80,8 +80,9 @@ describe('e-mails asked for anonymously', () => {
     ]);
   });
 
-  it('queue an invitation the same for an address with an account and one without (the queue still stopped)', async () => {
+  it('queue an invitation the same for an address with an account and one without', async () => {
     const inviter = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+    await testApp.app.jobQueue.stop();
     const rows = async () => ({
       ...(await counts()),
       accounts: (await db().selectFrom('admin_users').select('id').execute()).length,

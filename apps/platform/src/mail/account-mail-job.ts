@@ -37,7 +37,8 @@ export interface RegistrationRequest {
 
 /**
  * An invitation of a colleague (`POST adminusers/invite`) by an adviser into their practice, or by
- * an operator, done by the job (`completeInvitation`).
+ * an operator, done by the job (`completeInvitation`). Its row, kept 7 days after it ends as every
+ * job's is, holds the address and names invited and the request's address.
  */
 export interface InvitationRequest {
   kind: 'invitation';
@@ -52,6 +53,8 @@ export interface InvitationRequest {
   externalPartyId: number | null;
   portalOrigin: string;
   ip: string;
+  /** Set by the job itself once the account and audit row are written, for its retries. */
+  written?: true;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
   await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request, job) => {
     if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
     if (request.kind === 'registration') return completeRegistration(app, request, job);
-    if (request.kind === 'invitation') return completeInvitation(app, request);
+    if (request.kind === 'invitation') return completeInvitation(app, request, job);
     const tenant = getTenant(request.tenantId);
     const user = await app.adminUsers.findByEmail(tenant.id, request.email);
     if (request.kind === 'password-reset') {

@@ -47,7 +47,12 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
     issueCode: (input: IssueOneTimeTokenInput) =>
       issue(input, String(randomInt(0, 1_000_000)).padStart(6, '0')),
 
-    /** Spends a link token: the admin user it was for, or undefined when unknown, used or expired. */
+    /**
+     * Spends a link token: the admin user it was for, or undefined when unknown, used or expired,
+     * when the account is no longer active, and for an invitation when it has a password already
+     * (an invitation sets the first one; before 2026-11-29 one chosen meanwhile through a reset
+     * link left the invitation working as a second reset link).
+     */
     async consumeLinkToken(
       tenantId: TenantId,
       purpose: OneTimeTokenPurpose,
@@ -62,9 +67,24 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
         .where('token_hash', '=', hashTokenSecret(secret))
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date())
+        .where('admin_user_id', 'in', (eb) => {
+          const accounts = eb.selectFrom('admin_users').select('id').where('status', '=', 'active');
+          return purpose === 'invitation' ? accounts.where('password_hash', 'is', null) : accounts;
+        })
         .returning('admin_user_id')
         .executeTakeFirst();
       return spent?.admin_user_id;
+    },
+
+    /** Spends every live link of an account (its password was just set): only new e-mails work. */
+    async spendLinkTokens(adminUserId: number, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .updateTable('one_time_tokens')
+        .set({ used_at: new Date() })
+        .where('admin_user_id', '=', adminUserId)
+        .where('purpose', 'in', ['reset_password', 'invitation'])
+        .where('used_at', 'is', null)
+        .execute();
     },
 
     /**

@@ -25,8 +25,8 @@ export function invitationDeclinedMail(input: InvitationDeclinedMailInput): Rend
     subject: `${inviterName} invited you to the ${tenant.name} Adviser Portal`,
     greeting: `Hi ${input.givenName || 'there'},`,
     paragraphs: [
-      `${inviterName}${of} invited you to join them on the ${tenant.name} Adviser Portal. This e-mail address is already registered there, so nothing was changed: an account belongs to one practice.`,
-      `Sign in with the link below. If you have no password yet or have forgotten it, choose one at ${portalOrigin}/reset-password. To work with ${inviterName}, talk to them about which address to invite.`,
+      `${inviterName}${of} invited you to join them on the ${tenant.name} Adviser Portal. This e-mail address is already registered there, so nothing was changed.`,
+      `Sign in with the link below. If you have no password yet or have forgotten it, choose one at ${portalOrigin}/reset-password. An account belongs to one practice: if yours is not the one you were invited to, ask ${inviterName} to invite another address.`,
     ],
     action: { label: 'Sign in', url: `${portalOrigin}/` },
     footnote: 'If you were not expecting this, you can ignore it: your account is as it was.',

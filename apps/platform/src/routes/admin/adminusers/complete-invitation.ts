@@ -2,6 +2,7 @@ import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
 import { invitationDeclinedMail } from '../../../mail/messages/invitation-declined-mail.ts';
 import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
@@ -17,11 +18,15 @@ import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
  * so its link set the password of another practice's invitee (or an operator), and a registrant
  * accepting it joined no practice.
  *
- * Safe to run again (the queue retries a failed send): the retry finds the row it wrote and sends a
- * fresh link; two first invitations of one address at once: the second meets the first's row, fails,
+ * Safe to run again (the queue retries a failed send): the retry finds the row it wrote (its
+ * payload marked `written` in the same transaction) and only sends a fresh link; two first invitations of one address at once: the second meets the first's row, fails,
  * and on its retry sends a link (same practice) or the note.
  */
-export async function completeInvitation(app: FastifyInstance, request: InvitationRequest): Promise<void> {
+export async function completeInvitation(
+  app: FastifyInstance,
+  request: InvitationRequest,
+  job: JobContext,
+): Promise<void> {
   const tenant = getTenant(request.tenantId);
   const [existing, inviter, party] = await Promise.all([
     app.adminUsers.findByEmail(tenant.id, request.email),
@@ -34,7 +39,14 @@ export async function completeInvitation(app: FastifyInstance, request: Invitati
           .where('id', '=', request.externalPartyId)
           .executeTakeFirst(),
   ]);
-  const inviterName = inviter ? `${inviter.given_name} ${inviter.family_name}`.trim() : tenant.name;
+  // Suspended, moved to another practice or another kind since asking: the invitation lapses.
+  if (
+    inviter?.status !== 'active' ||
+    inviter.kind !== request.role ||
+    inviter.external_party_id !== request.externalPartyId
+  )
+    return;
+  const inviterName = `${inviter.given_name} ${inviter.family_name}`.trim();
   if (existing && !isOpenInvitationOf(existing, request)) {
     if (existing.status !== 'active') return;
     const mail = invitationDeclinedMail({
@@ -47,7 +59,36 @@ export async function completeInvitation(app: FastifyInstance, request: Invitati
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
   }
-  const invitee = await app.database.db.transaction().execute(async (trx) => {
+  const invitee = request.written && existing ? existing : await writeInvitation(app, request, existing, job);
+  const token = await app.oneTimeTokens.issueLinkToken({
+    tenantId: tenant.id,
+    adminUserId: invitee.id,
+    purpose: 'invitation',
+    ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
+  });
+  const mail = invitationMail({
+    tenant,
+    givenName: invitee.given_name,
+    inviterName,
+    partyName: party?.name,
+    url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
+  });
+  await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
+}
+
+/**
+ * The invitee's account (unless it is there already) and the audit row, with a mark in the job's
+ * payload in the same transaction: a retry after a failed send finds it and only sends a fresh
+ * link, so one invitation is audited once.
+ */
+async function writeInvitation(
+  app: FastifyInstance,
+  request: InvitationRequest,
+  existing: AdminUserRow | undefined,
+  job: JobContext,
+): Promise<AdminUserRow> {
+  const tenant = getTenant(request.tenantId);
+  return app.database.db.transaction().execute(async (trx) => {
     const user =
       existing ??
       (await createAdminUser(trx, {
@@ -70,27 +111,15 @@ export async function completeInvitation(app: FastifyInstance, request: Invitati
       targetType: 'admin_user',
       targetId: user.id,
     });
+    await app.jobQueue.markPayloadKey(job.id, 'written', trx);
     return user;
   });
-  const token = await app.oneTimeTokens.issueLinkToken({
-    tenantId: tenant.id,
-    adminUserId: invitee.id,
-    purpose: 'invitation',
-    ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
-  });
-  const mail = invitationMail({
-    tenant,
-    givenName: invitee.given_name,
-    inviterName,
-    partyName: party?.name,
-    url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
-  });
-  await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
 }
 
 /** An invitation into the inviter's practice, as the inviter's kind, its password not set yet. */
 function isOpenInvitationOf(user: AdminUserRow, request: InvitationRequest): boolean {
   return (
+    user.status === 'active' &&
     user.kind === request.role &&
     user.external_party_id === request.externalPartyId &&
     user.password_hash === null &&

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
+import { completeInvitation } from './complete-invitation.ts';
 
 const host = 'moneypartner.localhost:8080';
 const password = 'Kookaburra-Laughs-At-Dawn-7';
@@ -157,7 +159,11 @@ describe('POST /api/admin/adminusers/invite', () => {
       givenName: 'Eve',
       familyName: 'Elsewhere',
     });
-    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const operator = await createSignedInAdminUser(testApp.app, {
+      kind: 'operator',
+      givenName: 'Op',
+      familyName: 'Erator',
+    });
     await invite(otherPractice.headers, 'fay.pending@example.test');
     await invite(operator.headers, 'gus.operator@example.test');
     const register = await testApp.app.inject({
@@ -173,14 +179,23 @@ describe('POST /api/admin/adminusers/invite', () => {
     });
     expect(register.statusCode).toBe(202);
     await accountMailSettled(testApp.app);
-    for (const email of ['fay.pending@example.test', 'gus.operator@example.test', 'hal.self@example.test']) {
+    const cases = [
+      [adviser, 'fay.pending@example.test', 'Ann Lee'],
+      [adviser, 'gus.operator@example.test', 'Ann Lee'],
+      [adviser, 'hal.self@example.test', 'Ann Lee'],
+      // Told apart from an operator's own invitation by the kind alone.
+      [operator, 'hal.self@example.test', 'Op Erator'],
+      // This practice's colleague, who has accepted: left as they are too.
+      [adviser, adviser.adminUser.email, 'Ann Lee'],
+    ] as const;
+    for (const [inviter, email, inviterName] of cases) {
       const before = await accountOf(email);
       const audited = await inviteAudits(before.id);
-      expect((await invite(adviser.headers, email)).statusCode).toBe(202);
+      expect((await invite(inviter.headers, email)).statusCode).toBe(202);
       expect(await accountOf(email)).toEqual(before);
       expect(await inviteAudits(before.id)).toEqual(audited);
       const note = await latestMail(testApp.app, email);
-      expect(note?.subject, email).toBe('Ann Lee invited you to the MoneyPartner Adviser Portal');
+      expect(note?.subject, email).toBe(`${inviterName} invited you to the MoneyPartner Adviser Portal`);
       expect(note?.links[0]?.url).not.toContain('invitation_token');
     }
     // Before 2026-11-29 the link went to the other practice's invitee: it would have joined them there.
@@ -200,6 +215,110 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect(invitee.external_party_id).toBe(adviser.externalParty?.id);
     expect(await inviteAudits(invitee.id)).toHaveLength(2);
     expect((await acceptInvitation(second)).statusCode).toBe(200);
+  });
+
+  it('sends a suspended invitee nothing, and the invitation of an inviter suspended since, nothing', async () => {
+    await invite(adviser.headers, 'ike.suspended@example.test');
+    const first = await latestMail(testApp.app, 'ike.suspended@example.test');
+    await testApp.database.db
+      .updateTable('admin_users')
+      .set({ status: 'suspended' })
+      .where('email', '=', 'ike.suspended@example.test')
+      .execute();
+    await invite(adviser.headers, 'ike.suspended@example.test');
+    expect(await latestMail(testApp.app, 'ike.suspended@example.test')).toEqual(first);
+    // Its link no longer sets a password either.
+    expect((await acceptInvitation(linkParameter(first, 'invitation_token'))).statusCode).toBe(400);
+
+    // The job of an invitation asked for before its inviter was suspended.
+    const leaving = await createSignedInAdminUser(testApp.app);
+    await testApp.database.db
+      .updateTable('admin_users')
+      .set({ status: 'suspended' })
+      .where('id', '=', leaving.adminUser.id)
+      .execute();
+    await completeInvitation(
+      testApp.app,
+      {
+        kind: 'invitation',
+        tenantId: 'moneypartner',
+        email: 'jan.late@example.test',
+        givenName: 'Jan',
+        familyName: 'Late',
+        inviterAdminUserId: leaving.adminUser.id,
+        role: 'adviser',
+        externalPartyId: leaving.externalParty?.id ?? null,
+        portalOrigin: 'http://moneypartner.localhost:8080',
+        ip: '127.0.0.1',
+      },
+      { id: randomUUID(), attempt: 1 },
+    );
+    expect(await latestMail(testApp.app, 'jan.late@example.test')).toBeUndefined();
+    const created = await testApp.database.db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('email', '=', 'jan.late@example.test')
+      .execute();
+    expect(created).toEqual([]);
+  });
+
+  it('sends a fresh link, audited once, when the first send failed and the job ran again', async () => {
+    const send = vi.spyOn(testApp.app.mailer, 'send').mockRejectedValueOnce(new Error('SMTP refused'));
+    let sends = 0;
+    try {
+      await invite(adviser.headers, 'kim.retry@example.test');
+      sends = send.mock.calls.length;
+    } finally {
+      send.mockRestore();
+    }
+    expect(sends).toBe(2);
+    const invitee = await accountOf('kim.retry@example.test');
+    expect(await inviteAudits(invitee.id)).toHaveLength(1);
+    const token = linkParameter(await latestMail(testApp.app, 'kim.retry@example.test'), 'invitation_token');
+    expect((await acceptInvitation(token)).statusCode).toBe(200);
+  });
+
+  it('spends an invitation once a password is chosen through a reset link, and the reset once through it', async () => {
+    const link = async (email: string, parameter: string) =>
+      linkParameter(await latestMail(testApp.app, email), parameter);
+    await invite(adviser.headers, 'lou.both@example.test');
+    const invitation = await link('lou.both@example.test', 'invitation_token');
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset',
+      headers: { host },
+      payload: { email: 'lou.both@example.test' },
+    });
+    await accountMailSettled(testApp.app);
+    const reset = await link('lou.both@example.test', 'reset_password_token');
+    const byReset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset/password',
+      headers: { host },
+      payload: { reset_password_token: reset, password, password_confirmation: password },
+    });
+    expect(byReset.statusCode).toBe(200);
+    // Before 2026-11-29 the invitation still worked: a second way to set the password.
+    expect((await acceptInvitation(invitation)).statusCode).toBe(400);
+
+    await invite(adviser.headers, 'max.both@example.test');
+    const second = await link('max.both@example.test', 'invitation_token');
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset',
+      headers: { host },
+      payload: { email: 'max.both@example.test' },
+    });
+    await accountMailSettled(testApp.app);
+    const unused = await link('max.both@example.test', 'reset_password_token');
+    expect((await acceptInvitation(second)).statusCode).toBe(200);
+    const late = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset/password',
+      headers: { host },
+      payload: { reset_password_token: unused, password, password_confirmation: password },
+    });
+    expect(late.statusCode).toBe(400);
   });
 
   it('refuses an adviser without a practice, and an anonymous caller', async () => {

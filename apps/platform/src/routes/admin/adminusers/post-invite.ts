@@ -15,7 +15,7 @@ import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 /**
  * `POST api/admin/adminusers/invite`: an adviser invites a colleague into their practice, an
  * operator another operator. The invitee sets a password through the e-mailed link (7 days, once).
- * Inviting someone who has not accepted yet sends a fresh link.
+ * Inviting again someone who has not accepted this practice's invitation sends a fresh link.
  *
  * The answer (202) is the same for every address, and so is the work before it: the request checks
  * the inviter and the e-mail limits and queues one job, which does the rest

@@ -17,8 +17,9 @@ const spentLink = 'This link has expired or has already been used; please ask fo
 
 /**
  * `POST api/admin/adminusers/reset/password` (no credentials): sets the password with the token of
- * a reset or invitation e-mail. The token works once; following it proves the e-mail address; every
- * earlier sign-in of the account ends.
+ * a reset or invitation e-mail. The token works once, and spends the account's other links;
+ * following it proves the e-mail address; every earlier sign-in of the account ends. An invitation
+ * works only while the account has no password, and neither kind for a suspended account.
  */
 export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -45,6 +46,8 @@ export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
         const id = await app.oneTimeTokens.consumeLinkToken(tenant.id, purpose, token, trx);
         if (id === undefined) return undefined;
         await app.adminUsers.setPasswordHash(id, passwordHash, trx);
+        // The other links of the account, reset or invitation, would set it again: spent too.
+        await app.oneTimeTokens.spendLinkTokens(id, trx);
         await app.adminUsers.markEmailVerified(id, trx);
         // Every sign-in ends, in the same transaction: the platform's bearer tokens and, on a
         // single sign-on tenant, the identity's sessions and refresh tokens (before 2026-11-29 those
