@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { JobRecord } from './job-queue.ts';
-import { createTableJobQueue, type TableJobQueue } from './table-job-queue.ts';
+import {
+  createTableJobQueue,
+  maxPollBackoffMs,
+  nextPollDelayMs,
+  type TableJobQueue,
+} from './table-job-queue.ts';
 import { applyJobsMigration } from './testing/apply-jobs-migration.ts';
 
 /** Waits until the job reaches a final state (no fixed sleeps: polls the record). */
@@ -14,6 +19,21 @@ async function settled(queue: TableJobQueue, id: string): Promise<JobRecord> {
   }
   throw new Error(`job ${id} did not settle`);
 }
+
+describe('when an idle worker polls next', () => {
+  it('asks at once after claiming, after the interval when idle, and backs off to 10 s after failures', () => {
+    const next = (failedPolls: number, pollAgain = false) =>
+      nextPollDelayMs({ failedPolls, pollIntervalMs: 1_000, pollAgain });
+    expect(next(0, true)).toBe(0);
+    expect(next(0)).toBe(1_000);
+    expect([1, 2, 3, 4, 5, 40].map((failures) => next(failures, true))).toEqual([
+      2_000, 4_000, 8_000, 10_000, 10_000, 10_000,
+    ]);
+    expect(maxPollBackoffMs).toBe(10_000);
+    // An interval longer than the cap is never shortened by a failure.
+    expect(nextPollDelayMs({ failedPolls: 1, pollIntervalMs: 30_000, pollAgain: false })).toBe(30_000);
+  });
+});
 
 describe('the table job queue', () => {
   let database: PlatformDatabase;

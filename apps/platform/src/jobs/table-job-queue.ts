@@ -45,6 +45,29 @@ interface ClaimedJob {
 }
 
 const maxErrorLength = 2_000;
+/** The longest an idle worker waits between polls of a database that does not answer. */
+export const maxPollBackoffMs = 10_000;
+
+/**
+ * When an idle worker looks for jobs next: at once when it may have left some, after the interval
+ * when it found none, and after failures less and less often (a database that does not answer, or
+ * lacks the table), up to `maxPollBackoffMs`: the cost of one failed poll every 10 s is nothing,
+ * and it is also how long another instance's jobs wait after the database is back (before
+ * 2026-11-29 a minute).
+ */
+export function nextPollDelayMs(state: {
+  failedPolls: number;
+  pollIntervalMs: number;
+  pollAgain: boolean;
+}): number {
+  const { failedPolls, pollIntervalMs } = state;
+  if (failedPolls > 0) {
+    const doubled = pollIntervalMs * 2 ** Math.min(failedPolls, 16);
+    return Math.max(pollIntervalMs, Math.min(maxPollBackoffMs, doubled));
+  }
+  return state.pollAgain ? 0 : pollIntervalMs;
+}
+
 export const defaultLeaseSeconds = 60;
 
 /**
@@ -105,9 +128,7 @@ export function createTableJobQueue(
     })();
     await polling;
     polling = undefined;
-    // A database that does not answer (or lacks the table) is asked less and less often, up to a minute.
-    const backoff = failedPolls > 0 ? Math.min(60_000, pollIntervalMs * 2 ** Math.min(failedPolls, 16)) : 0;
-    schedule(backoff || (pollAgain ? 0 : pollIntervalMs));
+    schedule(nextPollDelayMs({ failedPolls, pollIntervalMs, pollAgain }));
   }
 
   async function claim(): Promise<ClaimedJob | undefined> {
