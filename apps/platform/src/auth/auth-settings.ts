@@ -3,8 +3,9 @@ export interface AuthSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /**
-   * How long after a refresh token was spent the same token may be spent again, once more, while
-   * what that refresh issued is still unused: the answer may never have arrived (0: never).
+   * How long after a refresh token was spent the same token is answered again, with the same
+   * tokens, while the refresh token that refresh issued is unspent: the answer may never have
+   * arrived (0: never).
    */
   refreshRetryGraceSeconds: number;
   /** Failed sign-ins per account per hour before the token endpoints answer 429. */
@@ -28,7 +29,7 @@ const day = 24 * hour;
 export const defaultAuthSettings: AuthSettings = {
   accessTokenTtlSeconds: hour,
   refreshTokenTtlSeconds: 30 * day,
-  refreshRetryGraceSeconds: 60,
+  refreshRetryGraceSeconds: 30,
   signInFailuresPerAccount: 100,
   signInFailuresPerIp: 300,
   mailsPerAddress: 10,

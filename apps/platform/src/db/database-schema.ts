@@ -134,6 +134,11 @@ export interface OAuthTokensTable {
   expires_at: Date;
   revoked_at: Date | null;
   created_at: Timestamp;
+  /**
+   * On a refresh token while it is live: the answer that issued it, sealed for the token it
+   * replaced (`auth/tokens/refresh-retry-answer.ts`); null once spent or revoked.
+   */
+  retry_answer: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OneTimeTokenPurpose = 'reset_password' | 'invitation' | 'email_verification';

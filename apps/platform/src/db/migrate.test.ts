@@ -40,11 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0015, is safe to apply again (an update that leaves rewritten rows as they are).
-    await sql`delete from kysely_migration where name = '0015-export-failures-for-callers'`.execute(
-      database.db,
-    );
-    expect(await migrateToLatest(database.db)).toEqual(['0015-export-failures-for-callers']);
+    // The last one, 0016, is safe to apply again (`add column if not exists`).
+    await sql`delete from kysely_migration where name = '0016-refresh-retry-answer'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0016-refresh-retry-answer']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

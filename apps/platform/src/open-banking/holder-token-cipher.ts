@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { decodeHolderTokenKey, loadConfig, type PlatformConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
 import { ConfigError } from '../errors/config-error.ts';
+import { MalformedSealedValue, openAesGcm, sealAesGcm } from '../security/aes-gcm.ts';
 
 /**
  * The bank tokens a data holder issues for a client's consent (`provider_accounts.holder_access_token`)
@@ -21,7 +22,7 @@ export interface HolderTokenCipher {
 }
 
 const prefix = 'aes256gcm:v1:';
-const additionalData = Buffer.from('provider_accounts.holder_access_token');
+const additionalData = 'provider_accounts.holder_access_token';
 /** The development key file in DATA_DIR; production sets HOLDER_TOKEN_KEY. */
 export const holderTokenKeyFile = 'holder-token.key';
 const processTestKey = randomBytes(32);
@@ -34,29 +35,14 @@ export class HolderTokenKeyError extends Error {
 export function createHolderTokenCipher(key: Buffer): HolderTokenCipher {
   if (key.length !== 32) throw new HolderTokenKeyError('The bank-token key must be 32 bytes (AES-256)');
   return {
-    seal(token) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(additionalData);
-      const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-      const parts = [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url'));
-      return `${prefix}${parts.join('.')}`;
-    },
+    seal: (token) => `${prefix}${sealAesGcm(key, additionalData, token)}`,
     open(stored) {
       if (!stored.startsWith(prefix)) return stored;
-      const [iv, tag, sealed] = stored
-        .slice(prefix.length)
-        .split('.')
-        .map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !sealed || iv.length !== 12 || tag.length !== 16) {
-        throw new HolderTokenKeyError('A stored bank token is not a valid aes256gcm:v1 value');
-      }
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAAD(additionalData);
-        decipher.setAuthTag(tag);
-        return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+        return openAesGcm(key, additionalData, stored.slice(prefix.length));
       } catch (error) {
+        if (error instanceof MalformedSealedValue)
+          throw new HolderTokenKeyError('A stored bank token is not a valid aes256gcm:v1 value');
         throw new HolderTokenKeyError(
           'A stored bank token cannot be decrypted: HOLDER_TOKEN_KEY is not the key it was encrypted with (or the value was altered)',
           { cause: error },

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../../access/record-audit.ts';
 import type { Database, TokenSubjectKind } from '../../db/database-schema.ts';
 import type { Operand } from '../../db/operand.ts';
+import { openRetryAnswer, sealRetryAnswer } from './refresh-retry-answer.ts';
 import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
 
 export interface TokenSubject {
@@ -16,7 +17,7 @@ export interface TokenSubject {
 export interface TokenLifetimes {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** A spent refresh token may be spent once more this long, while its successor is unused. */
+  /** A spent refresh token is answered again this long after its refresh, while its successor is unspent. */
   refreshRetryGraceSeconds: number;
 }
 
@@ -32,8 +33,10 @@ export interface IssuedTokens {
 
 interface Lineage {
   familyId: string;
-  /** The refresh token spent for these (both rows name it), null for a sign-in's first. */
+  /** The refresh token spent for these (named by the refresh one), null for a sign-in's first. */
   rotatedFrom: number | null;
+  /** Its secret, for which the refresh token keeps the answer sealed (`refresh-retry-answer.ts`). */
+  spentSecret?: string;
   withRefreshToken: boolean;
 }
 
@@ -114,6 +117,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     const accessToken = generateTokenSecret();
     const refreshToken = lineage.withRefreshToken ? generateTokenSecret() : undefined;
     const now = Date.now();
+    const accessExpiresAt = now + lifetimes.accessTokenTtlSeconds * 1000;
     const row = (kind: 'access' | 'refresh', secret: string, ttlSeconds: number) => ({
       token_hash: hashTokenSecret(secret),
       kind,
@@ -122,8 +126,12 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       tenant_id: subject.tenantId,
       client_id: subject.clientId,
       family_id: lineage.familyId,
-      rotated_from: lineage.rotatedFrom,
+      rotated_from: kind === 'refresh' ? lineage.rotatedFrom : null,
       expires_at: new Date(now + ttlSeconds * 1000),
+      retry_answer:
+        kind === 'refresh' && lineage.spentSecret !== undefined
+          ? sealRetryAnswer(lineage.spentSecret, { accessToken, refreshToken: secret, accessExpiresAt })
+          : null,
     });
     const rows = [row('access', accessToken, lifetimes.accessTokenTtlSeconds)];
     if (refreshToken) rows.push(row('refresh', refreshToken, lifetimes.refreshTokenTtlSeconds));
@@ -136,7 +144,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     const revokeLive = async () => {
       const { numUpdatedRows } = await executor
         .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: new Date(), retry_answer: null })
         .where('family_id', '=', familyId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
@@ -151,56 +159,61 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
   }
 
   /** The access and refresh token that replace a refresh token spent, in its family. */
-  async function issueSuccessor(trx: Kysely<Database>, spent: SpentRefreshToken): Promise<RotationResult> {
-    const subject: TokenSubject = {
-      kind: spent.subject_kind,
-      id: spent.subject_id,
-      tenantId: spent.tenant_id as TenantId,
-      clientId: spent.client_id,
-    };
-    const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, withRefreshToken: true };
-    const tokens = await issue(subject, lineage, trx);
-    return { outcome: 'rotated', tokens, subject, familyId: spent.family_id };
+  async function issueSuccessor(
+    trx: Kysely<Database>,
+    spent: SpentRefreshToken,
+    spentSecret: string,
+  ): Promise<RotationResult> {
+    const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, spentSecret, withRefreshToken: true };
+    const tokens = await issue(subjectOf(spent), lineage, trx);
+    return { outcome: 'rotated', tokens, subject: subjectOf(spent), familyId: spent.family_id };
   }
 
   /**
-   * A refresh token spent again within the grace (`refreshRetryGraceSeconds`) of its refresh,
-   * while both tokens that refresh issued are live and the refresh one unspent: the caller may never
-   * have had the answer (it was lost, or its commit's outcome unknown: a 503), so a retry would
-   * otherwise end the sign-in as leaked. Those two are revoked and new ones issued in their place,
-   * audited (`session.refresh_repeated`). If the token did leak, whoever holds the revoked
-   * successor presents a spent token with no successor at its next refresh, which ends the sign-in
-   * then: the leak is still found, later (and the revoked access token sends them there at once).
-   * Undefined (the reuse it looks like) outside the grace, for another client or kind of subject,
-   * when the successor was used (its holder had the answer) or revoked (a sign-out, a new
-   * password), and when a concurrent retry took the successor first.
+   * A refresh token spent again within the grace (`refreshRetryGraceSeconds`) of its refresh, while
+   * the refresh token that refresh issued is live and unspent: the caller may never have had the
+   * answer (it was lost, or its commit's outcome unknown: a 503), and a retry would otherwise end
+   * the sign-in as leaked. It gets the same answer again, opened from the successor's
+   * `retry_answer` with a key only the spent token yields, and nothing is written but the audit row
+   * (`session.refresh_repeated`): a retry repeated gets the same tokens, and a retry after the
+   * successor was spent or revoked (a sign-out, a new password) is the reuse it looks like. If the
+   * token did leak and its thief retries in the grace, both hold the same successor: whichever of
+   * them refreshes second ends the sign-in as reused, so the leak is still found, one refresh
+   * later. Undefined (the reuse) outside the grace, for another client or kind of subject, and for
+   * a refresh from before the answer was kept.
    */
   async function repeatUnansweredRefresh(
     trx: Kysely<Database>,
-    known: SpentRefreshToken & { revoked_at: Date; expires_at: Date },
+    known: SpentRefreshToken & { revoked_at: Date },
+    secret: string,
     expected: { clientId: string; subjectKind: TokenSubjectKind; ip?: string },
   ): Promise<RotationResult | undefined> {
-    const now = new Date();
+    const now = Date.now();
     if (
       known.client_id !== expected.clientId ||
       known.subject_kind !== expected.subjectKind ||
-      known.expires_at <= now ||
-      now.getTime() - known.revoked_at.getTime() > lifetimes.refreshRetryGraceSeconds * 1000
+      now - known.revoked_at.getTime() > lifetimes.refreshRetryGraceSeconds * 1000
     )
       return undefined;
-    const unused = await trx
-      .updateTable('oauth_tokens')
-      .set({ revoked_at: now })
+    const successor = await trx
+      .selectFrom('oauth_tokens')
+      .select(['token_hash', 'retry_answer'])
       .where('family_id', '=', known.family_id)
       .where('rotated_from', '=', known.id)
+      .where('kind', '=', 'refresh')
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('kind')
-      .execute();
-    // Both or nothing: a successor half revoked or spent falls to the reuse, which ends the family.
-    if (!(unused.length === 2 && unused.some((token) => token.kind === 'refresh'))) return undefined;
+      .where('expires_at', '>', new Date(now))
+      .executeTakeFirst();
+    const answer =
+      successor?.retry_answer && openRetryAnswer(secret, successor.retry_answer, successor.token_hash);
+    if (!answer || answer.accessExpiresAt <= now) return undefined;
     await recordSessionEvent(trx, known, 'session.refresh_repeated', expected.ip);
-    return issueSuccessor(trx, known);
+    const tokens = {
+      accessToken: answer.accessToken,
+      refreshToken: answer.refreshToken,
+      expiresIn: Math.ceil((answer.accessExpiresAt - now) / 1000),
+    };
+    return { outcome: 'rotated', tokens, subject: subjectOf(known), familyId: known.family_id };
   }
 
   return {
@@ -253,7 +266,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       return db.transaction().execute(async (trx) => {
         const spent = await trx
           .updateTable('oauth_tokens')
-          .set({ revoked_at: new Date() })
+          .set({ revoked_at: new Date(), retry_answer: null })
           .where('token_hash', '=', hashTokenSecret(secret))
           .where('kind', '=', 'refresh')
           .where('revoked_at', 'is', null)
@@ -282,6 +295,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
             const repeated = await repeatUnansweredRefresh(
               trx,
               { ...known, revoked_at: known.revoked_at },
+              secret,
               expected,
             );
             if (repeated) return repeated;
@@ -293,7 +307,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
           }
           return { outcome: 'invalid' } as const;
         }
-        return issueSuccessor(trx, spent);
+        return issueSuccessor(trx, spent, secret);
       });
     },
 
@@ -324,6 +338,15 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 }
 
 /** The audit row of a sign-in ended by its subject or for them: who, through which portal, from where. */
+function subjectOf(token: SpentRefreshToken): TokenSubject {
+  return {
+    kind: token.subject_kind,
+    id: token.subject_id,
+    tenantId: token.tenant_id as TenantId,
+    clientId: token.client_id,
+  };
+}
+
 /** The columns of a spent refresh token its successor is issued from. */
 interface SpentRefreshToken {
   id: number;

@@ -159,7 +159,7 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     expect((await refreshByCookie(rotated)).statusCode).toBe(400);
   });
 
-  it('spends the cookie again when the answer that rotated it was lost, and sets the new one', async () => {
+  it('answers the cookie again when the answer that rotated it was lost, setting the same cookie', async () => {
     const { cookie } = await signedInByCookie();
     const lost = await refreshByCookie(cookie);
     expect(lost.statusCode).toBe(200);
@@ -167,9 +167,8 @@ describe('the portal keeps its refresh token in an HttpOnly cookie', () => {
     expect(retried.statusCode).toBe(200);
     const kept = refreshCookie(retried)?.value;
     expect(kept).toBeTruthy();
-    expect(kept).not.toBe(refreshCookie(lost)?.value);
+    expect(kept).toBe(refreshCookie(lost)?.value);
     expect((await details(tokenResponseSchema.parse(retried.json()).access_token)).statusCode).toBe(200);
-    expect((await details(tokenResponseSchema.parse(lost.json()).access_token)).statusCode).toBe(401);
     expect((await refreshByCookie(kept)).statusCode).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { tokenResponseSchema } from '@waratah/contracts';
 import { endEverySignIn } from '@waratah/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRetryAnswer } from '../../auth/tokens/refresh-retry-answer.ts';
 import { hashTokenSecret } from '../../auth/tokens/token-secret.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
@@ -75,28 +76,68 @@ describe('refresh and revoke', () => {
     expect((await refresh(rotated.refresh_token ?? '')).json().error).toBe('invalid_grant');
   });
 
-  it('spends a refresh token again within the grace while its successor is unused, as a lost answer', async () => {
+  it('answers a refresh token spent again within the grace, while its successor is unspent, as before', async () => {
     const signedIn = await createSignedInAdminUser(testApp.app);
     const lost = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
     const retried = await refresh(signedIn.refreshToken);
     expect(retried.statusCode).toBe(200);
-    const kept = tokenResponseSchema.parse(retried.json());
-    expect(kept.refresh_token).not.toBe(lost.refresh_token);
-    expect(await sessionEvents(signedIn.adminUser.id)).toEqual([
-      { action: 'session.refresh_repeated', target_id: client.client_id, ip: '127.0.0.1' },
+    const again = tokenResponseSchema.parse(retried.json());
+    // The same tokens (a retry repeated gets them too), nothing revoked, the retry audited.
+    expect([again.access_token, again.refresh_token]).toEqual([lost.access_token, lost.refresh_token]);
+    expect(again.expires_in).toBeLessThanOrEqual(lost.expires_in ?? 0);
+    expect(again.expires_in).toBeGreaterThan((lost.expires_in ?? 0) - 5);
+    const third = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+    expect(third.refresh_token).toBe(lost.refresh_token);
+    expect((await details(lost.access_token)).statusCode).toBe(200);
+    expect((await sessionEvents(signedIn.adminUser.id)).map((row) => row.action)).toEqual([
+      'session.refresh_repeated',
+      'session.refresh_repeated',
     ]);
-    // What the lost answer carried is revoked; the retry's tokens work, and rotate as any.
-    expect((await details(lost.access_token)).statusCode).toBe(401);
-    expect((await details(kept.access_token)).statusCode).toBe(200);
-    const next = await refresh(kept.refresh_token ?? '');
-    expect(next.statusCode).toBe(200);
-    // Had the lost answer reached someone (a leak), its refresh token now ends the sign-in.
-    expect((await refresh(lost.refresh_token ?? '')).json().error).toBe('invalid_grant');
-    expect((await details(tokenResponseSchema.parse(next.json()).access_token)).statusCode).toBe(401);
+    // Its successor spent, the first token is a reuse again: the sign-in ends.
+    const next = tokenResponseSchema.parse((await refresh(lost.refresh_token ?? '')).json());
+    expect((await refresh(signedIn.refreshToken)).json().error).toBe('invalid_grant');
+    expect((await details(next.access_token)).statusCode).toBe(401);
+  });
+
+  it('finds a leak retried in the grace at the next refresh of whichever holder comes second', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    const owner = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+    // A thief replays the spent token within the grace: it gets the owner's very tokens, no new ones.
+    const thief = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+    expect(thief.refresh_token).toBe(owner.refresh_token);
+    // The owner's next refresh, and the thief's later than the grace after it: the sign-in ends.
+    expect((await refresh(owner.refresh_token ?? '')).statusCode).toBe(200);
+    await testApp.database.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date(Date.now() - 31_000) })
+      .where('token_hash', '=', hashTokenSecret(owner.refresh_token ?? ''))
+      .execute();
+    expect((await refresh(thief.refresh_token ?? '')).json().error).toBe('invalid_grant');
     expect((await sessionEvents(signedIn.adminUser.id)).map((row) => row.action)).toEqual([
       'session.refresh_repeated',
       'session.refresh_reused',
     ]);
+  });
+
+  it('keeps a refresh’s answer only for the token it replaced, sealed, and drops it once spent', async () => {
+    const signedIn = await createSignedInAdminUser(testApp.app);
+    const issued = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+    const stored = async (secret: string | undefined) =>
+      (
+        await testApp.database.db
+          .selectFrom('oauth_tokens')
+          .select('retry_answer')
+          .where('token_hash', '=', hashTokenSecret(secret ?? ''))
+          .executeTakeFirstOrThrow()
+      ).retry_answer;
+    const sealed = await stored(issued.refresh_token);
+    expect(sealed).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).not.toContain(issued.refresh_token ?? '');
+    expect(openRetryAnswer('another-token', sealed ?? '', hashTokenSecret(issued.refresh_token ?? ''))).toBe(
+      undefined,
+    );
+    await refresh(issued.refresh_token ?? '');
+    expect(await stored(issued.refresh_token)).toBeNull();
   });
 
   it('takes a spent refresh token for a leak after the grace, or once its successor was used', async () => {
@@ -104,7 +145,7 @@ describe('refresh and revoke', () => {
     tokenResponseSchema.parse((await refresh(late.refreshToken)).json());
     await testApp.database.db
       .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date(Date.now() - 61_000) })
+      .set({ revoked_at: new Date(Date.now() - 31_000) })
       .where('token_hash', '=', hashTokenSecret(late.refreshToken))
       .execute();
     expect((await refresh(late.refreshToken)).json().error).toBe('invalid_grant');
@@ -253,7 +294,7 @@ describe('refresh and revoke', () => {
             tenant_id: spent.tenant_id,
             client_id: spent.client_id,
             family_id: spent.family_id,
-            rotated_from: spent.id,
+            rotated_from: kind === 'refresh' ? spent.id : null,
             expires_at: new Date(Date.now() + 3_600_000),
           })),
         )

@@ -6,7 +6,10 @@ import { requireFields } from '../require-fields.ts';
 import { resolveOAuthClient } from '../resolve-oauth-client.ts';
 import { subjectKindOf, type TokenAudience } from './token-audience.ts';
 
-/** RFC 6749 §6, rotating: each refresh token works once; a second use ends the whole sign-in. */
+/**
+ * RFC 6749 §6, rotating: each refresh token works once; a second use ends the whole sign-in,
+ * unless it is a retry within the grace of a refresh whose answer was lost (`token-repository.ts`).
+ */
 export async function refreshTokenGrant(
   request: FastifyRequest,
   body: TokenRequest,
