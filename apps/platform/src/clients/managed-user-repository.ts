@@ -6,7 +6,8 @@ import { requirePartyHeader } from '../access/require-party-header.ts';
 import { tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
-import type { Database } from '../db/database-schema.ts';
+import type { ConsentStatus, Database } from '../db/database-schema.ts';
+import { deleteExportsOfPractice } from '../documents/delete-client-exports.ts';
 import { configuredDocumentStore } from '../documents/document-store.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
@@ -87,6 +88,15 @@ export async function updateManagedUser(
 }
 
 /**
+ * Whether a link's consent was given and has not been ended by the platform yet (active or in
+ * use; one past its expiry that the expiry sweep has not reached still counts, as the sweep would
+ * dispose of its data).
+ */
+function consentHeldData(status: ConsentStatus): boolean {
+  return status === 'active' || status === 'in_use';
+}
+
+/**
  * Unlinks a client from the party named in X-External-Party-Id (spec §6: deleting needs it): the
  * link and its consent events go; the audit log keeps the fact. The client's own data stays theirs.
  */
@@ -103,8 +113,9 @@ export async function unlinkManagedUser(
       .where('tenant_id', '=', principal.tenantId)
       .where('client_id', '=', id)
       .where('external_party_id', '=', partyId)
+      .returning('consent_status')
       .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) throw new AppError('not_found', 'There is no such client');
+    if (!deleted) throw new AppError('not_found', 'There is no such client');
     await recordAudit(trx, {
       actor: principal,
       action: 'client.unlink',
@@ -113,9 +124,17 @@ export async function unlinkManagedUser(
       clientId: id,
       ip: request.ip,
     });
+    const ended = { tenantId: principal.tenantId, clientId: id, practiceId: partyId };
     // The link held the practice's consent: what a withdrawal deletes goes too (its exports of the
-    // client; the shared data when no other consent covers it).
-    return disposeSharedData(trx, { tenantId: principal.tenantId, clientId: id, practiceId: partyId });
+    // client; the shared data when no other consent covers it). A consent never given (an invitation
+    // still pending) or already ended (withdrawn, expired: disposed of then) held no data: the
+    // client's data is theirs. Before 2026-11-29 any unlink disposed of it, so a practice that
+    // invited another practice's client's address and unlinked the invitation deleted their banks'
+    // data whenever no consent was current (connected by the client, or between consents).
+    if (!consentHeldData(deleted.consent_status)) {
+      return { holderConsents: [], exportFiles: await deleteExportsOfPractice(trx, ended, partyId) };
+    }
+    return disposeSharedData(trx, ended);
   });
   await finishDisposal([disposal], {
     store: configuredDocumentStore(request.server.config.documentStorage),

@@ -3,7 +3,7 @@ import type { TenantId } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireConsents } from '../../../consents/consents-repository.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { tenantHost } from '../../../testing/sign-in.ts';
+import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 const month = 30 * 24 * 60 * 60;
@@ -86,6 +86,51 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
     headers: Record<string, string>,
     payload?: object,
   ) => testApp.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it("keeps a client's bank data when a link without a current consent is unlinked", async () => {
+    const fixture = await clientWithOpenBankingData();
+    const db = testApp.database.db;
+    // The client's banks connected by themselves while no consent is current (between consents).
+    await db
+      .updateTable('client_links')
+      .set({ consent_status: 'withdrawn' })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    const client = await db
+      .selectFrom('clients')
+      .select('email')
+      .where('id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    // Another practice invites the client's address, then unlinks its own pending invitation.
+    const other = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const invited = await inject('POST', '/api/adviser/user/invite/legacy', other.headers, {
+      email: client.email,
+      given_name: 'Any',
+      family_name: 'Name',
+    });
+    expect(invited.statusCode).toBe(201);
+    const unlink = (headers: Record<string, string>, partyId: number | undefined) =>
+      inject('DELETE', `/api/adviser/users/${fixture.clientId}`, {
+        ...headers,
+        'x-external-party-id': String(partyId),
+      });
+    expect((await unlink(other.headers, other.externalParty?.id)).statusCode).toBe(204);
+    // And the first practice unlinks its withdrawn one (its data was disposed of at the withdrawal).
+    expect((await unlink(fixture.adviser.headers, fixture.partyId)).statusCode).toBe(204);
+    const connections = await db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    expect(connections.map((row) => row.id)).toContain(fixture.connectionId);
+    const transactions = await db
+      .selectFrom('transactions')
+      .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
+      .select('transactions.id')
+      .where('accounts.provider_account_id', '=', fixture.connectionId)
+      .execute();
+    expect(transactions).toHaveLength(2);
+  });
 
   it('a withdrawal ends the adviser’s access at once and deletes the open-banking data', async () => {
     const fixture = await clientWithOpenBankingData();
