@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCdsHttpClient } from './cds-http-client.ts';
+import { createCdsHttpClient, maxCdsBodyBytes } from './cds-http-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { createFakeCdsHolder, fakeHolderBase } from './testing/fake-cds-holder.ts';
 
@@ -81,6 +81,45 @@ describe('createCdsHttpClient', () => {
       );
     const client = createCdsHttpClient({ baseUrl: fakeHolderBase, fetch: never, timeoutMs: 20 });
     expect((await failureOf(client.get('/banking/accounts', { version: 3 }))).kind).toBe('timeout');
+  });
+
+  it('follows no redirect: a holder cannot send the platform, or the token, elsewhere', async () => {
+    const asked: string[] = [];
+    const redirecting: typeof fetch = async (input, init) => {
+      asked.push(String(input));
+      expect(init?.redirect).toBe('manual');
+      return new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/' } });
+    };
+    const client = createCdsHttpClient({ baseUrl: fakeHolderBase, accessToken: 'tok', fetch: redirecting });
+    const error = await failureOf(client.get('/banking/accounts', { version: 3 }));
+    expect(error.kind).toBe('invalid_response');
+    expect(error.message).toContain('redirect (302)');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('refuses an answer larger than 10 MB, whether or not it says so', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(32);
+    const endless =
+      (declared: boolean): typeof fetch =>
+      async () => {
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += 1;
+            if (sent > 20) controller.close();
+            else controller.enqueue(chunk);
+          },
+        });
+        const headers: Record<string, string> = { 'x-v': '3' };
+        if (declared) headers['content-length'] = String(20 * chunk.byteLength);
+        return new Response(body, { status: 200, headers });
+      };
+    for (const declared of [true, false]) {
+      const client = createCdsHttpClient({ baseUrl: fakeHolderBase, fetch: endless(declared) });
+      const error = await failureOf(client.get('/banking/accounts', { version: 3 }));
+      expect(error.kind).toBe('invalid_response');
+      expect(error.message).toContain(`more than ${maxCdsBodyBytes} bytes`);
+    }
   });
 
   it('does not follow a link to another server', async () => {

@@ -70,7 +70,9 @@ export function createCdsHttpClient(options: CdsHttpClientOptions): CdsHttpClien
 
       let response: Response;
       try {
-        response = await send(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+        // A redirect is not followed: it could lead the consent's token, or the platform itself,
+        // anywhere (an internal address); the holder's answer is where it was asked.
+        response = await send(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         throw new CdsRequestError({
@@ -82,7 +84,15 @@ export function createCdsHttpClient(options: CdsHttpClientOptions): CdsHttpClien
           cause: error,
         });
       }
-      const body: unknown = await response.json().catch(() => undefined);
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        throw new CdsRequestError({
+          kind: 'invalid_response',
+          message: `${url.pathname} answered a redirect (${response.status}), which is not followed`,
+          interactionId,
+        });
+      }
+      const body = await readJsonBody(response, interactionId, url);
       if (!response.ok) {
         const parsed = cdsErrorListSchema.safeParse(body);
         throw new CdsRequestError({
@@ -104,4 +114,40 @@ export function createCdsHttpClient(options: CdsHttpClientOptions): CdsHttpClien
       return { body, version: served, interactionId };
     },
   };
+}
+
+/** The most a holder's answer may hold: a page of 1,000 transactions is about half a megabyte. */
+export const maxCdsBodyBytes = 10 * 1024 * 1024;
+
+/**
+ * The answer's JSON (undefined when it is not JSON), read up to `maxCdsBodyBytes`: a holder that
+ * sends more is refused before it can fill the process's memory.
+ */
+async function readJsonBody(response: Response, interactionId: string, url: URL): Promise<unknown> {
+  const tooLarge = () =>
+    new CdsRequestError({
+      kind: 'invalid_response',
+      message: `${url.pathname} answered more than ${maxCdsBodyBytes} bytes`,
+      interactionId,
+    });
+  if (Number(response.headers.get('content-length')) > maxCdsBodyBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxCdsBodyBytes) {
+      await response.body.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,14 @@ import { z } from 'zod';
  * The parts of the CDS 1.36 responses the platform reads, as the standard requires them. A holder
  * may send more; zod's default object mode drops what we do not use.
  */
-const amountString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a CDS AmountString');
+// At most 12 whole digits: the platform's amounts are numeric(14,2). A larger one is refused as an
+// invalid answer, not left to fail the store on every refresh.
+const amountString = z
+  .string()
+  .regex(/^-?\d{1,12}(\.\d+)?$/, 'must be a CDS AmountString of at most 12 whole digits');
+
+/** Text the platform stores: PostgreSQL refuses a NUL character, so it is an invalid answer here. */
+const text = () => z.string().refine((value) => !value.includes('\0'), 'must not hold a NUL character');
 
 export const cdsLinksPaginatedSchema = z.object({ self: z.string(), next: z.string().optional() });
 export const cdsMetaPaginatedSchema = z.object({
@@ -13,40 +20,40 @@ export const cdsMetaPaginatedSchema = z.object({
 });
 
 export const cdsAccountSchema = z.object({
-  accountId: z.string().min(1),
-  displayName: z.string(),
-  nickname: z.string().optional(),
+  accountId: text().min(1),
+  displayName: text(),
+  nickname: text().optional(),
   openStatus: z.enum(['OPEN', 'CLOSED']).default('OPEN'),
   isOwned: z.boolean().default(true),
-  maskedNumber: z.string(),
-  productCategory: z.string(),
-  productName: z.string(),
+  maskedNumber: text(),
+  productCategory: text(),
+  productName: text(),
 });
 export type CdsAccount = z.infer<typeof cdsAccountSchema>;
 
 export const cdsBalanceSchema = z.object({
-  accountId: z.string().min(1),
+  accountId: text().min(1),
   currentBalance: amountString,
   availableBalance: amountString,
   creditLimit: amountString.optional(),
-  currency: z.string().default('AUD'),
+  currency: text().default('AUD'),
 });
 export type CdsBalance = z.infer<typeof cdsBalanceSchema>;
 
 export const cdsTransactionSchema = z.object({
-  accountId: z.string(),
-  transactionId: z.string().optional(),
-  type: z.string(),
+  accountId: text(),
+  transactionId: text().optional(),
+  type: text(),
   status: z.enum(['PENDING', 'POSTED']),
-  description: z.string(),
-  reference: z.string(),
-  postingDateTime: z.string().optional(),
-  valueDateTime: z.string().optional(),
-  executionDateTime: z.string().optional(),
+  description: text(),
+  reference: text(),
+  postingDateTime: text().optional(),
+  valueDateTime: text().optional(),
+  executionDateTime: text().optional(),
   amount: amountString,
-  currency: z.string().default('AUD'),
-  merchantName: z.string().optional(),
-  merchantCategoryCode: z.string().optional(),
+  currency: text().default('AUD'),
+  merchantName: text().optional(),
+  merchantCategoryCode: text().optional(),
 });
 export type CdsTransaction = z.infer<typeof cdsTransactionSchema>;
 

@@ -7,9 +7,13 @@ interface PagedBody {
   meta: { totalPages: number };
 }
 
+/** The most items one list may hold (a busy account's two years of transactions are far fewer). */
+export const maxCdsListItems = 250_000;
+
 /**
  * Walks a paged CDS list from page 1 along links.next. Each page is checked against the schema; a
- * holder whose links run past meta.totalPages is stopped rather than followed for ever.
+ * holder whose links run past meta.totalPages is stopped rather than followed for ever, and so is
+ * one whose pages hold more than `maxCdsListItems` items in all (its totalPages is its own word).
  */
 export async function listAllPages<Body extends PagedBody, Item>(
   client: CdsHttpClient,
@@ -19,6 +23,8 @@ export async function listAllPages<Body extends PagedBody, Item>(
     schema: z.ZodType<Body>;
     items: (body: Body) => Item[];
     pageSize?: number;
+    /** The most items in all (default `maxCdsListItems`). */
+    maxItems?: number;
   },
 ): Promise<Item[]> {
   const all: Item[] = [];
@@ -39,6 +45,14 @@ export async function listAllPages<Body extends PagedBody, Item>(
       });
     }
     all.push(...request.items(parsed.data));
+    const maxItems = request.maxItems ?? maxCdsListItems;
+    if (all.length > maxItems) {
+      throw new CdsRequestError({
+        kind: 'invalid_response',
+        message: `${request.path}: more than ${maxItems} items`,
+        interactionId: response.interactionId,
+      });
+    }
     if (parsed.data.links.next && pages >= Math.max(parsed.data.meta.totalPages, 1)) {
       throw new CdsRequestError({
         kind: 'invalid_response',

@@ -39,6 +39,7 @@ export async function authoriseAtSimulatedHolder(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-fapi-interaction-id': interactionId },
       body: JSON.stringify({ bank: holder.bankId, customerId, sharingDays }),
+      redirect: 'manual',
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
@@ -83,6 +84,7 @@ export async function revokeAtSimulatedHolder(
   if (!holder) return;
   await send(`${holder.root}/admin/consents/${encodeURIComponent(consentId)}`, {
     method: 'DELETE',
+    redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
 }
