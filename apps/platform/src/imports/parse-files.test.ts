@@ -11,6 +11,9 @@ describe('file parsing', () => {
     expect(parseFileAmount('(15)')).toBe('-15.00');
     expect(parseFileAmount('$-0.10')).toBe('-0.10');
     expect(parseFileAmount('abc')).toBeUndefined();
+    expect(parseFileAmount('999999999999.99')).toBe('999999999999.99');
+    // Rounded, it would need 13 whole digits: more than the platform stores.
+    expect(parseFileAmount('999999999999.995')).toBeUndefined();
     expect(parseFileDate('31/12/2026', 'DD/MM/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('12/31/2026', 'MM/DD/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('31/02/2026', 'DD/MM/YYYY')).toBeUndefined();
@@ -63,6 +66,12 @@ describe('file parsing', () => {
         dateFormat: 'DD/MM/YYYY',
       }),
     ).toThrow(/no column 'When'/);
+  });
+
+  it('refuses an OFX date that is not a calendar date', () => {
+    expect(() => parseOfx(sampleOfx.replace('20261102', '20261340'))).toThrow(
+      /Transaction 1: DTPOSTED '20261340.*' is not an OFX date/,
+    );
   });
 
   it('reads OFX statement transactions with their FITIDs', () => {

@@ -1,5 +1,5 @@
 import { Ofx } from 'ofx-data-extractor';
-import { type ImportedRow, ImportFileError, parseFileAmount } from './parsed-row.ts';
+import { type ImportedRow, ImportFileError, parseFileAmount, parseFileDate } from './parsed-row.ts';
 
 interface OfxTransaction {
   DTPOSTED?: unknown;
@@ -27,8 +27,9 @@ export function parseOfx(text: string): ImportedRow[] {
   return transactions.map((transaction, index) => {
     const posted = String(transaction.DTPOSTED ?? '');
     const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(posted);
-    if (!match)
-      throw new ImportFileError(`Transaction ${index + 1}: DTPOSTED '${posted}' is not an OFX date`);
+    // A real calendar date: 20261340 matches the pattern, and PostgreSQL would refuse it.
+    const date = match && parseFileDate(`${match[1]}-${match[2]}-${match[3]}`, 'YYYY-MM-DD');
+    if (!date) throw new ImportFileError(`Transaction ${index + 1}: DTPOSTED '${posted}' is not an OFX date`);
     const amount = parseFileAmount(String(transaction.TRNAMT ?? ''));
     if (amount === undefined) throw new ImportFileError(`Transaction ${index + 1}: TRNAMT is not a number`);
     const description = [transaction.NAME, transaction.MEMO]
@@ -38,7 +39,7 @@ export function parseOfx(text: string): ImportedRow[] {
     const fitId =
       typeof transaction.FITID === 'string' && transaction.FITID.trim() ? transaction.FITID.trim() : null;
     return {
-      date: `${match[1]}-${match[2]}-${match[3]}`,
+      date,
       amount,
       description: description || 'OFX transaction',
       fileId: fitId,

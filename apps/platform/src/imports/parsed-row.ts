@@ -15,6 +15,8 @@ export class ImportFileError extends Error {
 }
 
 const decimal = /^([+-]?)(\d{1,12})(?:\.(\d{1,4}))?$/;
+/** The largest amount the platform stores (numeric(14,2)), in cents. */
+const maxCents = 99_999_999_999_999n;
 
 /**
  * A money amount as written in a file (`-12.5`, `1,234.56`, `$20`, `(15.00)`) as a two-place
@@ -28,6 +30,8 @@ export function parseFileAmount(text: string): string | undefined {
   const [, sign = '', units = '0', fraction = ''] = match;
   let cents = BigInt(units) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
   if (Number(fraction[2] ?? '0') >= 5) cents += 1n;
+  // Rounding may carry past the 12 whole digits the platform stores (999999999999.995).
+  if (cents > maxCents) return undefined;
   const whole = (cents / 100n).toString();
   const part = (cents % 100n).toString().padStart(2, '0');
   return `${sign === '-' && cents !== 0n ? '-' : ''}${whole}.${part}`;
