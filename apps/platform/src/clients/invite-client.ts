@@ -68,6 +68,8 @@ export async function inviteClient(
         client_id: client.id,
         external_party_id: partyId,
         invited_by_admin_user_id: principal.adminUserId,
+        invited_given_name: body.given_name,
+        invited_family_name: body.family_name,
       })
       .onConflict((conflict) => conflict.columns(['client_id', 'external_party_id']).doNothing())
       .returning(['id', 'created_at'])

@@ -12,6 +12,7 @@ import { isoTimestamp } from '../db/iso-timestamp.ts';
 import { wireField, wireJson, writtenPage } from '../db/wire-json.ts';
 import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
+import { foreignInvitation } from './foreign-invitation.ts';
 import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
 
 /** Trigram indexes answer `ilike '%…%'` for searches of at least three characters. */
@@ -24,12 +25,25 @@ const { plain, value, object } = wireField;
  * page (`p`) and its freshness (`f`); timestamps as `Date#toISOString` writes them. Compared field
  * by field with `GET users/{id}` (`managedUserToWire`) in list-managed-users.test.ts.
  */
+// A practice's invitation of someone else's client shows as sent (`foreign-invitation.ts`): worked
+// out here, for the page's rows only.
+const invitation = foreignInvitation({
+  clientId: sql.ref('p.id'),
+  consentStatus: sql.ref('p.consent_status'),
+  partyId: sql.ref('p.party_id'),
+  signedUp: sql.ref('p.signed_up'),
+});
+
 const managedUserJson = wireJson(managedUserSchema, {
   id: plain(sql`p.id`),
   email: value(sql`p.email`),
-  given_name: value(sql`p.given_name`),
-  family_name: value(sql`p.family_name`),
-  status: plain(sql`p.status`),
+  given_name: value(
+    sql`case when ${invitation} then coalesce(p.invited_given_name, '') else p.given_name end`,
+  ),
+  family_name: value(
+    sql`case when ${invitation} then coalesce(p.invited_family_name, '') else p.family_name end`,
+  ),
+  status: plain(sql`case when ${invitation} then 'invited' else p.status end`),
   consent: object(
     {
       status: plain(sql`p.consent_status`),
@@ -40,7 +54,9 @@ const managedUserJson = wireJson(managedUserSchema, {
   ),
   last_refreshed: plain(isoTimestamp(sql.ref('f.last_refreshed'))),
   needs_action_count: plain(sql`coalesce(f.needs_action_count, 0)`),
-  created_at: plain(isoTimestamp(sql.ref('p.created_at'))),
+  created_at: plain(
+    isoTimestamp(sql`case when ${invitation} then coalesce(p.linked_at, p.created_at) else p.created_at end`),
+  ),
 });
 
 /**
@@ -102,6 +118,17 @@ export async function listManagedUsers(
           eb('c.email', 'ilike', pattern),
         ]),
       );
+    }
+    if (principal.role === 'adviser') {
+      // An invitation of someone else's client is not found by the client's own names, which the
+      // practice has no consent to know (`foreign-invitation.ts`): by its e-mail address only.
+      const invitation = foreignInvitation({
+        clientId: sql.ref('c.id'),
+        consentStatus: effectiveConsentStatus('l'),
+        partyId: sql.ref('l.external_party_id'),
+        signedUp: sql<boolean>`c.password_hash is not null`,
+      });
+      filtered = filtered.where((eb) => eb.or([eb.not(invitation), eb('c.email', 'ilike', pattern)]));
     }
   }
   if (query.consent_status && principal.role === 'adviser') {

@@ -24,6 +24,11 @@ export function managedUsersQuery(db: Kysely<Database>, principal: AdminUserPrin
       sql<string | null>`null`.as('consent_status'),
       sql<Date | null>`null::timestamptz`.as('consent_start'),
       sql<Date | null>`null::timestamptz`.as('consent_expiry'),
+      sql<number | null>`null::int`.as('party_id'),
+      sql<boolean>`false`.as('signed_up'),
+      sql<string | null>`null::text`.as('invited_given_name'),
+      sql<string | null>`null::text`.as('invited_family_name'),
+      sql<Date | null>`null::timestamptz`.as('linked_at'),
     ]);
   }
   const partyId = principal.externalPartyId;
@@ -38,7 +43,17 @@ export function managedUsersQuery(db: Kysely<Database>, principal: AdminUserPrin
         .on('party.tenant_id', '=', principal.tenantId)
         .on('party.status', '=', 'enabled'),
     )
-    .select([effectiveConsentStatus('l').as('consent_status'), 'l.consent_start', 'l.consent_expiry']);
+    .select([
+      effectiveConsentStatus('l').as('consent_status'),
+      'l.consent_start',
+      'l.consent_expiry',
+      // What `foreign-invitation.ts` needs to show an invitation of someone else's client as sent.
+      sql<number | null>`l.external_party_id`.as('party_id'),
+      sql<boolean>`c.password_hash is not null`.as('signed_up'),
+      'l.invited_given_name',
+      'l.invited_family_name',
+      sql<Date | null>`l.created_at`.as('linked_at'),
+    ]);
 }
 
 /** Why an admin user has no clients: 404, as for any client it may not see. */

@@ -1,6 +1,6 @@
 import type { ManagedUser, UpdateManagedUserBody } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
 import { tenantFeatures } from '../app-config/tenant-features.ts';
@@ -12,6 +12,8 @@ import { configuredDocumentStore } from '../documents/document-store.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
 import { editableClientQuery } from './editable-client-query.ts';
+import { effectiveConsentStatus } from './effective-consent-status.ts';
+import { foreignInvitation } from './foreign-invitation.ts';
 import { assertPracticeEnabled, managedUsersQuery, noClients } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
 
@@ -21,7 +23,17 @@ export async function getManagedUser(
   principal: AdminUserPrincipal,
   id: number,
 ): Promise<ManagedUser> {
-  const row = await managedUsersQuery(db, principal).where('c.id', '=', id).executeTakeFirst();
+  const row = await managedUsersQuery(db, principal)
+    .select(
+      foreignInvitation({
+        clientId: sql.ref('c.id'),
+        consentStatus: principal.role === 'operator' ? sql.lit(null) : effectiveConsentStatus('l'),
+        partyId: principal.role === 'operator' ? sql<null>`null::int` : sql.ref('l.external_party_id'),
+        signedUp: sql<boolean>`c.password_hash is not null`,
+      }).as('foreign_invitation'),
+    )
+    .where('c.id', '=', id)
+    .executeTakeFirst();
   if (!row) {
     await assertPracticeEnabled(db, principal);
     throw new AppError('not_found', 'There is no such client');

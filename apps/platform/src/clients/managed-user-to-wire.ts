@@ -9,13 +9,18 @@ export const iso = (value: Date | string | null) => (value === null ? null : new
  * One client as the wire writes it, for `GET users/{id}` and its changes. The list writes the same
  * shape in SQL (`list-managed-users.ts`); its test compares every row of every order with this.
  */
-export function managedUserToWire(row: ManagedUserRow, freshness: ClientFreshness): ManagedUser {
+export function managedUserToWire(
+  row: ManagedUserRow & { foreign_invitation?: boolean },
+  freshness: ClientFreshness,
+): ManagedUser {
+  // A practice's invitation of someone else's client shows as sent (`foreign-invitation.ts`).
+  const invitation = row.foreign_invitation === true;
   return {
     id: row.id,
     email: row.email,
-    given_name: row.given_name,
-    family_name: row.family_name,
-    status: row.status,
+    given_name: invitation ? (row.invited_given_name ?? '') : row.given_name,
+    family_name: invitation ? (row.invited_family_name ?? '') : row.family_name,
+    status: invitation ? 'invited' : row.status,
     consent:
       row.consent_status === null
         ? null
@@ -26,6 +31,6 @@ export function managedUserToWire(row: ManagedUserRow, freshness: ClientFreshnes
           },
     last_refreshed: iso(freshness.last_refreshed),
     needs_action_count: freshness.needs_action_count,
-    created_at: iso(row.created_at) as string,
+    created_at: iso(invitation && row.linked_at !== null ? row.linked_at : row.created_at) as string,
   };
 }

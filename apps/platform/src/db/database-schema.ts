@@ -93,6 +93,9 @@ export interface ClientLinksTable {
   client_id: number;
   external_party_id: number;
   invited_by_admin_user_id: number | null;
+  /** The names the adviser typed when inviting (migration 0017), shown while `foreign-invitation.ts` says so. */
+  invited_given_name: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_family_name: ColumnType<string | null, string | null | undefined, string | null>;
   consent_status: ColumnType<ConsentStatus, ConsentStatus | undefined, ConsentStatus>;
   consent_start: Date | null;
   consent_expiry: Date | null;

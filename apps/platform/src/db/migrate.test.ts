@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0016, is safe to apply again (`add column if not exists`).
-    await sql`delete from kysely_migration where name = '0016-refresh-retry-answer'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0016-refresh-retry-answer']);
+    // The last one, 0017, is safe to apply again (`add column if not exists`).
+    await sql`delete from kysely_migration where name = '0017-invitation-names'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0017-invitation-names']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

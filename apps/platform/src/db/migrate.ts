@@ -16,6 +16,7 @@ import * as auditLogReads from './migrations/0013-audit-log-reads.ts';
 import * as auditLogWithoutTenantLock from './migrations/0014-audit-log-without-tenant-lock.ts';
 import * as exportFailuresForCallers from './migrations/0015-export-failures-for-callers.ts';
 import * as refreshRetryAnswer from './migrations/0016-refresh-retry-answer.ts';
+import * as invitationNames from './migrations/0017-invitation-names.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-audit-log-without-tenant-lock': auditLogWithoutTenantLock,
   '0015-export-failures-for-callers': exportFailuresForCallers,
   '0016-refresh-retry-answer': refreshRetryAnswer,
+  '0017-invitation-names': invitationNames,
 };
 
 /**

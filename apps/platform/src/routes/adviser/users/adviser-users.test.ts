@@ -188,6 +188,61 @@ describe('the adviser family: api/adviser/users and invitations', () => {
     ]);
   });
 
+  it("shows another practice's client it invited as invited, never who the client is", async () => {
+    const db = testApp.database.db;
+    await db
+      .updateTable('clients')
+      .set({ given_name: 'Real', family_name: 'Person' })
+      .where('id', '=', fixture.clientId)
+      .execute();
+    const { email } = await db
+      .selectFrom('clients')
+      .select('email')
+      .where('id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    const other = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const asOther = (url: string) => testApp.app.inject({ method: 'GET', url, headers: other.headers });
+    const before = Date.now();
+    const invited = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/adviser/user/invite/legacy',
+      headers: other.headers,
+      payload: { email, given_name: 'Typed', family_name: 'Name' },
+    });
+    expect(invited.statusCode).toBe(201);
+
+    const shown = (await asOther(`/api/adviser/users/${fixture.clientId}`)).json().data;
+    expect(shown).toMatchObject({
+      id: fixture.clientId,
+      email,
+      given_name: 'Typed',
+      family_name: 'Name',
+      status: 'invited',
+      consent: { status: 'pending', start: null, expiry: null },
+    });
+    expect(Date.parse(shown.created_at)).toBeGreaterThanOrEqual(before - 1_000);
+    // The list writes the same row; the client's own names find nothing, the address finds it.
+    const list = managedUserListResponseSchema.parse((await asOther('/api/adviser/users')).json());
+    expect(list.data.find((row) => row.id === fixture.clientId)).toEqual(shown);
+    const byName = managedUserListResponseSchema.parse(
+      (await asOther('/api/adviser/users?search=Real')).json(),
+    );
+    expect(byName.data.map((row) => row.id)).not.toContain(fixture.clientId);
+    const byShortName = managedUserListResponseSchema.parse(
+      (await asOther('/api/adviser/users?search=Re')).json(),
+    );
+    expect(byShortName.data.map((row) => row.id)).not.toContain(fixture.clientId);
+    const byEmail = managedUserListResponseSchema.parse(
+      (await asOther(`/api/adviser/users?search=${encodeURIComponent(email)}`)).json(),
+    );
+    expect(byEmail.data).toEqual([shown]);
+    // The practice with the client's consent still sees the client.
+    expect((await call('GET', `/api/adviser/users/${fixture.clientId}`)).json().data).toMatchObject({
+      given_name: 'Real',
+      family_name: 'Person',
+    });
+  });
+
   it('unlinks a client with the party header', async () => {
     const url = `/api/adviser/users/${fixture.clientId}`;
     expect((await call('DELETE', url)).statusCode).toBe(400);
