@@ -61,7 +61,7 @@ export function newPasswordErrors(
 
 /**
  * Within the caller's transaction: the adviser's new password hash, every sign-in but the kept one
- * ended, and the audit row (`admin_user.password.change` at the account page,
+ * ended, the platform's e-mailed links spent, and the audit row (`admin_user.password.change` at the account page,
  * `admin_user.password.reset` from an e-mailed link). Following an e-mailed link proves the
  * address, so a reset also marks it verified (as the platform's own reset does).
  */
@@ -84,6 +84,15 @@ export async function setPassword(
     .where('tenant_id', '=', tenantId)
     .execute();
   await endOtherSignIns(trx, adminUserId, keep);
+  // The platform's reset and invitation links of the account would set it again: spent, as the
+  // platform's own reset spends them (before 2026-11-29 they outlived a password set here).
+  await trx
+    .updateTable('one_time_tokens')
+    .set({ used_at: new Date() })
+    .where('admin_user_id', '=', adminUserId)
+    .where('purpose', 'in', ['reset_password', 'invitation'])
+    .where('used_at', 'is', null)
+    .execute();
   await recordIdentityAudit(trx, {
     tenantId,
     adminUserId,

@@ -187,6 +187,13 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect(common.body).toContain('This password is too common or has appeared in a data breach');
 
     const before = await auditActions();
+    // A reset link of the platform's own, e-mailed before: spent with the password set here.
+    const platformLink = await testApp.app.oneTimeTokens.issueLinkToken({
+      tenantId: 'waratah',
+      adminUserId: testApp.adviser.id,
+      purpose: 'reset_password',
+      ttlSeconds: 3600,
+    });
     const newPassword = 'Reset-From-The-Link-2026';
     const reset = await resetWith(token, newPassword);
     expect(reset.statusCode).toBe(200);
@@ -217,6 +224,18 @@ describe('a forgotten password on the single sign-on tenant', () => {
     expect((await signedInBrowser(testApp.adviser.password)).done.response.statusCode).toBe(401);
     const again = await signedInBrowser(newPassword);
     expect(again.browser.cookie('app.at')).toBeDefined();
+
+    const byPlatformLink = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset/password',
+      headers: { host: 'localhost:8080' },
+      payload: {
+        reset_password_token: platformLink,
+        password: 'Platform-Link-Attempt-2027',
+        password_confirmation: 'Platform-Link-Attempt-2027',
+      },
+    });
+    expect(byPlatformLink.statusCode).toBe(400);
 
     // The link works once.
     const reused = await resetWith(token, 'Another-Reset-Attempt-2027');

@@ -71,7 +71,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
   for (let pass = 0; pass < 2; pass += 1)
     await db
       .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(), retry_answer: null })
       .where('subject_kind', '=', 'admin_user')
       .where('subject_id', '=', adminUserId)
       .where('revoked_at', 'is', null)

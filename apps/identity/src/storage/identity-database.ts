@@ -65,11 +65,21 @@ export interface PlatformTokensTable {
   subject_kind: string;
   subject_id: number;
   revoked_at: Date | null;
+  /** A refresh's answer kept for its retry; dropped with the token (the platform's migration 0016). */
+  retry_answer: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The platform's e-mailed links (reset, invitation), spent when the identity sets a password. */
+export interface PlatformLinkTokensTable {
+  admin_user_id: number;
+  purpose: 'reset_password' | 'invitation' | 'email_verification';
+  used_at: Date | null;
 }
 
 export interface IdentityDatabase {
   admin_users: AdminUsersTable;
   oauth_tokens: PlatformTokensTable;
+  one_time_tokens: PlatformLinkTokensTable;
   audit_log: AuditLogTable;
   identity_store: IdentityStoreTable;
   identity_keys: IdentityKeysTable;

@@ -17,6 +17,8 @@ describe('file parsing', () => {
     expect(parseFileDate('31/12/2026', 'DD/MM/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('12/31/2026', 'MM/DD/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('31/02/2026', 'DD/MM/YYYY')).toBeUndefined();
+    expect(parseFileDate('0000-01-01', 'YYYY-MM-DD')).toBeUndefined();
+    expect(parseFileDate('1900-01-01', 'YYYY-MM-DD')).toBe('1900-01-01');
   });
 
   it('previews a CSV with a suggested mapping, then reads it under the mapping', () => {

@@ -51,6 +51,8 @@ export function parseFileDate(text: string, format: DateFormat): string | undefi
   const [a = '', b = '', c = ''] = parts;
   const [year, month, day] =
     format === 'YYYY-MM-DD' ? [a, b, c] : format === 'DD/MM/YYYY' ? [c, b, a] : [c, a, b];
+  // From 1900: PostgreSQL refuses the year 0 that JavaScript takes, and no statement is older.
+  if (Number(year) < 1900) return undefined;
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   const time = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== iso) return undefined;

@@ -122,6 +122,21 @@ describe('createCdsHttpClient', () => {
     }
   });
 
+  it('takes an answer cut short while its body is read for a network failure, retried later', async () => {
+    const cut: typeof fetch = async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":'));
+          controller.error(new Error('socket hang up'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'x-v': '3' } });
+    };
+    const client = createCdsHttpClient({ baseUrl: fakeHolderBase, fetch: cut });
+    const error = await failureOf(client.get('/banking/accounts', { version: 3 }));
+    expect(error.kind).toBe('network');
+  });
+
   it('does not follow a link to another server', async () => {
     const holder = createFakeCdsHolder({ accounts });
     const client = createCdsHttpClient({ baseUrl: fakeHolderBase, accessToken: 'tok', fetch: holder.fetch });

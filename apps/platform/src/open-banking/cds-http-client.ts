@@ -121,9 +121,10 @@ export const maxCdsBodyBytes = 10 * 1024 * 1024;
 
 /**
  * The answer's JSON (undefined when it is not JSON), read up to `maxCdsBodyBytes`: a holder that
- * sends more is refused before it can fill the process's memory.
+ * sends more is refused before it can fill the process's memory. A body cut short (the timeout, a
+ * dropped connection) fails as the request would have: `timeout` or `network`, retried later.
  */
-async function readJsonBody(response: Response, interactionId: string, url: URL): Promise<unknown> {
+export async function readJsonBody(response: Response, interactionId: string, url: URL): Promise<unknown> {
   const tooLarge = () =>
     new CdsRequestError({
       kind: 'invalid_response',
@@ -131,22 +132,32 @@ async function readJsonBody(response: Response, interactionId: string, url: URL)
       interactionId,
     });
   if (Number(response.headers.get('content-length')) > maxCdsBodyBytes) {
-    await response.body?.cancel();
+    await response.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
   if (!response.body) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxCdsBodyBytes) {
-      await response.body.cancel().catch(() => undefined);
-      throw tooLarge();
+  try {
+    // Leaving the loop early (too large) cancels the stream.
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxCdsBodyBytes) throw tooLarge();
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof CdsRequestError) throw error;
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new CdsRequestError({
+      kind: timedOut ? 'timeout' : 'network',
+      message: `${url.host} stopped sending its answer`,
+      interactionId,
+      cause: error,
+    });
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    // TextDecoder drops a byte-order mark, as response.json() does.
+    return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)));
   } catch {
     return undefined;
   }

@@ -18,6 +18,10 @@ describe('the CDS answers the platform reads', () => {
   // Each would otherwise fail the store (numeric(14,2); PostgreSQL refuses NUL), on every refresh.
   it('refuses a larger amount, and a NUL in stored text, as an invalid answer', () => {
     expect(cdsTransactionSchema.safeParse({ ...transaction, amount: '1000000000000' }).success).toBe(false);
+    // Rounded to the cent, it would carry into a 13th digit.
+    expect(cdsTransactionSchema.safeParse({ ...transaction, amount: '999999999999.995' }).success).toBe(
+      false,
+    );
     expect(cdsTransactionSchema.safeParse({ ...transaction, description: 'Cof\0fee' }).success).toBe(false);
     expect(cdsTransactionSchema.safeParse({ ...transaction, merchantName: '\0' }).success).toBe(false);
   });

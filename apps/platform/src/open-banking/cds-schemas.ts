@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { cdsAmountToDecimal } from './cds-amount.ts';
 
 /**
  * The parts of the CDS 1.36 responses the platform reads, as the standard requires them. A holder
  * may send more; zod's default object mode drops what we do not use.
  */
-// At most 12 whole digits: the platform's amounts are numeric(14,2). A larger one is refused as an
-// invalid answer, not left to fail the store on every refresh.
+// At most 12 whole digits once rounded to the cent: the platform's amounts are numeric(14,2). A
+// larger one is refused as an invalid answer, not left to fail the store on every refresh.
 const amountString = z
   .string()
-  .regex(/^-?\d{1,12}(\.\d+)?$/, 'must be a CDS AmountString of at most 12 whole digits');
+  .regex(/^-?\d+(\.\d+)?$/, 'must be a CDS AmountString')
+  .refine(
+    (amount) => /^-?\d{1,12}\./.test(cdsAmountToDecimal(amount)),
+    'must be at most 12 whole digits once rounded to the cent',
+  );
 
 /** Text the platform stores: PostgreSQL refuses a NUL character, so it is an invalid answer here. */
 const text = () => z.string().refine((value) => !value.includes('\0'), 'must not hold a NUL character');

@@ -1,6 +1,7 @@
 import { banks } from '@waratah/data-holder';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
+import { readJsonBody } from './cds-http-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { cdsErrorListSchema } from './cds-schemas.ts';
 
@@ -50,7 +51,7 @@ export async function authoriseAtSimulatedHolder(
       cause: error,
     });
   }
-  const body = (await response.json().catch(() => undefined)) as
+  const body = (await readJsonBody(response, interactionId, new URL(`${holder.root}/admin/consents`))) as
     | { data?: { consentId?: string; accessToken?: string; expiresAt?: string } }
     | undefined;
   if (!response.ok) {
@@ -82,11 +83,13 @@ export async function revokeAtSimulatedHolder(
 ): Promise<void> {
   const holder = splitHolderBase(baseUrl);
   if (!holder) return;
-  await send(`${holder.root}/admin/consents/${encodeURIComponent(consentId)}`, {
+  const response = await send(`${holder.root}/admin/consents/${encodeURIComponent(consentId)}`, {
     method: 'DELETE',
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
+  // Nothing to read: the connection is given back at once.
+  await response.body?.cancel().catch(() => undefined);
 }
 
 /**

@@ -59,6 +59,23 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       secret: string,
       executor: Kysely<Database> = db,
     ): Promise<number | undefined> {
+      // The account's row first: two links of one account used at once then run one after the
+      // other. Each used to hold its own token's row and then wait for the other's, spending the
+      // account's other links (`spendLinkTokens`): on PostgreSQL a deadlock, answered 500.
+      await executor
+        .selectFrom('admin_users')
+        .select('id')
+        .where(
+          'id',
+          '=',
+          executor
+            .selectFrom('one_time_tokens')
+            .select('admin_user_id')
+            .where('token_hash', '=', hashTokenSecret(secret))
+            .where('tenant_id', '=', tenantId),
+        )
+        .forUpdate()
+        .execute();
       const spent = await executor
         .updateTable('one_time_tokens')
         .set({ used_at: new Date() })

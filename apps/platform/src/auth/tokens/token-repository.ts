@@ -203,6 +203,9 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       .where('kind', '=', 'refresh')
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', new Date(now))
+      // Waits for a rotation or a revocation of it under way (on PostgreSQL, another connection)
+      // and reads its row as they left it: a successor spent or revoked meanwhile is not handed out.
+      .forUpdate()
       .executeTakeFirst();
     const answer =
       successor?.retry_answer && openRetryAnswer(secret, successor.retry_answer, successor.token_hash);
@@ -256,8 +259,8 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
      * already spent is a sign that it leaked: the whole family is revoked, and, when that ended a
      * live sign-in, audited (`session.refresh_reused`, the sign-in's subject as the actor, `ip` the
      * reuse's address). Except a retry (`repeatUnansweredRefresh`): within the grace after it was
-     * spent, while both tokens it issued are unused and live, the refresh's answer may simply have
-     * been lost, so those are revoked and new ones issued in their place.
+     * spent, while its successor is live and unspent, the refresh's answer may simply have been
+     * lost, and the same answer is given again.
      */
     rotateRefreshToken(
       secret: string,
@@ -337,7 +340,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
   };
 }
 
-/** The audit row of a sign-in ended by its subject or for them: who, through which portal, from where. */
+/** Whose a token is, and the OAuth client it was issued to. */
 function subjectOf(token: SpentRefreshToken): TokenSubject {
   return {
     kind: token.subject_kind,
@@ -357,6 +360,10 @@ interface SpentRefreshToken {
   client_id: string;
 }
 
+/**
+ * The audit row of a sign-in ended, or a refresh repeated, by its subject or for them: who,
+ * through which portal, from where.
+ */
 function recordSessionEvent(
   trx: Kysely<Database>,
   token: { subject_kind: TokenSubjectKind; subject_id: number; tenant_id: string; client_id: string },

@@ -317,6 +317,11 @@ describe('POST /api/admin/adminusers/invite', () => {
     const max = await bothLinks('max.both@example.test');
     expect((await acceptInvitation(max.invitation)).statusCode).toBe(200);
     expect((await setByReset(max.reset)).statusCode).toBe(400);
+
+    // Both at once: one sets the password, the other is spent (on PostgreSQL it was a deadlock, 500).
+    const ned = await bothLinks('ned.both@example.test');
+    const answers = await Promise.all([setByReset(ned.reset), acceptInvitation(ned.invitation)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('refuses an adviser without a practice, and an anonymous caller', async () => {

@@ -132,6 +132,28 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
     expect(transactions).toHaveLength(2);
   });
 
+  it('disposes of the data when a consent past its expiry, not yet swept, is unlinked', async () => {
+    const fixture = await clientWithOpenBankingData();
+    const db = testApp.database.db;
+    await db
+      .updateTable('client_links')
+      .set({ consent_expiry: new Date(Date.now() - 86_400_000) })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    const unlinked = await inject('DELETE', `/api/adviser/users/${fixture.clientId}`, {
+      ...fixture.adviser.headers,
+      'x-external-party-id': String(fixture.partyId),
+    });
+    expect(unlinked.statusCode).toBe(204);
+    // The sweep would have disposed of it; with the link gone it never will, so the unlink does.
+    const connections = await db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    expect(connections.map((row) => row.id)).not.toContain(fixture.connectionId);
+  });
+
   it('a withdrawal ends the adviser’s access at once and deletes the open-banking data', async () => {
     const fixture = await clientWithOpenBankingData();
     expect((await inject('GET', '/api/v2/accounts', fixture.headers)).statusCode).toBe(200);
