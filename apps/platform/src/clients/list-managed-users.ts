@@ -29,7 +29,7 @@ const { plain, value, object } = wireField;
 // out here, for the page's rows only.
 const invitation = foreignInvitation({
   clientId: sql.ref('p.id'),
-  consentStatus: sql.ref('p.consent_status'),
+  consentStart: sql.ref('p.consent_start'),
   partyId: sql.ref('p.party_id'),
   signedUp: sql.ref('p.signed_up'),
 });
@@ -124,7 +124,7 @@ export async function listManagedUsers(
       // practice has no consent to know (`foreign-invitation.ts`): by its e-mail address only.
       const invitation = foreignInvitation({
         clientId: sql.ref('c.id'),
-        consentStatus: effectiveConsentStatus('l'),
+        consentStart: sql.ref('l.consent_start'),
         partyId: sql.ref('l.external_party_id'),
         signedUp: sql<boolean>`c.password_hash is not null`,
       });

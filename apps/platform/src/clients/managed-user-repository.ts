@@ -5,14 +5,13 @@ import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
 import { tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
-import { disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
-import type { ConsentStatus, Database } from '../db/database-schema.ts';
+import { consentHeldData, disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
+import type { Database } from '../db/database-schema.ts';
 import { deleteExportsOfPractice } from '../documents/delete-client-exports.ts';
 import { configuredDocumentStore } from '../documents/document-store.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
 import { editableClientQuery } from './editable-client-query.ts';
-import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { foreignInvitation } from './foreign-invitation.ts';
 import { assertPracticeEnabled, managedUsersQuery, noClients } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
@@ -27,7 +26,8 @@ export async function getManagedUser(
     .select(
       foreignInvitation({
         clientId: sql.ref('c.id'),
-        consentStatus: principal.role === 'operator' ? sql.lit(null) : effectiveConsentStatus('l'),
+        consentStart:
+          principal.role === 'operator' ? sql<null>`null::timestamptz` : sql.ref('l.consent_start'),
         partyId: principal.role === 'operator' ? sql<null>`null::int` : sql.ref('l.external_party_id'),
         signedUp: sql<boolean>`c.password_hash is not null`,
       }).as('foreign_invitation'),
@@ -97,15 +97,6 @@ export async function updateManagedUser(
     });
   });
   return getManagedUser(db, principal, id);
-}
-
-/**
- * Whether a link's consent was given and has not been ended by the platform yet (active or in
- * use; one past its expiry that the expiry sweep has not reached still counts, as the sweep would
- * dispose of its data).
- */
-function consentHeldData(status: ConsentStatus): boolean {
-  return status === 'active' || status === 'in_use';
 }
 
 /**

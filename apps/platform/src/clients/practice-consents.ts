@@ -4,6 +4,7 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { enabledPracticeId } from './enabled-practice-id.ts';
+import { foreignInvitation } from './foreign-invitation.ts';
 import { iso } from './managed-user-to-wire.ts';
 
 /**
@@ -38,11 +39,22 @@ export async function listPracticeConsents(
     ]),
   );
   const withdrawnAt = sql<Date | null>`(select max(e.occurred_at) from consent_events e where e.client_link_id = l.id and e.event_type = 'withdrawal')`;
+  // A declined invitation of someone else's client shows as sent (`foreign-invitation.ts`).
+  const invitation = foreignInvitation({
+    clientId: sql.ref('c.id'),
+    consentStart: sql.ref('l.consent_start'),
+    partyId: sql.ref('l.external_party_id'),
+    signedUp: sql<boolean>`c.password_hash is not null`,
+  });
   const columns = [
     'c.id as client_id',
     'c.email',
-    'c.given_name',
-    'c.family_name',
+    sql<string>`case when ${invitation} then coalesce(l.invited_given_name, '') else c.given_name end`.as(
+      'given_name',
+    ),
+    sql<string>`case when ${invitation} then coalesce(l.invited_family_name, '') else c.family_name end`.as(
+      'family_name',
+    ),
     effectiveConsentStatus('l').as('status'),
     'l.consent_expiry as expiry',
     withdrawnAt.as('withdrawn_at'),

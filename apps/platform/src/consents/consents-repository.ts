@@ -4,8 +4,10 @@ import { getCdrConfig } from '../access/cdr-config.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
+import { deleteExportsOfPractice } from '../documents/delete-client-exports.ts';
 import { AppError } from '../errors/app-error.ts';
 import {
+  consentHeldData,
   disposeSharedData,
   type FinishDisposalOptions,
   finishDisposal,
@@ -210,11 +212,13 @@ export async function withdrawConsent(
       targetId: id,
       clientId: scope.clientId,
     });
-    return disposeSharedData(trx, {
-      tenantId: scope.tenantId,
-      clientId: scope.clientId,
-      practiceId: link.external_party_id,
-    });
+    const ended = { tenantId: scope.tenantId, clientId: scope.clientId, practiceId: link.external_party_id };
+    // An invitation declined (a consent never given) held no data: the client's stays theirs.
+    // Before 2026-11-29 it disposed of the shared data when no other consent was current.
+    if (!consentHeldData(link.consent_status)) {
+      return { holderConsents: [], exportFiles: await deleteExportsOfPractice(trx, ended, ended.practiceId) };
+    }
+    return disposeSharedData(trx, ended);
   });
   await finishDisposal([disposal], options);
   return getConsent(db, scope, id);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { currentConsentLinks } from '../access/find-accessible-client.ts';
-import type { Database } from '../db/database-schema.ts';
+import type { ConsentStatus, Database } from '../db/database-schema.ts';
 import {
   type DeletedExportFile,
   deleteExportsNotOfTheClient,
@@ -30,6 +30,16 @@ export interface EndedConsent {
   tenantId: string;
   clientId: number;
   practiceId: number;
+}
+
+/**
+ * Whether a link's consent was given and has not been ended by the platform yet (active or in
+ * use; one past its expiry that the expiry sweep has not reached still counts, as the sweep would
+ * dispose of its data). A consent never given (pending) or already ended held no data to dispose
+ * of when its link is unlinked or the invitation declined.
+ */
+export function consentHeldData(status: ConsentStatus): boolean {
+  return status === 'active' || status === 'in_use';
 }
 
 /**

@@ -62,19 +62,23 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       // The account's row first: two links of one account used at once then run one after the
       // other. Each used to hold its own token's row and then wait for the other's, spending the
       // account's other links (`spendLinkTokens`): on PostgreSQL a deadlock, answered 500.
+      // `for no key update`: a new link's insert (its foreign key takes a key-share lock of the
+      // account) is not held up by it, nor it by the insert.
       await executor
         .selectFrom('admin_users')
         .select('id')
         .where(
           'id',
-          '=',
+          'in',
           executor
             .selectFrom('one_time_tokens')
             .select('admin_user_id')
+            .where('purpose', '=', purpose)
             .where('token_hash', '=', hashTokenSecret(secret))
-            .where('tenant_id', '=', tenantId),
+            .where('tenant_id', '=', tenantId)
+            .where('used_at', 'is', null),
         )
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
       const spent = await executor
         .updateTable('one_time_tokens')

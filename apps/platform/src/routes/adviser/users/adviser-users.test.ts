@@ -190,9 +190,10 @@ describe('the adviser family: api/adviser/users and invitations', () => {
 
   it("shows another practice's client it invited as invited, never who the client is", async () => {
     const db = testApp.database.db;
+    // Signed up and active (an earlier case suspended them).
     await db
       .updateTable('clients')
-      .set({ given_name: 'Real', family_name: 'Person' })
+      .set({ given_name: 'Real', family_name: 'Person', status: 'active' })
       .where('id', '=', fixture.clientId)
       .execute();
     const { email } = await db
@@ -241,6 +242,42 @@ describe('the adviser family: api/adviser/users and invitations', () => {
       given_name: 'Real',
       family_name: 'Person',
     });
+
+    // The client declines the invitation: still never given, still shown as sent, the panel too.
+    const link = await db
+      .selectFrom('client_links')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .where('external_party_id', '=', other.externalParty?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    const tokens = await testApp.app.tokens.issueForSignIn(
+      { kind: 'client', id: fixture.clientId, tenantId: 'moneypartner', clientId: 'test-client' },
+      { withRefreshToken: false },
+    );
+    const declined = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/consents/${link.id}`,
+      headers: { host: tenantHost('moneypartner'), authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await asOther(`/api/adviser/users/${fixture.clientId}`)).json().data).toMatchObject({
+      given_name: 'Typed',
+      family_name: 'Name',
+      status: 'invited',
+      consent: { status: 'withdrawn' },
+    });
+    const panel = (await asOther('/api/adviser/users/consents')).json().data;
+    expect(
+      panel.ended.find((row: { client_id: number }) => row.client_id === fixture.clientId),
+    ).toMatchObject({
+      given_name: 'Typed',
+      family_name: 'Name',
+    });
+    // The first practice's access, and the client's data, are as they were.
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/v2/accounts', headers: fixture.headers }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('unlinks a client with the party header', async () => {

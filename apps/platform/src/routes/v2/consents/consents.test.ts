@@ -115,6 +115,22 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
         'x-external-party-id': String(partyId),
       });
     expect((await unlink(other.headers, other.externalParty?.id)).statusCode).toBe(204);
+    // A third practice's invitation, declined by the client: nothing of theirs goes either.
+    const third = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    await inject('POST', '/api/adviser/user/invite/legacy', third.headers, {
+      email: client.email,
+      given_name: 'Any',
+      family_name: 'Name',
+    });
+    const pending = await db
+      .selectFrom('client_links')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .where('external_party_id', '=', third.externalParty?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect((await inject('DELETE', `/api/v2/consents/${pending.id}`, fixture.clientHeaders)).statusCode).toBe(
+      200,
+    );
     // And the first practice unlinks its withdrawn one (its data was disposed of at the withdrawal).
     expect((await unlink(fixture.adviser.headers, fixture.partyId)).statusCode).toBe(204);
     const connections = await db
