@@ -16,3 +16,4 @@ export { type RegisterIdentityOptions, registerIdentity } from './register-ident
 export { endEverySignIn } from './storage/end-other-sign-ins.ts';
 export { sessionEnded } from './storage/ended-sessions.ts';
 export type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';
+export { spendPasswordLinks } from './storage/spend-password-links.ts';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { endOtherSignIns, type KeptSignIn } from '../storage/end-other-sign-ins.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
+import { spendPasswordLinks } from '../storage/spend-password-links.ts';
 import { hashPassword } from './password-hashing.ts';
 import { brokenPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
@@ -84,15 +85,9 @@ export async function setPassword(
     .where('tenant_id', '=', tenantId)
     .execute();
   await endOtherSignIns(trx, adminUserId, keep);
-  // The platform's reset and invitation links of the account would set it again: spent, as the
-  // platform's own reset spends them (before 2026-11-29 they outlived a password set here).
-  await trx
-    .updateTable('one_time_tokens')
-    .set({ used_at: new Date() })
-    .where('admin_user_id', '=', adminUserId)
-    .where('purpose', 'in', ['reset_password', 'invitation'])
-    .where('used_at', 'is', null)
-    .execute();
+  // The platform's reset and invitation links would set it again (before 2026-11-29 they outlived
+  // a password set here).
+  await spendPasswordLinks(trx, adminUserId);
   await recordIdentityAudit(trx, {
     tenantId,
     adminUserId,

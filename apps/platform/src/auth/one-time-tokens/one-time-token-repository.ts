@@ -61,7 +61,7 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
     ): Promise<number | undefined> {
       // The account's row first: two links of one account used at once then run one after the
       // other. Each used to hold its own token's row and then wait for the other's, spending the
-      // account's other links (`spendLinkTokens`): on PostgreSQL a deadlock, answered 500.
+      // account's other links (`spendPasswordLinks`): on PostgreSQL a deadlock, answered 500.
       // `for no key update`: a new link's insert (its foreign key takes a key-share lock of the
       // account) is not held up by it, nor it by the insert.
       await executor
@@ -95,17 +95,6 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
         .returning('admin_user_id')
         .executeTakeFirst();
       return spent?.admin_user_id;
-    },
-
-    /** Spends every live link of an account (its password was just set): only new e-mails work. */
-    async spendLinkTokens(adminUserId: number, executor: Kysely<Database> = db): Promise<void> {
-      await executor
-        .updateTable('one_time_tokens')
-        .set({ used_at: new Date() })
-        .where('admin_user_id', '=', adminUserId)
-        .where('purpose', 'in', ['reset_password', 'invitation'])
-        .where('used_at', 'is', null)
-        .execute();
     },
 
     /**

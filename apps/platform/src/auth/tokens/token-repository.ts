@@ -281,16 +281,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         if (!spent) {
           const known = await trx
             .selectFrom('oauth_tokens')
-            .select([
-              'id',
-              'family_id',
-              'revoked_at',
-              'expires_at',
-              'subject_kind',
-              'subject_id',
-              'tenant_id',
-              'client_id',
-            ])
+            .select(['id', 'family_id', 'revoked_at', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
             .where('token_hash', '=', hashTokenSecret(secret))
             .where('kind', '=', 'refresh')
             .executeTakeFirst();

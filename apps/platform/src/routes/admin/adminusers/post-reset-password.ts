@@ -4,7 +4,7 @@ import {
   setPasswordRequestSchema,
   setPasswordResponseSchema,
 } from '@waratah/contracts';
-import { endEverySignIn } from '@waratah/identity';
+import { endEverySignIn, spendPasswordLinks } from '@waratah/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
@@ -47,7 +47,7 @@ export const postResetPassword: FastifyPluginAsyncZod = async (app) => {
         if (id === undefined) return undefined;
         await app.adminUsers.setPasswordHash(id, passwordHash, trx);
         // The other links of the account, reset or invitation, would set it again: spent too.
-        await app.oneTimeTokens.spendLinkTokens(id, trx);
+        await spendPasswordLinks<Database>(trx, id);
         await app.adminUsers.markEmailVerified(id, trx);
         // Every sign-in ends, in the same transaction: the platform's bearer tokens and, on a
         // single sign-on tenant, the identity's sessions and refresh tokens (before 2026-11-29 those
