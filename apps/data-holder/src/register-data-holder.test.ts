@@ -78,7 +78,20 @@ describe('authorisation', () => {
       payload: { bank: 'harbour-bank', customerId: 'priya-sharma', sharingDays: 30 },
     });
     const { accessToken, consentId } = granted.json().data;
-    await holder.app.inject({ method: 'DELETE', url: `/data-holder/admin/consents/${consentId}` });
+    // A bank switched to an outage ends nothing: the recipient tries again later.
+    holder.runtime.faults.set({ bank: 'harbour-bank', fault: 'outage' });
+    const refused = await holder.app.inject({
+      method: 'DELETE',
+      url: `/data-holder/admin/consents/${consentId}?bank=harbour-bank`,
+    });
+    holder.runtime.faults.clear();
+    expect(refused.statusCode).toBe(503);
+    expect((await holder.get(accounts, { version: '3', token: accessToken })).statusCode).toBe(200);
+    const ended = await holder.app.inject({
+      method: 'DELETE',
+      url: `/data-holder/admin/consents/${consentId}?bank=harbour-bank`,
+    });
+    expect(ended.statusCode).toBe(204);
     const revoked = await holder.get(accounts, { version: '3', token: accessToken });
     expect(revoked.statusCode).toBe(403);
     expect(revoked.json().errors[0].code).toBe('urn:au-cds:error:cds-all:Authorisation/RevokedConsent');

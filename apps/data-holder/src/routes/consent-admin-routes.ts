@@ -50,6 +50,14 @@ export function registerConsentAdminRoutes(scope: FastifyInstance, runtime: Hold
 
   scope.delete('/admin/consents/:consentId', async (request, reply) => {
     const { consentId } = request.params as { consentId: string };
+    // A bank switched to an outage ends nothing meanwhile: the recipient has to try again later.
+    const { bank } = request.query as { bank?: string };
+    if (bank && runtime.faults.find(bank, 'outage')) {
+      throw new CdsError(
+        'serviceUnavailable',
+        `${findBank(bank)?.name ?? bank} is unavailable (simulated outage)`,
+      );
+    }
     runtime.consents.revoke(consentId);
     return reply.status(204).send();
   });

@@ -7,9 +7,9 @@ import type {
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
-import { revokeHolderConsents } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { queueHolderConsentRevocations } from '../open-banking/holder-consent-revocation.ts';
 
 function selectProviderAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db
@@ -80,7 +80,8 @@ export async function getProviderAccount(
 
 /**
  * Removes a connection with its accounts and their transactions (the foreign keys cascade); an
- * open-banking connection's consent at the holder is ended after commit.
+ * open-banking connection's consent at the holder is ended by a job queued in the same
+ * transaction (`queueHolderConsentRevocations`), retried while the holder does not answer.
  */
 export async function deleteProviderAccount(
   db: Kysely<Database>,
@@ -110,10 +111,13 @@ export async function deleteProviderAccount(
       targetId: id,
       clientId: scope.clientId,
     });
+    // The holder hears of it through a job that commits with the delete (retried while it is down).
+    if (holder?.base_url && holder.holder_consent_id) {
+      await queueHolderConsentRevocations(trx, [
+        { baseUrl: holder.base_url, consentId: holder.holder_consent_id },
+      ]);
+    }
   });
-  if (holder?.base_url && holder.holder_consent_id) {
-    await revokeHolderConsents([{ baseUrl: holder.base_url, consentId: holder.holder_consent_id }]);
-  }
 }
 
 /**

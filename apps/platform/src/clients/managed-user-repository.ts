@@ -135,7 +135,7 @@ export async function unlinkManagedUser(
     // invited another practice's client's address and unlinked the invitation deleted their banks'
     // data whenever no consent was current (connected by the client, or between consents).
     if (!consentHeldData(deleted.consent_status)) {
-      return { holderConsents: [], exportFiles: await deleteExportsOfPractice(trx, ended, partyId) };
+      return { exportFiles: await deleteExportsOfPractice(trx, ended, partyId) };
     }
     return disposeSharedData(trx, ended);
   });

@@ -216,7 +216,7 @@ export async function withdrawConsent(
     // An invitation declined (a consent never given) held no data: the client's stays theirs.
     // Before 2026-11-29 it disposed of the shared data when no other consent was current.
     if (!consentHeldData(link.consent_status)) {
-      return { holderConsents: [], exportFiles: await deleteExportsOfPractice(trx, ended, ended.practiceId) };
+      return { exportFiles: await deleteExportsOfPractice(trx, ended, ended.practiceId) };
     }
     return disposeSharedData(trx, ended);
   });

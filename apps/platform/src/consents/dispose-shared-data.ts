@@ -9,19 +9,20 @@ import {
   removeExportFiles,
 } from '../documents/delete-client-exports.ts';
 import { type DocumentStore, databaseDocumentStore } from '../documents/document-store.ts';
-import { revokeAtSimulatedHolder } from '../open-banking/simulated-holder.ts';
+import {
+  type HolderConsentToRevoke,
+  queueHolderConsentRevocations,
+} from '../open-banking/holder-consent-revocation.ts';
 
 /** The first key of the advisory lock a client's disposal takes; the second is the client's id. */
 const disposalLockClass = 7_301;
 
-export interface HolderConsentToRevoke {
-  baseUrl: string;
-  consentId: string;
-}
-
-/** What is left to do once the transaction that deleted the data has committed. */
+/**
+ * What is left to do once the transaction that deleted the data has committed: removing the files
+ * of the deleted exports. (The holder consents of deleted connections are ended by jobs queued in
+ * that transaction.)
+ */
 export interface SharedDataDisposal {
-  holderConsents: HolderConsentToRevoke[];
   exportFiles: DeletedExportFile[];
 }
 
@@ -53,7 +54,8 @@ export function consentHeldData(status: ConsentStatus): boolean {
  * - When no other consent of the client is still current, every open-banking provider account of
  *   the client goes too, with its accounts and transactions (the foreign keys cascade), and so do
  *   the exports anyone but the client asked for (an operator's, another practice's made before
- *   this rule); the holder consents behind the connections are ended after commit.
+ *   this rule); the holder consents behind the connections are ended by jobs queued in the same
+ *   transaction (`queueHolderConsentRevocations`), retried while the holder does not answer.
  *
  * Kept: data the client typed or imported from files (not CDR data), goals, the exports the client
  * asked for itself, and the audit log. Files on disk or in object storage are removed after commit
@@ -70,15 +72,16 @@ export async function disposeSharedData(
   await sql`select pg_advisory_xact_lock(${disposalLockClass}::int, ${ended.clientId}::int)`.execute(trx);
   const exportFiles = await deleteExportsOfPractice(trx, client, ended.practiceId);
   const stillShared = await currentConsentLinks(trx, ended.tenantId, ended.clientId).executeTakeFirst();
-  if (stillShared) return { holderConsents: [], exportFiles };
+  if (stillShared) return { exportFiles };
   exportFiles.push(...(await deleteExportsNotOfTheClient(trx, client)));
-  return { holderConsents: await deleteOpenBankingConnections(trx, ended), exportFiles };
+  await deleteOpenBankingConnections(trx, ended);
+  return { exportFiles };
 }
 
 async function deleteOpenBankingConnections(
   trx: Kysely<Database>,
   { tenantId, clientId }: EndedConsent,
-): Promise<HolderConsentToRevoke[]> {
+): Promise<void> {
   const connections = await trx
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
@@ -87,7 +90,7 @@ async function deleteOpenBankingConnections(
     .where('pa.client_id', '=', clientId)
     .where('p.aggregator_type', '=', 'cdr')
     .execute();
-  if (connections.length === 0) return [];
+  if (connections.length === 0) return;
   await trx
     .deleteFrom('provider_accounts')
     .where(
@@ -96,44 +99,30 @@ async function deleteOpenBankingConnections(
       connections.map((connection) => connection.id),
     )
     .execute();
-  return connections.flatMap((connection) =>
-    connection.base_url && connection.holder_consent_id
-      ? [{ baseUrl: connection.base_url, consentId: connection.holder_consent_id }]
-      : [],
+  await queueHolderConsentRevocations(
+    trx,
+    connections.flatMap((connection): HolderConsentToRevoke[] =>
+      connection.base_url && connection.holder_consent_id
+        ? [{ baseUrl: connection.base_url, consentId: connection.holder_consent_id }]
+        : [],
+    ),
   );
 }
 
 export interface FinishDisposalOptions {
-  fetch?: typeof fetch;
   /** Where exports' files are (DOCUMENT_STORE); default the database, whose files went with their rows. */
   store?: DocumentStore;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
-/** After commit: ends the holder consents and removes the deleted exports' files. */
+/** After commit: removes the deleted exports' files. */
 export async function finishDisposal(
   disposals: readonly SharedDataDisposal[],
   options: FinishDisposalOptions = {},
 ): Promise<void> {
-  await Promise.all([
-    revokeHolderConsents(
-      disposals.flatMap((disposal) => disposal.holderConsents),
-      options.fetch,
-    ),
-    removeExportFiles(
-      options.store ?? databaseDocumentStore,
-      disposals.flatMap((disposal) => disposal.exportFiles),
-      options.log,
-    ),
-  ]);
-}
-
-/** Ends the holder consents of deleted connections; a holder that cannot be reached lets its token lapse. */
-export async function revokeHolderConsents(
-  consents: readonly HolderConsentToRevoke[],
-  send: typeof fetch = fetch,
-): Promise<void> {
-  await Promise.allSettled(
-    consents.map((consent) => revokeAtSimulatedHolder(consent.baseUrl, consent.consentId, send)),
+  await removeExportFiles(
+    options.store ?? databaseDocumentStore,
+    disposals.flatMap((disposal) => disposal.exportFiles),
+    options.log,
   );
 }

@@ -71,6 +71,55 @@ export function nextPollDelayMs(state: {
 export const defaultLeaseSeconds = 60;
 
 /**
+ * Enqueues a job through `executor`: the queue's `enqueue` with the database, or a caller's
+ * transaction, so that the job exists exactly when what it finishes has committed (ending a holder
+ * consent after the connection's delete, docs/jobs.md). A worker of any instance claims it on its
+ * next poll (at most a second). Answers the job's id, or the waiting singleton's.
+ */
+export async function enqueueJob(
+  executor: Kysely<Database>,
+  name: string,
+  payload: object,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const db = withJobs(executor);
+  const inserted = await db
+    .insertInto('jobs')
+    .values({
+      id: randomUUID(),
+      name,
+      payload: JSON.stringify(payload),
+      retry_limit: options.retryLimit ?? 2,
+      retry_backoff: options.retryBackoff ?? false,
+      singleton_key: options.singletonKey ?? null,
+      ...(options.startAfter ? { start_after: options.startAfter } : {}),
+    })
+    // The predicate names the partial unique index `jobs_singleton`. Bound values would not
+    // prove it in a prepared statement's generic plan, so such upserts are never prepared
+    // (`mayPrepare`, db/statement-cache.ts); the test enqueues more singletons than the five
+    // runs after which PostgreSQL may switch to a generic plan.
+    .onConflict((conflict) =>
+      conflict
+        .columns(['name', 'singleton_key'])
+        .where('state', 'in', ['created', 'active'])
+        .where('singleton_key', 'is not', null)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('name', '=', name)
+    .where('singleton_key', '=', options.singletonKey ?? '')
+    .where('state', 'in', ['created', 'active'])
+    .executeTakeFirst();
+  if (!existing) throw new Error(`Could not enqueue ${name}: its singleton job ended meanwhile; try again`);
+  return existing.id;
+}
+
+/**
  * A durable queue in the platform database's `jobs` table (docs/jobs.md): a worker claims the
  * oldest due job with `FOR UPDATE SKIP LOCKED`, so several PostgreSQL-backed instances share the
  * work without taking a job twice, and the same SQL runs on PGlite through the serialised driver.
@@ -241,45 +290,9 @@ export function createTableJobQueue(
 
   return {
     async enqueue(name, payload, options: EnqueueOptions = {}) {
-      const id = randomUUID();
-      const inserted = await db
-        .insertInto('jobs')
-        .values({
-          id,
-          name,
-          payload: JSON.stringify(payload),
-          retry_limit: options.retryLimit ?? 2,
-          retry_backoff: options.retryBackoff ?? false,
-          singleton_key: options.singletonKey ?? null,
-          ...(options.startAfter ? { start_after: options.startAfter } : {}),
-        })
-        // The predicate names the partial unique index `jobs_singleton`. Bound values would not
-        // prove it in a prepared statement's generic plan, so such upserts are never prepared
-        // (`mayPrepare`, db/statement-cache.ts); the test enqueues more singletons than the five
-        // runs after which PostgreSQL may switch to a generic plan.
-        .onConflict((conflict) =>
-          conflict
-            .columns(['name', 'singleton_key'])
-            .where('state', 'in', ['created', 'active'])
-            .where('singleton_key', 'is not', null)
-            .doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) {
-        if (handlers.has(name)) schedule(0);
-        return inserted.id;
-      }
-      const existing = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('name', '=', name)
-        .where('singleton_key', '=', options.singletonKey ?? '')
-        .where('state', 'in', ['created', 'active'])
-        .executeTakeFirst();
-      if (!existing)
-        throw new Error(`Could not enqueue ${name}: its singleton job ended meanwhile; try again`);
-      return existing.id;
+      const id = await enqueueJob(database, name, payload, options);
+      if (handlers.has(name)) schedule(0);
+      return id;
     },
 
     async work(name, handler, options) {

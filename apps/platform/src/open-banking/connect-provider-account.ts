@@ -4,12 +4,12 @@ import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
-import { revokeHolderConsents } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
+import { revokeUnrecordedHolderConsent } from './holder-consent-revocation.ts';
 import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
 import { authoriseAtSimulatedHolder, type HolderConsent } from './simulated-holder.ts';
 
@@ -114,7 +114,7 @@ export async function connectProviderAccount(
   }).catch(async (error: unknown) => {
     // Not recorded (the consent ended meanwhile, the database failed): the holder's consent, just
     // given, is ended too, so no token outlives the connection it was for.
-    if (holderConsent) await revokeHolderConsents([holderConsent], options.fetch);
+    if (holderConsent) await revokeUnrecordedHolderConsent(database, holderConsent, options.fetch);
     throw error;
   });
   return getProviderAccount(database, scope, id);

@@ -75,7 +75,11 @@ export async function authoriseAtSimulatedHolder(
   return { consentId: data.consentId, accessToken: data.accessToken, expiresAt: new Date(data.expiresAt) };
 }
 
-/** Ends a consent at the simulated holder (on withdrawal): its token is refused from then on. */
+/**
+ * Ends a consent at the simulated holder (on withdrawal): its token is refused from then on. Done
+ * when the holder answers 2xx, or 404 (it knows no such consent, so none is left to end); any other
+ * answer, a network failure or 10 s without one throws, and the revocation job tries again.
+ */
 export async function revokeAtSimulatedHolder(
   baseUrl: string,
   consentId: string,
@@ -83,13 +87,17 @@ export async function revokeAtSimulatedHolder(
 ): Promise<void> {
   const holder = splitHolderBase(baseUrl);
   if (!holder) return;
-  const response = await send(`${holder.root}/admin/consents/${encodeURIComponent(consentId)}`, {
+  const url = `${holder.root}/admin/consents/${encodeURIComponent(consentId)}?bank=${encodeURIComponent(holder.bankId)}`;
+  const response = await send(url, {
     method: 'DELETE',
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
   // Nothing to read: the connection is given back at once.
   await response.body?.cancel().catch(() => undefined);
+  if (!response.ok && response.status !== 404) {
+    throw new Error(`the holder did not end consent ${consentId} (${response.status})`);
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { consentListResponseSchema, consentResponseSchema } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireConsents } from '../../../consents/consents-repository.ts';
+import { revokeHolderConsentJob } from '../../../open-banking/holder-consent-revocation.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
@@ -27,7 +29,8 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
         status: 'supported',
         container_names: '["bank"]',
         small_logo_url: null,
-        base_url: null,
+        // No holder listens there: the job that ends the consent at the holder is queued, and fails.
+        base_url: `http://127.0.0.1:9/data-holder/consent-test-bank-${fixture.clientId}/cds-au/v1`,
         aggregator_type: 'cdr',
         popular: false,
       })
@@ -41,6 +44,7 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
         client_id: fixture.clientId,
         provider_id: provider.id,
         status: 'success',
+        holder_consent_id: `cns-consent-test-${fixture.clientId}`,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -207,6 +211,12 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
       .where('description_original', '=', 'CDR')
       .execute();
     expect(cdrTransactions).toEqual([]);
+    // The holder is told through a job queued with the delete (retried while it does not answer).
+    const { rows: revocations } = await sql<{ name: string }>`
+      select name from jobs where payload ->> 'consentId' = ${`cns-consent-test-${fixture.clientId}`}`.execute(
+      db,
+    );
+    expect(revocations).toEqual([{ name: revokeHolderConsentJob }]);
     // Withdrawing twice is refused.
     expect(
       (await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.clientHeaders)).statusCode,
