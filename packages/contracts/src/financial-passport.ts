@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dateRangeFault } from './calendar-date.ts';
-import { dateSchema, decimalSchema, idListSchema } from './money.ts';
+import { dateSchema, decimalSchema, decimalTotalSchema, idListSchema } from './money.ts';
 
 /**
  * The longest range a passport covers: to_date is before the same day this many years after
@@ -42,8 +42,8 @@ export const financialPassportQuerySchema = z
  * rather than every row of the period coming with the report.
  */
 const tracedSchema = z.object({
-  total: decimalSchema,
-  monthly_average: decimalSchema,
+  total: decimalTotalSchema,
+  monthly_average: decimalTotalSchema,
   transaction_ids: z.array(z.number()),
 });
 
@@ -53,11 +53,11 @@ export const financialPassportSchema = z.object({
   to_date: dateSchema,
   summary: z.object({
     totals: z.object({
-      income: decimalSchema,
-      expenses: decimalSchema,
-      net_balance: decimalSchema,
-      assets: decimalSchema,
-      liabilities: decimalSchema,
+      income: decimalTotalSchema,
+      expenses: decimalTotalSchema,
+      net_balance: decimalTotalSchema,
+      assets: decimalTotalSchema,
+      liabilities: decimalTotalSchema,
     }),
     /** Share of income not spent, in percent to one place; null without income. */
     savings_rate: z.nullable(z.string()),

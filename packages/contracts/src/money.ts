@@ -6,6 +6,15 @@ export const decimalSchema = z
   .string()
   .check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'must be a decimal amount such as "-42.50"'));
 
+/**
+ * A sum of amounts (a summary's total, a report's figure), never a request's input: one amount has
+ * up to 12 whole digits, so a sum of them may have more (up to 22: 2^31 rows of the largest one).
+ * Before 2026-11-29 sums used `decimalSchema`, and a sum past 12 digits failed the answer (a 500).
+ */
+export const decimalTotalSchema = z
+  .string()
+  .check(z.regex(/^-?\d{1,22}(\.\d{1,2})?$/, 'must be a decimal amount such as "-42.50"'));
+
 /** Money on the wire (DESIGN §3): signed decimal string and ISO 4217 currency. */
 export const moneySchema = z.object({ amount: decimalSchema, currency: z.string().check(z.length(3)) });
 export type Money = z.infer<typeof moneySchema>;

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { baseTypes, budgetCategories, transactionStatuses } from './aggregation-enums.ts';
-import { databaseIdSchema, dateSchema, decimalSchema, idListSchema, moneySchema } from './money.ts';
+import {
+  databaseIdSchema,
+  dateSchema,
+  decimalSchema,
+  decimalTotalSchema,
+  idListSchema,
+  moneySchema,
+} from './money.ts';
 import { cursorQuerySchema, pagingSchema } from './paging.ts';
 
 export const transactionSchema = z.object({
@@ -126,7 +133,7 @@ export const transactionSummaryQuerySchema = z
 export const transactionSummaryResponseSchema = z.object({
   data: z.object({
     count: z.int(),
-    sum: decimalSchema,
-    months: z.optional(z.array(z.object({ month: z.string(), count: z.int(), sum: decimalSchema }))),
+    sum: decimalTotalSchema,
+    months: z.optional(z.array(z.object({ month: z.string(), count: z.int(), sum: decimalTotalSchema }))),
   }),
 });

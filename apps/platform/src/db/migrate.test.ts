@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0017, is safe to apply again (`add column if not exists`).
-    await sql`delete from kysely_migration where name = '0017-invitation-names'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0017-invitation-names']);
+    // The last one, 0018, is safe to apply again (widening a column to the type it has).
+    await sql`delete from kysely_migration where name = '0018-month-totals-width'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0018-month-totals-width']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

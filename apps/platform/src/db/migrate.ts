@@ -17,6 +17,7 @@ import * as auditLogWithoutTenantLock from './migrations/0014-audit-log-without-
 import * as exportFailuresForCallers from './migrations/0015-export-failures-for-callers.ts';
 import * as refreshRetryAnswer from './migrations/0016-refresh-retry-answer.ts';
 import * as invitationNames from './migrations/0017-invitation-names.ts';
+import * as monthTotalsWidth from './migrations/0018-month-totals-width.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-export-failures-for-callers': exportFailuresForCallers,
   '0016-refresh-retry-answer': refreshRetryAnswer,
   '0017-invitation-names': invitationNames,
+  '0018-month-totals-width': monthTotalsWidth,
 };
 
 /**

@@ -156,6 +156,33 @@ describe('the trigger-maintained monthly totals', () => {
     });
   });
 
+  it('hold a month of the largest amounts there can be', async () => {
+    const [row] = await clientRows();
+    // 300 transactions of the largest amount (numeric(14, 2)) in one month: 2.99… × 10^14, past
+    // the numeric(16, 2) the totals had until migration 0018, which failed the insert.
+    await db
+      .insertInto('transactions')
+      .values(
+        Array.from({ length: 300 }, () => ({
+          tenant_id: fixture.adviser.adminUser.tenant_id,
+          client_id: fixture.clientId,
+          account_id: row?.account_id ?? 0,
+          amount: '999999999999.99',
+          base_type: 'credit' as const,
+          transaction_date: '2019-07-15',
+          description_original: 'Largest',
+          budget_category: 'income' as const,
+        })),
+      )
+      .execute();
+    await checkEverything();
+    expect(await summariesAgree('from_date=2019-07-01&to_date=2019-07-31')).toMatchObject({
+      count: 300,
+      sum: '299999999999997.00',
+    });
+    await db.deleteFrom('transactions').where('description_original', '=', 'Largest').execute();
+  });
+
   it('drop a group once its last row is deleted, and a disposed connection or client leaves nothing', async () => {
     await db.deleteFrom('transactions').where('transaction_date', '<', '2020-03-01').execute();
     await checkEverything();
