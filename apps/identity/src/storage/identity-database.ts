@@ -62,6 +62,7 @@ export interface AuditLogTable {
  * what ending an adviser's sign-ins there needs, as a new password ends every sign-in in both.
  */
 export interface PlatformTokensTable {
+  id: ColumnType<number, number | undefined, never>;
   subject_kind: string;
   subject_id: number;
   revoked_at: Date | null;

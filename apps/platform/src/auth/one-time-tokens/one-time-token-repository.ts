@@ -21,6 +21,15 @@ export type OneTimeTokenRepository = ReturnType<typeof createOneTimeTokenReposit
 export function createOneTimeTokenRepository(db: Kysely<Database>) {
   async function issue(input: IssueOneTimeTokenInput, secret: string): Promise<string> {
     await db.transaction().execute(async (trx) => {
+      // The account's row first, as a link's use takes it: two issues at once run one after the
+      // other, and the second spends the first's token. Each used to spend only the tokens
+      // committed before it began, so on PostgreSQL both new links stayed live (before 2026-11-29).
+      await trx
+        .selectFrom('admin_users')
+        .select('id')
+        .where('id', '=', input.adminUserId)
+        .forNoKeyUpdate()
+        .execute();
       await trx
         .updateTable('one_time_tokens')
         .set({ used_at: new Date() })

@@ -139,9 +139,28 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
   }
 
+  /**
+   * Locks a sign-in's live tokens in id order. Whatever writes to several rows of one family (a
+   * sign-out, a reuse's revocation, a retry reading its successor) takes them so first: two such
+   * transactions then wait for each other in one order, never each for the other. Before
+   * 2026-11-29 a retry locked its successor alone and then revoked the family, while a sign-out
+   * updated the family in the table's order: on PostgreSQL a rare deadlock, answered 503.
+   */
+  async function lockLiveFamily(executor: Kysely<Database>, familyId: string): Promise<void> {
+    await executor
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   /** Revokes a sign-in's live tokens; how many there were (none: it had already ended). */
   async function revokeFamily(familyId: string, executor: Kysely<Database> = db): Promise<bigint> {
     const revokeLive = async () => {
+      await lockLiveFamily(executor, familyId);
       const { numUpdatedRows } = await executor
         .updateTable('oauth_tokens')
         .set({ revoked_at: new Date(), retry_answer: null })
@@ -195,6 +214,10 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       now - known.revoked_at.getTime() > lifetimes.refreshRetryGraceSeconds * 1000
     )
       return undefined;
+    // Waits for a rotation or a revocation of the family under way (on PostgreSQL, another
+    // connection), so the successor is read as they left it: one spent or revoked meanwhile is not
+    // handed out.
+    await lockLiveFamily(trx, known.family_id);
     const successor = await trx
       .selectFrom('oauth_tokens')
       .select(['token_hash', 'retry_answer'])
@@ -203,9 +226,6 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       .where('kind', '=', 'refresh')
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', new Date(now))
-      // Waits for a rotation or a revocation of it under way (on PostgreSQL, another connection)
-      // and reads its row as they left it: a successor spent or revoked meanwhile is not handed out.
-      .forUpdate()
       .executeTakeFirst();
     const answer =
       successor?.retry_answer && openRetryAnswer(secret, successor.retry_answer, successor.token_hash);

@@ -340,6 +340,50 @@ describe('refresh and revoke', () => {
   );
 
   it.runIf(process.env.DATABASE_URL)(
+    'a retry that ends the sign-in and a sign-out on another connection wait for each other, never deadlock',
+    async () => {
+      const signedIn = await createSignedInAdminUser(testApp.app);
+      const db = testApp.database.db;
+      const owner = tokenResponseSchema.parse((await refresh(signedIn.refreshToken)).json());
+      const successor = hashTokenSecret(owner.refresh_token ?? '');
+      // No answer kept: the retry is a reuse, and revokes the family.
+      await db
+        .updateTable('oauth_tokens')
+        .set({ retry_answer: null })
+        .where('token_hash', '=', successor)
+        .execute();
+      const { family_id: familyId } = await db
+        .selectFrom('oauth_tokens')
+        .select('family_id')
+        .where('token_hash', '=', successor)
+        .executeTakeFirstOrThrow();
+      let retried: Promise<{ statusCode: number }> | undefined;
+      // A sign-out under way: it holds the family's first live row (it locks them in id order),
+      // and the retry waits for it. It then revokes the successor, which the retry used to hold.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('oauth_tokens')
+          .select('id')
+          .where('family_id', '=', familyId)
+          .where('revoked_at', 'is', null)
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .execute();
+        retried = refresh(signedIn.refreshToken);
+        await waitForALockWait(db, 'The retry never waited on the sign-out');
+        await trx
+          .updateTable('oauth_tokens')
+          .set({ revoked_at: new Date() })
+          .where('token_hash', '=', successor)
+          .execute();
+      });
+      expect((await retried)?.statusCode).toBe(400);
+      expect(await liveTokensOf(familyId)).toEqual([]);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
     'a new password set during a refresh on another connection also ends the tokens that refresh wrote',
     async () => {
       const signedIn = await createSignedInAdminUser(testApp.app);
