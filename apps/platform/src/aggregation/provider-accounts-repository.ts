@@ -88,22 +88,15 @@ export async function deleteProviderAccount(
   scope: ClientScope,
   id: number,
 ): Promise<void> {
-  const holder = await db
-    .selectFrom('provider_accounts as pa')
-    .innerJoin('providers as p', 'p.id', 'pa.provider_id')
-    .select(['pa.holder_consent_id', 'p.base_url'])
-    .where('pa.tenant_id', '=', scope.tenantId)
-    .where('pa.client_id', '=', scope.clientId)
-    .where('pa.id', '=', id)
-    .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('provider_accounts')
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', id)
+      .returning(['provider_id', 'holder_consent_id'])
       .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) throw new AppError('not_found', `There is no provider account ${id}`);
+    if (!deleted) throw new AppError('not_found', `There is no provider account ${id}`);
     await recordAudit(trx, {
       actor: scope.actor,
       action: 'provider_account.delete',
@@ -112,9 +105,9 @@ export async function deleteProviderAccount(
       clientId: scope.clientId,
     });
     // The holder hears of it through a job that commits with the delete (retried while it is down).
-    if (holder?.base_url && holder.holder_consent_id) {
+    if (deleted.holder_consent_id) {
       await queueHolderConsentRevocations(trx, [
-        { baseUrl: holder.base_url, consentId: holder.holder_consent_id },
+        { providerId: deleted.provider_id, consentId: deleted.holder_consent_id },
       ]);
     }
   });

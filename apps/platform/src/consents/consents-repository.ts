@@ -177,7 +177,8 @@ export async function grantConsent(
  * The client withdraws a consent: the practice loses access at once (the access gate answers
  * 404), the withdrawal event is recorded, the practice's exports of the client are deleted, and
  * the shared data is deleted when no other consent covers it (`disposeSharedData`), all in one
- * transaction; holder consents end and the exports' files are removed after commit (give
+ * transaction, which also queues the jobs that end the holder consents; the exports' files are
+ * removed after commit (give
  * `options.store`, the configured DOCUMENT_STORE, for files on disk or in object storage).
  */
 export async function withdrawConsent(

@@ -85,26 +85,27 @@ async function deleteOpenBankingConnections(
   const connections = await trx
     .selectFrom('provider_accounts as pa')
     .innerJoin('providers as p', 'p.id', 'pa.provider_id')
-    .select(['pa.id', 'pa.holder_consent_id', 'p.base_url'])
+    .select('pa.id')
     .where('pa.tenant_id', '=', tenantId)
     .where('pa.client_id', '=', clientId)
     .where('p.aggregator_type', '=', 'cdr')
     .execute();
   if (connections.length === 0) return;
-  await trx
+  // Only the rows this statement deleted: a connection deleted meanwhile (DELETE provideraccounts)
+  // queued its own revocation.
+  const deleted = await trx
     .deleteFrom('provider_accounts')
     .where(
       'id',
       'in',
       connections.map((connection) => connection.id),
     )
+    .returning(['provider_id', 'holder_consent_id'])
     .execute();
   await queueHolderConsentRevocations(
     trx,
-    connections.flatMap((connection): HolderConsentToRevoke[] =>
-      connection.base_url && connection.holder_consent_id
-        ? [{ baseUrl: connection.base_url, consentId: connection.holder_consent_id }]
-        : [],
+    deleted.flatMap((row): HolderConsentToRevoke[] =>
+      row.holder_consent_id ? [{ providerId: row.provider_id, consentId: row.holder_consent_id }] : [],
     ),
   );
 }

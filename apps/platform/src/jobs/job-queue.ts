@@ -2,7 +2,7 @@
 export interface EnqueueOptions {
   /** Further attempts after the first fails (default 2). */
   retryLimit?: number;
-  /** Wait 2^attempt seconds before each retry instead of retrying at once (default false). */
+  /** Wait 2^attempt seconds (at most an hour) before each retry instead of retrying at once (default false). */
   retryBackoff?: boolean;
   /** While a job of this name and key waits or runs, enqueueing another returns the existing job's id. */
   singletonKey?: string;
@@ -25,6 +25,12 @@ export interface WorkOptions<T extends object> {
    * work record the failure in its own tables (e.g. an export row still saying `running`).
    */
   abandoned?: (payload: T, reason: string) => Promise<void>;
+  /**
+   * How many jobs of this name one process runs at once (default: as many as the queue runs). A
+   * job that may wait long on something outside (a holder that does not answer) takes one so, and
+   * never every worker slot of the queue.
+   */
+  concurrency?: number;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   createTableJobQueue,
   maxPollBackoffMs,
   nextPollDelayMs,
+  retryDelaySeconds,
   type TableJobQueue,
 } from './table-job-queue.ts';
 import { applyJobsMigration } from './testing/apply-jobs-migration.ts';
@@ -30,6 +31,11 @@ describe('when an idle worker polls next', () => {
       2_000, 4_000, 8_000, 10_000, 10_000, 10_000,
     ]);
     expect(maxPollBackoffMs).toBe(10_000);
+    // A retry with back-off waits 2^attempt s, an hour at most.
+    expect([1, 2, 11, 12, 13, 180].map((attempt) => retryDelaySeconds(attempt, true))).toEqual([
+      2, 4, 2_048, 3_600, 3_600, 3_600,
+    ]);
+    expect(retryDelaySeconds(5, false)).toBe(0);
     // An interval longer than the cap is never shortened by a failure.
     expect(nextPollDelayMs({ failedPolls: 1, pollIntervalMs: 30_000, pollAgain: false })).toBe(30_000);
   });
@@ -113,6 +119,37 @@ describe('the table job queue', () => {
     queue.start();
     const job = await settled(queue, await queue.enqueue('flaky', {}, { retryLimit: 2 }));
     expect(job).toMatchObject({ state: 'completed', attempt: 2, lastError: 'first time unlucky' });
+  });
+
+  it('runs no more jobs of a name at once than its worker allows, while other names go on', async () => {
+    const queue = open();
+    let now = 0;
+    let most = 0;
+    const others: string[] = [];
+    await queue.work(
+      'one-at-a-time',
+      async () => {
+        now += 1;
+        most = Math.max(most, now);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        now -= 1;
+      },
+      { concurrency: 1 },
+    );
+    await queue.work('other', async () => {
+      others.push('ran');
+    });
+    const slow = await Promise.all([1, 2, 3].map((n) => queue.enqueue('one-at-a-time', { n })));
+    const other = await queue.enqueue('other', {});
+    queue.start();
+    for (const id of [...slow, other]) expect(await settled(queue, id)).toMatchObject({ state: 'completed' });
+    expect(most).toBe(1);
+    // The other job took the queue's second slot while the three ran one by one.
+    expect(others).toEqual(['ran']);
+    const finished = await Promise.all(
+      [...slow, other].map(async (id) => (await queue.read(id))?.completedAt),
+    );
+    expect(Number(finished[3])).toBeLessThan(Number(finished[2]));
   });
 
   it('keeps one waiting job per singleton key', async () => {

@@ -69,12 +69,19 @@ export function nextPollDelayMs(state: {
 }
 
 export const defaultLeaseSeconds = 60;
+/** The longest wait before a retry with back-off: 2^attempt seconds grow to an hour and stay there. */
+export const maxRetryDelaySeconds = 3_600;
+
+/** Seconds before a failed attempt's retry: none without back-off, else 2^attempt up to an hour. */
+export function retryDelaySeconds(attempt: number, backoff: boolean): number {
+  return backoff ? Math.min(2 ** Math.min(attempt, 30), maxRetryDelaySeconds) : 0;
+}
 
 /**
  * Enqueues a job through `executor`: the queue's `enqueue` with the database, or a caller's
  * transaction, so that the job exists exactly when what it finishes has committed (ending a holder
  * consent after the connection's delete, docs/jobs.md). A worker of any instance claims it on its
- * next poll (at most a second). Answers the job's id, or the waiting singleton's.
+ * next poll (within a second; after failed polls, within 10 s). Answers the job's id, or the waiting singleton's.
  */
 export async function enqueueJob(
   executor: Kysely<Database>,
@@ -83,6 +90,22 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<string> {
   const db = withJobs(executor);
+  // A waiting singleton that ends between the insert and the read leaves no job to answer with:
+  // the insert is tried again, and then finds no conflict (at most three times; before 2026-11-29
+  // once, and the caller's transaction, a consent's withdrawal, failed).
+  for (let tries = 0; tries < 3; tries += 1) {
+    const id = await insertOrFindJob(db, name, payload, options);
+    if (id) return id;
+  }
+  throw new Error(`Could not enqueue ${name}: its singleton job kept ending meanwhile; try again`);
+}
+
+async function insertOrFindJob(
+  db: Kysely<JobsDatabase>,
+  name: string,
+  payload: object,
+  options: EnqueueOptions,
+): Promise<string | undefined> {
   const inserted = await db
     .insertInto('jobs')
     .values({
@@ -115,8 +138,7 @@ export async function enqueueJob(
     .where('singleton_key', '=', options.singletonKey ?? '')
     .where('state', 'in', ['created', 'active'])
     .executeTakeFirst();
-  if (!existing) throw new Error(`Could not enqueue ${name}: its singleton job ended meanwhile; try again`);
-  return existing.id;
+  return existing?.id;
 }
 
 /**
@@ -139,6 +161,8 @@ export function createTableJobQueue(
   const running = new Set<Promise<void>>();
   /** Ids of the jobs this process runs: never claimed again here, even if a renewal was late. */
   const runningIds = new Set<string>();
+  /** How many jobs of each name this process runs. */
+  const runningByName = new Map<string, number>();
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -181,7 +205,11 @@ export function createTableJobQueue(
   }
 
   async function claim(): Promise<ClaimedJob | undefined> {
-    const names = [...handlers.keys()];
+    // Names at their own limit (`WorkOptions.concurrency`) wait for one of theirs to finish.
+    const names = [...handlers.keys()].filter(
+      (name) => (runningByName.get(name) ?? 0) < (workOptions.get(name)?.concurrency ?? concurrency),
+    );
+    if (names.length === 0) return undefined;
     // On PGlite a renewal waits behind a long transaction, so a lease can lapse under a live handler.
     const notMine = runningIds.size > 0 ? sql`and id not in (${sql.join([...runningIds])})` : sql``;
     // A job whose lease lapsed lost its worker; with no attempt left it fails, with the reason.
@@ -244,6 +272,7 @@ export function createTableJobQueue(
     const handler = handlers.get(job.name);
     const release = keepLeased(job);
     runningIds.add(job.id);
+    runningByName.set(job.name, (runningByName.get(job.name) ?? 0) + 1);
     const task = (async () => {
       try {
         if (!handler) throw new Error(`No worker for jobs named ${job.name}`);
@@ -263,6 +292,7 @@ export function createTableJobQueue(
     })().finally(() => {
       release();
       runningIds.delete(job.id);
+      runningByName.set(job.name, (runningByName.get(job.name) ?? 1) - 1);
       running.delete(task);
       schedule(0);
     });
@@ -273,7 +303,7 @@ export function createTableJobQueue(
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
     log?.error({ err: error, jobId: job.id, job: job.name }, 'job failed');
     const retry = job.attempt <= job.retry_limit;
-    const delaySeconds = retry && job.retry_backoff ? 2 ** job.attempt : 0;
+    const delaySeconds = retry ? retryDelaySeconds(job.attempt, job.retry_backoff) : 0;
     await db
       .updateTable('jobs')
       .set({

@@ -83,8 +83,7 @@ export async function connectProviderAccount(
     };
   }
   const tokens = options.tokens ?? (await holderTokenCipher());
-  const holderConsent =
-    consent && provider.base_url ? { baseUrl: provider.base_url, consentId: consent.consentId } : undefined;
+  const holderConsent = consent ? { providerId: provider.id, consentId: consent.consentId } : undefined;
   const id = await inTransaction(database, async (trx) => {
     // The connection goes when the consent behind the caller's access ends: held while it is recorded.
     await holdConsentFor(trx, scope);
@@ -114,7 +113,11 @@ export async function connectProviderAccount(
   }).catch(async (error: unknown) => {
     // Not recorded (the consent ended meanwhile, the database failed): the holder's consent, just
     // given, is ended too, so no token outlives the connection it was for.
-    if (holderConsent) await revokeUnrecordedHolderConsent(database, holderConsent, options.fetch);
+    if (holderConsent) {
+      await revokeUnrecordedHolderConsent(database, holderConsent, {
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    }
     throw error;
   });
   return getProviderAccount(database, scope, id);

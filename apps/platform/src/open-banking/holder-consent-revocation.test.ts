@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 
 const baseOf = (bank: string) => `http://holder.test/data-holder/${bank}/cds-au/v1`;
+const harbour = () => fixture.providerIds['harbour-bank'] ?? 0;
 
 /** A new client connected to Harbour Bank: its provider account, holder consent id and plain token. */
 async function connected(customerId = 'amelia-nguyen') {
@@ -75,7 +76,7 @@ async function outage(on: boolean) {
 }
 
 describe('ending a holder consent', () => {
-  it('is done on a 2xx or a 404, and throws on any other answer or during an outage', async () => {
+  it('is done on a 2xx, and throws on any other answer or during an outage', async () => {
     const { consentId, token } = await connected();
     await outage(true);
     try {
@@ -90,8 +91,10 @@ describe('ending a holder consent', () => {
     expect(honoured(token)).toBe(false);
     const answering = (status: number) => (async () => new Response(null, { status })) as typeof fetch;
     await expect(
-      revokeAtSimulatedHolder(baseOf('harbour-bank'), 'cns-x', answering(404)),
+      revokeAtSimulatedHolder(baseOf('harbour-bank'), 'cns-x', answering(204)),
     ).resolves.toBeUndefined();
+    // A 404 is a holder not mounted there, not a consent already ended.
+    await expect(revokeAtSimulatedHolder(baseOf('harbour-bank'), 'cns-x', answering(404))).rejects.toThrow();
     await expect(revokeAtSimulatedHolder(baseOf('harbour-bank'), 'cns-x', answering(500))).rejects.toThrow();
     await expect(revokeAtSimulatedHolder(baseOf('harbour-bank'), 'cns-x', answering(302))).rejects.toThrow();
   });
@@ -101,9 +104,7 @@ describe('ending a holder consent', () => {
     await fixture.db
       .transaction()
       .execute(async (trx) => {
-        await queueHolderConsentRevocations(trx, [
-          { baseUrl: baseOf('harbour-bank'), consentId: kept.consentId },
-        ]);
+        await queueHolderConsentRevocations(trx, [{ providerId: harbour(), consentId: kept.consentId }]);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
@@ -117,20 +118,20 @@ describe('ending a holder consent', () => {
       name: revokeHolderConsentJob,
       state: 'created',
       retryLimit: revocationRetries,
-      payload: { baseUrl: baseOf('harbour-bank'), consentId: deleted.consentId },
+      payload: { providerId: harbour(), consentId: deleted.consentId },
     });
     // The payload names the consent, never its token.
     expect(JSON.stringify(jobs[0]?.payload)).not.toContain(deleted.token);
     // One job per consent while it waits.
     await queueHolderConsentRevocations(fixture.db, [
-      { baseUrl: baseOf('harbour-bank'), consentId: deleted.consentId },
+      { providerId: harbour(), consentId: deleted.consentId },
     ]);
     expect(await jobsFor(deleted.consentId)).toHaveLength(1);
   });
 
   it('is retried while the holder is down, and done once it is back', async () => {
     const queue: TableJobQueue = createTableJobQueue(fixture.db, { pollIntervalMs: 20 });
-    await registerHolderRevocationWorker(queue, { fetch: fixture.fetch });
+    await registerHolderRevocationWorker(queue, fixture.db, { fetch: fixture.fetch });
     const { scope, id, consentId, token } = await connected();
     await outage(true);
     try {
@@ -161,8 +162,8 @@ describe('ending a holder consent', () => {
     const now = await connected();
     await revokeUnrecordedHolderConsent(
       fixture.db,
-      { baseUrl: baseOf('harbour-bank'), consentId: now.consentId },
-      fixture.fetch,
+      { providerId: harbour(), consentId: now.consentId },
+      { fetch: fixture.fetch },
     );
     expect(honoured(now.token)).toBe(false);
     expect(await jobsFor(now.consentId)).toEqual([]);
@@ -172,8 +173,8 @@ describe('ending a holder consent', () => {
     try {
       await revokeUnrecordedHolderConsent(
         fixture.db,
-        { baseUrl: baseOf('harbour-bank'), consentId: later.consentId },
-        fixture.fetch,
+        { providerId: harbour(), consentId: later.consentId },
+        { fetch: fixture.fetch },
       );
     } finally {
       await outage(false);

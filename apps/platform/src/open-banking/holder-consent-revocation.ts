@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -8,16 +9,19 @@ import { revokeAtSimulatedHolder } from './simulated-holder.ts';
 export const revokeHolderConsentJob = 'open-banking.revoke-holder-consent';
 
 /**
- * Attempts after the first: 2, 4, 8 … 4,096 s apart, about 2 h 16 min in all, so a holder down for
- * an afternoon still hears of the withdrawal. Past them the job fails with the holder's last answer
- * (docs/open-banking.md); the holder's token then lapses at its own expiry, and the platform,
- * which deleted it with the connection, can no longer use it.
+ * Attempts after the first: 2, 4, 8 … s apart, then hourly (the queue's cap): about a week in
+ * all, so a holder down for days still hears of the withdrawal. Past them the job is recorded
+ * `failed` with the holder's last answer and logged (docs/open-banking.md); the token, deleted with
+ * the connection, is of no use to anyone and lapses at its own expiry.
  */
-export const revocationRetries = 12;
+export const revocationRetries = 180;
 
-/** A holder consent to end: the CDS base of its holder and the holder's consent id (not the token). */
+/**
+ * A holder consent to end: the open-banking provider (its holder's CDS base is read when the job
+ * runs, so a holder that moved since is still reached) and the holder's consent id (never the token).
+ */
 export interface HolderConsentToRevoke {
-  baseUrl: string;
+  providerId: number;
   consentId: string;
 }
 
@@ -35,34 +39,61 @@ export async function queueHolderConsentRevocations(
     await enqueueJob(executor, revokeHolderConsentJob, consent, {
       retryLimit: revocationRetries,
       retryBackoff: true,
-      singletonKey: `holder-consent-${consent.consentId}`,
+      singletonKey: `holder-consent-${consent.providerId}-${consent.consentId}`,
     });
   }
+}
+
+/** Ends a holder consent at its provider's holder; nothing to do when the provider is gone or has no CDS base. */
+async function revokeAtProvider(
+  db: Kysely<Database>,
+  { providerId, consentId }: HolderConsentToRevoke,
+  send?: typeof fetch,
+): Promise<void> {
+  const provider = await db
+    .selectFrom('providers')
+    .select('base_url')
+    .where('id', '=', providerId)
+    .executeTakeFirst();
+  if (!provider?.base_url) return;
+  await revokeAtSimulatedHolder(provider.base_url, consentId, send);
 }
 
 /**
  * Ends a holder consent the platform never recorded (a connection whose write failed after the
  * holder granted it): at once, and through the queue if the holder does not answer. If the
- * database is what failed, the queue may be out of reach too; the call is then all there is.
+ * database is what failed, the queue may be out of reach too; that is logged, with the consent.
  */
 export async function revokeUnrecordedHolderConsent(
   db: Kysely<Database>,
   consent: HolderConsentToRevoke,
-  send: typeof fetch = fetch,
+  options: { fetch?: typeof fetch; log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<void> {
   try {
-    await revokeAtSimulatedHolder(consent.baseUrl, consent.consentId, send);
+    await revokeAtProvider(db, consent, options.fetch);
   } catch {
-    await queueHolderConsentRevocations(db, [consent]).catch(() => undefined);
+    await queueHolderConsentRevocations(db, [consent]).catch((error: unknown) =>
+      options.log?.error(
+        { err: error, providerId: consent.providerId, consentId: consent.consentId },
+        'open banking: could neither end nor queue the end of a holder consent',
+      ),
+    );
   }
 }
 
-/** The worker: one holder call per attempt; a failure is thrown, so the queue retries with back-off. */
+/**
+ * The worker: one holder call per attempt; a failure is thrown, so the queue retries with back-off.
+ * One revocation at a time per process: a holder that does not answer holds a worker for its 10 s
+ * timeout, and an expiry sweep's many revocations must not hold up every other job meanwhile.
+ */
 export async function registerHolderRevocationWorker(
   queue: Pick<JobQueue, 'work'>,
+  db: Kysely<Database>,
   options: { fetch?: typeof fetch } = {},
 ): Promise<void> {
-  await queue.work<HolderConsentToRevoke>(revokeHolderConsentJob, ({ baseUrl, consentId }) =>
-    revokeAtSimulatedHolder(baseUrl, consentId, options.fetch),
+  await queue.work<HolderConsentToRevoke>(
+    revokeHolderConsentJob,
+    (consent) => revokeAtProvider(db, consent, options.fetch),
+    { concurrency: 1 },
   );
 }

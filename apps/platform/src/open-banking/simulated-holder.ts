@@ -77,8 +77,9 @@ export async function authoriseAtSimulatedHolder(
 
 /**
  * Ends a consent at the simulated holder (on withdrawal): its token is refused from then on. Done
- * when the holder answers 2xx, or 404 (it knows no such consent, so none is left to end); any other
- * answer, a network failure or 10 s without one throws, and the revocation job tries again.
+ * when the holder answers 2xx (it answers so for a consent it does not know, too); any other answer
+ * (a 404 is a holder not mounted there, not a consent already ended), a network failure or 10 s
+ * without an answer throws, and the revocation job tries again.
  */
 export async function revokeAtSimulatedHolder(
   baseUrl: string,
@@ -95,7 +96,7 @@ export async function revokeAtSimulatedHolder(
   });
   // Nothing to read: the connection is given back at once.
   await response.body?.cancel().catch(() => undefined);
-  if (!response.ok && response.status !== 404) {
+  if (!response.ok) {
     throw new Error(`the holder did not end consent ${consentId} (${response.status})`);
   }
 }

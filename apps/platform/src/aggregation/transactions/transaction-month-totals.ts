@@ -21,7 +21,7 @@ export interface TransactionMonthTotalsTable {
   base_type: string;
   included: boolean;
   transaction_count: number;
-  /** numeric(16,2), signed. */
+  /** numeric(24,2) (migration 0018), signed. */
   amount_sum: string;
 }
 

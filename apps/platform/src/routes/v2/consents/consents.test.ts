@@ -19,6 +19,14 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
   afterAll(() => testApp.close());
 
   /** An adviser's client with an open-banking connection (one account, two transactions) besides the demo data. */
+  /** The jobs that end the client's test holder consent (`clientWithOpenBankingData`). */
+  const revocationsOf = async (clientId: number) =>
+    (
+      await sql<{ name: string; last_error: string | null }>`
+        select name, last_error from jobs
+        where payload ->> 'consentId' = ${`cns-consent-test-${clientId}`}`.execute(testApp.database.db)
+    ).rows;
+
   async function clientWithOpenBankingData() {
     const fixture = await signedInAdviserWithClient(testApp.app);
     const db = testApp.database.db;
@@ -172,6 +180,7 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
       .where('client_id', '=', fixture.clientId)
       .execute();
     expect(connections.map((row) => row.id)).not.toContain(fixture.connectionId);
+    expect((await revocationsOf(fixture.clientId)).map((row) => row.name)).toEqual([revokeHolderConsentJob]);
   });
 
   it('a withdrawal ends the adviser’s access at once and deletes the open-banking data', async () => {
@@ -212,11 +221,11 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
       .execute();
     expect(cdrTransactions).toEqual([]);
     // The holder is told through a job queued with the delete (retried while it does not answer).
-    const { rows: revocations } = await sql<{ name: string }>`
-      select name from jobs where payload ->> 'consentId' = ${`cns-consent-test-${fixture.clientId}`}`.execute(
-      db,
-    );
-    expect(revocations).toEqual([{ name: revokeHolderConsentJob }]);
+    expect((await revocationsOf(fixture.clientId)).map((row) => row.name)).toEqual([revokeHolderConsentJob]);
+    // The app's worker takes it up: nothing listens at the holder's address, so it waits to retry.
+    await expect
+      .poll(async () => (await revocationsOf(fixture.clientId))[0]?.last_error ?? '', { timeout: 10_000 })
+      .toMatch(/fetch failed|ECONNREFUSED/);
     // Withdrawing twice is refused.
     expect(
       (await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.clientHeaders)).statusCode,

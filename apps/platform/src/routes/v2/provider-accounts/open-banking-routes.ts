@@ -14,7 +14,7 @@ import { putProviderAccountsRoute } from './put-provider-accounts.ts';
  */
 export const openBankingRoutes: FastifyPluginAsync = async (app) => {
   await registerRefreshWorkers(app);
-  await registerHolderRevocationWorker(app.jobQueue);
+  await registerHolderRevocationWorker(app.jobQueue, app.database.db);
   await app.register(postProviderAccountRoute);
   await app.register(putProviderAccountsRoute);
   if (app.config.devTools) {
