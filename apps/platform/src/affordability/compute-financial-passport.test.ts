@@ -30,6 +30,25 @@ describe('computeFinancialPassport', () => {
     expect(passport.summary.totals.net_balance).toBe('2485.10');
   });
 
+  it('sums past what a number counts to the cent, exactly', () => {
+    // 200 of the largest amount there can be (12 whole digits): 2 × 10^16 cents, past 2^53.
+    const largest = 99_999_999_999_999;
+    const huge = computeFinancialPassport({
+      range: { from: '2026-09-01', to: '2026-11-30' },
+      accounts: [],
+      transactions: Array.from({ length: 200 }, () =>
+        tx({ cents: largest, categoryKey: 'SALARY', categoryType: 'income', source: 'Big' }),
+      ),
+      later: [],
+      createdAt: '2026-11-30T00:00:00Z',
+    });
+    expect(huge.summary.totals.income).toBe('199999999999998.00');
+    expect(huge.income.breakdown[0]?.total).toBe('199999999999998.00');
+    // Three months: 66666666666666.00 exactly.
+    expect(huge.income.breakdown[0]?.monthly_average).toBe('66666666666666.00');
+    expect(huge.summary.savings_rate).toBe('100.0');
+  });
+
   it('puts the largest income and the largest spending first', () => {
     expect(passport.income.breakdown.map((item) => item.source)).toEqual(['ACME', 'Interest']);
     expect(passport.expenses.breakdown.map((item) => item.category.key)).toEqual(['RENT', 'COFFEE']);

@@ -1,6 +1,6 @@
 import type { FinancialPassport } from '@waratah/contracts';
 import { daysBetween } from '../aggregation/calendar-date.ts';
-import { formatCents } from '../aggregation/cents.ts';
+import { divideCents, formatCents, sumCents } from '../aggregation/cents.ts';
 import { overdrawnDays } from './overdrawn-days.ts';
 import { regularityOf } from './regularity.ts';
 
@@ -49,12 +49,14 @@ export function computeFinancialPassport(input: {
       : [...transactions, ...excluded].sort((a, b) =>
           a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1,
         );
+  // Sums are exact bigints: a period's amounts may add up past what a number counts to the cent.
+  const sum = (items: readonly PassportTransaction[]) => sumCents(items.map((tx) => tx.cents));
   const months = Math.max(1, Math.round(daysBetween(range.from, range.to) / (365.25 / 12)));
   const traced = (items: readonly PassportTransaction[]) => {
-    const total = items.reduce((sum, tx) => sum + tx.cents, 0);
+    const total = sum(items);
     return {
       total: formatCents(total),
-      monthly_average: formatCents(Math.round(total / months)),
+      monthly_average: formatCents(divideCents(total, months)),
       transaction_ids: items.map((tx) => tx.id),
     };
   };
@@ -75,13 +77,12 @@ export function computeFinancialPassport(input: {
 
   const income = transactions.filter((tx) => tx.cents > 0 && tx.categoryType === 'income');
   const expenses = transactions.filter((tx) => tx.cents < 0 && tx.categoryType !== 'transfer');
-  const sum = (items: readonly PassportTransaction[]) => items.reduce((total, tx) => total + tx.cents, 0);
   const incomeCents = sum(income);
   const expenseCents = sum(expenses);
   const byKey = (key: string) => transactions.filter((tx) => tx.categoryKey === key && tx.cents < 0);
   const dishonours = byKey('FEES').filter((tx) => /dishonou?r/i.test(tx.source));
   const balanceOf = (predicate: (account: PassportAccount) => boolean) =>
-    accounts.filter(predicate).reduce((total, account) => total + account.balanceCents, 0);
+    sumCents(accounts.filter(predicate).map((account) => account.balanceCents));
   const overdrawn = accounts
     .filter((account) => account.container === 'bank')
     .map((account) => ({
@@ -97,7 +98,10 @@ export function computeFinancialPassport(input: {
     .filter((account) => account.days > 0);
 
   // Largest figures first: income by size, expenses from the most spent.
-  const bySize = (a: PassportTransaction[], b: PassportTransaction[]) => Math.abs(sum(b)) - Math.abs(sum(a));
+  const bySize = (a: PassportTransaction[], b: PassportTransaction[]) => {
+    const difference = magnitude(sum(b)) - magnitude(sum(a));
+    return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  };
   const incomeBreakdown = sortedGroups(
     group(income, (tx) => tx.source),
     bySize,
@@ -147,8 +151,8 @@ export function computeFinancialPassport(input: {
         ),
       },
       savings_rate:
-        incomeCents > 0
-          ? (Math.round(((incomeCents + expenseCents) * 1000) / incomeCents) / 10).toFixed(1)
+        incomeCents > 0n
+          ? (Math.round(Number((incomeCents + expenseCents) * 1000n) / Number(incomeCents)) / 10).toFixed(1)
           : null,
     },
     income: { breakdown: incomeBreakdown },
@@ -172,4 +176,8 @@ function sortedGroups(
   compare: (a: PassportTransaction[], b: PassportTransaction[]) => number,
 ): [string, PassportTransaction[]][] {
   return [...groups].sort(([keyA, a], [keyB, b]) => compare(a, b) || keyA.localeCompare(keyB));
+}
+
+function magnitude(cents: bigint): bigint {
+  return cents < 0n ? -cents : cents;
 }

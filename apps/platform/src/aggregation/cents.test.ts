@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, toCents } from './cents.ts';
+import { divideCents, formatCents, sumCents, toCents } from './cents.ts';
 
 describe('cents', () => {
   it('reads decimal strings exactly', () => {
@@ -22,8 +22,21 @@ describe('cents', () => {
     expect(formatCents(total)).toBe('0.60');
   });
 
-  it('refuses what is not an amount', () => {
+  it('refuses what is not an amount, or not exact', () => {
     expect(() => toCents('1.234')).toThrow();
     expect(() => formatCents(1.5)).toThrow();
+    // Past 2^53 a number no longer counts every cent: a figure would be silently wrong.
+    expect(() => formatCents(2 ** 53 + 2)).toThrow(/exact/);
+  });
+
+  it('sums and divides in bigints, past 2^53, rounding as Math.round does', () => {
+    const total = sumCents(Array.from({ length: 200 }, () => 99_999_999_999_999));
+    expect(formatCents(total)).toBe('199999999999998.00');
+    expect(formatCents(-total)).toBe('-199999999999998.00');
+    for (const cents of [-7, -6, -5, -4, -3, -1, 0, 1, 3, 4, 5, 6, 7, 1_000_001]) {
+      for (const by of [1, 2, 3, 4, 12]) {
+        expect(divideCents(BigInt(cents), by), `${cents} / ${by}`).toBe(BigInt(Math.round(cents / by)));
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Money arithmetic in whole cents (DESIGN §3: never a float). Decimal strings from the database or
- * the wire become integers; integers become two-place decimal strings again. Safe up to ±9e13 dollars.
+ * the wire become integers; integers become two-place decimal strings again. One amount is exact
+ * up to ±9e13 dollars (every stored one is: 12 whole digits); sums use bigints (`sumCents`).
  */
 export function toCents(decimal: string): number {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
@@ -10,9 +11,32 @@ export function toCents(decimal: string): number {
   return sign === '-' ? -cents : cents;
 }
 
-export function formatCents(cents: number): string {
-  if (!Number.isInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+/**
+ * Two places from whole cents. A number must be a safe integer: past ±2^53 it no longer counts every
+ * cent, and a figure would be silently wrong. A sum that may grow past that is a bigint (`sumCents`).
+ */
+export function formatCents(cents: number | bigint): string {
+  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) {
+    throw new Error(`Not an exact whole number of cents: ${cents}`);
+  }
+  const whole = BigInt(cents);
+  const sign = whole < 0n ? '-' : '';
+  const absolute = whole < 0n ? -whole : whole;
+  return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
+}
+
+/** The exact sum of amounts in cents, however many: each is exact, and the sum is a bigint. */
+export function sumCents(cents: Iterable<number>): bigint {
+  let total = 0n;
+  for (const value of cents) total += BigInt(value);
+  return total;
+}
+
+/** `cents / by` rounded as Math.round rounds (halves up), exactly; `by` is a positive integer. */
+export function divideCents(cents: bigint, by: number): bigint {
+  const divisor = BigInt(by) * 2n;
+  const numerator = cents * 2n + BigInt(by);
+  // Floor division: BigInt's truncates toward zero.
+  const quotient = numerator / divisor;
+  return numerator % divisor !== 0n && numerator < 0n ? quotient - 1n : quotient;
 }
