@@ -77,6 +77,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
       .where('subject_kind', '=', 'admin_user')
       .where('subject_id', '=', adminUserId)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -86,6 +87,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
       .where('subject_kind', '=', 'admin_user')
       .where('subject_id', '=', adminUserId)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
       .execute();
   }
 }

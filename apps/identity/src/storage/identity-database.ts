@@ -66,6 +66,7 @@ export interface PlatformTokensTable {
   subject_kind: string;
   subject_id: number;
   revoked_at: Date | null;
+  expires_at: Date;
   /** A refresh's answer kept for its retry; dropped with the token (the platform's migration 0016). */
   retry_answer: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -15,7 +15,7 @@ export interface TableJobQueueOptions {
    * again within one lease, however long a live handler takes.
    */
   leaseSeconds?: number;
-  log?: { error(object: unknown, message: string): void };
+  log?: { error(object: unknown, message: string): void; warn?(object: unknown, message: string): void };
 }
 
 export interface TableJobQueue extends JobQueue {
@@ -205,11 +205,7 @@ export function createTableJobQueue(
   }
 
   async function claim(): Promise<ClaimedJob | undefined> {
-    // Names at their own limit (`WorkOptions.concurrency`) wait for one of theirs to finish.
-    const names = [...handlers.keys()].filter(
-      (name) => (runningByName.get(name) ?? 0) < (workOptions.get(name)?.concurrency ?? concurrency),
-    );
-    if (names.length === 0) return undefined;
+    const names = [...handlers.keys()];
     // On PGlite a renewal waits behind a long transaction, so a lease can lapse under a live handler.
     const notMine = runningIds.size > 0 ? sql`and id not in (${sql.join([...runningIds])})` : sql``;
     // A job whose lease lapsed lost its worker; with no attempt left it fails, with the reason.
@@ -228,6 +224,11 @@ export function createTableJobQueue(
           log?.error({ err: error, jobId: job.id }, 'job queue: abandoned-job hook failed'),
         );
     }
+    // Names at their own limit (`WorkOptions.concurrency`) wait for one of theirs to finish.
+    const claimable = names.filter(
+      (name) => (runningByName.get(name) ?? 0) < (workOptions.get(name)?.concurrency ?? concurrency),
+    );
+    if (claimable.length === 0) return undefined;
     const { rows } = await sql<ClaimedJob>`
       update jobs
       set state = 'active', attempt = attempt + 1, started_at = now(),
@@ -237,7 +238,7 @@ export function createTableJobQueue(
           else last_error end
       where id = (
         select id from jobs
-        where name in (${sql.join(names)})
+        where name in (${sql.join(claimable)})
           and ((state = 'created' and start_after <= now())
             or (state = 'active' and locked_until < now() and attempt <= retry_limit ${notMine}))
         order by start_after, created_at
@@ -301,8 +302,11 @@ export function createTableJobQueue(
 
   async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
-    log?.error({ err: error, jobId: job.id, job: job.name }, 'job failed');
     const retry = job.attempt <= job.retry_limit;
+    // A failure to be retried is a warning; the last one, the job given up, is an error.
+    if (retry)
+      log?.warn?.({ err: error, jobId: job.id, job: job.name, attempt: job.attempt }, 'job attempt failed');
+    else log?.error({ err: error, jobId: job.id, job: job.name, attempt: job.attempt }, 'job failed');
     const delaySeconds = retry ? retryDelaySeconds(job.attempt, job.retry_backoff) : 0;
     await db
       .updateTable('jobs')

@@ -1,4 +1,5 @@
 import type { ProviderAccount } from '@waratah/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
@@ -40,7 +41,7 @@ export async function connectProviderAccount(
   database: Kysely<Database>,
   scope: ClientScope,
   request: ConnectRequest,
-  options: { fetch?: typeof fetch; tokens?: HolderTokenCipher } = {},
+  options: { fetch?: typeof fetch; tokens?: HolderTokenCipher; log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<ProviderAccount> {
   const db = database;
   const provider = await db
@@ -83,7 +84,10 @@ export async function connectProviderAccount(
     };
   }
   const tokens = options.tokens ?? (await holderTokenCipher());
-  const holderConsent = consent ? { providerId: provider.id, consentId: consent.consentId } : undefined;
+  const holderConsent =
+    consent && provider.base_url
+      ? { providerId: provider.id, baseUrl: provider.base_url, consentId: consent.consentId }
+      : undefined;
   const id = await inTransaction(database, async (trx) => {
     // The connection goes when the consent behind the caller's access ends: held while it is recorded.
     await holdConsentFor(trx, scope);
@@ -116,6 +120,7 @@ export async function connectProviderAccount(
     if (holderConsent) {
       await revokeUnrecordedHolderConsent(database, holderConsent, {
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.log ? { log: options.log } : {}),
       });
     }
     throw error;

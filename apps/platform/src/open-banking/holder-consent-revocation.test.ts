@@ -162,7 +162,7 @@ describe('ending a holder consent', () => {
     const now = await connected();
     await revokeUnrecordedHolderConsent(
       fixture.db,
-      { providerId: harbour(), consentId: now.consentId },
+      { providerId: harbour(), baseUrl: baseOf('harbour-bank'), consentId: now.consentId },
       { fetch: fixture.fetch },
     );
     expect(honoured(now.token)).toBe(false);
@@ -173,7 +173,7 @@ describe('ending a holder consent', () => {
     try {
       await revokeUnrecordedHolderConsent(
         fixture.db,
-        { providerId: harbour(), consentId: later.consentId },
+        { providerId: harbour(), baseUrl: baseOf('harbour-bank'), consentId: later.consentId },
         { fetch: fixture.fetch },
       );
     } finally {

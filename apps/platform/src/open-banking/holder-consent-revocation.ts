@@ -47,9 +47,11 @@ export async function queueHolderConsentRevocations(
 /** Ends a holder consent at its provider's holder; nothing to do when the provider is gone or has no CDS base. */
 async function revokeAtProvider(
   db: Kysely<Database>,
-  { providerId, consentId }: HolderConsentToRevoke,
+  { providerId, consentId, baseUrl }: HolderConsentToRevoke & { baseUrl?: string },
   send?: typeof fetch,
 ): Promise<void> {
+  // A job queued by the first version (5d1efd1, 2026-11-29) named the holder's address instead.
+  if (providerId === undefined && baseUrl) return revokeAtSimulatedHolder(baseUrl, consentId, send);
   const provider = await db
     .selectFrom('providers')
     .select('base_url')
@@ -66,13 +68,15 @@ async function revokeAtProvider(
  */
 export async function revokeUnrecordedHolderConsent(
   db: Kysely<Database>,
-  consent: HolderConsentToRevoke,
+  consent: HolderConsentToRevoke & { baseUrl: string },
   options: { fetch?: typeof fetch; log?: Pick<FastifyBaseLogger, 'error'> } = {},
 ): Promise<void> {
   try {
-    await revokeAtProvider(db, consent, options.fetch);
+    // The holder's address as the connection just used it: no database read before the call.
+    await revokeAtSimulatedHolder(consent.baseUrl, consent.consentId, options.fetch);
   } catch {
-    await queueHolderConsentRevocations(db, [consent]).catch((error: unknown) =>
+    const { providerId, consentId } = consent;
+    await queueHolderConsentRevocations(db, [{ providerId, consentId }]).catch((error: unknown) =>
       options.log?.error(
         { err: error, providerId: consent.providerId, consentId: consent.consentId },
         'open banking: could neither end nor queue the end of a holder consent',

@@ -51,7 +51,8 @@ describe('one-time tokens', () => {
     expect(await liveResetLinks()).toBe(0);
   });
 
-  it('leaves one link live when several are issued at once', async () => {
+  // PGlite runs one statement at a time: only PostgreSQL's connections can issue at once.
+  it.runIf(process.env.DATABASE_URL)('leaves one link live when several are issued at once', async () => {
     const tokens = createOneTimeTokenRepository(database.db);
     // On PostgreSQL these run on connections of their own; each used to spend only the links
     // committed before it began, and several stayed live.

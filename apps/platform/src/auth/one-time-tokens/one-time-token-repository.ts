@@ -71,8 +71,8 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       // The account's row first: two links of one account used at once then run one after the
       // other. Each used to hold its own token's row and then wait for the other's, spending the
       // account's other links (`spendPasswordLinks`): on PostgreSQL a deadlock, answered 500.
-      // `for no key update`: a new link's insert (its foreign key takes a key-share lock of the
-      // account) is not held up by it, nor it by the insert.
+      // `for no key update`, as issuing a link takes it: an issue and a use run one after the other;
+      // a foreign key's key-share lock of the account (a token's insert) is not held up by it.
       await executor
         .selectFrom('admin_users')
         .select('id')

@@ -152,6 +152,9 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       .select('id')
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
+      // Not the expired ones: the housekeeping sweep deletes them in no set order (and its cascade
+      // updates live successors), so they would bring back the cycle; and they no longer work.
+      .where('expires_at', '>', new Date())
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -166,6 +169,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         .set({ revoked_at: new Date(), retry_answer: null })
         .where('family_id', '=', familyId)
         .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
         .executeTakeFirst();
       return numUpdatedRows;
     };
@@ -347,7 +351,8 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       });
     },
 
-    revokeFamily: (familyId: string) => revokeFamily(familyId),
+    /** Ends a sign-in (a suspended account's refresh): its rows locked in id order, in one transaction. */
+    revokeFamily: (familyId: string) => db.transaction().execute((trx) => revokeFamily(familyId, trx)),
   };
 }
 

@@ -18,7 +18,6 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
   });
   afterAll(() => testApp.close());
 
-  /** An adviser's client with an open-banking connection (one account, two transactions) besides the demo data. */
   /** The jobs that end the client's test holder consent (`clientWithOpenBankingData`). */
   const revocationsOf = async (clientId: number) =>
     (
@@ -27,6 +26,7 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
         where payload ->> 'consentId' = ${`cns-consent-test-${clientId}`}`.execute(testApp.database.db)
     ).rows;
 
+  /** An adviser's client with an open-banking connection (one account, two transactions) besides the demo data. */
   async function clientWithOpenBankingData() {
     const fixture = await signedInAdviserWithClient(testApp.app);
     const db = testApp.database.db;

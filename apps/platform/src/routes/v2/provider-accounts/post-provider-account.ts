@@ -35,7 +35,7 @@ export const postProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
           customerId: body.customer_id,
           sharingDays: body.sharing_days,
         },
-        { tokens: await holderTokenCipher(app.config) },
+        { tokens: await holderTokenCipher(app.config), log: request.log },
       );
       if (providerAccount.refresh_status.status === 'adding')
         await enqueueRefresh(app.jobQueue, providerAccount.id);
