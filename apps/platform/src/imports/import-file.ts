@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FileImport, ImportFileBody } from '@waratah/contracts';
 import type { Kysely } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
@@ -82,6 +83,10 @@ export async function importFile(
   }
   const ids = importIds(rows);
   const stored = await database.transaction().execute(async (trx) => {
+    // An adviser's import is held to a current consent, as an export or a connection is: one
+    // racing a withdrawal waits for it, and then finds the access gone (before 2026-11-29 it wrote
+    // after the consent ended, or failed with a 500 on an account the disposal had deleted).
+    await holdConsentFor(trx, scope);
     await trx
       .insertInto('transaction_categories')
       .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))

@@ -26,11 +26,16 @@ export interface CsvPreview {
   suggested: Partial<CsvMapping>;
 }
 
-function read(text: string): { columns: string[]; rows: Record<string, string>[] } {
+/** The most columns a CSV may have: a statement has a handful; more is not a statement. */
+export const maxCsvColumns = 100;
+
+function read(text: string, preview?: number): { columns: string[]; rows: Record<string, string>[] } {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
+    // The mapping step shows five rows: it reads no more (before 2026-11-29 it parsed the file).
+    ...(preview ? { preview } : {}),
   });
   const fatal = parsed.errors.find((error) => error.type === 'Delimiter' || error.code === 'MissingQuotes');
   if (fatal)
@@ -38,6 +43,10 @@ function read(text: string): { columns: string[]; rows: Record<string, string>[]
       `The CSV could not be read: ${fatal.message}${fatal.row === undefined ? '' : ` (row ${fatal.row + 2})`}`,
     );
   const columns = (parsed.meta.fields ?? []).filter((column) => column !== '');
+  if (columns.length > maxCsvColumns)
+    throw new ImportFileError(
+      `The CSV has ${columns.length} columns; a statement has at most ${maxCsvColumns}`,
+    );
   if (columns.length < 2)
     throw new ImportFileError(
       'The CSV needs a header row naming at least a date, a description and an amount column',
@@ -46,16 +55,23 @@ function read(text: string): { columns: string[]; rows: Record<string, string>[]
 }
 
 const guess = (columns: string[], pattern: RegExp) => columns.find((column) => pattern.test(column));
+/** A column named like an amount that is not a debit or credit one. */
+const signedAmountColumn = (columns: string[]) =>
+  columns.find((column) => /amount/i.test(column) && !/debit|credit|withdrawal|deposit/i.test(column));
 
 /** The column-mapping step: the file's columns, its first rows and a suggested mapping. */
 export function previewCsv(text: string): CsvPreview {
-  const { columns, rows } = read(text);
+  const { columns, rows } = read(text, 5);
+  // A mapping that can be sent back as it is: one amount column, or a debit and a credit one,
+  // never both ("Debit Amount" is a debit column, not the signed amount: before 2026-11-29 it was
+  // suggested as both, and every debit was stored as a credit).
+  const debit = guess(columns, /debit|withdrawal/i);
+  const credit = guess(columns, /credit|deposit/i);
+  const amount = guess(columns, /^amount$/i) ?? (debit && credit ? undefined : signedAmountColumn(columns));
   const suggested: Partial<CsvMapping> = {
     date: guess(columns, /date/i),
     description: guess(columns, /desc|narrative|details|memo|payee/i),
-    amount: guess(columns, /^amount$|amount/i),
-    debit: guess(columns, /debit|withdrawal/i),
-    credit: guess(columns, /credit|deposit/i),
+    ...(amount ? { amount } : { debit, credit }),
   };
   const firstDate = suggested.date ? rows[0]?.[suggested.date] : undefined;
   if (firstDate) suggested.dateFormat = /^\d{4}-/.test(firstDate.trim()) ? 'YYYY-MM-DD' : 'DD/MM/YYYY';
@@ -75,6 +91,9 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
   if (!mapping.amount && !(mapping.debit && mapping.credit)) {
     throw new ImportFileError('Map either an amount column or both a debit and a credit column');
   }
+  if (mapping.amount && (mapping.debit || mapping.credit)) {
+    throw new ImportFileError('Map either an amount column or a debit and a credit column, not both');
+  }
   return rows.map((row, index) => {
     const line = index + 2;
     const date = parseFileDate(row[mapping.date] ?? '', mapping.dateFormat);
@@ -86,14 +105,29 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
     if (mapping.amount) {
       amount = parseFileAmount(row[mapping.amount] ?? '');
     } else {
-      const debit = (row[mapping.debit ?? ''] ?? '').trim();
-      const credit = (row[mapping.credit ?? ''] ?? '').trim();
-      const value = debit ? parseFileAmount(debit) : parseFileAmount(credit);
-      amount = value && debit ? (value.startsWith('-') || value === '0.00' ? value : `-${value}`) : value;
+      amount = debitOrCredit(row[mapping.debit ?? ''] ?? '', row[mapping.credit ?? ''] ?? '', line);
     }
     if (amount === undefined) throw new ImportFileError(`Row ${line}: the amount is not a number`);
     const description = (row[mapping.description] ?? '').trim();
     if (!description) throw new ImportFileError(`Row ${line}: the description is empty`);
     return { date, amount, description, fileId: null };
   });
+}
+
+/**
+ * One signed amount from a debit and a credit column: the one that holds a number other than zero
+ * (banks often write 0.00 in the other; before 2026-11-29 a debit of 0.00 hid its row's credit).
+ * Both empty or zero is 0.00; both non-zero is refused.
+ */
+function debitOrCredit(debitText: string, creditText: string, line: number): string | undefined {
+  const read = (text: string) => (text.trim() === '' ? '0.00' : parseFileAmount(text));
+  const debit = read(debitText);
+  const credit = read(creditText);
+  if (debit === undefined || credit === undefined) return undefined;
+  const isZero = (value: string) => /^-?0\.00$/.test(value);
+  if (!isZero(debit) && !isZero(credit)) {
+    throw new ImportFileError(`Row ${line}: both the debit and the credit column hold an amount`);
+  }
+  if (isZero(debit)) return credit;
+  return debit.startsWith('-') ? debit : `-${debit}`;
 }

@@ -49,6 +49,58 @@ describe('file parsing', () => {
     expect(importIds(rows)).toEqual(ids);
   });
 
+  it('suggests a mapping that can be sent back, and never "Debit Amount" as the signed amount', () => {
+    // Before 2026-11-29 the sample's suggestion named 'Debit Amount' as the amount too.
+    expect(previewCsv(sampleCsv).suggested).not.toHaveProperty('amount');
+    expect(previewCsv('Date,Details,Amount,Balance\n01/11/2026,Tea,-4.50,10.00').suggested).toEqual({
+      date: 'Date',
+      description: 'Details',
+      amount: 'Amount',
+      dateFormat: 'DD/MM/YYYY',
+    });
+    expect(previewCsv('Date,Details,Transaction Amount\n01/11/2026,Tea,-4.50').suggested.amount).toBe(
+      'Transaction Amount',
+    );
+    const mapping = { date: 'Date', description: 'Narrative', dateFormat: 'DD/MM/YYYY' as const };
+    expect(() => parseCsv(sampleCsv, { ...mapping, amount: 'Debit Amount', debit: 'Debit Amount' })).toThrow(
+      /not both/,
+    );
+  });
+
+  it('takes the column of a debit and credit pair that holds an amount, 0.00 in the other', () => {
+    const mapping = {
+      date: 'Date',
+      description: 'Narrative',
+      debit: 'Debit',
+      credit: 'Credit',
+      dateFormat: 'DD/MM/YYYY' as const,
+    };
+    const csv =
+      'Date,Narrative,Debit,Credit\n01/11/2026,Pay,0.00,100.00\n02/11/2026,Tea,4.50,0.00\n03/11/2026,Nil,,';
+    expect(parseCsv(csv, mapping).map((row) => row.amount)).toEqual(['100.00', '-4.50', '0.00']);
+    expect(() => parseCsv('Date,Narrative,Debit,Credit\n01/11/2026,Both,1.00,2.00', mapping)).toThrow(
+      /Row 2: both the debit and the credit/,
+    );
+  });
+
+  it('reads a comma only as a thousands separator, and a date only as a whole', () => {
+    expect(parseFileAmount('1,234,567.89')).toBe('1234567.89');
+    // Decimal commas (a semicolon-separated file) are refused, not read as thousands.
+    for (const text of ['-4,50', '1,5', '12,34.00', '1,2345'])
+      expect(parseFileAmount(text), text).toBeUndefined();
+    expect(parseFileDate('03/11/20261', 'DD/MM/YYYY')).toBeUndefined();
+    expect(parseFileDate('03/11/2026 10:15', 'DD/MM/YYYY')).toBe('2026-11-03');
+    expect(parseFileDate('2026-11-03T10:15:00', 'YYYY-MM-DD')).toBe('2026-11-03');
+    expect(parseFileDate('01/01/9999', 'DD/MM/YYYY')).toBeUndefined();
+  });
+
+  it('refuses a CSV of more columns than a statement has, and an OFX FITID past 255 characters', () => {
+    const wide = `${Array.from({ length: 101 }, (_, index) => `c${index}`).join(',')}\n`;
+    expect(() => previewCsv(wide)).toThrow(/101 columns/);
+    const longId = sampleOfx.replace(/<FITID>[^<\n]*/, `<FITID>${'x'.repeat(256)}`);
+    expect(() => parseOfx(longId)).toThrow(/FITID is longer than 255/);
+  });
+
   it('names the row of a bad value', () => {
     const bad = `${sampleCsv}\n31/02/2026,X,1.00,`;
     expect(() =>

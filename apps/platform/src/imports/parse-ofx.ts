@@ -38,6 +38,10 @@ export function parseOfx(text: string): ImportedRow[] {
       .join(' ');
     const fitId =
       typeof transaction.FITID === 'string' && transaction.FITID.trim() ? transaction.FITID.trim() : null;
+    // OFX allows 255 characters; a longer one overflowed the database's index row (a 500).
+    if (fitId && fitId.length > 255) {
+      throw new ImportFileError(`Transaction ${index + 1}: FITID is longer than 255 characters`);
+    }
     return {
       date,
       amount,

@@ -23,8 +23,14 @@ const maxCents = 99_999_999_999_999n;
  * decimal string, rounded half away from zero on the cent, without passing through a float.
  */
 export function parseFileAmount(text: string): string | undefined {
-  let value = text.trim().replace(/[$,\s]/g, '');
+  let value = text.trim().replace(/[$\s]/g, '');
   if (/^\(.*\)$/.test(value)) value = `-${value.slice(1, -1)}`;
+  // A comma groups thousands (1,234.56), or it is not ours to read: `-4,50` in a file written with
+  // a decimal comma was -450.00 before 2026-11-29.
+  if (value.includes(',')) {
+    if (!/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) return undefined;
+    value = value.replace(/,/g, '');
+  }
   const match = decimal.exec(value);
   if (!match) return undefined;
   const [, sign = '', units = '0', fraction = ''] = match;
@@ -45,14 +51,16 @@ export function parseFileDate(text: string, format: DateFormat): string | undefi
   const value = text.trim();
   const parts =
     format === 'YYYY-MM-DD'
-      ? /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value)?.slice(1)
-      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(value)?.slice(1);
+      ? /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T])/.exec(value)?.slice(1)
+      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:$|[ T])/.exec(value)?.slice(1);
   if (!parts) return undefined;
   const [a = '', b = '', c = ''] = parts;
   const [year, month, day] =
     format === 'YYYY-MM-DD' ? [a, b, c] : format === 'DD/MM/YYYY' ? [c, b, a] : [c, a, b];
   // From 1900: PostgreSQL refuses the year 0 that JavaScript takes, and no statement is older.
   if (Number(year) < 1900) return undefined;
+  // Nor past next year: a row dated 9999 shifted every balance a statement walks back from today.
+  if (Number(year) > new Date().getUTCFullYear() + 1) return undefined;
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   const time = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== iso) return undefined;
