@@ -94,7 +94,9 @@ export type InsightsExportRequest = z.infer<typeof insightsExportRequestSchema>;
 
 /** `POST documents/transactions`: the transactions spreadsheet for a statement period, optionally some accounts only. */
 export const transactionsExportRequestSchema = z.extend(documentPeriodSchema, {
-  account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1))),
+  // At most 500: a client has a few dozen accounts at most, and a list of 100,000 ids (1 MiB of
+  // body) passed the ownership check and then broke PostgreSQL's limit of 65,535 parameters (a 500).
+  account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
 });
 export type TransactionsExportRequest = z.infer<typeof transactionsExportRequestSchema>;
 

@@ -24,6 +24,17 @@ describe('toAppError', () => {
     });
   });
 
+  it('answers 503 unavailable, safe to send again, when PostgreSQL undid the transaction for a conflict', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const serialization = new Error('wrapped', {
+      cause: Object.assign(new Error('could not serialize access'), { code: '40001' }),
+    });
+    for (const error of [deadlock, serialization]) {
+      expect(toAppError(error, { method: 'PUT' })).toMatchObject({ type: 'unavailable', code: 'F9990' });
+    }
+    expect(toAppError(Object.assign(new Error('unique'), { code: '23505' })).type).toBe('internal_error');
+  });
+
   it('answers 503 unavailable when the database dropped the connection or cannot be reached', () => {
     const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
       code: '57P01',

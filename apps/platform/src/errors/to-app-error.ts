@@ -18,6 +18,15 @@ export function toAppError(error: unknown, request?: { method: string }): AppErr
   if (isWriteOutcomeUnknown(error) && !safeMethods.has(request?.method ?? 'POST'))
     return new AppError('outcome_unknown', message, { cause: error });
   if (isDatabaseUnavailable(error)) return new AppError('unavailable', message, { cause: error });
+  // PostgreSQL undid the transaction to end a deadlock or a serialization failure: nothing was
+  // written, and the same request sent again may pass (before 2026-11-29, a 500).
+  if (hasSqlState(error, undoneConflicts)) {
+    return new AppError(
+      'unavailable',
+      'The request met another change of the same data at the same moment and was undone; please send it again',
+      { cause: error },
+    );
+  }
   const status = clientErrorStatus(error);
   if (status === undefined) return new AppError('internal_error', message, { cause: error });
   if (status === 404) return new AppError('not_found', 'Not found', { cause: error });
@@ -27,6 +36,17 @@ export function toAppError(error: unknown, request?: { method: string }): AppErr
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** SQLSTATE 40P01 (deadlock detected) and 40001 (serialization failure). */
+const undoneConflicts = new Set(['40P01', '40001']);
+
+/** Whether `error`, or an error it was caused by, carries one of the SQLSTATEs. */
+function hasSqlState(error: unknown, states: ReadonlySet<string>): boolean {
+  for (let depth = 0, current = error; depth < 5 && current instanceof Error; depth += 1) {
+    if ('code' in current && typeof current.code === 'string' && states.has(current.code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 function validationError(error: FastifyError): AppError {
   const source = error.validationContext ?? 'request';

@@ -109,6 +109,9 @@ export async function createGoal(
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', body.account_id)
+      // Held until the goal is written: an account deleted meanwhile (its connection removed, a
+      // consent ended) waits, or was gone already; before 2026-11-29 the insert's foreign key failed (a 500).
+      .forKeyShare()
       .executeTakeFirst();
     if (!account) {
       const message = `there is no account ${body.account_id}`;

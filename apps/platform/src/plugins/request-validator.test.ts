@@ -45,4 +45,22 @@ describe('requests with the NUL character', () => {
       { field: 'body.content', message: 'must not contain the NUL character' },
     ]);
   });
+
+  it('refuse half of a surrogate pair, which PostgreSQL cannot store, and take a whole one', async () => {
+    const tag = (tags: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/transactions/tags',
+        headers: { ...fixture.headers, 'content-type': 'application/json' },
+        payload: `{"transaction_ids":[${fixture.transactionIds[0]}],"tags":[${tags}]}`,
+      });
+    for (const lone of ['"\\ud800"', '"a\\udc00"']) {
+      const refused = await tag(lone);
+      expect(refused.statusCode, lone).toBe(400);
+      expect(refused.json().error.fields).toEqual([
+        { field: 'body.tags.0', message: 'must be well-formed Unicode (it holds half of a surrogate pair)' },
+      ]);
+    }
+    expect((await tag('"\\ud83d\\ude00"')).statusCode).toBeLessThan(300);
+  });
 });

@@ -4,6 +4,7 @@ import { recordAudit } from '../../access/record-audit.ts';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { lockTransactions } from './lock-transactions.ts';
 
 /**
  * Adds tags to, or removes them from, transactions of one client, all or none. Adding keeps each
@@ -25,6 +26,7 @@ export async function tagTransactions(
       : sql<string>`(select coalesce(jsonb_agg(tag), '[]'::jsonb) from jsonb_array_elements_text(tags) as tag
           where not (${tags}::jsonb ? tag))`;
   return db.transaction().execute(async (trx) => {
+    await lockTransactions(trx, scope, ids);
     const updated = await trx
       .updateTable('transactions')
       .set({ tags: tagsExpression })

@@ -5,6 +5,7 @@ import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { faultPoint, faultPoints } from '../../faults/fault-point.ts';
+import { lockTransactions } from './lock-transactions.ts';
 
 /**
  * Recategorises, includes or excludes, and annotates transactions of one client: every id must be
@@ -31,6 +32,7 @@ export async function updateTransactions(
         });
       }
     }
+    await lockTransactions(trx, scope, unique);
     const updated = await trx
       .updateTable('transactions')
       .set({

@@ -43,16 +43,22 @@ export function createAdminUserRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Links an adviser without a practice to one; false when the adviser has one already (a second
+     * registration sent at the same time linked it first: the caller's transaction then rolls back).
+     */
     async linkExternalParty(
       id: number,
       externalPartyId: number,
       executor: Kysely<Database> = db,
-    ): Promise<void> {
-      await executor
+    ): Promise<boolean> {
+      const linked = await executor
         .updateTable('admin_users')
         .set({ external_party_id: externalPartyId, updated_at: new Date() })
         .where('id', '=', id)
-        .execute();
+        .where('external_party_id', 'is', null)
+        .executeTakeFirst();
+      return linked.numUpdatedRows > 0n;
     },
   };
 }

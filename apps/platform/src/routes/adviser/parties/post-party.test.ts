@@ -55,6 +55,36 @@ describe('the practice and its credentials', () => {
     expect(response.statusCode).toBe(409);
   });
 
+  it('creates one practice when the same adviser registers twice at once', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, {
+      tenantId: 'waratahlabs',
+      externalPartyStatus: null,
+    });
+    const before = await testApp.database.db
+      .selectFrom('external_parties')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all([
+      post('/api/adviser/parties/external', company, adviser.headers),
+      post('/api/adviser/parties/external', company, adviser.headers),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const created = answers.find((answer) => answer.statusCode === 201)?.json().data;
+    const { external_party_id: linked } = await testApp.database.db
+      .selectFrom('admin_users')
+      .select('external_party_id')
+      .where('id', '=', adviser.adminUser.id)
+      .executeTakeFirstOrThrow();
+    expect(linked).toBe(created?.id);
+    // No second practice was left behind, linked to nobody.
+    const parties = await testApp.database.db
+      .selectFrom('external_parties')
+      .select('id')
+      .where('id', '>', Number(before.id ?? 0))
+      .execute();
+    expect(parties.map((party) => party.id)).toEqual([created?.id]);
+  });
+
   it('refuses an aggregator that is not on the list', async () => {
     const adviser = await createSignedInAdminUser(testApp.app);
     const response = await testApp.app.inject({

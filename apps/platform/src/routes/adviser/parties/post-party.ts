@@ -40,7 +40,10 @@ export const postParty: FastifyPluginAsyncZod = async (app) => {
           tenantId: principal.tenantId,
           party: request.body,
         });
-        await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx);
+        // Two registrations at once both passed the check above: the second rolls back here (before
+        // 2026-11-29 both practices were created, and the first was left linked to nobody).
+        if (!(await app.adminUsers.linkExternalParty(principal.adminUserId, created.id, trx)))
+          throw new AppError('already_exists', 'Your business is already registered');
         return created;
       });
       reply.code(201);

@@ -355,6 +355,20 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
       });
     }
 
+    it('more accounts than any client has (a list that broke the database’s parameter limit)', async () => {
+      const fixture = fixtures.waratahlabs;
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/documents/transactions',
+        headers: fixture.headers,
+        payload: { period: 'month', account_ids: Array.from({ length: 501 }, () => fixture.accountIds[0]) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.map((item: { field: string }) => item.field)).toEqual([
+        'body.account_ids',
+      ]);
+    });
+
     it('custom dates where the feature key is off', async () => {
       const fixture = fixtures.waratahlabs;
       const db = testApp.database.db;
