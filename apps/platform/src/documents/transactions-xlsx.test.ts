@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
 import { tenantBranding } from './tenant-branding.ts';
-import { renderTransactionsXlsx } from './transactions-xlsx.ts';
+import { cellText, maxCellCharacters, renderTransactionsXlsx } from './transactions-xlsx.ts';
 
 const account: DocumentAccount = {
   id: 1,
@@ -70,5 +70,30 @@ describe('the transactions spreadsheet', () => {
       expect(row.getCell(8).value).toBe('Everyday');
       expect(row.getCell(8).font?.bold).toBeFalsy();
     });
+  });
+
+  it('writes text a cell can hold: no characters XML forbids, at most 32,767 of them', async () => {
+    expect(cellText('A\uFFFFB\u0001C\ud800D\tE')).toBe('ABCD\tE');
+    expect(cellText('😀 ok')).toBe('😀 ok');
+    expect(cellText('x'.repeat(40_000))).toHaveLength(maxCellCharacters);
+    // Not through the middle of an emoji.
+    const cut = cellText(`${'x'.repeat(maxCellCharacters - 1)}😀`);
+    expect(cut).toBe('x'.repeat(maxCellCharacters - 1));
+    const bytes = await renderTransactionsXlsx({
+      branding: await tenantBranding('waratah'),
+      clientName: 'Zoë\uFFFE O’Brien',
+      adviserName: null,
+      generatedAt: new Date('2026-11-28T00:00:00Z'),
+      period: { label: 'October', from: '2026-10-01', to: '2026-10-31' },
+      accounts: [account],
+      transactions: [
+        { ...(transactions[0] as DocumentTransaction), description: `A\uFFFF${'y'.repeat(40_000)}` },
+      ],
+      balances: new Map(),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const cell = workbook.getWorksheet('Transactions')?.getRow(2).getCell(2).value;
+    expect(cell).toBe(`A${'y'.repeat(maxCellCharacters - 1)}`);
   });
 });

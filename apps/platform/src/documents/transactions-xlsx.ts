@@ -60,6 +60,27 @@ const money = (cents: number) => Number(formatCents(cents));
 const moneyFormat = '"$"#,##0.00;-"$"#,##0.00';
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
+/** The most characters a spreadsheet cell holds (Excel's limit). */
+export const maxCellCharacters = 32_767;
+
+/**
+ * Text as a cell can hold it: without the characters XML 1.0 forbids (control characters other
+ * than tab and line breaks, U+FFFE, U+FFFF, half of a surrogate pair), which made Excel call the
+ * whole file corrupt, and at most 32,767 characters (a longer imported description did the same).
+ */
+export function cellText(text: string): string {
+  const clean = text.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
+  if (clean.length <= maxCellCharacters) return clean;
+  // Not through the middle of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(clean[maxCellCharacters - 1] ?? '')
+    ? maxCellCharacters - 1
+    : maxCellCharacters;
+  return clean.slice(0, end);
+}
+
 /**
  * The transactions spreadsheet (spec §1): a Transactions sheet, one row per transaction (date,
  * description, merchant, category, budget category, amount, balance after it, account), and a
@@ -83,7 +104,7 @@ export async function renderTransactionsXlsx(input: {
   const workbook = new (loadExceljs().Workbook)();
   workbook.creator = `${branding.name} adviser platform`;
   workbook.created = input.generatedAt;
-  workbook.title = `Transactions — ${input.clientName}`;
+  workbook.title = cellText(`Transactions — ${input.clientName}`);
 
   const summary = workbook.addWorksheet('Summary');
   const sheet = workbook.addWorksheet('Transactions', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -106,13 +127,13 @@ export async function renderTransactionsXlsx(input: {
     const balance = balances.get(tx.id);
     const row = sheet.addRow({
       date: utcDate(tx.date),
-      description: tx.description,
-      merchant: tx.merchant ?? '',
-      category: tx.category ?? 'Uncategorised',
+      description: cellText(tx.description),
+      merchant: cellText(tx.merchant ?? ''),
+      category: cellText(tx.category ?? 'Uncategorised'),
       budget: tx.budgetCategory,
       amount: money(tx.cents),
       balance: balance === undefined ? null : money(balance),
-      account: accountNames.get(tx.accountId) ?? '',
+      account: cellText(accountNames.get(tx.accountId) ?? ''),
     });
     columnStyles.forEach((style, index) => {
       row.getCell(index + 1).style = style;
@@ -133,8 +154,8 @@ export async function renderTransactionsXlsx(input: {
     size: 14,
     color: { argb: brandArgb },
   };
-  summary.addRow(['Client', input.clientName]);
-  if (input.adviserName) summary.addRow(['Prepared by', input.adviserName]);
+  summary.addRow(['Client', cellText(input.clientName)]);
+  if (input.adviserName) summary.addRow(['Prepared by', cellText(input.adviserName)]);
   summary.addRow(['Period', `${period.label}: ${formatDate(period.from)} to ${formatDate(period.to)}`]);
   summary.addRow(['Generated', formatSydneyDateTime(input.generatedAt)]);
   summary.addRow([]);
@@ -145,10 +166,11 @@ export async function renderTransactionsXlsx(input: {
   summary.addRow(['Money out', null, money(figures.debitsCents)]);
   summary.addRow([]);
   summary.addRow(['By account', 'Transactions', 'Net']).font = { bold: true };
-  for (const row of figures.accounts) summary.addRow([row.account.name, row.count, money(row.netCents)]);
+  for (const row of figures.accounts)
+    summary.addRow([cellText(row.account.name), row.count, money(row.netCents)]);
   summary.addRow([]);
   summary.addRow(['By category', 'Transactions', 'Net']).font = { bold: true };
-  for (const row of figures.categories) summary.addRow([row.name, row.count, money(row.netCents)]);
+  for (const row of figures.categories) summary.addRow([cellText(row.name), row.count, money(row.netCents)]);
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
