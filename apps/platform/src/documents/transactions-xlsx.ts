@@ -60,6 +60,11 @@ const money = (cents: number) => Number(formatCents(cents));
 const moneyFormat = '"$"#,##0.00;-"$"#,##0.00';
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
+/** The characters XML 1.0 forbids. */
+const notInXml =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** The most characters a spreadsheet cell holds (Excel's limit). */
 export const maxCellCharacters = 32_767;
 
@@ -69,10 +74,7 @@ export const maxCellCharacters = 32_767;
  * whole file corrupt, and at most 32,767 characters (a longer imported description did the same).
  */
 export function cellText(text: string): string {
-  const clean = text.replace(
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '',
-  );
+  const clean = text.replace(notInXml, '');
   if (clean.length <= maxCellCharacters) return clean;
   // Not through the middle of a surrogate pair.
   const end = /[\uD800-\uDBFF]/.test(clean[maxCellCharacters - 1] ?? '')
