@@ -42,14 +42,18 @@ export async function inviteClient(
   );
 
   const invitation = await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('clients')
-      .select('id')
-      .where('tenant_id', '=', principal.tenantId)
-      .where(sql`lower(email)`, '=', body.email.toLowerCase())
-      .executeTakeFirst();
+    const existingClient = () =>
+      trx
+        .selectFrom('clients')
+        .select('id')
+        .where('tenant_id', '=', principal.tenantId)
+        .where(sql`lower(email)`, '=', body.email.toLowerCase())
+        .executeTakeFirst();
+    // A new address: inserted unless another invitation of it (another practice's, at the same
+    // time) inserted it first, which the insert waits for and then finds. Before 2026-11-29 the
+    // second of two such invitations failed the address's unique index, a 500.
     const client =
-      existing ??
+      (await existingClient()) ??
       (await trx
         .insertInto('clients')
         .values({
@@ -59,8 +63,11 @@ export async function inviteClient(
           family_name: body.family_name,
           status: 'invited',
         })
+        .onConflict((conflict) => conflict.doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow());
+        .executeTakeFirst()) ??
+      (await existingClient());
+    if (!client) throw new Error(`The client ${body.email} was neither found nor inserted`);
     const link = await trx
       .insertInto('client_links')
       .values({

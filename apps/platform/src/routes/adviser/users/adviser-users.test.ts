@@ -188,6 +188,19 @@ describe('the adviser family: api/adviser/users and invitations', () => {
     ]);
   });
 
+  it('invites one new address from two practices at once as one client with two links', async () => {
+    const other = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const payload = { email: 'both.practices@example.test', given_name: 'Both', family_name: 'Practices' };
+    const answers = await Promise.all(
+      [fixture.adviser.headers, other.headers].map((headers) =>
+        testApp.app.inject({ method: 'POST', url: '/api/adviser/user/invite/legacy', headers, payload }),
+      ),
+    );
+    // Before 2026-11-29 the second insert of the address failed its unique index on PostgreSQL (a 500).
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers[0]?.json().data.id).toBe(answers[1]?.json().data.id);
+  });
+
   it("shows another practice's client it invited as invited, never who the client is", async () => {
     const db = testApp.database.db;
     // Signed up and active (an earlier case suspended them).
