@@ -28,6 +28,14 @@ export const csvMappingSchema = z
         path: ['amount'],
       },
     ),
+    z.refine(
+      (mapping) =>
+        mapping.amount === undefined || (mapping.debit === undefined && mapping.credit === undefined),
+      {
+        message: 'map either amount, or debit and credit, not both',
+        path: ['amount'],
+      },
+    ),
   );
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 

@@ -12,12 +12,13 @@ export function toCents(decimal: string): number {
 }
 
 /**
- * Two places from whole cents. A number must be a safe integer: past ±2^53 it no longer counts every
- * cent, and a figure would be silently wrong. A sum that may grow past that is a bigint (`sumCents`).
+ * Two places from whole cents: a bigint, exact however large (`sumCents`), or a whole number, exact
+ * up to ±2^53 cents (past that a number no longer counts every cent; the passport sums in bigints,
+ * while documents and reports still sum numbers: their figures past $90 trillion are rounded).
  */
 export function formatCents(cents: number | bigint): string {
-  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) {
-    throw new Error(`Not an exact whole number of cents: ${cents}`);
+  if (typeof cents === 'number' && !Number.isInteger(cents)) {
+    throw new Error(`Not a whole number of cents: ${cents}`);
   }
   const whole = BigInt(cents);
   const sign = whole < 0n ? '-' : '';

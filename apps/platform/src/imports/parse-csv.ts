@@ -34,7 +34,8 @@ function read(text: string, preview?: number): { columns: string[]; rows: Record
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
-    // The mapping step shows five rows: it reads no more (before 2026-11-29 it parsed the file).
+    // The mapping step shows five rows: it reads a few more lines than that (papaparse counts raw
+    // lines, blank ones too), not the whole file as before 2026-11-29.
     ...(preview ? { preview } : {}),
   });
   const fatal = parsed.errors.find((error) => error.type === 'Delimiter' || error.code === 'MissingQuotes');
@@ -61,17 +62,19 @@ const signedAmountColumn = (columns: string[]) =>
 
 /** The column-mapping step: the file's columns, its first rows and a suggested mapping. */
 export function previewCsv(text: string): CsvPreview {
-  const { columns, rows } = read(text, 5);
+  const { columns, rows } = read(text, 100);
   // A mapping that can be sent back as it is: one amount column, or a debit and a credit one,
   // never both ("Debit Amount" is a debit column, not the signed amount: before 2026-11-29 it was
   // suggested as both, and every debit was stored as a credit).
   const debit = guess(columns, /debit|withdrawal/i);
   const credit = guess(columns, /credit|deposit/i);
-  const amount = guess(columns, /^amount$/i) ?? (debit && credit ? undefined : signedAmountColumn(columns));
+  // One "Debit/Credit" column (a direction, or a signed amount) is no pair.
+  const pair = debit !== undefined && credit !== undefined && debit !== credit;
+  const amount = guess(columns, /^amount$/i) ?? (pair ? undefined : signedAmountColumn(columns));
   const suggested: Partial<CsvMapping> = {
     date: guess(columns, /date/i),
     description: guess(columns, /desc|narrative|details|memo|payee/i),
-    ...(amount ? { amount } : { debit, credit }),
+    ...(amount ? { amount } : pair ? { debit, credit } : {}),
   };
   const firstDate = suggested.date ? rows[0]?.[suggested.date] : undefined;
   if (firstDate) suggested.dateFormat = /^\d{4}-/.test(firstDate.trim()) ? 'YYYY-MM-DD' : 'DD/MM/YYYY';
@@ -117,9 +120,11 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
 /**
  * One signed amount from a debit and a credit column: the one that holds a number other than zero
  * (banks often write 0.00 in the other; before 2026-11-29 a debit of 0.00 hid its row's credit).
- * Both empty or zero is 0.00; both non-zero is refused.
+ * Both zero is 0.00; both non-zero is refused; both empty is no amount (a mapping of the wrong
+ * columns must not import every row as $0).
  */
 function debitOrCredit(debitText: string, creditText: string, line: number): string | undefined {
+  if (debitText.trim() === '' && creditText.trim() === '') return undefined;
   const read = (text: string) => (text.trim() === '' ? '0.00' : parseFileAmount(text));
   const debit = read(debitText);
   const credit = read(creditText);

@@ -61,6 +61,16 @@ describe('file parsing', () => {
     expect(previewCsv('Date,Details,Transaction Amount\n01/11/2026,Tea,-4.50').suggested.amount).toBe(
       'Transaction Amount',
     );
+    // One "Debit/Credit" column is a direction, not a pair.
+    expect(
+      previewCsv('Date,Description,Transaction Amount,Debit/Credit\n01/11/2026,Tea,4.50,Debit').suggested,
+    ).toMatchObject({ amount: 'Transaction Amount' });
+    // Rows after blank lines still fill the preview's five.
+    const spaced = [
+      'Date,Details,Amount',
+      ...Array.from({ length: 8 }, (_, i) => `0${i + 1}/11/2026,Tea,-1.00\n`),
+    ];
+    expect(previewCsv(spaced.join('\n')).rows).toHaveLength(5);
     const mapping = { date: 'Date', description: 'Narrative', dateFormat: 'DD/MM/YYYY' as const };
     expect(() => parseCsv(sampleCsv, { ...mapping, amount: 'Debit Amount', debit: 'Debit Amount' })).toThrow(
       /not both/,
@@ -76,8 +86,11 @@ describe('file parsing', () => {
       dateFormat: 'DD/MM/YYYY' as const,
     };
     const csv =
-      'Date,Narrative,Debit,Credit\n01/11/2026,Pay,0.00,100.00\n02/11/2026,Tea,4.50,0.00\n03/11/2026,Nil,,';
+      'Date,Narrative,Debit,Credit\n01/11/2026,Pay,0.00,100.00\n02/11/2026,Tea,4.50,\n03/11/2026,Nil,0.00,0.00';
     expect(parseCsv(csv, mapping).map((row) => row.amount)).toEqual(['100.00', '-4.50', '0.00']);
+    expect(() => parseCsv('Date,Narrative,Debit,Credit\n01/11/2026,Empty,,', mapping)).toThrow(
+      /Row 2: the amount is not a number/,
+    );
     expect(() => parseCsv('Date,Narrative,Debit,Credit\n01/11/2026,Both,1.00,2.00', mapping)).toThrow(
       /Row 2: both the debit and the credit/,
     );
@@ -91,6 +104,7 @@ describe('file parsing', () => {
     expect(parseFileDate('03/11/20261', 'DD/MM/YYYY')).toBeUndefined();
     expect(parseFileDate('03/11/2026 10:15', 'DD/MM/YYYY')).toBe('2026-11-03');
     expect(parseFileDate('2026-11-03T10:15:00', 'YYYY-MM-DD')).toBe('2026-11-03');
+    expect(parseFileDate('03/11/2026, 10:15 am', 'DD/MM/YYYY')).toBe('2026-11-03');
     expect(parseFileDate('01/01/9999', 'DD/MM/YYYY')).toBeUndefined();
   });
 

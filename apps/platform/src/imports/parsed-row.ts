@@ -51,8 +51,8 @@ export function parseFileDate(text: string, format: DateFormat): string | undefi
   const value = text.trim();
   const parts =
     format === 'YYYY-MM-DD'
-      ? /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T])/.exec(value)?.slice(1)
-      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:$|[ T])/.exec(value)?.slice(1);
+      ? /^(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/.exec(value)?.slice(1)
+      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?!\d)/.exec(value)?.slice(1);
   if (!parts) return undefined;
   const [a = '', b = '', c = ''] = parts;
   const [year, month, day] =
