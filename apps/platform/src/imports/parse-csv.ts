@@ -125,9 +125,9 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
  */
 function debitOrCredit(debitText: string, creditText: string, line: number): string | undefined {
   if (debitText.trim() === '' && creditText.trim() === '') return undefined;
-  const read = (text: string) => (text.trim() === '' ? '0.00' : parseFileAmount(text));
-  const debit = read(debitText);
-  const credit = read(creditText);
+  const amountOf = (text: string) => (text.trim() === '' ? '0.00' : parseFileAmount(text));
+  const debit = amountOf(debitText);
+  const credit = amountOf(creditText);
   if (debit === undefined || credit === undefined) return undefined;
   const isZero = (value: string) => /^-?0\.00$/.test(value);
   if (!isZero(debit) && !isZero(credit)) {

@@ -47,11 +47,9 @@ export async function queueHolderConsentRevocations(
 /** Ends a holder consent at its provider's holder; nothing to do when the provider is gone or has no CDS base. */
 async function revokeAtProvider(
   db: Kysely<Database>,
-  { providerId, consentId, baseUrl }: HolderConsentToRevoke & { baseUrl?: string },
+  { providerId, consentId }: HolderConsentToRevoke,
   send?: typeof fetch,
 ): Promise<void> {
-  // A job queued by the first version (5d1efd1, 2026-11-29) named the holder's address instead.
-  if (providerId === undefined && baseUrl) return revokeAtSimulatedHolder(baseUrl, consentId, send);
   const provider = await db
     .selectFrom('providers')
     .select('base_url')

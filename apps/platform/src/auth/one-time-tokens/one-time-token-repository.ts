@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TenantId } from '@waratah/tenants';
-import type { Kysely } from 'kysely';
+import type { Kysely, OperandValueExpressionOrList } from 'kysely';
 import type { Database, OneTimeTokenPurpose } from '../../db/database-schema.ts';
 import { generateTokenSecret, hashTokenSecret } from '../tokens/token-secret.ts';
 
@@ -14,6 +14,18 @@ export interface IssueOneTimeTokenInput {
 export type OneTimeTokenRepository = ReturnType<typeof createOneTimeTokenRepository>;
 
 /**
+ * Locks the accounts' rows `for no key update`, as both issuing and using a link do first: an
+ * issue and a use of one account's links run one after the other, while a foreign key's key-share
+ * lock of the account (a token's insert) is not held up by it.
+ */
+async function lockAccounts(
+  executor: Kysely<Database>,
+  ids: OperandValueExpressionOrList<Database, 'admin_users', 'id'>,
+): Promise<void> {
+  await executor.selectFrom('admin_users').select('id').where('id', 'in', ids).forNoKeyUpdate().execute();
+}
+
+/**
  * Single-use secrets sent by e-mail: reset and invitation links (a long random token) and the
  * 6-digit registration code. Stored hashed; issuing a new one spends the earlier ones of the same
  * purpose, so only the latest e-mail works.
@@ -24,12 +36,7 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       // The account's row first, as a link's use takes it: two issues at once run one after the
       // other, and the second spends the first's token. Each used to spend only the tokens
       // committed before it began, so on PostgreSQL both new links stayed live (before 2026-11-29).
-      await trx
-        .selectFrom('admin_users')
-        .select('id')
-        .where('id', '=', input.adminUserId)
-        .forNoKeyUpdate()
-        .execute();
+      await lockAccounts(trx, [input.adminUserId]);
       await trx
         .updateTable('one_time_tokens')
         .set({ used_at: new Date() })
@@ -71,24 +78,16 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       // The account's row first: two links of one account used at once then run one after the
       // other. Each used to hold its own token's row and then wait for the other's, spending the
       // account's other links (`spendPasswordLinks`): on PostgreSQL a deadlock, answered 500.
-      // `for no key update`, as issuing a link takes it: an issue and a use run one after the other;
-      // a foreign key's key-share lock of the account (a token's insert) is not held up by it.
-      await executor
-        .selectFrom('admin_users')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          executor
-            .selectFrom('one_time_tokens')
-            .select('admin_user_id')
-            .where('purpose', '=', purpose)
-            .where('token_hash', '=', hashTokenSecret(secret))
-            .where('tenant_id', '=', tenantId)
-            .where('used_at', 'is', null),
-        )
-        .forNoKeyUpdate()
-        .execute();
+      await lockAccounts(
+        executor,
+        executor
+          .selectFrom('one_time_tokens')
+          .select('admin_user_id')
+          .where('purpose', '=', purpose)
+          .where('token_hash', '=', hashTokenSecret(secret))
+          .where('tenant_id', '=', tenantId)
+          .where('used_at', 'is', null),
+      );
       const spent = await executor
         .updateTable('one_time_tokens')
         .set({ used_at: new Date() })
