@@ -18,6 +18,7 @@ import * as exportFailuresForCallers from './migrations/0015-export-failures-for
 import * as refreshRetryAnswer from './migrations/0016-refresh-retry-answer.ts';
 import * as invitationNames from './migrations/0017-invitation-names.ts';
 import * as monthTotalsWidth from './migrations/0018-month-totals-width.ts';
+import * as foreignKeyIndexes from './migrations/0019-foreign-key-indexes.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016-refresh-retry-answer': refreshRetryAnswer,
   '0017-invitation-names': invitationNames,
   '0018-month-totals-width': monthTotalsWidth,
+  '0019-foreign-key-indexes': foreignKeyIndexes,
 };
 
 /**
