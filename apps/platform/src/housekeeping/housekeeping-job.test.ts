@@ -191,7 +191,11 @@ describe('housekeeping', () => {
       .execute();
     await jobs
       .updateTable('jobs')
-      .set({ start_after: ago(1000), singleton_key: `slot-${new Date(startAfter - hour).toISOString()}` })
+      .set({
+        start_after: ago(1000),
+        singleton_key: `slot-${new Date(startAfter - hour).toISOString()}`,
+        payload: JSON.stringify({ slot: new Date(startAfter - hour).toISOString() }),
+      })
       .where('id', '=', slot?.id ?? '')
       .execute();
     const deadline = Date.now() + 10_000;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import type { EnqueueOptions, JobQueue } from './job-queue.ts';
 
@@ -15,6 +15,11 @@ export function nextSlot(now: Date, minutes: number): Date {
   return new Date((Math.floor(now.getTime() / slot) + 1) * slot);
 }
 
+/** A periodic job's payload: the start of the slot it was queued for (absent in jobs queued before 2026-11-30). */
+export interface SlotPayload {
+  slot?: string;
+}
+
 /**
  * Queues a periodic job for the next slot of its period: every instance asking for the same slot
  * gets the same one job (its singleton key names the slot).
@@ -25,17 +30,46 @@ export function enqueueForNextSlot(
   now: Date,
 ): Promise<string> {
   const startAfter = nextSlot(now, job.minutes);
-  return queue.enqueue(
+  const slot = startAfter.toISOString();
+  return queue.enqueue<SlotPayload>(
     job.name,
-    {},
-    { singletonKey: `slot-${startAfter.toISOString()}`, startAfter, ...job.retry },
+    { slot },
+    { singletonKey: `slot-${slot}`, startAfter, ...job.retry },
   );
 }
 
 /**
- * Runs `run` once per slot of the job's period: its worker queues the next slot's job once `run`
- * has finished, and each instance queues one when its database is ready (`what` names that step
- * in the log if it fails).
+ * One slot's run: `run`, and then, whether it succeeded or not, the next slot's job. The next slot
+ * counts from this job's own slot when this process's clock is behind it (the job fell due by the
+ * database's clock): counted from a clock behind, the "next" slot was this one, whose key the
+ * running job still holds, and the chain ended. Before 2026-11-30 the next slot was queued only
+ * after a success, so one sweep that failed its last attempt (a database blip) ended the chain
+ * until a restart. A failure to queue is logged, not thrown (the run is not repeated for it): every
+ * instance queues the next slot once a period anyway (`registerPeriodicJob`).
+ */
+export async function runSlot(
+  queue: Pick<JobQueue, 'enqueue'>,
+  job: PeriodicJob,
+  payload: SlotPayload,
+  run: () => Promise<void>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  try {
+    await run();
+  } finally {
+    const slot = payload.slot === undefined ? Number.NaN : Date.parse(payload.slot);
+    const now = new Date(Number.isNaN(slot) ? Date.now() : Math.max(Date.now(), slot));
+    await enqueueForNextSlot(queue, job, now).catch((error: unknown) =>
+      log.error({ err: error, job: job.name }, 'periodic job: could not queue the next slot'),
+    );
+  }
+}
+
+/**
+ * Runs `run` once per slot of the job's period (`runSlot`). Each instance also queues the next
+ * slot when its database is ready and then once a period (`what` names that step in the log if
+ * it fails): the same one job per slot however many ask, and the chain goes on even if a run
+ * could not queue its successor.
  */
 export async function registerPeriodicJob(
   app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
@@ -43,11 +77,24 @@ export async function registerPeriodicJob(
   what: string,
   run: () => Promise<void>,
 ): Promise<void> {
-  await app.jobQueue.work(job.name, async () => {
-    await run();
-    await enqueueForNextSlot(app.jobQueue, job, new Date());
-  });
+  await app.jobQueue.work<SlotPayload>(job.name, (payload) =>
+    runSlot(app.jobQueue, job, payload, run, app.log),
+  );
+  keepNextSlotQueued(app, job, what);
+}
+
+/** Queues the job's next slot when the database is ready, and again once a period while the app runs. */
+export function keepNextSlotQueued(
+  app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  job: PeriodicJob,
+  what: string,
+): void {
+  const queueNext = () =>
+    whenDatabaseReady(app, what, () => enqueueForNextSlot(app.jobQueue, job, new Date()));
+  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await whenDatabaseReady(app, what, () => enqueueForNextSlot(app.jobQueue, job, new Date()));
+    await queueNext();
+    timer = setInterval(() => void queueNext(), job.minutes * 60_000).unref();
   });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

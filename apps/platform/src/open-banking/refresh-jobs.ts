@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { enqueueForNextSlot } from '../jobs/periodic-job.ts';
+import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
@@ -60,13 +60,15 @@ export async function dueProviderAccountIds(db: Kysely<Database>, now: Date): Pr
   return rows.map((row) => row.id);
 }
 
+const refreshSweep: PeriodicJob = {
+  name: refreshDueJob,
+  minutes: refreshSweepMinutes,
+  retry: { retryLimit: 1 },
+};
+
 /** Enqueues the due sweep for its next 15-minute slot; every instance asking for the same slot gets one job. */
 export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  return enqueueForNextSlot(
-    queue,
-    { name: refreshDueJob, minutes: refreshSweepMinutes, retry: { retryLimit: 1 } },
-    now,
-  );
+  return enqueueForNextSlot(queue, refreshSweep, now);
 }
 
 /**
@@ -99,15 +101,10 @@ export async function registerRefreshWorkers(
       );
     }
   });
-  await queue.work(refreshDueJob, async () => {
-    const now = new Date();
-    for (const id of await dueProviderAccountIds(db, now)) await enqueueRefresh(queue, id);
-    await enqueueRefreshSweep(queue, now);
+  await registerPeriodicJob(app, refreshSweep, 'open banking: scheduling the refresh sweep', async () => {
+    for (const id of await dueProviderAccountIds(db, new Date())) await enqueueRefresh(queue, id);
   });
   app.addHook('onReady', async () => {
-    await whenDatabaseReady(app, 'open banking: scheduling the refresh sweep', () =>
-      enqueueRefreshSweep(queue, new Date()),
-    );
     // Bank tokens stored before they were encrypted are sealed once the database is ready.
     await whenDatabaseReady(app, 'open banking: encrypting stored bank tokens', async () => {
       const tokens = options.tokens ?? (await holderTokenCipher(app.config));
