@@ -2,6 +2,7 @@ export { type BudgetCategory, budgetCategories, categoryColorFor } from './categ
 export { fontFaceRule, primaryFontFamily } from './font-face-rule.ts';
 export { type LocalTenantUrl, localTenantUrls } from './local-tenant-urls.ts';
 export {
+  hostsOf,
   isLocalHost,
   type PageLocation,
   portalOriginOfApiHost,

@@ -118,6 +118,28 @@ describe('SSO cookie credentials', () => {
     }
   });
 
+  it('on a hosted API host, takes the tokens of the environment’s sign-in server, not of the API’s host', async () => {
+    // The portal signs in at auth.waratah-sandbox.com.au and calls api.waratah-sandbox.com.au:
+    // before 2026-11-30 the API's host was expected as the issuer, refusing every hosted call.
+    const onApiHost = async (iss: string) =>
+      testApp.app.inject({
+        url: '/api/test/whoami',
+        headers: {
+          host: 'api.waratah-sandbox.com.au',
+          cookie: `app.at=${await token({ iss })}`,
+          'x-tenant-id': 'waratah',
+        },
+      });
+    const signedIn = await onApiHost('https://auth.waratah-sandbox.com.au/oauth2');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().principal).toMatchObject({ adminUserId: adviserId, via: 'sso_cookie' });
+    for (const iss of [
+      'http://api.waratah-sandbox.com.au/oauth2',
+      'https://auth.waratah-staging.com.au/oauth2',
+    ])
+      expect((await onApiHost(iss)).statusCode).toBe(401);
+  });
+
   it('matches another provider’s subject by an e-mail address it checked, on a single sign-on tenant only', async () => {
     const external = (claims: Record<string, unknown>) =>
       token({ sub: '2f0c1a5e-8d7b-4c1e-9a51-3b7f0e6d2c44', claims });

@@ -1,5 +1,6 @@
 import { apiHeaders } from '@waratah/contracts';
 import { type IdentityService, sessionEnded, signingAlgorithm, tokenCookies } from '@waratah/identity';
+import { hostsOf } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
@@ -12,6 +13,7 @@ import { type Kysely, sql } from 'kysely';
 import type { PlatformConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { hostTenant } from '../tenancy/host-tenant.ts';
 import { requestTenancy } from '../tenancy/request-tenancy.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import type { Principal } from './principal.ts';
@@ -43,9 +45,31 @@ export function ssoTokenSource(
   }
   return {
     keys: async (header, token) => createLocalJWKSet(await identity.publicJwks())(header, token),
-    issuer: (request) => identity.issuerFor({ host: request.host, protocol: `${request.protocol}:` }),
+    issuer: (request) => identity.issuerFor(issuingLocation(request)),
     audience: identity.audience,
   };
+}
+
+/**
+ * Where the identity that issued a request's tokens is reached: on a local host, the request's own
+ * origin (one process serves the pages, the API and the identity); hosted, the tenant environment's
+ * sign-in server (`fusionAuth.serverUrl`, e.g. `https://auth.waratah.com.au`), whose host names the
+ * tokens it issues, not the API's host the request came to. Before 2026-11-30 the API's host was
+ * expected, so every hosted API call with a signed-in cookie was refused.
+ */
+function issuingLocation(request: FastifyRequest): { host: string; protocol: string } {
+  const local = { host: request.host, protocol: `${request.protocol}:` };
+  if (hostTenant(request).isLocalHost) return local;
+  // The environment whose hosts (portal, API, sign-in server) include the request's: an API host
+  // resolves to no environment of its own in the portal's tenant resolution.
+  const hostname = request.hostname.toLowerCase();
+  for (const envConfig of Object.values(requestTenancy(request).tenant.envConfig)) {
+    const server = envConfig?.fusionAuth?.serverUrl;
+    if (!server || !URL.canParse(server) || !hostsOf(envConfig).includes(hostname)) continue;
+    const { host, protocol } = new URL(server);
+    return { host, protocol };
+  }
+  return local;
 }
 
 /**
