@@ -40,7 +40,9 @@ export function validateRegistration(
   );
   if (given) errors.given_name = given;
   if (family) errors.family_name = family;
-  if (!EMAIL.test(registration.email.trim()) || registration.email.length > 254) {
+  // The length first: the pattern takes time with the square of its input's length, and a form
+  // posted as JSON is not held to the form's 16 KiB (200,000 characters took seconds, before 2026-11-30).
+  if (registration.email.length > 254 || !EMAIL.test(registration.email.trim())) {
     errors.email = 'Please enter a valid email address';
   }
   const refusal =

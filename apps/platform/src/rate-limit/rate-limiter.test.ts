@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { bucketKey, createRateLimiter } from './rate-limiter.ts';
 
 describe('createRateLimiter', () => {
   let database: PlatformDatabase;
@@ -29,6 +30,28 @@ describe('createRateLimiter', () => {
       .where('key', '=', 'test:a')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('counts a key of any length, storing a long one as its hash', async () => {
+    // Random, so that it does not compress: past the primary key index's row limit (2.7 KB), the
+    // insert failed, and a sign-in with such a username was a 500 (before 2026-11-30).
+    const long = (seed: string) =>
+      `sign-in:account:moneypartner:${seed}${randomBytes(6000).toString('base64')}`;
+    const limiter = createRateLimiter(database.db, () => clock);
+    const rule = { key: long('a'), limit: 1, windowSeconds: 3600 };
+    expect((await limiter.hit(rule)).count).toBe(1);
+    expect(await limiter.hit(rule)).toMatchObject({ count: 2, limited: true });
+    expect((await limiter.peek(rule)).count).toBe(2);
+    await limiter.release(rule);
+    expect((await limiter.peek(rule)).count).toBe(1);
+    expect((await limiter.peek({ ...rule, key: long('b') })).count).toBe(0);
+    const stored = await database.db
+      .selectFrom('rate_limit_buckets')
+      .select('key')
+      .where('key', '=', bucketKey(rule.key))
+      .executeTakeFirstOrThrow();
+    expect(stored.key).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(bucketKey('sign-in:ip:203.0.113.7')).toBe('sign-in:ip:203.0.113.7');
   });
 
   it('takes an event off the current window, never below zero, and leaves a closed window alone', async () => {

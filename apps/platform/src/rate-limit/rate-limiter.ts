@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 
@@ -16,6 +17,20 @@ export interface RateLimitState {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Keys longer than this are stored as their hash. */
+const maxStoredKeyLength = 200;
+
+/**
+ * The key as stored: itself, or past 200 characters its SHA-256. A key holds what the caller typed
+ * (a sign-in's username): one of a few thousand characters was past the primary key index's row
+ * limit, and the insert failed (a 500 instead of the refusal, before 2026-11-30); and no caller
+ * may store kilobytes per request in the table.
+ */
+export function bucketKey(key: string): string {
+  if (key.length <= maxStoredKeyLength) return key;
+  return `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
 
 /**
  * Fixed-window counters in PostgreSQL, so every instance on one database shares them (DESIGN §2).
@@ -38,7 +53,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       const row = await db
         .selectFrom('rate_limit_buckets')
         .select('count')
-        .where('key', '=', rule.key)
+        .where('key', '=', bucketKey(rule.key))
         .where('window_start', '=', start)
         .executeTakeFirst();
       const count = Number(row?.count ?? 0);
@@ -55,7 +70,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       await db
         .updateTable('rate_limit_buckets')
         .set({ count: sql`rate_limit_buckets.count - 1` })
-        .where('key', '=', rule.key)
+        .where('key', '=', bucketKey(rule.key))
         .where('window_start', '=', start)
         .where('count', '>', 0)
         .execute();
@@ -66,7 +81,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       const { start, retryAfterSeconds } = window(rule);
       const row = await db
         .insertInto('rate_limit_buckets')
-        .values({ key: rule.key, window_start: start, count: 1 })
+        .values({ key: bucketKey(rule.key), window_start: start, count: 1 })
         .onConflict((conflict) =>
           conflict.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + 1` }),
         )
@@ -77,7 +92,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       if (count === 1) {
         await db
           .deleteFrom('rate_limit_buckets')
-          .where('key', '=', rule.key)
+          .where('key', '=', bucketKey(rule.key))
           .where('window_start', '<', start)
           .execute();
       }
