@@ -9,6 +9,7 @@ import { getAdminUserDetails } from '../features/auth/api/get-admin-user-details
 import { refreshAdminToken } from '../features/auth/api/refresh-admin-token.ts';
 import { type AppStore, createAppStore } from '../lib/app-state.tsx';
 import { noEarlyAnswer, requestEarly } from '../lib/auth/early-answer.ts';
+import { forgetAdviserData, forgetAdviserDataWhenSessionEnds } from '../lib/auth/forget-adviser-data.ts';
 import { createFusionAuthSetup } from '../lib/auth/fusion-auth-config.ts';
 import { createPasswordSession } from '../lib/auth/password-session.ts';
 import { readCookie } from '../lib/auth/read-cookie.ts';
@@ -119,6 +120,7 @@ export async function startUp({
     ? requestEarly(() => getAdminUserDetails(apiClient))
     : noEarlyAnswer;
   passwordSession.subscribe(() => firstAdminUserDetails.drop());
+  forgetAdviserDataWhenSessionEnds(passwordSession, () => forgetAdviserData(queryClient, appStore));
 
   applyTenantTheme(doc, tenant);
   doc.title = formatPortalName(tenant.name);

@@ -1,7 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient, OAuthToken } from '@waratah/sdk';
 import type { EnvConfig } from '@waratah/tenants';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useAppStore } from '../../../lib/app-state.tsx';
+import { forgetAdviserData } from '../../../lib/auth/forget-adviser-data.ts';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
 import { loadSdk } from '../../../lib/load-sdk.ts';
 
@@ -49,9 +51,16 @@ export interface UseRequestAdminTokenOptions {
 export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenOptions) {
   const client = useApiClient();
   const { passwordSession } = useSessionServices();
+  const queryClient = useQueryClient();
+  const appStore = useAppStore();
   return useMutation({
     mutationFn: (credentials: LoginCredentials) =>
       passwordSession.signIn((signal) => requestAdminToken({ client, oauth, credentials, signal })),
-    onSuccess: (token) => onSuccess?.(token),
+    onSuccess: (token) => {
+      // A sign-in over a live session (the sign-in page stays open to a password tenant's signed-in
+      // adviser) may be someone else's: nothing read for the last one is kept.
+      forgetAdviserData(queryClient, appStore);
+      onSuccess?.(token);
+    },
   });
 }

@@ -87,6 +87,20 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('waratah.accessToken')).toBe('new-token');
   });
 
+  it('keeps nothing read for an earlier session once someone signs in', async () => {
+    // The sign-in page stays open to a signed-in password adviser: a colleague signing in over
+    // their session must not be shown their clients from the cache (before 2026-11-30).
+    const { user, router, portal } = await renderLogin();
+    portal.queryClient.setQueryData(['clients', 'list', {}], { data: ['Another adviser’s client'] });
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'adviser@example.com.au');
+    await user.type(screen.getByLabelText(/^Password/), 'a long enough password 1A');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(portal.queryClient.getQueryData(['clients', 'list', {}])).toBeUndefined();
+  });
+
   it("lists the server's error_description under the error heading when sign-in fails", async () => {
     const { user, router } = await renderLogin({
       token: () => json({ error: 'invalid_grant', error_description: 'Invalid email or password.' }, 400),

@@ -3,6 +3,7 @@ import { toast } from '@waratah/ui';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAppStore } from '../../../lib/app-state.tsx';
+import { forgetAdviserData } from '../../../lib/auth/forget-adviser-data.ts';
 import { useProviderAuth } from '../../../lib/auth/provider-auth.tsx';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -37,8 +38,7 @@ export function useSignOut(): () => Promise<void> {
       errorReporter.report(error);
       return;
     }
-    appStore.setState({ userDetails: null, authProviderUser: null });
-    queryClient.removeQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'app-config' });
+    forgetAdviserData(queryClient, appStore);
     toast.success(t('session.signOut.success'), { duration: SIGN_OUT_TOAST_MS });
     await navigate(paths.login.getHref());
   };
