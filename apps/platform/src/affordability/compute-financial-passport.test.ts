@@ -49,6 +49,48 @@ describe('computeFinancialPassport', () => {
     expect(huge.summary.savings_rate).toBe('100.0');
   });
 
+  it('counts every balance by its sign, as the overview does: an overdraft is owed, a card in credit held', () => {
+    // Before 2026-11-30 only loans and cards could owe: an overdrawn account was in neither total.
+    const balances = computeFinancialPassport({
+      range: { from: '2026-09-01', to: '2026-11-30' },
+      accounts: [
+        { id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: 100_000 },
+        { id: 2, name: 'Overdraft', container: 'bank', type: 'overdraft', balanceCents: -200_000 },
+        { id: 3, name: 'Card', container: 'credit_card', type: 'credit_card', balanceCents: 10_000 },
+        { id: 4, name: 'Loan', container: 'loan', type: 'car_loan', balanceCents: -500_000 },
+        { id: 5, name: 'Score', container: 'credit_score', type: 'credit_score', balanceCents: 75_000 },
+      ],
+      transactions: [],
+      later: [],
+      createdAt: '2026-11-30T00:00:00Z',
+    });
+    expect(balances.summary.totals).toMatchObject({ assets: '1100.00', liabilities: '-7000.00' });
+    expect(balances.liabilities.breakdown.map((item) => [item.name, item.balance])).toEqual([
+      ['Overdraft', '-2000.00'],
+      ['Card', '100.00'],
+      ['Loan', '-5000.00'],
+    ]);
+  });
+
+  it('rounds the savings rate half away from zero, as the insights do', () => {
+    // -9,800 of 80,000 is -12.25 %: "-12.2" here and "-12.3" in the insights before 2026-11-30.
+    const rate = (incomeCents: number, expenseCents: number) =>
+      computeFinancialPassport({
+        range: { from: '2026-09-01', to: '2026-11-30' },
+        accounts: [],
+        transactions: [
+          tx({ cents: incomeCents, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
+          tx({ cents: expenseCents, categoryKey: 'RENT' }),
+        ],
+        later: [],
+        createdAt: '2026-11-30T00:00:00Z',
+      }).summary.savings_rate;
+    expect(rate(80_000, -89_800)).toBe('-12.3');
+    expect(rate(80_000, -70_200)).toBe('12.3');
+    expect(rate(200_000, -200_100)).toBe('-0.1');
+    expect(rate(200_000, -200_000)).toBe('0.0');
+  });
+
   it('puts the largest income and the largest spending first', () => {
     expect(passport.income.breakdown.map((item) => item.source)).toEqual(['ACME', 'Interest']);
     expect(passport.expenses.breakdown.map((item) => item.category.key)).toEqual(['RENT', 'COFFEE']);

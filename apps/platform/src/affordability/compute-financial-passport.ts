@@ -1,6 +1,6 @@
 import type { FinancialPassport } from '@waratah/contracts';
 import { daysBetween } from '../aggregation/calendar-date.ts';
-import { divideCents, formatCents, sumCents } from '../aggregation/cents.ts';
+import { divideCents, formatCents, magnitude, percentOneDecimal, sumCents } from '../aggregation/cents.ts';
 import { overdrawnDays } from './overdrawn-days.ts';
 import { regularityOf } from './regularity.ts';
 
@@ -81,8 +81,13 @@ export function computeFinancialPassport(input: {
   const expenseCents = sum(expenses);
   const byKey = (key: string) => transactions.filter((tx) => tx.categoryKey === key && tx.cents < 0);
   const dishonours = byKey('FEES').filter((tx) => /dishonou?r/i.test(tx.source));
+  // A credit score is a number, not money (as the overview leaves it out).
   const balanceOf = (predicate: (account: PassportAccount) => boolean) =>
-    sumCents(accounts.filter(predicate).map((account) => account.balanceCents));
+    sumCents(
+      accounts
+        .filter((account) => account.container !== 'credit_score' && predicate(account))
+        .map((account) => account.balanceCents),
+    );
   const overdrawn = accounts
     .filter((account) => account.container === 'bank')
     .map((account) => ({
@@ -118,8 +123,13 @@ export function computeFinancialPassport(input: {
     category: category(items[0] as PassportTransaction),
     ...traced(items),
   }));
+  // Every loan and card, and any other account that is owed on (an overdraft, a margin loan).
   const liabilityBreakdown = accounts
-    .filter((account) => liabilityContainers.has(account.container))
+    .filter(
+      (account) =>
+        liabilityContainers.has(account.container) ||
+        (account.balanceCents < 0 && account.container !== 'credit_score'),
+    )
     .map((account) => ({
       account_id: account.id,
       name: account.name,
@@ -143,17 +153,14 @@ export function computeFinancialPassport(input: {
         income: formatCents(incomeCents),
         expenses: formatCents(expenseCents),
         net_balance: formatCents(incomeCents + expenseCents),
-        assets: formatCents(
-          balanceOf((account) => !liabilityContainers.has(account.container) && account.balanceCents > 0),
-        ),
-        liabilities: formatCents(
-          balanceOf((account) => liabilityContainers.has(account.container) && account.balanceCents < 0),
-        ),
+        // Every balance by its sign, as the overview's net position counts it: an overdrawn bank
+        // account or a margin loan is owed, a card in credit is held (before 2026-11-30 only loans
+        // and cards could owe, so an overdraft was in neither total).
+        assets: formatCents(balanceOf((account) => account.balanceCents > 0)),
+        liabilities: formatCents(balanceOf((account) => account.balanceCents < 0)),
       },
-      savings_rate:
-        incomeCents > 0n
-          ? (Math.round(Number((incomeCents + expenseCents) * 1000n) / Number(incomeCents)) / 10).toFixed(1)
-          : null,
+      // Rounded as the insights round it (half away from zero), exactly.
+      savings_rate: incomeCents > 0n ? percentOneDecimal(incomeCents + expenseCents, incomeCents) : null,
     },
     income: { breakdown: incomeBreakdown },
     expenses: { breakdown: expenseBreakdown },
@@ -176,8 +183,4 @@ function sortedGroups(
   compare: (a: PassportTransaction[], b: PassportTransaction[]) => number,
 ): [string, PassportTransaction[]][] {
   return [...groups].sort(([keyA, a], [keyB, b]) => compare(a, b) || keyA.localeCompare(keyB));
-}
-
-function magnitude(cents: bigint): bigint {
-  return cents < 0n ? -cents : cents;
 }

@@ -33,6 +33,13 @@ describe('the financial passport range', () => {
     expect(await refusedFields('GET', `${passport}?from_date=2026-03-01&to_date=2026-02-01`)).toEqual([
       'querystring.to_date',
     ]);
+    // No report runs past today (before 2026-11-30 the days to come counted as overdrawn).
+    expect(
+      await refusedFields(
+        'GET',
+        `${passport}?from_date=${addDays(today, -30)}&to_date=${addDays(today, 60)}`,
+      ),
+    ).toEqual(['querystring.to_date']);
     // from_date alone runs to today.
     expect(await refusedFields('GET', `${passport}?from_date=0001-01-01`)).toEqual(['querystring.from_date']);
     expect(await refusedFields('GET', `${passport}?from_date=${addDays(today, 1)}`)).toEqual([

@@ -15,8 +15,17 @@ export async function getFinancialPassport(
   scope: ClientScope,
   query: { account_ids?: number[] | undefined; from_date?: string | undefined; to_date?: string | undefined },
 ): Promise<FinancialPassport> {
-  const to = query.to_date ?? sydneyToday();
+  const today = sydneyToday();
+  const to = query.to_date ?? today;
   const from = query.from_date ?? addDays(addMonths(to, -12), 1);
+  // No report runs past today: the days to come were counted as overdrawn (the walk starts at the
+  // range's end) and diluted every monthly average (before 2026-11-30), as exports refuse them.
+  if (to > today) {
+    const message = `is after today (${today}): there is no data for it yet`;
+    throw new AppError('validation_failed', `querystring.to_date: ${message}`, {
+      fields: [{ field: 'querystring.to_date', message }],
+    });
+  }
   assertPassportRange(query, { from, to });
   let accounts = db
     .selectFrom('accounts')

@@ -41,3 +41,22 @@ export function divideCents(cents: bigint, by: number): bigint {
   const quotient = numerator / divisor;
   return numerator % divisor !== 0n && numerator < 0n ? quotient - 1n : quotient;
 }
+
+/**
+ * part/whole as a percentage rounded half away from zero to one place ("-12.3"), exactly, for
+ * any sizes of sums: the passport's and the insights' savings rate, which agree on a period (the
+ * passport rounded halves up in floating point before 2026-11-30: -12.25 % was "-12.2" there and
+ * "-12.3" in the insights). `whole` is not zero.
+ */
+export function percentOneDecimal(part: number | bigint, whole: number | bigint): string {
+  const top = magnitude(BigInt(part)) * 1000n;
+  const bottom = magnitude(BigInt(whole));
+  const tenths = (top * 2n + bottom) / (bottom * 2n);
+  const sign = BigInt(part) < 0n !== BigInt(whole) < 0n && tenths !== 0n ? '-' : '';
+  return `${sign}${tenths / 10n}.${tenths % 10n}`;
+}
+
+/** The size of a bigint amount, without its sign. */
+export function magnitude(cents: bigint): bigint {
+  return cents < 0n ? -cents : cents;
+}

@@ -1,3 +1,4 @@
+import { percentOneDecimal } from '../aggregation/cents.ts';
 import { monthStarts } from '../reports/sydney-calendar.ts';
 import type { AccountSummaryFigures } from './account-summary-pdf.ts';
 import type { DocumentTransaction } from './document-data.ts';
@@ -61,13 +62,6 @@ export function insightsFigures(
       .map(([name, cents]) => ({ name, cents }))
       .sort((a, b) => a.cents - b.cents || a.name.localeCompare(b.name)),
   };
-}
-
-/** part/whole as a percentage rounded half away from zero to one place, by integer arithmetic. */
-export function percentOneDecimal(part: number, whole: number): string {
-  const tenths = Math.round((Math.abs(part) * 1000) / Math.abs(whole));
-  const sign = part < 0 !== whole < 0 && tenths !== 0 ? '-' : '';
-  return `${sign}${Math.trunc(tenths / 10)}.${tenths % 10}`;
 }
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

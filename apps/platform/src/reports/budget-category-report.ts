@@ -24,7 +24,7 @@ export interface BudgetCategoryReportQuery {
 }
 
 /**
- * Included transactions by period and budget category (reference §7): every period of the range is
+ * Included transactions of the accounts in the client's totals, by period and budget category (reference §7): every period of the range is
  * listed (its `date` is the period's first day), empty ones with value 0. Sums are exact (numeric in the database, cents here); values
  * are positive with an `income` flag, as the reference's report values are.
  */
@@ -43,6 +43,16 @@ export async function budgetCategoryReport(
     .where('t.tenant_id', '=', scope.tenantId)
     .where('t.client_id', '=', scope.clientId)
     .where('t.included', '=', true)
+    // Only accounts in the client's totals, as the net position, the passport and the insights
+    // count them (before 2026-11-30 an account marked "not in totals" still filled the charts).
+    .where('t.account_id', 'in', (eb) =>
+      eb
+        .selectFrom('accounts as a')
+        .select('a.id')
+        .where('a.tenant_id', '=', scope.tenantId)
+        .where('a.client_id', '=', scope.clientId)
+        .where('a.included', '=', true),
+    )
     .where('t.transaction_date', '>=', from)
     .where('t.transaction_date', '<=', to);
   if (query.account_ids) rows = rows.where('t.account_id', 'in', query.account_ids);

@@ -51,4 +51,19 @@ describe('GET /api/v2/reports/transactions/budget_categories', () => {
       },
     ]);
   });
+
+  it('leaves out the accounts not in the client’s totals', async () => {
+    // Before 2026-11-30 an account marked "Not included in totals" still filled the overview's
+    // charts, while its net position, the passport and the insights left it out.
+    const url = '/api/v2/reports/transactions/budget_categories?from_date=2025-10-01&to_date=2025-10-31';
+    const accounts = () =>
+      testApp.database.db.updateTable('accounts').where('client_id', '=', fixture.clientId);
+    expect((await report(url))[0]?.groups.length).toBeGreaterThan(0);
+    await accounts().set({ included: false }).execute();
+    try {
+      expect((await report(url))[0]).toEqual({ date: '2025-10-01', value: 0, income: false, groups: [] });
+    } finally {
+      await accounts().set({ included: true }).execute();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { tenants } from '@waratah/tenants';
 import { describe, expect, it } from 'vitest';
-import { offeredPeriods, periodRange, sydneyToday } from './passport-periods.ts';
+import { offeredPeriods, periodRange, readPassportPeriod, sydneyToday } from './passport-periods.ts';
 
 describe('sydneyToday', () => {
   it('is the date in Sydney, which is ahead of UTC', () => {
@@ -56,5 +56,25 @@ describe('offeredPeriods', () => {
       'fin-year',
     ]);
     expect(offeredPeriods(options, { threeMonthReport: true })).toEqual(options);
+  });
+});
+
+describe('readPassportPeriod', () => {
+  const read = (search: string) =>
+    readPassportPeriod(new URLSearchParams(search), {
+      periods: [{ label: 'past year', value: 'year' }],
+      customDates: true,
+      today: '2026-11-30',
+    }).range;
+
+  it('reads custom dates that end by today, and no range for dates after it', () => {
+    // A report cannot run past today: days to come were counted as overdrawn and diluted every
+    // monthly average (before 2026-11-30 the URL's dates were asked for as they were).
+    expect(read('period=custom&from=2026-01-01&to=2026-11-30')).toEqual({
+      from: '2026-01-01',
+      to: '2026-11-30',
+    });
+    expect(read('period=custom&from=2026-01-01&to=2027-01-29')).toBeNull();
+    expect(read('period=custom&from=2026-03-01&to=2026-01-01')).toBeNull();
   });
 });

@@ -78,7 +78,7 @@ export interface PassportPeriod {
   period: string;
   /** The custom dates as the URL holds them, checked or not. */
   custom: { start: string; end: string };
-  /** The report's dates; null while custom dates are incomplete or upside down. */
+  /** The report's dates; null while custom dates are incomplete, upside down or end after today. */
   range: DateRange | null;
 }
 
@@ -96,7 +96,7 @@ export function readPassportPeriod(
   const chosen = periods.find((option) => option.value === period);
   const range: DateRange | null =
     period === customPeriod
-      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end
+      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end && custom.end <= today
         ? { from: custom.start, to: custom.end }
         : null
       : chosen
