@@ -57,6 +57,8 @@ export function figureTransactionsQueryOptions(client: ApiClient, clientId: numb
 export function useFigureTransactions(clientId: number, ids: readonly number[]) {
   return useQuery({
     ...figureTransactionsQueryOptions(useApiClient(), clientId, ids),
-    placeholderData: keepPreviousData,
+    // Not for a figure with no transactions: its query never runs, so the rows of the figure
+    // shown before (another period's) stayed on screen under "0 transactions" (before 2026-11-30).
+    placeholderData: ids.length > 0 ? keepPreviousData : undefined,
   });
 }

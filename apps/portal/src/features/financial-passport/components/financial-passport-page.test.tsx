@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { buildPassport } from '../testing/build-passport.ts';
+import { periodRange, sydneyToday } from '../utils/passport-periods.ts';
 import { FinancialPassportPage, type FinancialPassportPageProps } from './financial-passport-page.tsx';
 
 const passportRoute = 'GET /api/v2/financialpassport';
@@ -47,6 +48,11 @@ function transactionsByIds(request: FakeRequest): Response {
     .filter((transaction) => ids.has(transaction.id))
     .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date) || b.id - a.id);
   return json({ data: rows, paging: { cursors: {}, total: rows.length } });
+}
+
+/** The first day of the past year's period, as the page works it out today. */
+function yearFrom(): string {
+  return periodRange({ label: 'past year', value: 'year' }, sydneyToday()).from;
 }
 
 function renderPassport({
@@ -230,6 +236,35 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Ray White Rent')).toBeInTheDocument();
+  });
+
+  it('shows no rows of another period under a figure that has none in this one, and says "No transactions"', async () => {
+    const gambling = (ids: number[]) => {
+      const passport = buildPassport();
+      const figure = {
+        total: ids.length ? '-9000.00' : '0.00',
+        monthly_average: '0.00',
+        transaction_ids: ids,
+      };
+      return buildPassport({
+        responsible_lending_indicators: { ...passport.responsible_lending_indicators, gambling: figure },
+      });
+    };
+    const { router, user } = renderPassport({
+      url: '/user/details/5/financial-passport?period=year',
+      routes: {
+        [passportRoute]: (request) =>
+          json({ data: gambling(request.url.searchParams.get('from_date') === yearFrom() ? [1, 2] : []) }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Gambling.*2 transactions/ }));
+    const table = screen.getByRole('table', { name: 'Transactions behind Gambling' });
+    await within(table).findByText('13 Nov 2026');
+
+    // Before 2026-11-30 the year's rows stayed on screen, dimmed, under the 6 months' empty figure.
+    await router.navigate('/user/details/5/financial-passport?period=six-months');
+    expect(await screen.findByRole('button', { name: /^Gambling.*No transactions/ })).toBeInTheDocument();
+    expect(screen.queryByText('13 Nov 2026')).not.toBeInTheDocument();
   });
 
   it('offers the tenant’s periods, the 3-month one only when given, and custom dates with the feature', async () => {

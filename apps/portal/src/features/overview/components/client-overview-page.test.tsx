@@ -123,6 +123,21 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     },
   );
 
+  it('rounds a goal’s progress down, as the goals page does: $995 of $1,000 is not a full bar', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/goals': () =>
+          json({ data: [buildGoal({ current_amount: '995.00', target_amount: '1000.00' })] }),
+      },
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Holiday in Japan' })).toHaveAttribute(
+      'aria-valuenow',
+      '99',
+    );
+  });
+
   it('says so when the client has no accounts, transactions or goals yet', async () => {
     await renderClientPage({
       url: '/user/details/7/overview',

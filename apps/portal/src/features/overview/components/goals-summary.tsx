@@ -2,7 +2,7 @@ import type { Goal } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toCents } from '../../client-details/utils/cents.ts';
+import { goalProgress } from '../../goals/utils/goal-progress.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
 const SHOWN = 4;
@@ -25,10 +25,8 @@ export function GoalsSummary({ goals }: { goals: readonly Goal[] }) {
 
 function GoalProgress({ goal }: { goal: Goal }) {
   const { t } = useTranslation();
-  const current = toCents(goal.current_amount);
-  const target = goal.target_amount === null ? null : toCents(goal.target_amount);
-  const percent =
-    target && target > 0 ? Math.min(100, Math.max(0, Math.round((current / target) * 100))) : null;
+  // Rounded down, as the goals page rounds it: $995 of $1,000 is 99 %, not a full bar.
+  const percent = goal.target_amount === null ? null : (goalProgress(goal)?.percent ?? null);
   return (
     <li className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-3 text-sm">
