@@ -52,7 +52,7 @@ function transactionsByIds(request: FakeRequest): Response {
 
 /** The first day of the past year's period, as the page works it out today. */
 function yearFrom(): string {
-  return periodRange({ label: 'past year', value: 'year' }, sydneyToday()).from;
+  return periodRange({ label: 'past year', value: 'year' }, sydneyToday(new Date()))?.from ?? '';
 }
 
 function renderPassport({
