@@ -37,7 +37,13 @@ describe('computeFinancialPassport', () => {
       range: { from: '2026-09-01', to: '2026-11-30' },
       accounts: [],
       transactions: Array.from({ length: 200 }, () =>
-        tx({ cents: largest, categoryKey: 'SALARY', categoryType: 'income', source: 'Big' }),
+        tx({
+          cents: largest,
+          date: '2026-09-01',
+          categoryKey: 'SALARY',
+          categoryType: 'income',
+          source: 'Big',
+        }),
       ),
       later: [],
       createdAt: '2026-11-30T00:00:00Z',
@@ -89,6 +95,26 @@ describe('computeFinancialPassport', () => {
     expect(rate(80_000, -70_200)).toBe('12.3');
     expect(rate(200_000, -200_100)).toBe('-0.1');
     expect(rate(200_000, -200_000)).toBe('0.0');
+  });
+
+  it('averages over the months the data covers: from the range’s start, or its first transaction if later', () => {
+    // Before 2026-11-30 a client whose bank held two months of history had their income divided by twelve.
+    const averageOf = (dates: string[]) =>
+      computeFinancialPassport({
+        range: { from: '2025-12-01', to: '2026-11-30' },
+        accounts: [],
+        transactions: dates.map((date) =>
+          tx({ cents: 600_000, date, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
+        ),
+        later: [],
+        createdAt: '2026-11-30T00:00:00Z',
+      }).income.breakdown[0]?.monthly_average;
+    // Data from the range's first day: twelve months.
+    expect(averageOf(['2025-12-01', '2026-10-01', '2026-11-01'])).toBe('1500.00');
+    // Data from 1 October: two months (61 days, both ends counted).
+    expect(averageOf(['2026-10-01', '2026-11-01'])).toBe('6000.00');
+    // One day of data counts as a month at least.
+    expect(averageOf(['2026-11-30'])).toBe('6000.00');
   });
 
   it('puts the largest income and the largest spending first', () => {

@@ -51,7 +51,14 @@ export function computeFinancialPassport(input: {
         );
   // Sums are exact bigints: a period's amounts may add up past what a number counts to the cent.
   const sum = (items: readonly PassportTransaction[]) => sumCents(items.map((tx) => tx.cents));
-  const months = Math.max(1, Math.round(daysBetween(range.from, range.to) / (365.25 / 12)));
+  // Monthly averages are over the months the client's data covers: from the range's start, or from
+  // its first transaction when the data begins later (a client whose bank holds two months of
+  // history has two months of income, not a year's; before 2026-11-30 it was divided by twelve).
+  // Both days count.
+  let coveredFrom = range.to;
+  for (const tx of inRange) if (tx.date < coveredFrom) coveredFrom = tx.date;
+  if (inRange.length === 0 || coveredFrom < range.from) coveredFrom = range.from;
+  const months = Math.max(1, Math.round((daysBetween(coveredFrom, range.to) + 1) / (365.25 / 12)));
   const traced = (items: readonly PassportTransaction[]) => {
     const total = sum(items);
     return {

@@ -18,8 +18,13 @@ export function CashFlowCharts({ months }: { months: readonly MonthCashFlow[] })
   }
   const series = (pick: (month: MonthCashFlow) => number) =>
     months.map((month) => ({ name: formatDate(month.month, monthLabel), value: pick(month) / 100 }));
+  // Averaged over the months since the first with any money in or out: a client connected last
+  // month has one month of data, not six (whose average read a sixth of the truth before 2026-11-30).
+  const counted = months.slice(
+    months.findIndex((month) => month.incomeCents !== 0 || month.spendingCents !== 0),
+  );
   const average = (pick: (month: MonthCashFlow) => number) =>
-    Math.round(months.reduce((sum, month) => sum + pick(month), 0) / months.length / 100);
+    Math.round(counted.reduce((sum, month) => sum + pick(month), 0) / counted.length / 100);
   const incomeAverage = average((month) => month.incomeCents);
   const spendingAverage = average((month) => month.spendingCents);
   const incomeMax = Math.max(...months.map((month) => month.incomeCents)) / 100;

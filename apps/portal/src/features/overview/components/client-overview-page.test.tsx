@@ -138,6 +138,27 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('averages income and spending over the months since the first with any, not all six', async () => {
+    // Before 2026-11-30 a client connected two months ago read a third of their monthly income.
+    const empty = (date: string) => ({ date, value: 0, income: false, groups: [] });
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/reports/transactions/budget_categories': () =>
+          json({
+            data: [
+              ...['2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01'].map(empty),
+              budgetMonth('2026-09-01', 6000, 4000),
+              budgetMonth('2026-10-01', 6000, 2000),
+            ],
+          }),
+      },
+    });
+    expect(await screen.findByText('Average $6K')).toBeInTheDocument();
+    expect(screen.getByText('Average $3K')).toBeInTheDocument();
+  });
+
   it('says so when the client has no accounts, transactions or goals yet', async () => {
     await renderClientPage({
       url: '/user/details/7/overview',
