@@ -1,5 +1,6 @@
 import type { AdapterPayload } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueLinkToken, linkTokenAccount, passwordResetLink } from '../accounts/link-tokens.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import {
   buildIdentityTestApp,
@@ -97,6 +98,10 @@ describe('/account/', () => {
         .returning('email_verified_at')
         .executeTakeFirstOrThrow();
     await verifiedAt(null);
+    // A reset link e-mailed before the change stops working with it (before 2026-11-30 it set a
+    // password for up to an hour after).
+    const resetLink = await issueLinkToken(testApp.identityDb, passwordResetLink, testApp.adviser.id);
+    expect(await linkTokenAccount(testApp.identityDb, passwordResetLink, resetLink)).toBe(testApp.adviser.id);
     const newPassword = 'Another-Strong-Password-7';
     const changed = await browser.request(`/account/password?client_id=${waratahClientId}`, {
       method: 'POST',
@@ -115,6 +120,7 @@ describe('/account/', () => {
         .where('id', '=', testApp.adviser.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ email_verified_at: null });
+    expect(await linkTokenAccount(testApp.identityDb, passwordResetLink, resetLink)).toBeUndefined();
     await verifiedAt(new Date());
     const again = await signedInBrowser(newPassword);
     expect(again.cookie('app.at')).toBeDefined();

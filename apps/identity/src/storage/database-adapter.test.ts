@@ -24,6 +24,27 @@ describe('DatabaseAdapter', () => {
     expect(await adapter.find('token-1')).toBeUndefined();
   });
 
+  it('spends a refresh token once: a second use at once ends its grant and is refused', async () => {
+    // Before 2026-11-30 both of two requests with one token passed the provider's `consumed` check
+    // and got new tokens: two chains of one sign-in, and no reuse detected.
+    const refreshTokens = new DatabaseAdapter(testApp.identityDb, 'RefreshToken');
+    const grants = new DatabaseAdapter(testApp.identityDb, 'Grant');
+    await grants.upsert('grant-9', { accountId: '1' }, 60);
+    await refreshTokens.upsert('refresh-9', { grantId: 'grant-9' }, 60);
+    await adapter.upsert('access-9', { grantId: 'grant-9' }, 60);
+    const [first, second] = await Promise.allSettled([
+      refreshTokens.consume('refresh-9'),
+      refreshTokens.consume('refresh-9'),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: { error: 'invalid_grant' } });
+    expect(await refreshTokens.find('refresh-9')).toBeUndefined();
+    expect(await adapter.find('access-9')).toBeUndefined();
+    expect(await grants.find('grant-9')).toBeUndefined();
+    // A token already gone has nothing to spend.
+    await expect(refreshTokens.consume('never-issued')).resolves.toBeUndefined();
+  });
+
   it('revokes every model of a grant', async () => {
     const codes = new DatabaseAdapter(testApp.identityDb, 'AuthorizationCode');
     await adapter.upsert('token-2', { grantId: 'grant-2' }, 60);

@@ -56,13 +56,41 @@ export class DatabaseAdapter implements Adapter {
     return this.findWhere('uid', uid);
   }
 
+  /**
+   * Spends a code or refresh token once, whatever the number of requests: oidc-provider reads
+   * `consumed` and then calls this, so two requests with one code (or one refresh token, on one
+   * instance or two) both passed its check, both got tokens, and its reuse detection never fired
+   * (before 2026-11-30). Here only the first marks it; a later one ends the grant, as the provider
+   * does for a reuse it sees, and is refused with `invalid_grant`.
+   */
   async consume(id: string): Promise<void> {
-    await this.db
+    const spent = await this.db
       .updateTable('identity_store')
       .set({ consumed_at: new Date() })
       .where('model', '=', this.model)
       .where('id', '=', id)
-      .execute();
+      .where('consumed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (spent) return;
+    const used = await this.db
+      .selectFrom('identity_store')
+      .select('grant_id')
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    // Gone meanwhile (revoked, swept): nothing left to spend, as before.
+    if (!used) return;
+    if (used.grant_id) {
+      await this.revokeByGrantId(used.grant_id);
+      await this.db
+        .deleteFrom('identity_store')
+        .where('model', '=', 'Grant')
+        .where('id', '=', used.grant_id)
+        .execute();
+    }
+    const { errors } = await import('oidc-provider');
+    throw new errors.InvalidGrant(`${this.model} already used`);
   }
 
   async destroy(id: string): Promise<void> {

@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { passwordResetLink } from '../accounts/link-tokens.ts';
 import type { IdentityDatabase, IdentityDb } from './identity-database.ts';
 
 /**
  * Spends every live e-mailed link of an account that sets its password (the platform's reset and
- * invitation links), in the caller's transaction: once a password is set, here or by the
- * platform's own link, only a new e-mail works.
+ * invitation links, and the identity's own reset links), in the caller's transaction: once a
+ * password is set, here or by the platform's own link, only a new e-mail works. (Before 2026-11-30
+ * the identity's reset link outlived a password change: whoever had read the victim's e-mail
+ * could still set a password with it for up to an hour.)
  */
 export async function spendPasswordLinks<DB extends IdentityDatabase>(
   db: Kysely<DB>,
@@ -16,5 +20,10 @@ export async function spendPasswordLinks<DB extends IdentityDatabase>(
     .where('admin_user_id', '=', adminUserId)
     .where('purpose', 'in', ['reset_password', 'invitation'])
     .where('used_at', 'is', null)
+    .execute();
+  await (db as unknown as IdentityDb)
+    .deleteFrom('identity_store')
+    .where('model', '=', passwordResetLink.model)
+    .where(sql<string>`payload->>'accountId'`, '=', String(adminUserId))
     .execute();
 }

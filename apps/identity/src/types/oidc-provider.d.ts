@@ -134,6 +134,7 @@ declare module 'oidc-provider' {
     OIDCProviderError: new (...args: never[]) => ProviderError;
     InvalidTarget: new (description?: string) => ProviderError;
     SessionNotFound: new (description?: string) => ProviderError;
+    InvalidGrant: new (description?: string) => ProviderError;
   };
 
   export default Provider;
