@@ -17,7 +17,11 @@ export interface IdentityJobQueue {
     payload: object,
     options?: { retryLimit?: number; retryBackoff?: boolean },
   ): Promise<string>;
-  work<T extends object>(name: string, handler: (payload: T) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    name: string,
+    handler: (payload: T) => Promise<void>,
+    options?: { concurrency?: number },
+  ): Promise<void>;
 }
 
 /** The job that sends the identity's e-mail when a queue is lent: a welcome, or a reset link. */
@@ -121,11 +125,16 @@ export async function registerIdentityMailJob(
   identity: IdentityService,
   mail: RegistrationMail,
 ): Promise<void> {
-  await jobQueue.work<IdentityMailRequest>(identityMailJob, async (job) => {
-    if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
-    else if (job.kind === 'verify-email') await mailEmailVerificationLink(identity, mail, job.request);
-    else await mailPasswordResetLink(identity, mail, job.request);
-  });
+  await jobQueue.work<IdentityMailRequest>(
+    identityMailJob,
+    async (job) => {
+      if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
+      else if (job.kind === 'verify-email') await mailEmailVerificationLink(identity, mail, job.request);
+      else await mailPasswordResetLink(identity, mail, job.request);
+    },
+    // One at a time per instance: a stalled SMTP server must not hold every worker slot.
+    { concurrency: 1 },
+  );
 }
 
 /**

@@ -71,31 +71,37 @@ export async function requestAccountMail(app: FastifyInstance, request: AccountM
 
 /** The worker of `accountMailJob`: nothing is sent to an address without a matching account. */
 export async function registerAccountMailJob(app: FastifyInstance): Promise<void> {
-  await app.jobQueue.work<AccountMailRequest>(accountMailJob, async (request, job) => {
-    if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
-    if (request.kind === 'registration') return completeRegistration(app, request, job);
-    if (request.kind === 'invitation') return completeInvitation(app, request, job);
-    const tenant = getTenant(request.tenantId);
-    const user = await app.adminUsers.findByEmail(tenant.id, request.email);
-    if (request.kind === 'password-reset') {
-      if (user?.status !== 'active') return;
-      const token = await app.oneTimeTokens.issueLinkToken({
-        tenantId: tenant.id,
+  await app.jobQueue.work<AccountMailRequest>(
+    accountMailJob,
+    async (request, job) => {
+      if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
+      if (request.kind === 'registration') return completeRegistration(app, request, job);
+      if (request.kind === 'invitation') return completeInvitation(app, request, job);
+      const tenant = getTenant(request.tenantId);
+      const user = await app.adminUsers.findByEmail(tenant.id, request.email);
+      if (request.kind === 'password-reset') {
+        if (user?.status !== 'active') return;
+        const token = await app.oneTimeTokens.issueLinkToken({
+          tenantId: tenant.id,
+          adminUserId: user.id,
+          purpose: 'reset_password',
+          ttlSeconds: app.authSettings.resetTokenTtlSeconds,
+        });
+        const url = `${request.portalOrigin}/set-password?reset_password_token=${token}`;
+        const mail = resetPasswordMail({ tenant, givenName: user.given_name, url });
+        await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
+        return;
+      }
+      if (!user || user.email_verified_at !== null) return;
+      await sendVerificationCode(app, {
+        tenant,
         adminUserId: user.id,
-        purpose: 'reset_password',
-        ttlSeconds: app.authSettings.resetTokenTtlSeconds,
+        email: user.email,
+        givenName: user.given_name,
       });
-      const url = `${request.portalOrigin}/set-password?reset_password_token=${token}`;
-      const mail = resetPasswordMail({ tenant, givenName: user.given_name, url });
-      await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
-      return;
-    }
-    if (!user || user.email_verified_at !== null) return;
-    await sendVerificationCode(app, {
-      tenant,
-      adminUserId: user.id,
-      email: user.email,
-      givenName: user.given_name,
-    });
-  });
+    },
+    // One at a time per instance: an SMTP server that stalls holds its job for its timeouts
+    // (smtp-mailer.ts), and must not hold every worker slot of the queue (exports, sweeps) meanwhile.
+    { concurrency: 1 },
+  );
 }

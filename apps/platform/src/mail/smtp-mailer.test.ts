@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
-import { createSmtpMailer } from './smtp-mailer.ts';
+import { createSmtpMailer, smtpTimeouts } from './smtp-mailer.ts';
 
 describe('createSmtpMailer', () => {
   it('hands the rendered message to nodemailer with the configured sender', async () => {
@@ -69,6 +69,40 @@ describe('createSmtpMailer', () => {
       expect(received).toContain('Subject: Welcome to Waratah');
       expect(received).toContain('To: ann@example.test');
     } finally {
+      server.close();
+    }
+  });
+
+  it('gives up on a server that never greets, after its greeting timeout', async () => {
+    // Before 2026-11-30 nodemailer's defaults held a mail job for minutes on a stalled server.
+    expect(smtpTimeouts).toEqual({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const mailer = createSmtpMailer({
+        transport: `smtp://127.0.0.1:${port}`,
+        from: 'Ops <ops@example.com>',
+        timeouts: { ...smtpTimeouts, greetingTimeout: 200 },
+      });
+      await expect(
+        mailer.send({
+          tenantId: 'waratah',
+          to: 'ann@example.test',
+          subject: 'Hi',
+          text: 'Hi',
+          html: '',
+          links: [],
+        }),
+      ).rejects.toThrow(/greeting/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       server.close();
     }
   });

@@ -8,7 +8,16 @@ export interface SmtpMailerOptions {
   transport: string | Transporter;
   /** The From header (MAIL_FROM). */
   from: string;
+  /** How long an SMTP server may take, in ms (default `smtpTimeouts`). */
+  timeouts?: typeof smtpTimeouts;
 }
+
+/**
+ * How long an SMTP server may take to accept a connection, greet, and answer on the socket.
+ * nodemailer waits 2 minutes to connect and 10 idle by default: a stalled server held its mail
+ * job that long (before 2026-11-30). Settings in SMTP_URL's query override these.
+ */
+export const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
  * nodemailer is loaded with the first message, not at start-up (as documents/pdf-writer.ts loads
@@ -23,13 +32,13 @@ function loadNodemailer(): typeof Nodemailer {
 }
 
 /** Real e-mail through nodemailer. */
-export function createSmtpMailer({ transport, from }: SmtpMailerOptions): Mailer {
+export function createSmtpMailer({ transport, from, timeouts = smtpTimeouts }: SmtpMailerOptions): Mailer {
   const url = typeof transport === 'string' ? transport : undefined;
   let transporter = typeof transport === 'string' ? undefined : transport;
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail): Promise<void> {
-      transporter ??= loadNodemailer().createTransport(url);
+      transporter ??= loadNodemailer().createTransport({ url, ...timeouts });
       await transporter.sendMail({
         from,
         to: mail.to,
