@@ -1,5 +1,62 @@
-import type { TenantConfig } from '@waratah/tenants';
+import { getTenant, isTenantId, type TenantConfig } from '@waratah/tenants';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import { enqueueJob } from '../jobs/table-job-queue.ts';
 import { type RenderedMail, renderMail } from '../mail/render-mail.ts';
+
+/** Sends a client's invitation e-mail once the invitation has committed. */
+export const clientInvitationMailJob = 'clients.invitation-mail';
+
+/** Who is invited, by whom: what the e-mail says. The address and names are the adviser's entry. */
+export interface ClientInvitationMailRequest {
+  tenantId: string;
+  clientId: number;
+  partyId: number;
+  email: string;
+  givenName: string;
+  adviserName: string;
+  partyName: string;
+}
+
+/**
+ * Queues the invitation's e-mail in the transaction that writes the invitation: it exists exactly
+ * when the invitation does, and a send the SMTP server refuses is retried (2, 4, 8 … s, five
+ * times). Before 2026-11-30 the request sent it after commit: a refused send answered 500 with the
+ * invitation written, and the adviser's retry got 409, so the client never heard of it.
+ */
+export async function queueClientInvitationMail(
+  trx: Kysely<Database>,
+  request: ClientInvitationMailRequest,
+): Promise<void> {
+  await enqueueJob(trx, clientInvitationMailJob, request, { retryLimit: 5, retryBackoff: true });
+}
+
+/** The worker: nothing is sent for an invitation withdrawn (unlinked) before its e-mail went. */
+export async function registerClientInvitationMailJob(app: FastifyInstance): Promise<void> {
+  await app.jobQueue.work<ClientInvitationMailRequest>(
+    clientInvitationMailJob,
+    async (request) => {
+      if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
+      const link = await app.database.db
+        .selectFrom('client_links')
+        .select('id')
+        .where('client_id', '=', request.clientId)
+        .where('external_party_id', '=', request.partyId)
+        .executeTakeFirst();
+      if (!link) return;
+      const mail = clientInvitationMail({
+        tenant: getTenant(request.tenantId),
+        givenName: request.givenName,
+        adviserName: request.adviserName,
+        partyName: request.partyName,
+      });
+      await app.mailer.send({ tenantId: request.tenantId, to: request.email, ...mail, links: [] });
+    },
+    // One at a time per instance, as every queued e-mail (smtp-mailer.ts).
+    { concurrency: 1 },
+  );
+}
 
 /** The e-mail a client gets when an adviser asks them to share their financial data. */
 export function clientInvitationMail(input: {

@@ -1,17 +1,17 @@
 import type { InviteUserBody, ManagedUser } from '@waratah/contracts';
-import { getTenant, type TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
-import { clientInvitationMail } from './client-invitation-mail.ts';
+import { queueClientInvitationMail } from './client-invitation-mail.ts';
 import { iso } from './managed-user-to-wire.ts';
 
 /**
  * Invites a client by e-mail to share data with the adviser's party: the client (new, or the
- * tenant's existing one with that address) gets a pending link and an e-mail. A client already
+ * tenant's existing one with that address) gets a pending link and, queued with it, an e-mail
+ * (`queueClientInvitationMail`). A client already
  * linked to the party is a conflict (409). Invitations are e-mails, limited as every e-mail a
  * request may send (`rate-limit/mail-limits.ts`). The answer is the invitation as the adviser sent
  * it: an existing client's row may be another practice's client, whose stored names, status and
@@ -90,21 +90,23 @@ export async function inviteClient(
       clientId: client.id,
       ip: request.ip,
     });
+    const adviser = await trx
+      .selectFrom('admin_users')
+      .select(['given_name', 'family_name'])
+      .where('id', '=', principal.adminUserId)
+      .executeTakeFirstOrThrow();
+    await queueClientInvitationMail(trx, {
+      tenantId: principal.tenantId,
+      clientId: client.id,
+      partyId,
+      email: body.email,
+      givenName: body.given_name,
+      adviserName: `${adviser.given_name} ${adviser.family_name}`.trim(),
+      partyName: party.name,
+    });
     return { clientId: client.id, invitedAt: link.created_at };
   });
 
-  const adviser = await db
-    .selectFrom('admin_users')
-    .select(['given_name', 'family_name'])
-    .where('id', '=', principal.adminUserId)
-    .executeTakeFirstOrThrow();
-  const mail = clientInvitationMail({
-    tenant: getTenant(principal.tenantId as TenantId),
-    givenName: body.given_name,
-    adviserName: `${adviser.given_name} ${adviser.family_name}`.trim(),
-    partyName: party.name,
-  });
-  await request.server.mailer.send({ tenantId: principal.tenantId, to: body.email, ...mail, links: [] });
   return {
     id: invitation.clientId,
     email: body.email,

@@ -1,6 +1,7 @@
 import type { RegistrationMail } from '@waratah/identity';
 import { getTenant, isTenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { registerClientInvitationMailJob } from '../clients/client-invitation-mail.ts';
 import { getMailbox } from '../routes/dev/get-mailbox.ts';
 import { getMailboxMessages } from '../routes/dev/get-mailbox-messages.ts';
 import { registerAccountMailJob } from './account-mail-job.ts';
@@ -38,6 +39,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   app.decorate('mailer', mailer);
   app.decorate('identityRegistrationMail', identityRegistrationMail(mailer));
   await registerAccountMailJob(app);
+  await registerClientInvitationMailJob(app);
   if (mailer.kind !== 'mailbox') return;
   if (!app.config.devTools) {
     app.log.warn('SMTP_URL is not set: e-mail is kept in the mail_messages table and not sent');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { accountMailSettled } from '../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../testing/sign-in.ts';
 
 describe('limits on requests that send e-mail', () => {
@@ -25,6 +26,7 @@ describe('limits on requests that send e-mail', () => {
   /** What a refused invitation must not have left: a client, a link or an e-mail. */
   async function traces(email: string) {
     const db = testApp.database.db;
+    await accountMailSettled(testApp.app);
     const clients = await db.selectFrom('clients').select('id').where('email', '=', email).execute();
     const mail = await db.selectFrom('mail_messages').select('id').where('to_address', '=', email).execute();
     return { clients: clients.length, mail: mail.length };

@@ -1,5 +1,6 @@
 import { identityMailJob } from '@waratah/identity';
 import type { FastifyInstance } from 'fastify';
+import { clientInvitationMailJob } from '../clients/client-invitation-mail.ts';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { accountMailJob } from '../mail/account-mail-job.ts';
 
@@ -30,8 +31,8 @@ export function linkParameter(message: MailboxMessage | undefined, name: string)
 
 /**
  * Waits for the queued account e-mails to be sent, or found to have no account to go to: a reset
- * or a new code asked for anonymously (`mail/account-mail-job.ts`), and the identity's welcome and
- * reset link (`identityMailJob`) answer before their e-mail exists.
+ * or a new code asked for anonymously (`mail/account-mail-job.ts`), the identity's welcome and
+ * reset link (`identityMailJob`) and a client's invitation answer before their e-mail exists.
  */
 export async function accountMailSettled(app: FastifyInstance, withinMs = 10_000): Promise<void> {
   const until = Date.now() + withinMs;
@@ -39,7 +40,7 @@ export async function accountMailSettled(app: FastifyInstance, withinMs = 10_000
     const jobs = await withJobs(app.database.db)
       .selectFrom('jobs')
       .select(['state', 'last_error'])
-      .where('name', 'in', [accountMailJob, identityMailJob])
+      .where('name', 'in', [accountMailJob, identityMailJob, clientInvitationMailJob])
       .where('state', 'in', ['created', 'active', 'failed'])
       .execute();
     const failed = jobs.find((job) => job.state === 'failed');

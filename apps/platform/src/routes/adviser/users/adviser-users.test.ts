@@ -1,6 +1,7 @@
 import { managedUserListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { accountMailSettled } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
@@ -178,6 +179,8 @@ describe('the adviser family: api/adviser/users and invitations', () => {
       consent: { status: 'pending' },
     });
     expect((await call('POST', '/api/adviser/user/invite/legacy', { payload })).statusCode).toBe(409);
+    // Queued with the invitation, sent by the job queue (clients/client-invitation-mail.ts).
+    await accountMailSettled(testApp.app);
     const mail = await testApp.database.db
       .selectFrom('mail_messages')
       .select('subject')

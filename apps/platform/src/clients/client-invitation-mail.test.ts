@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJobs } from '../jobs/jobs-schema.ts';
+import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createSignedInAdminUser, type SignedInAdminUser } from '../testing/sign-in.ts';
+import { clientInvitationMailJob } from './client-invitation-mail.ts';
+
+describe('a client invitation’s e-mail', () => {
+  let testApp: TestApp;
+  let adviser: SignedInAdminUser;
+  const sent: OutgoingMail[] = [];
+  let refusals = 0;
+  // An SMTP server that refuses the next `refusals` messages.
+  const mailer: Mailer = {
+    kind: 'smtp',
+    async send(mail) {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw new Error('421 try again later');
+      }
+      sent.push(mail);
+    },
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ mail: { mailer } });
+    adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+  });
+  afterAll(() => testApp.close());
+
+  const invite = (email: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/invite',
+      headers: adviser.headers,
+      payload: { email, given_name: 'Ivy', family_name: 'Client' },
+    });
+  const jobOf = (email: string) =>
+    withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select(['state', 'attempt'])
+      .where('name', '=', clientInvitationMailJob)
+      .where(sql<string>`payload->>'email'`, '=', email)
+      .executeTakeFirst();
+  const settled = async (email: string) => {
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const job = await jobOf(email);
+      if (job?.state === 'completed' || Date.now() > until) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it('is sent after the invitation commits, and again when the server refused it', async () => {
+    // Before 2026-11-30 the request sent it: a refusal answered 500 with the invitation written,
+    // and the adviser's retry got 409, so the client never heard of it.
+    refusals = 1;
+    const answer = await invite('ivy.client@example.test');
+    expect(answer.statusCode).toBe(201);
+    expect(await settled('ivy.client@example.test')).toMatchObject({ state: 'completed', attempt: 2 });
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['ivy.client@example.test', expect.stringContaining('has asked you to share your financial data')],
+    ]);
+  });
+
+  it('is not sent for an invitation withdrawn before it went', async () => {
+    sent.length = 0;
+    await testApp.app.jobQueue.enqueue(clientInvitationMailJob, {
+      tenantId: 'moneypartner',
+      clientId: 999_999,
+      partyId: adviser.externalParty?.id ?? 0,
+      email: 'withdrawn@example.test',
+      givenName: 'Wendy',
+      adviserName: 'Ada Adviser',
+      partyName: 'Practice',
+    });
+    expect(await settled('withdrawn@example.test')).toMatchObject({ state: 'completed' });
+    expect(sent).toEqual([]);
+  });
+});
