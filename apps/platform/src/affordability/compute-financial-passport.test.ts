@@ -39,7 +39,6 @@ describe('computeFinancialPassport', () => {
       transactions: Array.from({ length: 200 }, () =>
         tx({
           cents: largest,
-          date: '2026-09-01',
           categoryKey: 'SALARY',
           categoryType: 'income',
           source: 'Big',
@@ -71,8 +70,8 @@ describe('computeFinancialPassport', () => {
       createdAt: '2026-11-30T00:00:00Z',
     });
     expect(balances.summary.totals).toMatchObject({ assets: '1100.00', liabilities: '-7000.00' });
+    // Listed with repayments: loans and cards only (an overdraft's credits are its salary).
     expect(balances.liabilities.breakdown.map((item) => [item.name, item.balance])).toEqual([
-      ['Overdraft', '-2000.00'],
       ['Card', '100.00'],
       ['Loan', '-5000.00'],
     ]);
@@ -97,24 +96,26 @@ describe('computeFinancialPassport', () => {
     expect(rate(200_000, -200_000)).toBe('0.0');
   });
 
-  it('averages over the months the data covers: from the range’s start, or its first transaction if later', () => {
-    // Before 2026-11-30 a client whose bank held two months of history had their income divided by twelve.
-    const averageOf = (dates: string[]) =>
+  it('averages over the months the data covers: from the range’s start, or the data’s first day if later', () => {
+    // Before 2026-11-30 a client whose bank holds two months of history had their income divided by twelve.
+    const averageOf = (dataFrom: string | undefined) =>
       computeFinancialPassport({
         range: { from: '2025-12-01', to: '2026-11-30' },
         accounts: [],
-        transactions: dates.map((date) =>
+        transactions: ['2026-10-01', '2026-11-01'].map((date) =>
           tx({ cents: 600_000, date, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
         ),
         later: [],
+        ...(dataFrom === undefined ? {} : { dataFrom }),
         createdAt: '2026-11-30T00:00:00Z',
       }).income.breakdown[0]?.monthly_average;
-    // Data from the range's first day: twelve months.
-    expect(averageOf(['2025-12-01', '2026-10-01', '2026-11-01'])).toBe('1500.00');
+    // Data from before the range (or not said): twelve months.
+    expect(averageOf('2019-03-04')).toBe('1000.00');
+    expect(averageOf(undefined)).toBe('1000.00');
     // Data from 1 October: two months (61 days, both ends counted).
-    expect(averageOf(['2026-10-01', '2026-11-01'])).toBe('6000.00');
+    expect(averageOf('2026-10-01')).toBe('6000.00');
     // One day of data counts as a month at least.
-    expect(averageOf(['2026-11-30'])).toBe('6000.00');
+    expect(averageOf('2026-11-30')).toBe('12000.00');
   });
 
   it('puts the largest income and the largest spending first', () => {

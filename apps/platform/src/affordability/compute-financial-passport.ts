@@ -38,6 +38,8 @@ export function computeFinancialPassport(input: {
   transactions: readonly PassportTransaction[];
   excluded?: readonly PassportTransaction[];
   later: readonly PassportTransaction[];
+  /** The date of the accounts' first transaction ever, in the range or before it. */
+  dataFrom?: string;
   createdAt: string;
 }): FinancialPassport {
   const { range, accounts, transactions } = input;
@@ -52,12 +54,11 @@ export function computeFinancialPassport(input: {
   // Sums are exact bigints: a period's amounts may add up past what a number counts to the cent.
   const sum = (items: readonly PassportTransaction[]) => sumCents(items.map((tx) => tx.cents));
   // Monthly averages are over the months the client's data covers: from the range's start, or from
-  // its first transaction when the data begins later (a client whose bank holds two months of
-  // history has two months of income, not a year's; before 2026-11-30 it was divided by twelve).
-  // Both days count.
-  let coveredFrom = range.to;
-  for (const tx of inRange) if (tx.date < coveredFrom) coveredFrom = tx.date;
-  if (inRange.length === 0 || coveredFrom < range.from) coveredFrom = range.from;
+  // the accounts' first transaction ever when that is later (a client whose bank holds two months
+  // of history has two months of income, not a year's; before 2026-11-30 it was divided by
+  // twelve). Both days count.
+  const coveredFrom =
+    input.dataFrom !== undefined && input.dataFrom > range.from ? input.dataFrom : range.from;
   const months = Math.max(1, Math.round((daysBetween(coveredFrom, range.to) + 1) / (365.25 / 12)));
   const traced = (items: readonly PassportTransaction[]) => {
     const total = sum(items);
@@ -130,13 +131,10 @@ export function computeFinancialPassport(input: {
     category: category(items[0] as PassportTransaction),
     ...traced(items),
   }));
-  // Every loan and card, and any other account that is owed on (an overdraft, a margin loan).
+  // Loans and cards, with their repayments (every credit to them). An overdrawn transaction account
+  // counts in the liabilities total but is not listed: its credits are its salary, not repayments.
   const liabilityBreakdown = accounts
-    .filter(
-      (account) =>
-        liabilityContainers.has(account.container) ||
-        (account.balanceCents < 0 && account.container !== 'credit_score'),
-    )
+    .filter((account) => liabilityContainers.has(account.container))
     .map((account) => ({
       account_id: account.id,
       name: account.name,

@@ -54,13 +54,18 @@ export async function getFinancialPassport(
   // cents (numeric(14,2) × 100, exact), dates as JSON's YYYY-MM-DD; the rows are sorted before they
   // are built into JSON, narrow. It is planned for its own client each time: one plan for every
   // client is slower for a busy one (planEachRun).
-  const rows: PassportRow[] =
+  // With them, the date of the accounts' first transaction ever: monthly averages run from it when
+  // the data begins after the range does (one index probe per account, `transactions_account_date`).
+  const { rows, firstDate } =
     accountIds.length === 0
-      ? []
-      : await sql<{ rows: PassportRow[] }>`${sql.raw(planEachRun)}
+      ? { rows: [] as PassportRow[], firstDate: null }
+      : await sql<{ rows: PassportRow[]; first_date: string | null }>`${sql.raw(planEachRun)}
           select coalesce(json_agg(json_build_array(
             id, account_id, included, transaction_date, cents, category_id, source
-          )), '[]'::json) as rows
+          )), '[]'::json) as rows,
+          (select min(f.first)::text from unnest(${sql.val(accountIds)}::int[]) as a(id),
+            lateral (select t.transaction_date as first from transactions t
+              where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_date
           from (
             select t.id, t.account_id, t.included, t.transaction_date, (t.amount * 100)::int8 as cents,
               t.category_id, coalesce(t.merchant_name, t.description_simple, t.description_original) as source
@@ -72,7 +77,10 @@ export async function getFinancialPassport(
             order by t.transaction_date, t.id
           ) as ordered`
           .execute(db)
-          .then((result) => result.rows[0]?.rows ?? []);
+          .then((result) => ({
+            rows: result.rows[0]?.rows ?? [],
+            firstDate: result.rows[0]?.first_date ?? null,
+          }));
   const all: (PassportTransaction & { included: boolean })[] = rows.map(
     ([id, accountId, included, date, cents, categoryId, source]) => {
       const category = categoryId === null ? undefined : categories.get(categoryId);
@@ -91,6 +99,7 @@ export async function getFinancialPassport(
   );
   return computeFinancialPassport({
     range: { from, to },
+    ...(firstDate === null ? {} : { dataFrom: firstDate }),
     accounts: accountRows.map((account) => ({
       id: account.id,
       name: account.account_name,
