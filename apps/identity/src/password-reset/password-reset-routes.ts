@@ -112,6 +112,13 @@ export async function passwordResetRoutes(
       return sendPage(reply, renderResetPasswordPage({ tenant, clientId, token, errors }), 400);
     const passwordHash = await hashPassword(password);
     const done = await identity.db.transaction().execute(async (trx) => {
+      // The account's row first, as every other setter of a password takes it (the account page's
+      // update, the platform's reset), and then the link: setting a password deletes the account's
+      // reset links (`spendPasswordLinks`), so a use of the link and a change at the account page
+      // at once took the two rows in opposite orders, a deadlock (a 500) on PostgreSQL.
+      const owner = await linkTokenAccount(trx, passwordResetLink, token);
+      if (owner !== undefined)
+        await trx.selectFrom('admin_users').select('id').where('id', '=', owner).forNoKeyUpdate().execute();
       // Used up here, so that of two uses at once only one sets a password.
       const accountId = await consumeLinkToken(trx, passwordResetLink, token);
       const adviser =
