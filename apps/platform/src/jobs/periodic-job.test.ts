@@ -98,8 +98,8 @@ describe('runSlot', () => {
 describe('keepNextSlotQueued', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('queues the next slot when the database is ready and again once a period, until the app closes', async () => {
-    vi.useFakeTimers({ now: new Date('2026-11-30T01:10:00Z') });
+  /** An app whose queue records the slots asked for, and whose hooks the test runs. */
+  const fakeApp = () => {
     const slots: string[] = [];
     const hooks = new Map<string, () => Promise<void>>();
     const app = {
@@ -113,6 +113,12 @@ describe('keepNextSlotQueued', () => {
       log: { error: vi.fn() },
       readiness: { isReady: () => true, track: <T>(task: () => Promise<T>) => task() },
     } as unknown as Parameters<typeof keepNextSlotQueued>[0];
+    return { app, slots, hooks };
+  };
+
+  it('queues the next slot when the database is ready and again once a period, until the app closes', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T01:10:00Z') });
+    const { app, slots, hooks } = fakeApp();
     keepNextSlotQueued(app, { name: 'sweep', minutes: 60, retry: {} }, 'scheduling the sweep');
     await hooks.get('onReady')?.();
     expect(slots).toEqual(['2026-11-30T02:00:00.000Z']);
@@ -121,5 +127,16 @@ describe('keepNextSlotQueued', () => {
     await hooks.get('onClose')?.();
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
     expect(slots).toHaveLength(2);
+  });
+
+  it('looks a minute ahead: a slot about to start by this clock is not queued again', async () => {
+    // 30 s before 02:00 by this clock, which may be behind the database's, by which the 02:00 job
+    // has run and ended already: queued again, it ran twice.
+    vi.useFakeTimers({ now: new Date('2026-11-30T01:59:30Z') });
+    const { app, slots, hooks } = fakeApp();
+    keepNextSlotQueued(app, { name: 'sweep', minutes: 60, retry: {} }, 'scheduling the sweep');
+    await hooks.get('onReady')?.();
+    expect(slots).toEqual(['2026-11-30T03:00:00.000Z']);
+    await hooks.get('onClose')?.();
   });
 });

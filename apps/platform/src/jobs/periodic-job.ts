@@ -83,6 +83,13 @@ export async function registerPeriodicJob(
   keepNextSlotQueued(app, job, what);
 }
 
+/**
+ * How far ahead an instance looks for "the next slot" on its own timers: a slot about to start by
+ * this clock may have started, run and ended by the database's, when this clock is behind; queued
+ * again (its singleton key is free once the job has ended), it ran twice.
+ */
+export const slotMarginMs = 60_000;
+
 /** Queues the job's next slot when the database is ready, and again once a period while the app runs. */
 export function keepNextSlotQueued(
   app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
@@ -90,7 +97,9 @@ export function keepNextSlotQueued(
   what: string,
 ): void {
   const queueNext = () =>
-    whenDatabaseReady(app, what, () => enqueueForNextSlot(app.jobQueue, job, new Date()));
+    whenDatabaseReady(app, what, () =>
+      enqueueForNextSlot(app.jobQueue, job, new Date(Date.now() + slotMarginMs)),
+    );
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await queueNext();
