@@ -50,6 +50,42 @@ describe('forgetAdviserDataWhenSessionEnds', () => {
   });
 });
 
+describe('forgetAdviserDataWhenSessionEnds, across tabs', () => {
+  it('forgets when another tab signs in over the session, not when another tab refreshes it', async () => {
+    window.localStorage.clear();
+    // This tab's session and another tab's, over one storage, as two tabs of the portal share it.
+    let otherTabChanged: () => void = () => undefined;
+    const tab = (watch?: (listener: () => void) => () => void) =>
+      createPasswordSession({
+        storage: window.localStorage,
+        refresh: vi.fn(async () => ({ access_token: 'refreshed', expires_in: 600 })),
+        revoke: vi.fn(async () => undefined),
+        withLock: (_name, run) => run(),
+        watchOtherTabs: watch ?? (() => () => undefined),
+      });
+    const thisTab = tab((listener) => {
+      otherTabChanged = listener;
+      return () => undefined;
+    });
+    const otherTab = tab();
+    thisTab.resume();
+    await thisTab.signIn(async () => ({ access_token: 'adviser-x', expires_in: 600 }));
+    const forget = vi.fn();
+    forgetAdviserDataWhenSessionEnds(thisTab, forget);
+
+    // The other tab refreshes the token: the same sign-in.
+    otherTab.store({ access_token: 'adviser-x-refreshed', expires_in: 600 });
+    otherTabChanged();
+    expect(forget).not.toHaveBeenCalled();
+    // The other tab signs in (perhaps as adviser Y) over it: this tab keeps nothing of X's.
+    await otherTab.signIn(async () => ({ access_token: 'adviser-y', expires_in: 600 }));
+    otherTabChanged();
+    expect(forget).toHaveBeenCalledTimes(1);
+    thisTab.dispose();
+    otherTab.dispose();
+  });
+});
+
 describe('forgetAdviserData', () => {
   it('drops every query but the app config, and who the adviser was', () => {
     const queryClient = new QueryClient();

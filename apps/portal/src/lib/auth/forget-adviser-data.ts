@@ -13,19 +13,23 @@ export function forgetAdviserData(queryClient: QueryClient, appStore: AppStore):
 }
 
 /**
- * Calls `forget` whenever the password session ends without the sign-out button: it expired, a
- * request was answered 401 ("Session timed out"), or another tab signed out. Before 2026-11-30
+ * Calls `forget` whenever the password session ends without the sign-out button (it expired, a
+ * request was answered 401 "Session timed out", another tab signed out) and whenever another tab
+ * signs in over it (perhaps as someone else; a refresh keeps the sign-in's id). Before 2026-11-30
  * only the button dropped the cache, so the next adviser to sign in in the tab was sent back to
  * the last one's page and shown their client's data from it for a minute. Returns the unsubscribe.
  */
 export function forgetAdviserDataWhenSessionEnds(
-  session: Pick<PasswordSession, 'subscribe' | 'isSignedIn'>,
+  session: Pick<PasswordSession, 'subscribe' | 'isSignedIn' | 'signInId'>,
   forget: () => void,
 ): () => void {
   let signedIn = session.isSignedIn();
+  let signIn = session.signInId();
   return session.subscribe(() => {
     const now = session.isSignedIn();
-    if (signedIn && !now) forget();
+    const nowSignIn = session.signInId();
+    if ((signedIn && !now) || (signIn !== null && nowSignIn !== null && nowSignIn !== signIn)) forget();
     signedIn = now;
+    signIn = nowSignIn;
   });
 }

@@ -3,6 +3,8 @@ import { type WithLock, withWebLock } from './web-lock.ts';
 const keys = {
   accessToken: 'waratah.accessToken',
   expiresAt: 'waratah.accessTokenExpiresAt',
+  /** New with each sign-in, kept through refreshes: tells another tab's sign-in from its refresh. */
+  signInId: 'waratah.signInId',
 } as const;
 
 /**
@@ -53,6 +55,8 @@ export interface PasswordSession {
   isSignedIn(): boolean;
   /** A token is stored, expired or not: a 401 then means the session ended. */
   hasStoredSession(): boolean;
+  /** Which sign-in the stored token belongs to (new with each sign-in, in any tab; kept by a refresh). */
+  signInId(): string | null;
   store(token: SessionToken): void;
   /**
    * Signs in: runs `grant` (the password grant, which sets the refresh token cookie) and stores its
@@ -162,6 +166,7 @@ export function createPasswordSession({
       return expiry === null || expiry > now();
     },
     hasStoredSession: () => storage.getItem(keys.accessToken) !== null,
+    signInId: () => storage.getItem(keys.signInId),
     store(token) {
       storage.setItem(keys.accessToken, token.access_token);
       if (token.expires_in) storage.setItem(keys.expiresAt, String(now() + token.expires_in * 1000));
@@ -172,6 +177,7 @@ export function createPasswordSession({
       const signedIn: { token?: T } = {};
       await withLock(refreshLockName, async () => {
         signedIn.token = await withDeadline(grant);
+        storage.setItem(keys.signInId, newSignInId());
         session.store(signedIn.token);
       });
       if (signedIn.token === undefined) throw new Error('The sign-in did not run');
@@ -223,6 +229,13 @@ export function createPasswordSession({
     },
   };
   return session;
+}
+
+/** 16 random bytes, hex (`crypto.randomUUID` exists only in secure contexts; this works on any page). */
+function newSignInId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 function watchStorageEvents(listener: () => void): () => void {
