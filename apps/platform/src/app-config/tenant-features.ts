@@ -1,6 +1,7 @@
 import { adviserWebPortalPlatformKey, type FeatureKey } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
 import { requestTenancy } from '../tenancy/request-tenancy.ts';
 
 /**
@@ -20,4 +21,21 @@ export async function tenantFeatures(
   });
   const features = config?.platforms[0]?.features ?? [];
   return new Set(features.filter((feature) => feature.enabled).map((feature) => feature.key as FeatureKey));
+}
+
+/**
+ * Refuses (403) an adviser's request for what the tenant's app config turns off, as the portal
+ * would not offer it: before 2026-11-30 only the portal hid these actions, and an adviser calling
+ * the API went ahead. An operator, a client acting for themselves and an anonymous caller (whose
+ * own routes check their features) are not refused here.
+ */
+export async function assertAdviserFeature(
+  request: FastifyRequest,
+  feature: FeatureKey,
+  action: string,
+): Promise<void> {
+  const principal = request.principal;
+  if (principal?.kind !== 'admin_user' || principal.role === 'operator') return;
+  if ((await tenantFeatures(request, principal.tenantId)).has(feature)) return;
+  throw new AppError('forbidden', `${action} needs the ${feature} feature, which is off for this portal`);
 }

@@ -2,6 +2,7 @@ import type { InviteUserBody, ManagedUser } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
+import { assertAdviserFeature } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
@@ -34,6 +35,7 @@ export async function inviteClient(
           .executeTakeFirst();
   if (partyId === null || party?.status !== 'enabled')
     throw new AppError('not_found', 'Only an adviser of an enabled practice can invite clients');
+  await assertAdviserFeature(request, 'invite_clients', 'Inviting a client');
   // Counted before anything is written, per invited address and per inviting adviser.
   await assertMailAllowed(
     request,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
-import { tenantFeatures } from '../app-config/tenant-features.ts';
+import { assertAdviserFeature, tenantFeatures } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { consentHeldData, disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -109,6 +109,7 @@ export async function unlinkManagedUser(
   id: number,
 ): Promise<void> {
   const partyId = requirePartyHeader(request, principal);
+  await assertAdviserFeature(request, 'unlink_user_from_ta', 'Unlinking a client');
   const db = request.server.database.db;
   const disposal = await db.transaction().execute(async (trx) => {
     const deleted = await trx

@@ -5,6 +5,7 @@ import {
   registrationAcceptedResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tenantFeatures } from '../../../app-config/tenant-features.ts';
 import { assertAcceptablePassword } from '../../../auth/passwords/assert-acceptable-password.ts';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { AppError } from '../../../errors/app-error.ts';
@@ -51,6 +52,9 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
       // (before 2026-11-29 it could set an unverified SSO adviser's password, and sign in as them).
       if (tenant.envConfig[environment]?.fusionAuth?.enabled)
         throw new AppError('forbidden', 'Advisers of this portal register on its sign-in page');
+      // The portal offers registration only with `ta_register` on; neither does the platform.
+      if (!(await tenantFeatures(request, tenant.id)).has('ta_register'))
+        throw new AppError('forbidden', 'Registration is off for this portal');
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
       await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });

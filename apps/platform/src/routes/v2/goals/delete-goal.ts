@@ -2,6 +2,7 @@ import { idParamsSchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { deleteGoal } from '../../../goals/goals-repository.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -20,6 +21,7 @@ export const deleteGoalRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
+      await assertAdviserFeature(request, 'goals', 'Deleting a goal');
       await deleteGoal(app.database.db, scope, request.params.id);
       return reply.code(204).send(null);
     },

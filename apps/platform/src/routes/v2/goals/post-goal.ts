@@ -1,6 +1,7 @@
 import { createGoalBodySchema, goalResponseSchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
+import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { createGoal } from '../../../goals/goals-repository.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -19,6 +20,7 @@ export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
+      await assertAdviserFeature(request, 'goals', 'Adding a goal');
       const goal = await createGoal(app.database.db, scope, request.body);
       return reply.code(201).send({ data: goal });
     },

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { updateTransactions } from '../../../aggregation/transactions/update-transactions.ts';
+import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `PUT api/v2/transactions/bulk`: one change to many transactions, all or none (spec §7 Aggregation).` */
@@ -24,6 +25,7 @@ export const putTransactionsBulkRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await resolveClientScope(request);
+      await assertAdviserFeature(request, 'transaction_categorisation', 'Changing transactions together');
       const { transaction_ids, ...change } = request.body;
       return {
         data: { transaction_ids: await updateTransactions(app.database.db, scope, transaction_ids, change) },
