@@ -9,7 +9,9 @@ export {
   type ResolvedTenant,
   resolveIdentityHost,
   resolveTenant,
+  type SignInServer,
   sharedCookieDomainOf,
+  signInServerOf,
 } from './resolve-tenant.ts';
 export {
   type CategoryColors,

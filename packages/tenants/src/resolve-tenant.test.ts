@@ -6,6 +6,7 @@ import {
   resolveIdentityHost,
   resolveTenant,
   sharedCookieDomainOf,
+  signInServerOf,
 } from './resolve-tenant.ts';
 import { type Environment, environments, type TenantId, tenantIds } from './tenant-config.ts';
 import { tenants } from './tenants.ts';
@@ -302,6 +303,39 @@ describe('portalOriginOfApiHost', () => {
       'a'.repeat(300),
     ]) {
       expect(portalOriginOfApiHost(host), host).toBeUndefined();
+    }
+  });
+});
+
+describe('signInServerOf', () => {
+  it("names, for every host of an environment with a sign-in server, that server and the environment's tenant", () => {
+    let checked = 0;
+    for (const id of tenantIds) {
+      for (const environment of environments) {
+        const envConfig = tenants[id].envConfig[environment];
+        const server = envConfig?.fusionAuth?.serverUrl;
+        if (!envConfig || !server) continue;
+        const { host, protocol } = new URL(server);
+        for (const name of hostsOf(envConfig)) {
+          expect(signInServerOf(name), `${id} ${environment} ${name}`).toEqual({
+            tenantId: id,
+            host,
+            protocol,
+          });
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
+    expect(signInServerOf('API.Waratah.com.au:443')).toMatchObject({
+      tenantId: 'waratah',
+      host: 'auth.waratah.com.au',
+    });
+  });
+
+  it('names none for a local host or a host nobody configured', () => {
+    for (const host of ['localhost:8080', 'waratah.localhost:8080', 'evil.example', '', 'a'.repeat(300)]) {
+      expect(signInServerOf(host), host).toBeUndefined();
     }
   });
 });

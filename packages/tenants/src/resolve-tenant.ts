@@ -3,6 +3,7 @@ import {
   type EnvConfig,
   type Environment,
   type TenantConfig,
+  type TenantId,
   tenantIds,
 } from './tenant-config.ts';
 import { getTenant, isTenantId, tenants } from './tenants.ts';
@@ -110,6 +111,36 @@ export function hostsOf(envConfig: EnvConfig): string[] {
     envConfig.secondaryHostedDomain.toLowerCase(),
     ...urls.filter((url) => URL.canParse(url)).map((url) => new URL(url).hostname.toLowerCase()),
   ];
+}
+
+/** Where an environment's identity issues its tokens: its sign-in server's host and protocol. */
+export interface SignInServer {
+  tenantId: TenantId;
+  host: string;
+  protocol: string;
+}
+
+/**
+ * The sign-in server (`fusionAuth.serverUrl`) of the environment that configures `host` (as its
+ * portal's, its API's or the server's own host). Undefined for a local host and any other host.
+ */
+export function signInServerOf(host: string): SignInServer | undefined {
+  const parsed = parseHost(host);
+  return parsed && signInServerHosts().get(parsed.hostname);
+}
+
+let signInServerMap: Map<string, SignInServer> | undefined;
+
+function signInServerHosts(): Map<string, SignInServer> {
+  if (signInServerMap) return signInServerMap;
+  signInServerMap = new Map();
+  for (const [tenant, , envConfig] of everyEnvironment()) {
+    const server = envConfig.fusionAuth?.serverUrl;
+    if (!server || !URL.canParse(server)) continue;
+    const { host, protocol } = new URL(server);
+    for (const name of hostsOf(envConfig)) signInServerMap.set(name, { tenantId: tenant.id, host, protocol });
+  }
+  return signInServerMap;
 }
 
 let cookieDomainMap: Map<string, string> | undefined;

@@ -14,14 +14,15 @@ export async function spendPasswordLinks<DB extends IdentityDatabase>(
   db: Kysely<DB>,
   adminUserId: number,
 ): Promise<void> {
-  await (db as unknown as IdentityDb)
+  const identityDb = db as unknown as IdentityDb;
+  await identityDb
     .updateTable('one_time_tokens')
     .set({ used_at: new Date() })
     .where('admin_user_id', '=', adminUserId)
     .where('purpose', 'in', ['reset_password', 'invitation'])
     .where('used_at', 'is', null)
     .execute();
-  await (db as unknown as IdentityDb)
+  await identityDb
     .deleteFrom('identity_store')
     .where('model', '=', passwordResetLink.model)
     .where(sql<string>`payload->>'accountId'`, '=', String(adminUserId))

@@ -1,6 +1,6 @@
 import { apiHeaders } from '@waratah/contracts';
 import { type IdentityService, sessionEnded, signingAlgorithm, tokenCookies } from '@waratah/identity';
-import { hostsOf } from '@waratah/tenants';
+import { signInServerOf, type TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
@@ -21,7 +21,7 @@ import type { Principal } from './principal.ts';
 /** Where SSO access tokens are verified: their signing keys, and the issuer and audience they must name. */
 export interface SsoTokenSource {
   keys: JWTVerifyGetKey;
-  issuer(request: FastifyRequest): string;
+  issuer(request: FastifyRequest, tenantId: TenantId): string;
   audience: string;
 }
 
@@ -45,7 +45,7 @@ export function ssoTokenSource(
   }
   return {
     keys: async (header, token) => createLocalJWKSet(await identity.publicJwks())(header, token),
-    issuer: (request) => identity.issuerFor(issuingLocation(request)),
+    issuer: (request, tenantId) => identity.issuerFor(issuingLocation(request, tenantId)),
     audience: identity.audience,
   };
 }
@@ -57,19 +57,13 @@ export function ssoTokenSource(
  * tokens it issues, not the API's host the request came to. Before 2026-11-30 the API's host was
  * expected, so every hosted API call with a signed-in cookie was refused.
  */
-function issuingLocation(request: FastifyRequest): { host: string; protocol: string } {
+function issuingLocation(request: FastifyRequest, tenantId: TenantId): { host: string; protocol: string } {
   const local = { host: request.host, protocol: `${request.protocol}:` };
   if (hostTenant(request).isLocalHost) return local;
-  // The environment whose hosts (portal, API, sign-in server) include the request's: an API host
-  // resolves to no environment of its own in the portal's tenant resolution.
-  const hostname = request.hostname.toLowerCase();
-  for (const envConfig of Object.values(requestTenancy(request).tenant.envConfig)) {
-    const server = envConfig?.fusionAuth?.serverUrl;
-    if (!server || !URL.canParse(server) || !hostsOf(envConfig).includes(hostname)) continue;
-    const { host, protocol } = new URL(server);
-    return { host, protocol };
-  }
-  return local;
+  // The environment whose hosts (portal, API, sign-in server) include the request's, looked up in a
+  // map built once: an API host resolves to no environment of its own in the portal's resolution.
+  const server = signInServerOf(request.host);
+  return server?.tenantId === tenantId ? server : local;
 }
 
 /**
@@ -98,7 +92,7 @@ export function createSsoCookieResolver(db: Kysely<Database>, source: SsoTokenSo
           fields: [{ field: `headers.${tenantHeader}`, message }],
         });
       }
-      const claims = await verifiedClaims(token, source, request);
+      const claims = await verifiedClaims(token, source, request, tenant.id);
       const user = await findSubject(db, tenant.id, claims);
       if (user?.status !== 'active')
         throw invalidAccessToken(
@@ -120,10 +114,11 @@ async function verifiedClaims(
   token: string,
   source: SsoTokenSource,
   request: FastifyRequest,
+  tenantId: TenantId,
 ): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, source.keys, {
-      issuer: source.issuer(request),
+      issuer: source.issuer(request, tenantId),
       audience: source.audience,
       algorithms: [signingAlgorithm, 'RS256'],
       requiredClaims: ['sub', 'exp'],

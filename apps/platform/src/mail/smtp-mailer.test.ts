@@ -31,46 +31,36 @@ describe('createSmtpMailer', () => {
   it('sends through an smtp:// URL, loading nodemailer with the first message', async () => {
     // The least of an SMTP server: one message, kept as it arrives.
     let received = '';
-    const server = createServer((socket) => {
-      let data = false;
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        for (const line of chunk.toString('utf8').split('\r\n').filter(Boolean)) {
-          if (data) {
-            if (line === '.') {
-              data = false;
-              socket.write('250 kept\r\n');
-            } else received += `${line}\n`;
-          } else if (/^EHLO|^HELO/i.test(line)) socket.write('250 test\r\n');
-          else if (/^DATA/i.test(line)) {
-            data = true;
-            socket.write('354 go on\r\n');
-          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-          else socket.write('250 ok\r\n');
-        }
-      });
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const { port } = server.address() as AddressInfo;
-      const mailer = createSmtpMailer({
-        transport: `smtp://127.0.0.1:${port}`,
-        from: 'Ops <ops@example.com>',
-      });
-      await mailer.send({
-        tenantId: 'waratah',
-        to: 'ann@example.test',
-        subject: 'Welcome to Waratah',
-        text: 'Hello',
-        html: '<p>Hello</p>',
-        links: [],
-      });
-      expect(received).toContain('Subject: Welcome to Waratah');
-      expect(received).toContain('To: ann@example.test');
-    } finally {
-      server.close();
-    }
+    await withServer(
+      (socket) => {
+        let data = false;
+        socket.write('220 test ESMTP\r\n');
+        socket.on('data', (chunk) => {
+          for (const line of chunk.toString('utf8').split('\r\n').filter(Boolean)) {
+            if (data) {
+              if (line === '.') {
+                data = false;
+                socket.write('250 kept\r\n');
+              } else received += `${line}\n`;
+            } else if (/^EHLO|^HELO/i.test(line)) socket.write('250 test\r\n');
+            else if (/^DATA/i.test(line)) {
+              data = true;
+              socket.write('354 go on\r\n');
+            } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+            else socket.write('250 ok\r\n');
+          }
+        });
+      },
+      async (port) => {
+        const mailer = createSmtpMailer({
+          transport: `smtp://127.0.0.1:${port}`,
+          from: 'Ops <ops@example.com>',
+        });
+        await mailer.send(message('Welcome to Waratah'));
+        expect(received).toContain('Subject: Welcome to Waratah');
+        expect(received).toContain('To: ann@example.test');
+      },
+    );
   });
 
   it('gives up on a server that never greets, after its greeting timeout', async () => {
@@ -80,30 +70,45 @@ describe('createSmtpMailer', () => {
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    const sockets: Socket[] = [];
-    const server = createServer((socket) => sockets.push(socket));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const { port } = server.address() as AddressInfo;
-      const mailer = createSmtpMailer({
-        transport: `smtp://127.0.0.1:${port}`,
-        from: 'Ops <ops@example.com>',
-        timeouts: { ...smtpTimeouts, greetingTimeout: 200 },
-      });
-      await expect(
-        mailer.send({
-          tenantId: 'waratah',
-          to: 'ann@example.test',
-          subject: 'Hi',
-          text: 'Hi',
-          html: '',
-          links: [],
-        }),
-      ).rejects.toThrow(/greeting/i);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    }
+    // A server that takes the connection and never says a word.
+    await withServer(
+      () => undefined,
+      async (port) => {
+        const mailer = createSmtpMailer({
+          transport: `smtp://127.0.0.1:${port}`,
+          from: 'Ops <ops@example.com>',
+          timeouts: { ...smtpTimeouts, greetingTimeout: 200 },
+        });
+        await expect(mailer.send(message('Hi'))).rejects.toThrow(/greeting/i);
+      },
+    );
   });
 });
+
+function message(subject: string) {
+  return {
+    tenantId: 'waratah',
+    to: 'ann@example.test',
+    subject,
+    text: subject,
+    html: `<p>${subject}</p>`,
+    links: [],
+  };
+}
+
+/** A TCP server on loopback for the length of `use`: `onSocket` plays the SMTP server's part. */
+async function withServer(onSocket: (socket: Socket) => void, use: (port: number) => Promise<void>) {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    onSocket(socket);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    await use((server.address() as AddressInfo).port);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  }
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
+import { type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
@@ -66,11 +66,6 @@ const refreshSweep: PeriodicJob = {
   retry: { retryLimit: 1 },
 };
 
-/** Enqueues the due sweep for its next 15-minute slot; every instance asking for the same slot gets one job. */
-export function enqueueRefreshSweep(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
-  return enqueueForNextSlot(queue, refreshSweep, now);
-}
-
 /**
  * The refresh workers: on-demand refreshes (PUT provideraccounts) and the scheduled ones the due
  * sweep finds (`next_refresh`, a day after a success, sooner after a temporary failure). A
@@ -94,7 +89,6 @@ export async function registerRefreshWorkers(
         throw error;
       },
     );
-    await enqueueRefreshSweep(queue, new Date());
     if (result?.outcome.temporary) {
       throw new TemporaryRefreshFailure(
         `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,

@@ -79,9 +79,10 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
     /** Counts one more event; `limited` once the count has gone past the limit. */
     async hit(rule: RateLimitRule): Promise<RateLimitState> {
       const { start, retryAfterSeconds } = window(rule);
+      const key = bucketKey(rule.key);
       const row = await db
         .insertInto('rate_limit_buckets')
-        .values({ key: bucketKey(rule.key), window_start: start, count: 1 })
+        .values({ key, window_start: start, count: 1 })
         .onConflict((conflict) =>
           conflict.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + 1` }),
         )
@@ -92,7 +93,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       if (count === 1) {
         await db
           .deleteFrom('rate_limit_buckets')
-          .where('key', '=', bucketKey(rule.key))
+          .where('key', '=', key)
           .where('window_start', '<', start)
           .execute();
       }
