@@ -32,6 +32,7 @@ describe('the welcome of a new adviser', () => {
       sendWelcome,
       sendPasswordReset: vi.fn(),
       sendEmailVerification: vi.fn(),
+      sendAlreadyRegistered: vi.fn(),
     }).welcome(adviser, fakeLog());
     expect(sendWelcome).toHaveBeenCalledWith(adviser);
 
@@ -41,6 +42,7 @@ describe('the welcome of a new adviser', () => {
       sendWelcome: () => Promise.reject(failure),
       sendPasswordReset: vi.fn(),
       sendEmailVerification: vi.fn(),
+      sendAlreadyRegistered: vi.fn(),
     };
     await expect(createIdentityMail(noIdentity, failing).welcome(adviser, log)).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalledWith(
@@ -55,7 +57,12 @@ describe('the welcome of a new adviser', () => {
     const queue: IdentityJobQueue = { enqueue, work: vi.fn() };
     await createIdentityMail(
       noIdentity,
-      { sendWelcome, sendPasswordReset: vi.fn(), sendEmailVerification: vi.fn() },
+      {
+        sendWelcome,
+        sendPasswordReset: vi.fn(),
+        sendEmailVerification: vi.fn(),
+        sendAlreadyRegistered: vi.fn(),
+      },
       queue,
     ).welcome(adviser, fakeLog());
     expect(sendWelcome).not.toHaveBeenCalled();
@@ -70,7 +77,12 @@ describe('the welcome of a new adviser', () => {
     const refusing: IdentityJobQueue = { enqueue: () => Promise.reject(down), work: vi.fn() };
     await createIdentityMail(
       noIdentity,
-      { sendWelcome, sendPasswordReset: vi.fn(), sendEmailVerification: vi.fn() },
+      {
+        sendWelcome,
+        sendPasswordReset: vi.fn(),
+        sendEmailVerification: vi.fn(),
+        sendAlreadyRegistered: vi.fn(),
+      },
       refusing,
     ).welcome(adviser, log);
     expect(log.error).toHaveBeenCalledWith(

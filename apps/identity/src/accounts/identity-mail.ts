@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyEmailPath } from '../email-verification/email-verification-pages.ts';
 import type { IdentityService } from '../identity-service.ts';
-import { resetPasswordPath, withClient } from '../password-reset/password-reset-pages.ts';
+import { forgotPasswordPath, resetPasswordPath, withClient } from '../password-reset/password-reset-pages.ts';
 import { afterAnswer } from '../routes/after-answer.ts';
 import { findAdviser } from './adviser-account.ts';
 import { emailVerificationLink, issueLinkToken, passwordResetLink } from './link-tokens.ts';
@@ -45,10 +45,20 @@ export interface EmailVerificationRequest {
   clientId: string;
 }
 
+/** Someone registered a confirmed account's address again; `portalUrl` starts a sign-in. */
+export interface AlreadyRegisteredRequest {
+  tenantId: string;
+  adminUserId: number;
+  origin: string;
+  clientId: string;
+  portalUrl: string;
+}
+
 export type IdentityMailRequest =
   | { kind: 'welcome'; adviser: RegisteredAdviser }
   | { kind: 'verify-email'; request: EmailVerificationRequest }
-  | { kind: 'password-reset'; request: PasswordResetRequest };
+  | { kind: 'password-reset'; request: PasswordResetRequest }
+  | { kind: 'already-registered'; request: AlreadyRegisteredRequest };
 
 /** How the identity's pages send e-mail (`createIdentityMail`). */
 export interface IdentityMail {
@@ -66,6 +76,15 @@ export interface IdentityMail {
    * answer has gone.
    */
   passwordReset(asked: PasswordResetRequest, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Tells a confirmed account's owner that someone registered their address again: queued, or
+   * sent once the answer has gone (the answer's time must not tell it from a new registration).
+   */
+  alreadyRegistered(
+    asked: AlreadyRegisteredRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void>;
 }
 
 /** Sends are retried three times, 2, 4 and 8 seconds apart, before the job is recorded failed. */
@@ -116,6 +135,16 @@ export function createIdentityMail(
         mailPasswordResetLink(identity, mail, asked),
       );
     },
+    async alreadyRegistered(asked, request, reply) {
+      if (!mail) return;
+      if (jobQueue) {
+        await queue({ kind: 'already-registered', request: asked });
+        return;
+      }
+      afterAnswer(request, reply, 'The already-registered e-mail could not be sent', () =>
+        mailAlreadyRegistered(identity, mail, asked),
+      );
+    },
   };
 }
 
@@ -130,6 +159,7 @@ export async function registerIdentityMailJob(
     async (job) => {
       if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
       else if (job.kind === 'verify-email') await mailEmailVerificationLink(identity, mail, job.request);
+      else if (job.kind === 'already-registered') await mailAlreadyRegistered(identity, mail, job.request);
       else await mailPasswordResetLink(identity, mail, job.request);
     },
     // One at a time per instance: a stalled SMTP server must not hold every worker slot.
@@ -177,5 +207,23 @@ async function mailPasswordResetLink(
     email: adviser.email,
     givenName: adviser.givenName,
     url: `${origin}${withClient(resetPasswordPath, clientId, { token })}`,
+  });
+}
+
+/** Tells the owner of a confirmed, active account that its address was registered again; otherwise nothing. */
+async function mailAlreadyRegistered(
+  identity: IdentityService,
+  mail: RegistrationMail,
+  { tenantId, adminUserId, origin, clientId, portalUrl }: AlreadyRegisteredRequest,
+): Promise<void> {
+  const adviser = await findAdviser(identity.db, tenantId, { id: String(adminUserId) });
+  if (!adviser?.emailVerified) return;
+  await mail.sendAlreadyRegistered({
+    tenantId,
+    adminUserId: adviser.id,
+    email: adviser.email,
+    givenName: adviser.givenName,
+    signInUrl: portalUrl,
+    resetUrl: `${origin}${withClient(forgotPasswordPath, clientId)}`,
   });
 }

@@ -13,7 +13,9 @@ export interface Registration {
 }
 
 export type RegistrationResult =
-  | { ok: true; adminUserId: number }
+  | { ok: true; outcome: 'registered'; adminUserId: number }
+  /** The address has an account: its owner, when it is a confirmed active one, is to be told. */
+  | { ok: true; outcome: 'already-registered'; adminUserId: number | undefined }
   | { ok: false; errors: Record<string, string> };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -61,6 +63,13 @@ export function validateRegistration(
  * Creates the adviser's admin user in the tenant, with its `admin_user.register` audit row (the
  * registrant as the actor, `ip` as from where) in the same transaction; their practice is
  * registered later in the portal.
+ *
+ * An address that has an account already is answered as a new one would be (the page says the
+ * same, so it tells no one whose address has an account; before 2026-11-30 it said "already
+ * exists"): a confirmed account is left as it is, its owner to be told (`already-registered`); an
+ * active adviser's account never confirmed (registered here, not invited) takes the new name and password, as the platform's
+ * registration does, so that whoever registered someone else's address first cannot keep the
+ * account once its owner registers (its confirmation asks for the password chosen here).
  */
 export async function registerAdviser(
   db: IdentityDb,
@@ -72,23 +81,49 @@ export async function registerAdviser(
   const errors = validateRegistration(registration, refuse);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const passwordHash = await hashPassword(registration.password);
-  try {
-    const adminUserId = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('admin_users')
-        .values({
-          tenant_id: tenantId,
-          email: registration.email.trim(),
-          given_name: registration.givenName.trim(),
-          family_name: registration.familyName.trim(),
-          kind: 'adviser',
-          roles: JSON.stringify(['adviser']),
-          password_hash: passwordHash,
-          email_verified_at: null,
-          terms_accepted_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+  const email = registration.email.trim();
+  const profile = {
+    given_name: registration.givenName.trim(),
+    family_name: registration.familyName.trim(),
+    password_hash: passwordHash,
+    terms_accepted_at: new Date(),
+  };
+  const register = () =>
+    db.transaction().execute(async (trx): Promise<RegistrationResult> => {
+      const existing = await trx
+        .selectFrom('admin_users')
+        .select(['id', 'kind', 'status', 'email_verified_at', 'password_hash'])
+        .where('tenant_id', '=', tenantId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .forUpdate()
+        .executeTakeFirst();
+      // Only a registration's own row is taken over: an invited adviser's (no password yet, and a
+      // practice already) is theirs to accept from the invitation's link.
+      const registeredOnly =
+        existing?.kind === 'adviser' && existing.status === 'active' && existing.password_hash !== null;
+      if (existing && (existing.email_verified_at || !registeredOnly)) {
+        const owner = existing.email_verified_at && existing.status === 'active' ? existing.id : undefined;
+        return { ok: true, outcome: 'already-registered', adminUserId: owner };
+      }
+      const row = existing
+        ? await trx
+            .updateTable('admin_users')
+            .set({ ...profile, updated_at: new Date() })
+            .where('id', '=', existing.id)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('admin_users')
+            .values({
+              ...profile,
+              tenant_id: tenantId,
+              email,
+              kind: 'adviser',
+              roles: JSON.stringify(['adviser']),
+              email_verified_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
       await recordIdentityAudit(trx, {
         tenantId,
         adminUserId: row.id,
@@ -97,16 +132,13 @@ export async function registerAdviser(
         targetId: row.id,
         ip,
       });
-      return row.id;
+      return { ok: true, outcome: 'registered', adminUserId: row.id };
     });
-    return { ok: true, adminUserId };
+  try {
+    return await register();
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      return {
-        ok: false,
-        errors: { email: 'An account with this email address already exists. Please sign in.' },
-      };
-    }
+    // Two first registrations of one address at once: the second meets the first's row.
+    if (isUniqueViolation(error)) return register();
     throw error;
   }
 }

@@ -22,6 +22,20 @@ export interface RegistrationMail {
   sendEmailVerification(link: EmailVerificationLink): Promise<void>;
   /** The link to choose a new password, to an adviser who asked for it at `/app/forgot-password/`. */
   sendPasswordReset(link: PasswordResetLink): Promise<void>;
+  /** To the owner of a confirmed account, when someone registers its address again. */
+  sendAlreadyRegistered(notice: AlreadyRegisteredNotice): Promise<void>;
+}
+
+/** Someone registered the address of a confirmed account: its owner is told, and nothing changes. */
+export interface AlreadyRegisteredNotice {
+  tenantId: string;
+  adminUserId: number;
+  email: string;
+  givenName: string;
+  /** The tenant's portal, which starts a sign-in. */
+  signInUrl: string;
+  /** `{identity}/app/forgot-password/?client_id=…`: where a forgotten password is recovered. */
+  resetUrl: string;
 }
 
 /** The link that confirms a new adviser's e-mail address. */

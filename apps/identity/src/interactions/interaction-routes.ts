@@ -12,6 +12,7 @@ import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
 import { loadOidcProvider } from '../provider/oidc-provider-module.ts';
+import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
@@ -134,18 +135,27 @@ export async function interactionRoutes(
           400,
         );
       }
+      const page = { tenant, email: values.email.trim(), signInUrl: signInUrlOf(interaction) };
+      if (result.outcome === 'already-registered') {
+        // The same page as a new address gets: only the address's owner learns it has an account.
+        if (result.adminUserId !== undefined) {
+          const asked = {
+            tenantId: tenant.id,
+            adminUserId: result.adminUserId,
+            origin: tenantIdentity.origin,
+            clientId: tenantIdentity.clientId,
+            portalUrl: portalUrlOf(tenantIdentity),
+          };
+          await mail.alreadyRegistered(asked, request, reply).catch((error: unknown) => {
+            request.log.error({ err: error }, 'The already-registered e-mail could not be queued');
+          });
+        }
+        return sendPage(reply, renderCheckYourEmailPage(page));
+      }
       // Not signed in until the address is confirmed: anyone may type anyone's address here, and the
       // account would send invitations in that name. The welcome follows the confirmation.
       const sent = await sendConfirmationLink(mail, tenantIdentity, result.adminUserId, request);
-      return sendPage(
-        reply,
-        renderCheckYourEmailPage({
-          tenant,
-          email: values.email.trim(),
-          signInUrl: signInUrlOf(interaction),
-          ...(!sent && { error: notSent }),
-        }),
-      );
+      return sendPage(reply, renderCheckYourEmailPage({ ...page, ...(!sent && { error: notSent }) }));
     }),
   );
 }

@@ -235,14 +235,79 @@ describe('registration through the hosted backend', () => {
     }
   });
 
-  it('refuses a second account with the same e-mail', async () => {
+  it('answers a confirmed account’s address as it would a new one, changes nothing, and tells its owner', async () => {
+    const before = await testApp.database.db
+      .selectFrom('admin_users')
+      .select(['given_name', 'password_hash'])
+      .where('id', '=', testApp.adviser.id)
+      .executeTakeFirstOrThrow();
     const browser = new TestBrowser(testApp.app);
     const action = await openRegisterForm(browser);
+    const email = testApp.adviser.email.toUpperCase();
     const result = await browser.request(action, {
       method: 'POST',
-      form: { ...registration, email: testApp.adviser.email },
+      form: { ...registration, given_name: 'Mallory', email },
     });
-    expect(result.statusCode).toBe(400);
-    expect(result.body).toContain('An account with this email address already exists. Please sign in.');
+    // Before 2026-11-30: 400, "An account with this email address already exists".
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toContain('<h1>Confirm your e-mail address</h1>');
+    expect(result.body).toContain(`We have e-mailed a link to ${email}.`);
+    expect(result.body).not.toContain('already');
+    expect(
+      await testApp.database.db
+        .selectFrom('admin_users')
+        .select(['given_name', 'password_hash'])
+        .where('id', '=', testApp.adviser.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    await accountMailSettled(testApp.app);
+    const notice = await latestMail(testApp.app, testApp.adviser.email);
+    expect(notice).toMatchObject({
+      subject: 'You already have a Waratah Adviser Portal account',
+      links: [{ label: 'Sign in', url: `${portalOrigin}/` }],
+    });
+    expect(notice?.text).toContain(`/app/forgot-password/?client_id=${waratahClientId}`);
+  });
+
+  it('gives an account registered and never confirmed to whoever registers its address again', async () => {
+    // Whoever registered someone else's address first cannot keep the account: the owner's new
+    // registration replaces the name and password, and the confirmation asks for the new one.
+    const email = 'squatted@example.com.au';
+    const first = new TestBrowser(testApp.app);
+    await first.request(await openRegisterForm(first), {
+      method: 'POST',
+      form: {
+        ...registration,
+        email,
+        given_name: 'Mallory',
+        password: 'Squatter-Password-99',
+        password_confirmation: 'Squatter-Password-99',
+      },
+    });
+    const owner = new TestBrowser(testApp.app);
+    const again = await owner.request(await openRegisterForm(owner), {
+      method: 'POST',
+      form: { ...registration, email },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain(`We have e-mailed a link to ${email}.`);
+    const rows = await testApp.database.db
+      .selectFrom('admin_users')
+      .select(['given_name', 'email_verified_at'])
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toEqual([{ given_name: 'Grace', email_verified_at: null }]);
+    const { action, token } = await openConfirmationLink(owner, email);
+    const squatter = await owner.request(action, {
+      method: 'POST',
+      form: { token, password: 'Squatter-Password-99' },
+    });
+    expect(squatter.statusCode).toBe(401);
+    const confirmed = await owner.request(action, {
+      method: 'POST',
+      form: { token, password: registration.password },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await verifiedAt(email)).toBeInstanceOf(Date);
   });
 });

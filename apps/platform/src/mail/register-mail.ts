@@ -7,6 +7,7 @@ import { getMailboxMessages } from '../routes/dev/get-mailbox-messages.ts';
 import { registerAccountMailJob } from './account-mail-job.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
+import { alreadyRegisteredMail } from './messages/already-registered-mail.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 import { verifyEmailMail } from './messages/verify-email-mail.ts';
 import { welcomeMail } from './messages/welcome-mail.ts';
@@ -49,7 +50,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   await app.register(getMailboxMessages);
 }
 
-/** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, and a password-reset link. */
+/** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, a password-reset link, and the notice that an address was registered again. */
 export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
   return {
     async sendWelcome(adviser) {
@@ -78,6 +79,20 @@ export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
         tenantId: tenant.id,
         to: link.email,
         ...resetPasswordMail({ tenant, givenName: link.givenName, url: link.url }),
+      });
+    },
+    async sendAlreadyRegistered(notice) {
+      if (!isTenantId(notice.tenantId)) throw new Error(`Unknown tenant ${notice.tenantId}`);
+      const tenant = getTenant(notice.tenantId);
+      await mailer.send({
+        tenantId: tenant.id,
+        to: notice.email,
+        ...alreadyRegisteredMail({
+          tenant,
+          givenName: notice.givenName,
+          signInUrl: notice.signInUrl,
+          resetUrl: notice.resetUrl,
+        }),
       });
     },
   };

@@ -39,7 +39,8 @@ export async function completeRegistration(
     const mail = alreadyRegisteredMail({
       tenant,
       givenName: existing.given_name,
-      portalOrigin: request.portalOrigin,
+      signInUrl: `${request.portalOrigin}/`,
+      resetUrl: `${request.portalOrigin}/reset-password`,
     });
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
