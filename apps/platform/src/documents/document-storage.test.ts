@@ -15,8 +15,10 @@ import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
 import {
   abandonGenerateJob,
+  abandonOrphanedExports,
   type ExportRequest,
   generateExportNow,
+  orphanedExportReason,
   type RequestContext,
   requestExport,
   runGenerateJob,
@@ -309,5 +311,110 @@ describe('a file whose export cannot be recorded', () => {
     await expect(
       disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' })),
     ).rejects.toThrow(/missing/);
+  });
+
+  it('is kept when another attempt recorded it completed: the key is the same for every attempt', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const queue = {
+      enqueue: async () => 'job-twice',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const queued = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
+    // Attempt 2 (a lapsed lease's successor) stores its file while attempt 1 finishes and records
+    // the same key completed.
+    const store: DocumentStore = {
+      async save(input) {
+        await runGenerateJob(
+          { db: testApp.database.db, queue, store: disk },
+          { exportId: queued.id },
+          { id: 'job-twice', attempt: 1 },
+        );
+        return disk.save(input);
+      },
+      locate: (name) => disk.locate(name),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      runGenerateJob(
+        { db: testApp.database.db, queue, store },
+        { exportId: queued.id },
+        { id: 'job-twice', attempt: 2 },
+      ),
+    ).rejects.toThrow('The export was removed or given up while it was generated');
+    const row = await db
+      .selectFrom('document_exports')
+      .select(['status', 'storage'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'completed', storage: 'disk' });
+    // Before 2026-11-30 attempt 2 removed it, and every download failed.
+    await expect(
+      disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' })),
+    ).resolves.toBeInstanceOf(Buffer);
+    // A third attempt finds it completed and leaves it so.
+    await runGenerateJob(
+      { db: testApp.database.db, queue, store: disk },
+      { exportId: queued.id },
+      { id: 'job-twice', attempt: 3 },
+    );
+    expect(
+      await db
+        .selectFrom('document_exports')
+        .select('status')
+        .where('id', '=', queued.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'completed' });
+  });
+
+  it('gives up an export no job will finish, after 15 minutes, and removes its file', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const queue = { enqueue: async () => 'job-lost', work: async () => {}, stop: async () => {} } as JobQueue;
+    const exports = [];
+    for (let n = 0; n < 3; n += 1)
+      exports.push(await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture)));
+    const [queuedOrphan, runningOrphan, recent] = exports.map((row) => row.id);
+    const now = new Date();
+    const old = new Date(now.getTime() - 20 * 60 * 1000);
+    // The process ended before the job was queued; and during a passport's `GET …/export`, which
+    // has no job, after its file was stored.
+    await db
+      .updateTable('document_exports')
+      .set({ job_id: null, created_at: old })
+      .where('id', '=', queuedOrphan ?? '')
+      .execute();
+    await db
+      .updateTable('document_exports')
+      .set({ job_id: null, status: 'running', created_at: old })
+      .where('id', '=', runningOrphan ?? '')
+      .execute();
+    const file = await disk.save({
+      tenantId: 'waratah',
+      exportId: runningOrphan ?? '',
+      extension: 'pdf',
+      bytes: Buffer.from('%PDF'),
+    });
+    await db
+      .updateTable('document_exports')
+      .set({ job_id: null })
+      .where('id', '=', recent ?? '')
+      .execute();
+
+    expect(await abandonOrphanedExports({ db: testApp.database.db, store: disk }, now)).toBe(2);
+    const rows = await db
+      .selectFrom('document_exports')
+      .select(['id', 'status', 'error'])
+      .where('id', 'in', [queuedOrphan ?? '', runningOrphan ?? '', recent ?? ''])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(queuedOrphan ?? '')).toMatchObject({ status: 'failed', error: orphanedExportReason });
+    expect(byId.get(runningOrphan ?? '')).toMatchObject({ status: 'failed', error: orphanedExportReason });
+    expect(byId.get(recent ?? '')).toMatchObject({ status: 'queued', error: null });
+    await expect(disk.load(file)).rejects.toThrow(/missing/);
   });
 });

@@ -319,8 +319,10 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
     .updateTable('document_exports')
     .set({ status: 'running' })
     .where('id', '=', row.id)
+    // Not an export another attempt completed (or the queue gave up) since it was read.
+    .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
-  if (started.numUpdatedRows === 0n) return; // deleted since it was read
+  if (started.numUpdatedRows === 0n) return; // deleted, completed or given up since it was read
   try {
     await faultPoint(faultPoints.documentsGenerate); // docs/reliability.md; inert unless armed
     await complete(deps, row);
@@ -410,10 +412,51 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
     if (updated.numUpdatedRows === 0n)
       throw new Error('The export was removed or given up while it was generated');
   } catch (error) {
-    await store.remove(stored).catch(() => undefined);
+    // Unless another attempt (a lapsed lease's successor) recorded this very file completed: its
+    // key is the export's, the same for every attempt, and removing it left `completed` naming
+    // a file that was gone.
+    if (!(await recordsFile(deps.db, row.id, stored.key))) await store.remove(stored).catch(() => undefined);
     throw error;
   }
   return bytes;
+}
+
+async function recordsFile(db: Kysely<Database>, exportId: string, key: string | null): Promise<boolean> {
+  if (key === null) return false;
+  const row = await withExports(db)
+    .selectFrom('document_exports')
+    .select('id')
+    .where('id', '=', exportId)
+    .where('status', '=', 'completed')
+    .where('storage_key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How long an export may stay queued or running without a job before it is given up. */
+export const orphanedExportMs = 15 * 60 * 1000;
+
+export const orphanedExportReason = 'The export stopped before it finished; please ask for it again';
+
+/**
+ * Gives up the exports no job will ever finish: one recorded while its process ended before its
+ * job was queued (`requestExport`), or during a `GET financialpassport/export` (`generateExportNow`,
+ * which has no job). Before 2026-11-30 these stayed "queued" or "running" for ever, and the portal
+ * polled them each second while the page was open. A file stored before the end is removed.
+ */
+export async function abandonOrphanedExports(
+  deps: Pick<DocumentsDeps, 'db' | 'store'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const orphans = await withExports(deps.db)
+    .selectFrom('document_exports')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where('job_id', 'is', null)
+    .where('created_at', '<', new Date(now.getTime() - orphanedExportMs))
+    .execute();
+  for (const { id } of orphans) await abandonGenerateJob(deps, { exportId: id }, orphanedExportReason);
+  return orphans.length;
 }
 
 const dateText = (value: unknown): string =>

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
+import { configuredDocumentStore } from '../documents/document-store.ts';
+import { abandonOrphanedExports } from '../documents/documents-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 
@@ -97,14 +99,18 @@ export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date)
 
 /**
  * The housekeeping sweep on the job queue, hourly: one instance runs each slot's sweep
- * (`sweepExpiredRecords`), then queues the next.
+ * (`sweepExpiredRecords`, then `abandonOrphanedExports`: exports no job will finish), then queues
+ * the next.
  */
 export function registerHousekeeping(
-  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
 ): Promise<void> {
   return registerPeriodicJob(app, housekeeping, 'housekeeping: scheduling the sweep', async () => {
     const deleted = await sweepExpiredRecords(app.database.db);
     if (Object.values(deleted).some((count) => count > 0))
       app.log.info({ deleted }, 'housekeeping: expired records swept');
+    const store = configuredDocumentStore(app.config.documentStorage);
+    const abandoned = await abandonOrphanedExports({ db: app.database.db, store });
+    if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports without a job given up');
   });
 }
