@@ -396,6 +396,8 @@ export interface ProviderAccountsTable {
   holder_consent_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Temporary failures in a row; the back-off grows with it and a success resets it. */
   refresh_failures: ColumnType<number, number | undefined, number>;
+  /** The last refresh that read every account's transactions (migration 0020); the next reads from 14 days before it. */
+  transactions_synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AccountsTable {

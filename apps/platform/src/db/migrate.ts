@@ -19,6 +19,7 @@ import * as refreshRetryAnswer from './migrations/0016-refresh-retry-answer.ts';
 import * as invitationNames from './migrations/0017-invitation-names.ts';
 import * as monthTotalsWidth from './migrations/0018-month-totals-width.ts';
 import * as foreignKeyIndexes from './migrations/0019-foreign-key-indexes.ts';
+import * as transactionsSynced from './migrations/0020-transactions-synced.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017-invitation-names': invitationNames,
   '0018-month-totals-width': monthTotalsWidth,
   '0019-foreign-key-indexes': foreignKeyIndexes,
+  '0020-transactions-synced': transactionsSynced,
 };
 
 /**

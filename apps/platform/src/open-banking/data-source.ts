@@ -25,6 +25,11 @@ export interface SourcedAccount {
   currentBalance: string;
   availableBalance: string | null;
   currency: string;
+  /**
+   * True when the holder's balances left this account out: a new account is stored with 0.00, and
+   * a known one keeps its balances and currency (before 2026-11-30 they became 0.00).
+   */
+  balanceMissing?: boolean;
 }
 
 export interface SourcedTransaction {

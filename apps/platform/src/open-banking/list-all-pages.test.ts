@@ -41,4 +41,54 @@ describe('listAllPages', () => {
     expect((error as CdsRequestError).message).toContain('more than 5 items');
     expect(holder.requests).toHaveLength(3);
   });
+
+  it('stops at an empty page that links on, and does not take a page count raised on later pages', async () => {
+    const requests: string[] = [];
+    const endless = (empty: boolean) => async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      requests.push(url);
+      const page = requests.length;
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      return Response.json(
+        {
+          data: {
+            accounts: empty
+              ? []
+              : [
+                  {
+                    accountId: `p${page}`,
+                    displayName: 'Everyday',
+                    openStatus: 'OPEN',
+                    isOwned: true,
+                    maskedNumber: 'xxxx 1234',
+                    productCategory: 'TRANS_AND_SAVINGS_ACCOUNTS',
+                    productName: 'Everyday',
+                  },
+                ],
+          },
+          links: { self: url, next: `${fakeHolderBase}/banking/accounts?page=${page + 1}` },
+          // A holder that claims ever more pages.
+          meta: { totalRecords: 2 ** 31 - 1, totalPages: empty ? 2 ** 31 - 1 : page + 1 },
+        },
+        { headers: { 'x-v': headers['x-v'] ?? '2' } },
+      );
+    };
+    const listing = (fetch: typeof globalThis.fetch) =>
+      listAllPages(createCdsHttpClient({ baseUrl: fakeHolderBase, accessToken: 'tok', fetch }), {
+        path: '/banking/accounts',
+        options: { version: 2 },
+        schema: cdsAccountListSchema,
+        items: (body) => body.data.accounts,
+      }).catch((caught: unknown) => caught);
+
+    const empty = await listing(endless(true));
+    expect(empty).toBeInstanceOf(CdsRequestError);
+    expect((empty as CdsRequestError).message).toContain('an empty page links to another');
+    expect(requests).toHaveLength(1);
+
+    requests.length = 0;
+    const raised = await listing(endless(false));
+    expect((raised as CdsRequestError).message).toContain('links.next runs past the last page');
+    expect(requests).toHaveLength(2);
+  });
 });

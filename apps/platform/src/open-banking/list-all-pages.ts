@@ -36,6 +36,8 @@ export async function listAllPages<Body extends PagedBody, Item>(
     ...request.options,
     query: { ...request.options.query, page: 1, 'page-size': request.pageSize ?? 1000 },
   };
+  // The page count as the first page gives it: a holder raising it page by page cannot lead on.
+  let totalPages: number | undefined;
   for (let pages = 1; link; pages += 1) {
     const response = await client.get(link, options);
     const parsed = request.schema.safeParse(response.body);
@@ -47,7 +49,8 @@ export async function listAllPages<Body extends PagedBody, Item>(
         interactionId: response.interactionId,
       });
     }
-    all.push(...request.items(parsed.data));
+    const items = request.items(parsed.data);
+    all.push(...items);
     const maxItems = request.maxItems ?? maxCdsListItems;
     if (all.length > maxItems) {
       throw new CdsRequestError({
@@ -56,10 +59,20 @@ export async function listAllPages<Body extends PagedBody, Item>(
         interactionId: response.interactionId,
       });
     }
-    if (parsed.data.links.next && pages >= Math.max(parsed.data.meta.totalPages, 1)) {
+    totalPages ??= Math.max(parsed.data.meta.totalPages, 1);
+    if (parsed.data.links.next && pages >= totalPages) {
       throw new CdsRequestError({
         kind: 'invalid_response',
         message: `${request.path}: links.next runs past the last page`,
+        interactionId: response.interactionId,
+      });
+    }
+    // An empty page that links on: only pages that hold items may lead to more (before 2026-11-30
+    // a holder could answer empty pages, each linking on, for as many pages as it claimed).
+    if (parsed.data.links.next && items.length === 0) {
+      throw new CdsRequestError({
+        kind: 'invalid_response',
+        message: `${request.path}: an empty page links to another`,
         interactionId: response.interactionId,
       });
     }

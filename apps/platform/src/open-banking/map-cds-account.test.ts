@@ -47,4 +47,17 @@ describe('mapCdsAccount', () => {
       accountNumber: 'xxxx 1234',
     });
   });
+
+  it('marks an account the balances left out, so a refresh keeps its stored balance', () => {
+    expect(mapCdsAccount(account('TRANS_AND_SAVINGS_ACCOUNTS'), undefined, 'person')).toMatchObject({
+      currentBalance: '0.00',
+      balanceMissing: true,
+    });
+    const known = mapCdsAccount(
+      account('TRANS_AND_SAVINGS_ACCOUNTS'),
+      { accountId: 'a1', currentBalance: '10.00', availableBalance: '10.00', currency: 'AUD' },
+      'person',
+    );
+    expect(known).not.toHaveProperty('balanceMissing');
+  });
 });

@@ -56,5 +56,6 @@ export function mapCdsAccount(
     currentBalance: balance ? cdsAmountToDecimal(balance.currentBalance) : '0.00',
     availableBalance: balance ? cdsAmountToDecimal(balance.availableBalance) : null,
     currency: balance?.currency ?? 'AUD',
+    ...(!balance && { balanceMissing: true }),
   };
 }

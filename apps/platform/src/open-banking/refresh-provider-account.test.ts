@@ -190,6 +190,51 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     });
   });
 
+  it('reads again, at the next refresh, the history of accounts whose transactions failed', async () => {
+    // A first refresh where every second account's transactions fail: those get their 730 days
+    // at the next refresh, not only the 14 days before the last one (before 2026-11-30).
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'partial-first');
+    fixture.holder.faults.set({
+      bank: 'harbour-bank',
+      fault: 'partial_failure',
+      customerId: 'partial-first',
+    });
+    try {
+      const partial = await refreshProviderAccount(fixture.db, providerAccount.id, fixture.refreshOptions);
+      expect(partial.outcome.refreshStatus).toBe('partial_success');
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'partial-first' });
+    }
+    const synced = () =>
+      fixture.db
+        .selectFrom('provider_accounts')
+        .select('transactions_synced_at')
+        .where('id', '=', providerAccount.id)
+        .executeTakeFirstOrThrow();
+    expect(await synced()).toEqual({ transactions_synced_at: null });
+    const oldest = async () =>
+      fixture.db
+        .selectFrom('accounts as a')
+        .leftJoin('transactions as t', 't.account_id', 'a.id')
+        .select(['a.id', sql<string | null>`min(t.transaction_date)::text`.as('oldest')])
+        .where('a.client_id', '=', scope.clientId)
+        .groupBy('a.id')
+        .orderBy('a.id')
+        .execute();
+    const before = await oldest();
+    expect(before.some((account) => account.oldest === null)).toBe(true);
+
+    const later = { ...fixture.refreshOptions, now: () => new Date(Date.now() + 24 * 3600 * 1000) };
+    const full = await refreshProviderAccount(fixture.db, providerAccount.id, later);
+    expect(full.outcome.refreshStatus).toBe('success');
+    expect((await synced()).transactions_synced_at).toBeInstanceOf(Date);
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    for (const account of await oldest()) {
+      expect(account.oldest, `account ${account.id}`).not.toBeNull();
+      expect((account.oldest ?? '') < monthAgo, `account ${account.id} from ${account.oldest}`).toBe(true);
+    }
+  });
+
   it('asks the client to consent again when the holder has revoked the consent', async () => {
     const { id } = await refreshedClient('revoked-person');
     const consent = await fixture.db
@@ -284,5 +329,43 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       ),
     ).rejects.toThrow();
     expect(await clientData(scope)).toEqual(before);
+  });
+
+  it('keeps the stored balance of an account the holder’s balances left out', async () => {
+    const { scope, id, before } = await refreshedClient('no-balance');
+    const stored = await fixture.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', before.accounts[0]?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(stored.current_balance).not.toBe('0.00');
+    const outcome = {
+      providerAccountStatus: 'success' as const,
+      refreshStatus: 'success' as const,
+      refreshSubStatus: null,
+      temporary: false,
+    };
+    const account = {
+      externalId: stored.external_id ?? '',
+      accountName: stored.account_name,
+      nickName: null,
+      accountNumber: stored.account_number,
+      container: 'bank' as const,
+      accountType: 'bank_account' as const,
+      holderType: 'individual' as const,
+      accountStatus: 'active' as const,
+      currentBalance: '0.00',
+      availableBalance: null,
+      currency: 'AUD',
+      balanceMissing: true,
+    };
+    await storePull(
+      fixture.db,
+      { tenantId: scope.tenantId, clientId: scope.clientId, providerAccountId: id },
+      { accounts: [{ account, transactions: undefined, failure: undefined }], outcome },
+      { outcome, now: new Date(), nextRefresh: null, windowStart: '2026-11-01' },
+    );
+    // Before 2026-11-30 the balance became 0.00.
+    expect((await clientData(scope)).accounts).toEqual(before.accounts);
   });
 });

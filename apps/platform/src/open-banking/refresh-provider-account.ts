@@ -69,7 +69,7 @@ export async function refreshProviderAccount(
       'pa.id',
       'pa.tenant_id',
       'pa.client_id',
-      'pa.last_refreshed',
+      'pa.transactions_synced_at',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
       'p.id as provider_id',
@@ -117,9 +117,15 @@ export async function refreshProviderAccount(
   );
   await recordProviderStatus(database, connection.provider_id, client);
   const source: DataSource = createCdsDataSource(client);
-  const oldestTime = connection.last_refreshed
-    ? new Date(new Date(connection.last_refreshed).getTime() - overlapDays * 24 * hour)
-    : new Date(now.getTime() - firstWindowDays * 24 * hour);
+  // From the last refresh that read every account's transactions (not merely the last refresh: an
+  // account whose transactions failed then must still get what it missed), never further back
+  // than a first refresh reads.
+  const firstWindow = now.getTime() - firstWindowDays * 24 * hour;
+  const oldestTime = new Date(
+    connection.transactions_synced_at
+      ? Math.max(new Date(connection.transactions_synced_at).getTime() - overlapDays * 24 * hour, firstWindow)
+      : firstWindow,
+  );
   const pull = await source.pull({ oldestTime, newestTime: now });
 
   if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {

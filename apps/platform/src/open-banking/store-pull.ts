@@ -101,6 +101,10 @@ export async function storePull(
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
         last_refreshed: now,
+        // Only a pull that read every account's transactions moves the next one's window on.
+        ...(pull.accounts.every((entry) => entry.transactions !== undefined) && {
+          transactions_synced_at: now,
+        }),
         next_refresh: nextRefresh,
         refresh_failures: 0,
       })
@@ -145,9 +149,12 @@ async function upsertAccount(
       ...fromSource,
     })
     // The client's own choices (nickname, included, hidden) are never overwritten by a refresh.
-    .onConflict((conflict) =>
-      conflict.columns(['provider_account_id', 'external_id']).doUpdateSet(fromSource),
-    )
+    .onConflict((conflict) => {
+      // An account the holder's balances left out keeps the balances it has.
+      const { current_balance, available_balance, currency, ...rest } = fromSource;
+      const update = account.balanceMissing ? rest : fromSource;
+      return conflict.columns(['provider_account_id', 'external_id']).doUpdateSet(update);
+    })
     // `xmax = 0`: PostgreSQL's sign that the row was inserted by this statement, not updated.
     .returning(['id', sql<boolean>`xmax = 0`.as('added')])
     .executeTakeFirstOrThrow();
