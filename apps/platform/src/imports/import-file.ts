@@ -9,7 +9,7 @@ import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
 import { parseCsv } from './parse-csv.ts';
-import { parseOfx } from './parse-ofx.ts';
+import { ofxCurrency, parseOfx } from './parse-ofx.ts';
 import { type ImportedRow, ImportFileError } from './parsed-row.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -75,6 +75,10 @@ export async function importFile(
             dateFormat: body.mapping.date_format,
           })
         : parseOfx(body.content);
+    // A statement in another currency would be stored as the account's.
+    const currency = body.format === 'ofx' ? ofxCurrency(body.content) : undefined;
+    if (currency && currency !== account.currency)
+      throw new ImportFileError(`The file is in ${currency}; the account is in ${account.currency}`);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     throw new AppError('validation_failed', error.message, {
@@ -87,6 +91,15 @@ export async function importFile(
     // racing a withdrawal waits for it, and then finds the access gone (before 2026-11-29 it wrote
     // after the consent ended, or failed with a 500 on an account the disposal had deleted).
     await holdConsentFor(trx, scope);
+    // And the account to its row, until the rows are in: a bank connection deleted meanwhile (by
+    // the client's own disconnect, which no consent holds back) answers 404, not a foreign-key 500.
+    const held = await trx
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', account.id)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!held) throw new AppError('not_found', `There is no account ${body.account_id}`);
     await trx
       .insertInto('transaction_categories')
       .values(transactionCategoryCatalogue.map((category, placement) => ({ ...category, placement })))

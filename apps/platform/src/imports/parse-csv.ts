@@ -3,6 +3,7 @@ import {
   type DateFormat,
   type ImportedRow,
   ImportFileError,
+  maxImportRows,
   parseFileAmount,
   parseFileDate,
 } from './parsed-row.ts';
@@ -97,6 +98,8 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
   if (mapping.amount && (mapping.debit || mapping.credit)) {
     throw new ImportFileError('Map either an amount column or a debit and a credit column, not both');
   }
+  if (rows.length > maxImportRows)
+    throw new ImportFileError(`The CSV has ${rows.length} rows; one import takes at most ${maxImportRows}`);
   return rows.map((row, index) => {
     const line = index + 2;
     const date = parseFileDate(row[mapping.date] ?? '', mapping.dateFormat);

@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { importIds } from './import-file.ts';
 import { parseCsv, previewCsv } from './parse-csv.ts';
-import { parseOfx } from './parse-ofx.ts';
+import { ofxCurrency, parseOfx } from './parse-ofx.ts';
 import { parseFileAmount, parseFileDate } from './parsed-row.ts';
 import { sampleCsv, sampleOfx } from './testing/sample-files.ts';
 
 describe('file parsing', () => {
   it('reads amounts and dates without floats, refusing what is not one', () => {
-    expect(parseFileAmount('1,234.565')).toBe('1234.57');
+    // Digits past the cent only as zeros: `12.345` is twelve thousand where a full stop groups
+    // thousands (12.35 before 2026-11-30).
+    expect(parseFileAmount('1,234.565')).toBeUndefined();
+    expect(parseFileAmount('12.345')).toBeUndefined();
+    expect(parseFileAmount('12.3400')).toBe('12.34');
     expect(parseFileAmount('(15)')).toBe('-15.00');
     expect(parseFileAmount('$-0.10')).toBe('-0.10');
     expect(parseFileAmount('abc')).toBeUndefined();
     expect(parseFileAmount('999999999999.99')).toBe('999999999999.99');
-    // Rounded, it would need 13 whole digits: more than the platform stores.
     expect(parseFileAmount('999999999999.995')).toBeUndefined();
+    expect(parseFileAmount('9999999999999')).toBeUndefined();
     expect(parseFileDate('31/12/2026', 'DD/MM/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('12/31/2026', 'MM/DD/YYYY')).toBe('2026-12-31');
     expect(parseFileDate('31/02/2026', 'DD/MM/YYYY')).toBeUndefined();
@@ -140,6 +144,25 @@ describe('file parsing', () => {
     expect(() => parseOfx(sampleOfx.replace('20261102', '20261340'))).toThrow(
       /Transaction 1: DTPOSTED '20261340.*' is not an OFX date/,
     );
+  });
+
+  it('refuses a file that is not an OFX statement rather than importing nothing', () => {
+    // Before 2026-11-30 the library read it as an empty card statement: "imported", 0 rows.
+    for (const text of [sampleCsv, '<OFX><INVSTMTMSGSRSV1></INVSTMTMSGSRSV1></OFX>']) {
+      expect(() => parseOfx(text), text.slice(0, 20)).toThrow(
+        'The file is not an OFX bank or credit-card statement',
+      );
+    }
+  });
+
+  it('reads the character references of OFX text, and names the statement’s currency', () => {
+    const escaped = sampleOfx.replace(
+      '<NAME>COLES 0456',
+      '<NAME>Coffee &amp; cake &#8211; &lt;Cafe&gt; &bogus;',
+    );
+    expect(parseOfx(escaped)[0]?.description).toBe('Coffee & cake – <Cafe> &bogus; Groceries');
+    expect(ofxCurrency('<CURDEF>usd')).toBe('USD');
+    expect(ofxCurrency(sampleCsv)).toBeUndefined();
   });
 
   it('reads OFX statement transactions with their FITIDs', () => {

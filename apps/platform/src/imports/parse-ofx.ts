@@ -1,5 +1,32 @@
 import { Ofx } from 'ofx-data-extractor';
-import { type ImportedRow, ImportFileError, parseFileAmount, parseFileDate } from './parsed-row.ts';
+import {
+  type ImportedRow,
+  ImportFileError,
+  maxImportRows,
+  parseFileAmount,
+  parseFileDate,
+} from './parsed-row.ts';
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text with OFX's (SGML's and XML's) character references read: `Coffee &amp; cake` is `Coffee & cake`. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (reference, name: string) => {
+    if (name.startsWith('#')) {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : reference;
+    }
+    return entities[name.toLowerCase()] ?? reference;
+  });
+}
+
+/** The statement's currency (`CURDEF`), upper-case, when the file names one. */
+export function ofxCurrency(text: string): string | undefined {
+  return /<CURDEF>\s*([A-Za-z]{3})/i.exec(text)?.[1]?.toUpperCase();
+}
 
 interface OfxTransaction {
   DTPOSTED?: unknown;
@@ -24,6 +51,14 @@ export function parseOfx(text: string): ImportedRow[] {
     );
   }
   if (!Array.isArray(transactions)) throw new ImportFileError('The OFX file has no statement transactions');
+  // The library reads any text without a bank statement as an empty card statement: a CSV sent as
+  // OFX, or an investment statement, was "imported" with no rows before 2026-11-30.
+  if (transactions.length === 0 && !/<STMTTRN>/i.test(text))
+    throw new ImportFileError('The file is not an OFX bank or credit-card statement');
+  if (transactions.length > maxImportRows)
+    throw new ImportFileError(
+      `The file has ${transactions.length} transactions; one import takes at most ${maxImportRows}`,
+    );
   return transactions.map((transaction, index) => {
     const posted = String(transaction.DTPOSTED ?? '');
     const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(posted);
@@ -33,7 +68,7 @@ export function parseOfx(text: string): ImportedRow[] {
     const amount = parseFileAmount(String(transaction.TRNAMT ?? ''));
     if (amount === undefined) throw new ImportFileError(`Transaction ${index + 1}: TRNAMT is not a number`);
     const description = [transaction.NAME, transaction.MEMO]
-      .map((part) => (typeof part === 'string' ? part.trim() : ''))
+      .map((part) => (typeof part === 'string' ? decodeEntities(part).trim() : ''))
       .filter(Boolean)
       .join(' ');
     const fitId =

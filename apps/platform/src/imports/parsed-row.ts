@@ -18,9 +18,14 @@ const decimal = /^([+-]?)(\d{1,12})(?:\.(\d{1,4}))?$/;
 /** The largest amount the platform stores (numeric(14,2)), in cents. */
 const maxCents = 99_999_999_999_999n;
 
+/** The most rows one file may hold: more than a busy account's two years (some 73,000). */
+export const maxImportRows = 100_000;
+
 /**
  * A money amount as written in a file (`-12.5`, `1,234.56`, `$20`, `(15.00)`) as a two-place
- * decimal string, rounded half away from zero on the cent, without passing through a float.
+ * decimal string, without passing through a float. Digits past the cent must be zeros
+ * (`12.3400`): `12.345` is twelve thousand where a full stop groups thousands, and was read as
+ * 12.35 before 2026-11-30, a silent thousandfold error.
  */
 export function parseFileAmount(text: string): string | undefined {
   let value = text.trim().replace(/[$\s]/g, '');
@@ -34,9 +39,8 @@ export function parseFileAmount(text: string): string | undefined {
   const match = decimal.exec(value);
   if (!match) return undefined;
   const [, sign = '', units = '0', fraction = ''] = match;
-  let cents = BigInt(units) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
-  if (Number(fraction[2] ?? '0') >= 5) cents += 1n;
-  // Rounding may carry past the 12 whole digits the platform stores (999999999999.995).
+  if (/[1-9]/.test(fraction.slice(2))) return undefined;
+  const cents = BigInt(units) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
   if (cents > maxCents) return undefined;
   const whole = (cents / 100n).toString();
   const part = (cents % 100n).toString().padStart(2, '0');

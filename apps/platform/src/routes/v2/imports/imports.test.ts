@@ -116,5 +116,14 @@ describe('file import into an account', () => {
       content: sampleOfx,
     });
     expect(elsewhere.statusCode).toBe(404);
+    // A statement in another currency (before 2026-11-30 stored as the account's AUD).
+    const usd = await post('/api/v2/imports', {
+      format: 'ofx',
+      account_id: accountId,
+      content: sampleOfx.replace('<CURDEF>AUD', '<CURDEF>USD'),
+    });
+    expect(usd.statusCode).toBe(400);
+    expect(usd.json().error.error_message).toBe('The file is in USD; the account is in AUD');
+    expect(await countOn(accountId)).toBe(before);
   });
 });
