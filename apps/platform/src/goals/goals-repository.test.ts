@@ -5,6 +5,7 @@ import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 import { maxGoalPeriods } from './goal-date-limits.ts';
+import { maxGoalsPerClient } from './goals-repository.ts';
 
 /** `POST api/v2/goals` with dates no adviser sets: a 400 naming the field, nothing written. */
 describe('goal dates', () => {
@@ -45,6 +46,11 @@ describe('goal dates', () => {
       ],
       [{ frequency: 'monthly', start_date: '2026-02-30', end_date: '2027-01-01' }, 'body.start_date'],
       [{ frequency: 'monthly', start_date: '2026-01-01', end_date: '2026-13-01' }, 'body.end_date'],
+      // Ended before today: listed as current for ever, before 2026-11-30.
+      [
+        { frequency: 'monthly', start_date: addMonths(today, -13), end_date: addMonths(today, -1) },
+        'body.end_date',
+      ],
     ];
     for (const [goal, field] of cases) {
       const response = await post(goal);
@@ -67,5 +73,44 @@ describe('goal dates', () => {
       end_date: sydneyToday(),
       target_amount: '1.00',
     });
+  });
+
+  it('writes the account’s currency, and refuses a goal past the most one client may have', async () => {
+    const created = await post({
+      frequency: 'monthly',
+      name: 'Holiday',
+      end_date: addMonths(sydneyToday(), 6),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const row = await testApp.database.db
+      .selectFrom('goals')
+      .select('currency')
+      .where('id', '=', goalResponseSchema.parse(created.json()).data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.currency).toBe('AUD');
+    const { count } = await testApp.database.db
+      .selectFrom('goals')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('client_id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    const template = await testApp.database.db
+      .selectFrom('goals')
+      .selectAll()
+      .where('client_id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    const { id: _id, created_at: _created, ...copy } = template;
+    await testApp.database.db
+      .insertInto('goals')
+      .values(Array.from({ length: maxGoalsPerClient - Number(count) }, () => copy))
+      .execute();
+    const refused = await post({
+      frequency: 'monthly',
+      name: 'One more',
+      end_date: addMonths(sydneyToday(), 6),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.error_message).toBe(
+      `The client has ${maxGoalsPerClient} goals, the most one client may have; delete one to add another`,
+    );
   });
 });

@@ -72,9 +72,13 @@ export async function listGoals(
   return rows.map(goalToWire);
 }
 
+/** The most goals one client may have: a client's real goals are a handful; each is listed with every read. */
+export const maxGoalsPerClient = 200;
+
 /**
  * A new goal on one of the client's accounts: unstarted until its start date, active from then,
- * written with its periods (see `planGoalPeriods`) in one transaction.
+ * written with its periods (see `planGoalPeriods`) in one transaction, in the account's currency.
+ * An end date before today is refused: such a goal was listed as current for ever.
  */
 export async function createGoal(
   db: Kysely<Database>,
@@ -86,6 +90,12 @@ export async function createGoal(
   // The contract compares the two dates only when both are given; a default start is today.
   if (body.end_date !== undefined && body.end_date <= startDate) {
     const message = 'must be after start_date';
+    throw new AppError('validation_failed', `body.end_date: ${message}`, {
+      fields: [{ field: 'body.end_date', message }],
+    });
+  }
+  if (body.end_date !== undefined && body.end_date < today) {
+    const message = `must be today (${today}) or later`;
     throw new AppError('validation_failed', `body.end_date: ${message}`, {
       fields: [{ field: 'body.end_date', message }],
     });
@@ -105,7 +115,7 @@ export async function createGoal(
   const id = await db.transaction().execute(async (trx) => {
     const account = await trx
       .selectFrom('accounts')
-      .select('id')
+      .select(['id', 'currency'])
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', body.account_id)
@@ -118,6 +128,19 @@ export async function createGoal(
       throw new AppError('validation_failed', `body.account_id: ${message}`, {
         fields: [{ field: 'body.account_id', message }],
       });
+    }
+    // Goals added at the same moment may pass the limit by as many; it bounds a script, not a race.
+    const { count } = await trx
+      .selectFrom('goals')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= maxGoalsPerClient) {
+      throw new AppError(
+        'already_exists',
+        `The client has ${maxGoalsPerClient} goals, the most one client may have; delete one to add another`,
+      );
     }
     const row = await trx
       .insertInto('goals')
@@ -136,6 +159,7 @@ export async function createGoal(
         period_amount: body.period_amount ?? null,
         start_amount: body.start_amount ?? '0.00',
         current_amount: body.start_amount ?? '0.00',
+        currency: account.currency,
         status: startDate > today ? 'unstarted' : 'active',
       })
       .returning('id')
