@@ -10,7 +10,7 @@ import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
-import { revokeUnrecordedHolderConsent } from './holder-consent-revocation.ts';
+import { queueHolderConsentRevocations, revokeUnrecordedHolderConsent } from './holder-consent-revocation.ts';
 import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
 import { authoriseAtSimulatedHolder, type HolderConsent } from './simulated-holder.ts';
 
@@ -36,6 +36,12 @@ export interface ConnectRequest {
  * provider account is recorded with it, `adding` until its first refresh. When the holder refuses
  * (MFA needed, credentials not accepted, an outage) the account is recorded all the same, with the
  * status that says what must happen (spec §3), so the client sees it and can try again.
+ *
+ * Connecting again the same customer at the same provider (how a connection that needs action is
+ * mended) updates that connection rather than adding another: its accounts and transactions stay
+ * one set (before 2026-11-30 a second connection listed each twice, and doubled every total). A new
+ * consent replaces the old one, whose end is queued at the holder; a refused one leaves the
+ * connection's consent as it was and records the new status.
  */
 export async function connectProviderAccount(
   database: Kysely<Database>,
@@ -91,6 +97,46 @@ export async function connectProviderAccount(
   const id = await inTransaction(database, async (trx) => {
     // The connection goes when the consent behind the caller's access ends: held while it is recorded.
     await holdConsentFor(trx, scope);
+    const existing = await trx
+      .selectFrom('provider_accounts')
+      .select(['id', 'holder_consent_id'])
+      .where('tenant_id', '=', scope.tenantId)
+      .where('client_id', '=', scope.clientId)
+      .where('provider_id', '=', provider.id)
+      .where('holder_customer_id', '=', request.customerId)
+      .orderBy('id')
+      .forUpdate()
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('provider_accounts')
+        .set({
+          // Its data is refreshed, not added: `updating` until the refresh the caller queues.
+          ...(consent ? { ...status, status: 'updating' } : status),
+          ...(consent && {
+            holder_consent_id: consent.consentId,
+            holder_access_token: tokens.seal(consent.accessToken),
+            holder_consent_expires_at: consent.expiresAt,
+            next_refresh: new Date(),
+            refresh_failures: 0,
+          }),
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      if (consent && existing.holder_consent_id && existing.holder_consent_id !== consent.consentId) {
+        await queueHolderConsentRevocations(trx, [
+          { providerId: provider.id, consentId: existing.holder_consent_id },
+        ]);
+      }
+      await recordAudit(trx, {
+        actor: scope.actor,
+        action: 'provider_account.reconnect',
+        targetType: 'provider_account',
+        targetId: existing.id,
+        clientId: scope.clientId,
+      });
+      return existing.id;
+    }
     const row = await trx
       .insertInto('provider_accounts')
       .values({

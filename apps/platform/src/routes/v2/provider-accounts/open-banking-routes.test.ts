@@ -5,6 +5,7 @@ import {
   providerListResponseSchema,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
@@ -94,6 +95,50 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     } finally {
       await testApp.app.inject({ method: 'DELETE', url: '/data-holder/control/faults' });
     }
+  });
+
+  it('connects the same customer again into the same connection, ending the consent it replaces', async () => {
+    const list = async () =>
+      providerAccountListResponseSchema
+        .parse((await call('GET', '/api/v2/provideraccounts')).json())
+        .data.filter((entry) => entry.provider_id === harbourBankId);
+    const [connection] = await list();
+    const id = connection?.id ?? 0;
+    const consentOf = async () =>
+      (
+        await testApp.database.db
+          .selectFrom('provider_accounts')
+          .select('holder_consent_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).holder_consent_id;
+    const before = await consentOf();
+    const accountsBefore = accountListResponseSchema.parse(
+      (await call('GET', `/api/v2/accounts?provider_account_ids=${id}`)).json(),
+    ).data;
+
+    const again = await call('POST', '/api/v2/provideraccounts', {
+      provider_id: harbourBankId,
+      customer_id: 'amelia-nguyen',
+    });
+    expect(again.statusCode).toBe(201);
+    const { data } = providerAccountResponseSchema.parse(again.json());
+    // Before 2026-11-30 a second connection, and every account and transaction twice.
+    expect(data.id).toBe(id);
+    expect(data.refresh_status.status).toBe('updating');
+    expect((await list()).map((entry) => entry.id)).toEqual([id]);
+    expect(await consentOf()).not.toBe(before);
+    const revocation = await withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', 'open-banking.revoke-holder-consent')
+      .execute();
+    expect(revocation.map((job) => (job.payload as { consentId: string }).consentId)).toContain(before);
+    expect((await settled(id)).refresh_status).toMatchObject({ status: 'success' });
+    const accountsAfter = accountListResponseSchema.parse(
+      (await call('GET', `/api/v2/accounts?provider_account_ids=${id}`)).json(),
+    ).data;
+    expect(accountsAfter.map((account) => account.id)).toEqual(accountsBefore.map((account) => account.id));
   });
 
   it('refuses ids that are not the client’s, and connections that are not open banking', async () => {

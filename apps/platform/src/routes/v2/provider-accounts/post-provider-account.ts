@@ -37,7 +37,8 @@ export const postProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
         },
         { tokens: await holderTokenCipher(app.config), log: request.log },
       );
-      if (providerAccount.refresh_status.status === 'adding')
+      // A new connection (`adding`), or one connected again (`updating`), with a consent to refresh under.
+      if (['adding', 'updating'].includes(providerAccount.refresh_status.status))
         await enqueueRefresh(app.jobQueue, providerAccount.id);
       return reply.code(201).send({ data: providerAccount });
     },
