@@ -60,6 +60,15 @@ describe('mapCdsTransaction', () => {
     expect(after.externalId).toBe(before.externalId);
   });
 
+  it('tells apart the months of a recurring payment without an id or an execution time', () => {
+    const { transactionId: _id, executionDateTime: _time, ...bare } = pending;
+    const month = (postingDateTime: string) =>
+      mapCdsTransaction({ ...bare, status: 'POSTED', postingDateTime }).externalId;
+    // Before 2026-11-30 both had one id, and November's replaced October's.
+    expect(month('2026-10-19T02:00:00Z')).not.toBe(month('2026-11-19T02:00:00Z'));
+    expect(month('2026-11-19T02:00:00Z')).toBe(month('2026-11-19T02:00:00Z'));
+  });
+
   it('treats money coming in as a credit', () => {
     expect(mapCdsTransaction({ ...pending, amount: '3860.00' }).baseType).toBe('credit');
   });

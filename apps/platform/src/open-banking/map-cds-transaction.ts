@@ -12,7 +12,9 @@ function sydneyDateOf(dateTime: string | undefined): string | null {
 
 /**
  * A holder may leave transactionId out; then the id is a fingerprint of what does not change when a
- * pending transaction posts (account, amount, reference, description, execution time).
+ * pending transaction posts (account, amount, reference, description, execution time). Without an
+ * execution time (also optional), the posting or value time stands in: before 2026-11-30 none did,
+ * so a monthly "NETFLIX -15.99" had one id every month, and each month's replaced the last.
  */
 function externalIdOf(transaction: CdsTransaction): string {
   if (transaction.transactionId) return transaction.transactionId;
@@ -21,7 +23,7 @@ function externalIdOf(transaction: CdsTransaction): string {
     transaction.amount,
     transaction.reference,
     transaction.description,
-    transaction.executionDateTime ?? '',
+    transaction.executionDateTime ?? transaction.postingDateTime ?? transaction.valueDateTime ?? '',
   ];
   return `fp-${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
 }
