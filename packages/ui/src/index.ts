@@ -42,6 +42,7 @@ export { FormField, type FormFieldProps, type FormFieldRenderProps } from './com
 export { FormTextInput, type FormTextInputProps } from './components/form-text-input.tsx';
 export { ImagePicker, type ImagePickerProps } from './components/image-picker.tsx';
 export { LazyImage, type LazyImageProps } from './components/lazy-image.tsx';
+export { LoadingStatus, type LoadingStatusProps } from './components/loading-status.tsx';
 export { LoadingTable, type LoadingTableProps } from './components/loading-table.tsx';
 export { Modal, type ModalProps } from './components/modal.tsx';
 export {

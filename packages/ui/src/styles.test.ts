@@ -1,9 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'styles.css'), 'utf8');
+const here = dirname(fileURLToPath(import.meta.url));
+const css = readFileSync(join(here, 'styles.css'), 'utf8');
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+      const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const token = (name: string) => css.match(new RegExp(`--color-${name}: (#[0-9a-f]{6});`))?.[1] ?? '';
 
 describe('styles.css', () => {
   it('slides the drawer in 0.4 s and the sidebar in 0.6 s (spec §9)', () => {
@@ -15,6 +31,25 @@ describe('styles.css', () => {
   it('maps every colour token a tenant sets to its CSS variable', () => {
     for (const name of ['primary', 'secondary', 'tertiary', 'link', 'body', 'button-primary-fade']) {
       expect(css).toContain(`--color-${name}: var(--tenant-${name});`);
+    }
+  });
+
+  it('draws input borders at 3:1 or more on the surface and the background (WCAG 1.4.11)', () => {
+    expect(token('input')).toBe('#808a98');
+    expect(contrast('#808a98', '#ffffff')).toBeCloseTo(3.5, 1);
+    expect(contrast(token('input'), token('surface'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(token('input'), token('background'))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never leaves a faded ring as the only focus indicator of a component', () => {
+    const components = join(here, 'components');
+    for (const file of readdirSync(components).filter((name) => name.endsWith('.tsx'))) {
+      const source = readFileSync(join(components, file), 'utf8');
+      for (const classes of source.match(/'[^'\n]*ring-ring\/\d+[^'\n]*'|"[^"\n]*ring-ring\/\d+[^"\n]*"/g) ??
+        []) {
+        // A faded halo is fine around a full-colour border (text inputs); alone it is below 3:1.
+        expect(classes, file).toContain('focus-visible:border-ring');
+      }
     }
   });
 });

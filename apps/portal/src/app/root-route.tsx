@@ -1,12 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { RouteGuard } from './guard/route-guard.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
 
 /** Above every page: the spec's router behaviour that does not depend on which page it is. */
 export function RootRoute() {
-  const { key } = useLocation();
-  const firstKey = useRef(key);
+  // Every navigation scrolls to the top (spec §2), a new query string's (a search, a sort, a page of
+  // a list, a filter) too; but only a new path moves focus: the same page's controls keep it.
+  const { key, pathname } = useLocation();
+  const [firstPathname] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && pathname !== firstPathname) setNavigated(true);
   // The element, not <Outlet />: the guard keeps showing the allowed page's element while it decides on the next.
   const page = useOutlet();
 
@@ -18,7 +22,7 @@ export function RootRoute() {
   return (
     <>
       <RouteGuard>
-        <FocusMainHeading key={key} enabled={key !== firstKey.current} />
+        <FocusMainHeading key={pathname} enabled={navigated} />
         {page}
       </RouteGuard>
       <SessionTimeout />
@@ -28,17 +32,36 @@ export function RootRoute() {
 
 /**
  * After a navigation inside the portal, moves focus to the new page's main heading so that a
- * screen reader announces it; the first page of a visit keeps the browser's own focus.
+ * screen reader announces it; the first page of a visit keeps the browser's own focus. A page
+ * still loading its heading (a client's frame) has focus on its main landmark, not lost on the
+ * body, and its heading once it comes, unless the user has moved on.
  */
 function FocusMainHeading({ enabled }: { enabled: boolean }) {
-  // Keyed by location, so it mounts once per page shown, in the same commit as the page's heading.
+  // Keyed by path, so it mounts once per page shown, in the same commit as the page.
   useEffect(() => {
     if (!enabled) return;
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    const main = document.querySelector<HTMLElement>('main');
+    if (!main) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (heading) {
+      focusWithoutScrolling(heading);
+      return;
+    }
+    focusWithoutScrolling(main);
+    const observer = new MutationObserver(() => {
+      const arrived = main.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      observer.disconnect();
+      if (document.activeElement === main) focusWithoutScrolling(arrived);
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [enabled]);
 
   return null;
+}
+
+function focusWithoutScrolling(element: HTMLElement) {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
 }

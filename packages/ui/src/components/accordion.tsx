@@ -27,7 +27,7 @@ export function AccordionTrigger({
         data-slot="accordion-trigger"
         className={cn(
           'group flex flex-1 cursor-pointer items-center justify-between gap-4 rounded-md py-4 text-left font-medium text-body',
-          'outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:opacity-55',
+          'outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring disabled:opacity-55',
           className,
         )}
         {...props}

@@ -7,7 +7,7 @@ export const buttonVariants = cva(
   [
     'relative inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-lg',
     'font-semibold transition-[color,background-color,border-color,box-shadow,opacity] duration-150',
-    'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-offset-1',
+    'outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1',
     'disabled:pointer-events-none disabled:opacity-55 aria-busy:cursor-progress',
     '[&_svg]:pointer-events-none [&_svg]:shrink-0',
   ],

@@ -23,7 +23,7 @@ export function Checkbox({ label, error, id, className, required, ...props }: Ch
           aria-describedby={error ? errorId : undefined}
           className={cn(
             'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-md border border-input bg-surface',
-            'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40',
+            'outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
             'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-button-primary-foreground',
             'disabled:cursor-not-allowed disabled:opacity-55 aria-invalid:border-error',
           )}

@@ -82,7 +82,7 @@ export function Drawer({
             <Dialog.Close
               title="Close drawer"
               aria-label="Close drawer"
-              className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-xl outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40"
+              className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-xl outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring"
             >
               <span aria-hidden="true">×</span>
             </Dialog.Close>

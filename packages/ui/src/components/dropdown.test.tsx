@@ -48,6 +48,27 @@ describe('Dropdown', () => {
     expect(trigger).toHaveTextContent('Accountant');
   });
 
+  it('marks the option the keyboard is on with a primary tint and a full-colour ring, not a faint grey', async () => {
+    const user = userEvent.setup();
+    render(<Dropdown label="Profession" options={options} />);
+
+    screen.getByRole('combobox', { name: 'Profession' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+
+    const highlighted = await waitFor(() => {
+      const option = document.querySelector<HTMLElement>('[role="option"][data-highlighted]');
+      if (!option) throw new Error('no highlighted option');
+      return option;
+    });
+    expect(highlighted).toHaveClass(
+      'data-[highlighted]:bg-primary/10',
+      'data-[highlighted]:ring-2',
+      'data-[highlighted]:ring-ring',
+    );
+    expect(highlighted).not.toHaveClass('data-[highlighted]:bg-muted');
+  });
+
   it('takes a custom placeholder, the required mark and an error', () => {
     render(<Dropdown label="Status" options={options} placeholder="Any" required error="Choose one" />);
 

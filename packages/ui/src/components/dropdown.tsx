@@ -111,7 +111,12 @@ const DropdownItems = memo(function DropdownItems({ options }: { options: Dropdo
         <Select.Item
           key={option.value}
           value={option.value}
-          className="flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
+          className={cn(
+            'flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none',
+            // The option the keyboard is on: a tint and a ring in the primary colour (3:1 like any focus).
+            'data-[highlighted]:bg-primary/10 data-[highlighted]:ring-2 data-[highlighted]:ring-ring data-[highlighted]:ring-inset',
+            'data-[state=checked]:font-semibold',
+          )}
         >
           {option.image_url ? (
             <img src={option.image_url} alt="" className="size-6 shrink-0 rounded-full object-cover" />

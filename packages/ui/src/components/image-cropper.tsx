@@ -110,7 +110,7 @@ export function ImageCropper({ src, crop, onCropChange, onImageLoad }: ImageCrop
           drag.current = undefined;
         }}
         onKeyDown={handleKeyDown}
-        className="size-[300px] rounded-lg bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        className="size-[300px] rounded-lg bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       />
       <p id={helpId} className="text-muted-foreground text-xs">
         Drag to move the crop, drag a corner to resize. Arrow keys move it; Shift and arrow keys resize it.

@@ -33,7 +33,7 @@ export function ImageDropZone({ acceptedFileTypes, invalid, onFile }: ImageDropZ
         onDrop={handleDrop}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-input border-dashed bg-muted/50 px-6 py-10 text-center',
-          'has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/40',
+          'has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring',
           over && 'border-primary bg-primary/5',
           invalid && 'border-error',
         )}

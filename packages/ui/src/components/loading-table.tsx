@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
+import { LoadingStatus } from './loading-status.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export interface LoadingTableProps extends ComponentProps<'div'> {
@@ -21,14 +22,13 @@ export function LoadingTable({
   const cells = Array.from({ length: columns }, (_, index) => index);
   const lines = Array.from({ length: rows }, (_, index) => index);
   return (
-    <div
+    <LoadingStatus
       data-slot="loading-table"
-      role="status"
+      label={label}
       aria-busy="true"
       className={cn('overflow-hidden rounded-xl border border-border bg-surface', className)}
       {...props}
     >
-      <span className="sr-only">{label}</span>
       <div data-slot="loading-table-header" className="flex gap-4 bg-muted/60 px-4 py-3">
         {cells.map((cell) => (
           <Skeleton key={cell} className="h-3 flex-1" />
@@ -41,6 +41,6 @@ export function LoadingTable({
           ))}
         </div>
       ))}
-    </div>
+    </LoadingStatus>
   );
 }

@@ -39,7 +39,7 @@ export function NavigationMenuLink({
       data-slot="navigation-menu-link"
       className={cn(
         'inline-flex h-10 cursor-pointer items-center rounded-md px-3 font-medium text-body text-sm',
-        'outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40',
+        'outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring',
         'data-[active]:text-primary data-[active]:underline data-[active]:underline-offset-8',
         className,
       )}

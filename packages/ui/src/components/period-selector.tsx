@@ -39,7 +39,7 @@ export function PeriodSelector({
           value={String(months)}
           className={cn(
             'h-9 cursor-pointer rounded-lg px-3 font-medium text-muted-foreground text-sm',
-            'outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring/40',
+            'outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring',
             'data-[state=checked]:bg-surface data-[state=checked]:text-primary data-[state=checked]:shadow-sm',
           )}
         >

@@ -1,7 +1,7 @@
 import type { SidebarLinkComponent, SidebarMenuItem } from './sidebar-menu.tsx';
 
 const entryClass =
-  'flex w-full cursor-pointer items-center rounded-lg px-3 py-2 text-left font-medium text-body text-sm outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40';
+  'flex w-full cursor-pointer items-center rounded-lg px-3 py-2 text-left font-medium text-body text-sm outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring';
 
 export interface SidebarMenuEntryProps {
   item: SidebarMenuItem;

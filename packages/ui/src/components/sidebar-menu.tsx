@@ -74,7 +74,7 @@ export function SidebarMenu({
         aria-expanded={open}
         aria-controls={navId}
         onClick={toggle}
-        className="absolute top-6 -right-4 z-10 inline-flex size-8 cursor-pointer items-center justify-center rounded-full border border-border bg-surface text-body shadow-sm outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        className="absolute top-6 -right-4 z-10 inline-flex size-8 cursor-pointer items-center justify-center rounded-full border border-border bg-surface text-body shadow-sm outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <span aria-hidden="true">{open ? '‹' : '›'}</span>
       </button>

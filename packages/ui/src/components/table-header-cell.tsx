@@ -26,7 +26,7 @@ export function TableHeaderCell({ label, sortable, order, onSort, className }: T
         <button
           type="button"
           onClick={onSort}
-          className="inline-flex cursor-pointer items-center gap-1 rounded-sm uppercase outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          className="inline-flex cursor-pointer items-center gap-1 rounded-sm uppercase outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {label}
           <span aria-hidden="true" className={cn(!order && 'opacity-40')}>

@@ -72,6 +72,41 @@ describe('Table', () => {
     ]);
   });
 
+  it('shows the sort its caller keeps, and asks for the next one from it', async () => {
+    const onSortChange = vi.fn();
+    const { rerender } = render(
+      <Table
+        columns={columns}
+        rows={rows.slice(0, 3)}
+        rowKey={(r) => r.id}
+        sort={{ key: 'accounts', order: 'asc' }}
+        onSortChange={onSortChange}
+        manualSort
+      />,
+    );
+    const accounts = screen.getByRole('button', { name: /Accounts/ });
+    expect(screen.getByRole('columnheader', { name: /Accounts/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(accounts);
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'accounts', order: 'desc' });
+    rerender(
+      <Table
+        columns={columns}
+        rows={rows.slice(0, 3)}
+        rowKey={(r) => r.id}
+        sort={{ key: 'name', order: 'desc' }}
+        onSortChange={onSortChange}
+        manualSort
+      />,
+    );
+
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /Accounts/ })).not.toHaveAttribute('aria-sort');
+    // The same button: the table was not drawn afresh, so focus stays where it was.
+    expect(screen.getByRole('button', { name: /Accounts/ })).toBe(accounts);
+    expect(accounts).toHaveFocus();
+  });
+
   it('does not sort a column that is not sortable', () => {
     render(<Table columns={columns} rows={rows} rowKey={(r) => r.id} />);
 

@@ -35,6 +35,11 @@ export interface TableProps<Row> {
   page?: number;
   onPageChange?: (page: number) => void;
   onSortChange?: (sort: TableSort) => void;
+  /**
+   * The sort shown when the caller keeps it (e.g. in the URL), null for none of the columns;
+   * left out, the table keeps its own.
+   */
+  sort?: TableSort | null | undefined;
   /** The caller sorts (e.g. on the server); the table only shows the order. */
   manualSort?: boolean;
   emptyText?: ReactNode;
@@ -56,12 +61,14 @@ export function Table<Row>({
   page: controlledPage,
   onPageChange,
   onSortChange,
+  sort: controlledSort,
   manualSort = false,
   emptyText = 'Sorry, we could not find any results.',
   className,
 }: TableProps<Row>) {
   const visible = columns.filter((column) => !column.disabled);
-  const [sort, setSort] = useState(() => initialSort(columns));
+  const [ownSort, setOwnSort] = useState(() => initialSort(columns));
+  const sort = controlledSort === undefined ? ownSort : (controlledSort ?? undefined);
   const [ownPage, setOwnPage] = useState(1);
   const rowCount = total ?? rows.length;
   const pages = pageSize ? pageCount(rowCount, pageSize) : 1;
@@ -76,7 +83,7 @@ export function Table<Row>({
       sort?.key === column.key
         ? { key: column.key, order: sort.order === 'asc' ? 'desc' : 'asc' }
         : { key: column.key, order: column.initSortOrder ?? 'asc' };
-    setSort(next);
+    setOwnSort(next);
     onSortChange?.(next);
   }
 

@@ -22,7 +22,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       data-slot="tabs-trigger"
       className={cn(
         '-mb-px cursor-pointer border-transparent border-b-2 px-3 py-2 font-medium text-muted-foreground text-sm',
-        'outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring/40',
+        'outline-none hover:text-body focus-visible:ring-[3px] focus-visible:ring-ring',
         'data-[state=active]:border-primary data-[state=active]:text-primary disabled:opacity-55',
         className,
       )}
@@ -35,7 +35,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40', className)}
+      className={cn('outline-none focus-visible:ring-[3px] focus-visible:ring-ring', className)}
       {...props}
     />
   );

@@ -47,4 +47,26 @@ describe('Tag', () => {
 
     expect(onDismiss).toHaveBeenCalledTimes(2);
   });
+
+  it('names the dismiss button after its tag when given a label, keeping the "Dismiss filter" tooltip', async () => {
+    const onDismiss = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <>
+        <Tag onDismiss={onDismiss} dismissLabel="Dismiss filter: Search: rent">
+          Search: rent
+        </Tag>
+        <Tag onDismiss={() => {}} dismissLabel="Dismiss filter: From 1 Nov 2026">
+          From 1 Nov 2026
+        </Tag>
+      </>,
+    );
+
+    const button = screen.getByRole('button', { name: 'Dismiss filter: Search: rent' });
+    expect(button).toHaveAttribute('title', 'Dismiss filter');
+    expect(screen.getByText('Search: rent')).toHaveTextContent(/^Search: rent×$/);
+    await user.click(button);
+
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
 });

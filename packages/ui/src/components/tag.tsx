@@ -26,12 +26,18 @@ export type TagVariant = NonNullable<VariantProps<typeof tagVariants>['variant']
 export interface TagProps extends ComponentProps<'span'>, VariantProps<typeof tagVariants> {
   /** Adds a dismiss button (spec §8: 'Dismiss filter'). */
   onDismiss?: () => void;
+  /**
+   * The dismiss button's accessible name, to tell one tag's button from another's, e.g.
+   * 'Dismiss filter: Search: rent'; its tooltip stays 'Dismiss filter'.
+   */
+  dismissLabel?: string;
 }
 
 export function Tag({
   variant = 'neutral',
   size = 'sm',
   onDismiss,
+  dismissLabel = 'Dismiss filter',
   className,
   children,
   ...props
@@ -49,9 +55,9 @@ export function Tag({
         <button
           type="button"
           title="Dismiss filter"
-          aria-label="Dismiss filter"
+          aria-label={dismissLabel}
           onClick={onDismiss}
-          className="-mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-body/10 focus-visible:ring-2 focus-visible:ring-ring/40"
+          className="-mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-body/10 focus-visible:ring-2 focus-visible:ring-ring"
         >
           <span aria-hidden="true">×</span>
         </button>

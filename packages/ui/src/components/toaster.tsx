@@ -50,7 +50,7 @@ export function Toaster({ className }: ToasterProps) {
           <Toast.Description className="flex-1 font-medium text-body">{item.message}</Toast.Description>
           <Toast.Close
             aria-label="Close"
-            className="rounded-sm px-1 text-body/70 outline-none hover:text-body focus-visible:ring-2 focus-visible:ring-ring/40"
+            className="rounded-sm px-1 text-body/70 outline-none hover:text-body focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span aria-hidden="true">×</span>
           </Toast.Close>

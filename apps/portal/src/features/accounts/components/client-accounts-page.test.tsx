@@ -120,4 +120,13 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText(/not linked to your practice/)).toBeInTheDocument();
   });
+
+  it('tells screen readers it is loading the accounts', async () => {
+    await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: { ...accountsRoutes, 'GET /api/v2/accounts': () => new Promise<Response>(() => {}) },
+    });
+
+    expect((await screen.findByText('Loading accounts')).closest('[role="status"]')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { Skeleton } from '@waratah/ui';
+import { LoadingStatus, Skeleton } from '@waratah/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
@@ -64,9 +64,9 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
 
 function AccountsLoading({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="flex flex-col gap-4">
+    <LoadingStatus label={label} className="flex flex-col gap-4">
       <Skeleton className="h-40 w-full rounded-2xl" />
       <Skeleton className="h-40 w-full rounded-2xl" />
-    </div>
+    </LoadingStatus>
   );
 }

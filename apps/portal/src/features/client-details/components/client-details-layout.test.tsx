@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fake-api.ts';
 import { buildClient } from '../testing/build-client-data.ts';
@@ -27,6 +27,8 @@ describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
         .map((link) => link.textContent),
     ).toEqual(['Overview', 'Accounts', 'Transactions', 'Goals', 'Add goal', 'Financial Passport']);
     expect(within(tabs).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // A focus ring in the full primary colour: a faded one is below 3:1 (WCAG 1.4.11).
+    expect(within(tabs).getByRole('link', { name: 'Accounts' })).toHaveClass('focus-visible:ring-ring');
   });
 
   it('offers no tab for a page whose feature is off', async () => {
@@ -121,5 +123,25 @@ describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
     failing = false;
     await user.click(retry);
     expect(await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
+  });
+
+  it('says it is loading the client, focusing the main landmark until their name comes, then the name', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { router } = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...emptyClientData,
+        'GET /api/admin/users/8': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' });
+
+    await act(() => router.navigate('/user/details/8/overview'));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the client');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    answer(json({ data: buildClient({ id: 8, given_name: 'Noah', family_name: 'Kim' }) }));
+    const name = await screen.findByRole('heading', { level: 1, name: 'Noah Kim' });
+    await waitFor(() => expect(name).toHaveFocus());
   });
 });

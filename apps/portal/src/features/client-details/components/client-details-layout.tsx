@@ -1,4 +1,4 @@
-import { Skeleton } from '@waratah/ui';
+import { LoadingStatus, Skeleton } from '@waratah/ui';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useClient } from '../api/get-client.ts';
@@ -64,7 +64,7 @@ function ClientFrame({ clientId }: { clientId: number }) {
 
 function ClientFrameLoading({ label }: { label: string }) {
   return (
-    <div className="flex flex-col gap-6" role="status" aria-label={label}>
+    <LoadingStatus className="flex flex-col gap-6" label={label}>
       <Skeleton className="h-4 w-32" />
       <div className="flex flex-col gap-2">
         <Skeleton className="h-9 w-72" />
@@ -72,6 +72,6 @@ function ClientFrameLoading({ label }: { label: string }) {
       </div>
       <Skeleton className="h-11 w-full" />
       <Skeleton className="h-64 w-full" />
-    </div>
+    </LoadingStatus>
   );
 }

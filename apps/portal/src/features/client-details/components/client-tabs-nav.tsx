@@ -17,7 +17,7 @@ export function ClientTabsNav({ clientId }: { clientId: number }) {
               to={tab.href}
               className={({ isActive }) =>
                 cn(
-                  '-mb-px inline-flex h-11 items-center border-b-2 px-4 font-medium text-sm outline-none transition-colors focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-ring/40',
+                  '-mb-px inline-flex h-11 items-center border-b-2 px-4 font-medium text-sm outline-none transition-colors focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-ring',
                   isActive
                     ? 'border-primary text-primary'
                     : 'border-transparent text-muted-foreground hover:border-border hover:text-body',

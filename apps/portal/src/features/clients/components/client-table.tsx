@@ -28,15 +28,14 @@ export interface ClientTableProps {
 /** One page of clients: who, consent and expiry, freshness, connections needing action, and actions. */
 export function ClientTable({ rows, params, onSortChange, renderActions, emptyText, now }: ClientTableProps) {
   const { t } = useTranslation();
-  const sortable = (key: keyof ManagedUser) => ({
-    isSortable: true,
-    ...(sortByColumn[key] === params.sort ? { initSortOrder: params.order } : {}),
-  });
+  const sortedColumn = (Object.keys(sortByColumn) as (keyof ManagedUser)[]).find(
+    (key) => sortByColumn[key] === params.sort,
+  );
   const columns: TableColumn<ManagedUser>[] = [
     {
       key: 'family_name',
       label: t('clients.columns.name'),
-      ...sortable('family_name'),
+      isSortable: true,
       formatter: (_, client) => (
         <span className="flex flex-wrap items-center gap-2">
           <Link
@@ -51,11 +50,11 @@ export function ClientTable({ rows, params, onSortChange, renderActions, emptyTe
         </span>
       ),
     },
-    { key: 'email', label: t('clients.columns.email'), ...sortable('email'), className: 'break-all' },
+    { key: 'email', label: t('clients.columns.email'), isSortable: true, className: 'break-all' },
     {
       key: 'consent',
       label: t('clients.columns.consent'),
-      ...sortable('consent'),
+      isSortable: true,
       formatter: (_, client) => <ConsentCell consent={client.consent} now={now} />,
     },
     {
@@ -95,12 +94,13 @@ export function ClientTable({ rows, params, onSortChange, renderActions, emptyTe
 
   return (
     <Table
-      key={`${params.sort}-${params.order}`}
       columns={columns}
       rows={rows}
       rowKey={(client) => client.id}
       caption={t('clients.list.heading')}
       manualSort
+      // The URL keeps the sort (back, a shared link); the table shows it and keeps its buttons, and focus.
+      sort={sortedColumn ? { key: sortedColumn, order: params.order } : null}
       onSortChange={changeSort}
       emptyText={emptyText}
     />

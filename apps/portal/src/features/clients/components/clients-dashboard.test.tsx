@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ManagedUser, PracticeConsents } from '@waratah/contracts';
 import { toast } from '@waratah/ui';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,9 @@ async function renderDashboard({
   return view;
 }
 
+/** The route guard runs again for each new location; a focus jump would come once it has. */
+const guardSettles = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
 describe('the dashboard client list', () => {
   it('shows the count, each client with consent, expiry, refresh and connections, linked to their page', async () => {
     await renderDashboard({
@@ -119,6 +122,28 @@ describe('the dashboard client list', () => {
     expect(searches.at(-1)).toBe('client2');
     // Typed letters are not each sent: the search waits for a pause.
     expect(searches.filter((search) => search !== null).length).toBeLessThan('client2'.length);
+  });
+
+  it('keeps focus in the search box and on a sort button while the list follows the URL', async () => {
+    const { user, router } = await renderDashboard();
+    await screen.findByText('2 clients');
+    const search = screen.getByRole('searchbox', { name: 'Search clients by name or email' });
+
+    await user.type(search, 'client2');
+    expect(await screen.findByText('1 client')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=client2');
+    await guardSettles();
+    expect(search).toHaveFocus();
+
+    const sortByEmail = screen.getByRole('button', { name: /Email/ });
+    await user.click(sortByEmail);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=client2&sort=email'));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    await guardSettles();
+    expect(sortByEmail).toBeInTheDocument();
+    expect(sortByEmail).toHaveFocus();
   });
 
   it('restores search, sort and page from the URL and pages and sorts on the platform', async () => {

@@ -6,6 +6,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LoadingStatus,
   SkeletonText,
   Tag,
 } from '@waratah/ui';
@@ -48,10 +49,9 @@ export function PracticeConsentsPanel() {
             />
           </div>
         ) : (
-          <div role="status">
-            <span className="sr-only">{t('clients.consents.loading')}</span>
+          <LoadingStatus label={t('clients.consents.loading')}>
             <SkeletonText lines={4} />
-          </div>
+          </LoadingStatus>
         )}
       </CardContent>
     </Card>

@@ -2,13 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { DocumentExport } from '@waratah/contracts';
 import { getDocumentExport, isExportSettled, listFinancialPassportExports } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { isApiError } from '../../../lib/is-api-error.ts';
 
 /** How often an unfinished export's status is asked for. */
 export const EXPORT_POLL_MS = 1000;
 
 export const documentsQueryKey = (clientId: number) => ['clients', clientId, 'documents'] as const;
 
-/** `GET api/v2/documents/{id}` until the export has completed or failed (spec §7: the portal shows progress). */
+/** The platform no longer has the export (deleted meanwhile): asking again will not bring it back. */
+export function isExportGone(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/**
+ * `GET api/v2/documents/{id}` until the export has completed or failed, or is gone (spec §7: the
+ * portal shows progress).
+ */
 export function useDocumentExport(clientId: number, initial: DocumentExport) {
   const client = useApiClient();
   return useQuery({
@@ -19,6 +28,8 @@ export function useDocumentExport(clientId: number, initial: DocumentExport) {
     initialDataUpdatedAt: () => Date.now(),
     staleTime: 0,
     refetchInterval: (query) => {
+      // The data stays the last answer (still running) when the export is gone; the error says so.
+      if (isExportGone(query.state.error)) return false;
       const data = query.state.data;
       return data && isExportSettled(data) ? false : EXPORT_POLL_MS;
     },

@@ -154,6 +154,59 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
   });
 
+  it('keeps the statements queued when another account is refused, and tries again only the refused one', async () => {
+    let savingsRefused = true;
+    const view = await openAccounts({
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        if (body.account_id === 1) return json({ data: buildDocumentExport({ id: everydayId }) }, 202);
+        if (savingsRefused)
+          return json(
+            {
+              error: {
+                error_code: 'F0001',
+                error_type: 'validation',
+                error_message: 'The account is closed',
+              },
+            },
+            400,
+          );
+        return json({ data: buildDocumentExport({ id: summaryId, account_id: 2 }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    expect(await within(drawer).findByRole('alert')).toHaveTextContent(
+      "We couldn't start the document: Statement – Rainy day: The account is closed",
+    );
+    expect(
+      within(drawer)
+        .getAllByTestId('document-job')
+        .map((job) => job.textContent),
+    ).toEqual([expect.stringContaining('Statement – Everyday Account')]);
+
+    savingsRefused = false;
+    await user.click(within(within(drawer).getByRole('alert')).getByRole('button', { name: 'Try again' }));
+
+    await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
+    expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v2/statements').map((request) => request.body)).toEqual([
+      { account_id: 1, period: 'week' },
+      { account_id: 2, period: 'week' },
+      { account_id: 2, period: 'week' },
+    ]);
+  });
+
   it('explains a refused request with the field the platform named', async () => {
     const view = await openAccounts({
       'POST /api/v2/accounts/summary': () =>

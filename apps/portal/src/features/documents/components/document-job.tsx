@@ -6,14 +6,14 @@ import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
-import { useDocumentExport } from '../api/document-exports.ts';
+import { isExportGone, useDocumentExport } from '../api/document-exports.ts';
 import { useDocumentDownloads } from '../api/use-document-downloads.ts';
 import { saveFile } from '../utils/save-file.ts';
 
 /** Spec §9: toasts in the portal stay 5000 ms. */
 const TOAST_MS = 5000;
 
-type JobState = 'queued' | 'running' | 'downloading' | 'completed' | 'ready' | 'failed';
+type JobState = 'queued' | 'running' | 'downloading' | 'completed' | 'ready' | 'failed' | 'unavailable';
 
 const tagOf: Record<JobState, TagVariant> = {
   queued: 'neutral',
@@ -22,6 +22,7 @@ const tagOf: Record<JobState, TagVariant> = {
   completed: 'success',
   ready: 'success',
   failed: 'error',
+  unavailable: 'error',
 };
 
 export interface DocumentJobRowProps {
@@ -35,6 +36,8 @@ export interface DocumentJobRowProps {
   onAutoDownload?: (() => void) | undefined;
   /** Creates the document again after a failed generation. */
   onRetry?: (() => void) | undefined;
+  /** The platform no longer has the document (deleted meanwhile). */
+  unavailable?: boolean;
 }
 
 /** One export: its progress while it is generated, then the file; a failure says why and offers a retry. */
@@ -45,12 +48,33 @@ export function DocumentJobRow({
   autoDownload,
   onAutoDownload,
   onRetry,
+  unavailable = false,
 }: DocumentJobRowProps) {
   const { t } = useTranslation();
   const downloads = useDocumentDownloads();
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  // The toast and the error are handled here, in the mutation's own options, not in mutate()'s:
+  // those would be dropped with the row, which can go before the file comes (the drawer's hidden
+  // list lets a row go once its automatic download starts).
   const download = useMutation({
-    mutationFn: () => downloads.downloadExport(document, { userId: clientId }),
-    onSuccess: (file) => saveFile(file.blob, file.fileName),
+    mutationFn: (_how: { automatic: boolean }) => downloads.downloadExport(document, { userId: clientId }),
+    onSuccess: (file, { automatic }) => {
+      saveFile(file.blob, file.fileName);
+      if (automatic) toast.success(t('documents.downloaded', { name }), { duration: TOAST_MS });
+    },
+    onError: (error) => {
+      // A row still shown says so itself, with a retry.
+      if (shown.current) return;
+      toast.error(t('documents.downloadFailed', { reason: serverErrorMessages(error).join(' ') }), {
+        duration: TOAST_MS,
+      });
+    },
   });
   const started = useRef(false);
   const { mutate } = download;
@@ -58,19 +82,19 @@ export function DocumentJobRow({
     if (autoDownload && document.status === 'completed' && !started.current) {
       started.current = true;
       onAutoDownload?.();
-      mutate(undefined, {
-        onSuccess: () => toast.success(t('documents.downloaded', { name }), { duration: TOAST_MS }),
-      });
+      mutate({ automatic: true });
     }
-  }, [autoDownload, document.status, mutate, onAutoDownload, name, t]);
+  }, [autoDownload, document.status, mutate, onAutoDownload]);
 
-  const state: JobState = download.isPending
-    ? 'downloading'
-    : document.status === 'completed'
-      ? download.isSuccess
-        ? 'completed'
-        : 'ready'
-      : document.status;
+  const state: JobState = unavailable
+    ? 'unavailable'
+    : download.isPending
+      ? 'downloading'
+      : document.status === 'completed'
+        ? download.isSuccess
+          ? 'completed'
+          : 'ready'
+        : document.status;
   const busy = state === 'queued' || state === 'running' || state === 'downloading';
   const period =
     document.from_date && document.to_date
@@ -100,11 +124,11 @@ export function DocumentJobRow({
         <div className="flex items-center gap-2">
           {busy ? <Spinner /> : null}
           <Tag variant={tagOf[state]}>{t(`documents.status.${state}`)}</Tag>
-          {document.status === 'completed' && !download.isPending ? (
+          {document.status === 'completed' && !download.isPending && !unavailable ? (
             <Button
               size="sm"
               variant={state === 'ready' ? 'primary' : 'secondary'}
-              onClick={() => download.mutate()}
+              onClick={() => download.mutate({ automatic: false })}
               aria-label={`${state === 'ready' ? t('documents.download') : t('documents.downloadAgain')}: ${document.file_name}`}
             >
               {state === 'ready' ? t('documents.download') : t('documents.downloadAgain')}
@@ -113,14 +137,18 @@ export function DocumentJobRow({
         </div>
       </div>
       <span className="sr-only">{t(`documents.progress.${state}`, { name })}</span>
-      {document.status === 'failed' ? (
+      {unavailable ? (
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry}>
+          {t('documents.unavailable')}
+        </RetryAlert>
+      ) : document.status === 'failed' ? (
         <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry}>
           {document.error
             ? t('documents.failedBecause', { reason: document.error })
             : t('documents.failedUnknown')}
         </RetryAlert>
       ) : download.isError ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={() => download.mutate()}>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={() => download.mutate({ automatic: false })}>
           {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
         </RetryAlert>
       ) : null}
@@ -137,8 +165,8 @@ export interface TrackedDocumentJobProps {
   onRetry: () => void;
 }
 
-/** An export created just now: polled until it settles, then downloaded. */
+/** An export created just now: polled until it settles (or is gone), then downloaded. */
 export function TrackedDocumentJob({ initial, ...props }: TrackedDocumentJobProps) {
   const job = useDocumentExport(props.clientId, initial);
-  return <DocumentJobRow document={job.data} {...props} />;
+  return <DocumentJobRow document={job.data} unavailable={isExportGone(job.error)} {...props} />;
 }

@@ -1,23 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DocumentExport } from '@waratah/contracts';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { type DocumentRequest, type QueuedDocument, queueDocuments } from '../utils/queue-documents.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
 
-/** One document to create: its name in the progress list and the call that queues it. */
-export interface DocumentRequest {
-  name: string;
-  create: () => Promise<DocumentExport>;
-}
-
-interface Job extends DocumentRequest {
-  /** Changes on a retry, so the row starts afresh. */
-  key: string;
-  initial: DocumentExport;
-}
+/** A document queued: the row that follows it; its key changes on a retry, so the row starts afresh. */
+type Job = QueuedDocument;
 
 export interface DocumentRequestDrawerProps {
   clientId: number;
@@ -41,6 +32,8 @@ export interface DocumentRequestDrawerProps {
   after?: (createdIds: ReadonlySet<string>) => ReactNode;
   disabled?: boolean;
 }
+
+const reasonOf = (error: unknown) => serverErrorMessages(error).join(' ');
 
 /**
  * A button opening a drawer that asks for a document, queues it on the platform, shows its progress
@@ -67,14 +60,9 @@ export function DocumentRequestDrawer({
   const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(() => new Set());
   const progressId = useId();
   const create = useMutation({
-    mutationFn: (asked: DocumentRequest[]) =>
-      Promise.all(
-        asked.map(async (request) => {
-          const initial = await request.create();
-          return { ...request, initial, key: initial.id };
-        }),
-      ),
-    onSuccess: (created) => {
+    mutationFn: queueDocuments,
+    onSuccess: ({ created }) => {
+      if (created.length === 0) return;
       setJobs((current) => [...created, ...current]);
       onCreated?.();
     },
@@ -89,6 +77,21 @@ export function DocumentRequestDrawer({
     },
   });
 
+  /** What went wrong, in words, and a try again that asks only for what failed (nothing is queued twice). */
+  function failureOf(): { reason: string; tryAgain: () => void } | null {
+    if (retry.isError) {
+      const job = retry.variables;
+      return { reason: reasonOf(retry.error), tryAgain: () => job && retry.mutate(job) };
+    }
+    if (create.isError) return { reason: reasonOf(create.error), tryAgain: submit };
+    const refused = create.data?.refused ?? [];
+    if (refused.length === 0) return null;
+    return {
+      reason: refused.map(({ request, error }) => `${request.name}: ${reasonOf(error)}`).join(' '),
+      tryAgain: () => create.mutate(refused.map(({ request }) => request)),
+    };
+  }
+
   function submit() {
     const asked = requests();
     if (asked === null) {
@@ -98,7 +101,7 @@ export function DocumentRequestDrawer({
     create.mutate(asked);
   }
 
-  const error = create.error ?? retry.error;
+  const failure = failureOf();
   const renderJob = (job: Job) => (
     <TrackedDocumentJob
       key={job.key}
@@ -159,9 +162,9 @@ export function DocumentRequestDrawer({
           >
             {children}
           </form>
-          {error ? (
-            <RetryAlert retryLabel={t('documents.retry')} onRetry={submit}>
-              {t('documents.requestFailed', { reason: serverErrorMessages(error).join(' ') })}
+          {failure ? (
+            <RetryAlert retryLabel={t('documents.retry')} onRetry={failure.tryAgain}>
+              {t('documents.requestFailed', { reason: failure.reason })}
             </RetryAlert>
           ) : null}
           {jobs.length > 0 ? (

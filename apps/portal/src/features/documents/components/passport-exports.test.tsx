@@ -94,4 +94,21 @@ describe('financial passport exports', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(2));
     expect(vi.mocked(saveFile).mock.calls[1]?.[1]).toBe('earlier.pdf');
   });
+
+  it('tells screen readers it is loading the exports', async () => {
+    const { user } = await renderClientPage({
+      url: '/user/details/7/financial-passport',
+      features: { view_transactions: true },
+      routes: {
+        'GET /api/v2/financialpassport': () => json({ data: buildPassport() }),
+        'GET /api/v2/financialpassport/exports': () => new Promise<Response>(() => {}),
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Export PDF' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Export the financial passport' });
+    expect(
+      (await within(drawer).findByText('Loading the exports')).closest('[role="status"]'),
+    ).toBeInTheDocument();
+  });
 });

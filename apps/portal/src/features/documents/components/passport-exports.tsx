@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { requestFinancialPassportExport } from '@waratah/sdk';
-import { Skeleton } from '@waratah/ui';
+import { LoadingStatus, Skeleton } from '@waratah/ui';
 import { useId } from 'react';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -50,14 +50,10 @@ function PassportExportList({ clientId, hide }: { clientId: number; hide: Readon
         {t('documents.passport.exports')}
       </h3>
       {exports.isPending ? (
-        <div
-          role="status"
-          aria-label={t('documents.passport.exportsLoading')}
-          className="flex flex-col gap-2"
-        >
+        <LoadingStatus label={t('documents.passport.exportsLoading')} className="flex flex-col gap-2">
           <Skeleton className="h-16 w-full rounded-xl" />
           <Skeleton className="h-16 w-full rounded-xl" />
-        </div>
+        </LoadingStatus>
       ) : exports.isError ? (
         <RetryAlert retryLabel={t('documents.retry')} onRetry={() => void exports.refetch()}>
           {t('documents.passport.exportsError')}

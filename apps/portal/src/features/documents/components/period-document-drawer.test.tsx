@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { toast } from '@waratah/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fake-api.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
@@ -105,5 +106,114 @@ describe('period documents', { timeout: 20_000 }, () => {
     expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(insights.file_name);
     expect(api.requestsTo('POST /api/v2/documents/insights')[0]?.body).toEqual({ period: 'week' });
     expect(await screen.findByText('Insights downloaded')).toBeInTheDocument();
+  });
+
+  it('reports the download of a document made while the drawer was closed, however slow', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    const secondId = '55555555-5555-4555-8555-555555555555';
+    const insightsOf = (documentId: string) =>
+      buildDocumentExport({
+        id: documentId,
+        kind: 'insights',
+        period: 'week',
+        account_id: null,
+        file_name: 'financial-overview_lachlan_2026-11-16_2026-11-22.pdf',
+        download_path: `/api/v2/documents/${documentId}/file`,
+      });
+    const polls = new Map<string, number>();
+    const poll = (documentId: string) => () => {
+      polls.set(documentId, (polls.get(documentId) ?? 0) + 1);
+      const status = (polls.get(documentId) ?? 0) > 1 ? 'completed' : 'running';
+      return json({ data: { ...insightsOf(documentId), status } });
+    };
+    // Slower than the drawer takes to drop the hidden row it downloads from: a real network.
+    const slowly = async (response: () => Response) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return response();
+    };
+    let posts = 0;
+    const view = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'POST /api/v2/documents/insights': () => {
+          posts += 1;
+          return json({ data: insightsOf(posts === 1 ? id : secondId) }, 202);
+        },
+        [`GET /api/v2/documents/${id}`]: poll(id),
+        [`GET /api/v2/documents/${secondId}`]: poll(secondId),
+        [`GET /api/v2/documents/${id}/file`]: () =>
+          slowly(() => fileResponse('%PDF-1.7\n', insightsOf(id).file_name)),
+        [`GET /api/v2/documents/${secondId}/file`]: () =>
+          slowly(() =>
+            json(
+              {
+                error: {
+                  error_code: 'F0409',
+                  error_type: 'conflict',
+                  error_message: 'The file is not ready',
+                },
+              },
+              409,
+            ),
+          ),
+      },
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { user } = view;
+    const createAndClose = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Download insights PDF' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Insights PDF' });
+      const jobs = within(drawer).queryAllByTestId('document-job').length;
+      await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+      await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(jobs + 1));
+      await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    };
+
+    await createAndClose();
+    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Insights downloaded', { duration: 5000 }));
+
+    await createAndClose();
+    await vi.waitFor(
+      () =>
+        expect(failure).toHaveBeenCalledWith("We couldn't download the file: The file is not ready", {
+          duration: 5000,
+        }),
+      { timeout: 5000 },
+    );
+    expect(saveFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops following a document deleted meanwhile, and says it is no longer available', async () => {
+    const insights = buildDocumentExport({ id, kind: 'insights', period: 'week', account_id: null });
+    let polls = 0;
+    const view = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'POST /api/v2/documents/insights': () => json({ data: insights }, 202),
+        [`GET /api/v2/documents/${id}`]: () => {
+          polls += 1;
+          return json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such document' } },
+            404,
+          );
+        },
+      },
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Download insights PDF' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Insights PDF' });
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    const job = await within(drawer).findByTestId('document-job');
+    expect(await within(job).findByText('This document is no longer available.')).toBeInTheDocument();
+    expect(job).toHaveAttribute('data-status', 'unavailable');
+    expect(job).toHaveAttribute('aria-busy', 'false');
+    const pollsWhenGone = polls;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(polls).toBe(pollsWhenGone);
   });
 });

@@ -309,4 +309,12 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(exportAction).toHaveBeenLastCalledWith({ from: '2024-07-01', to: '2025-06-30' });
   });
+
+  it('tells screen readers it is working out the passport', async () => {
+    renderPassport({ routes: { [passportRoute]: () => new Promise<Response>(() => {}) } });
+
+    expect(
+      (await screen.findByText('Working out the financial passport')).closest('[role="status"]'),
+    ).toBeInTheDocument();
+  });
 });

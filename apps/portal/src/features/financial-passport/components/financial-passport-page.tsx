@@ -1,5 +1,5 @@
 import type { ExportOption } from '@waratah/tenants';
-import { Card, CardContent, DatePicker, Dropdown, Skeleton } from '@waratah/ui';
+import { Card, CardContent, DatePicker, Dropdown, LoadingStatus, Skeleton } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
@@ -92,11 +92,11 @@ export function FinancialPassportPage({
         </CardContent>
       </Card>
       {range === null ? null : passport.isPending ? (
-        <div className="flex flex-col gap-4" role="status" aria-label={t('passport.loading')}>
+        <LoadingStatus className="flex flex-col gap-4" label={t('passport.loading')}>
           <Skeleton className="h-24 w-full rounded-xl" />
           <Skeleton className="h-48 w-full rounded-2xl" />
           <Skeleton className="h-48 w-full rounded-2xl" />
-        </div>
+        </LoadingStatus>
       ) : passport.isError ? (
         <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
           {t('passport.loadError')}

@@ -146,4 +146,15 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('there is no account 31');
     expect(router.state.location.pathname).toBe('/user/details/5/add-goal');
   });
+
+  it('tells screen readers it is loading the accounts', async () => {
+    renderPageWithProviders({
+      path: '/user/details/:id/add-goal',
+      url: '/user/details/5/add-goal',
+      page: <AddGoalPage clientId={5} goalsHref="/user/details/5/goals" />,
+      routes: { 'GET /api/v2/accounts': () => new Promise<Response>(() => {}) },
+    });
+
+    expect((await screen.findByText('Loading accounts…')).closest('[role="status"]')).toBeInTheDocument();
+  });
 });

@@ -8,6 +8,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  LoadingStatus,
   SkeletonText,
   toast,
 } from '@waratah/ui';
@@ -68,9 +69,9 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
       </CardHeader>
       <CardContent>
         {accounts.isPending ? (
-          <div role="status" aria-label={t('goals.form.accountsLoading')}>
+          <LoadingStatus label={t('goals.form.accountsLoading')}>
             <SkeletonText lines={6} />
-          </div>
+          </LoadingStatus>
         ) : accounts.isError ? (
           <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void accounts.refetch()}>
             {t('goals.form.accountsError')}

@@ -125,4 +125,15 @@ describe('GoalsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('goal-card')).toBeInTheDocument();
   });
+
+  it('tells screen readers it is loading the goals', async () => {
+    renderPageWithProviders({
+      path: '/user/details/:id/goals',
+      url: '/user/details/5/goals',
+      page: <GoalsPage clientId={clientId} addGoalHref={undefined} />,
+      routes: { [goalsRoute]: () => new Promise<Response>(() => {}) },
+    });
+
+    expect((await screen.findByText('Loading goals')).closest('[role="status"]')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,12 @@
-import { buttonVariants, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@waratah/ui';
+import {
+  buttonVariants,
+  LoadingStatus,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@waratah/ui';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
@@ -92,10 +100,10 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
   const goals = useGoals(clientId, filter);
   if (goals.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-label={t('goals.loading')}>
+      <LoadingStatus className="flex flex-col gap-4" label={t('goals.loading')}>
         <Skeleton className="h-44 w-full rounded-2xl" />
         <Skeleton className="h-44 w-full rounded-2xl" />
-      </div>
+      </LoadingStatus>
     );
   }
   if (goals.isError) {

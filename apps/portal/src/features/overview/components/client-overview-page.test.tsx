@@ -200,4 +200,13 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Assets')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View all goals' })).not.toBeInTheDocument();
   });
+
+  it('tells screen readers which panels are still loading', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: { ...clientData, 'GET /api/v2/goals': () => new Promise<Response>(() => {}) },
+    });
+
+    expect((await screen.findByText('Loading goals')).closest('[role="status"]')).toBeInTheDocument();
+  });
 });

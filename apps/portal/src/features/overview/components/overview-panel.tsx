@@ -1,4 +1,13 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Skeleton } from '@waratah/ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  cn,
+  LoadingStatus,
+  Skeleton,
+} from '@waratah/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
@@ -41,16 +50,12 @@ export function PanelLoading({
 }) {
   const { t } = useTranslation();
   return (
-    <div
-      role="status"
-      aria-label={t('overview.loading', { panel: title.toLowerCase() })}
-      className={className}
-    >
+    <LoadingStatus label={t('overview.loading', { panel: title.toLowerCase() })} className={className}>
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own
         <Skeleton key={index} className={rowClassName} />
       ))}
-    </div>
+    </LoadingStatus>
   );
 }
 

@@ -49,10 +49,17 @@ export function ActiveTransactionFilters({
       {transactionFilterKeys.map((key) => {
         const value = filters[key];
         if (!value) return null;
+        const summary = t(`transactions.filters.summary.${key}`, { value: display(key, value) });
         return (
           <li key={key}>
-            <Tag size="md" variant="primary" onDismiss={() => onChange({ ...filters, [key]: '' })}>
-              {t(`transactions.filters.summary.${key}`, { value: display(key, value) })}
+            <Tag
+              size="md"
+              variant="primary"
+              onDismiss={() => onChange({ ...filters, [key]: '' })}
+              // Each button says which filter it removes; the tooltip stays 'Dismiss filter' (spec §8).
+              dismissLabel={t('transactions.filters.dismiss', { summary })}
+            >
+              {summary}
             </Tag>
           </li>
         );

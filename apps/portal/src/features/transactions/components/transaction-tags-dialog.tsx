@@ -63,7 +63,7 @@ export function TransactionTagsDialog({
                       aria-label={t('transactions.tags.remove', { tag: name })}
                       title={t('transactions.tags.remove', { tag: name })}
                       onClick={() => edit.mutate({ ids, tags: [name], operation: 'remove' })}
-                      className="-mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-body/10 focus-visible:ring-2 focus-visible:ring-ring/40"
+                      className="-mr-1 inline-flex size-4 cursor-pointer items-center justify-center rounded-full outline-none hover:bg-body/10 focus-visible:ring-2 focus-visible:ring-ring"
                     >
                       <span aria-hidden="true">×</span>
                     </button>
