@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0020, is safe to apply again (`add column if not exists`).
-    await sql`delete from kysely_migration where name = '0020-transactions-synced'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0020-transactions-synced']);
+    // The last one, 0021, is safe to apply again (`create index if not exists`).
+    await sql`delete from kysely_migration where name = '0021-unfinished-exports'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0021-unfinished-exports']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -351,10 +351,15 @@ describe('a file whose export cannot be recorded', () => {
       .where('id', '=', queued.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'completed', storage: 'disk' });
-    // Before 2026-11-30 attempt 2 removed it, and every download failed.
-    await expect(
-      disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' })),
-    ).resolves.toBeInstanceOf(Buffer);
+    // Before 2026-11-30 attempt 2 removed it, and every download failed. The file is attempt 2's
+    // bytes (saved last), and the record says so: a download verifies.
+    const file = await disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' }));
+    const recorded = await db
+      .selectFrom('document_exports')
+      .select(['sha256', 'size_bytes'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(recorded).toEqual({ sha256: sha256(file), size_bytes: file.length });
     // A third attempt finds it completed and leaves it so.
     await runGenerateJob(
       { db: testApp.database.db, queue, store: disk },

@@ -40,7 +40,7 @@ import {
   toWireExport,
   withExports,
 } from './document-exports.ts';
-import { type DocumentStore, databaseDocumentStore } from './document-store.ts';
+import { type DocumentStore, databaseDocumentStore, type StoredFile } from './document-store.ts';
 import { callerReason, ExportFailure } from './export-failure.ts';
 import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
 import { openableBy, visibleTo } from './export-requesters.ts';
@@ -414,8 +414,14 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   } catch (error) {
     // Unless another attempt (a lapsed lease's successor) recorded this very file completed: its
     // key is the export's, the same for every attempt, and removing it left `completed` naming
-    // a file that was gone.
-    if (!(await recordsFile(deps.db, row.id, stored.key))) await store.remove(stored).catch(() => undefined);
+    // a file that was gone. Both attempts have saved by now (the other recorded after its save),
+    // and the later save's bytes are the file: the record is made to match them (each rendering
+    // carries its own "Generated" time, so the other's hash would fail `documents/verify`).
+    if (await recordsFile(deps.db, row.id, stored.key)) {
+      await matchRecordToFile(deps.db, row.id, store, stored).catch(() => undefined);
+    } else {
+      await store.remove(stored).catch(() => undefined);
+    }
     throw error;
   }
   return bytes;
@@ -431,6 +437,23 @@ async function recordsFile(db: Kysely<Database>, exportId: string, key: string |
     .where('storage_key', '=', key)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Records the hash and size of the bytes the store now holds under the export's completed file. */
+async function matchRecordToFile(
+  db: Kysely<Database>,
+  exportId: string,
+  store: DocumentStore,
+  stored: StoredFile,
+): Promise<void> {
+  const bytes = await store.load(stored);
+  await withExports(db)
+    .updateTable('document_exports')
+    .set({ sha256: createHash('sha256').update(bytes).digest('hex'), size_bytes: bytes.length })
+    .where('id', '=', exportId)
+    .where('status', '=', 'completed')
+    .where('storage_key', '=', stored.key)
+    .execute();
 }
 
 /** How long an export may stay queued or running without a job before it is given up. */

@@ -153,6 +153,10 @@ describe('file parsing', () => {
         'The file is not an OFX bank or credit-card statement',
       );
     }
+    // A statement of a month without transactions imports nothing, and is no error.
+    const quiet = sampleOfx.replace(/<STMTTRN>[\s\S]*<\/STMTTRN>/, '');
+    expect(quiet).not.toContain('<STMTTRN>');
+    expect(parseOfx(quiet)).toEqual([]);
   });
 
   it('reads the character references of OFX text, and names the statement’s currency', () => {

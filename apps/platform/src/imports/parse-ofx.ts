@@ -50,10 +50,14 @@ export function parseOfx(text: string): ImportedRow[] {
       `The OFX file could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  // The library reads an empty transaction list as none at all: a quiet month's statement imports
+  // nothing, where before 2026-11-30 it was refused.
+  if (transactions === undefined && /<(STMTRS|CCSTMTRS)>/i.test(text)) transactions = [];
   if (!Array.isArray(transactions)) throw new ImportFileError('The OFX file has no statement transactions');
   // The library reads any text without a bank statement as an empty card statement: a CSV sent as
   // OFX, or an investment statement, was "imported" with no rows before 2026-11-30.
-  if (transactions.length === 0 && !/<STMTTRN>/i.test(text))
+  // A quiet month's statement, with an empty transaction list, is still a statement.
+  if (transactions.length === 0 && !/<(STMTRS|CCSTMTRS|BANKTRANLIST)>/i.test(text))
     throw new ImportFileError('The file is not an OFX bank or credit-card statement');
   if (transactions.length > maxImportRows)
     throw new ImportFileError(

@@ -30,14 +30,18 @@ export async function listAllPages<Body extends PagedBody, Item>(
     maxItems?: number;
   },
 ): Promise<Item[]> {
+  const pageSize = request.pageSize ?? 1000;
+  const maxItems = request.maxItems ?? maxCdsListItems;
+  // Pages as many as the most items take at the size asked for, and a few more for items that
+  // arrive while the list is read (which may raise `totalPages` as it goes): a holder answering a
+  // few items a page, each page raising its count, is stopped there.
+  const maxPages = Math.ceil(maxItems / pageSize) + 10;
   const all: Item[] = [];
   let link: string | undefined = request.path;
   let options: CdsGetOptions = {
     ...request.options,
-    query: { ...request.options.query, page: 1, 'page-size': request.pageSize ?? 1000 },
+    query: { ...request.options.query, page: 1, 'page-size': pageSize },
   };
-  // The page count as the first page gives it: a holder raising it page by page cannot lead on.
-  let totalPages: number | undefined;
   for (let pages = 1; link; pages += 1) {
     const response = await client.get(link, options);
     const parsed = request.schema.safeParse(response.body);
@@ -51,7 +55,6 @@ export async function listAllPages<Body extends PagedBody, Item>(
     }
     const items = request.items(parsed.data);
     all.push(...items);
-    const maxItems = request.maxItems ?? maxCdsListItems;
     if (all.length > maxItems) {
       throw new CdsRequestError({
         kind: 'invalid_response',
@@ -59,11 +62,17 @@ export async function listAllPages<Body extends PagedBody, Item>(
         interactionId: response.interactionId,
       });
     }
-    totalPages ??= Math.max(parsed.data.meta.totalPages, 1);
-    if (parsed.data.links.next && pages >= totalPages) {
+    if (parsed.data.links.next && pages >= Math.max(parsed.data.meta.totalPages, 1)) {
       throw new CdsRequestError({
         kind: 'invalid_response',
         message: `${request.path}: links.next runs past the last page`,
+        interactionId: response.interactionId,
+      });
+    }
+    if (parsed.data.links.next && pages >= maxPages) {
+      throw new CdsRequestError({
+        kind: 'invalid_response',
+        message: `${request.path}: more than ${maxPages} pages of ${pageSize}`,
         interactionId: response.interactionId,
       });
     }

@@ -11,7 +11,8 @@ describe('LoadingStatus', () => {
       </LoadingStatus>,
     );
 
-    const status = screen.getByRole('status');
+    // Named by its text too (e2e finds a panel's loading state by name).
+    const status = screen.getByRole('status', { name: 'Loading goals' });
     expect(status).toHaveTextContent(/^Loading goals$/);
     expect(status.querySelector('.sr-only')).toHaveTextContent('Loading goals');
     expect(status).not.toHaveAttribute('aria-label');
