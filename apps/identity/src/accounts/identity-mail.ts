@@ -123,29 +123,35 @@ export function createIdentityMail(
       if (jobQueue) await queue({ kind: 'verify-email', request: asked });
       else await mailEmailVerificationLink(identity, mail, asked);
     },
+    // The same job for every address: the lookup, the link and the SMTP server's round trips are
+    // the job's (or after the answer), and only an address with an account gets an e-mail.
     async passwordReset(asked, request, reply) {
       if (!mail) return;
-      // The same job for every address: the lookup, the link and the SMTP server's round trips
-      // are the job's, and only an address with an account gets an e-mail.
-      if (jobQueue) {
-        await queue({ kind: 'password-reset', request: asked });
-        return;
-      }
-      afterAnswer(request, reply, 'The password-reset e-mail could not be sent', () =>
+      await queueOrAfterAnswer({ kind: 'password-reset', request: asked }, request, reply, () =>
         mailPasswordResetLink(identity, mail, asked),
       );
     },
     async alreadyRegistered(asked, request, reply) {
       if (!mail) return;
-      if (jobQueue) {
-        await queue({ kind: 'already-registered', request: asked });
-        return;
-      }
-      afterAnswer(request, reply, 'The already-registered e-mail could not be sent', () =>
+      await queueOrAfterAnswer({ kind: 'already-registered', request: asked }, request, reply, () =>
         mailAlreadyRegistered(identity, mail, asked),
       );
     },
   };
+
+  /** Queues the e-mail, or without a queue sends it once the answer has gone, so that its time tells nothing. */
+  async function queueOrAfterAnswer(
+    job: IdentityMailRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    send: () => Promise<void>,
+  ): Promise<void> {
+    if (jobQueue) {
+      await queue(job);
+      return;
+    }
+    afterAnswer(request, reply, `The ${job.kind} e-mail could not be sent`, send);
+  }
 }
 
 /** The worker of `identityMailJob` on a lent queue: a failed send throws, so the job retries. */

@@ -417,9 +417,7 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
     // a file that was gone. Both attempts have saved by now (the other recorded after its save),
     // and the later save's bytes are the file: the record is made to match them (each rendering
     // carries its own "Generated" time, so the other's hash would fail `documents/verify`).
-    if (await recordsFile(deps.db, row.id, stored.key)) {
-      await matchRecordToFile(deps.db, row.id, store, stored).catch(() => undefined);
-    } else {
+    if (!(await matchRecordToFile(deps.db, row.id, store, stored))) {
       await store.remove(stored).catch(() => undefined);
     }
     throw error;
@@ -427,33 +425,30 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   return bytes;
 }
 
-async function recordsFile(db: Kysely<Database>, exportId: string, key: string | null): Promise<boolean> {
-  if (key === null) return false;
-  const row = await withExports(db)
-    .selectFrom('document_exports')
-    .select('id')
-    .where('id', '=', exportId)
-    .where('status', '=', 'completed')
-    .where('storage_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Records the hash and size of the bytes the store now holds under the export's completed file. */
+/**
+ * When the export's record is completed and names this attempt's file (another attempt recorded
+ * it), records the hash and size of the bytes the store now holds there, and answers true: the
+ * file is kept. A file that cannot be read back is kept too (the record may still name it).
+ */
 async function matchRecordToFile(
   db: Kysely<Database>,
   exportId: string,
   store: DocumentStore,
   stored: StoredFile,
-): Promise<void> {
-  const bytes = await store.load(stored);
-  await withExports(db)
+): Promise<boolean> {
+  if (stored.key === null) return false;
+  const bytes = await store.load(stored).catch(() => undefined);
+  if (bytes === undefined) return true;
+  const updated = await withExports(db)
     .updateTable('document_exports')
     .set({ sha256: createHash('sha256').update(bytes).digest('hex'), size_bytes: bytes.length })
     .where('id', '=', exportId)
     .where('status', '=', 'completed')
     .where('storage_key', '=', stored.key)
-    .execute();
+    .executeTakeFirst()
+    .catch(() => undefined);
+  // A failed update leaves the file: whether the record names it is not known.
+  return updated === undefined || updated.numUpdatedRows > 0n;
 }
 
 /** How long an export may stay queued or running without a job before it is given up. */

@@ -1,5 +1,5 @@
 import type { RegistrationMail } from '@waratah/identity';
-import { getTenant, isTenantId } from '@waratah/tenants';
+import { getTenant, isTenantId, type TenantConfig } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { registerClientInvitationMailJob } from '../clients/client-invitation-mail.ts';
 import { getMailbox } from '../routes/dev/get-mailbox.ts';
@@ -11,6 +11,7 @@ import { alreadyRegisteredMail } from './messages/already-registered-mail.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 import { verifyEmailMail } from './messages/verify-email-mail.ts';
 import { welcomeMail } from './messages/welcome-mail.ts';
+import type { RenderedMail } from './render-mail.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
 declare module 'fastify' {
@@ -52,48 +53,37 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
 
 /** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, a password-reset link, and the notice that an address was registered again. */
 export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
+  /** Sends the message `render` writes for the tenant; an unknown tenant is the caller's error. */
+  const sendAs = async (tenantId: string, to: string, render: (tenant: TenantConfig) => RenderedMail) => {
+    if (!isTenantId(tenantId)) throw new Error(`Unknown tenant ${tenantId}`);
+    const tenant = getTenant(tenantId);
+    await mailer.send({ tenantId: tenant.id, to, ...render(tenant) });
+  };
   return {
-    async sendWelcome(adviser) {
-      if (!isTenantId(adviser.tenantId)) throw new Error(`Unknown tenant ${adviser.tenantId}`);
-      const tenant = getTenant(adviser.tenantId);
-      const url = `${adviser.portalOrigin}/register/company`;
-      await mailer.send({
-        tenantId: tenant.id,
-        to: adviser.email,
-        ...welcomeMail({ tenant, givenName: adviser.givenName, url }),
-      });
-    },
-    async sendEmailVerification(link) {
-      if (!isTenantId(link.tenantId)) throw new Error(`Unknown tenant ${link.tenantId}`);
-      const tenant = getTenant(link.tenantId);
-      await mailer.send({
-        tenantId: tenant.id,
-        to: link.email,
-        ...verifyEmailMail({ tenant, givenName: link.givenName, url: link.url }),
-      });
-    },
-    async sendPasswordReset(link) {
-      if (!isTenantId(link.tenantId)) throw new Error(`Unknown tenant ${link.tenantId}`);
-      const tenant = getTenant(link.tenantId);
-      await mailer.send({
-        tenantId: tenant.id,
-        to: link.email,
-        ...resetPasswordMail({ tenant, givenName: link.givenName, url: link.url }),
-      });
-    },
-    async sendAlreadyRegistered(notice) {
-      if (!isTenantId(notice.tenantId)) throw new Error(`Unknown tenant ${notice.tenantId}`);
-      const tenant = getTenant(notice.tenantId);
-      await mailer.send({
-        tenantId: tenant.id,
-        to: notice.email,
-        ...alreadyRegisteredMail({
+    sendWelcome: (adviser) =>
+      sendAs(adviser.tenantId, adviser.email, (tenant) =>
+        welcomeMail({
+          tenant,
+          givenName: adviser.givenName,
+          url: `${adviser.portalOrigin}/register/company`,
+        }),
+      ),
+    sendEmailVerification: (link) =>
+      sendAs(link.tenantId, link.email, (tenant) =>
+        verifyEmailMail({ tenant, givenName: link.givenName, url: link.url }),
+      ),
+    sendPasswordReset: (link) =>
+      sendAs(link.tenantId, link.email, (tenant) =>
+        resetPasswordMail({ tenant, givenName: link.givenName, url: link.url }),
+      ),
+    sendAlreadyRegistered: (notice) =>
+      sendAs(notice.tenantId, notice.email, (tenant) =>
+        alreadyRegisteredMail({
           tenant,
           givenName: notice.givenName,
           signInUrl: notice.signInUrl,
           resetUrl: notice.resetUrl,
         }),
-      });
-    },
+      ),
   };
 }

@@ -1,6 +1,6 @@
 import type { ProviderAccount } from '@waratah/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
@@ -22,6 +22,9 @@ declare module 'fastify' {
     database: PlatformDatabase;
   }
 }
+
+/** The first key of the advisory lock a client's connect takes; the second is the client's id. */
+const connectLockClass = 7_302;
 
 export interface ConnectRequest {
   providerId: number;
@@ -97,6 +100,10 @@ export async function connectProviderAccount(
   const id = await inTransaction(database, async (trx) => {
     // The connection goes when the consent behind the caller's access ends: held while it is recorded.
     await holdConsentFor(trx, scope);
+    // One connect of a client at a time: two at once (a double click, two tabs) would each find
+    // no connection and add one, so every account and transaction was listed twice. The second
+    // waits here and then finds the first's connection, which it reconnects.
+    await sql`select pg_advisory_xact_lock(${connectLockClass}::int, ${scope.clientId}::int)`.execute(trx);
     const existing = await trx
       .selectFrom('provider_accounts')
       .select(['id', 'holder_consent_id'])
@@ -105,7 +112,7 @@ export async function connectProviderAccount(
       .where('provider_id', '=', provider.id)
       .where('holder_customer_id', '=', request.customerId)
       .orderBy('id')
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (existing) {
       await trx

@@ -141,6 +141,26 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     expect(accountsAfter.map((account) => account.id)).toEqual(accountsBefore.map((account) => account.id));
   });
 
+  it('makes one connection of two connects of one customer at once', async () => {
+    const twice = await Promise.all(
+      [0, 1].map(() =>
+        call('POST', '/api/v2/provideraccounts', { provider_id: harbourBankId, customer_id: 'priya-sharma' }),
+      ),
+    );
+    expect(twice.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const ids = twice.map((answer) => providerAccountResponseSchema.parse(answer.json()).data.id);
+    // Before 2026-11-30 each could find no connection and add one (PostgreSQL, two connections).
+    expect(ids[0]).toBe(ids[1]);
+    const rows = await testApp.database.db
+      .selectFrom('provider_accounts')
+      .select('id')
+      .where('client_id', '=', fixture.clientId)
+      .where('holder_customer_id', '=', 'priya-sharma')
+      .execute();
+    expect(rows).toHaveLength(1);
+    await settled(ids[0] ?? 0);
+  });
+
   it('refuses ids that are not the client’s, and connections that are not open banking', async () => {
     expect((await call('PUT', '/api/v2/provideraccounts?provideraccount_ids=999999')).statusCode).toBe(404);
     expect((await call('PUT', '/api/v2/provideraccounts?provideraccount_ids=x')).statusCode).toBe(400);
