@@ -256,6 +256,52 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     });
   });
 
+  it('records nothing over a reconnect made while it ran', async () => {
+    const { id } = await refreshedClient('reconnected-meanwhile');
+    const reconnected = { holder_consent_id: 'consent-of-the-reconnect', status: 'updating' as const };
+    const due = new Date('2026-11-20T03:00:00Z');
+    // The client reconnects while this refresh reads the holder; the old consent is then ended, so
+    // the holder refuses it (as revoked).
+    const fetchDuringReconnect: typeof fetch = async (input, init) => {
+      if (String(input).includes('/banking/accounts')) {
+        await fixture.db
+          .updateTable('provider_accounts')
+          .set({ ...reconnected, next_refresh: due })
+          .where('id', '=', id)
+          .execute();
+        return new Response(
+          JSON.stringify({
+            errors: [
+              {
+                code: 'urn:au-cds:error:cds-all:Authorisation/RevokedConsent',
+                title: 'Consent Revoked',
+                detail: 'revoked',
+              },
+            ],
+          }),
+          {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }
+      return fixture.refreshOptions.fetch(input, init);
+    };
+    const result = await refreshProviderAccount(fixture.db, id, {
+      ...fixture.refreshOptions,
+      fetch: fetchDuringReconnect,
+    });
+    expect(result.outcome.providerAccountStatus).toBe('needs_action');
+    // Before 2026-11-30: needs_action over the reconnect's status, and next_refresh cleared.
+    expect(
+      await fixture.db
+        .selectFrom('provider_accounts')
+        .select(['holder_consent_id', 'status', 'next_refresh'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ ...reconnected, next_refresh: due });
+  });
+
   it('records needs_action at connection when the holder asks for MFA', async () => {
     fixture.holder.faults.set({ bank: 'harbour-bank', fault: 'mfa_needed', customerId: 'mfa-at-connect' });
     try {

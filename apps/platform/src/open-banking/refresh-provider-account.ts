@@ -70,6 +70,7 @@ export async function refreshProviderAccount(
       'pa.tenant_id',
       'pa.client_id',
       'pa.transactions_synced_at',
+      'pa.holder_consent_id',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
       'p.id as provider_id',
@@ -90,8 +91,12 @@ export async function refreshProviderAccount(
     !connection.holder_access_token ||
     (connection.holder_consent_expires_at !== null &&
       new Date(connection.holder_consent_expires_at).getTime() <= now.getTime());
+  // What this refresh records is recorded only while the connection still has the consent it read:
+  // a reconnect meanwhile (a new consent, its own refresh queued) must not have this one's failure
+  // written over it (before 2026-11-30 it was, and `next_refresh` cleared).
+  const target = { providerAccountId, consentId: connection.holder_consent_id };
   if (consentLapsed) {
-    await recordFailedRefresh(database, providerAccountId, needsConsent, null);
+    await recordFailedRefresh(database, target, needsConsent, null);
     return { outcome: needsConsent, stored: undefined, nextRefresh: null };
   }
 
@@ -129,20 +134,16 @@ export async function refreshProviderAccount(
   const pull = await source.pull({ oldestTime, newestTime: now });
 
   if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {
-    const failures = await recordFailedRefresh(database, providerAccountId, pull.outcome, null);
-    const nextRefresh = nextRefreshAfter(pull.outcome, failures, now);
-    await db
-      .updateTable('provider_accounts')
-      .set({ next_refresh: nextRefresh })
-      .where('id', '=', providerAccountId)
-      .execute();
-    return { outcome: pull.outcome, stored: undefined, nextRefresh };
+    const failures = await recordFailedRefresh(database, target, pull.outcome, (count) =>
+      nextRefreshAfter(pull.outcome, count, now),
+    );
+    return { outcome: pull.outcome, stored: undefined, nextRefresh: failures?.nextRefresh ?? null };
   }
   const nextRefresh = nextRefreshAfter(pull.outcome, 0, now);
   try {
     const stored = await storePull(
       database,
-      { tenantId: connection.tenant_id, clientId: connection.client_id, providerAccountId },
+      { tenantId: connection.tenant_id, clientId: connection.client_id, ...target },
       pull,
       { outcome: pull.outcome, now, nextRefresh, windowStart: sydneyToday(oldestTime) },
     );
@@ -155,13 +156,7 @@ export async function refreshProviderAccount(
       refreshSubStatus: 'aggregation_error',
       temporary: true,
     };
-    const failures = await recordFailedRefresh(database, providerAccountId, failed, null);
-    const retryAt = nextRefreshAfter(failed, failures, now);
-    await db
-      .updateTable('provider_accounts')
-      .set({ next_refresh: retryAt })
-      .where('id', '=', providerAccountId)
-      .execute();
+    await recordFailedRefresh(database, target, failed, (count) => nextRefreshAfter(failed, count, now));
     throw error;
   }
 }

@@ -1,5 +1,12 @@
 import type { Container } from '@waratah/contracts';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { daysBetween } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
@@ -9,10 +16,19 @@ import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import { categoriseTransaction } from './categorise-transaction.ts';
 import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
 
-export interface PullTarget {
+export interface PullTarget extends RefreshTarget {
   tenantId: string;
   clientId: number;
+}
+
+/** The connection a refresh records its outcome on, with the holder consent the refresh read. */
+export interface RefreshTarget {
   providerAccountId: number;
+  /**
+   * The outcome is recorded only while the connection still has this consent: a reconnect during
+   * the refresh gave it a new one, whose own refresh says how it is. Left out, it is not checked.
+   */
+  consentId?: string | null;
 }
 
 export interface StoredPull {
@@ -109,6 +125,7 @@ export async function storePull(
         refresh_failures: 0,
       })
       .where('id', '=', target.providerAccountId)
+      .where((eb) => sameConsent(eb, target))
       .execute();
     return stored;
   });
@@ -275,25 +292,48 @@ function closestPending(orphans: PendingRow[], transaction: SourcedTransaction):
   return best?.row;
 }
 
-/** Records a refresh that stored nothing (the pull failed before any account was read); the data stays. */
+/**
+ * Records a refresh that stored nothing (the pull failed before any account was read); the data
+ * stays. `nextRefresh` answers when to try again from the failures in a row, this one counted.
+ * Answers those, or undefined when nothing was recorded (the connection is gone, or was
+ * reconnected under another consent meanwhile).
+ */
 export async function recordFailedRefresh(
   database: Kysely<Database>,
-  providerAccountId: number,
+  target: RefreshTarget,
   outcome: RefreshOutcome,
-  nextRefresh: Date | null,
-): Promise<number> {
-  const db = database;
-  const row = await db
-    .updateTable('provider_accounts')
-    .set((eb) => ({
-      status: outcome.providerAccountStatus,
-      refresh_status: outcome.refreshStatus,
-      refresh_sub_status: outcome.refreshSubStatus,
-      next_refresh: nextRefresh,
-      refresh_failures: outcome.temporary ? eb('refresh_failures', '+', 1) : eb.ref('refresh_failures'),
-    }))
-    .where('id', '=', providerAccountId)
-    .returning('refresh_failures')
-    .executeTakeFirst();
-  return row?.refresh_failures ?? 0;
+  nextRefresh: Date | null | ((failuresInARow: number) => Date | null),
+): Promise<{ failures: number; nextRefresh: Date | null } | undefined> {
+  return inTransaction(database, async (trx) => {
+    const row = await trx
+      .updateTable('provider_accounts')
+      .set((eb) => ({
+        status: outcome.providerAccountStatus,
+        refresh_status: outcome.refreshStatus,
+        refresh_sub_status: outcome.refreshSubStatus,
+        refresh_failures: outcome.temporary ? eb('refresh_failures', '+', 1) : eb.ref('refresh_failures'),
+      }))
+      .where('id', '=', target.providerAccountId)
+      .where((eb) => sameConsent(eb, target))
+      .returning('refresh_failures')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const next = typeof nextRefresh === 'function' ? nextRefresh(row.refresh_failures) : nextRefresh;
+    await trx
+      .updateTable('provider_accounts')
+      .set({ next_refresh: next })
+      .where('id', '=', target.providerAccountId)
+      .execute();
+    return { failures: row.refresh_failures, nextRefresh: next };
+  });
+}
+
+/** The connection still has the consent the refresh read (always, when the refresh names none). */
+function sameConsent(
+  eb: ExpressionBuilder<Database, 'provider_accounts'>,
+  target: RefreshTarget,
+): Expression<SqlBool> {
+  return target.consentId === undefined
+    ? eb.lit(true)
+    : eb('holder_consent_id', 'is not distinct from', target.consentId);
 }

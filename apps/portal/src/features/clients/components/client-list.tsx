@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Alert, AlertDescription, Button, LoadingTable, pageCount, SearchInput } from '@waratah/ui';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useClients } from '../api/list-clients.ts';
@@ -20,13 +20,15 @@ export interface ClientListProps {
   /** Beside the heading, e.g. the invite button. */
   action?: ReactNode;
   renderActions?: ((client: ManagedUser) => ReactNode) | undefined;
+  /** The list's heading, for focus to land on once a row's action is done (the row may be gone). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
  * The adviser's clients, searched, sorted and paged on the platform (one page at a time, so it
  * stays fast with thousands of clients); search, sort and page live in the URL.
  */
-export function ClientList({ action, renderActions }: ClientListProps) {
+export function ClientList({ action, renderActions, headingRef }: ClientListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useSearchParams();
   const params = readClientListParams(query);
@@ -64,7 +66,12 @@ export function ClientList({ action, renderActions }: ClientListProps) {
     <section aria-labelledby="clients-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h2 id="clients-heading" className="font-semibold text-xl">
+          <h2
+            id="clients-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="font-semibold text-xl outline-none"
+          >
             {t('clients.list.heading')}
           </h2>
           <p className="text-muted-foreground text-sm" aria-live="polite">

@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button, Modal, toast } from '@waratah/ui';
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnlinkClient } from '../api/unlink-client.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -13,12 +13,19 @@ export interface ClientRowActionsProps {
   canSuspend: boolean;
   /** Feature unlink_user_from_ta. */
   canUnlink: boolean;
+  /**
+   * Where focus goes once an action is confirmed: its button is busy (then gone, when unlinked),
+   * so not back there. A cancelled action gives focus back to its button.
+   */
+  focusWhenDone?: RefObject<HTMLElement | null>;
 }
 
 /** Suspend (or reactivate) and unlink one client, each confirmed first; the outcome is a toast. */
-export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowActionsProps) {
+export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone }: ClientRowActionsProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<'suspend' | 'unlink' | null>(null);
+  // Empty (so the modal returns focus to the opener) until the action is confirmed.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   const updateStatus = useUpdateClientStatus();
   const unlink = useUnlinkClient();
   const name = clientName(client);
@@ -41,6 +48,16 @@ export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowAct
     );
   }
 
+  function ask(action: 'suspend' | 'unlink') {
+    returnFocusTo.current = null;
+    setAsking(action);
+  }
+
+  function confirm(action: () => void) {
+    returnFocusTo.current = focusWhenDone?.current ?? null;
+    action();
+  }
+
   if (!canSuspend && !canUnlink) return null;
   return (
     <div className="flex flex-wrap gap-2">
@@ -50,7 +67,7 @@ export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowAct
           size="sm"
           loading={updateStatus.isPending}
           aria-label={`${t(suspended ? 'clients.reactivate.action' : 'clients.suspend.action')} ${name}`}
-          onClick={() => (suspended ? setStatus('active') : setAsking('suspend'))}
+          onClick={() => (suspended ? setStatus('active') : ask('suspend'))}
         >
           {t(suspended ? 'clients.reactivate.action' : 'clients.suspend.action')}
         </Button>
@@ -61,7 +78,7 @@ export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowAct
           size="sm"
           loading={unlink.isPending}
           aria-label={`${t('clients.unlink.action')} ${name}`}
-          onClick={() => setAsking('unlink')}
+          onClick={() => ask('unlink')}
         >
           {t('clients.unlink.action')}
         </Button>
@@ -73,7 +90,8 @@ export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowAct
         description={t('clients.suspend.body', { name })}
         confirmText={t('clients.suspend.confirm')}
         confirmVariant="error"
-        onConfirm={() => setStatus('suspended')}
+        onConfirm={() => confirm(() => setStatus('suspended'))}
+        returnFocusTo={returnFocusTo}
       />
       <Modal
         open={asking === 'unlink'}
@@ -82,7 +100,8 @@ export function ClientRowActions({ client, canSuspend, canUnlink }: ClientRowAct
         description={t('clients.unlink.body', { name })}
         confirmText={t('clients.unlink.confirm')}
         confirmVariant="error"
-        onConfirm={unlinkClient}
+        onConfirm={() => confirm(unlinkClient)}
+        returnFocusTo={returnFocusTo}
       />
     </div>
   );

@@ -104,6 +104,27 @@ describe('the dashboard client list', () => {
     expect(within(second).getByText('Not refreshed yet')).toBeInTheDocument();
   });
 
+  it('says in words, not only in amber, that a consent is ending soon', async () => {
+    const inTenDays = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString();
+    await renderDashboard({
+      routes: {
+        [usersRoute]: clientsHandler([
+          buildClient(1, {
+            consent: { status: 'active', start: '2026-06-01T00:00:00.000Z', expiry: inTenDays },
+          }),
+          buildClient(2),
+        ]),
+      },
+    });
+
+    const table = await screen.findByRole('table', { name: 'Your clients' });
+    const ending = within(table).getByRole('link', { name: 'Client Number 1' }).closest('tr') as HTMLElement;
+    expect(within(ending).getByText(/^Active/)).toHaveTextContent('Active·Ending soon');
+    const lasting = within(table).getByRole('link', { name: 'Client Number 2' }).closest('tr') as HTMLElement;
+    expect(within(lasting).getByText('Active')).toBeInTheDocument();
+    expect(within(lasting).queryByText(/Ending soon/)).not.toBeInTheDocument();
+  });
+
   it("uses the spec's plural forms for the count", async () => {
     await renderDashboard({ routes: { [usersRoute]: clientsHandler([]) } });
     expect(await screen.findByText('0 clients')).toBeInTheDocument();
@@ -268,7 +289,7 @@ describe('the dashboard client actions', () => {
     ).toBeInTheDocument();
   });
 
-  it('suspends a client after confirmation, naming the practice', async () => {
+  it('suspends a client after confirmation, naming the practice, and keeps focus on the list', async () => {
     const success = vi.spyOn(toast, 'success');
     const { api, user } = await renderDashboard({
       routes: { 'PUT /api/adviser/users/1': () => json({ data: buildClient(1, { status: 'suspended' }) }) },
@@ -283,6 +304,10 @@ describe('the dashboard client actions', () => {
     expect(request?.headers.get('X-External-Party-Id')).toBe('7');
     await waitFor(() =>
       expect(success).toHaveBeenCalledWith('Client Number 1 is suspended', { duration: 5000 }),
+    );
+    // The busy Suspend button cannot keep focus: it goes to the list's heading, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Your clients' })).toHaveFocus(),
     );
   });
 
@@ -299,6 +324,7 @@ describe('the dashboard client actions', () => {
     expect(modal).toHaveTextContent('Your practice loses access to everything they share');
     await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
     expect(api.requestsTo('DELETE /api/adviser/users/2')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Unlink Client Number 2' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Unlink Client Number 2' }));
     modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
@@ -309,6 +335,32 @@ describe('the dashboard client actions', () => {
       }),
     );
     expect(api.requestsTo('DELETE /api/adviser/users/2')[0]?.headers.get('X-External-Party-Id')).toBe('7');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your clients' })).toHaveFocus();
+  });
+
+  it('moves focus to the list once an unlinked client has gone from it', async () => {
+    const success = vi.spyOn(toast, 'success');
+    let clients = [buildClient(1), buildClient(2)];
+    const { user } = await renderDashboard({
+      routes: {
+        [usersRoute]: (request) => clientsHandler(clients)(request),
+        'DELETE /api/adviser/users/2': () => {
+          clients = [buildClient(1)];
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
+    const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Client Number 2 is no longer linked to your practice', {
+        duration: 5000,
+      }),
+    );
+    expect(await screen.findByText('1 client')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your clients' })).toHaveFocus();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button } from '@waratah/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ClientList } from './client-list.tsx';
 import { ClientRowActions } from './client-row-actions.tsx';
@@ -18,16 +18,23 @@ export interface ClientFeatures {
 export function ClientsDashboard({ features }: { features: ClientFeatures }) {
   const { t } = useTranslation();
   const [inviting, setInviting] = useState(false);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const withActions = features.suspend || features.unlink;
   const renderActions = withActions
     ? (client: ManagedUser) => (
-        <ClientRowActions client={client} canSuspend={features.suspend} canUnlink={features.unlink} />
+        <ClientRowActions
+          client={client}
+          canSuspend={features.suspend}
+          canUnlink={features.unlink}
+          focusWhenDone={listHeading}
+        />
       )
     : undefined;
 
   return (
     <div className="flex flex-col gap-8">
       <ClientList
+        headingRef={listHeading}
         renderActions={renderActions}
         action={
           features.invite ? (

@@ -9,10 +9,18 @@ export function ConsentCell({ consent, now }: { consent: ManagedUser['consent'];
   const { t } = useTranslation();
   if (!consent) return <span className="text-muted-foreground">{t('clients.consent.none')}</span>;
   const expired = consent.status === 'expired';
+  const variant = consentTagVariant(consent.status, consent.expiry, now);
   return (
     <div className="flex flex-col items-start gap-1">
-      <Tag variant={consentTagVariant(consent.status, consent.expiry, now)}>
+      <Tag variant={variant}>
         {t(`clients.consent.${consent.status}`)}
+        {/* Amber alone does not say why: a consent ending within 30 days says so in words too. */}
+        {variant === 'warning' ? (
+          <>
+            <span aria-hidden="true">·</span>
+            {t('clients.consent.endingSoon')}
+          </>
+        ) : null}
       </Tag>
       {/* A pending consent has not started; a withdrawn one ended when withdrawn, not at its expiry. */}
       {consent.status === 'pending' || consent.status === 'withdrawn' ? null : (

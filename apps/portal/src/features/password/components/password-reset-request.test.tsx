@@ -20,6 +20,20 @@ describe('ResetPasswordPage and ResendResetPasswordPage', () => {
     expect(api.requestsTo(resetRoute)[0]?.body).toEqual({ email: 'ada.lee@example.test' });
   });
 
+  it('announces that the e-mail went out and gives that message focus, once', async () => {
+    const api = createFakeApi({ [resetRoute]: accepted });
+    const { user } = await renderPortal({ url: '/reset-password', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada.lee@example.test');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    const sent = await screen.findByText('We have emailed you instructions to recover your password');
+    expect(sent).toHaveAttribute('role', 'status');
+    expect(sent).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Resend it' })).toHaveFocus();
+  });
+
   it("asks for a valid email address in the spec's words", async () => {
     const api = createFakeApi({ [resetRoute]: accepted });
     const { user } = await renderPortal({ url: '/reset-password', api });

@@ -10,7 +10,7 @@ import {
   CardTitle,
   TextInput,
 } from '@waratah/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { checkForm } from '../../../lib/field-errors.ts';
@@ -39,8 +39,14 @@ export function PasswordResetRequest({
   const [email, setEmail] = useState(initialEmail);
   const [submitted, setSubmitted] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
   const reset = useRequestPasswordReset();
   const { data, errors } = checkForm(resetPasswordRequestSchema, { email });
+
+  // The form, and its button that had focus, are gone once sent: focus goes to the news, once.
+  useEffect(() => {
+    if (reset.isSuccess) sentRef.current?.focus();
+  }, [reset.isSuccess]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +64,9 @@ export function PasswordResetRequest({
       <CardContent>
         {reset.isSuccess ? (
           <div className="flex flex-col gap-4">
-            <Alert variant="success">{t('password.reset.sent')}</Alert>
+            <Alert ref={sentRef} tabIndex={-1} variant="success">
+              {t('password.reset.sent')}
+            </Alert>
             {offerResend ? (
               <p className="text-muted-foreground text-sm">
                 {t('password.reset.notReceived')}{' '}

@@ -28,6 +28,20 @@ describe('SetPasswordPage', () => {
     });
   });
 
+  it('announces that the password is set and gives that message focus, once', async () => {
+    const { user } = await renderPortal({ url: '/set-password?reset_password_token=r-1', api: api() });
+
+    await user.type(await screen.findByLabelText(/^New password/), goodPassword);
+    await user.type(screen.getByLabelText(/^Confirm password/), goodPassword);
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    const done = await screen.findByText('Your password has been set. You can now sign in.');
+    expect(done).toHaveAttribute('role', 'status');
+    expect(done).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveFocus();
+  });
+
   it('ticks the criteria live, and warns when they are not all met', async () => {
     const fake = api();
     const { user } = await renderPortal({ url: '/set-password?reset_password_token=r-1', api: fake });

@@ -7,6 +7,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@waratah/ui';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -19,6 +20,12 @@ export function SetPasswordPage({ token }: { token: PasswordToken }) {
   const { t } = useTranslation();
   const setPassword = useSetPassword();
   const invite = 'invitation_token' in token;
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  // The form, and its button that had focus, are gone once set: focus goes to the news, once.
+  useEffect(() => {
+    if (setPassword.isSuccess) doneRef.current?.focus();
+  }, [setPassword.isSuccess]);
 
   return (
     <Card className="w-full max-w-[27rem]">
@@ -31,7 +38,9 @@ export function SetPasswordPage({ token }: { token: PasswordToken }) {
       <CardContent>
         {setPassword.isSuccess ? (
           <div className="flex flex-col gap-4">
-            <Alert variant="success">{t('password.set.done')}</Alert>
+            <Alert ref={doneRef} tabIndex={-1} variant="success">
+              {t('password.set.done')}
+            </Alert>
             <Link to={paths.login.getHref()} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
               {t('password.set.signIn')}
             </Link>

@@ -28,6 +28,9 @@ const empty = {
   website: '',
 };
 type Field = keyof typeof empty;
+const addressFields: readonly Field[] = ['line1', 'line2', 'suburb', 'state', 'postcode'];
+/** A field's key in the schema's errors. */
+const errorKey = (name: Field) => (addressFields.includes(name) ? `address.${name}` : name);
 
 /** 'Tell us about your business': name, ABN, address, phone, website and the aggregator. */
 export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
@@ -54,7 +57,9 @@ export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (data) return onSubmit({ party: data, aggregatorId: aggregatorId ? Number(aggregatorId) : undefined });
-    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // The fields in the order shown (`empty`'s): focus goes to the first one wrong.
+    const first = (Object.keys(empty) as Field[]).find((name) => errors[errorKey(name)]);
+    if (first) document.getElementById(`company-${first}`)?.focus();
   }
 
   const field = (name: Field, error: string | undefined, required = true) => ({
@@ -93,6 +98,7 @@ export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
           {...field('suburb', errors['address.suburb'])}
         />
         <Dropdown
+          id="company-state"
           label={t('register.company.state')}
           name="state"
           required

@@ -52,13 +52,18 @@ export function CredentialsForm({ existing, pending, alert, onSubmit }: Credenti
     event.preventDefault();
     setSubmitted(true);
     if (data && !professionError) return onSubmit(data);
-    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // The fields in the order shown: focus goes to the first one wrong.
+    const first = professionError
+      ? 'profession'
+      : numberFields.map(([name]) => name).find((name) => errors[`credentials.${name}`]);
+    if (first) document.getElementById(`credentials-${first}`)?.focus();
   }
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       {alert}
       <Dropdown
+        id="credentials-profession"
         label={t('register.credentials.profession')}
         name="profession"
         required
