@@ -190,15 +190,23 @@ export async function withdrawConsent(
   const disposal = await db.transaction().execute(async (trx) => {
     const link = await trx
       .selectFrom('client_links')
-      .select(['id', 'consent_status', 'external_party_id'])
+      .select(['id', 'consent_status', 'consent_expiry', 'external_party_id'])
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!link) throw new AppError('not_found', `There is no consent ${id}`);
-    if (link.consent_status === 'withdrawn' || link.consent_status === 'expired') {
-      throw new AppError('already_exists', `Consent ${id} has already ended (${link.consent_status})`);
+    // Past its expiry it has ended, swept or not (the list says `expired`): the sweep records it.
+    const hasEnded =
+      link.consent_status === 'withdrawn' ||
+      link.consent_status === 'expired' ||
+      (link.consent_expiry !== null && new Date(link.consent_expiry).getTime() <= Date.now());
+    if (hasEnded) {
+      throw new AppError(
+        'already_exists',
+        `Consent ${id} has already ended (${link.consent_status === 'withdrawn' ? 'withdrawn' : 'expired'})`,
+      );
     }
     await trx
       .updateTable('client_links')
@@ -252,6 +260,9 @@ export async function expireConsents(
         .set({ consent_status: 'expired', updated_at: now })
         .where('id', '=', link.id)
         .where('consent_status', 'in', ['active', 'in_use'])
+        // Still due: a renewal since the read above (a new expiry) keeps the consent, and the data
+        // (before 2026-11-30 the sweep expired it all the same, and deleted the client's bank data).
+        .where('consent_expiry', '<=', now)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return undefined;
       return disposeSharedData(trx, {

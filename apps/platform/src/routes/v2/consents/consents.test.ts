@@ -284,6 +284,63 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
     expect(connection).toBeUndefined();
   });
 
+  it('the expiry sweep keeps a consent renewed after it read the due ones', async () => {
+    const fixture = await clientWithOpenBankingData();
+    const db = testApp.database.db;
+    const now = new Date();
+    await db
+      .updateTable('client_links')
+      .set({
+        consent_start: new Date(now.getTime() - 40 * 86_400_000),
+        consent_expiry: new Date(now.getTime() - 10 * 86_400_000),
+      })
+      .where('client_id', '=', fixture.clientId)
+      .execute();
+    const [consent] = consentListResponseSchema.parse(
+      (await inject('GET', '/api/v2/consents', fixture.clientHeaders)).json(),
+    ).data;
+    // Past its expiry and not yet swept, it has ended: withdrawing it is refused as for a swept one.
+    expect(consent?.status).toBe('expired');
+    expect(
+      (await inject('DELETE', `/api/v2/consents/${consent?.id}`, fixture.clientHeaders)).statusCode,
+    ).toBe(409);
+    // The client renews between the sweep's read of the due consents and its update of this one.
+    let renewed = false;
+    const racing = new Proxy(db, {
+      get(target, property) {
+        if (property !== 'transaction') {
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return () => ({
+          execute: async <T>(work: Parameters<ReturnType<typeof db.transaction>['execute']>[0]) => {
+            if (!renewed) {
+              renewed = true;
+              const granted = await inject('POST', '/api/v2/consents', fixture.clientHeaders, {
+                external_party_id: consent?.external_party.id,
+                sharing_duration: 3 * month,
+              });
+              expect(granted.statusCode).toBe(201);
+            }
+            return target.transaction().execute(work) as Promise<T>;
+          },
+        });
+      },
+    });
+    await expireConsents(racing, now);
+    expect(renewed).toBe(true);
+    const link = await db
+      .selectFrom('client_links')
+      .select('consent_status')
+      .where('client_id', '=', fixture.clientId)
+      .executeTakeFirstOrThrow();
+    // Before 2026-11-30: expired, and the connection deleted.
+    expect(link.consent_status).toBe('active');
+    expect(
+      await db.selectFrom('provider_accounts').select('id').where('id', '=', fixture.connectionId).execute(),
+    ).toHaveLength(1);
+  });
+
   it('only the client can grant', async () => {
     const fixture = await clientWithOpenBankingData();
     const response = await inject('POST', '/api/v2/consents', fixture.headers, {
