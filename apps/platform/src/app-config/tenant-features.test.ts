@@ -1,4 +1,5 @@
 import type { FeatureKey } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { tenantHost } from '../testing/sign-in.ts';
@@ -68,11 +69,28 @@ describe('feature switches, on the platform', () => {
       'ta_register',
     ]);
     try {
+      const db = testApp.database.db;
+      const auditOfClient = () =>
+        db.selectFrom('audit_log').select('id').where('client_id', '=', fixture.clientId).execute();
+      const auditBefore = await auditOfClient();
       const refused = [
         await call('POST', '/api/v2/goals', { ...goal, account_id: fixture.accountIds[0] }),
         await call('PUT', '/api/v2/transactions/bulk', {
           transaction_ids: fixture.transactionIds,
           included: false,
+        }),
+        // One transaction at a time, and its tags: the same change (before 2026-11-30, 200).
+        await call('PUT', `/api/v2/transactions/${fixture.transactionIds[0]}`, {
+          budget_category: 'living',
+          included: false,
+        }),
+        await call('POST', '/api/v2/transactions/tags', {
+          transaction_ids: fixture.transactionIds,
+          tags: ['refused'],
+        }),
+        await call('DELETE', '/api/v2/transactions/tags', {
+          transaction_ids: fixture.transactionIds,
+          tags: ['refused'],
         }),
         await call('POST', '/api/admin/user/invite', {
           email: 'not.invited@example.test',
@@ -92,12 +110,23 @@ describe('feature switches, on the platform', () => {
           },
         }),
       ];
-      expect(refused.map((response) => response.statusCode)).toEqual([403, 403, 403, 403, 403]);
+      expect(refused.map((response) => response.statusCode)).toEqual([
+        403, 403, 403, 403, 403, 403, 403, 403,
+      ]);
+      // Refused before the access check: no audit row of a read or a change of the client's data.
+      expect(await auditOfClient()).toEqual(auditBefore);
+      expect(
+        await db
+          .selectFrom('transactions')
+          .select('id')
+          .where('id', 'in', fixture.transactionIds)
+          .where((eb) => eb.or([eb('included', '=', false), sql<boolean>`tags ? 'refused'`]))
+          .execute(),
+      ).toEqual([]);
       expect(refused[0]?.json().error.error_message).toBe(
         'Adding a goal needs the goals feature, which is off for this portal',
       );
       // Nothing was written.
-      const db = testApp.database.db;
       expect(
         await db.selectFrom('goals').select('id').where('client_id', '=', fixture.clientId).execute(),
       ).toEqual([]);

@@ -20,8 +20,8 @@ export const deleteGoalRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await resolveClientScope(request);
       await assertAdviserFeature(request, 'goals', 'Deleting a goal');
+      const scope = await resolveClientScope(request);
       await deleteGoal(app.database.db, scope, request.params.id);
       return reply.code(204).send(null);
     },

@@ -19,8 +19,8 @@ export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await resolveClientScope(request);
       await assertAdviserFeature(request, 'goals', 'Adding a goal');
+      const scope = await resolveClientScope(request);
       const goal = await createGoal(app.database.db, scope, request.body);
       return reply.code(201).send({ data: goal });
     },

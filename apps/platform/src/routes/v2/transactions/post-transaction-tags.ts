@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { tagTransactions } from '../../../aggregation/transactions/tag-transactions.ts';
+import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /** `POST api/v2/transactions/tags`: adds tags (spec §7 Aggregation).` */
@@ -22,6 +23,7 @@ export const postTransactionTagsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await assertAdviserFeature(request, 'transaction_categorisation', 'Tagging transactions');
       const scope = await resolveClientScope(request);
       return {
         data: { transaction_ids: await tagTransactions(app.database.db, scope, request.body, 'add') },

@@ -24,8 +24,9 @@ export const putTransactionsBulkRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await resolveClientScope(request);
+      // Refused before the access check, which records an audit row and marks the consent in use.
       await assertAdviserFeature(request, 'transaction_categorisation', 'Changing transactions together');
+      const scope = await resolveClientScope(request);
       const { transaction_ids, ...change } = request.body;
       return {
         data: { transaction_ids: await updateTransactions(app.database.db, scope, transaction_ids, change) },
