@@ -115,6 +115,9 @@ export type BulkUpdateTransactionsBody = z.infer<typeof bulkUpdateTransactionsBo
 /** One change as the platform applies it to each transaction it names. */
 export type TransactionChange = Omit<BulkUpdateTransactionsBody, 'transaction_ids'>;
 
+/** The most tags one transaction keeps: adding past it is refused (400, `body.tags`). */
+export const maxTagsPerTransaction = 50;
+
 export const transactionTagsBodySchema = z.object({
   transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
   tags: z

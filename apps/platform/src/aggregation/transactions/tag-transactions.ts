@@ -1,5 +1,6 @@
-import type { TransactionTagsBody } from '@waratah/contracts';
+import { maxTagsPerTransaction, type TransactionTagsBody } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
+import { holdConsentFor } from '../../access/hold-client-access.ts';
 import { recordAudit } from '../../access/record-audit.ts';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
@@ -26,6 +27,9 @@ export async function tagTransactions(
       : sql<string>`(select coalesce(jsonb_agg(tag), '[]'::jsonb) from jsonb_array_elements_text(tags) as tag
           where not (${tags}::jsonb ? tag))`;
   return db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current: one withdrawn since the access check
+    // answers 404 (before 2026-11-30 the change was written after the withdrawal).
+    await holdConsentFor(trx, scope);
     await lockTransactions(trx, scope, ids);
     const updated = await trx
       .updateTable('transactions')
@@ -33,7 +37,7 @@ export async function tagTransactions(
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', 'in', ids)
-      .returning('id')
+      .returning(['id', sql<number>`jsonb_array_length(tags)`.as('tagCount')])
       .execute();
     if (updated.length !== ids.length) {
       const found = new Set(updated.map((row) => row.id));
@@ -41,6 +45,15 @@ export async function tagTransactions(
         'not_found',
         `There is no transaction ${ids.filter((id) => !found.has(id)).join(', ')}`,
       );
+    }
+    // Each call adds at most 20, but calls add up: before 2026-11-30 a transaction could gather
+    // tags without end, and each page of 500 carried them all.
+    const crowded = updated.find((row) => row.tagCount > maxTagsPerTransaction);
+    if (crowded) {
+      const message = `transaction ${crowded.id} would have more than ${maxTagsPerTransaction} tags`;
+      throw new AppError('validation_failed', `body.tags: ${message}`, {
+        fields: [{ field: 'body.tags', message }],
+      });
     }
     await recordAudit(trx, {
       actor: scope.actor,

@@ -1,5 +1,6 @@
 import type { TransactionChange } from '@waratah/contracts';
 import type { Kysely } from 'kysely';
+import { holdConsentFor } from '../../access/hold-client-access.ts';
 import { recordAudit } from '../../access/record-audit.ts';
 import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import type { Database } from '../../db/database-schema.ts';
@@ -32,6 +33,9 @@ export async function updateTransactions(
         });
       }
     }
+    // Written only while the caller's consent is current: one withdrawn since the access check
+    // answers 404 (before 2026-11-30 the change was written after the withdrawal).
+    await holdConsentFor(trx, scope);
     await lockTransactions(trx, scope, unique);
     const updated = await trx
       .updateTable('transactions')

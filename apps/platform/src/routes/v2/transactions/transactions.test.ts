@@ -76,6 +76,12 @@ describe('transactions', () => {
     const cursor = await call('GET', '/api/v2/transactions?after=nonsense');
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json().error.fields[0].field).toBe('querystring.after');
+    // Shaped like a cursor, but no day or no id the database holds (before 2026-11-30, 500).
+    for (const query of ['after=2026-02-30_1', 'before=2026-01-01_9999999999', 'after=0000-01-01_1']) {
+      const refused = await call('GET', `/api/v2/transactions?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().error.fields[0].field).toBe(`querystring.${query.split('=')[0]}`);
+    }
     expect((await call('GET', '/api/v2/transactions?size=501')).json().error.fields[0].field).toBe(
       'querystring.size',
     );
@@ -144,6 +150,34 @@ describe('transactions', () => {
     ]);
     await call('DELETE', '/api/v2/transactions/tags', { transaction_ids: ids, tags: ['tax'] });
     expect((await call('GET', `/api/v2/transactions/${ids[1]}`)).json().data.user_tags).toEqual(['review']);
+  });
+
+  it('keeps at most 50 tags on a transaction, refusing the call that would pass it whole', async () => {
+    const ids = fixture.transactionIds.slice(4, 6);
+    const tagsFrom = (start: number) => Array.from({ length: 20 }, (_, index) => `t${start + index}`);
+    for (const start of [0, 20]) {
+      expect(
+        (await call('POST', '/api/v2/transactions/tags', { transaction_ids: ids, tags: tagsFrom(start) }))
+          .statusCode,
+      ).toBe(200);
+    }
+    // 40 each; 20 more would be 60. Before 2026-11-30 there was no limit.
+    const over = await call('POST', '/api/v2/transactions/tags', {
+      transaction_ids: ids,
+      tags: tagsFrom(40),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.fields[0].field).toBe('body.tags');
+    expect((await call('GET', `/api/v2/transactions/${ids[1]}`)).json().data.user_tags).toHaveLength(40);
+    const upTo = await call('POST', '/api/v2/transactions/tags', {
+      transaction_ids: ids,
+      tags: tagsFrom(40).slice(0, 10),
+    });
+    expect(upTo.statusCode).toBe(200);
+    await call('DELETE', '/api/v2/transactions/tags', {
+      transaction_ids: ids,
+      tags: [...tagsFrom(0), ...tagsFrom(20)].slice(0, 20),
+    });
   });
 
   it('lists the categories', async () => {
