@@ -51,6 +51,15 @@ export const transactionFilterFields = z.object({
       z.transform((value) => value === 'true'),
     ),
   ),
+  /** Only the transactions of accounts the client counts (`true`) or leaves out (`false`). */
+  account_included: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
+  /** Only pending, or only posted, transactions (a pending one may still change or go). */
+  status: z.optional(z.enum(transactionStatuses)),
 });
 
 interface FilterRanges {

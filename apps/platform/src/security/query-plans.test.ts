@@ -150,6 +150,8 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
         '/api/v2/transactions/summary',
         '/api/v2/transactions/summary?period=monthly&budget_category=living',
         '/api/v2/transactions/summary?period=monthly&from_date=2026-02-03&search_term=rent',
+        '/api/v2/transactions/summary?from_date=2026-01-01&to_date=2026-03-31&account_included=true',
+        '/api/v2/transactions?size=100&status=pending&account_included=true',
         '/api/v2/reports/transactions/budget_categories',
         '/api/v2/reports/transactions/budget_categories/1',
         '/api/v2/financialpassport',

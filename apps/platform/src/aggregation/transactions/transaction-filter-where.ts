@@ -7,6 +7,14 @@ const searchDocument = sql`(coalesce(t.description_original, '') || chr(10) || c
 
 export type TransactionsBuilder = ExpressionBuilder<Database & { t: TransactionsTable }, 't'>;
 
+/** The account of `column` is one the client counts (`included`), or one it leaves out. */
+export function accountIncluded(
+  column: 't.account_id' | 'm.account_id',
+  included: boolean,
+): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from accounts as a where a.id = ${sql.ref(column)} and a.included = ${included})`;
+}
+
 /**
  * The list and summary filters (reference §5) as one condition on `t`. Text search matches the
  * descriptions, the merchant and the memo, case-insensitively; amounts compare signed values.
@@ -29,6 +37,9 @@ export function transactionFilterWhere(
   if (filter.max_amount) conditions.push(sql<SqlBool>`t.amount <= ${filter.max_amount}::numeric`);
   if (filter.transaction_included !== undefined)
     conditions.push(eb('t.included', '=', filter.transaction_included));
+  if (filter.account_included !== undefined)
+    conditions.push(accountIncluded('t.account_id', filter.account_included));
+  if (filter.status) conditions.push(eb('t.status', '=', filter.status));
   if (filter.search_term) {
     const pattern = `%${filter.search_term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     // The trigram index of migration 0009 holds every searched column in one expression: this

@@ -2,6 +2,7 @@ import type { TransactionFilter } from '@waratah/contracts';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database-schema.ts';
 import { addDays, addMonths } from '../calendar-date.ts';
+import { accountIncluded } from './transaction-filter-where.ts';
 
 /**
  * `transaction_month_totals` (migration 0009) holds, per client, account, Sydney month, category,
@@ -30,6 +31,8 @@ type WithMonthTotals = Database & { transaction_month_totals: TransactionMonthTo
 /** Whether the filter can be answered from the monthly totals: no text, id or amount filter, and whole months. */
 export function monthTotalsCover(filter: TransactionFilter): boolean {
   if (filter.search_term !== undefined) return false;
+  // The totals do not keep pending and posted apart.
+  if (filter.status !== undefined) return false;
   if (filter.transaction_ids !== undefined) return false;
   if (filter.min_amount !== undefined || filter.max_amount !== undefined) return false;
   if (filter.from_date !== undefined && !filter.from_date.endsWith('-01')) return false;
@@ -56,6 +59,8 @@ export function monthTotalsWhere(eb: MonthTotalsBuilder, filter: TransactionFilt
     conditions.push(eb('m.base_type', '=', filter.base_type));
   if (filter.transaction_included !== undefined)
     conditions.push(eb('m.included', '=', filter.transaction_included));
+  if (filter.account_included !== undefined)
+    conditions.push(accountIncluded('m.account_id', filter.account_included));
   return eb.and(conditions);
 }
 

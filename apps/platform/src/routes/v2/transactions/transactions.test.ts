@@ -180,6 +180,75 @@ describe('transactions', () => {
     });
   });
 
+  it('filters by whether the account is counted and by status, listed and summed (reference §5)', async () => {
+    const own = await signedInAdviserWithClient(testApp.app);
+    const get = async (url: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: own.headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+    const [everyday, card] = own.accountIds;
+    const db = testApp.database.db;
+    await db
+      .updateTable('accounts')
+      .set({ included: false })
+      .where('id', '=', card ?? 0)
+      .execute();
+    await db
+      .updateTable('transactions')
+      .set({ status: 'pending' })
+      .where('id', '=', own.transactionIds[0] ?? 0)
+      .execute();
+    const ofAccount = (id: number | undefined) =>
+      db
+        .selectFrom('transactions')
+        .select('id')
+        .where('account_id', '=', id ?? 0)
+        .execute();
+    const counted = (await ofAccount(everyday)).length + (await ofAccount(card)).length;
+    // Before 2026-11-30 both filters were dropped without a word, and every transaction counted.
+    expect((await get('/api/v2/transactions?account_included=false')).paging.total).toBe(
+      (await ofAccount(card)).length,
+    );
+    expect((await get('/api/v2/transactions?account_included=true')).paging.total).toBe(
+      counted - (await ofAccount(card)).length,
+    );
+    expect(
+      (await get('/api/v2/transactions?status=pending')).data.map((tx: { id: number }) => tx.id),
+    ).toEqual([own.transactionIds[0]]);
+    // Whole months read the monthly totals; a status, or a day inside a month, sums the rows.
+    for (const range of [
+      'from_date=2000-01-01&to_date=2099-12-31',
+      'from_date=2000-01-02&to_date=2099-12-30',
+    ]) {
+      const all = transactionSummaryResponseSchema.parse(
+        await get(`/api/v2/transactions/summary?${range}`),
+      ).data;
+      const left = transactionSummaryResponseSchema.parse(
+        await get(`/api/v2/transactions/summary?${range}&account_included=false`),
+      ).data;
+      const kept = transactionSummaryResponseSchema.parse(
+        await get(`/api/v2/transactions/summary?${range}&account_included=true`),
+      ).data;
+      expect(left.count, range).toBe((await ofAccount(card)).length);
+      expect(kept.count + left.count).toBe(all.count);
+      expect((Number(kept.sum) + Number(left.sum)).toFixed(2)).toBe(Number(all.sum).toFixed(2));
+    }
+    const posted = transactionSummaryResponseSchema.parse(
+      await get('/api/v2/transactions/summary?from_date=2000-01-01&to_date=2099-12-31&status=posted'),
+    ).data;
+    expect(posted.count).toBe(counted - 1);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/v2/transactions?status=cleared',
+          headers: own.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('lists the categories', async () => {
     const data = (await call('GET', '/api/v2/transactions/categories')).json().data as { name: string }[];
     expect(data.length).toBeGreaterThan(10);
