@@ -102,7 +102,25 @@ describe('e-mails asked for anonymously', () => {
     }
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
     expect(answers[0]?.body.replace('known.adviser', '…')).toBe(answers[1]?.body.replace('no.account', '…'));
-    expect(await rows()).toEqual(before);
+    // One audit row each, alike but for the address (the inviter's audit log must not tell them apart).
+    expect(await rows()).toEqual({ ...before, audits: before.audits + 2 });
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_type', 'target_id', 'client_id'])
+      .where('actor_kind', '=', 'admin_user')
+      .where('actor_id', '=', inviter.adminUser.id)
+      .where('action', '=', 'admin_user.invite')
+      .orderBy('id')
+      .execute();
+    expect(audited).toEqual(
+      ['known.adviser@example.test', 'no.account@example.test'].map((email) => ({
+        actor_id: inviter.adminUser.id,
+        action: 'admin_user.invite',
+        target_type: 'email',
+        target_id: email,
+        client_id: null,
+      })),
+    );
     const queued = await withJobs(db())
       .selectFrom('jobs')
       .select('payload')

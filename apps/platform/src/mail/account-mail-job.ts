@@ -1,5 +1,8 @@
 import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import { enqueueJob } from '../jobs/table-job-queue.ts';
 import { completeInvitation } from '../routes/admin/adminusers/complete-invitation.ts';
 import { completeRegistration } from '../routes/admin/adminusers/complete-registration.ts';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
@@ -53,7 +56,7 @@ export interface InvitationRequest {
   externalPartyId: number | null;
   portalOrigin: string;
   ip: string;
-  /** Set by the job itself once the account and audit row are written, for its retries. */
+  /** Set by the job itself once the account is written, for its retries. */
   written?: true;
 }
 
@@ -65,8 +68,15 @@ export interface InvitationRequest {
  * tell anyone timing the answers which do. The request only writes this job, the same for every
  * address; the job does the rest, and retries a failed send.
  */
-export async function requestAccountMail(app: FastifyInstance, request: AccountMailRequest): Promise<void> {
-  await app.jobQueue.enqueue(accountMailJob, request, { retryLimit: 3, retryBackoff: true });
+export async function requestAccountMail(
+  app: FastifyInstance,
+  request: AccountMailRequest,
+  trx?: Kysely<Database>,
+): Promise<void> {
+  const options = { retryLimit: 3, retryBackoff: true };
+  // In the caller's transaction, with what it records of the request (an invitation's audit row).
+  if (trx) await enqueueJob(trx, accountMailJob, request, options);
+  else await app.jobQueue.enqueue(accountMailJob, request, options);
 }
 
 /** The worker of `accountMailJob`: nothing is sent to an address without a matching account. */

@@ -1,6 +1,5 @@
 import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../../../access/record-audit.ts';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
@@ -10,9 +9,9 @@ import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
 /**
  * The invitation's own work, done by the `mail.account` job (`kind: 'invitation'`). An address
  * without an account gets one, unverified and without a password, in the inviter's practice (an
- * operator's invitee: an operator), audited (`admin_user.invite`, the inviter as the actor, from
- * the request's address), and a link to set its password (7 days, once). This practice's own
- * invitation not accepted yet is sent a fresh link, audited again. Any other account of the address
+ * operator's invitee: an operator), and a link to set its password (7 days, once). This
+ * practice's own invitation not accepted yet is sent a fresh link. The request audited the
+ * invitation (`admin_user.invite`, target the address), the same for every address. Any other account of the address
  * (active, another practice's or kind's invitation, a registration of its own) is left as it is and,
  * if active, its owner told who invited them: before 2026-11-29 such an invitation reused the row,
  * so its link set the password of another practice's invitee (or an operator), and a registrant
@@ -77,9 +76,9 @@ export async function completeInvitation(
 }
 
 /**
- * The invitee's account (unless it is there already) and the audit row, with a mark in the job's
- * payload in the same transaction: a retry after a failed send finds it and only sends a fresh
- * link, so one invitation is audited once.
+ * The invitee's account (unless it is there already), with a mark in the job's payload in the
+ * same transaction: a retry after a failed send finds it and only sends a fresh link. (The
+ * invitation itself was audited by its request, the same for every address.)
  */
 async function writeInvitation(
   app: FastifyInstance,
@@ -100,17 +99,6 @@ async function writeInvitation(
         externalPartyId: request.externalPartyId,
         emailVerified: false,
       }));
-    await recordAudit(trx, {
-      actor: {
-        kind: 'admin_user',
-        tenantId: tenant.id,
-        adminUserId: request.inviterAdminUserId,
-        ip: request.ip,
-      },
-      action: 'admin_user.invite',
-      targetType: 'admin_user',
-      targetId: user.id,
-    });
     await app.jobQueue.markPayloadKey(job.id, 'written', trx);
     return user;
   });

@@ -38,12 +38,24 @@ describe('POST /api/admin/adminusers/invite', () => {
       .executeTakeFirstOrThrow();
   }
 
-  function inviteAudits(targetId: number) {
+  /** The audit rows of invitations of an address: one per request, whatever the address holds. */
+  function inviteAudits(email: string) {
     return testApp.database.db
       .selectFrom('audit_log')
       .select(['actor_id', 'ip'])
       .where('action', '=', 'admin_user.invite')
-      .where('target_id', '=', String(targetId))
+      .where('target_type', '=', 'email')
+      .where('target_id', '=', email)
+      .execute();
+  }
+
+  /** Audit rows naming an account as the target of an invitation: none since 2026-11-30. */
+  function accountInviteAudits(id: number) {
+    return testApp.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'admin_user.invite')
+      .where('target_id', '=', String(id))
       .execute();
   }
 
@@ -72,19 +84,24 @@ describe('POST /api/admin/adminusers/invite', () => {
       .select(['id', 'external_party_id', 'email_verified_at'])
       .where('email', '=', 'bob@example.test')
       .executeTakeFirstOrThrow();
-    // The invitation is the inviter's change, the first password the invitee's: both audited.
+    // The invitation is the inviter's change (of the address asked for), the first password the
+    // invitee's: both audited.
     const audited = await testApp.database.db
       .selectFrom('audit_log')
       .select(['actor_id', 'action', 'target_id', 'ip'])
-      .where('target_type', '=', 'admin_user')
-      .where('target_id', '=', String(invitee.id))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('target_type', '=', 'admin_user'), eb('target_id', '=', String(invitee.id))]),
+          eb.and([eb('target_type', '=', 'email'), eb('target_id', '=', 'bob@example.test')]),
+        ]),
+      )
       .orderBy('id')
       .execute();
     expect(audited).toEqual([
       {
         actor_id: adviser.adminUser.id,
         action: 'admin_user.invite',
-        target_id: String(invitee.id),
+        target_id: 'bob@example.test',
         ip: '127.0.0.1',
       },
       {
@@ -146,7 +163,22 @@ describe('POST /api/admin/adminusers/invite', () => {
       fresh.body.replace('dee.new@example.test', '…'),
     );
     expect(await accountOf(other.adminUser.email)).toEqual(before);
-    expect(await inviteAudits(before.id)).toEqual([]);
+    expect(await accountInviteAudits(before.id)).toEqual([]);
+    // The inviter's audit log reads the same for both: one row naming the address asked for.
+    // Before 2026-11-30 only the new address had a row (naming the account the job made).
+    const inviterRows = (email: string) =>
+      testApp.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'target_type'])
+        .where('actor_id', '=', adviser.adminUser.id)
+        .where('target_id', '=', email)
+        .execute();
+    expect(await inviterRows(other.adminUser.email)).toEqual([
+      { action: 'admin_user.invite', target_type: 'email' },
+    ]);
+    expect(await inviterRows('dee.new@example.test')).toEqual(await inviterRows(other.adminUser.email));
+    const deeAccount = await accountOf('dee.new@example.test');
+    expect(await accountInviteAudits(deeAccount.id)).toEqual([]);
     const note = await latestMail(testApp.app, other.adminUser.email);
     expect(note?.subject).toBe('Ann Lee invited you to the MoneyPartner Adviser Portal');
     expect(note?.text).toContain('Hi Cy,');
@@ -190,10 +222,11 @@ describe('POST /api/admin/adminusers/invite', () => {
     ] as const;
     for (const [inviter, email, inviterName] of cases) {
       const before = await accountOf(email);
-      const audited = await inviteAudits(before.id);
+      const audited = await inviteAudits(email);
       expect((await invite(inviter.headers, email)).statusCode).toBe(202);
       expect(await accountOf(email)).toEqual(before);
-      expect(await inviteAudits(before.id)).toEqual(audited);
+      expect(await inviteAudits(email)).toHaveLength(audited.length + 1);
+      expect(await accountInviteAudits(before.id)).toEqual([]);
       const note = await latestMail(testApp.app, email);
       expect(note?.subject, email).toBe(`${inviterName} invited you to the MoneyPartner Adviser Portal`);
       expect(note?.links[0]?.url).not.toContain('invitation_token');
@@ -213,7 +246,7 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect(second).not.toBe(first);
     const invitee = await accountOf('ida.again@example.test');
     expect(invitee.external_party_id).toBe(adviser.externalParty?.id);
-    expect(await inviteAudits(invitee.id)).toHaveLength(2);
+    expect(await inviteAudits('ida.again@example.test')).toHaveLength(2);
     expect((await acceptInvitation(second)).statusCode).toBe(200);
   });
 
@@ -272,8 +305,7 @@ describe('POST /api/admin/adminusers/invite', () => {
       send.mockRestore();
     }
     expect(sends).toBe(2);
-    const invitee = await accountOf('kim.retry@example.test');
-    expect(await inviteAudits(invitee.id)).toHaveLength(1);
+    expect(await inviteAudits('kim.retry@example.test')).toHaveLength(1);
     const token = linkParameter(await latestMail(testApp.app, 'kim.retry@example.test'), 'invitation_token');
     expect((await acceptInvitation(token)).statusCode).toBe(200);
   });

@@ -6,6 +6,7 @@ import {
 } from '@waratah/contracts';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
@@ -50,17 +51,32 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       const tenant = getTenant(inviter.tenantId);
       const { email, given_name, family_name } = request.body;
       await assertMailAllowed(request, { tenantId: tenant.id, email });
-      await requestAccountMail(app, {
-        kind: 'invitation',
-        tenantId: tenant.id,
-        email,
-        givenName: given_name,
-        familyName: family_name,
-        inviterAdminUserId: inviter.adminUserId,
-        role: inviter.role,
-        externalPartyId: inviter.externalPartyId,
-        portalOrigin: portalOrigin(request, tenant.id),
-        ip: request.ip,
+      await app.database.db.transaction().execute(async (trx) => {
+        // The same row for every address, written with the job: the inviter's audit log must not
+        // tell which addresses have an account (before 2026-11-30 the job wrote a row naming the
+        // account only for an address without one, the 409 of before 2026-11-29 by another way).
+        await recordAudit(trx, {
+          actor: inviter,
+          action: 'admin_user.invite',
+          targetType: 'email',
+          targetId: email,
+        });
+        await requestAccountMail(
+          app,
+          {
+            kind: 'invitation',
+            tenantId: tenant.id,
+            email,
+            givenName: given_name,
+            familyName: family_name,
+            inviterAdminUserId: inviter.adminUserId,
+            role: inviter.role,
+            externalPartyId: inviter.externalPartyId,
+            portalOrigin: portalOrigin(request, tenant.id),
+            ip: request.ip,
+          },
+          trx,
+        );
       });
       reply.code(202);
       return { data: { email, email_verified: false as const } };
