@@ -20,7 +20,8 @@ export const emailSchema = z.pipe(
 // Letters of any script, spaces, apostrophes, hyphens and full stops: "O'Brien", "Nguyễn", "Mary-Jane".
 // Empty passes here, so that an empty name gets only the "Please enter…" message.
 const personName = /^(?:[\p{L}\p{M}][\p{L}\p{M} '’.-]*)?$/u;
-const givenNameSchema = z
+/** A person's first name: letters of any script, spaces, apostrophes, hyphens, full stops (spec §5 messages). */
+export const givenNameSchema = z
   .string({ error: userFormMessages.givenName })
   .check(
     z.trim(),
@@ -28,7 +29,8 @@ const givenNameSchema = z
     z.maxLength(100, userFormMessages.invalidGivenName),
     z.regex(personName, userFormMessages.invalidGivenName),
   );
-const familyNameSchema = z
+/** A person's last name, as `givenNameSchema`. */
+export const familyNameSchema = z
   .string({ error: userFormMessages.familyName })
   .check(
     z.trim(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { familyNameSchema, givenNameSchema } from './admin-users.ts';
 import { cursorQuerySchema, pageNumberSchema, pagingSchema } from './paging.ts';
 import { clientStatuses } from './users.ts';
 
@@ -41,18 +42,30 @@ export const managedUserListResponseSchema = z.object({
 });
 export const managedUserResponseSchema = z.object({ data: managedUserSchema });
 
-export const updateManagedUserBodySchema = z.object({
-  given_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  family_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  status: z.optional(z.enum(['active', 'suspended'])),
-});
+// A client's names go into the tenant's e-mails ("Hi {given_name},") and every list: the rules of
+// an adviser's own (before 2026-11-30 anything of 1 to 100 characters, a zero-width space or a
+// sentence with a web address included).
+export const updateManagedUserBodySchema = z
+  .object({
+    given_name: z.optional(givenNameSchema),
+    family_name: z.optional(familyNameSchema),
+    status: z.optional(z.enum(['active', 'suspended'])),
+  })
+  .check(
+    // A change that names nothing is refused before the client is looked up: before 2026-11-30 it
+    // wrote `updated_at` and an audit row, and its 200 or 404 told an inviting practice, call
+    // after call, whether its invitee had signed up or been invited elsewhere since.
+    z.refine((change) => Object.values(change).some((value) => value !== undefined), {
+      message: 'must change at least one of given_name, family_name, status',
+      path: ['given_name'],
+    }),
+  );
 export type UpdateManagedUserBody = z.infer<typeof updateManagedUserBodySchema>;
 
 export const inviteUserBodySchema = z.object({
   email: z.email().check(z.maxLength(200)),
-  given_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  family_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  consent_months: z._default(z.int().check(z.gte(1), z.lte(12)), 12),
+  given_name: givenNameSchema,
+  family_name: familyNameSchema,
 });
 export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
 

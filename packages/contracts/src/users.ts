@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { familyNameSchema, givenNameSchema } from './admin-users.ts';
 
 export const clientStatuses = ['invited', 'active', 'suspended'] as const;
 
@@ -16,10 +17,9 @@ export const userDetailsSchema = z.object({
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 export const userDetailsResponseSchema = z.object({ data: userDetailsSchema });
 
-const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 export const updateUserDetailsBodySchema = z.object({
-  given_name: z.optional(nameSchema),
-  family_name: z.optional(nameSchema),
+  given_name: z.optional(givenNameSchema),
+  family_name: z.optional(familyNameSchema),
   mobile_number: z.optional(
     z.nullable(z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number'))),
   ),

@@ -152,6 +152,42 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
     expect((await put(url, partyHeader(adviserA), { given_name: 'Again' })).statusCode).toBe(404);
   });
 
+  it('refuses a change naming nothing, and names that are not names, writing nothing', async () => {
+    const invited = await invite(adviserA, 'named.rightly@example.test');
+    const id = managedUserResponseSchema.parse(invited.json()).data.id;
+    const before = await clientRow(id);
+    const auditOf = () =>
+      testApp.database.db.selectFrom('audit_log').select('id').where('client_id', '=', id).execute();
+    const audited = await auditOf();
+    const refused = [
+      // Before 2026-11-30: 200 with nothing to change, `updated_at` and an audit row written.
+      {},
+      { given_name: '\u200b' },
+      { family_name: 'a\u202eb' },
+      { given_name: 'Call 0400 000 000' },
+    ];
+    for (const body of refused) {
+      const answer = await put(`/api/adviser/users/${id}`, partyHeader(adviserA), body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await clientRow(id)).toEqual(before);
+    expect(await auditOf()).toEqual(audited);
+    const badInvite = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/adviser/user/invite/legacy',
+      headers: adviserA.headers,
+      payload: { email: 'bidi@example.test', given_name: 'a\u202eb', family_name: 'Name' },
+    });
+    expect(badInvite.statusCode).toBe(400);
+    expect(badInvite.json().error.fields[0].field).toBe('body.given_name');
+    // Names of any script, with apostrophes, hyphens and full stops, still pass.
+    const renamed = await put(`/api/adviser/users/${id}`, partyHeader(adviserA), {
+      given_name: 'Nguyễn Thị',
+      family_name: 'O’Brien-Smith Jr.',
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
   it('needs the suspend_users feature to change a status, not to rename', async () => {
     const { clientId } = await writeTestClient(testApp.database.db, {
       tenantId: 'moneypartner',
