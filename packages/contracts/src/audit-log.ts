@@ -23,8 +23,11 @@ export const auditLogEntrySchema = z.object({
   id: z.int(),
   /** When, ISO 8601 in UTC. */
   at: z.string(),
-  /** Who: an admin user (adviser or operator) or a client acting on its own data. */
-  actor_kind: z.enum(['admin_user', 'client']),
+  /**
+   * Who: an admin user (adviser or operator), a client acting on its own data, or the platform
+   * itself (`system`, actor id 0: a consent's expiry and the deletion of the data it covered).
+   */
+  actor_kind: z.enum(['admin_user', 'client', 'system']),
   actor_id: z.int(),
   /** The admin user's e-mail; null for a client. */
   actor_email: z.nullable(z.string()),

@@ -47,7 +47,7 @@ export interface IdentityKeysTable {
 export interface AuditLogTable {
   id: Id;
   tenant_id: string;
-  actor_kind: 'admin_user' | 'client';
+  actor_kind: 'admin_user' | 'client' | 'system';
   actor_id: number;
   action: string;
   target_type: string;

@@ -8,7 +8,15 @@ import type { Database } from '../db/database-schema.ts';
  */
 export type AuditActor =
   | Pick<AdminUserPrincipal, 'kind' | 'tenantId' | 'adminUserId' | 'ip'>
-  | Pick<ClientPrincipal, 'kind' | 'tenantId' | 'clientId' | 'ip'>;
+  | Pick<ClientPrincipal, 'kind' | 'tenantId' | 'clientId' | 'ip'>
+  | SystemActor;
+
+/** The platform itself, acting on its own schedule (the consent expiry sweep): no person, no address. */
+export interface SystemActor {
+  kind: 'system';
+  tenantId: string;
+  ip?: undefined;
+}
 
 export interface AuditEntry {
   actor: AuditActor;
@@ -35,7 +43,7 @@ export function auditRow(entry: AuditEntry) {
   return {
     tenant_id: actor.tenantId,
     actor_kind: actor.kind,
-    actor_id: actor.kind === 'admin_user' ? actor.adminUserId : actor.clientId,
+    actor_id: actor.kind === 'admin_user' ? actor.adminUserId : actor.kind === 'client' ? actor.clientId : 0,
     action: entry.action,
     target_type: entry.targetType,
     target_id: entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId),

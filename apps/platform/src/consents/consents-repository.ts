@@ -265,6 +265,15 @@ export async function expireConsents(
         .where('consent_expiry', '<=', now)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return undefined;
+      // The platform's own change, audited as every change is (before 2026-11-30 only a person's
+      // withdrawal or unlink was): what follows deletes the client's data no consent covers.
+      await recordAudit(trx, {
+        actor: { kind: 'system', tenantId: link.tenant_id },
+        action: 'consent.expire',
+        targetType: 'consent',
+        targetId: link.id,
+        clientId: link.client_id,
+      });
       return disposeSharedData(trx, {
         tenantId: link.tenant_id,
         clientId: link.client_id,

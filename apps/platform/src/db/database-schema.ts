@@ -339,7 +339,8 @@ export interface ImagesTable {
 export interface AuditLogTable {
   id: Id;
   tenant_id: string;
-  actor_kind: 'admin_user' | 'client';
+  /** `system`: the platform itself (the consent expiry sweep), actor id 0 (migration 0022). */
+  actor_kind: 'admin_user' | 'client' | 'system';
   actor_id: number;
   action: string;
   target_type: string;

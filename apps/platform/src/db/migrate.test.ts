@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0021, is safe to apply again (`create index if not exists`).
-    await sql`delete from kysely_migration where name = '0021-unfinished-exports'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0021-unfinished-exports']);
+    // The last one, 0022, is safe to apply again (its check is dropped if it exists, then added).
+    await sql`delete from kysely_migration where name = '0022-audit-system-actor'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0022-audit-system-actor']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -282,6 +282,16 @@ describe('consents: the client grants and withdraws an adviser’s access', () =
       .where('id', '=', fixture.connectionId)
       .executeTakeFirst();
     expect(connection).toBeUndefined();
+    // The platform's own change is audited, in the sweep's transaction (before 2026-11-30, nothing).
+    const audited = await db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'actor_id', 'action', 'target_type', 'ip'])
+      .where('client_id', '=', fixture.clientId)
+      .where('action', '=', 'consent.expire')
+      .execute();
+    expect(audited).toEqual([
+      { actor_kind: 'system', actor_id: 0, action: 'consent.expire', target_type: 'consent', ip: null },
+    ]);
   });
 
   it('the expiry sweep keeps a consent renewed after it read the due ones', async () => {
