@@ -38,6 +38,36 @@ describe('a practice’s writes and their audit rows', () => {
       .where('target_type', '=', 'external_party')
       .execute();
 
+  it('keeps an enabled practice’s name and ABN as the operator checked them', async () => {
+    const parties = createPartyRepository(db());
+    const created = await parties.create(operator('waratah'), {
+      tenantId: 'waratah',
+      party: { ...company, name: 'Checked Advice Pty Ltd' },
+    });
+    const enabled = await parties.setStatus(operator('waratah'), created.id, 'enabled');
+    const adviser = { ...operator('waratah'), role: 'adviser' as const, externalPartyId: created.id };
+    // Before 2026-11-30 an approved practice could rename itself and invite clients under the new name.
+    await expect(parties.update(adviser, enabled, { name: 'Westpac Security Team' })).rejects.toMatchObject({
+      type: 'forbidden',
+      fields: [{ field: 'body.name' }],
+    });
+    await expect(parties.update(adviser, enabled, { abn: '83 914 571 673' })).rejects.toMatchObject({
+      fields: [{ field: 'body.abn' }],
+    });
+    // The same values, and the other details, are still the advisers' to send.
+    const updated = await parties.update(adviser, enabled, {
+      name: enabled.name,
+      abn: enabled.abn ?? undefined,
+      phone: '02 9111 1111',
+    });
+    expect(updated).toMatchObject({ name: 'Checked Advice Pty Ltd', phone: '02 9111 1111' });
+    // An operator sends it back for a change, and checks it again.
+    const reopened = await parties.setStatus(operator('waratah'), created.id, 'unverified');
+    expect((await parties.update(adviser, reopened, { name: 'Checked Advice Group' })).name).toBe(
+      'Checked Advice Group',
+    );
+  });
+
   it('keeps no change whose audit row could not be written', async () => {
     const parties = createPartyRepository(db());
     const created = await parties.create(operator('waratah'), { tenantId: 'waratah', party: company });

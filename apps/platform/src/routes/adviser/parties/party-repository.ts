@@ -72,6 +72,7 @@ export function createPartyRepository(db: Kysely<Database>) {
       current: PartyRow,
       changes: UpdatePartyDetailsRequest,
     ): Promise<PartyRow> {
+      assertIdentityUnchanged(current, changes);
       if (changes.credentials?.aggregator_id !== undefined)
         await assertAggregatorExists(db, changes.credentials.aggregator_id);
       const credentials = changes.credentials && { ...current.credentials, ...changes.credentials };
@@ -133,5 +134,25 @@ async function assertAggregatorExists(db: Kysely<Database>, id: number): Promise
   const message = 'Please choose an aggregator from the list';
   throw new AppError('validation_failed', message, {
     fields: [{ field: 'body.credentials.aggregator_id', message }],
+  });
+}
+
+/**
+ * An enabled practice's name and ABN are what an operator checked before enabling it, and what
+ * its clients see in every invitation and consent: its advisers cannot change them (403 naming the
+ * fields). Before 2026-11-30 any adviser of an approved practice could rename it, and invite
+ * clients under the new name. An operator sets the practice back to `unverified` for a change,
+ * then enables it again once it is checked. Its other details (phone, address, website,
+ * profession, credentials) stay the advisers' to keep up to date.
+ */
+function assertIdentityUnchanged(current: PartyRow, changes: UpdatePartyDetailsRequest): void {
+  if (current.status !== 'enabled') return;
+  const changed = (['name', 'abn'] as const).filter(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
+  if (changed.length === 0) return;
+  const message = 'was checked when the practice was enabled; ask your portal operator to change it';
+  throw new AppError('forbidden', `The practice's ${changed.join(' and ')} ${message}`, {
+    fields: changed.map((field) => ({ field: `body.${field}`, message })),
   });
 }

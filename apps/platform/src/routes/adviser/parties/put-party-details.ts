@@ -24,6 +24,7 @@ export const putPartyDetails: FastifyPluginAsyncZod = async (app) => {
           200: partyDetailsResponseSchema,
           400: errorBodySchema,
           401: errorBodySchema,
+          403: errorBodySchema,
           404: errorBodySchema,
         },
       },
