@@ -18,6 +18,7 @@ import {
   abandonOrphanedExports,
   type ExportRequest,
   generateExportNow,
+  maxUnfinishedExports,
   orphanedExportReason,
   type RequestContext,
   requestExport,
@@ -421,5 +422,48 @@ describe('a file whose export cannot be recorded', () => {
     expect(byId.get(runningOrphan ?? '')).toMatchObject({ status: 'failed', error: orphanedExportReason });
     expect(byId.get(recent ?? '')).toMatchObject({ status: 'queued', error: null });
     await expect(disk.load(file)).rejects.toThrow(/missing/);
+  });
+
+  it('refuses a requester more than 20 of one client’s documents being made at once', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    // A queue that only records: every export stays queued.
+    const queue = {
+      enqueue: async () => 'job-waiting',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const deps = { db: testApp.database.db, queue };
+    for (let n = 0; n < maxUnfinishedExports; n += 1) await requestExport(deps, ...accountSummaryOf(fixture));
+    const countOf = async () =>
+      (
+        await withExports(testApp.database.db)
+          .selectFrom('document_exports')
+          .select('id')
+          .where('client_id', '=', fixture.clientId)
+          .execute()
+      ).length;
+    // Before 2026-11-30 nothing bounded them; each holds a job slot in turn.
+    await expect(requestExport(deps, ...accountSummaryOf(fixture))).rejects.toMatchObject({
+      type: 'rate_limited',
+    });
+    expect(await countOf()).toBe(maxUnfinishedExports);
+    // One finished makes room for one more.
+    await withExports(testApp.database.db)
+      .updateTable('document_exports')
+      .set({ status: 'failed', error: 'done' })
+      .where(
+        'id',
+        '=',
+        (
+          await withExports(testApp.database.db)
+            .selectFrom('document_exports')
+            .select('id')
+            .where('client_id', '=', fixture.clientId)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    await requestExport(deps, ...accountSummaryOf(fixture));
+    expect(await countOf()).toBe(maxUnfinishedExports + 1);
   });
 });

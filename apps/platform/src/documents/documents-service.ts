@@ -55,6 +55,12 @@ import { renderTransactionsXlsx } from './transactions-xlsx.ts';
 export const generateDocumentJob = 'documents.generate';
 /** One retry: a second failure is final and recorded on the export. */
 const retryLimit = 1;
+/**
+ * How many of one client's documents one requester may have being made at once. 'All accounts'
+ * statements are asked for one per account, so a client with many accounts stays well inside it;
+ * a script asking for documents in a loop does not (each is minutes of a job slot at most).
+ */
+export const maxUnfinishedExports = 20;
 
 export interface DocumentsDeps {
   db: Kysely<Database>;
@@ -229,6 +235,7 @@ async function insertExport(
   const id = randomUUID();
   await db.transaction().execute(async (trx) => {
     await holdConsentFor(trx, scope);
+    await assertRoomForExport(trx, scope);
     await withExports(trx)
       .insertInto('document_exports')
       .values({
@@ -248,6 +255,29 @@ async function insertExport(
       .execute();
   });
   return id;
+}
+
+/**
+ * Refuses (429) a requester who has `maxUnfinishedExports` of the client's documents queued or
+ * running: before 2026-11-30 nothing bounded them, and each held a job slot of the instance in
+ * turn, so one caller could keep every other practice's documents waiting. A soft bound: two
+ * requests at the same moment may each pass it once.
+ */
+async function assertRoomForExport(trx: Kysely<Database>, scope: ClientScope): Promise<void> {
+  const unfinished = await withExports(trx)
+    .selectFrom('document_exports')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('tenant_id', '=', scope.tenantId)
+    .where('client_id', '=', scope.clientId)
+    .where('requested_by', '=', requesterOf(scope.actor))
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  if (Number(unfinished.count) >= maxUnfinishedExports) {
+    throw new AppError(
+      'rate_limited',
+      `${maxUnfinishedExports} of this client's documents are still being made; ask again once they are ready`,
+    );
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ export const accountSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Queues the account-balance summary PDF: every account's balance at the end of as_of_date (default today, Sydney); answers 202.",
         body: accountSummaryRequestSchema,
-        response: { 202: documentExportResponseSchema, ...errorResponses },
+        response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -56,7 +56,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Queues the insights PDF (the client's financial overview) for one of the tenant's statement periods, or custom dates where allowed; answers 202.",
         body: insightsExportRequestSchema,
-        response: { 202: documentExportResponseSchema, ...errorResponses },
+        response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Queues the transactions spreadsheet (XLSX: one row per transaction and a summary sheet) for a statement period, of all accounts or account_ids; answers 202.',
         body: transactionsExportRequestSchema,
-        response: { 202: documentExportResponseSchema, ...errorResponses },
+        response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -32,7 +32,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
         description:
           "Queues a financial passport PDF for one of the tenant's passport periods (or custom dates where allowed); answers 202 with the export to follow.",
         body: financialPassportExportRequestSchema,
-        response: { 202: documentExportResponseSchema, ...errorResponses },
+        response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
         querystring: financialPassportExportRequestSchema,
         description:
           'Generates the financial passport PDF at once and answers with it; it is recorded among the exports like a queued one.',
-        response: { 200: file, ...errorResponses },
+        response: { 200: file, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {

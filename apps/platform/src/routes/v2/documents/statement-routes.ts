@@ -25,7 +25,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Queues an account statement PDF (opening and closing balance, every transaction, running balance) for one of the tenant's statement periods, or custom dates where allowed; answers 202.",
         body: statementRequestSchema,
-        response: { 202: documentExportResponseSchema, ...errorResponses },
+        response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
