@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -254,6 +255,67 @@ describe('the table job queue', () => {
         'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
       ],
     ]);
+  });
+
+  it('does not run a job again when the answer to its completion is lost', async () => {
+    // The completion is applied, then the connection drops before its answer (docs/reliability.md).
+    let completionQuery: unknown;
+    let lost = false;
+    const losing: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (!lost && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"completed"'))
+          completionQuery = queryId;
+        return node;
+      },
+      transformResult: async ({ queryId, result }) => {
+        if (!lost && queryId === completionQuery) {
+          lost = true;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return result;
+      },
+    };
+    const queue = createTableJobQueue(database.db.withPlugin(losing), { pollIntervalMs: 20 });
+    queues.push(queue);
+    let runs = 0;
+    await queue.work('once-only', async () => {
+      runs += 1;
+    });
+    queue.start();
+    const id = await queue.enqueue('once-only', {}, { retryLimit: 2 });
+    // Before 2026-11-30: recorded as a failure over its completion, and run a second time.
+    expect(await settled(queue, id)).toMatchObject({ state: 'completed', attempt: 1, lastError: null });
+    expect(lost).toBe(true);
+    expect(runs).toBe(1);
+  });
+
+  it('leaves a job given up while its worker ran as given up, when that worker finishes', async () => {
+    const queue = open();
+    let finish: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    await queue.work('outlived', async () => {
+      started();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    queue.start();
+    const id = await queue.enqueue('outlived', {}, { retryLimit: 0 });
+    await running;
+    // Another instance found its lease lapsed and gave it up (its owner told it failed).
+    await database.db
+      .withTables<{ jobs: { id: string; state: string; last_error: string | null } }>()
+      .updateTable('jobs')
+      .set({ state: 'failed', last_error: 'given up' })
+      .where('id', '=', id)
+      .execute();
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Before 2026-11-30 the late worker recorded it completed.
+    expect(await queue.read(id)).toMatchObject({ state: 'failed', lastError: 'given up' });
   });
 
   it('says which attempt was lost when it takes a job up again', async () => {

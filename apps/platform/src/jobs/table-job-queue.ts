@@ -192,6 +192,11 @@ export function createTableJobQueue(
           const job = await claim();
           failedPolls = 0;
           if (!job) break;
+          // Stopped while it was claimed: handed back untouched, for another worker or the restart.
+          if (stopped) {
+            await handBack(job);
+            break;
+          }
           run(job);
         }
       } catch (error) {
@@ -278,18 +283,16 @@ export function createTableJobQueue(
       try {
         if (!handler) throw new Error(`No worker for jobs named ${job.name}`);
         await handler(job.payload as object, { id: job.id, attempt: job.attempt });
-        await db
-          .updateTable('jobs')
-          .set({ state: 'completed', completed_at: new Date(), locked_until: null })
-          .where('id', '=', job.id)
-          // Not if the lease lapsed and another worker took the job up meanwhile.
-          .where('attempt', '=', job.attempt)
-          .execute();
       } catch (error) {
         await recordFailure(job, error).catch((failure: unknown) =>
           log?.error({ err: failure, jobId: job.id }, 'job queue: could not record a failure'),
         );
+        return;
       }
+      // The work is done: a completion that cannot be recorded is tried again, never counted as
+      // the work's failure. Before 2026-11-30 a completion whose answer was lost (applied, then the
+      // connection dropped) was recorded as a failure over it, and the job ran again.
+      await recordCompletion(job);
     })().finally(() => {
       release();
       runningIds.delete(job.id);
@@ -298,6 +301,50 @@ export function createTableJobQueue(
       schedule(0);
     });
     running.add(task);
+  }
+
+  /**
+   * Records the attempt completed, while it is still this attempt's and active: not once the lease
+   * lapsed and another worker took it up, nor once it was given up meanwhile (its owner was told it
+   * failed; before 2026-11-30 the late worker turned it `completed` all the same). Tried three times.
+   */
+  async function recordCompletion(job: ClaimedJob): Promise<void> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await db
+          .updateTable('jobs')
+          .set({ state: 'completed', completed_at: new Date(), locked_until: null })
+          .where('id', '=', job.id)
+          .where('state', '=', 'active')
+          .where('attempt', '=', job.attempt)
+          .execute();
+        return;
+      } catch (error) {
+        if (tries >= 3) {
+          // Its lease lapses and the job runs again: at least once, as docs/jobs.md says.
+          log?.error({ err: error, jobId: job.id }, 'job queue: could not record a completion');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * tries));
+      }
+    }
+  }
+
+  /** Gives a job claimed while stopping back as it was before the claim. */
+  async function handBack(job: ClaimedJob): Promise<void> {
+    await db
+      .updateTable('jobs')
+      .set({ state: 'created', attempt: job.attempt - 1, locked_until: null })
+      .where('id', '=', job.id)
+      .where('state', '=', 'active')
+      .where('attempt', '=', job.attempt)
+      .execute()
+      .catch((error: unknown) =>
+        log?.error(
+          { err: error, jobId: job.id },
+          'job queue: could not hand a job back; its lease will lapse',
+        ),
+      );
   }
 
   async function recordFailure(job: ClaimedJob, error: unknown): Promise<void> {
@@ -318,6 +365,7 @@ export function createTableJobQueue(
         ...(retry ? {} : { completed_at: new Date() }),
       })
       .where('id', '=', job.id)
+      .where('state', '=', 'active')
       .where('attempt', '=', job.attempt)
       .execute();
   }
