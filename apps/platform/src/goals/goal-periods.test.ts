@@ -109,6 +109,51 @@ describe('planGoalPeriods', () => {
   });
 });
 
+describe('periods counted from the start, not from the period before', () => {
+  it('keeps a monthly goal from the 31st on each month’s last day or the 31st', () => {
+    const plan = planGoalPeriods({
+      frequency: 'monthly',
+      startDate: '2026-01-31',
+      endDate: '2026-07-30',
+      periodCents: null,
+      targetCents: 60_000,
+      today: '2026-07-01',
+    });
+    // Before 2026-11-30: 31 Jan, 28 Feb, 28 Mar, 28 Apr…, and seven periods of 85.71.
+    expect(plan.map((period) => period.startDate)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+    ]);
+    expect(plan[1]?.endDate).toBe('2026-03-30');
+    expect(plan.map((period) => period.targetCents)).toEqual([
+      10_000, 10_000, 10_000, 10_000, 10_000, 10_000,
+    ]);
+    expect(countGoalPeriods({ frequency: 'monthly', startDate: '2026-01-31' }, '2026-07-30')).toBe(6);
+  });
+
+  it('keeps an annual goal from 29 February on 28 February, then 29 February again', () => {
+    const plan = planGoalPeriods({
+      frequency: 'annually',
+      startDate: '2024-02-29',
+      endDate: null,
+      periodCents: 100,
+      targetCents: null,
+      today: '2028-03-01',
+    });
+    expect(plan.map((period) => period.startDate)).toEqual([
+      '2024-02-29',
+      '2025-02-28',
+      '2026-02-28',
+      '2027-02-28',
+      '2028-02-29',
+    ]);
+  });
+});
+
 describe('countGoalPeriods', () => {
   it('counts the periods starting up to a date, at least one', () => {
     const goal = { frequency: 'monthly' as const, startDate: '2026-01-31' };

@@ -26,10 +26,21 @@ const daysPerPeriod: Partial<Record<Frequency, number>> = {
 
 /** The day the period after the one starting on `start` begins; null for a goal with a single period. */
 export function nextPeriodStart(start: string, frequency: Frequency): string | null {
+  return periodStartAt(start, frequency, 1);
+}
+
+/**
+ * The day period `index` of a goal starting on `start` begins (0 is the start itself), counted
+ * from the start every time: monthly from 31 January is 28 February, then 31 March. Before
+ * 2026-11-30 each period was counted from the one before, so after February every period began on
+ * the 28th, and a target spread to an end date was split over one period too many.
+ */
+export function periodStartAt(start: string, frequency: Frequency, index: number): string | null {
+  if (index === 0) return start;
   const months = monthsPerPeriod[frequency];
-  if (months !== undefined) return addMonths(start, months);
+  if (months !== undefined) return addMonths(start, months * index);
   const days = daysPerPeriod[frequency];
-  return days === undefined ? null : addDays(start, days);
+  return days === undefined ? null : addDays(start, days * index);
 }
 
 /** Periods kept when a goal is created with a start date far in the past, as the demo data keeps them. */
@@ -52,8 +63,8 @@ export function planGoalPeriods(goal: {
 }): GoalPeriodPlan[] {
   const spans: { startDate: string; endDate: string }[] = [];
   const [, until = goal.today] = [goal.startDate, goal.today].sort();
-  for (let start = goal.startDate; ; ) {
-    const next = nextPeriodStart(start, goal.frequency);
+  for (let index = 0, start = goal.startDate; ; index += 1) {
+    const next = periodStartAt(goal.startDate, goal.frequency, index + 1);
     const naturalEnd = next === null ? (goal.endDate ?? start) : addDays(next, -1);
     const endDate = goal.endDate && goal.endDate < naturalEnd ? goal.endDate : naturalEnd;
     spans.push({ startDate: start, endDate });
@@ -95,7 +106,7 @@ export function countGoalPeriods(
   let count = 0;
   for (let start: string | null = goal.startDate; start !== null && start <= until && count <= limit; ) {
     count++;
-    start = nextPeriodStart(start, goal.frequency);
+    start = periodStartAt(goal.startDate, goal.frequency, count);
   }
   return Math.max(1, count);
 }
