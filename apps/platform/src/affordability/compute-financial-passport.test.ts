@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeFinancialPassport, type PassportTransaction } from './compute-financial-passport.ts';
+import {
+  computeFinancialPassport,
+  monthsCovered,
+  type PassportTransaction,
+} from './compute-financial-passport.ts';
 
 const base = { accountId: 1, categoryName: null, categoryType: 'expense' };
 let nextId = 1;
@@ -116,6 +120,41 @@ describe('computeFinancialPassport', () => {
     expect(averageOf('2026-10-01')).toBe('6000.00');
     // One day of data counts as a month at least.
     expect(averageOf('2026-11-30')).toBe('12000.00');
+    // A part month counts as its share: 1 October to 30 November less a fortnight.
+    expect(averageOf('2026-10-15')).toBe(
+      // 15 Oct → 15 Nov is a month; 15 → 30 Nov 16 days of the month from 15 Nov (30): 46/30.
+      '7826.09',
+    );
+  });
+
+  it('moves a monthly average a little, not by half, for a day more of history', () => {
+    // Before 2026-11-30 whole months were rounded: 45 days were one month and 46 two, so the same
+    // three pays averaged 9,000.00 or 4,500.00 a month.
+    const averageFrom = (dataFrom: string) =>
+      Number(
+        computeFinancialPassport({
+          range: { from: '2025-12-01', to: '2026-11-30' },
+          accounts: [],
+          transactions: ['2026-10-23', '2026-11-06', '2026-11-20'].map((date) =>
+            tx({ cents: 300_000, date, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
+          ),
+          later: [],
+          dataFrom,
+          createdAt: '2026-11-30T00:00:00Z',
+        }).income.breakdown[0]?.monthly_average,
+      );
+    const [fortySix, fortyFive] = [averageFrom('2026-10-16'), averageFrom('2026-10-17')];
+    expect(fortySix).toBe(6000);
+    expect(Math.abs(fortyFive - fortySix) / fortySix).toBeLessThan(0.03);
+  });
+
+  it('counts months from the first day: whole calendar months, then a share of the next', () => {
+    expect(monthsCovered('2026-09-30', '2026-11-30')).toEqual({ over: 61, per: 30 });
+    expect(monthsCovered('2025-12-01', '2026-11-30')).toEqual({ over: 372, per: 31 });
+    // 31 January to 27 February is the month from the 31st (to the 28th, less a day): one month.
+    expect(monthsCovered('2026-01-31', '2026-02-27')).toEqual({ over: 31, per: 31 });
+    // Less than a month counts as one.
+    expect(monthsCovered('2026-11-20', '2026-11-30')).toEqual({ over: 1, per: 1 });
   });
 
   it('puts the largest income and the largest spending first', () => {

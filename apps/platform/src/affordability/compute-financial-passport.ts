@@ -1,5 +1,5 @@
 import type { FinancialPassport } from '@waratah/contracts';
-import { daysBetween } from '../aggregation/calendar-date.ts';
+import { addDays, addMonths, daysBetween } from '../aggregation/calendar-date.ts';
 import { divideCents, formatCents, magnitude, percentOneDecimal, sumCents } from '../aggregation/cents.ts';
 import { overdrawnDays } from './overdrawn-days.ts';
 import { regularityOf } from './regularity.ts';
@@ -59,12 +59,12 @@ export function computeFinancialPassport(input: {
   // twelve). Both days count.
   const coveredFrom =
     input.dataFrom !== undefined && input.dataFrom > range.from ? input.dataFrom : range.from;
-  const months = Math.max(1, Math.round((daysBetween(coveredFrom, range.to) + 1) / (365.25 / 12)));
+  const months = monthsCovered(coveredFrom, range.to);
   const traced = (items: readonly PassportTransaction[]) => {
     const total = sum(items);
     return {
       total: formatCents(total),
-      monthly_average: formatCents(divideCents(total, months)),
+      monthly_average: formatCents(divideCents(total * BigInt(months.per), months.over)),
       transaction_ids: items.map((tx) => tx.id),
     };
   };
@@ -188,4 +188,22 @@ function sortedGroups(
   compare: (a: PassportTransaction[], b: PassportTransaction[]) => number,
 ): [string, PassportTransaction[]][] {
   return [...groups].sort(([keyA, a], [keyB, b]) => compare(a, b) || keyA.localeCompare(keyB));
+}
+
+/**
+ * The months from `from` to `to`, both days counted, as the fraction `over / per`: the whole
+ * calendar months from `from`, then the days left as their share of the month they begin (30
+ * September to 30 November is two months and a day of thirty, 61/30). At least one month: a
+ * client with days of history does not have a month's income in a day. Before 2026-11-30 the
+ * months were rounded to a whole number, so a day more or less of history could move every
+ * monthly average by half (45 days were one month, 46 two).
+ */
+export function monthsCovered(from: string, to: string): { over: number; per: number } {
+  const end = addDays(to, 1);
+  let whole = 0;
+  while (addMonths(from, whole + 1) <= end) whole += 1;
+  if (whole === 0) return { over: 1, per: 1 };
+  const partStart = addMonths(from, whole);
+  const per = daysBetween(partStart, addMonths(from, whole + 1));
+  return { over: whole * per + daysBetween(partStart, end), per };
 }

@@ -38,8 +38,9 @@ describe('GET /api/v2/financialpassport', () => {
         category: { key: 'SALARY', name: 'Salary and wages' },
         regularity: 'fortnightly',
         total: '9000.00',
-        // Over the two months the data covers (from 30 September), not the range's three.
-        monthly_average: '4500.00',
+        // Over the two months and a day the data covers (from 30 September, 61/30 months), not
+        // the range's three.
+        monthly_average: '4426.23',
         transaction_ids: [id(0), id(4), id(5)],
       },
     ]);
@@ -52,14 +53,14 @@ describe('GET /api/v2/financialpassport', () => {
         type: 'credit_card',
         balance: '-500.00',
         total: '30.00',
-        monthly_average: '15.00',
+        monthly_average: '14.75',
         transaction_ids: [id(9)],
       },
     ]);
     expect(passport.responsible_lending_indicators).toEqual({
-      gambling: { total: '-50.00', monthly_average: '-25.00', transaction_ids: [id(3)] },
-      bnpl: { total: '-30.00', monthly_average: '-15.00', transaction_ids: [id(8)] },
-      dishonours: { total: '-15.00', monthly_average: '-7.50', transaction_ids: [id(7)], count: 1 },
+      gambling: { total: '-50.00', monthly_average: '-24.59', transaction_ids: [id(3)] },
+      bnpl: { total: '-30.00', monthly_average: '-14.75', transaction_ids: [id(8)] },
+      dishonours: { total: '-15.00', monthly_average: '-7.38', transaction_ids: [id(7)], count: 1 },
       overdrawn_days: {
         count: 43,
         account_ids: [fixture.accountIds[0]],
