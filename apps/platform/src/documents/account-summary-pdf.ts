@@ -1,4 +1,4 @@
-import { type DocumentAccount, isLiability } from './document-data.ts';
+import type { DocumentAccount } from './document-data.ts';
 import { formatAud, formatDate } from './format-aud.ts';
 import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
 import type { TenantBranding } from './tenant-branding.ts';
@@ -10,7 +10,13 @@ export interface AccountSummaryFigures {
   netCents: number;
 }
 
-/** Every account's balance at a date; liabilities are the loan and credit-card accounts. */
+/**
+ * Every account's balance at a date, each listed; the totals count, as the passport and the
+ * overview do, the accounts the client counts (`included`), by the sign of their balance (an
+ * overdraft is owed, a card in credit held), and never a credit score. Before 2026-11-30 they went
+ * by the kind of account and counted every account, so the same client's assets and liabilities
+ * differed between this PDF, the insights PDF and the passport.
+ */
 export function accountSummaryFigures(
   accounts: readonly DocumentAccount[],
   balances: ReadonlyMap<number, number>,
@@ -19,7 +25,8 @@ export function accountSummaryFigures(
   let assetsCents = 0;
   let liabilitiesCents = 0;
   for (const row of rows) {
-    if (isLiability(row.account)) liabilitiesCents += row.balanceCents;
+    if (!row.account.included || row.account.container === 'credit_score') continue;
+    if (row.balanceCents < 0) liabilitiesCents += row.balanceCents;
     else assetsCents += row.balanceCents;
   }
   return { rows, assetsCents, liabilitiesCents, netCents: assetsCents + liabilitiesCents };

@@ -34,12 +34,6 @@ export interface DocumentTransaction {
   included: boolean;
 }
 
-const liabilityContainers = new Set(['loan', 'credit_card']);
-
-export function isLiability(account: Pick<DocumentAccount, 'container'>): boolean {
-  return liabilityContainers.has(account.container);
-}
-
 /** Every account of the client, in id order. */
 export async function loadAccounts(db: Kysely<Database>, client: ClientRef): Promise<DocumentAccount[]> {
   const rows = await db
