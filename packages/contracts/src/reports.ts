@@ -24,13 +24,24 @@ export const reportPeriods = [
 export type ReportPeriod = (typeof reportPeriods)[number];
 
 /** `GET api/v2/reports/transactions/budget_categories[/{id}]`; `id` is the budget category 0–4. */
-export const budgetCategoryReportQuerySchema = z.object({
-  period: z._default(z.enum(reportPeriods), 'monthly'),
-  from_date: z.optional(dateSchema),
-  to_date: z.optional(dateSchema),
-  account_ids: z.optional(idListSchema),
-  base_type: z.optional(z.enum(['credit', 'debit'])),
-});
+export const budgetCategoryReportQuerySchema = z
+  .object({
+    period: z._default(z.enum(reportPeriods), 'monthly'),
+    from_date: z.optional(dateSchema),
+    to_date: z.optional(dateSchema),
+    account_ids: z.optional(idListSchema),
+    base_type: z.optional(z.enum(['credit', 'debit'])),
+  })
+  .check(
+    // Before 2026-11-30 a range ending before it began answered 200 with no periods.
+    z.superRefine(({ from_date, to_date }, context) => {
+      if (from_date && to_date && to_date < from_date)
+        context.addIssue({ code: 'custom', path: ['to_date'], message: 'must not be before from_date' });
+      // Four-digit years: the periods are written and compared as text.
+      if (from_date && from_date < '1000-01-01')
+        context.addIssue({ code: 'custom', path: ['from_date'], message: 'must be in year 1000 or later' });
+    }),
+  );
 export const budgetCategoryReportParamsSchema = z.object({
   id: z.coerce.number().check(z.int(), z.gte(0), z.lte(4)),
 });

@@ -37,6 +37,22 @@ describe('GET /api/v2/reports/transactions/budget_categories', () => {
     ]);
   });
 
+  it('refuses a range that ends before it begins, or starts before year 1000, by field', async () => {
+    for (const [query, field] of [
+      ['from_date=2026-05-01&to_date=2026-01-01', 'querystring.to_date'],
+      ['from_date=0999-01-01&to_date=1001-01-01', 'querystring.from_date'],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/v2/reports/transactions/budget_categories?${query}`,
+        headers: fixture.headers,
+      });
+      // Before 2026-11-30: 200 with no periods at all.
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.fields[0].field).toBe(field);
+    }
+  });
+
   it('answers one budget category by its number', async () => {
     const data = await report(
       '/api/v2/reports/transactions/budget_categories/4?from_date=2025-11-01&to_date=2025-11-30',
