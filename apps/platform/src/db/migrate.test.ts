@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0022, is safe to apply again (its check is dropped if it exists, then added).
-    await sql`delete from kysely_migration where name = '0022-audit-system-actor'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0022-audit-system-actor']);
+    // The last one, 0023, is safe to apply again (`create index if not exists`).
+    await sql`delete from kysely_migration where name = '0023-sweep-indexes'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0023-sweep-indexes']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

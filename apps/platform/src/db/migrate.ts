@@ -22,6 +22,7 @@ import * as foreignKeyIndexes from './migrations/0019-foreign-key-indexes.ts';
 import * as transactionsSynced from './migrations/0020-transactions-synced.ts';
 import * as unfinishedExports from './migrations/0021-unfinished-exports.ts';
 import * as auditSystemActor from './migrations/0022-audit-system-actor.ts';
+import * as sweepIndexes from './migrations/0023-sweep-indexes.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0020-transactions-synced': transactionsSynced,
   '0021-unfinished-exports': unfinishedExports,
   '0022-audit-system-actor': auditSystemActor,
+  '0023-sweep-indexes': sweepIndexes,
 };
 
 /**

@@ -67,6 +67,14 @@ describe('limits on requests that send e-mail', () => {
     const refused = await reset('reset-4@example.test');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused by its sender, the request counted nothing against the address it named.
+    expect(
+      await testApp.database.db
+        .selectFrom('rate_limit_buckets')
+        .select('key')
+        .where('key', 'like', '%reset-4@example.test')
+        .execute(),
+    ).toEqual([]);
     expect((await reset('reset-4@example.test', '192.0.2.11')).statusCode).toBe(200);
   });
 });

@@ -41,24 +41,25 @@ export async function countMailRequest(
   target: MailTarget,
   sender: MailSender,
 ): Promise<void> {
-  const states = await Promise.all([
-    rateLimiter.hit({
-      key: `mail:address:${target.tenantId}:${target.email.trim().toLowerCase()}`,
-      limit: authSettings.mailsPerAddress,
-      windowSeconds: hour,
-    }),
-    rateLimiter.hit({
-      key:
-        'ip' in sender
-          ? `mail:ip:${clientAddressKey(sender.ip)}`
-          : `mail:admin_user:${target.tenantId}:${sender.adminUserId}`,
-      limit: authSettings.mailsPerIp,
-      windowSeconds: hour,
-    }),
-  ]);
-  const limited = states.filter((state) => state.limited);
-  if (limited.length === 0) return;
-  const retryAfter = Math.max(...limited.map((state) => state.retryAfterSeconds));
+  // The sender first: one over its limit is refused before the address is counted, so its refused
+  // requests, each naming a new address, write no counter row (before 2026-11-30 each did).
+  const bySender = await rateLimiter.hit({
+    key:
+      'ip' in sender
+        ? `mail:ip:${clientAddressKey(sender.ip)}`
+        : `mail:admin_user:${target.tenantId}:${sender.adminUserId}`,
+    limit: authSettings.mailsPerIp,
+    windowSeconds: hour,
+  });
+  const state = bySender.limited
+    ? bySender
+    : await rateLimiter.hit({
+        key: `mail:address:${target.tenantId}:${target.email.trim().toLowerCase()}`,
+        limit: authSettings.mailsPerAddress,
+        windowSeconds: hour,
+      });
+  if (!state.limited) return;
+  const retryAfter = state.retryAfterSeconds;
   throw new RateLimitedError(
     `Too many e-mails requested; try again in ${minutesFrom(retryAfter)}`,
     retryAfter,

@@ -11,15 +11,18 @@ export interface SignInAttempt {
   ip: string;
 }
 
-/** Failed sign-ins are counted per account (whatever the IP) and per IP (whatever the account). */
+/**
+ * Failed sign-ins are counted per IP (whatever the account) and per account (whatever the IP), in
+ * that order: an address over its limit is refused before any account is counted.
+ */
 export function signInRules(settings: AuthSettings, attempt: SignInAttempt): RateLimitRule[] {
   return [
+    guessesPerIp(settings, attempt.ip),
     {
       key: `sign-in:account:${attempt.tenantId}:${attempt.username.trim().toLowerCase()}`,
       limit: settings.signInFailuresPerAccount,
       windowSeconds: hour,
     },
-    guessesPerIp(settings, attempt.ip),
   ];
 }
 
@@ -56,13 +59,17 @@ export async function countSignInAttempt(
   rules: readonly RateLimitRule[],
   what = 'failed sign-in attempts',
 ): Promise<void> {
-  const states = await Promise.all(rules.map((rule) => limiter.hit(rule)));
-  const limited = states.filter((state) => state.limited);
-  if (limited.length === 0) return;
-  // A refused attempt checks nothing, so it is not kept against the account or the address.
-  await forgiveSignInAttempt(limiter, rules);
-  const retryAfter = Math.max(...limited.map((state) => state.retryAfterSeconds));
-  throw new RateLimitedError(`Too many ${what}; try again in ${minutesFrom(retryAfter)}`, retryAfter);
+  // One rule after the other, the caller's address first: once it is over its limit, nothing more is
+  // counted or written (before 2026-11-30 each refused attempt naming a new account still left
+  // that account's counter row behind, so one address could fill the table).
+  for (const [index, rule] of rules.entries()) {
+    const state = await limiter.hit(rule);
+    if (!state.limited) continue;
+    // A refused attempt checks nothing, so it is not kept against the account or the address.
+    await forgiveSignInAttempt(limiter, rules.slice(0, index + 1));
+    const retryAfter = state.retryAfterSeconds;
+    throw new RateLimitedError(`Too many ${what}; try again in ${minutesFrom(retryAfter)}`, retryAfter);
+  }
 }
 
 /** The password (or code) was right: the attempt `countSignInAttempt` counted is taken off. */
