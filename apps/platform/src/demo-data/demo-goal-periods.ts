@@ -18,11 +18,14 @@ const keep = 12;
  */
 export function demoGoalPeriods(goal: DemoGoal, today: string): DemoGoalPeriod[] {
   if (goal.status === 'unstarted') return [];
-  const step = (date: string) =>
-    goal.frequency === 'monthly' ? addMonths(date, 1) : addDays(date, goal.frequency === 'weekly' ? 7 : 14);
+  // Each period counted from the goal's start, as an API-made goal's are (`periodStartAt`).
+  const startOf = (index: number) =>
+    goal.frequency === 'monthly'
+      ? addMonths(goal.startDate, index)
+      : addDays(goal.startDate, index * (goal.frequency === 'weekly' ? 7 : 14));
   const last = goal.endDate && goal.endDate < today ? goal.endDate : today;
   const periods: DemoGoalPeriod[] = [];
-  for (let start = goal.startDate, index = 0; start <= last; start = step(start), index++) {
+  for (let index = 0, start = goal.startDate; start <= last; index++, start = startOf(index)) {
     const shape = index % 4;
     const currentCents =
       shape === 3
@@ -34,7 +37,7 @@ export function demoGoalPeriods(goal: DemoGoal, today: string): DemoGoalPeriod[]
     periods.push({
       index,
       start,
-      end: addDays(step(start), -1),
+      end: addDays(startOf(index + 1), -1),
       targetCents: goal.periodCents,
       currentCents,
       tracking,

@@ -19,6 +19,7 @@ import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
+import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { accountSummaryFigures, renderAccountSummaryPdf } from './account-summary-pdf.ts';
 import {
@@ -273,9 +274,10 @@ async function assertRoomForExport(trx: Kysely<Database>, scope: ClientScope): P
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirstOrThrow();
   if (Number(unfinished.count) >= maxUnfinishedExports) {
-    throw new AppError(
-      'rate_limited',
+    // A document takes seconds to a few minutes: a minute is when to look again.
+    throw new RateLimitedError(
       `${maxUnfinishedExports} of this client's documents are still being made; ask again once they are ready`,
+      60,
     );
   }
 }

@@ -111,6 +111,8 @@ export async function refreshProviderAccount(
       ...(tokens.isSealed(storedToken) ? {} : { holder_access_token: tokens.seal(storedToken) }),
     })
     .where('id', '=', providerAccountId)
+    // Not over a reconnect since the read: its new token must not be replaced by this one.
+    .where('holder_consent_id', 'is not distinct from', connection.holder_consent_id)
     .execute();
   const client = createCdsBankingClient(
     createCdsHttpClient({

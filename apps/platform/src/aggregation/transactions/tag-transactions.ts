@@ -37,7 +37,14 @@ export async function tagTransactions(
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', 'in', ids)
-      .returning(['id', sql<number>`jsonb_array_length(tags)`.as('tagCount')])
+      .returning([
+        'id',
+        sql<number>`jsonb_array_length(tags)`.as('tagCount'),
+        // The row as it was: `returning` sees the new row, so the old count is read by its id.
+        sql<number>`(select jsonb_array_length(old.tags) from transactions as old where old.id = transactions.id)`.as(
+          'tagsBefore',
+        ),
+      ])
       .execute();
     if (updated.length !== ids.length) {
       const found = new Set(updated.map((row) => row.id));
@@ -48,7 +55,12 @@ export async function tagTransactions(
     }
     // Each call adds at most 20, but calls add up: before 2026-11-30 a transaction could gather
     // tags without end, and each page of 500 carried them all.
-    const crowded = updated.find((row) => row.tagCount > maxTagsPerTransaction);
+    // Only an addition that grew a row past the limit: rows tagged past it before the limit
+    // existed can still have tags removed, or a tag they hold added again.
+    const crowded =
+      operation === 'add'
+        ? updated.find((row) => row.tagCount > maxTagsPerTransaction && row.tagCount > row.tagsBefore)
+        : undefined;
     if (crowded) {
       const message = `transaction ${crowded.id} would have more than ${maxTagsPerTransaction} tags`;
       throw new AppError('validation_failed', `body.tags: ${message}`, {

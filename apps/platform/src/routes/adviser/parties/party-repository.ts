@@ -77,6 +77,15 @@ export function createPartyRepository(db: Kysely<Database>) {
         await assertAggregatorExists(db, changes.credentials.aggregator_id);
       const credentials = changes.credentials && { ...current.credentials, ...changes.credentials };
       return inTransaction(db, async (trx) => {
+        // Checked again on the row as it is now, locked: an operator's enable committed since the
+        // read above must not let an unchecked name through.
+        const locked = await trx
+          .selectFrom('external_parties')
+          .selectAll()
+          .where('id', '=', current.id)
+          .forNoKeyUpdate()
+          .executeTakeFirstOrThrow();
+        assertIdentityUnchanged(locked as PartyRow, changes);
         const row = await trx
           .updateTable('external_parties')
           .set({

@@ -178,6 +178,21 @@ describe('transactions', () => {
       transaction_ids: ids,
       tags: [...tagsFrom(0), ...tagsFrom(20)].slice(0, 20),
     });
+    // A row tagged past the limit before there was one: its tags can still go, and one it holds
+    // be added again; only a new one is refused.
+    const crowded = ids[0] ?? 0;
+    const sixty = Array.from({ length: 60 }, (_, index) => `old${index}`);
+    await testApp.database.db
+      .updateTable('transactions')
+      .set({ tags: JSON.stringify(sixty) })
+      .where('id', '=', crowded)
+      .execute();
+    const tagsCall = (method: 'POST' | 'DELETE', tags: string[]) =>
+      call(method, '/api/v2/transactions/tags', { transaction_ids: [crowded], tags });
+    expect((await tagsCall('DELETE', sixty.slice(0, 5))).statusCode).toBe(200);
+    expect((await tagsCall('POST', ['old10'])).statusCode).toBe(200);
+    expect((await tagsCall('POST', ['brand-new'])).statusCode).toBe(400);
+    expect((await call('GET', `/api/v2/transactions/${crowded}`)).json().data.user_tags).toHaveLength(55);
   });
 
   it('filters by whether the account is counted and by status, listed and summed (reference §5)', async () => {

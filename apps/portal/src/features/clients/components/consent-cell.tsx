@@ -17,7 +17,8 @@ export function ConsentCell({ consent, now }: { consent: ManagedUser['consent'];
         {/* Amber alone does not say why: a consent ending within 30 days says so in words too. */}
         {variant === 'warning' ? (
           <>
-            <span aria-hidden="true">·</span>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
             {t('clients.consent.endingSoon')}
           </>
         ) : null}
