@@ -89,6 +89,14 @@ export async function registerRefreshWorkers(
         throw error;
       },
     );
+    // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
+    // reconnect's own refresh found this job running (one per connection), so it is this job's
+    // to run again, with the new consent.
+    if (result?.superseded) {
+      throw new TemporaryRefreshFailure(
+        `provider account ${providerAccountId}: reconnected during the refresh`,
+      );
+    }
     if (result?.outcome.temporary) {
       throw new TemporaryRefreshFailure(
         `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,

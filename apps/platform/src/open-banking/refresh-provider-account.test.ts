@@ -292,6 +292,8 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       fetch: fetchDuringReconnect,
     });
     expect(result.outcome.providerAccountStatus).toBe('needs_action');
+    // Not recorded, and said so: the refresh job runs again, with the new consent.
+    expect(result.superseded).toBe(true);
     // Before 2026-11-30: needs_action over the reconnect's status, and next_refresh cleared.
     expect(
       await fixture.db

@@ -24,6 +24,12 @@ export interface RefreshResult {
   outcome: RefreshOutcome;
   stored: StoredPull | undefined;
   nextRefresh: Date | null;
+  /**
+   * The connection was reconnected (a new consent) while this refresh ran, so its outcome was not
+   * recorded: the connection still waits for a refresh with the new consent (`refresh-jobs.ts`
+   * runs the job again).
+   */
+  superseded?: true;
 }
 
 const hour = 60 * 60 * 1000;
@@ -42,6 +48,8 @@ export function nextRefreshAfter(outcome: RefreshOutcome, failuresInARow: number
   }
   return new Date(now.getTime() + refreshInterval);
 }
+
+const supersededMark = { superseded: true } as const;
 
 const needsConsent: RefreshOutcome = {
   providerAccountStatus: 'needs_action',
@@ -96,8 +104,8 @@ export async function refreshProviderAccount(
   // written over it (before 2026-11-30 it was, and `next_refresh` cleared).
   const target = { providerAccountId, consentId: connection.holder_consent_id };
   if (consentLapsed) {
-    await recordFailedRefresh(database, target, needsConsent, null);
-    return { outcome: needsConsent, stored: undefined, nextRefresh: null };
+    const recorded = await recordFailedRefresh(database, target, needsConsent, null);
+    return { outcome: needsConsent, stored: undefined, nextRefresh: null, ...(!recorded && supersededMark) };
   }
 
   const tokens = options.tokens ?? (await holderTokenCipher());
@@ -139,7 +147,12 @@ export async function refreshProviderAccount(
     const failures = await recordFailedRefresh(database, target, pull.outcome, (count) =>
       nextRefreshAfter(pull.outcome, count, now),
     );
-    return { outcome: pull.outcome, stored: undefined, nextRefresh: failures?.nextRefresh ?? null };
+    return {
+      outcome: pull.outcome,
+      stored: undefined,
+      nextRefresh: failures?.nextRefresh ?? null,
+      ...(!failures && supersededMark),
+    };
   }
   const nextRefresh = nextRefreshAfter(pull.outcome, 0, now);
   try {
@@ -149,7 +162,7 @@ export async function refreshProviderAccount(
       pull,
       { outcome: pull.outcome, now, nextRefresh, windowStart: sydneyToday(oldestTime) },
     );
-    return { outcome: pull.outcome, stored, nextRefresh };
+    return { outcome: pull.outcome, stored, nextRefresh, ...(!stored.statusRecorded && supersededMark) };
   } catch (error) {
     // The transaction rolled back: the previous data is intact; say the refresh failed.
     const failed: RefreshOutcome = {

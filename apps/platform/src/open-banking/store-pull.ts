@@ -37,6 +37,8 @@ export interface StoredPull {
   transactionsUpdated: number;
   /** Pending transactions the holder no longer reports (cancelled authorisations), removed. */
   pendingRemoved: number;
+  /** Whether the outcome was recorded: not when the connection's consent changed meanwhile. */
+  statusRecorded: boolean;
 }
 
 /** How far apart a pending transaction and the posted one it became may be dated. */
@@ -77,6 +79,7 @@ export async function storePull(
       transactionsAdded: 0,
       transactionsUpdated: 0,
       pendingRemoved: 0,
+      statusRecorded: false,
     };
     // The categories are reference data with fixed ids; a platform without the demo seed still has them.
     const categories = await trx
@@ -110,7 +113,7 @@ export async function storePull(
         .execute();
     }
     await faultPoint(faultPoints.openBankingStorePull); // docs/reliability.md; inert unless armed
-    await trx
+    const recorded = await trx
       .updateTable('provider_accounts')
       .set({
         status: outcome.providerAccountStatus,
@@ -126,7 +129,8 @@ export async function storePull(
       })
       .where('id', '=', target.providerAccountId)
       .where((eb) => sameConsent(eb, target))
-      .execute();
+      .executeTakeFirst();
+    stored.statusRecorded = recorded.numUpdatedRows > 0n;
     return stored;
   });
 }
