@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { getCdrConfig } from '../access/cdr-config.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { Principal } from '../auth/principal.ts';
+import { effectiveConsentStatus } from '../clients/effective-consent-status.ts';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
 import { deleteExportsOfPractice } from '../documents/delete-client-exports.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -190,7 +191,11 @@ export async function withdrawConsent(
   const disposal = await db.transaction().execute(async (trx) => {
     const link = await trx
       .selectFrom('client_links')
-      .select(['id', 'consent_status', 'consent_expiry', 'external_party_id'])
+      .select([
+        'id',
+        'external_party_id',
+        effectiveConsentStatus('client_links').$castTo<ConsentStatus>().as('status'),
+      ])
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', '=', id)
@@ -198,15 +203,8 @@ export async function withdrawConsent(
       .executeTakeFirst();
     if (!link) throw new AppError('not_found', `There is no consent ${id}`);
     // Past its expiry it has ended, swept or not (the list says `expired`): the sweep records it.
-    const hasEnded =
-      link.consent_status === 'withdrawn' ||
-      link.consent_status === 'expired' ||
-      (link.consent_expiry !== null && new Date(link.consent_expiry).getTime() <= Date.now());
-    if (hasEnded) {
-      throw new AppError(
-        'already_exists',
-        `Consent ${id} has already ended (${link.consent_status === 'withdrawn' ? 'withdrawn' : 'expired'})`,
-      );
+    if (link.status === 'withdrawn' || link.status === 'expired') {
+      throw new AppError('already_exists', `Consent ${id} has already ended (${link.status})`);
     }
     await trx
       .updateTable('client_links')
@@ -224,7 +222,7 @@ export async function withdrawConsent(
     const ended = { tenantId: scope.tenantId, clientId: scope.clientId, practiceId: link.external_party_id };
     // An invitation declined (a consent never given) held no data: the client's stays theirs.
     // Before 2026-11-29 it disposed of the shared data when no other consent was current.
-    if (!consentHeldData(link.consent_status)) {
+    if (!consentHeldData(link.status)) {
       return { exportFiles: await deleteExportsOfPractice(trx, ended, ended.practiceId) };
     }
     return disposeSharedData(trx, ended);

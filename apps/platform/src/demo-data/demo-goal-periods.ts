@@ -1,4 +1,5 @@
-import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import { addDays } from '../aggregation/calendar-date.ts';
+import { periodStartAt } from '../goals/goal-periods.ts';
 import type { DemoGoal } from './demo-finances-types.ts';
 
 export interface DemoGoalPeriod {
@@ -18,11 +19,9 @@ const keep = 12;
  */
 export function demoGoalPeriods(goal: DemoGoal, today: string): DemoGoalPeriod[] {
   if (goal.status === 'unstarted') return [];
-  // Each period counted from the goal's start, as an API-made goal's are (`periodStartAt`).
-  const startOf = (index: number) =>
-    goal.frequency === 'monthly'
-      ? addMonths(goal.startDate, index)
-      : addDays(goal.startDate, index * (goal.frequency === 'weekly' ? 7 : 14));
+  // Each period counted from the goal's start, as an API-made goal's are. A demo goal always has a
+  // repeating frequency, so there is always a next period.
+  const startOf = (index: number) => periodStartAt(goal.startDate, goal.frequency, index) ?? '9999-12-31';
   const last = goal.endDate && goal.endDate < today ? goal.endDate : today;
   const periods: DemoGoalPeriod[] = [];
   for (let index = 0, start = goal.startDate; start <= last; index++, start = startOf(index)) {

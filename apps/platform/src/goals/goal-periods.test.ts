@@ -1,8 +1,8 @@
 import { frequencies } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
-import { countGoalPeriods, nextPeriodStart, planGoalPeriods } from './goal-periods.ts';
+import { countGoalPeriods, periodStartAt, planGoalPeriods } from './goal-periods.ts';
 
-describe('nextPeriodStart', () => {
+describe('periodStartAt', () => {
   it.each([
     ['daily', '2026-01-02'],
     ['weekly', '2026-01-08'],
@@ -15,12 +15,12 @@ describe('nextPeriodStart', () => {
     ['annually', '2027-01-01'],
     ['singular', null],
   ] as const)('%s after 2026-01-01 is %s', (frequency, expected) => {
-    expect(nextPeriodStart('2026-01-01', frequency)).toBe(expected);
+    expect(periodStartAt('2026-01-01', frequency, 1)).toBe(expected);
   });
 
   it('knows every frequency of the contract', () => {
     for (const frequency of frequencies) {
-      if (frequency !== 'singular') expect(nextPeriodStart('2026-01-31', frequency)).not.toBeNull();
+      if (frequency !== 'singular') expect(periodStartAt('2026-01-31', frequency, 1)).not.toBeNull();
     }
   });
 });

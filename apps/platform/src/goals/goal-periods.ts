@@ -24,11 +24,6 @@ const daysPerPeriod: Partial<Record<Frequency, number>> = {
   four_weekly: 28,
 };
 
-/** The day the period after the one starting on `start` begins; null for a goal with a single period. */
-export function nextPeriodStart(start: string, frequency: Frequency): string | null {
-  return periodStartAt(start, frequency, 1);
-}
-
 /**
  * The day period `index` of a goal starting on `start` begins (0 is the start itself), counted
  * from the start every time: monthly from 31 January is 28 February, then 31 March. Before

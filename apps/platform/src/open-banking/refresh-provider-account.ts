@@ -8,7 +8,7 @@ import { createCdsHttpClient } from './cds-http-client.ts';
 import type { DataSource, RefreshOutcome } from './data-source.ts';
 import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
-import { recordFailedRefresh, type StoredPull, storePull } from './store-pull.ts';
+import { recordFailedRefresh, type StoredPull, sameConsent, storePull } from './store-pull.ts';
 
 export interface OpenBankingOptions {
   /** How the platform reaches data holders (tests route it to the simulated holder in-process). */
@@ -120,7 +120,7 @@ export async function refreshProviderAccount(
     })
     .where('id', '=', providerAccountId)
     // Not over a reconnect since the read: its new token must not be replaced by this one.
-    .where('holder_consent_id', 'is not distinct from', connection.holder_consent_id)
+    .where((eb) => sameConsent(eb, target))
     .execute();
   const client = createCdsBankingClient(
     createCdsHttpClient({

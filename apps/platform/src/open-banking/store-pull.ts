@@ -333,7 +333,7 @@ export async function recordFailedRefresh(
 }
 
 /** The connection still has the consent the refresh read (always, when the refresh names none). */
-function sameConsent(
+export function sameConsent(
   eb: ExpressionBuilder<Database, 'provider_accounts'>,
   target: RefreshTarget,
 ): Expression<SqlBool> {

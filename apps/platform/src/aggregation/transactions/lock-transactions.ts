@@ -11,6 +11,8 @@ import type { Database } from '../../db/database-schema.ts';
  *   one order. An UPDATE alone locks rows in the order its plan reads them (by index for a few ids,
  *   by table position for many), and two overlapping edits could deadlock on PostgreSQL (before
  *   2026-11-29 a 500).
+ * Answers how many tags each locked transaction holds (the count before the change).
+ *
  * - A bank refresh bumps the data version at its first account and then writes transactions: a
  *   change that locked transactions first and the version last (through its trigger) deadlocked
  *   with it (before 2026-11-30, a 503 to the adviser or a failed refresh). It now waits for the
@@ -20,17 +22,18 @@ export async function lockTransactions(
   trx: Kysely<Database>,
   scope: ClientScope,
   ids: readonly number[],
-): Promise<void> {
+): Promise<Map<number, number>> {
   await sql`
     insert into client_data_versions as v (client_id, version) values (${scope.clientId}, 1)
     on conflict (client_id) do update set version = v.version`.execute(trx);
-  await trx
+  const rows = await trx
     .selectFrom('transactions')
-    .select('id')
+    .select(['id', sql<number>`jsonb_array_length(tags)`.as('tagCount')])
     .where('tenant_id', '=', scope.tenantId)
     .where('client_id', '=', scope.clientId)
     .where('id', 'in', ids)
     .orderBy('id')
     .forNoKeyUpdate()
     .execute();
+  return new Map(rows.map((row) => [row.id, row.tagCount]));
 }

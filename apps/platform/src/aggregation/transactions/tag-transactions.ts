@@ -30,21 +30,14 @@ export async function tagTransactions(
     // Written only while the caller's consent is current: one withdrawn since the access check
     // answers 404 (before 2026-11-30 the change was written after the withdrawal).
     await holdConsentFor(trx, scope);
-    await lockTransactions(trx, scope, ids);
+    const tagsBefore = await lockTransactions(trx, scope, ids);
     const updated = await trx
       .updateTable('transactions')
       .set({ tags: tagsExpression })
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', 'in', ids)
-      .returning([
-        'id',
-        sql<number>`jsonb_array_length(tags)`.as('tagCount'),
-        // The row as it was: `returning` sees the new row, so the old count is read by its id.
-        sql<number>`(select jsonb_array_length(old.tags) from transactions as old where old.id = transactions.id)`.as(
-          'tagsBefore',
-        ),
-      ])
+      .returning(['id', sql<number>`jsonb_array_length(tags)`.as('tagCount')])
       .execute();
     if (updated.length !== ids.length) {
       const found = new Set(updated.map((row) => row.id));
@@ -59,7 +52,9 @@ export async function tagTransactions(
     // existed can still have tags removed, or a tag they hold added again.
     const crowded =
       operation === 'add'
-        ? updated.find((row) => row.tagCount > maxTagsPerTransaction && row.tagCount > row.tagsBefore)
+        ? updated.find(
+            (row) => row.tagCount > maxTagsPerTransaction && row.tagCount > (tagsBefore.get(row.id) ?? 0),
+          )
         : undefined;
     if (crowded) {
       const message = `transaction ${crowded.id} would have more than ${maxTagsPerTransaction} tags`;
