@@ -52,7 +52,15 @@ export async function startPlatform(
   const { command, args } = platformCommand(options);
   const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    // The benchmarks sign in as the demo advisers, which production writes only when asked.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(child, `http://127.0.0.1:${port}/readyz`);

@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   });
 
   await listen(app, config);
-  await prepareDatabase(database.db);
+  await prepareDatabase(database.db, { demoData: config.demoData });
   // Armed after the migrations, which may rightly take long on a big database.
   database.limitStatements?.(config.databaseStatementTimeoutSeconds * 1000);
   app.readiness.markReady();
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Waratah platform ready; database: ${where}`);
   for (const { name, url } of localTenantUrls(port)) console.log(`  ${name.padEnd(14)} ${url}`);
-  console.log(demoSignInHelp());
+  if (config.demoData) console.log(demoSignInHelp());
 }
 
 async function listen(app: FastifyInstance, { port, host }: PlatformConfig): Promise<void> {

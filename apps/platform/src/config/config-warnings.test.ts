@@ -27,6 +27,15 @@ describe('configWarnings', () => {
     ]);
   });
 
+  it('warns of the demo data switched on in production', () => {
+    const warnings = configWarnings(
+      loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', DEMO_DATA: 'on' }),
+    );
+    expect(warnings).toEqual([
+      expect.stringMatching(/^DEMO_DATA=on with NODE_ENV=production: .*published passwords/),
+    ]);
+  });
+
   it('warns of the development tools switched on in production', () => {
     const warnings = configWarnings(
       loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', DEV_TOOLS: 'on' }),

@@ -23,6 +23,10 @@ export function configWarnings(config: PlatformConfig): string[] {
     warnings.push(
       'TRUST_PROXY is not set with NODE_ENV=production. The server speaks plain HTTP, so it runs behind a TLS load balancer or reverse proxy; until TRUST_PROXY names that proxy, requests look like plain HTTP from its address: cookies are not marked Secure, and every client shares the proxy’s sign-in and e-mail limits and audit address (README, Configuration; docs/scaling.md).',
     );
+  if (config.demoData)
+    warnings.push(
+      'DEMO_DATA=on with NODE_ENV=production: the demo advisers and clients are written at the first start, and anyone may sign in with their published passwords (docs/demo-data.md). Use it only for a demonstration server.',
+    );
   if (config.devTools)
     warnings.push(
       'DEV_TOOLS=on with NODE_ENV=production: the component gallery and the simulated bank are served, and anyone may call the simulated bank’s control endpoints (/data-holder/control/…).',

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       galleryDist: '/srv/gallery',
       devTools: false,
       responseChecks: false,
+      demoData: false,
       answerCacheBytes: 16 * 1024 * 1024,
       statementGroups: true,
       trustProxy: false,
@@ -82,6 +83,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' }).devTools).toBe(true);
     expect(loadConfig({ DEV_TOOLS: 'off' }).devTools).toBe(false);
     expect(captureConfigError({ DEV_TOOLS: 'yes' }).message).toContain('DEV_TOOLS: must be on or off');
+  });
+
+  it('writes the demo data except in production unless asked for', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'off' }).demoData).toBe(false);
+    expect(captureConfigError({ DEMO_DATA: 'yes' }).message).toContain('DEMO_DATA: must be on or off');
   });
 
   it('checks every answer against its contract except in production unless asked for', () => {

@@ -98,6 +98,7 @@ const envSchema = z.object({
   GALLERY_DIST: z.string().default(defaultGalleryDist),
   DEV_TOOLS: z.enum(switches, { error: 'must be on or off' }).optional(),
   RESPONSE_CHECKS: z.enum(switches, { error: 'must be on or off' }).optional(),
+  DEMO_DATA: z.enum(switches, { error: 'must be on or off' }).optional(),
   ANSWER_CACHE_MB: wholeNumber(0, 4096).default(64),
   STATEMENT_GROUPS: z.enum(switches, { error: 'must be on or off' }).default('on'),
   SMTP_URL: z
@@ -214,6 +215,13 @@ export interface PlatformConfig {
    */
   responseChecks: boolean;
   /**
+   * The demo tenants' advisers, clients and finances, written at the first start (demo-data/): on
+   * by default, off by default when NODE_ENV=production (DEMO_DATA=on|off overrides). The demo
+   * advisers' and clients' passwords are published, so a production server never writes them
+   * unless asked; before 2026-11-30 every server did.
+   */
+  demoData: boolean;
+  /**
    * ANSWER_CACHE_MB (default 64; 0 turns it off): how much of the answers computed from a client's
    * data each instance keeps, under the client's data version (access/client-answer-cache.ts).
    */
@@ -286,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     galleryDist: resolve(process.cwd(), vars.GALLERY_DIST),
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
+    demoData: vars.DEMO_DATA ? vars.DEMO_DATA === 'on' : vars.NODE_ENV !== 'production',
     answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,
     statementGroups: vars.STATEMENT_GROUPS === 'on',
     trustProxy: vars.TRUST_PROXY ?? false,

@@ -5,11 +5,15 @@ import { migrateToLatest } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
 
 /**
- * Schema to the latest version, then the seed data, then the demo data (first start only); all
- * safe to repeat on every start.
+ * Schema to the latest version, then the seed data, then the demo data (first start only, unless
+ * `demoData` is false: the server passes DEMO_DATA, off by default in production); all safe to
+ * repeat on every start.
  */
-export async function prepareDatabase(db: Kysely<Database>): Promise<void> {
+export async function prepareDatabase(
+  db: Kysely<Database>,
+  options: { demoData?: boolean } = {},
+): Promise<void> {
   await migrateToLatest(db);
   await seedDatabase(db);
-  await seedDemoData(db);
+  if (options.demoData ?? true) await seedDemoData(db);
 }
