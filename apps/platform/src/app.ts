@@ -14,6 +14,7 @@ import type { PlatformDatabase } from './db/platform-database.ts';
 import { registerDevTools } from './dev-tools/register-dev-tools.ts';
 import { handleError } from './errors/handle-error.ts';
 import { armFaultPoint } from './faults/fault-point.ts';
+import { registerGoalProgress } from './goals/goal-progress-job.ts';
 import { registerHousekeeping } from './housekeeping/housekeeping-job.ts';
 import { registerJobQueue } from './jobs/register-job-queue.ts';
 import { type MailOptions, registerMail } from './mail/register-mail.ts';
@@ -91,6 +92,8 @@ export async function buildApp({
   await app.register(registerJobQueue);
   // Hourly, one instance deletes what has outlived its use (ended jobs, spent links and tokens).
   await registerHousekeeping(app);
+  // Every 15 minutes, one instance moves goals on from their accounts' transactions.
+  await registerGoalProgress(app);
   armFaultPoint(config.faultPauseAt);
 
   app.setErrorHandler(handleError);

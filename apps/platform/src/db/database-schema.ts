@@ -311,6 +311,10 @@ export interface GoalsTable {
   currency: ColumnType<string, string | undefined, string>;
   status: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+  /** The day (Sydney) its progress was last worked out (goals/goal-progress.ts, migration 0024). */
+  progress_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's data version its progress was last worked out at. */
+  progress_version: ColumnType<string | null, never, never>;
 }
 
 export interface GoalPeriodsTable {

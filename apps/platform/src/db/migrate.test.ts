@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0023, is safe to apply again (`create index if not exists`).
-    await sql`delete from kysely_migration where name = '0023-sweep-indexes'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0023-sweep-indexes']);
+    // The last one, 0024, is safe to apply again (`if not exists`).
+    await sql`delete from kysely_migration where name = '0024-goal-progress'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0024-goal-progress']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

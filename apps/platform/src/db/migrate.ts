@@ -23,6 +23,7 @@ import * as transactionsSynced from './migrations/0020-transactions-synced.ts';
 import * as unfinishedExports from './migrations/0021-unfinished-exports.ts';
 import * as auditSystemActor from './migrations/0022-audit-system-actor.ts';
 import * as sweepIndexes from './migrations/0023-sweep-indexes.ts';
+import * as goalProgress from './migrations/0024-goal-progress.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021-unfinished-exports': unfinishedExports,
   '0022-audit-system-actor': auditSystemActor,
   '0023-sweep-indexes': sweepIndexes,
+  '0024-goal-progress': goalProgress,
 };
 
 /**

@@ -5,7 +5,7 @@
 export const demoToday = '2026-11-20';
 
 /** Bumped when the generator changes what it writes; recorded in demo_data_runs. */
-export const demoGeneratorVersion = 2;
+export const demoGeneratorVersion = 3;
 
 /** The sign-in password of every demo adviser (spec §5: 16+ characters, upper, lower, number). */
 export const demoAdviserPassword = 'Waratah-Demo-Adviser-2026';

@@ -1,4 +1,5 @@
 import { addDays, addMonths, daysBetween } from '../aggregation/calendar-date.ts';
+import { goalSettlingDays } from '../goals/goal-progress.ts';
 import type { DemoAccount, DemoFinances, DemoGoal, DemoProviderAccount } from './demo-finances-types.ts';
 import { usableDemoProviderNames } from './demo-providers.ts';
 import { generateDemoTransactions, type TransactionAccounts } from './generate-demo-transactions.ts';
@@ -203,17 +204,23 @@ export function generateGoals(random: Random, index: number, today: string, savi
   const count = 1 + (index % 3);
   return Array.from({ length: count }, (_, n) => {
     const status = goalStatuses[(index + n) % goalStatuses.length] ?? 'active';
-    const startDate =
+    let startDate =
       status === 'unstarted' ? addDays(today, random.int(3, 30)) : addMonths(today, -random.int(2, 14));
     const kind = random.pick(goalKinds);
     const targetCents = random.int(kind.minDollars / 500, kind.maxDollars / 500) * 50_000;
     const frequency = random.pick(['weekly', 'fortnightly', 'monthly'] as const);
-    const endDate = addMonths(startDate, random.int(12, 36));
+    const months = random.int(12, 36);
+    let endDate = addMonths(startDate, months);
+    // A finalising goal ended in the last few days (goals/goal-progress.ts, `goalSettlingDays`).
+    if (status === 'finalising') {
+      endDate = addDays(today, -1 - (index % goalSettlingDays));
+      startDate = addMonths(endDate, -months);
+    }
     const periods = Math.max(1, Math.floor(daysBetween(startDate, endDate) / daysPerPeriod[frequency]));
     const periodCents = Math.ceil(targetCents / periods / 100) * 100;
     const elapsed = Math.max(0, Math.floor(daysBetween(startDate, today) / daysPerPeriod[frequency]));
     const saved = Math.round(elapsed * periodCents * (0.8 + random.next() * 0.3));
-    const done = status === 'completed' || status === 'finalising';
+    const done = status === 'completed';
     return {
       name: kind.name,
       account: savings,

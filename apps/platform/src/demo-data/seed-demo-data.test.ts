@@ -238,8 +238,12 @@ describe('the demo data', () => {
       target: string;
       period: string;
       current: string;
+      status: string;
+      target_type: string;
     }>`select frequency, start_date::text, end_date::text, target_amount::text as target,
-        period_amount::text as period, current_amount::text as current from goals`.execute(first.db);
+        period_amount::text as period, current_amount::text as current, status, target_type from goals`.execute(
+      first.db,
+    );
     const days = { weekly: 7, fortnightly: 14, monthly: 365.25 / 12 } as Record<string, number>;
     expect(goals.rows.length).toBeGreaterThan(10);
     for (const goal of goals.rows) {
@@ -248,7 +252,13 @@ describe('the demo data', () => {
       const reached = periods * Number(goal.period);
       expect(reached, JSON.stringify(goal)).toBeGreaterThanOrEqual(Number(goal.target));
       expect(reached - Number(goal.target), JSON.stringify(goal)).toBeLessThanOrEqual(periods);
-      expect(Number(goal.current)).toBeLessThanOrEqual(Number(goal.target));
+      // Worked out from the savings account's transfers (goals/goal-progress.ts): a goal that
+      // reached its target is completed, one short of it is not (an open-ended goal has none).
+      if (goal.target_type !== 'open_ended') {
+        if (goal.status === 'completed')
+          expect(Number(goal.current), JSON.stringify(goal)).toBeGreaterThanOrEqual(Number(goal.target));
+        else expect(Number(goal.current), JSON.stringify(goal)).toBeLessThan(Number(goal.target));
+      }
     }
   });
 });

@@ -2,6 +2,7 @@ import { type TenantId, tenantIds } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords/hash-password.ts';
 import type { Database } from '../db/database-schema.ts';
+import { advanceGoal, goalsInProgress } from '../goals/goal-progress.ts';
 import { type HolderTokenCipher, holderTokenCipher } from '../open-banking/holder-token-cipher.ts';
 import { connectDemoClient, demoConnectionsOf, openDemoHolder } from './connect-demo-clients.ts';
 import {
@@ -154,5 +155,15 @@ async function connectDemoClients(
     .where('accounts.provider_account_id', 'in', connected.length > 0 ? connected : [0])
     .executeTakeFirstOrThrow();
   const goalRows = await writeDemoGoals(trx, tenantId, goals, context.today);
+  // Goals in progress are worked out from the transactions just stored, as of the demo's today,
+  // as the progress job works them out every 15 minutes (goals/goal-progress.ts).
+  const inProgress = await trx
+    .selectFrom('goals')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('status', 'in', goalsInProgress)
+    .orderBy('id')
+    .execute();
+  for (const { id } of inProgress) await advanceGoal(trx, id, context.today);
   return connected.length + Number(stored.accounts) + Number(transactions.transactions) + goalRows;
 }
