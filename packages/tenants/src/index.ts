@@ -7,6 +7,7 @@ export {
   type PageLocation,
   portalOriginOfApiHost,
   type ResolvedTenant,
+  resolveApiHost,
   resolveIdentityHost,
   resolveTenant,
   type SignInServer,

@@ -3,6 +3,7 @@ import {
   hostsOf,
   isLocalHost,
   portalOriginOfApiHost,
+  resolveApiHost,
   resolveIdentityHost,
   resolveTenant,
   sharedCookieDomainOf,
@@ -269,6 +270,77 @@ describe('resolveIdentityHost', () => {
       expect(resolveIdentityHost({ host })).toBeUndefined();
     },
   );
+});
+
+describe('resolveApiHost', () => {
+  const generated = tenantIds.flatMap((id) =>
+    environments.flatMap((environment) => {
+      const envConfig = tenants[id].envConfig[environment];
+      if (!envConfig) return [];
+      return [
+        { host: new URL(envConfig.api.hostUrl).host, id, environment, secondary: false },
+        { host: new URL(envConfig.api.secondaryHostUrl).host, id, environment, secondary: true },
+      ];
+    }),
+  );
+
+  // Written out so that a typo in a tenant file fails here rather than being copied into the table above.
+  const literal = [
+    { host: 'api.waratah.com.au', id: 'waratah', environment: 'production', secondary: false },
+    { host: 'api2.waratah-staging.com.au', id: 'waratah', environment: 'staging', secondary: true },
+    { host: 'api.waratah-sandbox.com.au', id: 'waratah', environment: 'sandbox', secondary: false },
+    { host: 'api.moneypartner.com.au', id: 'moneypartner', environment: 'production', secondary: false },
+    { host: 'api2.moneypartner.com.au', id: 'moneypartner', environment: 'production', secondary: true },
+    { host: 'api.staging.moneypartner.com.au', id: 'moneypartner', environment: 'staging', secondary: false },
+    { host: 'api.sandbox.moneypartner.com.au', id: 'moneypartner', environment: 'sandbox', secondary: false },
+    { host: 'api.staging.waratahlabs.com.au', id: 'waratahlabs', environment: 'staging', secondary: false },
+    { host: 'api2.sandbox.waratahlabs.com.au', id: 'waratahlabs', environment: 'sandbox', secondary: true },
+    { host: 'API.MoneyPartner.com.au:443', id: 'moneypartner', environment: 'production', secondary: false },
+    { host: 'api.staging.waratahlabs.com.au.', id: 'waratahlabs', environment: 'staging', secondary: false },
+  ] as const;
+
+  it('covers every configured API host', () => {
+    expect(generated).toHaveLength(2 * (3 + 3 + 2));
+    expect(new Set(generated.map(({ host }) => host)).size).toBe(generated.length);
+  });
+
+  it.each([...literal, ...generated])(
+    '$host → $id $environment (secondary: $secondary)',
+    ({ host, id, environment, secondary }) => {
+      const resolved = resolveApiHost(host);
+      const envConfig = tenants[id].envConfig[environment];
+
+      expect(resolved?.tenant.id).toBe(id);
+      expect(resolved).toMatchObject({
+        environment,
+        apiBaseUrl: secondary ? envConfig?.api.secondaryHostUrl : envConfig?.api.hostUrl,
+        isSecondaryDomain: secondary,
+        isLocalHost: false,
+        matched: true,
+      });
+      expect(resolved?.envConfig).toBe(envConfig);
+      // The page resolution still claims no API host: no portal is served there.
+      expect(resolveTenant({ host, protocol: 'https:' }).matched).toBe(false);
+    },
+  );
+
+  it.each([
+    'portal.moneypartner.com.au',
+    'advisers.staging.waratahlabs.com.au',
+    'localhost:8080',
+    'moneypartner.localhost:8080',
+    'api.moneypartner.localhost',
+    'auth.waratah.com.au',
+    'api.moneypartner.com.au.evil.example',
+    'evil-api.moneypartner.com.au',
+    'api.waratahlabs.com.au',
+    'moneypartner.com.au',
+    '',
+    'a b',
+    'x'.repeat(100_000),
+  ])('names no environment for %j, which is no API host', (host) => {
+    expect(resolveApiHost(host)).toBeUndefined();
+  });
 });
 
 describe('portalOriginOfApiHost', () => {

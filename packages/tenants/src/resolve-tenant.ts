@@ -82,6 +82,18 @@ export function resolveIdentityHost(location: PageLocation): ResolvedTenant | un
 }
 
 /**
+ * The tenant environment whose hosted API host `host` is: its `api.hostUrl` (the secondary one for
+ * its `secondaryHostUrl`, `isSecondaryDomain` set). Undefined for any other host, a local host and a
+ * portal's domain included. `resolveTenant` leaves an API host unmatched, as no page is served
+ * there; a request to the API on one is still its environment's (the platform's request tenancy).
+ * The answer is shared, so it is not to be changed.
+ */
+export function resolveApiHost(host: string): ResolvedTenant | undefined {
+  const parsed = parseHost(host);
+  return parsed && apiHostTenants().get(parsed.hostname);
+}
+
+/**
  * The origin of the portal whose pages call the API on `host` across origins: for a hosted API host
  * (an environment's `api.hostUrl`), that environment's hosted domain over HTTPS; for its
  * `secondaryHostUrl`, the secondary hosted domain. Undefined for any other host: a local host
@@ -156,6 +168,26 @@ function cookieDomainHosts(): Map<string, string> {
     }
   }
   return cookieDomainMap;
+}
+
+let apiHostTenantMap: Map<string, ResolvedTenant> | undefined;
+
+// The first environment to configure a host keeps it, as in `resolveTenant`'s search.
+function apiHostTenants(): Map<string, ResolvedTenant> {
+  if (apiHostTenantMap) return apiHostTenantMap;
+  apiHostTenantMap = new Map();
+  for (const [tenant, environment, envConfig] of everyEnvironment()) {
+    for (const [apiUrl, secondary] of [
+      [envConfig.api.hostUrl, false],
+      [envConfig.api.secondaryHostUrl, true],
+    ] as const) {
+      if (!URL.canParse(apiUrl)) continue;
+      const hostname = new URL(apiUrl).hostname.toLowerCase();
+      if (!apiHostTenantMap.has(hostname))
+        apiHostTenantMap.set(hostname, hosted(tenant, environment, envConfig, { secondary }));
+    }
+  }
+  return apiHostTenantMap;
 }
 
 let apiHostPortalMap: Map<string, string> | undefined;

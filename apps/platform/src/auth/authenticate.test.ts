@@ -98,6 +98,14 @@ describe('the authenticate hook', () => {
       headers: { ...adviser.headers, 'x-tenant-id': 'waratahlabs' },
     });
     expect(namedLabs.statusCode).toBe(401);
+    // Another tenant's hosted API host names its tenant too (before 2026-11-30 it named none).
+    const onLabsApi = await testApp.app.inject({
+      method: 'GET',
+      url: detailsUrl,
+      headers: { ...adviser.headers, host: 'api.staging.waratahlabs.com.au' },
+    });
+    expect(onLabsApi.statusCode).toBe(401);
+    expect(onLabsApi.json().error.error_code).toBe('F0200');
   });
 
   it('lets only operators through requireOperator', async () => {

@@ -2,7 +2,7 @@ import { apiHeaders } from '@waratah/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
-import { hostTenant } from '../tenancy/host-tenant.ts';
+import { requestHostTenant } from '../tenancy/host-tenant.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import { callingFrom, type Principal } from './principal.ts';
 
@@ -34,11 +34,13 @@ function assertSameTenant(request: FastifyRequest, principal: Principal): void {
   throw new AppError('unauthorised', `These credentials are not valid for tenant '${named}'`);
 }
 
-// The tenant the request speaks for: X-Tenant-Id, else a host that names one. An API host that
-// names none (a shared API domain) leaves the credentials' own tenant in charge.
+// The tenant the request speaks for: X-Tenant-Id, else a host that names one (a local host, a
+// portal's domain, or a tenant's hosted API host; before 2026-11-30 an API host named none, so
+// another tenant's credentials were taken there). A host that names none leaves the credentials'
+// own tenant in charge.
 function namedTenant(request: FastifyRequest): string | undefined {
   const header = request.headers[tenantHeader];
   if (typeof header === 'string' && header !== '') return header;
-  const resolved = hostTenant(request);
+  const resolved = requestHostTenant(request);
   return resolved.matched ? resolved.tenant.id : undefined;
 }

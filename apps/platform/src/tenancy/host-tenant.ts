@@ -1,4 +1,4 @@
-import { type ResolvedTenant, resolveTenant } from '@waratah/tenants';
+import { type ResolvedTenant, resolveApiHost, resolveTenant } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 
 /** Hosts remembered; a request's Host is the caller's to choose, so the memory is bounded. */
@@ -20,4 +20,20 @@ export function hostTenant(request: Pick<FastifyRequest, 'host' | 'protocol'>): 
   if (byHost.size >= rememberedHosts) byHost.delete(byHost.keys().next().value as string);
   byHost.set(key, resolved);
   return resolved;
+}
+
+/**
+ * The tenant and environment a request to the platform is for by its host alone: `hostTenant`'s
+ * where the host serves a tenant's pages (a local host, a portal's domain); else the environment
+ * whose hosted API host it is (`api.hostUrl` or `secondaryHostUrl`, `resolveApiHost`), as the
+ * portal on another origin calls the API there; else `hostTenant`'s unmatched default. Before
+ * 2026-11-30 an API host got that default (waratah's production) too, so a password tenant's portal,
+ * which sends no X-Tenant-Id, was answered waratah's config and features, and its registrations and
+ * password resets were waratah's. `hostTenant` still answers for the pages a host serves (their
+ * security headers, the refresh token cookie's portal): an API host serves none.
+ */
+export function requestHostTenant(request: Pick<FastifyRequest, 'host' | 'protocol'>): ResolvedTenant {
+  const resolved = hostTenant(request);
+  if (resolved.matched) return resolved;
+  return resolveApiHost(request.host) ?? resolved;
 }

@@ -1,15 +1,8 @@
 import { apiHeaders } from '@waratah/contracts';
-import {
-  type Environment,
-  getTenant,
-  isTenantId,
-  type TenantConfig,
-  type TenantId,
-  tenantIds,
-} from '@waratah/tenants';
+import { type Environment, getTenant, isTenantId, type TenantConfig, type TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import { hostTenant } from './host-tenant.ts';
+import { requestHostTenant } from './host-tenant.ts';
 
 export interface RequestTenancy {
   tenant: TenantConfig;
@@ -21,12 +14,13 @@ const environmentFallback: readonly Environment[] = ['production', 'staging', 's
 const tenantHeader = apiHeaders.tenantId.toLowerCase();
 
 /**
- * The tenant and environment a request speaks for: from its Host (spec §1), unless the path's
- * tenant prefix or, failing that, the X-Tenant-Id header names a tenant (spec §7). A named tenant
- * keeps the host's environment where it has one.
+ * The tenant and environment a request speaks for: from its Host (spec §1; a local host, a portal's
+ * domain or an API host, `requestHostTenant`), unless the path's tenant prefix or, failing that, the
+ * X-Tenant-Id header names a tenant (spec §7). A named tenant keeps the host's environment where it
+ * has one.
  */
 export function requestTenancy(request: FastifyRequest, pathTenant?: string): RequestTenancy {
-  const resolved = hostTenant(request);
+  const resolved = requestHostTenant(request);
   const named = pathTenant === undefined ? headerTenant(request) : knownPathTenant(pathTenant);
   if (named === undefined || named === resolved.tenant.id) {
     return { tenant: resolved.tenant, environment: resolved.environment };
@@ -46,7 +40,8 @@ function headerTenant(request: FastifyRequest): TenantId | undefined {
   const value = request.headers[tenantHeader];
   if (value === undefined) return undefined;
   if (typeof value === 'string' && isTenantId(value)) return value;
-  const message = `${apiHeaders.tenantId} must name a known tenant (${tenantIds.join(', ')})`;
+  // Naming the tenants would tell a white-label tenant's visitors who the others are.
+  const message = `${apiHeaders.tenantId} names no tenant`;
   throw new AppError('bad_header', message, { fields: [{ field: `headers.${tenantHeader}`, message }] });
 }
 
