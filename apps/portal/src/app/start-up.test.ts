@@ -1,5 +1,6 @@
 import { tenants, themeCssVariables } from '@waratah/tenants';
 import { describe, expect, it, vi } from 'vitest';
+import { version } from '../../package.json';
 import { getAppConfig } from '../features/app-config/api/get-app-config.ts';
 import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
 import { adminUserDetailsRoute, appConfigRoute, createFakeApi, json } from '../testing/fake-api.ts';
@@ -56,7 +57,7 @@ describe('startUp', () => {
     });
   });
 
-  it("sets the client up with the portal's versions and the page's own origin on a local host", async () => {
+  it("sets the client up with the portal's API version and bundle id, the SDK's software and device versions, and the page's own origin on a local host", async () => {
     const api = createFakeApi();
     const portal = await startUp({
       location: { host: 'moneypartner.localhost:8080', protocol: 'http:' },
@@ -68,9 +69,10 @@ describe('startUp', () => {
     const [request] = api.requestsTo(appConfigRoute);
     expect(request?.url.origin).toBe('http://moneypartner.localhost:8080');
     expect(request?.headers.get('X-Api-Version')).toBe('2.30');
-    expect(request?.headers.get('X-Bundle-Id')).toBe('waratah-adviser-portal@1.244.2');
-    expect(request?.headers.get('X-Software-Version')).toBe('1.244.2');
-    expect(request?.headers.get('X-Device-Version')).toBe('web1.244.2');
+    expect(request?.headers.get('X-Bundle-Id')).toBe(`waratah-adviser-portal@${version}`);
+    // Spec §7: the library defaults, not overridden at start-up.
+    expect(request?.headers.get('X-Software-Version')).toBe('V2.00');
+    expect(request?.headers.get('X-Device-Version')).toBe('web2.0.0');
   });
 
   it('sends a stored bearer token for a password tenant', async () => {
@@ -95,6 +97,8 @@ describe('startUp', () => {
     const [request] = api.requestsTo(appConfigRoute);
     expect(request?.headers.get('X-Tenant-Id')).toBe('waratah');
     expect(request?.headers.has('Authorization')).toBe(false);
+    expect(request?.headers.get('X-Software-Version')).toBe('V2.00');
+    expect(request?.headers.get('X-Device-Version')).toBe('web2.0.0');
   });
 
   it("sets up the provider's client for the single sign-on tenant only", async () => {

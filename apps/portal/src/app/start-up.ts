@@ -3,7 +3,7 @@ import { xsrfCookieName } from '@waratah/contracts';
 import type { ApiClient } from '@waratah/sdk';
 import { type PageLocation, resolveTenant } from '@waratah/tenants';
 import type { ComponentType } from 'react';
-import { appInfo, bundleId, deviceVersion, softwareVersion } from '../config/app-info.ts';
+import { appInfo, bundleId } from '../config/app-info.ts';
 import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
 import { getAdminUserDetails } from '../features/auth/api/get-admin-user-details.ts';
 import { refreshAdminToken } from '../features/auth/api/refresh-admin-token.ts';
@@ -86,10 +86,9 @@ export async function startUp({
 
   const apiClient: ApiClient = createLazyApiClient({
     baseUrl: apiBaseUrl,
+    // Spec §7: start-up overrides only these two; software and device version are the SDK's defaults.
     apiVersion: appInfo.apiVersion,
     bundleId,
-    softwareVersion,
-    deviceVersion,
     sso: ssoEnabled,
     // The platform reads X-Tenant-Id as one of our tenant ids, not the sign-in provider's.
     tenantId: tenant.id,

@@ -1,6 +1,9 @@
 import { version } from '../../package.json';
 
-/** How the portal names itself to the platform (spec §7: bundle id of portal name and version). */
+/**
+ * How the portal names itself to the platform. Spec §7 overrides only the API version and the
+ * bundle id (portal name and version); the software and device versions stay the SDK's defaults.
+ */
 export const appInfo = {
   name: 'waratah-adviser-portal',
   version,
@@ -11,5 +14,3 @@ export const appInfo = {
 } as const;
 
 export const bundleId = `${appInfo.name}@${appInfo.version}`;
-export const softwareVersion = appInfo.version;
-export const deviceVersion = `web${appInfo.version}`;

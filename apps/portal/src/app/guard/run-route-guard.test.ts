@@ -423,10 +423,31 @@ describe('runRouteGuard: the routes with rules of their own', () => {
 
   it("with the provider, the first registration steps remember 'company' and start its registration", async () => {
     for (const name of ['RegisterProfilePage', 'RegisterVerifyPage', 'RegisterPasswordPage'] as const) {
-      const deps = provider({ isSignedIn: () => false });
+      const deps = provider({
+        isSignedIn: () => false,
+        loadAppConfig: async () => buildAppConfig({ features: { ta_register: true } }),
+      });
 
       await expect(runRouteGuard(target(name), deps)).resolves.toEqual({ type: 'start-provider-register' });
       expect(deps.routeStorage.takePostLoginRoute()).toEqual({ name: 'RegisterCompanyPage' });
+    }
+  });
+
+  it('with the provider and ta_register off or its config failing, the first registration steps are not found', async () => {
+    const configs = [
+      async () => buildAppConfig(),
+      async (): Promise<AppConfig> => Promise.reject(new Error('down')),
+    ];
+    for (const name of ['RegisterProfilePage', 'RegisterVerifyPage', 'RegisterPasswordPage'] as const) {
+      for (const loadAppConfig of configs) {
+        const deps = provider({ isSignedIn: () => false, loadAppConfig });
+
+        await expect(runRouteGuard(target(name), deps)).resolves.toEqual({
+          type: 'redirect',
+          to: { name: 'PageNotFound' },
+        });
+        expect(deps.routeStorage.hasPostLoginRoute()).toBe(false);
+      }
     }
   });
 });

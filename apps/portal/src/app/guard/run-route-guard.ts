@@ -10,7 +10,7 @@ const redirect = (to: RouteTarget): GuardDecision => ({ type: 'redirect', to });
 /**
  * The route guard of spec §4, in its order: title, sign-in, guidance identify, account status,
  * feature; a page it lets in waits for the app config. Every navigation runs it; it decides and
- * never navigates itself.
+ * never navigates itself. A page the provider takes over checks its feature first (see enterDecision).
  */
 export async function runRouteGuard(
   target: GuardTarget,
@@ -19,7 +19,7 @@ export async function runRouteGuard(
   const { meta } = target;
   deps.setTitle(meta.title);
 
-  const entry = enterDecision(target, deps);
+  const entry = await enterDecision(target, deps);
   if (entry) return entry;
 
   if (meta.auth) {
@@ -43,12 +43,18 @@ export async function runRouteGuard(
 }
 
 /** What a route decides before any sign-in check: its query needs and the provider's own pages. */
-function enterDecision({ meta, search }: GuardTarget, deps: RouteGuardDependencies): GuardDecision | null {
+async function enterDecision(
+  { meta, search }: GuardTarget,
+  deps: RouteGuardDependencies,
+): Promise<GuardDecision | null> {
   if (meta.requiredQueryParams) {
     const query = new URLSearchParams(search);
     if (!meta.requiredQueryParams.some((name) => query.get(name))) return redirect({ name: 'LoginPage' });
   }
   if (!deps.providerEnabled || !meta.withProvider) return null;
+  // A feature-gated page stays not found with its feature off, provider or not (spec §2, §6): the
+  // registration steps start the provider's registration only with ta_register on.
+  if (meta.featureKey && !(await isFeatureOn(meta, deps))) return redirect({ name: 'PageNotFound' });
   if (meta.withProvider === 'login') {
     return deps.isSignedIn() ? redirect({ name: 'DashboardPage' }) : { type: 'start-provider-login' };
   }

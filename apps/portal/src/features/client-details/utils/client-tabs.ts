@@ -17,6 +17,10 @@ export interface ClientTab {
 }
 
 const { userDetails } = paths;
+/**
+ * The portal's own tab order. Spec §2 lists these pages as children of /user/details/{id} (accounts
+ * last) but names no order for the tabs; this one puts Accounts after the overview.
+ */
 const tabs: readonly { key: ClientTabKey; route: RouteName; getHref: (id: string) => string }[] = [
   { key: 'overview', route: 'UserOverviewPage', getHref: userDetails.overview.getHref },
   { key: 'accounts', route: 'UserAccountsPage', getHref: userDetails.accounts.getHref },
@@ -37,7 +41,7 @@ function featureKeyOf(route: RouteName) {
   return userDetailsChildren.find((child) => child.meta.name === route)?.meta.featureKey;
 }
 
-/** The client's pages the adviser may open, in the order of spec §2's table, each with its link. */
+/** The client's pages the adviser may open, in the tab order above, each with its link. */
 export function clientTabs(clientId: number, appConfig: AppConfig | null | undefined): ClientTab[] {
   return tabs
     .filter(({ route }) => {
