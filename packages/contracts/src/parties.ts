@@ -94,17 +94,23 @@ export type PartyDetails = z.infer<typeof partyDetailsSchema>;
 export const partyDetailsResponseSchema = z.object({ data: partyDetailsSchema });
 export const partyListResponseSchema = z.object({ data: z.array(partyDetailsSchema) });
 
-/** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice. */
+/**
+ * `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice, or sets it
+ * back to `unverified` so that its advisers may change its name or ABN before it is checked again.
+ */
 export const updatePartyStatusRequestSchema = z.object({
-  status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }),
+  status: z.enum(['enabled', 'disabled', 'unverified'], {
+    error: 'status must be enabled, disabled or unverified',
+  }),
 });
 export const partyIdParamsSchema = z.object({
   id: z.coerce.number().check(z.int(), z.positive(), z.maximum(maxDatabaseId, 'is not a valid id')),
 });
 
 /** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
-export const verifyPartyRequestSchema = z.extend(updatePartyStatusRequestSchema, {
+export const verifyPartyRequestSchema = z.object({
   id: databaseIdSchema,
+  status: z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' }),
 });
 
 /**

@@ -17,13 +17,22 @@ export const userDetailsSchema = z.object({
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 export const userDetailsResponseSchema = z.object({ data: userDetailsSchema });
 
-export const updateUserDetailsBodySchema = z.object({
-  given_name: z.optional(givenNameSchema),
-  family_name: z.optional(familyNameSchema),
-  mobile_number: z.optional(
-    z.nullable(z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number'))),
-  ),
-});
+export const updateUserDetailsBodySchema = z
+  .object({
+    given_name: z.optional(givenNameSchema),
+    family_name: z.optional(familyNameSchema),
+    mobile_number: z.optional(
+      z.nullable(z.string().check(z.trim(), z.regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number'))),
+    ),
+  })
+  .check(
+    // A change that names nothing is refused: before 2026-11-30 it wrote `updated_at` and an audit
+    // row, as `PUT users/{id}` did before (managed-users.ts).
+    z.refine((change) => Object.values(change).some((value) => value !== undefined), {
+      message: 'must change at least one of given_name, family_name, mobile_number',
+      path: ['given_name'],
+    }),
+  );
 export type UpdateUserDetailsBody = z.infer<typeof updateUserDetailsBodySchema>;
 
 /** `GET {p}/user/summary`: counts an adviser's client list and overview show. */

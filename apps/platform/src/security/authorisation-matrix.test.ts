@@ -101,7 +101,7 @@ const expected: Record<string, string> = {
   'GET /api/admin/adminusers/details': 'U FO OOOO OO OO',
   'POST /api/admin/adminusers/reset': 'O OO OOOO OO OF',
   'POST /api/admin/adminusers/reset/password': 'I II IIII II IF',
-  'POST /api/admin/adminusers/invite': 'U FO OOOO OO OF',
+  'POST /api/admin/adminusers/invite': 'U FO OOHH OO OF',
   'POST /api/admin/adminusers/register': 'O OO OOOO OO FF',
   'POST /api/adviser/parties/external': 'U FI IIII OO IF',
   'GET /api/adviser/parties/external/details': 'U FO OOOO OO OO',

@@ -79,6 +79,9 @@ const jsonBodies: Record<string, object> = {
   'PUT /api/adviser/users/{id}': { given_name: 'Matrix' },
   'PUT /api/admin/users/{id}': { given_name: 'Matrix' },
   'PUT /api/admin/user': { given_name: 'Matrix' },
+  'PUT /api/v2/user/details': { given_name: 'Matrix' },
+  'PUT /api/adviser/client/user/details': { given_name: 'Matrix' },
+  'PUT /api/admin/client/user/details': { given_name: 'Matrix' },
 };
 
 /** The request the matrix sends: the operation's smallest valid query and body, on the caller's targets. */
@@ -101,7 +104,11 @@ export function matrixRequest(operation: Operation, caller: Caller) {
   let payload: string | Buffer | undefined;
   if (operation.body?.contentType === 'application/json') {
     headers['content-type'] = 'application/json';
-    const body = jsonBodies[operation.key] ?? sampleValue(operation.body.schema) ?? {};
+    // The operator's verify decides only a practice in review: the fixture's own, not a caller's.
+    const body =
+      operation.key === 'POST /api/admin/cdr/parties/external/verify' && caller.ids.partyInReviewId
+        ? { id: caller.ids.partyInReviewId, status: 'enabled' }
+        : (jsonBodies[operation.key] ?? sampleValue(operation.body.schema) ?? {});
     payload = JSON.stringify(withTargets(body, caller.ids));
   } else if (fileBodies[operation.key]) {
     const file = fileBodies[operation.key] as { contentType: string; payload: Buffer };

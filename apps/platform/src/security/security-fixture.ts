@@ -45,6 +45,8 @@ export interface TargetIds {
    * clients whose documents the callers read; the others' are ids that name nothing).
    */
   exports?: Record<ExportKind, string>;
+  /** A practice still in review, no caller's own, for the operator's verify (which decides only such a one). */
+  partyInReviewId?: number;
 }
 
 export type ExportKind = 'financialpassport/exports' | 'statements' | 'accounts/summary';
@@ -110,6 +112,7 @@ export async function createSecurityFixture(app: FastifyInstance): Promise<Recor
     'moneypartner',
   );
   const operator = await createSignedInAdminUser(app, { kind: 'operator' });
+  const inReview = await createSignedInAdminUser(app, { externalPartyStatus: 'unverified' });
   const labs = await createSignedInAdminUser(app, { tenantId: 'waratahlabs', kind: 'operator' });
 
   const sso = await ssoAdviser(app);
@@ -157,8 +160,14 @@ export async function createSecurityFixture(app: FastifyInstance): Promise<Recor
       ids: unverifiedIds,
     },
     'disabled adviser': { headers: { ...disabled.headers, ...onBehalf(disabledIds) }, ids: disabledIds },
-    operator: { headers: { ...operator.headers, ...onBehalf(ownerIds) }, ids: ownerIds },
-    'operator of another tenant': { headers: { ...labs.headers, ...onBehalf(ownerIds) }, ids: ownerIds },
+    operator: {
+      headers: { ...operator.headers, ...onBehalf(ownerIds) },
+      ids: { ...ownerIds, partyInReviewId: inReview.externalParty?.id ?? 0 },
+    },
+    'operator of another tenant': {
+      headers: { ...labs.headers, ...onBehalf(ownerIds) },
+      ids: { ...ownerIds, partyInReviewId: inReview.externalParty?.id ?? 0 },
+    },
     'SSO adviser of the client': {
       headers: { ...ssoHeaders, 'x-xsrf-token': 'security-suite-xsrf' },
       ids: ssoIds,

@@ -361,4 +361,15 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect((await invite(withoutParty.headers, 'x@example.test')).statusCode).toBe(403);
     expect((await invite({ host }, 'x@example.test')).statusCode).toBe(401);
   });
+
+  it('refuses an adviser of a practice in review or disabled, and sends nothing', async () => {
+    for (const externalPartyStatus of ['unverified', 'disabled'] as const) {
+      const inviter = await createSignedInAdminUser(testApp.app, { externalPartyStatus });
+      const email = `unchecked-${externalPartyStatus}@example.test`;
+      // Before 2026-11-30 the practice’s unchecked name went out in the invitation.
+      expect((await invite(inviter.headers, email)).statusCode).toBe(404);
+      expect(await inviteAudits(email)).toEqual([]);
+      expect(await latestMail(testApp.app, email)).toBeUndefined();
+    }
+  });
 });

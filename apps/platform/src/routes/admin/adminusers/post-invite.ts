@@ -6,8 +6,10 @@ import {
 } from '@waratah/contracts';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { portalOrigin } from '../../../mail/portal-origin.ts';
@@ -39,6 +41,7 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
+          404: errorBodySchema,
           429: errorBodySchema,
         },
       },
@@ -47,6 +50,15 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       const inviter = requireAdminUser(request);
       if (inviter.role === 'adviser' && inviter.externalPartyId === null) {
         throw new AppError('forbidden', 'Register your business before inviting colleagues');
+      }
+      // The invitation names the practice: only an enabled one, whose name an operator checked,
+      // may send it (as for clients' invitations). Before 2026-11-30 a practice in review or
+      // disabled could e-mail anyone an invitation under a name nobody had checked.
+      if (
+        inviter.role === 'adviser' &&
+        !(await isPracticeEnabled(app.database.db, inviter.externalPartyId))
+      ) {
+        throw new AppError('not_found', 'Only an adviser of an enabled practice can invite colleagues');
       }
       const tenant = getTenant(inviter.tenantId);
       const { email, given_name, family_name } = request.body;
@@ -83,3 +95,13 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+async function isPracticeEnabled(db: Kysely<Database>, partyId: number | null): Promise<boolean> {
+  if (partyId === null) return false;
+  const party = await db
+    .selectFrom('external_parties')
+    .select('status')
+    .where('id', '=', partyId)
+    .executeTakeFirst();
+  return party?.status === 'enabled';
+}

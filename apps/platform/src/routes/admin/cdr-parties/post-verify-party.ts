@@ -9,7 +9,7 @@ import { requireOperator } from '../../../auth/require-admin-user.ts';
 import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
 
-/** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review. */
+/** `POST api/admin/cdr/parties/external/verify`: the operator's decision on a practice in review (409 for one no longer in review). */
 export const postVerifyParty: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parties/external/verify',
@@ -25,13 +25,16 @@ export const postVerifyParty: FastifyPluginAsyncZod = async (app) => {
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
     async (request) => {
       const operator = requireOperator(request);
       const { id, status } = request.body;
-      const party = await createPartyRepository(app.database.db).setStatus(operator, id, status);
+      const party = await createPartyRepository(app.database.db).setStatus(operator, id, status, {
+        inReview: true,
+      });
       return { data: toPartyDetails(party) };
     },
   );

@@ -10,7 +10,7 @@ import { requireOperator } from '../../../auth/require-admin-user.ts';
 import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { toPartyDetails } from '../../adviser/parties/to-party-details.ts';
 
-/** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice. */
+/** `PUT api/admin/cdr/parties/external/{id}`: an operator enables or disables a practice, or sets it back to unverified. */
 export const putPartyStatus: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/parties/external/:id',

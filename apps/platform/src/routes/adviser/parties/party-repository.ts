@@ -107,19 +107,40 @@ export function createPartyRepository(db: Kysely<Database>) {
     },
 
     /**
-     * An operator's decision on a practice of their tenant (verify, enable, disable), with its
-     * `party.<status>` audit row: disabling a practice takes its advisers' access to every client,
-     * so who did it and from where is kept.
+     * An operator's decision on a practice of their tenant (verify, enable, disable, back to
+     * unverified), with its `party.<status>` audit row: disabling a practice takes its advisers'
+     * access to every client, so who did it and from where is kept. `inReview` (the verify call)
+     * decides only a practice still `unverified`: an operator working from a list read before
+     * another disabled it must not enable it again (409; before 2026-11-30 it did).
      */
-    setStatus(operator: AdminUserPrincipal, id: number, status: ExternalPartyStatus): Promise<PartyRow> {
+    setStatus(
+      operator: AdminUserPrincipal,
+      id: number,
+      status: ExternalPartyStatus,
+      options: { inReview?: boolean } = {},
+    ): Promise<PartyRow> {
       return inTransaction(db, async (trx) => {
-        const row = await trx
+        let update = trx
           .updateTable('external_parties')
           .set({ status, updated_at: new Date() })
           .where('tenant_id', '=', operator.tenantId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
+          .where('id', '=', id);
+        if (options.inReview) update = update.where('status', '=', 'unverified');
+        const row = await update.returningAll().executeTakeFirst();
+        if (!row && options.inReview) {
+          const current = await trx
+            .selectFrom('external_parties')
+            .select('status')
+            .where('tenant_id', '=', operator.tenantId)
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (current) {
+            throw new AppError(
+              'already_exists',
+              `External party ${id} is not in review (it is ${current.status}); change its status with PUT instead`,
+            );
+          }
+        }
         if (!row) throw new AppError('not_found', `There is no external party ${id}`);
         await recordPartyAudit(trx, operator, `party.${status}`, id);
         return row;

@@ -43,6 +43,22 @@ describe('user details and summary, under every {p} prefix; consent config', () 
       payload: { mobile_number: 'call me' },
     });
     expect(bad.json().error.fields[0].field).toBe('body.mobile_number');
+    // A change that names nothing writes nothing (before 2026-11-30, `updated_at` and an audit row).
+    const auditRows = () =>
+      testApp.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+    const before = await auditRows();
+    const empty = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v2/user/details',
+      headers: fixture.headers,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields[0].field).toBe('body.given_name');
+    expect(await auditRows()).toEqual(before);
   });
 
   it('summarises the client', async () => {
