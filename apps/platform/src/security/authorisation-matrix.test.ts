@@ -275,7 +275,6 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
       'GET /api/adviser/images',
       'GET /api/adviser/images/{id}/content',
       'GET /api/adviser/audit',
-      'GET /api/admin/users',
       'GET /api/admin/users/{id}',
       'GET /api/admin/audit',
       'GET /api/admin/adminusers/details',

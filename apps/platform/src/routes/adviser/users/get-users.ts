@@ -11,32 +11,40 @@ import { auditedClientList, listManagedUsers } from '../../../clients/list-manag
 import { practiceListVersionKey } from '../../../clients/practice-list-version.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
-/** `GET api/adviser/users` (spec §7 Adviser).` */
-export const getAdviserUsersRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/adviser/users',
-    {
-      config: confirmsCaller,
-      schema: {
-        tags: ['adviser'],
-        headers: apiRequestHeadersSchema,
-        description:
-          "The caller's clients (an operator: every client of the tenant) with consent, last refresh and connections needing action; search, sort and page.",
-        querystring: listManagedUsersQuerySchema,
-        response: { 200: managedUserListResponseSchema, ...errorResponses },
+/**
+ * `GET api/adviser/users` (spec §7 Adviser) and `GET api/admin/users` (spec §7 Admin; the password
+ * tenants' portals call it): one handler, so both families' lists are kept alike. Before 2026-11-30
+ * the admin family's list was worked out afresh on every call.
+ */
+export function clientListRoute(family: 'adviser' | 'admin'): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      `/${family}/users`,
+      {
+        config: confirmsCaller,
+        schema: {
+          tags: [family],
+          headers: apiRequestHeadersSchema,
+          description:
+            "The caller's clients (an operator: every client of the tenant) with consent, last refresh and connections needing action; search, sort and page.",
+          querystring: listManagedUsersQuerySchema,
+          response: { 200: managedUserListResponseSchema, ...errorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      // An adviser's list is kept under its practice's list version; the key's statement confirms
-      // the caller (and any other caller is confirmed before this returns).
-      const versionKey = await practiceListVersionKey(request);
-      const principal = requireAdminUser(request);
-      // The read's audit row: in the key's statement for a kept list, else written with the list.
-      return versionKey === undefined
-        ? auditedClientList(app.database.db, principal, request.query)
-        : keptAnswer(request, reply, versionKey, () =>
-            listManagedUsers(app.database.db, principal, request.query),
-          );
-    },
-  );
-};
+      async (request, reply) => {
+        // An adviser's list is kept under its practice's list version; the key's statement confirms
+        // the caller (and any other caller is confirmed before this returns).
+        const versionKey = await practiceListVersionKey(request);
+        const principal = requireAdminUser(request);
+        // The read's audit row: in the key's statement for a kept list, else written with the list.
+        return versionKey === undefined
+          ? auditedClientList(app.database.db, principal, request.query)
+          : keptAnswer(request, reply, versionKey, () =>
+              listManagedUsers(app.database.db, principal, request.query),
+            );
+      },
+    );
+  };
+}
+
+export const getAdviserUsersRoute = clientListRoute('adviser');

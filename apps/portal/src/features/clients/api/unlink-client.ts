@@ -4,7 +4,10 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { clientsQueryKey } from './list-clients.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
-/** `DELETE api/adviser/users/{id}`: unlinks a client from the practice named in the header (spec §6). */
+/**
+ * `DELETE api/adviser/users/{id}`: unlinks a client from the practice named in the header (spec §6).
+ * Every tenant calls the adviser family here: the platform has no `DELETE api/admin/users/{id}`.
+ */
 export function unlinkClient(client: ApiClient, id: number, externalPartyId: number) {
   return deleteAdviserUser(client, id, { externalPartyId });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ApiClient, updateAdviserUser } from '@waratah/sdk';
+import { type ApiClient, updateAdminUser, updateAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { type ClientFamily, useClientFamily } from '../../client-details/api/get-client.ts';
 import { clientsQueryKey } from './list-clients.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
@@ -9,17 +10,27 @@ export interface UpdateClientStatus {
   status: 'active' | 'suspended';
 }
 
-/** `PUT api/adviser/users/{id}`: suspends or reactivates a client, naming the practice (spec §6). */
-export function updateClientStatus(client: ApiClient, change: UpdateClientStatus, externalPartyId: number) {
-  return updateAdviserUser(client, change.id, { status: change.status }, { externalPartyId });
+/**
+ * `PUT api/adviser/users/{id}` (single sign-on) or `PUT api/admin/users/{id}` (password tenants):
+ * suspends or reactivates a client, naming the practice (spec §6).
+ */
+export function updateClientStatus(
+  client: ApiClient,
+  family: ClientFamily,
+  change: UpdateClientStatus,
+  externalPartyId: number,
+) {
+  const update = family === 'adviser' ? updateAdviserUser : updateAdminUser;
+  return update(client, change.id, { status: change.status }, { externalPartyId });
 }
 
 export function useUpdateClientStatus() {
   const client = useApiClient();
+  const family = useClientFamily();
   const queryClient = useQueryClient();
   const practiceId = usePracticeId();
   return useMutation({
-    mutationFn: (change: UpdateClientStatus) => updateClientStatus(client, change, practiceId()),
+    mutationFn: (change: UpdateClientStatus) => updateClientStatus(client, family, change, practiceId()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
   });
 }

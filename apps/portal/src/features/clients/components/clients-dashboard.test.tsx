@@ -14,7 +14,10 @@ import {
 } from '../../../testing/fake-api.ts';
 import { renderPortal } from '../../../testing/render.tsx';
 
-const usersRoute = 'GET /api/adviser/users';
+// The portal renders as moneypartner, a password tenant: its client calls go to the admin family,
+// but for the consents panel and the unlink, which only the adviser family has (docs/clients.md).
+const usersRoute = 'GET /api/admin/users';
+const inviteRoute = 'POST /api/admin/user/invite';
 const consentsRoute = 'GET /api/adviser/users/consents';
 const allFeatures = { invite_clients: true, suspend_users: true, unlink_user_from_ta: true };
 
@@ -242,7 +245,7 @@ describe('the dashboard client actions', () => {
     const success = vi.spyOn(toast, 'success');
     const invited = buildClient(3, { email: 'new@example.test', status: 'invited' });
     const { api, user } = await renderDashboard({
-      routes: { 'POST /api/adviser/user/invite/legacy': () => json({ data: invited }, 201) },
+      routes: { [inviteRoute]: () => json({ data: invited }, 201) },
     });
     await screen.findByText('2 clients');
 
@@ -252,7 +255,7 @@ describe('the dashboard client actions', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
     expect(within(drawer).getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(within(drawer).getByText('Please enter a valid first name')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/adviser/user/invite/legacy')).toHaveLength(0);
+    expect(api.requestsTo(inviteRoute)).toHaveLength(0);
 
     await user.clear(within(drawer).getByLabelText(/^Email/));
     await user.type(within(drawer).getByLabelText(/^Email/), 'new@example.test');
@@ -262,7 +265,7 @@ describe('the dashboard client actions', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.requestsTo('POST /api/adviser/user/invite/legacy')[0]?.body).toEqual({
+    expect(api.requestsTo(inviteRoute)[0]?.body).toEqual({
       email: 'new@example.test',
       given_name: 'New',
       family_name: 'Client',
@@ -274,7 +277,7 @@ describe('the dashboard client actions', () => {
   it('shows the platform’s refusal of an invitation in the drawer', async () => {
     const { user } = await renderDashboard({
       routes: {
-        'POST /api/adviser/user/invite/legacy': () =>
+        [inviteRoute]: () =>
           json(
             {
               error: {
@@ -302,14 +305,14 @@ describe('the dashboard client actions', () => {
   it('suspends a client after confirmation, naming the practice, and keeps focus on the list', async () => {
     const success = vi.spyOn(toast, 'success');
     const { api, user } = await renderDashboard({
-      routes: { 'PUT /api/adviser/users/1': () => json({ data: buildClient(1, { status: 'suspended' }) }) },
+      routes: { 'PUT /api/admin/users/1': () => json({ data: buildClient(1, { status: 'suspended' }) }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Suspend Client Number 1' }));
     const modal = await screen.findByRole('dialog', { name: 'Suspend Client Number 1?' });
     await user.click(within(modal).getByRole('button', { name: 'Suspend client' }));
 
-    await waitFor(() => expect(api.requestsTo('PUT /api/adviser/users/1')).toHaveLength(1));
-    const request = api.requestsTo('PUT /api/adviser/users/1')[0];
+    await waitFor(() => expect(api.requestsTo('PUT /api/admin/users/1')).toHaveLength(1));
+    const request = api.requestsTo('PUT /api/admin/users/1')[0];
     expect(request?.body).toEqual({ status: 'suspended' });
     expect(request?.headers.get('X-External-Party-Id')).toBe('7');
     await waitFor(() =>

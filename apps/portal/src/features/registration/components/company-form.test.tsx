@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { AppStoreProvider } from '../../../lib/app-state.tsx';
 import { json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
+import { createTenantStore } from '../../clients/testing/render-tenant-hook.tsx';
 import { CompanyForm } from './company-form.tsx';
 
 function renderCompanyForm() {
@@ -9,8 +11,13 @@ function renderCompanyForm() {
   const view = renderPageWithProviders({
     path: '/register/company',
     url: '/register/company',
-    page: <CompanyForm pending={false} onSubmit={onSubmit} />,
-    routes: { 'GET /api/adviser/brokers/aggregators': () => json({ data: [{ id: 3, name: 'Connective' }] }) },
+    // moneypartner, a password tenant, asks the admin family for the aggregators.
+    page: (
+      <AppStoreProvider store={createTenantStore('moneypartner.localhost:8080')}>
+        <CompanyForm pending={false} onSubmit={onSubmit} />
+      </AppStoreProvider>
+    ),
+    routes: { 'GET /api/admin/brokers/aggregators': () => json({ data: [{ id: 3, name: 'Connective' }] }) },
   });
   return { ...view, onSubmit };
 }

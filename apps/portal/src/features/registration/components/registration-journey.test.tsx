@@ -17,7 +17,8 @@ const verifyRoute = 'POST /api/adviser/parties/external/verify';
 const setPasswordRoute = 'POST /api/admin/adminusers/reset/password';
 const createPartyRoute = 'POST /api/adviser/parties/external';
 const partyDetailsRoute = 'PUT /api/adviser/parties/external/details';
-const aggregatorsRoute = 'GET /api/adviser/brokers/aggregators';
+// The portal renders as moneypartner, a password tenant: it asks the admin family for the aggregators.
+const aggregatorsRoute = 'GET /api/admin/brokers/aggregators';
 const party = {
   id: 7,
   name: 'Lee Advice',
@@ -112,6 +113,7 @@ describe('registration', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
     ).toBeInTheDocument();
+    await waitFor(() => expect(api.requestsTo(aggregatorsRoute)).toHaveLength(1));
     await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
     await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
     await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
