@@ -48,7 +48,7 @@ export async function buildIdentityTestApp(options?: TestAppOptions): Promise<Id
   };
 }
 
-/** The query a hosted-backend client puts on `/app/login/`: FusionAuth's SDKs' with a state; the portal's sends none. */
+/** The query a hosted-backend client puts on `/app/login/`, with a state, as the portal's (since 2026-11-30) and FusionAuth's SDKs' send. */
 export function sdkLoginQuery(state = 'portal-state'): string {
   return new URLSearchParams({
     client_id: waratahClientId,

@@ -5,8 +5,10 @@ import {
   createHostedBackendClient,
   type HostedBackendClient,
   keepSessionFresh,
+  newProviderState,
   ProviderRequestError,
   providerClockOffset,
+  providerStateKey,
   providerTripKey,
   providerTripMs,
   refreshFailedDetails,
@@ -22,17 +24,43 @@ const setup: FusionAuthSetup = {
   autoRefreshSecondsBeforeExpiry: 10,
 };
 
-function client({ cookie = '', answer = new Response('{}'), now = 1_000_000 } = {}) {
+/** A tab's session storage, on a map the test can read. */
+function tabStorage(entries: Record<string, string> = {}) {
+  const stored = new Map(Object.entries(entries));
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  } as Storage;
+  return { stored, storage };
+}
+
+function client({
+  cookie = '',
+  answer = new Response('{}'),
+  now = 1_000_000,
+  storage = tabStorage().storage,
+  pageUrl = 'https://waratah.example/dashboard',
+} = {}) {
   const doc = { cookie } as Document;
   const navigate = vi.fn<(url: string) => void>();
   const fetch = vi.fn<typeof globalThis.fetch>(async () => answer);
   return {
-    client: createHostedBackendClient(setup, { doc, navigate, fetch, now: () => now }),
+    client: createHostedBackendClient(setup, {
+      doc,
+      storage,
+      navigate,
+      fetch,
+      now: () => now,
+      pageUrl: () => pageUrl,
+    }),
     doc,
     navigate,
     fetch,
   };
 }
+
+const base64url256Bits = /^[\w-]{43}$/;
 
 describe('the hosted backend client', () => {
   it('is signed in while the access-token expiry cookie lies ahead', () => {
@@ -47,35 +75,157 @@ describe('the hosted backend client', () => {
     }
   });
 
-  it('navigates to the provider to sign in, register and sign out, with the client, callback, scopes', () => {
-    const { client: sso, navigate } = client();
+  it('navigates to the provider to sign in, register and sign out, with the client, callback, scopes and a state', () => {
+    const { stored, storage } = tabStorage();
+    const { client: sso, navigate } = client({ storage });
+    const keptStates: (string | undefined)[] = [];
     sso.startLogin();
+    keptStates.push(stored.get(providerStateKey));
     sso.startRegister();
+    keptStates.push(stored.get(providerStateKey));
     sso.startLogout();
     const [login, register, logout] = navigate.mock.calls.map(([url]) => new URL(url));
-    for (const [url, path] of [
+    const trips = [
       [login, '/app/login/'],
       [register, '/app/register/'],
-    ] as const) {
+    ] as const;
+    for (const [index, [url, path]] of trips.entries()) {
       expect(url?.origin).toBe('https://id.waratah.example');
       expect(url?.pathname).toBe(path);
-      expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+      const { state, ...query } = Object.fromEntries(url?.searchParams ?? []);
+      expect(query).toEqual({
         client_id: 'portal client',
         redirect_uri: 'https://waratah.example/auth-callback',
         scope: 'openid email profile offline_access adviser',
       });
+      // A fresh state each time, kept in the tab to check at the callback.
+      expect(state).toMatch(base64url256Bits);
+      expect(keptStates[index]).toBe(state);
     }
+    expect(login?.searchParams.get('state')).not.toBe(register?.searchParams.get('state'));
+
+    // A sign-out carries one too (spec §7), but nothing comes back with it: none is kept.
     expect(logout?.pathname).toBe('/app/logout/');
-    expect(Object.fromEntries(logout?.searchParams ?? [])).toEqual({
+    const { state, ...query } = Object.fromEntries(logout?.searchParams ?? []);
+    expect(query).toEqual({
       client_id: 'portal client',
       post_logout_redirect_uri: 'https://waratah.example/auth-callback',
     });
+    expect(state).toMatch(base64url256Bits);
+    expect(stored.has(providerStateKey)).toBe(false);
   });
 
-  it('links the provider’s account page with the portal’s client', () => {
+  it('makes each state of 256 random bits, base64url', () => {
+    const states = new Set(Array.from({ length: 50 }, newProviderState));
+    expect(states.size).toBe(50);
+    for (const state of states) expect(state).toMatch(base64url256Bits);
+  });
+
+  it('links the provider’s account page with the portal’s client and a state', () => {
     const account = new URL(client().client.accountUrl);
     expect(`${account.origin}${account.pathname}`).toBe('https://id.waratah.example/account/');
-    expect(Object.fromEntries(account.searchParams)).toEqual({ client_id: 'portal client' });
+    const { state, ...query } = Object.fromEntries(account.searchParams);
+    expect(query).toEqual({ client_id: 'portal client' });
+    expect(state).toMatch(base64url256Bits);
+  });
+
+  describe('the state returned to the callback', () => {
+    const time = 1_700_000_000_000;
+    const signedIn = `app.at_exp=${time / 1000 + 600}`;
+    const callback = (query: string) => `https://waratah.example/auth-callback${query}`;
+
+    /** Leaves for the provider to sign in, and comes back to the callback with the state it sent, or another. */
+    function roundTrip(returned: (sent: string) => string | null, { cookie = signedIn } = {}) {
+      const tab = tabStorage();
+      const leaving = client({ storage: tab.storage, now: time });
+      leaving.client.startLogin();
+      const sent = new URL(leaving.navigate.mock.calls[0]?.[0] ?? '').searchParams.get('state') ?? '';
+      const state = returned(sent);
+      const query = state === null ? '' : `?${new URLSearchParams({ state })}`;
+      const back = client({ storage: tab.storage, now: time + 5_000, cookie, pageUrl: callback(query) });
+      return { ...back, stored: tab.stored };
+    }
+
+    it('completes the sign-in when it is the one this tab sent, and spends it', () => {
+      const { client: sso, stored } = roundTrip((sent) => sent);
+      expect(sso.isLoggedIn()).toBe(true);
+      expect(sso.expiresAt()).toBe(time + 600_000);
+      expect(stored.has(providerStateKey)).toBe(false);
+      expect(sso.returnedSignedOut()).toBe(false);
+      expect(sso.isLoggedIn()).toBe(true);
+    });
+
+    it('does not complete a sign-in whose state is missing, another, or was never sent from this tab', () => {
+      const refusals = [
+        roundTrip(() => null),
+        roundTrip(() => 'someone-elses-state'),
+        roundTrip((sent) => `${sent}x`),
+        roundTrip(() => ''),
+      ];
+      // A callback opened in a tab that never left for the provider, with a state of its own.
+      const { storage } = tabStorage();
+      refusals.push({
+        ...client({ storage, now: time, cookie: signedIn, pageUrl: callback('?state=forged') }),
+        stored: new Map(),
+      });
+      for (const { client: sso, stored } of refusals) {
+        expect(sso.isLoggedIn()).toBe(false);
+        expect(sso.expiresAt()).toBeNull();
+        expect(stored.has(providerStateKey)).toBe(false);
+        // The callback's error page, each time the guard asks, rather than the dashboard.
+        expect(sso.returnedSignedOut()).toBe(true);
+        expect(sso.returnedSignedOut()).toBe(true);
+        expect(sso.isLoggedIn()).toBe(false);
+      }
+    });
+
+    it('spends the state once: the same callback loaded again is refused', () => {
+      const tab = tabStorage({ [providerStateKey]: 'sent' });
+      const options = { storage: tab.storage, now: time, cookie: signedIn, pageUrl: callback('?state=sent') };
+      expect(client(options).client.isLoggedIn()).toBe(true);
+      expect(client(options).client.isLoggedIn()).toBe(false);
+    });
+
+    it('refuses nothing where there is no session to complete, or away from the callback', () => {
+      // Back from a sign-out (the provider returns to the callback without a state, signed out).
+      const signedOut = roundTrip(() => null, { cookie: '' });
+      expect(signedOut.client.isLoggedIn()).toBe(false);
+      expect(signedOut.client.returnedSignedOut()).toBe(true);
+      const afterLogout = client({ now: time, pageUrl: callback('') });
+      expect(afterLogout.client.returnedSignedOut()).toBe(false);
+
+      // Any other page of a session: no state is asked for.
+      for (const pageUrl of [
+        'https://waratah.example/dashboard?state=other',
+        'https://elsewhere.example/auth-callback?state=other',
+      ]) {
+        const { client: sso } = client({ now: time, cookie: signedIn, pageUrl });
+        expect(sso.isLoggedIn()).toBe(true);
+        expect(sso.returnedSignedOut()).toBe(false);
+      }
+    });
+
+    it('cannot check a state in a tab whose storage is refused, and lets its sign-in complete', () => {
+      const refusing = {
+        getItem: () => {
+          throw new Error('denied');
+        },
+        setItem: () => {
+          throw new Error('denied');
+        },
+        removeItem: () => {
+          throw new Error('denied');
+        },
+      } as unknown as Storage;
+      const { client: sso } = client({
+        storage: refusing,
+        now: time,
+        cookie: signedIn,
+        pageUrl: callback('?state=anything'),
+      });
+      expect(sso.isLoggedIn()).toBe(true);
+      expect(sso.returnedSignedOut()).toBe(false);
+    });
   });
 
   it('tells, once, that the provider sent the visitor straight back with no session open', () => {

@@ -12,6 +12,21 @@ export const providerTripKey = 'waratah.providerTripStartedAt';
 /** How soon after leaving for the provider a return counts as its answer. */
 export const providerTripMs = 60_000;
 
+/**
+ * Where the page keeps the `state` it sent with its last login or registration (session storage,
+ * this tab only), to check the one the provider returns to the callback (spec §7).
+ */
+export const providerStateKey = 'waratah.providerState';
+
+/** A fresh `state`: 256 random bits, base64url. */
+export function newProviderState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /** Spec §8: what a failed refresh says when the provider gave no details. */
 export const refreshFailedDetails = 'Failed to refresh fusionauth access token';
 
@@ -34,7 +49,11 @@ export class ProviderRequestError extends Error {
  * the user's info and a refresh, with the cookies.
  */
 export interface HostedBackendClient {
-  /** When the access token expires (epoch milliseconds, the provider's clock), from its cookie; null without one. */
+  /**
+   * When the access token expires (epoch milliseconds, the provider's clock), from its cookie; null
+   * without one, and null for as long as the page lasts when it was loaded on the callback with a
+   * session whose `state` is not the one this tab sent (see `answerRefused`).
+   */
   expiresAt(): number | null;
   /**
    * The provider's time (epoch milliseconds): the page's clock, corrected by what the provider's last
@@ -53,7 +72,9 @@ export interface HostedBackendClient {
    * True, once, when the provider has just sent the visitor back (a login or registration this
    * tab started within `providerTripMs`) and still no session reads as open: the page's clock is
    * ahead of the provider's by more than the token's life, or its cookies were refused. Starting
-   * the login again would only bring the visitor straight back, for ever.
+   * the login again would only bring the visitor straight back, for ever. Also true, each time it
+   * is asked, when the page was loaded on the callback with a session whose `state` is not the one
+   * this tab sent: that sign-in is not completed (the callback shows the error page).
    */
   returnedSignedOut(): boolean;
   /** `GET /app/me/`; rejects with the status when the provider refuses. */
@@ -70,6 +91,8 @@ export interface HostedBackendDeps {
   fetch?: typeof fetch;
   /** The page's clock. */
   now?: () => number;
+  /** The address the page was loaded at: on the callback, its `state` is checked. */
+  pageUrl?: () => string;
 }
 
 /**
@@ -99,6 +122,7 @@ export function createHostedBackendClient(
     navigate = (url) => window.location.assign(url),
     fetch: send = (input, init) => fetch(input, init),
     now = Date.now,
+    pageUrl = () => window.location.href,
   }: HostedBackendDeps = {},
 ): HostedBackendClient {
   const url = (path: string, query: Record<string, string> = {}) => {
@@ -106,12 +130,49 @@ export function createHostedBackendClient(
     target.search = new URLSearchParams(query).toString();
     return target.toString();
   };
-  const authorization = { client_id: setup.clientId, redirect_uri: setup.redirectUri, scope: setup.scope };
+  const authorization = () => ({
+    client_id: setup.clientId,
+    redirect_uri: setup.redirectUri,
+    scope: setup.scope,
+    state: newProviderState(),
+  });
 
-  const expiresAt = () => {
+  const cookieExpiresAt = () => {
     const seconds = Number(readCookie(accessTokenExpiryCookie, doc) ?? Number.NaN);
     return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
   };
+
+  /**
+   * Login CSRF (spec §7, `state`): a page loaded on the callback (the redirect_uri) with a session
+   * open completes that sign-in only when the provider returned the `state` this tab kept when it
+   * left for the provider, which is then spent. Another's sign-in finishing in this browser, or a
+   * return without a state, is refused for as long as the page lasts: it reads as signed out and
+   * the callback shows the error page. Checked once, when first asked (not when the client is
+   * made: React may make one more and drop it). A return with no session to complete (the one
+   * after a sign-out) is not refused. A tab whose storage is refused cannot keep a state, and so
+   * cannot check one.
+   */
+  let refused: boolean | undefined;
+  const answerRefused = () => {
+    if (refused !== undefined) return refused;
+    refused = false;
+    const page = new URL(pageUrl());
+    const callback = new URL(setup.redirectUri);
+    if (page.origin !== callback.origin || page.pathname !== callback.pathname) return refused;
+    let expected: string | null;
+    try {
+      if (!storage) return refused;
+      expected = storage.getItem(providerStateKey);
+      storage.removeItem(providerStateKey);
+    } catch {
+      return refused;
+    }
+    const returned = page.searchParams.get('state');
+    refused = cookieExpiresAt() !== null && (expected === null || returned !== expected);
+    return refused;
+  };
+
+  const expiresAt = () => (answerRefused() ? null : cookieExpiresAt());
 
   let clockOffset = 0;
   const clockListeners = new Set<() => void>();
@@ -133,14 +194,20 @@ export function createHostedBackendClient(
   };
 
   const isLoggedIn = () => (expiresAt() ?? 0) > providerNow();
-  const leaveFor = (target: string, trip: boolean) => {
+  /** Leaves for the provider; a login or registration (a trip) keeps the time it left and its `state`. */
+  const leaveFor = (path: string, query: Record<string, string>, trip: boolean) => {
     try {
-      if (trip) storage?.setItem(providerTripKey, String(now()));
-      else storage?.removeItem(providerTripKey);
+      if (trip) {
+        storage?.setItem(providerTripKey, String(now()));
+        if (query.state) storage?.setItem(providerStateKey, query.state);
+      } else {
+        storage?.removeItem(providerTripKey);
+        storage?.removeItem(providerStateKey);
+      }
     } catch {
-      // A full or refused storage only loses the loop guard.
+      // A full or refused storage loses the loop guard; the callback then finds no state to match.
     }
-    navigate(target);
+    navigate(url(path, query));
   };
 
   return {
@@ -151,15 +218,29 @@ export function createHostedBackendClient(
       return () => clockListeners.delete(listener);
     },
     isLoggedIn,
-    startLogin: () => leaveFor(url('/app/login/', authorization), true),
-    startRegister: () => leaveFor(url('/app/register/', authorization), true),
+    startLogin: () => leaveFor('/app/login/', authorization(), true),
+    startRegister: () => leaveFor('/app/register/', authorization(), true),
+    // Spec §7: these carry a state too; nothing comes back with it, so it is not kept.
     startLogout: () =>
       leaveFor(
-        url('/app/logout/', { client_id: setup.clientId, post_logout_redirect_uri: setup.redirectUri }),
+        '/app/logout/',
+        {
+          client_id: setup.clientId,
+          post_logout_redirect_uri: setup.redirectUri,
+          state: newProviderState(),
+        },
         false,
       ),
-    accountUrl: url('/account/', { client_id: setup.clientId }),
+    accountUrl: url('/account/', { client_id: setup.clientId, state: newProviderState() }),
     returnedSignedOut() {
+      if (answerRefused()) {
+        try {
+          storage?.removeItem(providerTripKey);
+        } catch {
+          // Nothing to forget.
+        }
+        return true;
+      }
       let started: number;
       try {
         started = Number(storage?.getItem(providerTripKey) ?? Number.NaN);

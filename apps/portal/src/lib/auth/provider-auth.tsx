@@ -9,7 +9,10 @@ export interface ProviderAuth {
   startLogout(): void;
   /** The provider's account page (`/account/`): the adviser's own details and password. */
   accountUrl: string;
-  /** The provider sent the visitor straight back with no session open (see hosted-backend-client.ts); asked once. */
+  /**
+   * The provider sent the visitor straight back with no session open, or back to the callback with
+   * a sign-in whose `state` this tab did not send, which is refused (see hosted-backend-client.ts).
+   */
   returnedSignedOut(): boolean;
   /** Rejects with the provider's error when the user info cannot be fetched. */
   fetchUserInfo(): Promise<AuthProviderUser>;

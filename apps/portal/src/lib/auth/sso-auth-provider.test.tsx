@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { FusionAuthSetup } from './fusion-auth-config.ts';
+import { providerStateKey } from './hosted-backend-client.ts';
 import { useRequiredProviderAuth } from './provider-auth.tsx';
 import { SsoAuthProvider } from './sso-auth-provider.tsx';
 
@@ -68,5 +70,41 @@ it('starts without a session, and renders, when the expiry cookie cannot be deco
       <SignedIn />
     </SsoAuthProvider>,
   );
+  expect(screen.getByText('signed out')).toBeInTheDocument();
+});
+
+it('completes a sign-in at the callback only with the state this tab sent, made once under strict mode', async () => {
+  const callback = (state: string) => `https://waratah.example/auth-callback?state=${state}`;
+  const answer = (state: string) => {
+    const stored = new Map([[providerStateKey, 'sent-by-this-tab']]);
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    } as Storage;
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    const doc = { cookie: `app.at_exp=${1_700_000_000 + 60}` } as Document;
+    const deps = { doc, storage, navigate: vi.fn(), fetch, pageUrl: () => callback(state) };
+    // The portal renders under strict mode, which makes the client twice and keeps one.
+    const view = render(
+      <StrictMode>
+        <SsoAuthProvider setup={setup} deps={deps}>
+          <SignedIn />
+        </SsoAuthProvider>
+      </StrictMode>,
+    );
+    return { view, fetch, stored };
+  };
+
+  const accepted = answer('sent-by-this-tab');
+  expect(screen.getByText('signed in')).toBeInTheDocument();
+  expect(accepted.stored.has(providerStateKey)).toBe(false);
+  accepted.view.unmount();
+
+  // Another's sign-in: signed out, and its session is not kept fresh either.
+  const refused = answer('forged');
+  expect(screen.getByText('signed out')).toBeInTheDocument();
+  await act(() => vi.advanceTimersByTimeAsync(70_000));
+  expect(refused.fetch).not.toHaveBeenCalled();
   expect(screen.getByText('signed out')).toBeInTheDocument();
 });
