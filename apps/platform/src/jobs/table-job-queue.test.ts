@@ -336,6 +336,31 @@ describe('the table job queue', () => {
     });
   });
 
+  it('stops within its deadline when a handler never ends, saying which job it left running', async () => {
+    const errors: unknown[] = [];
+    const queue = createTableJobQueue(database.db, {
+      pollIntervalMs: 20,
+      stopTimeoutMs: 100,
+      log: { error: (object) => errors.push(object) },
+    });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    await queue.work('stuck', async () => {
+      started();
+      await new Promise<void>(() => {});
+    });
+    queue.start();
+    const id = await queue.enqueue('stuck', {});
+    await running;
+    // Before 2026-11-30 this waited for ever.
+    await queue.stop();
+    expect(errors).toEqual([{ jobIds: [id], stopTimeoutMs: 100 }]);
+    // Left to its lease, as after a crash: still active, its attempt spent.
+    expect(await queue.read(id)).toMatchObject({ state: 'active', attempt: 1 });
+  });
+
   it('renews the lease of a running job, so a live handler keeps it however long it takes', async () => {
     const queue = createTableJobQueue(database.db, { pollIntervalMs: 20, leaseSeconds: 1 });
     queues.push(queue);

@@ -15,6 +15,13 @@ export interface TableJobQueueOptions {
    * again within one lease, however long a live handler takes.
    */
   leaseSeconds?: number;
+  /**
+   * How long `stop()` waits for running handlers (default 20 s, inside a deployment's usual 30 s
+   * grace period). A handler still running then is left to its lease: the process ends, the lease
+   * lapses and another worker (or the restart) takes the job up again, as after a crash. Before
+   * 2026-11-30 `stop()` waited without end, and a stuck handler held the shutdown until killed.
+   */
+  stopTimeoutMs?: number;
   log?: { error(object: unknown, message: string): void; warn?(object: unknown, message: string): void };
 }
 
@@ -152,6 +159,7 @@ export function createTableJobQueue(
     pollIntervalMs = 1_000,
     concurrency = 2,
     leaseSeconds = defaultLeaseSeconds,
+    stopTimeoutMs = 20_000,
     log,
   }: TableJobQueueOptions = {},
 ): TableJobQueue {
@@ -394,7 +402,19 @@ export function createTableJobQueue(
       stopped = true;
       if (timer) clearTimeout(timer);
       await polling;
-      await Promise.allSettled([...running]);
+      let deadline: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        Promise.allSettled([...running]).then(() => 'finished' as const),
+        new Promise<'timed out'>((resolve) => {
+          deadline = setTimeout(() => resolve('timed out'), stopTimeoutMs);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (outcome === 'timed out')
+        log?.error(
+          { jobIds: [...runningIds], stopTimeoutMs },
+          'job queue: stopped with jobs still running; their leases will lapse and they will run again',
+        );
     },
 
     async forgetPayloadKey(id, key) {
