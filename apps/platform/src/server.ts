@@ -5,6 +5,7 @@ import { loadConfig, type PlatformConfig } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { demoSignInHelp } from './demo-data/demo-sign-in-help.ts';
+import { leftoverDemoDataWarning } from './demo-data/leftover-demo-data.ts';
 import { ConfigError } from './errors/config-error.ts';
 import { StartupError } from './errors/startup-error.ts';
 import { lockDataDir } from './faults/data-dir-lock.ts';
@@ -38,6 +39,8 @@ async function start(): Promise<void> {
 
   await listen(app, config);
   await prepareDatabase(database.db, { demoData: config.demoData });
+  const leftover = await leftoverDemoDataWarning(database.db, config);
+  if (leftover) console.warn(`Waratah platform: ${leftover}`);
   // Armed after the migrations, which may rightly take long on a big database.
   database.limitStatements?.(config.databaseStatementTimeoutSeconds * 1000);
   app.readiness.markReady();

@@ -72,8 +72,8 @@ export function clientListAudit(principal: AdminUserPrincipal): AuditEntry {
 
 /**
  * A page of the list (`listManagedUsers`) with its audit row, committed before it is answered: for
- * the reads the practice's list state does not audit (an operator's, and the `api/admin/users`
- * alias, whose pages are not kept).
+ * the reads the practice's list state does not audit (an operator's, and a list whose practice
+ * has no list key).
  */
 export async function auditedClientList(
   db: Kysely<Database>,

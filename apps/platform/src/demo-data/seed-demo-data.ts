@@ -161,6 +161,8 @@ async function connectDemoClients(
     .selectFrom('goals')
     .select('id')
     .where('tenant_id', '=', tenantId)
+    // The demo clients' own: a tenant's other goals are the progress job's, on the real today.
+    .where('client_id', 'in', [...ids.values(), 0])
     .where('status', 'in', goalsInProgress)
     .orderBy('id')
     .execute();

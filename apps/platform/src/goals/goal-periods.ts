@@ -55,6 +55,8 @@ export function planGoalPeriods(goal: {
   periodCents: number | null;
   targetCents: number | null;
   today: string;
+  /** How many of the last periods are answered (default `keptGoalPeriods`). */
+  keep?: number;
 }): GoalPeriodPlan[] {
   const spans: { startDate: string; endDate: string }[] = [];
   const [, until = goal.today] = [goal.startDate, goal.today].sort();
@@ -69,7 +71,7 @@ export function planGoalPeriods(goal: {
   const perPeriod = periodTarget(goal);
   return spans
     .map((span, index) => ({ index, ...span, targetCents: perPeriod(index) }))
-    .slice(-keptGoalPeriods);
+    .slice(-(goal.keep ?? keptGoalPeriods));
 }
 
 /** The target of each period by index: the period amount, or the target amount spread over them all. */

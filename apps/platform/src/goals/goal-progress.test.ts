@@ -6,7 +6,13 @@ import {
   type AdviserWithClient,
   signedInAdviserWithClient,
 } from '../testing/signed-in-adviser-with-client.ts';
-import { advanceGoals, goalSettlingDays, goalStatusOn, trackingStatus } from './goal-progress.ts';
+import {
+  advanceGoal,
+  advanceGoals,
+  goalSettlingDays,
+  goalStatusOn,
+  trackingStatus,
+} from './goal-progress.ts';
 
 describe('goal progress rules', () => {
   it('compares a saving with its target', () => {
@@ -208,6 +214,51 @@ describe('advanceGoals', () => {
     await pay('5000.00', addDays(end, -1));
     await advanceGoals(db(), addDays(end, goalSettlingDays + 2));
     expect(await readGoal(short)).toMatchObject({ status: 'failed', current_amount: '0.00' });
+  });
+
+  it('adds every period missed, however many runs were, and leaves a goal another run worked out', async () => {
+    const id = await createGoal({
+      frequency: 'daily',
+      target: 'open_ended',
+      period_amount: '1.00',
+      start_date: today,
+      end_date: addMonths(today, 2),
+    });
+    // Twenty days without a run: before, only the last twelve periods were added, leaving a gap.
+    await advanceGoals(db(), addDays(today, 20));
+    expect((await periodsOf(id)).map((period) => period.index)).toEqual(
+      Array.from({ length: 21 }, (_, n) => n),
+    );
+    // A run that waited for the goal while another worked it out has nothing left to do.
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => advanceGoal(trx, id, addDays(today, 20))),
+    ).toBe(false);
+  });
+
+  it('holds a saving past the columns’ 12 whole digits at the largest they take', async () => {
+    await db()
+      .deleteFrom('transactions')
+      .where('account_id', '=', fixture.accountIds[1] ?? 0)
+      .execute();
+    const id = await createGoal({
+      frequency: 'singular',
+      target: 'open_ended',
+      period_amount: '100.00',
+      start_date: addDays(today, -1),
+      end_date: addMonths(today, 1),
+      account_id: fixture.accountIds[1],
+    });
+    await pay('999999999999.99', today, fixture.accountIds[1]);
+    await pay('999999999999.99', today, fixture.accountIds[1]);
+    await advanceGoals(db(), today);
+    expect((await readGoal(id)).current_amount).toBe('999999999999.99');
+    expect((await periodsOf(id))[0]).toMatchObject({ current_amount: '999999999999.99' });
+    await db()
+      .deleteFrom('transactions')
+      .where('account_id', '=', fixture.accountIds[1] ?? 0)
+      .execute();
   });
 
   it('measures a balance target against the account’s balance', async () => {

@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { addDays } from '../aggregation/calendar-date.ts';
 import { formatCents, toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
-import { type Frequency, planGoalPeriods } from './goal-periods.ts';
+import { type Frequency, keptGoalPeriods, planGoalPeriods } from './goal-periods.ts';
 
 /** Days after its end date a goal waits, `finalising`, for pending payments to post, before it is decided. */
 export const goalSettlingDays = 5;
@@ -59,7 +59,8 @@ export function goalStatusOn(
 /**
  * Works out one goal's progress as of `today`, in the caller's transaction, and answers whether
  * the goal was still in progress (not deleted, not ended meanwhile):
- * - the periods up to today are added (the plan of `planGoalPeriods`, its last twelve);
+ * - every period up to today after the last one written is added (the plan of `planGoalPeriods`,
+ *   however many runs were missed), and the last twelve are worked out;
  * - each of those periods' saving (older periods keep theirs) is what its account's transactions
  *   of the period's days, pending ones too, add up to by the goal's tracking type, and its
  *   tracking status compares it with the period's target. Every transaction of the account
@@ -88,6 +89,11 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
       sql<string | null>`period_amount::text`.as('period_amount'),
       sql<string>`start_amount::text`.as('start_amount'),
       sql<string>`current_amount::text`.as('current_amount'),
+      sql<string | null>`progress_on::text`.as('progress_on'),
+      sql<string | null>`progress_version::text`.as('progress_version'),
+      sql<number | null>`(select max(p.index) from goal_periods p where p.goal_id = goals.id)`.as(
+        'last_index',
+      ),
     ])
     .where('id', '=', goalId)
     .where('status', 'in', goalsInProgress)
@@ -99,6 +105,9 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
     .select(sql<string>`version::text`.as('version'))
     .where('client_id', '=', goal.client_id)
     .executeTakeFirst()) ?? { version: null };
+  // Worked out already for this day and data (another run took it first, and this one waited for
+  // its lock): nothing to do again.
+  if (goal.progress_on === today && goal.progress_version === version) return false;
 
   const plan = planGoalPeriods({
     frequency: goal.frequency as Frequency,
@@ -107,22 +116,28 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
     periodCents: goal.period_amount === null ? null : toCents(goal.period_amount),
     targetCents: goal.target_amount === null ? null : toCents(goal.target_amount),
     today,
+    keep: Number.POSITIVE_INFINITY,
   });
-  await trx
-    .insertInto('goal_periods')
-    .values(
-      plan.map((period) => ({
-        goal_id: goal.id,
-        index: period.index,
-        start_date: period.startDate,
-        end_date: period.endDate,
-        target_amount: formatCents(period.targetCents),
-        current_amount: '0.00',
-        tracking_status: period.targetCents > 0 ? 'below' : 'equal',
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['goal_id', 'index']).doNothing())
-    .execute();
+  // Every period after the last one written, however many runs were missed (at most
+  // `maxGoalPeriods`: the goal's dates were checked at creation); the last twelve are worked out.
+  const missing = plan.filter((period) => period.index > (goal.last_index ?? -1));
+  const recentFrom = plan[Math.max(0, plan.length - keptGoalPeriods)]?.index ?? 0;
+  if (missing.length > 0)
+    await trx
+      .insertInto('goal_periods')
+      .values(
+        missing.map((period) => ({
+          goal_id: goal.id,
+          index: period.index,
+          start_date: period.startDate,
+          end_date: period.endDate,
+          target_amount: formatCents(period.targetCents),
+          current_amount: '0.00',
+          tracking_status: period.targetCents > 0 ? 'below' : 'equal',
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['goal_id', 'index']).doNothing())
+      .execute();
 
   const tracked = trackedSum(goal.tracking_type as TrackingType);
   let current = goal.current_amount;
@@ -139,7 +154,7 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
         from goal_periods p
         left join transactions t on t.account_id = ${accountId} and t.client_id = ${goal.client_id}
           and t.transaction_date between p.start_date and p.end_date
-        where p.goal_id = ${goal.id} and p.index >= ${plan[0]?.index ?? 0}
+        where p.goal_id = ${goal.id} and p.index >= ${recentFrom}
         group by p.id
       ) as saved
       where p.id = saved.id`.execute(trx);

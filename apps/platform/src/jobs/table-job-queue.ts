@@ -16,8 +16,8 @@ export interface TableJobQueueOptions {
    */
   leaseSeconds?: number;
   /**
-   * How long `stop()` waits for running handlers (default 20 s, inside a deployment's usual 30 s
-   * grace period). A handler still running then is left to its lease: the process ends, the lease
+   * How long `stop()` waits for running handlers (default 20 s; the database's close that follows
+   * still waits for a running statement, up to the statement timeout). A handler still running then is left to its lease: the process ends, the lease
    * lapses and another worker (or the restart) takes the job up again, as after a crash. Before
    * 2026-11-30 `stop()` waited without end, and a stuck handler held the shutdown until killed.
    */
