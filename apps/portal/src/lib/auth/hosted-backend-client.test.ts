@@ -205,6 +205,29 @@ describe('the hosted backend client', () => {
       }
     });
 
+    it('cannot check a state in a tab whose storage is full, and lets its sign-in complete', () => {
+      const stored = new Map<string, string>();
+      const full = {
+        getItem: (key: string) => stored.get(key) ?? null,
+        setItem: () => {
+          throw new DOMException('full', 'QuotaExceededError');
+        },
+        removeItem: (key: string) => stored.delete(key),
+      } as unknown as Storage;
+      const leaving = client({ storage: full, now: time });
+      leaving.client.startLogin();
+      const sent = new URL(leaving.navigate.mock.calls[0]?.[0] ?? '').searchParams.get('state') ?? '';
+      const { client: sso } = client({
+        storage: full,
+        now: time + 5_000,
+        cookie: signedIn,
+        pageUrl: callback(`?${new URLSearchParams({ state: sent })}`),
+      });
+      // Before 2026-11-30 (the state check's first day) every sign-in of such a tab ended on the error page.
+      expect(sso.isLoggedIn()).toBe(true);
+      expect(sso.returnedSignedOut()).toBe(false);
+    });
+
     it('cannot check a state in a tab whose storage is refused, and lets its sign-in complete', () => {
       const refusing = {
         getItem: () => {

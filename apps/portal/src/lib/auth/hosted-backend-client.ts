@@ -164,6 +164,12 @@ export function createHostedBackendClient(
       if (!storage) return refused;
       expected = storage.getItem(providerStateKey);
       storage.removeItem(providerStateKey);
+      // A tab that can read but not write (a full storage) kept no state when it left: as a tab
+      // whose storage is refused, it cannot check one, and is not locked out of signing in.
+      if (expected === null) {
+        storage.setItem(providerStateKey, 'probe');
+        storage.removeItem(providerStateKey);
+      }
     } catch {
       return refused;
     }
