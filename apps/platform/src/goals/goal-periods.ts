@@ -1,5 +1,6 @@
 import type { frequencies } from '@waratah/contracts';
 import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import { formatCents } from '../aggregation/cents.ts';
 
 export type Frequency = (typeof frequencies)[number];
 
@@ -36,6 +37,22 @@ export function periodStartAt(start: string, frequency: Frequency, index: number
   if (months !== undefined) return addMonths(start, months * index);
   const days = daysPerPeriod[frequency];
   return days === undefined ? null : addDays(start, days * index);
+}
+
+/**
+ * The rows of planned periods of goal `goalId`, as written at creation and as the progress job adds
+ * them: nothing saved yet, so a period with something to save starts below its target.
+ */
+export function newPeriodRows(goalId: number, periods: readonly GoalPeriodPlan[]) {
+  return periods.map((period) => ({
+    goal_id: goalId,
+    index: period.index,
+    start_date: period.startDate,
+    end_date: period.endDate,
+    target_amount: formatCents(period.targetCents),
+    current_amount: '0.00',
+    tracking_status: period.targetCents > 0 ? 'below' : 'equal',
+  }));
 }
 
 /** Periods kept when a goal is created with a start date far in the past, as the demo data keeps them. */

@@ -1,9 +1,9 @@
 import type { GoalStatus } from '@waratah/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { addDays } from '../aggregation/calendar-date.ts';
-import { formatCents, toCents } from '../aggregation/cents.ts';
+import { toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
-import { type Frequency, keptGoalPeriods, planGoalPeriods } from './goal-periods.ts';
+import { type Frequency, keptGoalPeriods, newPeriodRows, planGoalPeriods } from './goal-periods.ts';
 
 /** Days after its end date a goal waits, `finalising`, for pending payments to post, before it is decided. */
 export const goalSettlingDays = 5;
@@ -125,17 +125,7 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
   if (missing.length > 0)
     await trx
       .insertInto('goal_periods')
-      .values(
-        missing.map((period) => ({
-          goal_id: goal.id,
-          index: period.index,
-          start_date: period.startDate,
-          end_date: period.endDate,
-          target_amount: formatCents(period.targetCents),
-          current_amount: '0.00',
-          tracking_status: period.targetCents > 0 ? 'below' : 'equal',
-        })),
-      )
+      .values(newPeriodRows(goal.id, missing))
       .onConflict((conflict) => conflict.columns(['goal_id', 'index']).doNothing())
       .execute();
 

@@ -8,12 +8,12 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
-import { formatCents, toCents } from '../aggregation/cents.ts';
+import { toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { goalDatesProblem } from './goal-date-limits.ts';
-import { planGoalPeriods } from './goal-periods.ts';
+import { newPeriodRows, planGoalPeriods } from './goal-periods.ts';
 
 function selectGoals(db: Kysely<Database>, scope: ClientScope) {
   return db
@@ -172,21 +172,7 @@ export async function createGoal(
       targetCents: body.target_amount === undefined ? null : toCents(body.target_amount),
       today,
     });
-    await trx
-      .insertInto('goal_periods')
-      .values(
-        periods.map((period) => ({
-          goal_id: row.id,
-          index: period.index,
-          start_date: period.startDate,
-          end_date: period.endDate,
-          target_amount: formatCents(period.targetCents),
-          current_amount: '0.00',
-          // Nothing is saved yet: a period with something to save starts below its target.
-          tracking_status: period.targetCents > 0 ? 'below' : 'equal',
-        })),
-      )
-      .execute();
+    await trx.insertInto('goal_periods').values(newPeriodRows(row.id, periods)).execute();
     await recordAudit(trx, {
       actor: scope.actor,
       action: 'goal.create',
