@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase } from '../src/db/create-database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { demoAdviserPassword, demoToday } from '../src/demo-data/demo-constants.ts';
+import { demoAdviserPassword, fixedDemoToday } from '../src/demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../src/demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../src/demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../src/demo-data/random.ts';
@@ -68,12 +68,12 @@ try {
   for (let from = 0; from < clients; from += chunk) {
     // Generated in order (the data stays the same for the same arguments), written concurrently.
     const batch = Array.from({ length: Math.min(chunk, clients - from) }, (_, offset) =>
-      generateDemoClient(random, from + offset, { today: demoToday, emailDomain: domain, months }),
+      generateDemoClient(random, from + offset, { today: fixedDemoToday, emailDomain: domain, months }),
     );
     const write = database.db
       .transaction()
       .execute((trx) =>
-        writeDemoClients(trx, { tenantId, partyId, adviserId, providerIds, today: demoToday }, batch),
+        writeDemoClients(trx, { tenantId, partyId, adviserId, providerIds, today: fixedDemoToday }, batch),
       )
       .then((count) => {
         rows += count;

@@ -1,8 +1,10 @@
 /**
- * The demo world's "today": transactions, refreshes and consents are dated from it, so every run
- * writes the same rows. Active demo consents run a year from dates near it.
+ * A fixed "today" for tests and the bulk seed script, whose demo rows must be the same on every
+ * run. A server's demo data is dated from the real today at its first start (seedDemoData): the
+ * portal's charts and periods follow the real clock, so a demo frozen at a fixed date went empty
+ * month by month (the overview's last complete month had no transactions from 2026-12-01).
  */
-export const demoToday = '2026-11-20';
+export const fixedDemoToday = '2026-11-20';
 
 /** Bumped when the generator changes what it writes; recorded in demo_data_runs. */
 export const demoGeneratorVersion = 3;

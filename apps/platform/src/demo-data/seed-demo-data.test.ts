@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../aggregation/calendar-date.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { demoToday } from './demo-constants.ts';
+import { fixedDemoToday } from './demo-constants.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 
-const options = { clientCount: 12 };
+const options = { clientCount: 12, today: fixedDemoToday };
 
 async function snapshot(database: PlatformDatabase) {
   const { db } = database;
@@ -154,8 +155,8 @@ describe('the demo data', () => {
         .select('id')
         .where('tenant_id', '=', tenantId)
         .where('consent_status', '=', 'active')
-        .where('consent_expiry', '>', new Date(`${demoToday}T00:00:00Z`))
-        .where('consent_expiry', '<=', new Date(`${addDays(demoToday, 30)}T00:00:00Z`))
+        .where('consent_expiry', '>', new Date(`${fixedDemoToday}T00:00:00Z`))
+        .where('consent_expiry', '<=', new Date(`${addDays(fixedDemoToday, 30)}T00:00:00Z`))
         .execute();
       expect(expiringSoon.length).toBeGreaterThan(0);
     }
@@ -191,8 +192,8 @@ describe('the demo data', () => {
     const months = await sql<{ client_id: number; month: string; budget_category: string; net: string }>`
       select client_id, to_char(transaction_date, 'YYYY-MM') as month, budget_category, sum(amount)::text as net
       from transactions
-      where included and transaction_date >= ${`${addDays(demoToday, -380).slice(0, 7)}-01`}::date
-        and transaction_date < ${`${demoToday.slice(0, 7)}-01`}::date
+      where included and transaction_date >= ${`${addDays(fixedDemoToday, -380).slice(0, 7)}-01`}::date
+        and transaction_date < ${`${fixedDemoToday.slice(0, 7)}-01`}::date
       group by 1, 2, 3`.execute(db);
     const spending = new Map<number, Map<string, number>>();
     for (const row of months.rows) {
@@ -259,6 +260,59 @@ describe('the demo data', () => {
           expect(Number(goal.current), JSON.stringify(goal)).toBeGreaterThanOrEqual(Number(goal.target));
         else expect(Number(goal.current), JSON.stringify(goal)).toBeLessThan(Number(goal.target));
       }
+    }
+  });
+});
+
+describe('the demo data of a server', () => {
+  it('is dated from the real today, so the portal’s last complete month has transactions', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      await seedDatabase(db);
+      // One tenant is enough: the others count as seeded.
+      await db
+        .insertInto('demo_data_runs')
+        .values([
+          { tenant_id: 'moneypartner', generator_version: 0 },
+          { tenant_id: 'waratahlabs', generator_version: 0 },
+        ])
+        .execute();
+      const before = new Date();
+      await seedDemoData(db, { clientCount: 6 });
+      const after = new Date();
+      const today = sydneyToday(after);
+
+      const refreshes = await db
+        .selectFrom('provider_accounts')
+        .select((eb) => eb.fn.max('last_refreshed').as('latest'))
+        .where('tenant_id', '=', 'waratah')
+        .executeTakeFirstOrThrow();
+      const latest = new Date(refreshes.latest as Date | string).getTime();
+      expect(latest).toBeGreaterThanOrEqual(before.getTime() - 1000);
+      expect(latest).toBeLessThanOrEqual(after.getTime());
+
+      const dates = await sql<{ latest: string; last_month: string }>`
+        select max(transaction_date)::text as latest,
+               count(*) filter (where transaction_date >= ${`${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-01`}::date
+                 and transaction_date < ${`${today.slice(0, 7)}-01`}::date)::text as last_month
+        from transactions where tenant_id = 'waratah'`.execute(db);
+      const [row] = dates.rows;
+      expect(row?.latest && row.latest >= addDays(today, -7) && row.latest <= today, row?.latest).toBe(true);
+      expect(Number(row?.last_month)).toBeGreaterThan(100);
+
+      // Consents run from dates near the real today: the active ones are in force now.
+      const links = await db
+        .selectFrom('client_links')
+        .select(['consent_status', 'consent_expiry'])
+        .where('tenant_id', '=', 'waratah')
+        .where('consent_status', '=', 'active')
+        .execute();
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links)
+        expect(new Date(link.consent_expiry as Date).getTime()).toBeGreaterThan(after.getTime());
+    } finally {
+      await database.close();
     }
   });
 });

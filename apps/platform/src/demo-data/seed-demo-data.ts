@@ -4,19 +4,19 @@ import { hashPassword } from '../auth/passwords/hash-password.ts';
 import type { Database } from '../db/database-schema.ts';
 import { advanceGoal, goalsInProgress } from '../goals/goal-progress.ts';
 import { type HolderTokenCipher, holderTokenCipher } from '../open-banking/holder-token-cipher.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { connectDemoClient, demoConnectionsOf, openDemoHolder } from './connect-demo-clients.ts';
-import {
-  demoAdviserPassword,
-  demoClientPassword,
-  demoGeneratorVersion,
-  demoToday,
-} from './demo-constants.ts';
+import { demoAdviserPassword, demoClientPassword, demoGeneratorVersion } from './demo-constants.ts';
 import { ensureReferenceData } from './ensure-reference-data.ts';
 import { type DemoClient, generateDemoTenant } from './generate-demo-tenant.ts';
 import { writeDemoAdvisers } from './write-demo-advisers.ts';
 import { writeDemoClients, writeDemoGoals } from './write-demo-clients.ts';
 
 export interface DemoSeedOptions {
+  /**
+   * The demo's today (YYYY-MM-DD): a fixed one gives the same rows on every run (tests), its
+   * refreshes at 14:00 in Sydney. Default: the real today in Sydney, refreshed now.
+   */
   today?: string;
   clientCount?: number;
   /** Defaults to the documented demo password. */
@@ -37,7 +37,8 @@ const sharesData = (client: DemoClient) =>
  * are written through the platform's insert code; the clients' banking data arrives the way real
  * data does: each client connects to the simulated data holder's banks and every connection is
  * refreshed (CDS client → mapping → store), in-process, with the holder's clock at the demo's
- * today, so every run gets the same data. The demo_data_runs row, written in the same transaction
+ * today: the real one, since the portal's charts follow the real clock; a fixed `today` gives the
+ * same data on every run. The demo_data_runs row, written in the same transaction
  * as everything else of the tenant, marks it done: a restart never seeds twice and a failed seed
  * leaves nothing behind. Answers the rows written.
  */
@@ -48,9 +49,9 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoSeedOption
   const pending = tenantIds.filter((tenantId) => !seeded.has(tenantId));
   if (pending.length === 0) return 0;
   const password = options.password ?? demoAdviserPassword;
-  const today = options.today ?? demoToday;
-  // 14:00 in Sydney on the demo's today: the holder's clock and the refreshes' `now`.
-  const now = new Date(`${today}T03:00:00Z`);
+  // The holder's clock and the refreshes' `now`: 14:00 in Sydney on a given today, else now.
+  const now = options.today ? new Date(`${options.today}T03:00:00Z`) : new Date();
+  const today = options.today ?? sydneyToday(now);
   const tokens = options.tokens ?? (await holderTokenCipher());
   const clientPasswordHash = await hashPassword(demoClientPassword);
   let rows = 0;

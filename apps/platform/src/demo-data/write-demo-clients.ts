@@ -3,7 +3,6 @@ import { addDays } from '../aggregation/calendar-date.ts';
 import { formatCents } from '../aggregation/cents.ts';
 import { categoryIdByKey } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
-import { demoToday } from './demo-constants.ts';
 import type { DemoGoal } from './demo-finances-types.ts';
 import { demoGoalPeriods } from './demo-goal-periods.ts';
 import type { DemoClient } from './generate-demo-tenant.ts';
@@ -82,7 +81,7 @@ export async function writeDemoClients(
           {
             client_link_id: linkId,
             event_type: 'withdrawal' as const,
-            occurred_at: at(withdrawalDate(client.consent.start)),
+            occurred_at: at(withdrawalDate(client.consent.start, today)),
           },
         ]
       : [confirmation];
@@ -236,9 +235,9 @@ function providerId(target: DemoClientsTarget, name: string): number {
 }
 
 /** A demo client withdrew 30 days after confirming, or yesterday if that is still to come. */
-function withdrawalDate(start: string): string {
+function withdrawalDate(start: string, today: string): string {
   const thirtyDaysOn = addDays(start, 30);
-  const yesterday = addDays(demoToday, -1);
+  const yesterday = addDays(today, -1);
   // ISO dates order as strings: the earlier of the two, never before the start.
   const [earlier] = [thirtyDaysOn, yesterday].sort();
   return earlier && earlier > start ? earlier : start;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
-import { demoAdviserPassword, demoToday } from '../demo-data/demo-constants.ts';
+import { demoAdviserPassword, fixedDemoToday } from '../demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
@@ -36,7 +36,7 @@ try {
     demoAdviserPassword,
   );
   const client = generateDemoClient(createRandom(2026), 0, {
-    today: demoToday,
+    today: fixedDemoToday,
     emailDomain: 'bench.moneypartner.example',
     months: 24,
   });
@@ -46,13 +46,17 @@ try {
     (transaction) => transaction !== undefined,
   );
   await database.db.transaction().execute((trx) =>
-    writeDemoClients(trx, { tenantId: 'moneypartner', partyId, adviserId, providerIds, today: demoToday }, [
-      {
-        ...client,
-        consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
-        finances: { ...client.finances, transactions },
-      },
-    ]),
+    writeDemoClients(
+      trx,
+      { tenantId: 'moneypartner', partyId, adviserId, providerIds, today: fixedDemoToday },
+      [
+        {
+          ...client,
+          consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+          finances: { ...client.finances, transactions },
+        },
+      ],
+    ),
   );
   console.log(email);
 } finally {

@@ -7,7 +7,7 @@ import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { demoToday } from '../demo-data/demo-constants.ts';
+import { fixedDemoToday } from '../demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
@@ -111,7 +111,11 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
       const random = createRandom(10);
       // 150 clients of about a year each: one client is well under 1 % of the table.
       const generated = Array.from({ length: 150 }, (_, index) => ({
-        ...generateDemoClient(random, index, { today: demoToday, emailDomain: 'plans.example', months: 12 }),
+        ...generateDemoClient(random, index, {
+          today: fixedDemoToday,
+          emailDomain: 'plans.example',
+          months: 12,
+        }),
         consent: { status: 'active' as const, start: '2026-06-01', expiry: '2027-05-31' },
       }));
       await writeDemoClients(
@@ -121,7 +125,7 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
           partyId: adviser.externalParty?.id ?? 0,
           adviserId: adviser.adminUser.id,
           providerIds,
-          today: demoToday,
+          today: fixedDemoToday,
         },
         generated,
       );

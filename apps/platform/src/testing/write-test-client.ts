@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
-import { demoToday } from '../demo-data/demo-constants.ts';
+import { fixedDemoToday } from '../demo-data/demo-constants.ts';
 import type { DemoFinances } from '../demo-data/demo-finances-types.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
@@ -34,7 +34,7 @@ export async function writeTestClient(db: Kysely<Database>, input: TestClientInp
       partyId: input.partyId,
       adviserId: input.adviserId,
       providerIds,
-      today: demoToday,
+      today: fixedDemoToday,
     },
     [
       {
