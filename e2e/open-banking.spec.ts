@@ -185,7 +185,7 @@ test.describe('a withdrawn consent', () => {
     test.setTimeout(120_000);
     const url = (path: string) => tenantUrlOnPort(tenant, server.port, path);
     const adviserToken = await adminAccessToken(tenant, server.port, `adviser@${tenant}.example`);
-    const clients = (await call('/api/adviser/users?consent_status=active&size=1', { token: adviserToken }))
+    const clients = (await call('/api/admin/users?consent_status=active&size=1', { token: adviserToken }))
       .body.data as { id: number; email: string; given_name: string; family_name: string }[];
     const client = clients[0];
     expect(client, 'a demo client with an active consent').toBeDefined();

@@ -49,7 +49,7 @@ export async function adminAccessToken(
 /** The id of the first client of the tenant's demo adviser whose consent is active (their data shows). */
 export async function firstDemoClientId(tenant: E2eOperatorTenant, port: number): Promise<number> {
   const token = await adminAccessToken(tenant, port, `adviser@${tenant}.example`);
-  const list = (await call(port, tenant, '/api/adviser/users?size=100', {
+  const list = (await call(port, tenant, '/api/admin/users?size=100', {
     method: 'GET',
     headers: { authorization: `Bearer ${token}` },
   })) as { data: { id: number; consent: { status: string; expiry: string | null } | null }[] };

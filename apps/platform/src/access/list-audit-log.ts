@@ -1,7 +1,7 @@
 import type { AuditLogEntry, AuditLogQuery } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
-import { enabledPracticeId } from '../clients/enabled-practice-id.ts';
+import { enabledPracticeId } from '../clients/enabled-practice.ts';
 import type { Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
 

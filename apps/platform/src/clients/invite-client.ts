@@ -7,6 +7,7 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
 import { queueClientInvitationMail } from './client-invitation-mail.ts';
+import { enabledPractice } from './enabled-practice.ts';
 import { iso } from './managed-user-to-wire.ts';
 
 /**
@@ -23,18 +24,13 @@ export async function inviteClient(
   principal: AdminUserPrincipal,
   body: InviteUserBody,
 ): Promise<ManagedUser> {
-  const partyId = principal.externalPartyId;
   const db = request.server.database.db;
-  const party =
-    partyId === null
-      ? undefined
-      : await db
-          .selectFrom('external_parties')
-          .select(['name', 'status'])
-          .where('id', '=', partyId)
-          .executeTakeFirst();
-  if (partyId === null || party?.status !== 'enabled')
-    throw new AppError('not_found', 'Only an adviser of an enabled practice can invite clients');
+  const party = await enabledPractice(
+    db,
+    principal,
+    'Only an adviser of an enabled practice can invite clients',
+  );
+  const partyId = party.id;
   await assertAdviserFeature(request, 'invite_clients', 'Inviting a client');
   // Counted before anything is written, per invited address and per inviting adviser.
   await assertMailAllowed(

@@ -3,7 +3,7 @@ import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
-import { enabledPracticeId } from './enabled-practice-id.ts';
+import { enabledPracticeId } from './enabled-practice.ts';
 
 /**
  * The clients an admin user manages, with the consent the list shows (data freshness comes

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
-import { enabledPracticeId } from './enabled-practice-id.ts';
+import { enabledPracticeId } from './enabled-practice.ts';
 import { foreignInvitation } from './foreign-invitation.ts';
 import { iso } from './managed-user-to-wire.ts';
 

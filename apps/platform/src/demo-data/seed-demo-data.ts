@@ -2,7 +2,7 @@ import { type TenantId, tenantIds } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords/hash-password.ts';
 import type { Database } from '../db/database-schema.ts';
-import { advanceGoal, goalsInProgress } from '../goals/goal-progress.ts';
+import { advanceGoal, goalsDue } from '../goals/goal-progress.ts';
 import { type HolderTokenCipher, holderTokenCipher } from '../open-banking/holder-token-cipher.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { connectDemoClient, demoConnectionsOf, openDemoHolder } from './connect-demo-clients.ts';
@@ -158,15 +158,8 @@ async function connectDemoClients(
   const goalRows = await writeDemoGoals(trx, tenantId, goals, context.today);
   // Goals in progress are worked out from the transactions just stored, as of the demo's today,
   // as the progress job works them out every 15 minutes (goals/goal-progress.ts).
-  const inProgress = await trx
-    .selectFrom('goals')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    // The demo clients' own: a tenant's other goals are the progress job's, on the real today.
-    .where('client_id', 'in', [...ids.values(), 0])
-    .where('status', 'in', goalsInProgress)
-    .orderBy('id')
-    .execute();
-  for (const { id } of inProgress) await advanceGoal(trx, id, context.today);
+  // The demo clients' own: a tenant's other goals are the progress job's, on the real today.
+  const due = await goalsDue(trx, context.today, { clientIds: [...ids.values()] });
+  for (const id of due) await advanceGoal(trx, id, context.today);
   return connected.length + Number(stored.accounts) + Number(transactions.transactions) + goalRows;
 }

@@ -193,9 +193,38 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
 }
 
 /**
- * Works out the progress of every goal still in progress whose day or client data changed since it
- * was last worked out (`advanceGoal`), each goal in its own transaction, `batch` at a time in id
- * order. A goal that fails is logged by the caller's job and tried again at the next run. Answers
+ * The ids of the goals still in progress whose day or client data changed since they were last
+ * worked out (a new goal's never were), in id order: after `after`, at most `limit`, of `clientIds`
+ * only if given.
+ */
+export async function goalsDue(
+  db: Kysely<Database>,
+  today: string,
+  options: { after?: number; limit?: number; clientIds?: readonly number[] } = {},
+): Promise<number[]> {
+  if (options.clientIds?.length === 0) return [];
+  let query = db
+    .selectFrom('goals as g')
+    .leftJoin('client_data_versions as v', 'v.client_id', 'g.client_id')
+    .select('g.id')
+    .where('g.status', 'in', goalsInProgress)
+    .where('g.id', '>', options.after ?? 0)
+    .where((eb) =>
+      eb.or([
+        eb('g.progress_on', 'is', null),
+        eb('g.progress_on', '<', today),
+        eb('g.progress_version', 'is distinct from', eb.ref('v.version')),
+      ]),
+    )
+    .orderBy('g.id');
+  if (options.clientIds) query = query.where('g.client_id', 'in', options.clientIds);
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()).map((row) => row.id);
+}
+
+/**
+ * Works out the progress of every goal due (`goalsDue`, `advanceGoal`), each goal in its own
+ * transaction, `batch` at a time in id order. A goal that fails is logged by the caller's job and tried again at the next run. Answers
  * how many goals were worked out.
  */
 export async function advanceGoals(
@@ -206,23 +235,8 @@ export async function advanceGoals(
   const batch = options.batch ?? 200;
   let advanced = 0;
   for (let after = 0; ; ) {
-    const due = await db
-      .selectFrom('goals as g')
-      .leftJoin('client_data_versions as v', 'v.client_id', 'g.client_id')
-      .select('g.id')
-      .where('g.status', 'in', goalsInProgress)
-      .where('g.id', '>', after)
-      .where((eb) =>
-        eb.or([
-          eb('g.progress_on', 'is', null),
-          eb('g.progress_on', '<', today),
-          eb('g.progress_version', 'is distinct from', eb.ref('v.version')),
-        ]),
-      )
-      .orderBy('g.id')
-      .limit(batch)
-      .execute();
-    for (const { id } of due) {
+    const due = await goalsDue(db, today, { after, limit: batch });
+    for (const id of due) {
       try {
         if (await db.transaction().execute((trx) => advanceGoal(trx, id, today))) advanced += 1;
       } catch (error) {
@@ -231,6 +245,6 @@ export async function advanceGoals(
       }
     }
     if (due.length < batch) return advanced;
-    after = due[due.length - 1]?.id ?? after;
+    after = due[due.length - 1] ?? after;
   }
 }

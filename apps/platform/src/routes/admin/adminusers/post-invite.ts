@@ -6,10 +6,9 @@ import {
 } from '@waratah/contracts';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
-import type { Database } from '../../../db/database-schema.ts';
+import { enabledPractice } from '../../../clients/enabled-practice.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { portalOrigin } from '../../../mail/portal-origin.ts';
@@ -54,11 +53,12 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       // The invitation names the practice: only an enabled one, whose name an operator checked,
       // may send it (as for clients' invitations). Before 2026-11-30 a practice in review or
       // disabled could e-mail anyone an invitation under a name nobody had checked.
-      if (
-        inviter.role === 'adviser' &&
-        !(await isPracticeEnabled(app.database.db, inviter.externalPartyId))
-      ) {
-        throw new AppError('not_found', 'Only an adviser of an enabled practice can invite colleagues');
+      if (inviter.role === 'adviser') {
+        await enabledPractice(
+          app.database.db,
+          inviter,
+          'Only an adviser of an enabled practice can invite colleagues',
+        );
       }
       const tenant = getTenant(inviter.tenantId);
       const { email, given_name, family_name } = request.body;
@@ -95,13 +95,3 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-async function isPracticeEnabled(db: Kysely<Database>, partyId: number | null): Promise<boolean> {
-  if (partyId === null) return false;
-  const party = await db
-    .selectFrom('external_parties')
-    .select('status')
-    .where('id', '=', partyId)
-    .executeTakeFirst();
-  return party?.status === 'enabled';
-}
