@@ -125,10 +125,10 @@ for (const tenantId of tenantIds as readonly TenantId[]) {
     });
     // The sign-in page has settled: the password form, or the provider's page the single sign-on
     // tenant goes on to (a goto while the portal's script redirects there was interrupted by it).
-    const signInShown = () =>
-      tenantId === 'waratah'
-        ? expect(page).toHaveURL(/\/oauth2\/interaction\//)
-        : expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const signInShown = async () => {
+      if (tenantId === 'waratah') await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+      else await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    };
     const response = await page.goto(tenantUrl(tenantId, '/'));
     expect(response?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     await signInShown();
