@@ -4,12 +4,13 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase } from '../src/db/create-database.ts';
 import { prepareDatabase } from '../src/db/prepare-database.ts';
-import { demoAdviserPassword, fixedDemoToday } from '../src/demo-data/demo-constants.ts';
+import { demoAdviserPassword } from '../src/demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../src/demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../src/demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../src/demo-data/random.ts';
 import { writeDemoAdvisers } from '../src/demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../src/demo-data/write-demo-clients.ts';
+import { sydneyToday } from '../src/reports/sydney-calendar.ts';
 
 // `npm run seed -- --clients N --months M [--tenant moneypartner] [--chunk C] [--parallel P]`: adds N
 // generated clients with M months of transactions each to one new adviser practice, on DATABASE_URL
@@ -60,21 +61,21 @@ try {
     demoAdviserPassword,
   );
   const random = createRandom(clients * 31 + months);
+  // Dated from the real today, as the server's demo is: the reports' default periods follow the clock.
+  const today = sydneyToday();
   const parallel = database.engine === 'postgres' ? parallelAsked : 1;
   const started = Date.now();
   let rows = 0;
   let written = 0;
   const inFlight = new Set<Promise<void>>();
   for (let from = 0; from < clients; from += chunk) {
-    // Generated in order (the data stays the same for the same arguments), written concurrently.
+    // Generated in order (the data stays the same for the same arguments and day), written concurrently.
     const batch = Array.from({ length: Math.min(chunk, clients - from) }, (_, offset) =>
-      generateDemoClient(random, from + offset, { today: fixedDemoToday, emailDomain: domain, months }),
+      generateDemoClient(random, from + offset, { today, emailDomain: domain, months }),
     );
     const write = database.db
       .transaction()
-      .execute((trx) =>
-        writeDemoClients(trx, { tenantId, partyId, adviserId, providerIds, today: fixedDemoToday }, batch),
-      )
+      .execute((trx) => writeDemoClients(trx, { tenantId, partyId, adviserId, providerIds, today }, batch))
       .then((count) => {
         rows += count;
         written += batch.length;

@@ -8,6 +8,7 @@ import type { ConsentStatus, ExternalPartyStatus } from '../db/database-schema.t
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { createTestAdviser } from '../testing/create-test-adviser.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { genericPlanOf, scansOf, statementPlans, varyingGroupSizes } from '../testing/statement-plans.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
@@ -50,7 +51,7 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
       tenantId: caller.tenantId,
       partyId: caller.externalPartyId ?? 0,
       adviserId: caller.adminUserId,
-      ...(status === 'active' ? {} : { consent: { status, start: '2026-06-01', expiry: '2027-05-31' } }),
+      ...(status === 'active' ? {} : { consent: liveTestConsent(status) }),
     });
     return clientId;
   }

@@ -4,6 +4,7 @@ import type { AdminUserPrincipal, Principal } from '../auth/principal.ts';
 import type { ExternalPartyStatus } from '../db/database-schema.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 import { type ClientAccessBatch, createClientAccessBatch } from './client-access-batch.ts';
@@ -109,7 +110,7 @@ describe('resolveClientScope: who may reach a client', () => {
         ...(consent ? { consent } : {}),
       }).then((client) => client.clientId);
     ids.client = await link(adviser);
-    ids.withdrawn = await link(adviser, { status: 'withdrawn', start: '2026-06-01', expiry: '2027-05-31' });
+    ids.withdrawn = await link(adviser, liveTestConsent('withdrawn'));
     ids.expired = await link(adviser, { status: 'expired', start: '2024-01-01', expiry: '2025-01-01' });
     ids.lapsed = await link(adviser, { status: 'active', start: '2025-01-01', expiry: '2025-12-31' });
     ids.pending = await link(adviser, { status: 'pending', start: null, expiry: null });

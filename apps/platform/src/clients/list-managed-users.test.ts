@@ -6,7 +6,10 @@ import {
   maxPageSize,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../aggregation/calendar-date.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import type { TestApp } from '../testing/build-test-app.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import {
@@ -47,7 +50,7 @@ describe('the client list total', () => {
       tenantId: fixture.adviser.adminUser.tenant_id,
       partyId: fixture.partyId,
       adviserId: fixture.adviser.adminUser.id,
-      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+      consent: liveTestConsent('active'),
       ...names,
     });
 
@@ -82,7 +85,7 @@ describe('the client list total', () => {
       email: 'percent.50%@example.test',
       givenName: 'Matilda',
       familyName: 'Okonkwo-Smith',
-      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+      consent: liveTestConsent('active'),
     });
     // The same name at another practice of the tenant: never in this adviser's list.
     await writeTestClient(db, {
@@ -91,7 +94,7 @@ describe('the client list total', () => {
       adviserId: other.adviser.adminUser.id,
       givenName: 'Matilda',
       familyName: 'Okonkwo-Smith',
-      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+      consent: liveTestConsent('active'),
     });
     const search = async (term: string) => {
       const response = await testApp.app.inject({
@@ -159,7 +162,8 @@ describe('the client list total', () => {
     const db = testApp.app.database.db;
     const tenantId = fixture.adviser.adminUser.tenant_id;
     const headers = fixture.adviser.headers;
-    const expiries = ['2027-01-31', null, '2026-12-31', '2027-03-31', null];
+    const today = sydneyToday();
+    const expiries = [addDays(today, 60), null, addDays(today, 30), addDays(today, 90), null];
     for (const [index, expiry] of expiries.entries()) {
       const written = await writeTestClient(db, {
         tenantId,
@@ -171,7 +175,7 @@ describe('the client list total', () => {
         consent:
           expiry === null
             ? { status: 'pending', start: null, expiry: null }
-            : { status: 'active', start: '2026-06-01', expiry },
+            : { status: 'active', start: addDays(today, -30), expiry },
         ...(index % 2 === 0 ? { finances: sampleFinances() } : {}),
       });
       await db

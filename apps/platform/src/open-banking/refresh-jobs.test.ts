@@ -10,7 +10,7 @@ import {
   TemporaryRefreshFailure,
 } from './refresh-jobs.ts';
 import { nextRefreshAfter } from './refresh-provider-account.ts';
-import { openBankingFixture } from './testing/open-banking-fixture.ts';
+import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
 
 /** A queue that records what is enqueued and hands the registered handlers to the test. */
 function recordingQueue() {
@@ -85,9 +85,11 @@ describe('refresh jobs', () => {
     } finally {
       fixture.holder.faults.clear({ bank: 'outback-mutual' });
     }
-    // Far enough ahead, the failed one is due again; the sweep queues it and its own next run.
-    const later = new Date(Date.now() + 7 * 60 * 60 * 1000);
-    expect(await dueProviderAccountIds(fixture.db, later)).toContain(providerAccount.id);
+    // On the holder's clock, which the refreshes run on: not due at once, and due again far
+    // enough ahead; the sweep queues it and its own next run.
+    const at = (minutes: number) => new Date(holderNow.getTime() + minutes * 60_000);
+    expect(await dueProviderAccountIds(fixture.db, at(1))).not.toContain(providerAccount.id);
+    expect(await dueProviderAccountIds(fixture.db, at(7 * 60))).toContain(providerAccount.id);
     enqueued.length = 0;
     await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
     expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { refreshProviderAccount } from './refresh-provider-account.ts';
 import { storePull } from './store-pull.ts';
-import { openBankingFixture } from './testing/open-banking-fixture.ts';
+import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
 
 let fixture: Awaited<ReturnType<typeof openBankingFixture>>;
 beforeAll(async () => {
@@ -224,11 +224,12 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     const before = await oldest();
     expect(before.some((account) => account.oldest === null)).toBe(true);
 
-    const later = { ...fixture.refreshOptions, now: () => new Date(Date.now() + 24 * 3600 * 1000) };
+    // A day on the holder's clock: the real clock passes its consent's end one day (2027-11-20).
+    const later = { ...fixture.refreshOptions, now: () => new Date(holderNow.getTime() + 24 * 3600 * 1000) };
     const full = await refreshProviderAccount(fixture.db, providerAccount.id, later);
     expect(full.outcome.refreshStatus).toBe('success');
     expect((await synced()).transactions_synced_at).toBeInstanceOf(Date);
-    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const monthAgo = new Date(holderNow.getTime() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     for (const account of await oldest()) {
       expect(account.oldest, `account ${account.id}`).not.toBeNull();
       expect((account.oldest ?? '') < monthAgo, `account ${account.id} from ${account.oldest}`).toBe(true);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { addMonths } from '../aggregation/calendar-date.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { fillPath, type Operation, sampleValue } from './openapi-operations.ts';
 import type { Caller, ExportKind, TargetIds } from './security-fixture.ts';
 
@@ -167,7 +169,8 @@ function withTargets(value: unknown, ids: TargetIds): unknown {
     result[name] = fill ? fill(ids) : withTargets(field, ids);
   }
   if ('transaction_ids' in result && Object.keys(result).length === 1) result.included = true;
+  // A goal starts today (Sydney) and must end after it: a fixed end date failed the day it passed.
   if (result.target === 'open_ended')
-    Object.assign(result, { period_amount: '100.00', end_date: '2027-01-01' });
+    Object.assign(result, { period_amount: '100.00', end_date: addMonths(sydneyToday(), 12) });
   return result;
 }

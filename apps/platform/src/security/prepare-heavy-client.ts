@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
-import { demoAdviserPassword, fixedDemoToday } from '../demo-data/demo-constants.ts';
+import { demoAdviserPassword } from '../demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
 import { writeDemoAdvisers } from '../demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 
 // Used by `npm run bench` (bench/src/api-benchmarks.ts): `tsx prepare-heavy-client.ts --transactions N` on DATA_DIR or DATABASE_URL: one adviser with one
 // client holding N transactions (the platform's demo generator, its 24 months repeated until N),
@@ -35,8 +37,10 @@ try {
     ],
     demoAdviserPassword,
   );
+  // Dated from the real today: the passport's default period, the last 12 months, follows the clock.
+  const today = sydneyToday();
   const client = generateDemoClient(createRandom(2026), 0, {
-    today: fixedDemoToday,
+    today,
     emailDomain: 'bench.moneypartner.example',
     months: 24,
   });
@@ -46,17 +50,13 @@ try {
     (transaction) => transaction !== undefined,
   );
   await database.db.transaction().execute((trx) =>
-    writeDemoClients(
-      trx,
-      { tenantId: 'moneypartner', partyId, adviserId, providerIds, today: fixedDemoToday },
-      [
-        {
-          ...client,
-          consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
-          finances: { ...client.finances, transactions },
-        },
-      ],
-    ),
+    writeDemoClients(trx, { tenantId: 'moneypartner', partyId, adviserId, providerIds, today }, [
+      {
+        ...client,
+        consent: liveTestConsent('active'),
+        finances: { ...client.finances, transactions },
+      },
+    ]),
   );
   console.log(email);
 } finally {

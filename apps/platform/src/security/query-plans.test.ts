@@ -12,6 +12,7 @@ import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 
@@ -116,7 +117,7 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
           emailDomain: 'plans.example',
           months: 12,
         }),
-        consent: { status: 'active' as const, start: '2026-06-01', expiry: '2027-05-31' },
+        consent: liveTestConsent('active'),
       }));
       await writeDemoClients(
         logged,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { hashPassword } from '../auth/passwords/hash-password.ts';
 import { createTestAdviser } from '../testing/create-test-adviser.ts';
+import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
 import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
@@ -189,7 +190,7 @@ async function clientOf(
     tenantId,
     partyId,
     adviserId,
-    consent: { status: consent, start: '2026-06-01', expiry: '2027-05-31' },
+    consent: liveTestConsent(consent),
     finances: { ...sampleFinances(), goals: [goal] },
   });
   const providerAccount = await db

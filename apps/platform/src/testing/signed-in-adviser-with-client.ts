@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsentStatus } from '../db/database-schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { liveTestConsent } from './live-test-consent.ts';
 import { sampleFinances } from './sample-finances.ts';
 import { createSignedInAdminUser } from './sign-in.ts';
 import { writeTestClient } from './write-test-client.ts';
@@ -16,7 +17,7 @@ export async function signedInAdviserWithClient(app: FastifyInstance, consent: C
     tenantId: adviser.adminUser.tenant_id,
     partyId,
     adviserId: adviser.adminUser.id,
-    consent: { status: consent, start: '2026-06-01', expiry: '2027-05-31' },
+    consent: liveTestConsent(consent),
     finances: sampleFinances(),
   });
   return {

@@ -4,6 +4,7 @@ import { fixedDemoToday } from '../demo-data/demo-constants.ts';
 import type { DemoFinances } from '../demo-data/demo-finances-types.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
+import { liveTestConsent } from './live-test-consent.ts';
 
 export interface TestClientInput {
   tenantId: string;
@@ -15,6 +16,8 @@ export interface TestClientInput {
   /** Default 'Test' and 'Client {n}'. */
   givenName?: string;
   familyName?: string;
+  /** The day the client's goal periods run up to and a withdrawal is dated by (default `fixedDemoToday`). */
+  today?: string;
 }
 
 let sequence = 0;
@@ -34,7 +37,7 @@ export async function writeTestClient(db: Kysely<Database>, input: TestClientInp
       partyId: input.partyId,
       adviserId: input.adviserId,
       providerIds,
-      today: fixedDemoToday,
+      today: input.today ?? fixedDemoToday,
     },
     [
       {
@@ -42,7 +45,7 @@ export async function writeTestClient(db: Kysely<Database>, input: TestClientInp
         givenName: input.givenName ?? 'Test',
         familyName: input.familyName ?? `Client ${sequence}`,
         mobile: '+61 400000000',
-        consent: input.consent ?? { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+        consent: input.consent ?? liveTestConsent('active'),
         finances: { providerAccounts: [], accounts: [], transactions: [], goals: [], ...input.finances },
       },
     ],

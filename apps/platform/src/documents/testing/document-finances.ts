@@ -1,4 +1,4 @@
-import { addDays } from '../../aggregation/calendar-date.ts';
+import { addDays, daysBetween } from '../../aggregation/calendar-date.ts';
 import type { DemoAccount, DemoFinances, DemoTransaction } from '../../demo-data/demo-finances-types.ts';
 
 const everyday: DemoAccount = {
@@ -44,8 +44,9 @@ function financesOf(today: string, accounts: DemoAccount[], transactions: DemoTr
 }
 
 /**
- * Tests only: finances reaching back 900 days from `today` (so every export period of every
- * tenant, the 24/25 financial year included, holds transactions): an everyday account with pay,
+ * Tests only: finances reaching back 900 days from `today`, and to 2024-07-01 at least (so every
+ * export period of every tenant holds transactions: the spec's "financial year 24/25" is a fixed
+ * year, which 900 days stopped reaching in December 2027): an everyday account with pay,
  * rent and spending, and a credit card with purchases and repayments. Amounts vary by day so that
  * no two totals agree by chance.
  */
@@ -61,7 +62,8 @@ export function documentFinances(today: string): DemoFinances {
     merchant: string | null = null,
   ) =>
     transactions.push({ account, date, cents, description, merchant, categoryKey, budget, pending: false });
-  for (let day = 0; day <= 900; day++) {
+  const days = Math.max(900, daysBetween('2024-07-01', today));
+  for (let day = 0; day <= days; day++) {
     const date = addDays(today, -day);
     if (day % 14 === 3) add(0, date, 312_345, 'SALARY ACME PTY LTD', 'SALARY', 'income', 'Acme');
     if (day % 30 === 7) add(0, date, -210_000, 'RENT RAY WHITE', 'RENT', 'living', 'Ray White');

@@ -182,7 +182,9 @@ describe('every data call of the SDK against the real server', () => {
     await testApp.app.inject({
       method: 'PUT',
       url: '/data-holder/control/clock',
-      payload: { now: '2026-11-20T03:00:00Z' },
+      // The real now: the worker refreshes on the real clock, and a bank's consent runs a year from
+      // the bank's clock (a fixed one would have lapsed one day).
+      payload: { now: new Date().toISOString() },
     });
     const bank = (await listProviders(client, { name: 'Harbour' })).find(
       (provider) => provider.name === 'Harbour Bank',

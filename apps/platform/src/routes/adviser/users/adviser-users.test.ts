@@ -2,6 +2,7 @@ import { managedUserListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled } from '../../../testing/latest-mail.ts';
+import { liveTestConsent } from '../../../testing/live-test-consent.ts';
 import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
@@ -19,10 +20,7 @@ describe('the adviser family: api/adviser/users and invitations', () => {
         partyId: fixture.partyId,
         adviserId: fixture.adviser.adminUser.id,
         email: `zed${index}@example.test`,
-        consent:
-          status === 'pending'
-            ? { status, start: null, expiry: null }
-            : { status, start: '2026-06-01', expiry: '2027-05-31' },
+        consent: status === 'pending' ? { status, start: null, expiry: null } : liveTestConsent(status),
       });
     }
   });

@@ -30,6 +30,8 @@ describe('GET api/adviser/users/consents (the practice-wide consents panel)', ()
         partyId: adviser.externalParty?.id ?? 0,
         adviserId: adviser.adminUser.id,
         email,
+        // Withdrawn 30 days after the start (write-demo-clients.ts), or the day before this today.
+        today: daysFromToday(0),
         ...(consent ? { consent } : {}),
       });
     await write(emails.soon, { status: 'active', start: daysFromToday(-300), expiry: daysFromToday(20) });

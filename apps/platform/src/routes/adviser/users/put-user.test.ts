@@ -3,6 +3,7 @@ import { resolveTenant } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { liveTestConsent } from '../../../testing/live-test-consent.ts';
 import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
@@ -121,7 +122,7 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
 
   it('refuses a client whose consent to the practice was withdrawn or has expired (404)', async () => {
     for (const consent of [
-      { status: 'withdrawn', start: '2026-06-01', expiry: '2027-05-31' },
+      liveTestConsent('withdrawn'),
       { status: 'active', start: '2025-01-01', expiry: '2025-12-31' },
     ] as const) {
       const { clientId } = await writeTestClient(testApp.database.db, {

@@ -22,7 +22,9 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     await testApp.app.inject({
       method: 'PUT',
       url: '/data-holder/control/clock',
-      payload: { now: '2026-11-20T03:00:00Z' },
+      // The real now: the worker refreshes on the real clock, and a bank's consent runs a year from
+      // the bank's clock (a fixed one would have lapsed one day).
+      payload: { now: new Date().toISOString() },
     });
     fixture = await signedInAdviserWithClient(testApp.app);
     const providers = providerListResponseSchema.parse(

@@ -1,6 +1,7 @@
 import { transactionListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { liveTestConsent } from '../../../testing/live-test-consent.ts';
 import { sampleFinances } from '../../../testing/sample-finances.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
@@ -21,7 +22,7 @@ describe('transaction filters and changes', () => {
       tenantId: fixture.adviser.adminUser.tenant_id,
       partyId: fixture.partyId,
       adviserId: fixture.adviser.adminUser.id,
-      consent: { status: 'active', start: '2026-06-01', expiry: '2027-05-31' },
+      consent: liveTestConsent('active'),
       finances: sampleFinances(),
     });
   });
