@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       GALLERY_DIST: '/srv/gallery',
       ANSWER_CACHE_MB: '16',
       REQUEST_TIMEOUT_SECONDS: '120',
+      SCHEDULED_JOBS: 'off',
     });
     expect(config).toEqual({
       port: 3000,
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       demoData: false,
       answerCacheBytes: 16 * 1024 * 1024,
       statementGroups: true,
+      scheduledJobs: false,
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
@@ -100,6 +102,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', RESPONSE_CHECKS: 'on' }).responseChecks).toBe(true);
     expect(captureConfigError({ RESPONSE_CHECKS: 'yes' }).message).toContain(
       'RESPONSE_CHECKS: must be on or off',
+    );
+  });
+
+  it('queues the scheduled sweeps unless SCHEDULED_JOBS=off', () => {
+    expect(loadConfig({}).scheduledJobs).toBe(true);
+    expect(loadConfig({ SCHEDULED_JOBS: 'off' }).scheduledJobs).toBe(false);
+    expect(captureConfigError({ SCHEDULED_JOBS: 'maybe' }).message).toContain(
+      'SCHEDULED_JOBS: must be on or off',
     );
   });
 

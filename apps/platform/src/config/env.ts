@@ -101,6 +101,7 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(switches, { error: 'must be on or off' }).optional(),
   ANSWER_CACHE_MB: wholeNumber(0, 4096).default(64),
   STATEMENT_GROUPS: z.enum(switches, { error: 'must be on or off' }).default('on'),
+  SCHEDULED_JOBS: z.enum(switches, { error: 'must be on or off' }).default('on'),
   SMTP_URL: z
     .string()
     .refine(
@@ -233,6 +234,12 @@ export interface PlatformConfig {
    */
   statementGroups: boolean;
   /**
+   * SCHEDULED_JOBS (on by default): this instance queues the scheduled sweeps' slots (jobs/
+   * periodic-job.ts); off, it queues none and still runs the jobs others queued. The test apps turn
+   * it off: a sweep falling due mid-test moved the test's goals on or refreshed its connections.
+   */
+  scheduledJobs: boolean;
+  /**
    * TRUST_PROXY: the proxies whose forwarded headers give the client's address (rate limits, the
    * audit log) and scheme (`Secure` cookies): their addresses (Fastify's `trustProxy`); false,
    * the default, believes no one.
@@ -297,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     demoData: vars.DEMO_DATA ? vars.DEMO_DATA === 'on' : vars.NODE_ENV !== 'production',
     answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,
     statementGroups: vars.STATEMENT_GROUPS === 'on',
+    scheduledJobs: vars.SCHEDULED_JOBS === 'on',
     trustProxy: vars.TRUST_PROXY ?? false,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,

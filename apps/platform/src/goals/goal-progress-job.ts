@@ -25,7 +25,7 @@ export function enqueueGoalProgress(queue: Pick<JobQueue, 'enqueue'>, now: Date)
  * that fails is logged and left for the next run; the others go on.
  */
 export function registerGoalProgress(
-  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
 ): Promise<void> {
   return registerPeriodicJob(app, goalProgress, 'goals: scheduling the progress run', async () => {
     const advanced = await advanceGoals(app.database.db, sydneyToday(), {

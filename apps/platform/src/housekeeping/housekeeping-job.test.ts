@@ -7,7 +7,7 @@ import { housekeepingJob, retention, sweepExpiredRecords } from './housekeeping-
 describe('housekeeping', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp();
+    testApp = await buildTestApp({ env: { SCHEDULED_JOBS: 'on' } });
   });
   afterAll(() => testApp.close());
 

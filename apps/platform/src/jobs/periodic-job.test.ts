@@ -99,7 +99,7 @@ describe('keepNextSlotQueued', () => {
   afterEach(() => vi.useRealTimers());
 
   /** An app whose queue records the slots asked for, and whose hooks the test runs. */
-  const fakeApp = () => {
+  const fakeApp = (scheduledJobs = true) => {
     const slots: string[] = [];
     const hooks = new Map<string, () => Promise<void>>();
     const app = {
@@ -112,6 +112,7 @@ describe('keepNextSlotQueued', () => {
       addHook: (name: string, hook: () => Promise<void>) => hooks.set(name, hook),
       log: { error: vi.fn() },
       readiness: { isReady: () => true, track: <T>(task: () => Promise<T>) => task() },
+      config: { scheduledJobs },
     } as unknown as Parameters<typeof keepNextSlotQueued>[0];
     return { app, slots, hooks };
   };
@@ -138,5 +139,14 @@ describe('keepNextSlotQueued', () => {
     await hooks.get('onReady')?.();
     expect(slots).toEqual(['2026-11-30T03:00:00.000Z']);
     await hooks.get('onClose')?.();
+  });
+
+  it('queues no slot with SCHEDULED_JOBS=off', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T01:10:00Z') });
+    const { app, slots, hooks } = fakeApp(false);
+    keepNextSlotQueued(app, { name: 'sweep', minutes: 60, retry: {} }, 'scheduling the sweep');
+    expect(hooks.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
+    expect(slots).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ export async function runSlot(
  * could not queue its successor.
  */
 export async function registerPeriodicJob(
-  app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
   job: PeriodicJob,
   what: string,
   run: () => Promise<void>,
@@ -90,12 +90,16 @@ export async function registerPeriodicJob(
  */
 export const slotMarginMs = 60_000;
 
-/** Queues the job's next slot when the database is ready, and again once a period while the app runs. */
+/**
+ * Queues the job's next slot when the database is ready, and again once a period while the app
+ * runs; nothing with SCHEDULED_JOBS=off (`config.scheduledJobs`).
+ */
 export function keepNextSlotQueued(
-  app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness'>,
+  app: Pick<FastifyInstance, 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
   job: PeriodicJob,
   what: string,
 ): void {
+  if (!app.config.scheduledJobs) return;
   const queueNext = () =>
     whenDatabaseReady(app, what, () =>
       enqueueForNextSlot(app.jobQueue, job, new Date(Date.now() + slotMarginMs)),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
 import type { EnqueueOptions, JobHandler, JobQueue } from '../jobs/job-queue.ts';
 import {
   dueProviderAccountIds,
@@ -71,6 +72,7 @@ describe('refresh jobs', () => {
       jobQueue: queue,
       addHook: () => undefined,
       log: { error: () => undefined },
+      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
     } as unknown as FastifyInstance;
     await registerRefreshWorkers(app, fixture.refreshOptions);
     const { providerAccount } = await fixture.connect('outback-mutual', 'job-person');

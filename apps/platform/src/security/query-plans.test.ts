@@ -7,11 +7,11 @@ import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { fixedDemoToday } from '../demo-data/demo-constants.ts';
 import { ensureReferenceData } from '../demo-data/ensure-reference-data.ts';
 import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -110,10 +110,12 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
       const adviser = await createSignedInAdminUser(app);
       const providerIds = await ensureReferenceData(logged);
       const random = createRandom(10);
+      // Dated from the real today: the reports' default periods (the last 12 months) follow the clock.
+      const today = sydneyToday();
       // 150 clients of about a year each: one client is well under 1 % of the table.
       const generated = Array.from({ length: 150 }, (_, index) => ({
         ...generateDemoClient(random, index, {
-          today: fixedDemoToday,
+          today,
           emailDomain: 'plans.example',
           months: 12,
         }),
@@ -126,7 +128,7 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
           partyId: adviser.externalParty?.id ?? 0,
           adviserId: adviser.adminUser.id,
           providerIds,
-          today: fixedDemoToday,
+          today,
         },
         generated,
       );
