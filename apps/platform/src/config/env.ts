@@ -234,9 +234,10 @@ export interface PlatformConfig {
    */
   statementGroups: boolean;
   /**
-   * SCHEDULED_JOBS (on by default): this instance queues the scheduled sweeps' slots (jobs/
-   * periodic-job.ts); off, it queues none and still runs the jobs others queued. The test apps turn
-   * it off: a sweep falling due mid-test moved the test's goals on or refreshed its connections.
+   * SCHEDULED_JOBS (on by default): this instance queues the scheduled sweeps' slots at start and
+   * once a period (jobs/periodic-job.ts); off, it does not, yet a slot it runs still queues the next
+   * and it works the jobs others queued. The test apps, on fresh databases, turn it off: a sweep
+   * falling due mid-test moved the test's goals on or refreshed its connections.
    */
   scheduledJobs: boolean;
   /**

@@ -50,7 +50,10 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoSeedOption
   if (pending.length === 0) return 0;
   const password = options.password ?? demoAdviserPassword;
   // The holder's clock and the refreshes' `now`: 14:00 in Sydney on a given today, else now.
-  const now = options.today ? new Date(`${options.today}T03:00:00Z`) : new Date();
+  // Never after the real now: a refresh dated in the future would read as not yet happened.
+  const now = options.today
+    ? new Date(Math.min(Date.parse(`${options.today}T03:00:00Z`), Date.now()))
+    : new Date();
   const today = options.today ?? sydneyToday(now);
   const tokens = options.tokens ?? (await holderTokenCipher());
   const clientPasswordHash = await hashPassword(demoClientPassword);

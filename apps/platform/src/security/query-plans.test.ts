@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../aggregation/calendar-date.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -148,16 +149,18 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
       const firstPage = await app.inject({ url: '/api/v2/transactions?size=100', headers });
       const after = (firstPage.json() as { paging: { cursors: { after?: string } } }).paging.cursors.after;
       expect(after).toBeDefined();
+      // Ranges within the clients' year of data, which runs up to today.
+      const monthsAgo = (months: number) => addMonths(today, -months);
       const onBehalf = [
         '/api/v2/transactions?size=100',
         `/api/v2/transactions?size=100&after=${after}`,
         '/api/v2/transactions?size=50&search_term=rent',
-        '/api/v2/transactions?from_date=2026-01-01&to_date=2026-03-31&base_type=debit&transaction_included=true',
-        '/api/v2/transactions?from_date=2026-01-15&min_amount=-100.00&max_amount=100.00',
+        `/api/v2/transactions?from_date=${monthsAgo(10)}&to_date=${monthsAgo(7)}&base_type=debit&transaction_included=true`,
+        `/api/v2/transactions?from_date=${monthsAgo(10)}&min_amount=-100.00&max_amount=100.00`,
         '/api/v2/transactions/summary',
         '/api/v2/transactions/summary?period=monthly&budget_category=living',
-        '/api/v2/transactions/summary?period=monthly&from_date=2026-02-03&search_term=rent',
-        '/api/v2/transactions/summary?from_date=2026-01-01&to_date=2026-03-31&account_included=true',
+        `/api/v2/transactions/summary?period=monthly&from_date=${monthsAgo(9)}&search_term=rent`,
+        `/api/v2/transactions/summary?from_date=${monthsAgo(10)}&to_date=${monthsAgo(7)}&account_included=true`,
         '/api/v2/transactions?size=100&status=pending&account_included=true',
         '/api/v2/reports/transactions/budget_categories',
         '/api/v2/reports/transactions/budget_categories/1',

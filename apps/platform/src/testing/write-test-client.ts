@@ -16,7 +16,12 @@ export interface TestClientInput {
   /** Default 'Test' and 'Client {n}'. */
   givenName?: string;
   familyName?: string;
-  /** The day the client's goal periods run up to and a withdrawal is dated by (default `fixedDemoToday`). */
+  /**
+   * The day the client's goal periods run up to (default `fixedDemoToday`, for fixed figures). A
+   * withdrawal is dated 30 days after the consent's start or the day before this, but never before
+   * the start: a withdrawn `liveTestConsent` needs the real today here for a withdrawal after its
+   * start (get-practice-consents.test.ts).
+   */
   today?: string;
 }
 
