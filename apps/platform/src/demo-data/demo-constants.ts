@@ -1,7 +1,8 @@
 /**
- * A fixed "today" for tests whose demo rows must be the same on every run. A server's demo data is dated from the real today at its first start (seedDemoData): the
- * portal's charts and periods follow the real clock, so a demo frozen at a fixed date went empty
- * month by month (the overview's last complete month had no transactions from 2026-12-01).
+ * A fixed "today" for tests whose demo rows must be the same on every run. A server's demo data is
+ * dated from the real today at its first start (seedDemoData): the portal's charts and periods
+ * follow the real clock, so a demo frozen at a fixed date went empty month by month (the
+ * overview's last complete month had no transactions from 2026-12-01).
  */
 export const fixedDemoToday = '2026-11-20';
 

@@ -224,8 +224,8 @@ export async function goalsDue(
 
 /**
  * Works out the progress of every goal due (`goalsDue`, `advanceGoal`), each goal in its own
- * transaction, `batch` at a time in id order. A goal that fails is logged by the caller's job and tried again at the next run. Answers
- * how many goals were worked out.
+ * transaction, `batch` at a time in id order. A goal that fails is logged by the caller's job and
+ * tried again at the next run. Answers how many goals were worked out.
  */
 export async function advanceGoals(
   db: Kysely<Database>,
