@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // so that the browser-like ones get jsdom and the server ones stay on Node.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',

@@ -8,7 +8,6 @@ export default defineProject({
     // Most tests run the platform with the identity mounted over a fresh database: slow to build.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
     // As the platform's: one module graph for every file, so the platform loads once (docs/testing.md).
     isolate: false,
   },

@@ -7,8 +7,6 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One file at a time: the tests share the default DATA_DIR (./data) and its key files.
-    fileParallelism: false,
     // Files share one module graph: the app's heavy imports (Fastify, oidc-provider, pdfkit, exceljs)
     // and PGlite's compiled engine load once per run instead of once per file (docs/testing.md).
     // Safe here: these tests mock no modules and fake no timers; every test builds its own app
