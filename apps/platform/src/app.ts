@@ -108,7 +108,7 @@ export async function buildApp({
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
-    ...identityGuards(app),
+    ...identityGuards(app, database.db),
   });
   // Its OpenID provider's modules load once the database is ready, after /readyz answers: not on a
   // restart's path, and not on the first sign-in's unless it comes within their load (about 0.25 s).

@@ -7,6 +7,7 @@ import { clientRefusal } from '../hosted-backend/start-authorization.ts';
 import { tokenCookies } from '../hosted-backend/token-cookies.ts';
 import { adviserFromCookie } from '../hosted-backend/verify-access-token.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { signInDeviceOf } from '../interactions/sign-in-device-cookie.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
@@ -31,7 +32,12 @@ export async function accountRoutes(app: FastifyInstance, { identity }: { identi
     }
     // The current password is guessed against the sign-in form's limits: a browser left signed in
     // must not let anyone try passwords without end.
-    const attempt = { tenantId: signedIn.tenant.id, username: signedIn.adviser.email, ip: request.ip };
+    const attempt = {
+      tenantId: signedIn.tenant.id,
+      username: signedIn.adviser.email,
+      ip: request.ip,
+      device: signInDeviceOf(request),
+    };
     const guard = identity.signInGuard;
     const refusal = await refusalOf(guard && (() => guard.countAttempt(attempt)));
     if (refusal) {

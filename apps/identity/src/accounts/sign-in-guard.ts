@@ -3,6 +3,8 @@ export interface SignInAttempt {
   tenantId: string;
   username: string;
   ip: string;
+  /** The browser's sign-in device cookie, when it sent one (interactions/sign-in-device-cookie.ts). */
+  device?: string;
 }
 
 /**
@@ -10,11 +12,14 @@ export interface SignInAttempt {
  * and per-IP counters with the password tenants' token endpoints). `countAttempt` counts the
  * attempt as failed before the password is checked, and throws an error carrying
  * `retryAfterSeconds` when it must be refused; `forgiveAttempt` takes it off once the password
- * proves right. Counting first bounds a burst of attempts sent at once.
+ * proves right. Counting first bounds a burst of attempts sent at once. A browser whose `device`
+ * signed in to the named account before is counted on its own instead of with the account;
+ * `rememberDevice`, after a sign-in, answers the token its device cookie is to hold and how long.
  */
 export interface SignInGuard {
   countAttempt(attempt: SignInAttempt): Promise<void>;
   forgiveAttempt(attempt: SignInAttempt): Promise<void>;
+  rememberDevice(attempt: SignInAttempt): Promise<{ token: string; maxAgeSeconds: number }>;
 }
 
 /** One submission of the registration form, which sends a welcome e-mail when it succeeds. */

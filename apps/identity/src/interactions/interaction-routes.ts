@@ -18,6 +18,7 @@ import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { renderLoginForm } from './login-form.ts';
 import { renderRegisterForm } from './register-form.ts';
+import { setSignInDeviceCookie, signInDeviceOf } from './sign-in-device-cookie.ts';
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
@@ -60,7 +61,12 @@ export async function interactionRoutes(
       const { tenant } = tenantIdentity;
       const email = singleValue(request.body, 'email')?.trim() ?? '';
       const password = singleValue(request.body, 'password') ?? '';
-      const attempt = { tenantId: tenant.id, username: email, ip: request.ip };
+      const attempt = {
+        tenantId: tenant.id,
+        username: email,
+        ip: request.ip,
+        device: signInDeviceOf(request),
+      };
       const guard = identity.signInGuard;
       const refusal = await refusalOf(guard && (() => guard.countAttempt(attempt)));
       if (refusal) {
@@ -96,6 +102,8 @@ export async function interactionRoutes(
       if (!adviser.emailVerified)
         return askToConfirm(identity, mail, tenantIdentity, interaction, request, reply, adviser);
       await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in');
+      // This browser is now known to the account: others' failures will not lock it out here.
+      if (guard) setSignInDeviceCookie(request, reply, await guard.rememberDevice(attempt));
       return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
     }),
   );

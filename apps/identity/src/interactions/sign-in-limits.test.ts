@@ -29,6 +29,41 @@ describe('sign-in form limits', () => {
   });
 });
 
+describe('sign-in form limits and a browser that signed in before (its device cookie)', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp({ credentials: { settings: { signInFailuresPerAccount: 2 } } });
+  });
+  afterAll(() => testApp.close());
+
+  async function submitForm(browser: TestBrowser, password: string) {
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    return browser.request(action, { method: 'POST', form: { email: testApp.adviser.email, password } });
+  }
+
+  it('lets the owner sign in from their browser while strangers’ failures lock the account', async () => {
+    const owner = new TestBrowser(testApp.app);
+    const first = await submitForm(owner, testApp.adviser.password);
+    expect(first.statusCode).toBe(303);
+    const set = first.cookies.find((cookie) => cookie.name === 'waratah-sign-in-device');
+    expect(set).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 90 * 24 * 3600 });
+
+    const stranger = new TestBrowser(testApp.app, undefined, '198.51.100.9');
+    expect((await submitForm(stranger, 'Wrong-Password-Number-1')).statusCode).toBe(401);
+    expect((await submitForm(stranger, 'Wrong-Password-Number-2')).statusCode).toBe(401);
+    expect((await submitForm(stranger, testApp.adviser.password)).statusCode).toBe(429);
+    // A browser that never signed in is refused from any address: the account is locked to it.
+    expect((await submitForm(new TestBrowser(testApp.app), testApp.adviser.password)).statusCode).toBe(429);
+
+    expect((await submitForm(owner, testApp.adviser.password)).statusCode).toBe(303);
+    // The owner's browser has its own count: its wrong passwords are still limited.
+    expect((await submitForm(owner, 'Wrong-Password-Number-3')).statusCode).toBe(401);
+    expect((await submitForm(owner, 'Wrong-Password-Number-4')).statusCode).toBe(401);
+    expect((await submitForm(owner, testApp.adviser.password)).statusCode).toBe(429);
+  });
+});
+
 describe('sign-in form limits, counted before the password is checked', () => {
   let testApp: IdentityTestApp;
   beforeAll(async () => {

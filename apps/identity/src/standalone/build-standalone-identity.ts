@@ -39,7 +39,7 @@ export async function buildStandaloneIdentity(
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
-    ...identityGuards({ rateLimiter, authSettings }),
+    ...identityGuards({ rateLimiter, authSettings }, database.db),
   });
 
   // The platform's server options: behind a load balancer, its forwarded headers name the client

@@ -164,6 +164,16 @@ export interface RateLimitBucketsTable {
   count: number;
 }
 
+/** A browser that signed in to an account (migration 0025, rate-limit/sign-in-devices.ts). */
+export interface SignInDevicesTable {
+  token_hash: string;
+  tenant_id: string;
+  /** The e-mail the sign-in named, lower-cased and trimmed. */
+  account: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+}
+
 export interface MailLinkRow {
   label: string;
   url: string;
@@ -373,6 +383,7 @@ export interface Database {
   oauth_tokens: OAuthTokensTable;
   one_time_tokens: OneTimeTokensTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  sign_in_devices: SignInDevicesTable;
   mail_messages: MailMessagesTable;
   brokers_aggregators: BrokersAggregatorsTable;
   identity_store: IdentityStoreTable;

@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0024, is safe to apply again (`if not exists`).
-    await sql`delete from kysely_migration where name = '0024-goal-progress'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0024-goal-progress']);
+    // The last one, 0025, is safe to apply again (`if not exists`).
+    await sql`delete from kysely_migration where name = '0025-sign-in-devices'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0025-sign-in-devices']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

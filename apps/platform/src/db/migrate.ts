@@ -24,6 +24,7 @@ import * as unfinishedExports from './migrations/0021-unfinished-exports.ts';
 import * as auditSystemActor from './migrations/0022-audit-system-actor.ts';
 import * as sweepIndexes from './migrations/0023-sweep-indexes.ts';
 import * as goalProgress from './migrations/0024-goal-progress.ts';
+import * as signInDevices from './migrations/0025-sign-in-devices.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022-audit-system-actor': auditSystemActor,
   '0023-sweep-indexes': sweepIndexes,
   '0024-goal-progress': goalProgress,
+  '0025-sign-in-devices': signInDevices,
 };
 
 /**

@@ -95,6 +95,17 @@ describe('housekeeping', () => {
         { key: 'hk-current', window_start: ago(hour / 2), count: 3 },
       ])
       .execute();
+    await db
+      .insertInto('sign_in_devices')
+      .values(
+        ['hk-device-expired-1', 'hk-device-expired-2', 'hk-device-live'].map((token_hash, index) => ({
+          token_hash,
+          tenant_id: 'waratah',
+          account: 'housekeeping@example.com.au',
+          expires_at: index < 2 ? ago(hour * (index + 1)) : new Date(now.getTime() + hour),
+        })),
+      )
+      .execute();
     const mail = (subject: string, createdAt: Date) => ({
       tenant_id: 'waratah',
       to_address: 'housekeeping@example.com.au',
@@ -119,6 +130,7 @@ describe('housekeeping', () => {
       one_time_tokens: 1,
       oauth_tokens: 1,
       rate_limit_buckets: 5,
+      sign_in_devices: 2,
       mail_messages: 3,
     });
     expect(
@@ -153,6 +165,15 @@ describe('housekeeping', () => {
       ),
     ).toEqual(['hk-current']);
     expect(
+      (
+        await db
+          .selectFrom('sign_in_devices')
+          .select('token_hash')
+          .where('token_hash', 'like', 'hk-%')
+          .execute()
+      ).map((row) => row.token_hash),
+    ).toEqual(['hk-device-live']);
+    expect(
       (await db.selectFrom('mail_messages').select('subject').where('subject', 'like', 'hk-%').execute()).map(
         (row) => row.subject,
       ),
@@ -162,6 +183,7 @@ describe('housekeeping', () => {
       one_time_tokens: 0,
       oauth_tokens: 0,
       rate_limit_buckets: 0,
+      sign_in_devices: 0,
       mail_messages: 0,
     });
   });

@@ -19,6 +19,8 @@ export const housekeepingMinutes = 60;
  *   one is);
  * - a token past its expiry: 1 day (what a new sign-in already drops of its subject's);
  * - a rate-limit counter: 1 day after its window opened (the longest window is an hour);
+ * - a browser known to an account (its sign-in device cookie) past its expiry: at once, as nothing
+ *   reads it then;
  * - a message of the development mailbox (kept when SMTP_URL is unset): 30 days, as the links it
  *   carries (every one expired long before); its text would otherwise pile up without end.
  */
@@ -38,6 +40,7 @@ export interface SweepResult {
   one_time_tokens: number;
   oauth_tokens: number;
   rate_limit_buckets: number;
+  sign_in_devices: number;
   mail_messages: number;
 }
 
@@ -77,6 +80,10 @@ export async function sweepExpiredRecords(
       (limit) => sql`delete from rate_limit_buckets where (key, window_start) in (
         select key, window_start from rate_limit_buckets
         where window_start < ${before(retention.rateLimitBucketsMs)} limit ${limit})`,
+    ),
+    sign_in_devices: await inBatches(
+      (limit) => sql`delete from sign_in_devices where token_hash in (select token_hash from sign_in_devices
+        where expires_at < ${now} limit ${limit})`,
     ),
     // A scan of the mailbox's dates, hourly: it holds only what was sent without SMTP.
     mail_messages: await inBatches(

@@ -1,9 +1,12 @@
 import { passwordRuleMessages } from '@waratah/contracts';
-import type { PasswordRefusal, RegistrationGuard, SignInGuard } from '@waratah/identity';
+import type { PasswordRefusal, RegistrationGuard, SignInAttempt, SignInGuard } from '@waratah/identity';
+import type { Kysely } from 'kysely';
 import type { AuthSettings } from '../auth/auth-settings.ts';
 import { isCommonPassword } from '../auth/passwords/is-common-password.ts';
+import type { Database } from '../db/database-schema.ts';
 import { countMailRequest } from './mail-limits.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { knownSignInDevice, rememberSignInDevice, signInDeviceTtlSeconds } from './sign-in-devices.ts';
 import { countSignInAttempt, forgiveSignInAttempt, signInRules } from './sign-in-limits.ts';
 
 /**
@@ -11,23 +14,34 @@ import { countSignInAttempt, forgiveSignInAttempt, signInRules } from './sign-in
  * run on its own alike: its sign-in form (and the account page's current password) counts failures
  * in the same per-account and per-IP buckets as the token endpoints, and each registration, which
  * sends a welcome e-mail, is counted with every other e-mail a request may send; a new password is
- * refused when it is on the platform's list of common ones. `host`'s limiter and settings are read
- * at each use: the platform decorates them after it creates the identity.
+ * refused when it is on the platform's list of common ones. A browser that signed in to the
+ * account before (its device cookie, `sign-in-devices.ts`) is counted on its own. `host`'s limiter
+ * and settings are read at each use: the platform decorates them after it creates the identity.
  */
-export function identityGuards(host: { rateLimiter: RateLimiter; authSettings: AuthSettings }): {
+export function identityGuards(
+  host: { rateLimiter: RateLimiter; authSettings: AuthSettings },
+  db: Kysely<Database>,
+): {
   signInGuard: SignInGuard;
   registrationGuard: RegistrationGuard;
   refusePassword: PasswordRefusal;
 } {
+  const rulesOf = async (attempt: SignInAttempt) =>
+    signInRules(host.authSettings, {
+      ...attempt,
+      knownDevice: await knownSignInDevice(db, attempt.device, attempt),
+    });
   return {
     // The platform's own rule on new passwords, so an SSO adviser cannot choose one a password
     // tenant's adviser may not (before 2026-11-29 the identity's pages took them).
     refusePassword: (password) => (isCommonPassword(password) ? passwordRuleMessages.common : undefined),
     signInGuard: {
-      countAttempt: (attempt) =>
-        countSignInAttempt(host.rateLimiter, signInRules(host.authSettings, attempt)),
-      forgiveAttempt: (attempt) =>
-        forgiveSignInAttempt(host.rateLimiter, signInRules(host.authSettings, attempt)),
+      countAttempt: async (attempt) => countSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
+      forgiveAttempt: async (attempt) => forgiveSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
+      rememberDevice: async (attempt) => ({
+        token: await rememberSignInDevice(db, attempt.device, attempt),
+        maxAgeSeconds: signInDeviceTtlSeconds,
+      }),
     },
     registrationGuard: {
       assertAllowed: ({ tenantId, email, ip }) =>

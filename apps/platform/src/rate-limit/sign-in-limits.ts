@@ -9,17 +9,28 @@ export interface SignInAttempt {
   tenantId: string;
   username: string;
   ip: string;
+  /**
+   * The browser's device cookie, when `knownSignInDevice` found it handed out to this account: the
+   * hash naming its own counter (rate-limit/sign-in-devices.ts).
+   */
+  knownDevice?: string;
 }
 
 /**
  * Failed sign-ins are counted per IP (whatever the account) and per account (whatever the IP), in
- * that order: an address over its limit is refused before any account is counted.
+ * that order: an address over its limit is refused before any account is counted. From a browser
+ * that signed in to the account before (`knownDevice`), they are counted against that browser
+ * instead of the account, with the same limit: strangers' failures, which lock the account for an
+ * hour, do not lock its owner out of their own browser, and that browser's own failures are still
+ * bounded (OWASP's "device cookies").
  */
 export function signInRules(settings: AuthSettings, attempt: SignInAttempt): RateLimitRule[] {
   return [
     guessesPerIp(settings, attempt.ip),
     {
-      key: `sign-in:account:${attempt.tenantId}:${attempt.username.trim().toLowerCase()}`,
+      key: attempt.knownDevice
+        ? `sign-in:device:${attempt.knownDevice}`
+        : `sign-in:account:${attempt.tenantId}:${attempt.username.trim().toLowerCase()}`,
       limit: settings.signInFailuresPerAccount,
       windowSeconds: hour,
     },

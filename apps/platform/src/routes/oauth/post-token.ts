@@ -4,7 +4,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '@waratah/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { IssuedTokens } from '../../auth/tokens/token-repository.ts';
 import { clientCredentialsGrant } from './grants/client-credentials-grant.ts';
@@ -22,7 +22,12 @@ import {
 import { requireFields } from './require-fields.ts';
 import { resolveOAuthClient } from './resolve-oauth-client.ts';
 
-type Grant = (request: FastifyRequest, body: TokenRequest, audience: TokenAudience) => Promise<IssuedTokens>;
+type Grant = (
+  request: FastifyRequest,
+  body: TokenRequest,
+  audience: TokenAudience,
+  reply: FastifyReply,
+) => Promise<IssuedTokens>;
 
 const grants: Record<string, Grant> = {
   password: passwordGrant,
@@ -91,6 +96,7 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
             request,
             cookieToken ? { ...body, refresh_token: cookieToken } : body,
             audience,
+            reply,
           );
         } catch (error) {
           // A spent, expired or revoked cookie is of no more use: the browser forgets it.

@@ -80,7 +80,7 @@ export function setRefreshTokenCookie(
   token: string,
 ): void {
   reply.setCookie(refreshTokenCookieName(request, audience), token, {
-    path: cookiePath(request),
+    path: oauthCookiePath(request),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
@@ -94,13 +94,14 @@ export function clearRefreshTokenCookie(
   audience: TokenAudience,
 ): void {
   reply.clearCookie(refreshTokenCookieName(request, audience), {
-    path: cookiePath(request),
+    path: oauthCookiePath(request),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
   });
 }
 
-function cookiePath(request: FastifyRequest): string {
+/** Where the token endpoints' cookies go: every path over HTTPS (`__Host-`), else `/oauth` only. */
+export function oauthCookiePath(request: FastifyRequest): string {
   return request.protocol === 'https' ? '/' : '/oauth';
 }

@@ -113,3 +113,124 @@ describe('brute-force limits on the token endpoints', () => {
     expect((await signIn(other.adminUser.email, other.password, '2001:db8:7:8::1')).statusCode).toBe(200);
   });
 });
+
+describe('a browser that signed in to the account before (its device cookie)', () => {
+  let testApp: TestApp;
+  const portal = `http://${host}`;
+  const deviceCookie = 'waratah-admin-device';
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      credentials: { settings: { signInFailuresPerAccount: 3, signInFailuresPerIp: 50 } },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  function signIn(
+    username: string,
+    password: string,
+    { ip = '203.0.113.20', device = '', origin = portal } = {},
+  ) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host, origin, ...(device && { cookie: `${deviceCookie}=${device}` }) },
+      remoteAddress: ip,
+      payload: {
+        grant_type: 'password',
+        username,
+        password,
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+        scope: '',
+      },
+    });
+  }
+
+  /** An adviser who has signed in once from their portal: the device cookie the answer set. */
+  async function adviserWithDevice() {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    const first = await signIn(adviser.adminUser.email, adviser.password);
+    expect(first.statusCode).toBe(200);
+    const cookie = first.cookies.find((each) => each.name === deviceCookie);
+    if (!cookie) throw new Error('no device cookie');
+    return { adviser, cookie };
+  }
+
+  async function lockOut(email: string) {
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect(
+        (await signIn(email, 'Wrong-Password-000000', { ip: `198.51.100.${attempt + 1}` })).statusCode,
+      ).toBe(400);
+  }
+
+  it('is set by a sign-in from the portal, HttpOnly and SameSite=Strict, for 90 days', async () => {
+    const { cookie } = await adviserWithDevice();
+    expect(cookie).toMatchObject({
+      path: '/oauth',
+      httpOnly: true,
+      sameSite: 'Strict',
+      maxAge: 90 * 24 * 3600,
+    });
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Kept as its hash only.
+    const stored = await testApp.database.db.selectFrom('sign_in_devices').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(cookie.value);
+  });
+
+  it('lets the owner sign in from their browser while strangers’ failures lock the account', async () => {
+    const { adviser, cookie } = await adviserWithDevice();
+    await lockOut(adviser.adminUser.email);
+    expect((await signIn(adviser.adminUser.email, adviser.password)).statusCode).toBe(429);
+    const known = await signIn(adviser.adminUser.email, adviser.password, { device: cookie.value });
+    expect(known.statusCode).toBe(200);
+    // The same browser keeps the same cookie, its expiry renewed.
+    expect(known.cookies.find((each) => each.name === deviceCookie)?.value).toBe(cookie.value);
+  });
+
+  it('counts the browser’s own failures against it, with the same limit, and not against the account', async () => {
+    const { adviser, cookie } = await adviserWithDevice();
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect(
+        (await signIn(adviser.adminUser.email, 'Wrong-Password-000000', { device: cookie.value })).statusCode,
+      ).toBe(400);
+    expect(
+      (await signIn(adviser.adminUser.email, adviser.password, { device: cookie.value })).statusCode,
+    ).toBe(429);
+    // Another browser is not held back by this one's failures.
+    expect(
+      (await signIn(adviser.adminUser.email, adviser.password, { ip: '198.51.100.77' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('is of no help for another account, once expired, or forged', async () => {
+    const { cookie } = await adviserWithDevice();
+    const other = await createSignedInAdminUser(testApp.app);
+    await lockOut(other.adminUser.email);
+    expect((await signIn(other.adminUser.email, other.password, { device: cookie.value })).statusCode).toBe(
+      429,
+    );
+    expect((await signIn(other.adminUser.email, other.password, { device: 'x'.repeat(43) })).statusCode).toBe(
+      429,
+    );
+    const { adviser: third, cookie: thirds } = await adviserWithDevice();
+    await lockOut(third.adminUser.email);
+    await testApp.database.db
+      .updateTable('sign_in_devices')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('account', '=', third.adminUser.email.toLowerCase())
+      .execute();
+    expect((await signIn(third.adminUser.email, third.password, { device: thirds.value })).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('is not set for a caller other than the tenant’s portal', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    const answer = await signIn(adviser.adminUser.email, adviser.password, {
+      origin: 'https://elsewhere.example',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.cookies.find((each) => each.name === deviceCookie)).toBeUndefined();
+  });
+});

@@ -1,14 +1,17 @@
 import type { TokenRequest } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
 import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
+import { knownSignInDevice, rememberSignInDevice } from '../../../rate-limit/sign-in-devices.ts';
 import { countSignInAttempt, forgiveSignInAttempt, signInRules } from '../../../rate-limit/sign-in-limits.ts';
 import { OAuthError } from '../oauth-error.ts';
+import { isPortalOrigin } from '../refresh-token-cookie.ts';
 import { requireFields } from '../require-fields.ts';
 import { resolveOAuthClient } from '../resolve-oauth-client.ts';
+import { setSignInDeviceCookie, signInDeviceCookieName } from '../sign-in-device-cookie.ts';
 import { subjectKindOf, type TokenAudience } from './token-audience.ts';
 
 interface Account {
@@ -18,19 +21,27 @@ interface Account {
   emailVerified: boolean;
 }
 
-/** RFC 6749 §4.3 with the tenant's client_id and domain (spec §7 OAuth). */
+/**
+ * RFC 6749 §4.3 with the tenant's client_id and domain (spec §7 OAuth). A portal's browser that
+ * signed in to the account before carries a device cookie: its failures count against it, not
+ * the account (rate-limit/sign-in-devices.ts), and each sign-in from the portal sets or renews it.
+ */
 export async function passwordGrant(
   request: FastifyRequest,
   body: TokenRequest,
   audience: TokenAudience,
+  reply: FastifyReply,
 ): Promise<IssuedTokens> {
   const fields = requireFields(body, ['username', 'password', 'client_id', 'domain']);
   const client = resolveOAuthClient(request, fields.client_id, fields.domain);
   const { rateLimiter, authSettings, tokens } = request.server;
+  const db = request.server.database.db;
+  const named = { tenantId: client.tenant.id, username: fields.username };
+  const device = request.cookies[signInDeviceCookieName(request, audience)];
   const rules = signInRules(authSettings, {
-    tenantId: client.tenant.id,
-    username: fields.username,
+    ...named,
     ip: request.ip,
+    knownDevice: await knownSignInDevice(db, device, named),
   });
   // Counted as failed until the password proves right, so a burst cannot outrun the limit.
   await countSignInAttempt(rateLimiter, rules);
@@ -65,6 +76,8 @@ export async function passwordGrant(
     clientId: client.clientId,
   });
   await audit(account.id, 'session.sign_in');
+  if (isPortalOrigin(request, client))
+    setSignInDeviceCookie(request, reply, audience, await rememberSignInDevice(db, device, named));
   return issued;
 }
 
