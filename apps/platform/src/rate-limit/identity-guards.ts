@@ -5,7 +5,7 @@ import type { AuthSettings } from '../auth/auth-settings.ts';
 import { isCommonPassword } from '../auth/passwords/is-common-password.ts';
 import type { Database } from '../db/database-schema.ts';
 import { countMailRequest } from './mail-limits.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 import { knownSignInDevice, rememberSignInDevice, signInDeviceTtlSeconds } from './sign-in-devices.ts';
 import { countSignInAttempt, forgiveSignInAttempt, signInRules } from './sign-in-limits.ts';
 
@@ -26,11 +26,19 @@ export function identityGuards(
   registrationGuard: RegistrationGuard;
   refusePassword: PasswordRefusal;
 } {
-  const rulesOf = async (attempt: SignInAttempt) =>
-    signInRules(host.authSettings, {
-      ...attempt,
-      knownDevice: await knownSignInDevice(db, attempt.device, attempt),
-    });
+  // One look-up of the browser per attempt: the rules forgiven are the very rules counted, even
+  // when the browser's device row expires between the two.
+  const rules = new WeakMap<SignInAttempt, Promise<RateLimitRule[]>>();
+  const rulesOf = (attempt: SignInAttempt) => {
+    let found = rules.get(attempt);
+    if (!found) {
+      found = knownSignInDevice(db, attempt.device, attempt).then((knownDevice) =>
+        signInRules(host.authSettings, { ...attempt, knownDevice }),
+      );
+      rules.set(attempt, found);
+    }
+    return found;
+  };
   return {
     // The platform's own rule on new passwords, so an SSO adviser cannot choose one a password
     // tenant's adviser may not (before 2026-11-29 the identity's pages took them).
