@@ -170,6 +170,7 @@ export interface SignInDevicesTable {
   tenant_id: string;
   /** The e-mail the sign-in named, lower-cased and trimmed. */
   account: string;
+  audience: 'admin_user' | 'client';
   created_at: ColumnType<Date, Date | undefined, never>;
   expires_at: Date;
 }

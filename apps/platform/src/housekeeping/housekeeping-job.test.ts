@@ -102,6 +102,7 @@ describe('housekeeping', () => {
           token_hash,
           tenant_id: 'waratah',
           account: 'housekeeping@example.com.au',
+          audience: 'admin_user' as const,
           expires_at: index < 2 ? ago(hour * (index + 1)) : new Date(now.getTime() + hour),
         })),
       )

@@ -32,8 +32,8 @@ export function identityGuards(
   const rulesOf = (attempt: SignInAttempt) => {
     let found = rules.get(attempt);
     if (!found) {
-      found = knownSignInDevice(db, attempt.device, attempt).then((knownDevice) =>
-        signInRules(host.authSettings, { ...attempt, knownDevice }),
+      found = knownSignInDevice(db, attempt.device, { ...attempt, audience: 'admin_user' }).then(
+        (knownDevice) => signInRules(host.authSettings, { ...attempt, knownDevice }),
       );
       rules.set(attempt, found);
     }
@@ -47,7 +47,7 @@ export function identityGuards(
       countAttempt: async (attempt) => countSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
       forgiveAttempt: async (attempt) => forgiveSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
       rememberDevice: async (attempt) => ({
-        token: await rememberSignInDevice(db, attempt.device, attempt),
+        token: await rememberSignInDevice(db, attempt.device, { ...attempt, audience: 'admin_user' }),
         maxAgeSeconds: signInDeviceTtlSeconds,
       }),
     },

@@ -8,10 +8,17 @@ export const signInDeviceTtlSeconds = 90 * 24 * 3600;
 /** The longest token read from a cookie: one handed out is 43 characters. */
 const maxTokenLength = 100;
 
-/** Whom a sign-in names: its tenant and the e-mail typed (compared lower-cased and trimmed). */
+/** The browsers an account keeps: a new one past these pushes out the one least lately used. */
+export const signInDevicesPerAccount = 10;
+
+/**
+ * Whom a sign-in names: its tenant, the e-mail typed (compared lower-cased and trimmed) and whose
+ * account it is (an admin user's or a client's).
+ */
 export interface SignInAccount {
   tenantId: string;
   username: string;
+  audience: 'admin_user' | 'client';
 }
 
 function accountKey(username: string): string {
@@ -41,6 +48,7 @@ export async function knownSignInDevice(
     .where('token_hash', '=', tokenHash)
     .where('tenant_id', '=', account.tenantId)
     .where('account', '=', accountKey(account.username))
+    .where('audience', '=', account.audience)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return row?.token_hash;
@@ -48,7 +56,9 @@ export async function knownSignInDevice(
 
 /**
  * After a successful sign-in: the token for the browser's device cookie. The browser's own token
- * when it was already known to this account (its expiry moved on), else a new one.
+ * when it was already known to this account (its expiry moved on), else a new one; an account
+ * keeps its newest `signInDevicesPerAccount` browsers, so signing in again and again from new
+ * ones (a script without cookies) does not pile up rows.
  */
 export async function rememberSignInDevice(
   db: Kysely<Database>,
@@ -67,15 +77,35 @@ export async function rememberSignInDevice(
     return token;
   }
   const fresh = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sign_in_devices')
-    .values({
-      token_hash: hashOf(fresh),
-      tenant_id: account.tenantId,
-      account: accountKey(account.username),
-      created_at: now,
-      expires_at: expiresAt,
-    })
-    .execute();
+  const key = accountKey(account.username);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sign_in_devices')
+      .values({
+        token_hash: hashOf(fresh),
+        tenant_id: account.tenantId,
+        account: key,
+        audience: account.audience,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    const kept = trx
+      .selectFrom('sign_in_devices')
+      .select('token_hash')
+      .where('tenant_id', '=', account.tenantId)
+      .where('account', '=', key)
+      .where('audience', '=', account.audience)
+      .orderBy('expires_at', 'desc')
+      .orderBy('token_hash')
+      .limit(signInDevicesPerAccount);
+    await trx
+      .deleteFrom('sign_in_devices')
+      .where('tenant_id', '=', account.tenantId)
+      .where('account', '=', key)
+      .where('audience', '=', account.audience)
+      .where('token_hash', 'not in', kept)
+      .execute();
+  });
   return fresh;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAuthSettings } from '../../auth/auth-settings.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
@@ -165,7 +166,7 @@ describe('a browser that signed in to the account before (its device cookie)', (
   }
 
   it('is set by a sign-in from the portal, HttpOnly and SameSite=Strict, for 90 days', async () => {
-    const { cookie } = await adviserWithDevice();
+    const { adviser, cookie } = await adviserWithDevice();
     expect(cookie).toMatchObject({
       path: '/oauth',
       httpOnly: true,
@@ -173,9 +174,19 @@ describe('a browser that signed in to the account before (its device cookie)', (
       maxAge: 90 * 24 * 3600,
     });
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Kept as its hash only.
-    const stored = await testApp.database.db.selectFrom('sign_in_devices').select('token_hash').execute();
-    expect(stored.map((row) => row.token_hash)).not.toContain(cookie.value);
+    // Kept as its hash only, for this adviser's account.
+    const stored = await testApp.database.db
+      .selectFrom('sign_in_devices')
+      .select(['token_hash', 'account', 'audience'])
+      .where('token_hash', '=', createHash('sha256').update(cookie.value).digest('hex'))
+      .execute();
+    expect(stored).toEqual([
+      {
+        token_hash: expect.any(String),
+        account: adviser.adminUser.email.toLowerCase(),
+        audience: 'admin_user',
+      },
+    ]);
   });
 
   it('lets the owner sign in from their browser while strangers’ failures lock the account', async () => {

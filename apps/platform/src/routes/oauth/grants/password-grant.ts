@@ -36,7 +36,11 @@ export async function passwordGrant(
   const client = resolveOAuthClient(request, fields.client_id, fields.domain);
   const { rateLimiter, authSettings, tokens } = request.server;
   const db = request.server.database.db;
-  const named = { tenantId: client.tenant.id, username: fields.username };
+  const named = {
+    tenantId: client.tenant.id,
+    username: fields.username,
+    audience: subjectKindOf(audience),
+  };
   const device = request.cookies[signInDeviceCookieName(request, audience)];
   const rules = signInRules(authSettings, {
     ...named,
