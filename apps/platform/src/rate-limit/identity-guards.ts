@@ -29,11 +29,13 @@ export function identityGuards(
   // One look-up of the browser per attempt: the rules forgiven are the very rules counted, even
   // when the browser's device row expires between the two.
   const rules = new WeakMap<SignInAttempt, Promise<RateLimitRule[]>>();
+  // The identity signs in admin users (advisers) only.
+  const adviser = (attempt: SignInAttempt) => ({ ...attempt, audience: 'admin_user' as const });
   const rulesOf = (attempt: SignInAttempt) => {
     let found = rules.get(attempt);
     if (!found) {
-      found = knownSignInDevice(db, attempt.device, { ...attempt, audience: 'admin_user' }).then(
-        (knownDevice) => signInRules(host.authSettings, { ...attempt, knownDevice }),
+      found = knownSignInDevice(db, attempt.device, adviser(attempt)).then((knownDevice) =>
+        signInRules(host.authSettings, { ...attempt, knownDevice }),
       );
       rules.set(attempt, found);
     }
@@ -47,7 +49,7 @@ export function identityGuards(
       countAttempt: async (attempt) => countSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
       forgiveAttempt: async (attempt) => forgiveSignInAttempt(host.rateLimiter, await rulesOf(attempt)),
       rememberDevice: async (attempt) => ({
-        token: await rememberSignInDevice(db, attempt.device, { ...attempt, audience: 'admin_user' }),
+        token: await rememberSignInDevice(db, attempt.device, adviser(attempt)),
         maxAgeSeconds: signInDeviceTtlSeconds,
       }),
     },

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { generateTokenSecret, hashTokenSecret } from '../auth/tokens/token-secret.ts';
 import type { Database } from '../db/database-schema.ts';
 
 /** How long a browser stays known to an account after its last sign-in there: 90 days. */
@@ -25,8 +25,21 @@ function accountKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** A cookie's token worth looking up: present, and no longer than any handed out. */
+function readable(token: string | undefined): token is string {
+  return token !== undefined && token.length > 0 && token.length <= maxTokenLength;
+}
+
+/** The token's row, handed out to this very account and unexpired (a read's or a renewal's filter). */
+function validRow(token: string, account: SignInAccount, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'sign_in_devices'>) =>
+    eb.and([
+      eb('token_hash', '=', hashTokenSecret(token)),
+      eb('tenant_id', '=', account.tenantId),
+      eb('account', '=', accountKey(account.username)),
+      eb('audience', '=', account.audience),
+      eb('expires_at', '>', now),
+    ]);
 }
 
 /**
@@ -40,16 +53,11 @@ export async function knownSignInDevice(
   account: SignInAccount,
   now: Date = new Date(),
 ): Promise<string | undefined> {
-  if (!token || token.length > maxTokenLength) return undefined;
-  const tokenHash = hashOf(token);
+  if (!readable(token)) return undefined;
   const row = await db
     .selectFrom('sign_in_devices')
     .select('token_hash')
-    .where('token_hash', '=', tokenHash)
-    .where('tenant_id', '=', account.tenantId)
-    .where('account', '=', accountKey(account.username))
-    .where('audience', '=', account.audience)
-    .where('expires_at', '>', now)
+    .where(validRow(token, account, now))
     .executeTakeFirst();
   return row?.token_hash;
 }
@@ -67,22 +75,22 @@ export async function rememberSignInDevice(
   now: Date = new Date(),
 ): Promise<string> {
   const expiresAt = new Date(now.getTime() + signInDeviceTtlSeconds * 1000);
-  const known = await knownSignInDevice(db, token, account, now);
-  if (known && token) {
-    await db
+  // A browser known to the account: its expiry moved on, in the one statement that checks it.
+  if (readable(token)) {
+    const renewed = await db
       .updateTable('sign_in_devices')
       .set({ expires_at: expiresAt })
-      .where('token_hash', '=', known)
-      .execute();
-    return token;
+      .where(validRow(token, account, now))
+      .executeTakeFirst();
+    if (renewed.numUpdatedRows > 0n) return token;
   }
-  const fresh = randomBytes(32).toString('base64url');
+  const fresh = generateTokenSecret();
   const key = accountKey(account.username);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('sign_in_devices')
       .values({
-        token_hash: hashOf(fresh),
+        token_hash: hashTokenSecret(fresh),
         tenant_id: account.tenantId,
         account: key,
         audience: account.audience,

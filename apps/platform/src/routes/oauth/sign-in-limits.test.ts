@@ -6,6 +6,29 @@ import { createSignedInAdminUser, type SignedInAdminUser } from '../../testing/s
 
 const host = 'moneypartner.localhost:8080';
 
+/** A moneypartner adviser's password sign-in at the admin token endpoint, from `ip`. */
+function passwordSignIn(
+  testApp: TestApp,
+  username: string,
+  password: string,
+  { ip, headers = {} }: { ip: string; headers?: Record<string, string> },
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/oauth/admin/token',
+    headers: { host, ...headers },
+    remoteAddress: ip,
+    payload: {
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'moneypartner-adviser-portal',
+      domain: 'moneypartner.com.au',
+      scope: '',
+    },
+  });
+}
+
 describe('brute-force limits on the token endpoints', () => {
   let testApp: TestApp;
   let adviser: SignedInAdminUser;
@@ -19,20 +42,7 @@ describe('brute-force limits on the token endpoints', () => {
   afterAll(() => testApp.close());
 
   function signIn(username: string, password: string, ip = '203.0.113.7') {
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/admin/token',
-      headers: { host },
-      remoteAddress: ip,
-      payload: {
-        grant_type: 'password',
-        username,
-        password,
-        client_id: 'moneypartner-adviser-portal',
-        domain: 'moneypartner.com.au',
-        scope: '',
-      },
-    });
+    return passwordSignIn(testApp, username, password, { ip });
   }
 
   it('allows at most 100 failed sign-ins per account and 300 per IP an hour by default', () => {
@@ -132,19 +142,9 @@ describe('a browser that signed in to the account before (its device cookie)', (
     password: string,
     { ip = '203.0.113.20', device = '', origin = portal } = {},
   ) {
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/admin/token',
-      headers: { host, origin, ...(device && { cookie: `${deviceCookie}=${device}` }) },
-      remoteAddress: ip,
-      payload: {
-        grant_type: 'password',
-        username,
-        password,
-        client_id: 'moneypartner-adviser-portal',
-        domain: 'moneypartner.com.au',
-        scope: '',
-      },
+    return passwordSignIn(testApp, username, password, {
+      ip,
+      headers: { origin, ...(device && { cookie: `${deviceCookie}=${device}` }) },
     });
   }
 
