@@ -31,10 +31,22 @@ async function openDrawer(page: Page, trigger: string, title: string): Promise<L
 }
 
 async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
-  // The download's toast (bottom right, spec §9) can sit over the drawer's footer, and a toast
-  // under the pointer stays while hovered: move the pointer away and let it go first.
+  // The download's toast (bottom right, spec §9) can sit over the drawer's footer: close it with
+  // its own × button, as an adviser would, rather than wait out its seconds on screen (a toast
+  // under the pointer stays while hovered, so the pointer moves away first). The drawer, a modal
+  // dialog, hides the rest of the page from the accessibility tree, so the button is found among
+  // hidden elements too.
   await page.mouse.move(0, 0);
-  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
+  const toasts = page.locator('[data-slot="toast"]');
+  await expect(async () => {
+    const open = toasts.and(page.locator('[data-state="open"]'));
+    if ((await open.count()) > 0)
+      await open
+        .first()
+        .getByRole('button', { name: 'Close', exact: true, includeHidden: true })
+        .click({ timeout: 1000 });
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
 }
