@@ -1,5 +1,5 @@
 import { tenants, themeCssVariables } from '@waratah/tenants';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { version } from '../../package.json';
 import { getAppConfig } from '../features/app-config/api/get-app-config.ts';
 import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
@@ -162,6 +162,11 @@ describe('startUp', () => {
   });
 
   describe('the tenant font', () => {
+    // jsdom's page outlives this file (the worker's next files share it): take the stub away.
+    afterEach(() => {
+      Reflect.deleteProperty(document, 'fonts');
+    });
+
     function stubFonts(load: () => Promise<unknown>) {
       const added: { family: string; source: string }[] = [];
       vi.stubGlobal(

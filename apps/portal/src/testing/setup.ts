@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from '@waratah/ui';
 import { afterEach, beforeEach, vi } from 'vitest';
 // Tests render area components without the signed-in frame that brings their strings in the app.
 import '../lib/i18n-areas.ts';
@@ -16,13 +17,18 @@ beforeEach(() => {
 // dresses <html> and <head>, which must not leak from one test into the next.
 afterEach(() => {
   cleanup();
+  // The toasts' store lives in a module, which the files of a worker share (vitest.config.ts).
+  toast.clear();
   document.documentElement.removeAttribute('style');
   document.documentElement.removeAttribute('data-tenant');
   for (const icon of document.head.querySelectorAll('link[rel="icon"]')) icon.remove();
   document.title = '';
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 // jsdom lacks these browser APIs, which the kit's Radix parts call (pointer capture, scrolling

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { type createFakeApi, json } from '../../../testing/fake-api.ts';
 import { buildAccount, buildProviderAccount } from '../../client-details/testing/build-client-data.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
-import { saveFile } from '../utils/save-file.ts';
-
-vi.mock('../utils/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const everydayId = '11111111-1111-4111-8111-111111111111';
 const retriedId = '22222222-2222-4222-8222-222222222222';
@@ -31,8 +29,10 @@ function openAccounts(routes: Parameters<typeof createFakeApi>[0], features = {}
   });
 }
 
+let downloads: RecordedDownload[] = [];
+
 beforeEach(() => {
-  vi.mocked(saveFile).mockClear();
+  downloads = recordDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,10 +94,9 @@ describe('account documents', { timeout: 20_000 }, () => {
     const [download] = api.requestsTo(`GET /api/v2/statements/${everydayId}`);
     expect(download?.headers.get('X-User-Id')).toBe('7');
     expect(download?.headers.get('Authorization')).toBe('Bearer stored-access-token');
-    expect(saveFile).toHaveBeenCalledTimes(1);
-    const [blob, fileName] = vi.mocked(saveFile).mock.calls[0] ?? [];
-    expect(fileName).toBe('statement_everyday.pdf');
-    expect(await (blob as Blob).text()).toBe('%PDF-1.7\n');
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]?.fileName).toBe('statement_everyday.pdf');
+    expect(await downloads[0]?.blob.text()).toBe('%PDF-1.7\n');
   });
 
   it('makes one statement per account for all accounts, explains a failure and retries it', async () => {
@@ -149,8 +148,8 @@ describe('account documents', { timeout: 20_000 }, () => {
     ]);
 
     await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('statement_retried.pdf');
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe('statement_retried.pdf');
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
   });
 
@@ -230,6 +229,6 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
     expect(await within(drawer).findByRole('alert')).toHaveTextContent(/We couldn't start the document/);
     expect(within(drawer).queryByTestId('document-job')).not.toBeInTheDocument();
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(downloads).toHaveLength(0);
   });
 });

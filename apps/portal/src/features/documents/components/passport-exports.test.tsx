@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
 import { buildPassport } from '../../financial-passport/testing/build-passport.ts';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
-import { saveFile } from '../utils/save-file.ts';
-
-vi.mock('../utils/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const earlierId = '55555555-5555-4555-8555-555555555555';
 const failedId = '66666666-6666-4666-8666-666666666666';
@@ -26,8 +24,10 @@ function passportExport(id: string, patch: Parameters<typeof buildDocumentExport
   });
 }
 
+let downloads: RecordedDownload[] = [];
+
 beforeEach(() => {
-  vi.mocked(saveFile).mockClear();
+  downloads = recordDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,14 +85,14 @@ describe('financial passport exports', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'financial year 24/25' }));
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('new.pdf');
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe('new.pdf');
     expect(api.requestsTo('POST /api/v2/financialpassport/exports')[0]?.body).toEqual({ period: 'fin-year' });
     expect(api.requestsTo('POST /api/v2/financialpassport/exports')[0]?.headers.get('X-User-Id')).toBe('7');
 
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: /^Download:/ }));
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(2));
-    expect(vi.mocked(saveFile).mock.calls[1]?.[1]).toBe('earlier.pdf');
+    await vi.waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]?.fileName).toBe('earlier.pdf');
   });
 
   it('tells screen readers it is loading the exports', async () => {

@@ -1,18 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { toast } from '@waratah/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
-import { saveFile } from '../utils/save-file.ts';
-
-vi.mock('../utils/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const id = '44444444-4444-4444-8444-444444444444';
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+let downloads: RecordedDownload[] = [];
+
 beforeEach(() => {
-  vi.mocked(saveFile).mockClear();
+  downloads = recordDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,8 +65,8 @@ describe('period documents', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: '12 months' }));
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(spreadsheet.file_name);
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe(spreadsheet.file_name);
     expect(api.requestsTo('POST /api/v2/documents/transactions')[0]?.body).toEqual({ period: 'year' });
     expect(await within(drawer).findByText('Transactions spreadsheet: downloaded')).toBeInTheDocument();
   });
@@ -102,8 +102,8 @@ describe('period documents', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1), { timeout: 5000 });
-    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(insights.file_name);
+    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    expect(downloads[0]?.fileName).toBe(insights.file_name);
     expect(api.requestsTo('POST /api/v2/documents/insights')[0]?.body).toEqual({ period: 'week' });
     expect(await screen.findByText('Insights downloaded')).toBeInTheDocument();
   });
@@ -171,7 +171,7 @@ describe('period documents', { timeout: 20_000 }, () => {
     };
 
     await createAndClose();
-    await vi.waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Insights downloaded', { duration: 5000 }));
 
     await createAndClose();
@@ -182,7 +182,7 @@ describe('period documents', { timeout: 20_000 }, () => {
         }),
       { timeout: 5000 },
     );
-    expect(saveFile).toHaveBeenCalledTimes(1);
+    expect(downloads).toHaveLength(1);
   });
 
   it('stops following a document deleted meanwhile, and says it is no longer available', async () => {
