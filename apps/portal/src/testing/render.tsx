@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
+import { onTestFinished } from 'vitest';
 import { App } from '../app/app.tsx';
 import { createRoutes, routerOptionsFor } from '../app/router.tsx';
 import { startUp } from '../app/start-up.ts';
@@ -30,6 +31,12 @@ export async function renderPortal({
 }: RenderPortalOptions = {}) {
   if (signedInFor !== undefined) storeSession(signedInFor);
   const portal = await startUp({ location: { host, protocol: 'http:' }, fetch: api.fetch });
+  // The session's timers and storage listener and the cached queries' timers would outlive the
+  // test, and the files of a worker share one page (vitest.config.ts).
+  onTestFinished(() => {
+    portal.session.passwordSession.dispose();
+    portal.queryClient.clear();
+  });
   if (appState.appConfig !== undefined) {
     // The named config wins over the one start-up asked the fake platform for: that request is let
     // finish first (it would store its answer when it came), then the named one is stored and cached.
