@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { type createFakeApi, json } from '../../../testing/fake-api.ts';
 import { buildAccount, buildProviderAccount } from '../../client-details/testing/build-client-data.ts';
@@ -34,10 +34,6 @@ let downloads: RecordedDownload[] = [];
 beforeEach(() => {
   downloads = recordDownloads();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('account documents', { timeout: 20_000 }, () => {
   it('creates a statement, follows its progress and downloads the PDF under its file name', async () => {
     const completed = buildDocumentExport({

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
@@ -29,10 +29,6 @@ let downloads: RecordedDownload[] = [];
 beforeEach(() => {
   downloads = recordDownloads();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('financial passport exports', { timeout: 20_000 }, () => {
   it("offers the tenant's passport periods, lists the exports with status and downloads them", async () => {
     const created = passportExport(newId, {

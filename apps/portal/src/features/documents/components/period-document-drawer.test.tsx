@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { toast } from '@waratah/ui';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
 import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
@@ -14,10 +14,6 @@ let downloads: RecordedDownload[] = [];
 beforeEach(() => {
   downloads = recordDownloads();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('period documents', { timeout: 20_000 }, () => {
   it('downloads the transactions spreadsheet of a statement period', async () => {
     const spreadsheet = buildDocumentExport({
