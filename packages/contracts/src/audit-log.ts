@@ -7,11 +7,14 @@ import { maxDatabaseId } from './money.ts';
  */
 export const auditLogQuerySchema = z.object({
   size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
-  /** The `paging.cursors.after` of the page before: the entries older than it. */
+  /**
+   * The `paging.cursors.after` of the page before: the entries older than it. The log's ids are
+   * 64-bit (migration 0026); the API answers them as JSON numbers, so a cursor is at most 2⁵³ − 1.
+   */
   after: z.optional(
     z.string().check(
-      z.regex(/^[1-9][0-9]{0,9}$/, 'after is the cursor of an earlier page'),
-      z.refine((cursor) => Number(cursor) <= maxDatabaseId, 'after is the cursor of an earlier page'),
+      z.regex(/^[1-9][0-9]{0,15}$/, 'after is the cursor of an earlier page'),
+      z.refine((cursor) => Number.isSafeInteger(Number(cursor)), 'after is the cursor of an earlier page'),
     ),
   ),
   /** Only the entries about this client. */

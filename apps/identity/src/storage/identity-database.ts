@@ -43,9 +43,10 @@ export interface IdentityKeysTable {
   created_at: Timestamp;
 }
 
-/** The platform's audit log (its migration 0006); the identity only appends to it. */
+/** The platform's audit log (its migrations 0006 and 0026); the identity only appends to it. */
 export interface AuditLogTable {
-  id: Id;
+  /** `bigint` (the platform's migration 0026): read as a string or a number, by engine. */
+  id: ColumnType<string | number | bigint, never, never>;
   tenant_id: string;
   actor_kind: 'admin_user' | 'client' | 'system';
   actor_id: number;

@@ -78,12 +78,14 @@ describe('createClientAccessBatch: the access gate’s shared statement', () => 
       .orderBy('id')
       .execute();
   const lastAuditId = async () =>
-    (
-      await database.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
-        .executeTakeFirstOrThrow()
-    ).id;
+    Number(
+      (
+        await database.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -89,11 +89,11 @@ describe('listAuditLog on a long log', () => {
 
   /** The ids the caller should see, straight from the table. */
   async function expected(where: ReturnType<typeof sql>) {
-    const { rows } = await sql<{ id: number }>`
+    const { rows } = await sql<{ id: string | number }>`
       select id from audit_log where tenant_id = ${tenantId} and ${where} order by id desc`.execute(
       database.db,
     );
-    return rows.map((row) => row.id);
+    return rows.map((row) => Number(row.id));
   }
 
   it('pages an adviser through its practice’s advisers’ entries, merged newest first, and no one else’s', async () => {
@@ -155,5 +155,33 @@ describe('listAuditLog on a long log', () => {
       }
       expect([...indexes].sort()).toEqual(['audit_log_admin_user', 'audit_log_client', 'audit_log_pkey']);
     });
+  });
+
+  it('answers and pages by ids past 32 bits, as JSON numbers up to 2⁵³ − 1', async () => {
+    const ids = [Number.MAX_SAFE_INTEGER, 2 ** 32 + 7];
+    await sql`
+      insert into audit_log (id, tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+      select n, ${tenantId}, 'admin_user', ${practiceAdvisers[0]}::int, 'client_data.get', 'route', '/api/v2/accounts',
+        ${client}, '192.0.2.1'
+      from unnest(${sql.val(ids.map(String))}::int8[]) as n`.execute(database.db);
+    try {
+      for (const caller of [adviser, operator]) {
+        for (const query of [{}, { client_id: client }]) {
+          const first = await listAuditLog(database.db, caller, { size: 1, ...query });
+          expect(first.data.map((entry) => entry.id)).toEqual([Number.MAX_SAFE_INTEGER]);
+          expect(first.paging.cursors.after).toBe('9007199254740991');
+          const second = await listAuditLog(database.db, caller, {
+            size: 1,
+            ...query,
+            after: '9007199254740991',
+          });
+          expect(second.data.map((entry) => entry.id)).toEqual([4_294_967_303]);
+          const third = await listAuditLog(database.db, caller, { size: 1, ...query, after: '4294967303' });
+          expect(third.data.filter((entry) => entry.id >= 2 ** 31)).toEqual([]);
+        }
+      }
+    } finally {
+      await sql`delete from audit_log where id > ${2 ** 31}`.execute(database.db);
+    }
   });
 });

@@ -55,13 +55,16 @@ export async function listAuditLog(
     partyId !== undefined && query.client_id === undefined
       ? await practiceEntries(db, read, partyId)
       : await tenantEntries(db, read, partyId, query.client_id);
-  const data = rows.slice(0, query.size);
+  const data = rows.slice(0, query.size).map((row) => ({ ...row, id: Number(row.id) }));
   const last = data.at(-1);
   return {
     data,
     paging: { cursors: rows.length > query.size && last ? { after: String(last.id) } : {} },
   };
 }
+
+/** An entry as read: its 64-bit id as the engine's driver reads one (database-schema.ts). */
+type EntryRow = Omit<AuditLogEntry, 'id'> & { id: string | number | bigint };
 
 /** What every read of the log is bounded by: the tenant, a page and one more, older than `after`. */
 interface EntriesRead {
@@ -79,7 +82,7 @@ function tenantEntries(
   { tenantId, limit, after }: EntriesRead,
   partyId: number | undefined,
   clientId: number | undefined,
-): Promise<AuditLogEntry[]> {
+): Promise<EntryRow[]> {
   return db
     .selectFrom('audit_log as a')
     .leftJoin('admin_users as u', (join) =>
@@ -108,7 +111,7 @@ function practiceEntries(
   db: Kysely<Database>,
   { tenantId, limit, after }: EntriesRead,
   partyId: number,
-): Promise<AuditLogEntry[]> {
+): Promise<EntryRow[]> {
   return db
     .selectFrom('admin_users as u')
     .innerJoinLateral(

@@ -352,7 +352,11 @@ export interface ImagesTable {
 }
 
 export interface AuditLogTable {
-  id: Id;
+  /**
+   * `bigint` since migration 0026: node-postgres reads it as a string, PGlite as a number (a
+   * bigint past 2⁵³). Read it through `Number()` (access/list-audit-log.ts).
+   */
+  id: ColumnType<string | number | bigint, never, never>;
   tenant_id: string;
   /** `system`: the platform itself (the consent expiry sweep), actor id 0 (migration 0022). */
   actor_kind: 'admin_user' | 'client' | 'system';

@@ -40,10 +40,22 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0025, is safe to apply again (`if not exists`).
-    await sql`delete from kysely_migration where name = '0025-sign-in-devices'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0025-sign-in-devices']);
+    // The last one, 0026, is safe to apply again (it leaves a log already on `bigint` alone).
+    await sql`delete from kysely_migration where name = '0026-audit-log-bigint-ids'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0026-audit-log-bigint-ids']);
     expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('numbers the audit log’s entries with 64-bit ids, the identity’s sequence too', async () => {
+    const { rows } = await sql<{ column: string; sequence: string }>`
+      select
+        (select data_type from information_schema.columns
+          where table_name = 'audit_log' and column_name = 'id') as column,
+        (select s.seqtypid::regtype::text from pg_sequence s
+          where s.seqrelid = pg_get_serial_sequence('audit_log', 'id')::regclass) as sequence`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([{ column: 'bigint', sequence: 'bigint' }]);
   });
 
   it('still refuses a database migrated by a newer version', async () => {

@@ -25,6 +25,7 @@ import * as auditSystemActor from './migrations/0022-audit-system-actor.ts';
 import * as sweepIndexes from './migrations/0023-sweep-indexes.ts';
 import * as goalProgress from './migrations/0024-goal-progress.ts';
 import * as signInDevices from './migrations/0025-sign-in-devices.ts';
+import * as auditLogBigintIds from './migrations/0026-audit-log-bigint-ids.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023-sweep-indexes': sweepIndexes,
   '0024-goal-progress': goalProgress,
   '0025-sign-in-devices': signInDevices,
+  '0026-audit-log-bigint-ids': auditLogBigintIds,
 };
 
 /**

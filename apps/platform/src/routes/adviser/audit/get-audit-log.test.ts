@@ -81,7 +81,14 @@ describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
   });
 
   it('refuses a cursor or client it could not have given, and an adviser without an enabled practice', async () => {
-    for (const query of ['after=0', 'after=abc', 'after=2147483648', 'client_id=0', 'size=101']) {
+    for (const query of [
+      'after=0',
+      'after=abc',
+      'after=9007199254740992',
+      'after=12345678901234567',
+      'client_id=0',
+      'size=101',
+    ]) {
       const refused = await testApp.app.inject({
         url: `/api/adviser/audit?${query}`,
         headers: mine.adviser.headers,
