@@ -69,11 +69,12 @@ for (const tenant of passwordTenants) {
       await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
       // Both tabs find the token 13 s from its expiry, so both are due to refresh it at the same moment,
-      // 3 s from now. A refresh token works once: two tabs spending it together would end the sign-in.
+      // 3 s from now. A refresh token works once (a second spend within the retry grace gets the first
+      // answer again, after it the sign-in ends): the tabs must take turns.
       const cookieBefore = (await context.cookies()).find(({ name }) => name === 'waratah-admin-refresh');
-      const refreshes: Request[] = [];
+      const refreshing: Request[] = [];
       context.on('requestfinished', (request) => {
-        if (new URL(request.url()).pathname === '/oauth/admin/token') refreshes.push(request);
+        if (new URL(request.url()).pathname === '/oauth/admin/token') refreshing.push(request);
       });
       await page.evaluate(() =>
         window.localStorage.setItem('waratah.accessTokenExpiresAt', String(Date.now() + 13_000)),
@@ -86,11 +87,13 @@ for (const tenant of passwordTenants) {
         );
       await expect.poll(hoursLeft, { timeout: 15_000 }).toBeGreaterThan(0.5);
       await page.waitForTimeout(2_000);
+      const refreshes = [...refreshing];
       // One tab refreshed; the other took its token, or (when its copy of local storage had not caught
       // up yet) refreshed after it with the cookie the first one left. Never both at once.
       expect(refreshes.length).toBeGreaterThanOrEqual(1);
       expect(refreshes.length).toBeLessThanOrEqual(2);
-      // Each spent a live token: a token spent twice is refused (400) and ends the sign-in.
+      // Each was answered. (Two spends of one token at once are answered alike within the retry grace,
+      // so only the cookies below tell that the tabs took turns.)
       for (const request of refreshes) expect((await request.response())?.status()).toBe(200);
       // And one after the other, shown on the wire rather than by timings: the first spent the cookie the
       // tabs held, and a second one sent the cookie the first one’s answer set.
@@ -105,10 +108,14 @@ for (const tenant of passwordTenants) {
       };
       const sent = await Promise.all(refreshes.map(cookieSent));
       const set = await Promise.all(refreshes.map(cookieSet));
-      expect(set.every(Boolean)).toBe(true);
+      expect(set).not.toContain(undefined);
       const first = sent.indexOf(cookieBefore?.value);
       expect(first).toBeGreaterThanOrEqual(0);
-      if (refreshes.length === 2) expect(sent[1 - first]).toBe(set[first]);
+      expect(set[first]).not.toBe(cookieBefore?.value);
+      if (refreshes.length === 2) {
+        expect(sent[1 - first]).toBe(set[first]);
+        expect(set[1 - first]).not.toBe(set[first]);
+      }
 
       for (const tab of [page, second]) {
         await tab.goto(tenantUrl(tenant, '/dashboard'));

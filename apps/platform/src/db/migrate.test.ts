@@ -46,16 +46,16 @@ describe('migrateToLatest', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
-  it('numbers the audit log’s entries with 64-bit ids, the identity’s sequence too', async () => {
-    const { rows } = await sql<{ column: string; sequence: string }>`
+  it('numbers the audit log’s entries with 64-bit ids, the identity column’s sequence too', async () => {
+    const { rows } = await sql<{ column: string; sequence: string; max: string }>`
       select
         (select data_type from information_schema.columns
           where table_name = 'audit_log' and column_name = 'id') as column,
-        (select s.seqtypid::regtype::text from pg_sequence s
-          where s.seqrelid = pg_get_serial_sequence('audit_log', 'id')::regclass) as sequence`.execute(
+        s.seqtypid::regtype::text as sequence, s.seqmax::text as max
+      from pg_sequence s where s.seqrelid = pg_get_serial_sequence('audit_log', 'id')::regclass`.execute(
       database.db,
     );
-    expect(rows).toEqual([{ column: 'bigint', sequence: 'bigint' }]);
+    expect(rows).toEqual([{ column: 'bigint', sequence: 'bigint', max: '9223372036854775807' }]);
   });
 
   it('still refuses a database migrated by a newer version', async () => {

@@ -1,4 +1,5 @@
 import type { AuditLogEntry } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/build-test-app.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
@@ -98,5 +99,26 @@ describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
     const disabled = await createSignedInAdminUser(testApp.app, { externalPartyStatus: 'disabled' });
     const hidden = await testApp.app.inject({ url: '/api/adviser/audit', headers: disabled.headers });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it('answers an id past 32 bits as an exact JSON number, and takes it back as a cursor', async () => {
+    await sql`
+      insert into audit_log (id, tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip)
+      select 9007199254740991, tenant_id, actor_kind, actor_id, action, target_type, target_id, client_id, ip
+      from audit_log where client_id = ${mine.clientId} and actor_kind = 'admin_user'
+      order by id desc limit 1`.execute(testApp.database.db);
+    try {
+      const response = await testApp.app.inject({
+        url: '/api/adviser/audit?size=1',
+        headers: mine.adviser.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('"id":9007199254740991,');
+      expect(response.json()).toMatchObject({ paging: { cursors: { after: '9007199254740991' } } });
+      const older = await page('/api/adviser/audit?size=1&after=9007199254740991', mine.adviser.headers);
+      expect(older.data.map((entry) => entry.id < 2 ** 31)).toEqual([true]);
+    } finally {
+      await sql`delete from audit_log where id = 9007199254740991`.execute(testApp.database.db);
+    }
   });
 });
