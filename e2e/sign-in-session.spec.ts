@@ -6,6 +6,8 @@ import { saveScreenshot } from './support/screenshot.ts';
 import { tenantUrl } from './support/tenant-url.ts';
 
 const passwordTenants: TenantId[] = ['moneypartner', 'waratahlabs'];
+/** The password sign-in's refresh token: an HttpOnly cookie for the token endpoints. */
+const refreshCookieName = 'waratah-admin-refresh';
 
 for (const tenant of passwordTenants) {
   test.describe(`${tenant}: signing in and the session`, () => {
@@ -61,7 +63,7 @@ for (const tenant of passwordTenants) {
       }));
       expect(stored.keys.filter((key) => /refresh/i.test(key))).toEqual([]);
       expect(stored.cookies).not.toContain('refresh');
-      const refreshCookie = (await context.cookies()).find(({ name }) => name === 'waratah-admin-refresh');
+      const refreshCookie = (await context.cookies()).find(({ name }) => name === refreshCookieName);
       expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
 
       const second = await context.newPage();
@@ -71,7 +73,7 @@ for (const tenant of passwordTenants) {
       // Both tabs find the token 13 s from its expiry, so both are due to refresh it at the same moment,
       // 3 s from now. A refresh token works once (a second spend within the retry grace gets the first
       // answer again, after it the sign-in ends): the tabs must take turns.
-      const cookieBefore = (await context.cookies()).find(({ name }) => name === 'waratah-admin-refresh');
+      const cookieBefore = (await context.cookies()).find(({ name }) => name === refreshCookieName);
       const refreshing: Request[] = [];
       context.on('requestfinished', (request) => {
         if (new URL(request.url()).pathname === '/oauth/admin/token') refreshing.push(request);
@@ -98,13 +100,12 @@ for (const tenant of passwordTenants) {
       // And one after the other, shown on the wire rather than by timings: the first spent the cookie the
       // tabs held, and a second one sent the cookie the first one’s answer set.
       const cookieSent = async (request: Request) =>
-        /(?:^|;\s*)waratah-admin-refresh=([^;]+)/.exec((await request.allHeaders()).cookie ?? '')?.[1];
+        new RegExp(`(?:^|;\\s*)${refreshCookieName}=([^;]+)`).exec(
+          (await request.allHeaders()).cookie ?? '',
+        )?.[1];
       const cookieSet = async (request: Request) => {
         const setCookies = (await (await request.response())?.headerValues('set-cookie')) ?? [];
-        const refresh = setCookies
-          .flatMap((value) => value.split('\n'))
-          .find((value) => value.startsWith('waratah-admin-refresh='));
-        return /^waratah-admin-refresh=([^;]+)/.exec(refresh ?? '')?.[1];
+        return new RegExp(`^${refreshCookieName}=([^;]+)`, 'm').exec(setCookies.join('\n'))?.[1];
       };
       const sent = await Promise.all(refreshes.map(cookieSent));
       const set = await Promise.all(refreshes.map(cookieSet));
@@ -135,7 +136,7 @@ for (const tenant of passwordTenants) {
       await expect(page).toHaveURL(tenantUrl(tenant, '/'));
       expect(await page.evaluate(() => window.localStorage.getItem('waratah.accessToken'))).toBeNull();
       const cookies = await page.context().cookies();
-      expect(cookies.map(({ name }) => name)).not.toContain('waratah-admin-refresh');
+      expect(cookies.map(({ name }) => name)).not.toContain(refreshCookieName);
       await page.goto(tenantUrl(tenant, '/dashboard'));
       await expect(page).toHaveURL(tenantUrl(tenant, '/'));
     });

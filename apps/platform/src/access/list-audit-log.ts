@@ -1,8 +1,8 @@
 import type { AuditLogEntry, AuditLogQuery } from '@waratah/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { enabledPracticeId } from '../clients/enabled-practice.ts';
-import type { Database } from '../db/database-schema.ts';
+import type { AuditLogTable, Database } from '../db/database-schema.ts';
 import { isoTimestamp } from '../db/iso-timestamp.ts';
 
 export interface AuditLogPage {
@@ -64,7 +64,7 @@ export async function listAuditLog(
 }
 
 /** An entry as read: its 64-bit id as the engine's driver reads one (database-schema.ts). */
-type EntryRow = Omit<AuditLogEntry, 'id'> & { id: string | number | bigint };
+type EntryRow = Omit<AuditLogEntry, 'id'> & { id: Selectable<AuditLogTable>['id'] };
 
 /** What every read of the log is bounded by: the tenant, a page and one more, older than `after`. */
 interface EntriesRead {

@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
 // ids last about eight months. Its ids become `bigint` (PostgreSQL moves the identity's sequence
 // to `bigint` with the column). The entries' API keeps answering ids as JSON numbers, exact up to
 // 2⁵³ (access/list-audit-log.ts). On a large log the change rewrites the table under an exclusive
-// lock, and every audited request waits for it: deploy this version in a quiet hour. Safe to apply again: a log already on `bigint` is left alone.
+// lock, and every audited request waits for it: deploy this version in a quiet hour. Safe to apply
+// again: a log already on `bigint` is left alone.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     do $$
