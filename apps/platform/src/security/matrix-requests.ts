@@ -86,12 +86,17 @@ const jsonBodies: Record<string, object> = {
   'PUT /api/admin/client/user/details': { given_name: 'Matrix' },
 };
 
+/** The required query parameters that name the caller's own targets (the rest are sampled). */
+function queryTargets(ids: TargetIds): Record<string, string | number> {
+  return { provideraccount_ids: ids.providerAccountId };
+}
+
 /** The request the matrix sends: the operation's smallest valid query and body, on the caller's targets. */
 export function matrixRequest(operation: Operation, caller: Caller) {
   const query: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || !parameter.required) continue;
-    query[parameter.name] = String(sampleValue(parameter.schema));
+    query[parameter.name] = String(queryTargets(caller.ids)[parameter.name] ?? sampleValue(parameter.schema));
   }
   const values = pathValues(operation.path, caller.ids);
   for (const parameter of operation.parameters) {

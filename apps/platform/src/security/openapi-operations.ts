@@ -135,8 +135,60 @@ function sampleString(schema: JsonSchema): string {
     default:
       break;
   }
-  if (schema.pattern === '^[1-9]\\d{0,9}$') return '1';
-  return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+  const fallback = 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+  if (schema.pattern === undefined) return fallback;
+  const pattern = new RegExp(schema.pattern, 'u');
+  const fits = (value: string) =>
+    pattern.test(value) &&
+    value.length >= (schema.minLength ?? 0) &&
+    value.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
+  return [fallback, ...patternSamples].find(fits) ?? fallback;
+}
+
+/**
+ * Values tried, in turn, against a string's pattern: the first it accepts is its sample. A contract
+ * with a pattern none of them fits is named by the matrix test (`samplesOutsideTheirSchemas`).
+ */
+const patternSamples = [
+  '1',
+  '1,2',
+  '0.00',
+  '2026-01-01',
+  '2000',
+  '123456',
+  '12345678',
+  '0400 000 000',
+  'sample',
+  'Sample',
+  'Sample-1a',
+];
+
+/**
+ * The strings of a sample that their schema's pattern or length refuses, by where they are (e.g.
+ * `body.postcode`): the samples are the matrix's valid requests and the fuzzer's starting points.
+ */
+export function samplesOutsideTheirSchemas(schema: JsonSchema | undefined, where: string): string[] {
+  const misses: string[] = [];
+  const visit = (node: JsonSchema | undefined, at: string, depth: number) => {
+    if (!node || depth > 8) return;
+    for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])])
+      visit(option, at, depth + 1);
+    for (const [name, child] of Object.entries(node.properties ?? {}))
+      visit(child, `${at}.${name}`, depth + 1);
+    if (node.items) visit(node.items, `${at}[]`, depth + 1);
+    const type = Array.isArray(node.type) ? node.type : [node.type];
+    if (!type.includes('string') || node.enum || node.const !== undefined || node.default !== undefined)
+      return;
+    const sample = sampleString(node);
+    const pattern = node.pattern === undefined ? undefined : new RegExp(node.pattern, 'u');
+    const fits =
+      (pattern?.test(sample) ?? true) &&
+      sample.length >= (node.minLength ?? 0) &&
+      sample.length <= (node.maxLength ?? Number.POSITIVE_INFINITY);
+    if (!fits) misses.push(`${at}: ${JSON.stringify(sample)} (pattern ${node.pattern ?? 'none'})`);
+  };
+  visit(schema, where, 0);
+  return misses;
 }
 
 /** The path with its `{name}` parameters filled in (unknown names keep a harmless placeholder). */
