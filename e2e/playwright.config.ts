@@ -18,6 +18,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     screenshot: 'only-on-failure',
+    reducedMotion: 'reduce',
     launchOptions: chromiumLaunchOptions,
   },
 });

@@ -23,7 +23,12 @@ describe('Drawer', () => {
     render(<Drawer open onOpenChange={() => {}} header="Filter clients" />);
 
     const drawer = screen.getByRole('dialog', { name: 'Filter clients' });
-    expect(drawer).toHaveClass('right-0', 'inset-y-0', 'h-full', 'data-[state=open]:animate-drawer-in');
+    expect(drawer).toHaveClass(
+      'right-0',
+      'inset-y-0',
+      'h-full',
+      'motion-safe:data-[state=open]:animate-drawer-in',
+    );
     expect(drawer.querySelector('[data-slot="drawer-body"]')).toHaveClass(
       'h-[calc(100vh-155px)]',
       'overflow-y-auto',

@@ -60,7 +60,7 @@ export function Drawer({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : cancel())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
         <Dialog.Content
           data-slot="drawer"
           role={role}
@@ -68,7 +68,7 @@ export function Drawer({
           aria-describedby={undefined}
           className={cn(
             'fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-lg flex-col bg-surface text-body shadow-2xl outline-none',
-            'data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in motion-reduce:animate-none',
+            'motion-safe:data-[state=closed]:animate-drawer-out motion-safe:data-[state=open]:animate-drawer-in',
             className,
           )}
           {...returnFocus}

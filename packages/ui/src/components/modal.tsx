@@ -58,14 +58,14 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay
           data-slot="modal-overlay"
-          className="fixed inset-0 z-50 bg-overlay data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in motion-reduce:animate-none"
+          className="fixed inset-0 z-50 bg-overlay motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in"
         />
         <Dialog.Content
           data-slot="modal"
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-[540px] -translate-x-1/2 -translate-y-1/2 flex-col gap-5',
             'rounded-2xl bg-surface p-6 text-body shadow-xl outline-none',
-            'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in motion-reduce:animate-none',
+            'motion-safe:data-[state=closed]:animate-dialog-out motion-safe:data-[state=open]:animate-dialog-in',
             className,
           )}
           {...returnFocus}

@@ -85,7 +85,7 @@ export function Popover({
           onClick={closeOnClick ? () => setOpen(false) : undefined}
           className={cn(
             'z-50 flex max-w-xs flex-col gap-1 rounded-xl border border-border bg-surface px-4 py-3 text-body text-sm shadow-lg outline-none',
-            'data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in motion-reduce:animate-none',
+            'motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in',
             className,
           )}
           {...hover}

@@ -6,7 +6,7 @@ import { type ToastType, toast, useToasts } from './toast.ts';
 const toastVariants = cva(
   [
     'pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg',
-    'data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in motion-reduce:animate-none',
+    'motion-safe:data-[state=closed]:animate-toast-out motion-safe:data-[state=open]:animate-toast-in',
     'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
   ],
   {
