@@ -25,29 +25,27 @@ for (const tenantId of tenantIds as readonly TenantId[]) {
 }
 
 // The journeys run with reduced motion asked for (playwright.config.ts), so nothing waits out an
-// animation; this one checks both ways: the drawer and the modal slide or fade in as spec §9 says,
-// and appear at once, without an animation, for a visitor who asked for less motion.
-test('the drawer and the modal animate, and do not when reduced motion is asked for', async ({ browser }) => {
-  const animations = async (reducedMotion: 'reduce' | 'no-preference') => {
-    const context = await browser.newContext({ reducedMotion });
-    try {
-      const page = await context.newPage();
-      await page.goto(tenantUrl('moneypartner', '/dev/gallery/?tenant=moneypartner'));
-      const animationOf = (slot: string) =>
-        page.locator(`[data-slot="${slot}"]`).evaluate((element) => getComputedStyle(element).animationName);
-      await page.getByRole('button', { name: 'Open drawer' }).click();
-      await expect(page.getByRole('dialog', { name: 'Filter clients' })).toBeVisible();
-      const drawer = await animationOf('drawer');
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Open modal' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      const modal = await animationOf('modal');
-      return { drawer, modal };
-    } finally {
-      await context.close();
-    }
+// animation; this one checks both ways: the drawer and the modal slide or fade in and out as spec
+// §9 says, and appear and go at once, without an animation, for a visitor who asked for less motion.
+test('the drawer and the modal animate, and do not when reduced motion is asked for', async ({ page }) => {
+  await page.goto(tenantUrl('moneypartner', '/dev/gallery/?tenant=moneypartner'));
+  const animationOf = (slot: string) =>
+    page.locator(`[data-slot="${slot}"]`).evaluate((element) => getComputedStyle(element).animationName);
+  const openAndClose = async () => {
+    await page.getByRole('button', { name: 'Open drawer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Filter clients' })).toBeVisible();
+    const drawer = await animationOf('drawer');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open modal' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const modal = await animationOf('modal');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    return { drawer, modal };
   };
-  expect(await animations('no-preference')).toEqual({ drawer: 'slide-in-right', modal: 'dialog-in' });
-  expect(await animations('reduce')).toEqual({ drawer: 'none', modal: 'none' });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await openAndClose()).toEqual({ drawer: 'slide-in-right', modal: 'dialog-in' });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await openAndClose()).toEqual({ drawer: 'none', modal: 'none' });
 });

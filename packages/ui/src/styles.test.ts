@@ -52,4 +52,25 @@ describe('styles.css', () => {
       }
     }
   });
+
+  // A state's animation (`data-[state=open]:animate-…`) outranks `motion-reduce:animate-none` by its
+  // attribute selector, so reduced motion is honoured only where the animation itself is motion-safe.
+  it('animates a component’s open and closed states only for visitors who did not ask for less motion', () => {
+    const components = join(here, 'components');
+    const unguarded: string[] = [];
+    for (const file of readdirSync(components).filter((name) => name.endsWith('.tsx'))) {
+      const source = readFileSync(join(components, file), 'utf8');
+      for (const [utility] of source.matchAll(/[\w:[\]=-]*data-\[[^\]]+\]:animate-[\w-]+/g))
+        if (!utility.startsWith('motion-safe:')) unguarded.push(`${file}: ${utility}`);
+    }
+    expect(unguarded).toEqual([]);
+  });
+
+  it('moves the modal in from just below its centre, whatever centres it', () => {
+    // Tailwind's -translate-x/y-1/2 set the separate `translate` property, which a keyframe's
+    // `transform: translate(…)` would add to, not replace: the modal would start off to one side.
+    const keyframes = css.match(/@keyframes dialog-in \{[^}]*\}/)?.[0] ?? '';
+    expect(keyframes).toContain('opacity: 0');
+    expect(keyframes).not.toMatch(/translate\(-50%/);
+  });
 });

@@ -43,7 +43,10 @@ export function ProgressBar({ steps, current, currentSubStep, className, ...prop
         aria-valuenow={percent}
         className="h-2 w-full overflow-hidden rounded-full bg-button-primary-fade"
       >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <ol className="flex flex-wrap gap-x-6 gap-y-2">
         {ordered.map((step) => {
