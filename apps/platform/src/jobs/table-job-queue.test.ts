@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { JobRecord } from './job-queue.ts';
@@ -248,13 +248,16 @@ describe('the table job queue', () => {
       lastError: 'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
     });
     expect(calls).toBe(0);
-    // The owner of the work hears of it once, so its own records (an export row) can say failed.
-    expect(abandoned).toEqual([
-      [
-        { exportId: 'e-1' },
-        'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
-      ],
-    ]);
+    // The owner of the work hears of it once, so its own records (an export row) can say failed. The
+    // hook runs once the failing update has answered, which the read above can see first.
+    await vi.waitFor(() =>
+      expect(abandoned).toEqual([
+        [
+          { exportId: 'e-1' },
+          'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
+        ],
+      ]),
+    );
   });
 
   it('does not run a job again when the answer to its completion is lost', async () => {
