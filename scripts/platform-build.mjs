@@ -2,8 +2,18 @@
 // older than any of them, so that a (re)start loads one file instead of transpiling some 500
 // modules through tsx's loader (docs/benchmarks.md, "Cold start and memory").
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestChange, repoRoot, withBuildLock } from './front-end-builds.mjs';
 
@@ -109,9 +119,13 @@ export function ensurePlatformBuild() {
 
 async function build() {
   const { build } = await import('esbuild');
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [platformEntry],
     outfile: platformBundle,
+    // Written below, each file under a name of its own and renamed into place: a server starting
+    // from the bundle meanwhile (the fault suite's, while a test builds again) reads the old file
+    // or the new one, never half of one.
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -125,6 +139,14 @@ async function build() {
     logLevel: 'error',
     plugins: [ownModuleUrl, npmPackagesOutside],
   });
+  mkdirSync(dirname(platformBundle), { recursive: true });
+  // The bundle last: its time is what says the build is current.
+  const inOrder = [...outputFiles].sort((a, b) => (a.path === platformBundle) - (b.path === platformBundle));
+  for (const file of inOrder) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }
 
 if (process.argv[2] === '--build' && process.argv[1] === fileURLToPath(import.meta.url)) await build();

@@ -9,6 +9,7 @@ import { tenantIds } from '@waratah/tenants';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { platformCommand } from '../../../../../scripts/platform-command.mjs';
 import { createDatabase } from '../../db/create-database.ts';
 import type { Database } from '../../db/database-schema.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -20,7 +21,6 @@ import { sampleFinances } from '../../testing/sample-finances.ts';
 import { writeTestClient } from '../../testing/write-test-client.ts';
 import { faultPointReached } from '../fault-point.ts';
 
-const serverEntry = join(import.meta.dirname, '..', '..', 'server.ts');
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..', '..');
 export const adviserPassword = 'Fault-Suite-Adviser-2026';
 // Generous: two cores shared by many processes can make a start take several seconds.
@@ -273,7 +273,9 @@ export async function createFaultData() {
 function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
   let log = '';
   const waiting = new Set<() => void>();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // As `npm start` and the browser tests run it: the bundle, built first if a source changed.
+  const { command, args } = platformCommand();
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
