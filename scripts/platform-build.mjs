@@ -10,6 +10,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -142,10 +143,15 @@ async function build() {
   mkdirSync(dirname(platformBundle), { recursive: true });
   // The bundle last: its time is what says the build is current.
   const inOrder = [...outputFiles].sort((a, b) => (a.path === platformBundle) - (b.path === platformBundle));
+  if (inOrder.at(-1)?.path !== platformBundle) throw new Error(`esbuild wrote no ${platformBundle}`);
   for (const file of inOrder) {
     const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, file.path);
+    try {
+      writeFileSync(temporary, file.contents);
+      renameSync(temporary, file.path);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { JobRecord } from './job-queue.ts';
@@ -249,15 +249,15 @@ describe('the table job queue', () => {
     });
     expect(calls).toBe(0);
     // The owner of the work hears of it once, so its own records (an export row) can say failed. The
-    // hook runs once the failing update has answered, which the read above can see first.
-    await vi.waitFor(() =>
-      expect(abandoned).toEqual([
-        [
-          { exportId: 'e-1' },
-          'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
-        ],
-      ]),
-    );
+    // hook runs once the failing update has answered, which the read above can see first: stopping
+    // waits for the poll in flight, hook included, and no poll comes after it.
+    await queue.stop();
+    expect(abandoned).toEqual([
+      [
+        { exportId: 'e-1' },
+        'Attempt 1 stopped with its worker (the process ended before it finished); no attempts left',
+      ],
+    ]);
   });
 
   it('does not run a job again when the answer to its completion is lost', async () => {
