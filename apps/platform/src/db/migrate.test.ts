@@ -40,9 +40,11 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0026, is safe to apply again (it leaves a log already on `bigint` alone).
-    await sql`delete from kysely_migration where name = '0026-audit-log-bigint-ids'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0026-audit-log-bigint-ids']);
+    // The last one, 0027, is safe to apply again (`if not exists`, `if exists`).
+    await sql`delete from kysely_migration where name = '0027-unfinished-exports-any-job'`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database.db)).toEqual(['0027-unfinished-exports-any-job']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

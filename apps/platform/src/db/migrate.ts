@@ -26,6 +26,7 @@ import * as sweepIndexes from './migrations/0023-sweep-indexes.ts';
 import * as goalProgress from './migrations/0024-goal-progress.ts';
 import * as signInDevices from './migrations/0025-sign-in-devices.ts';
 import * as auditLogBigintIds from './migrations/0026-audit-log-bigint-ids.ts';
+import * as unfinishedExportsAnyJob from './migrations/0027-unfinished-exports-any-job.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0024-goal-progress': goalProgress,
   '0025-sign-in-devices': signInDevices,
   '0026-audit-log-bigint-ids': auditLogBigintIds,
+  '0027-unfinished-exports-any-job': unfinishedExportsAnyJob,
 };
 
 /**

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { withJobs } from '../jobs/jobs-schema.ts';
 import { jobQueueOf } from '../jobs/register-job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -422,6 +423,60 @@ describe('a file whose export cannot be recorded', () => {
     expect(byId.get(runningOrphan ?? '')).toMatchObject({ status: 'failed', error: orphanedExportReason });
     expect(byId.get(recent ?? '')).toMatchObject({ status: 'queued', error: null });
     await expect(disk.load(file)).rejects.toThrow(/missing/);
+  });
+
+  it('gives up an export whose job ended or is gone, not one whose job waits or runs', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const jobs = withJobs(testApp.database.db);
+    const queue = {
+      enqueue: async () => 'job-unknown',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const now = new Date();
+    const old = new Date(now.getTime() - 20 * 60 * 1000);
+    // The process ended after a job's last attempt failed and before the queue's hook wrote its
+    // export failed; a job completed while its export was left running; a job swept away; and two
+    // jobs still to finish, one waiting for a retry and one running.
+    const cases = [
+      { state: 'failed', given: true },
+      { state: 'completed', given: true },
+      { state: undefined, given: true },
+      { state: 'created', given: false },
+      { state: 'active', given: false },
+    ] as const;
+    const ids: string[] = [];
+    for (const [index, { state }] of cases.entries()) {
+      const row = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
+      const jobId = `${row.id}-job-${index}`;
+      if (state !== undefined)
+        await jobs
+          .insertInto('jobs')
+          .values({
+            id: jobId,
+            name: 'documents.generate',
+            payload: JSON.stringify({ exportId: row.id }),
+            state,
+          })
+          .execute();
+      await db
+        .updateTable('document_exports')
+        .set({ job_id: jobId, status: index % 2 === 0 ? 'queued' : 'running', created_at: old })
+        .where('id', '=', row.id)
+        .execute();
+      ids.push(row.id);
+    }
+
+    expect(await abandonOrphanedExports({ db: testApp.database.db }, now)).toBe(3);
+    const rows = await db
+      .selectFrom('document_exports')
+      .select(['id', 'status', 'error'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const [index, { given }] of cases.entries())
+      expect(byId.get(ids[index] ?? '')?.error, `case ${index}`).toBe(given ? orphanedExportReason : null);
   });
 
   it('refuses a requester more than 20 of one client’s documents being made at once', async () => {

@@ -491,8 +491,12 @@ export const orphanedExportReason = 'The export stopped before it finished; plea
 /**
  * Gives up the exports no job will ever finish: one recorded while its process ended before its
  * job was queued (`requestExport`), or during a `GET financialpassport/export` (`generateExportNow`,
- * which has no job). Before 2026-11-30 these stayed "queued" or "running" for ever, and the portal
- * polled them each second while the page was open. A file stored before the end is removed.
+ * which has no job); and one whose job is no longer waiting or running — its process ended after
+ * the job's last attempt failed but before the queue's abandoned-job hook wrote the export failed,
+ * or the job's row is gone (ended jobs are swept after 7 days). Before 2026-11-30 these stayed
+ * "queued" or "running" for ever, and the portal polled them each second while the page was open;
+ * until 2026-12-01 an export whose job had ended was still left so. A file stored before the end
+ * is removed.
  */
 export async function abandonOrphanedExports(
   deps: Pick<DocumentsDeps, 'db' | 'store'>,
@@ -502,8 +506,12 @@ export async function abandonOrphanedExports(
     .selectFrom('document_exports')
     .select('id')
     .where('status', 'in', ['queued', 'running'])
-    .where('job_id', 'is', null)
     .where('created_at', '<', new Date(now.getTime() - orphanedExportMs))
+    // Parenthesised: Kysely joins a raw condition to the others with `and` as written.
+    .where(
+      sql<boolean>`(job_id is null or not exists (
+        select 1 from jobs where jobs.id = document_exports.job_id and jobs.state in ('created', 'active')))`,
+    )
     .execute();
   for (const { id } of orphans) await abandonGenerateJob(deps, { exportId: id }, orphanedExportReason);
   return orphans.length;
