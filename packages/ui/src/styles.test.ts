@@ -19,6 +19,11 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/** Each component's source, read once for the checks below. */
+const componentSources = readdirSync(join(here, 'components'))
+  .filter((name) => name.endsWith('.tsx'))
+  .map((file) => ({ file, source: readFileSync(join(here, 'components', file), 'utf8') }));
+
 const token = (name: string) => css.match(new RegExp(`--color-${name}: (#[0-9a-f]{6});`))?.[1] ?? '';
 
 describe('styles.css', () => {
@@ -42,9 +47,7 @@ describe('styles.css', () => {
   });
 
   it('never leaves a faded ring as the only focus indicator of a component', () => {
-    const components = join(here, 'components');
-    for (const file of readdirSync(components).filter((name) => name.endsWith('.tsx'))) {
-      const source = readFileSync(join(components, file), 'utf8');
+    for (const { file, source } of componentSources) {
       for (const classes of source.match(/'[^'\n]*ring-ring\/\d+[^'\n]*'|"[^"\n]*ring-ring\/\d+[^"\n]*"/g) ??
         []) {
         // A faded halo is fine around a full-colour border (text inputs); alone it is below 3:1.
@@ -56,10 +59,8 @@ describe('styles.css', () => {
   // A state's animation (`data-[state=open]:animate-…`) outranks `motion-reduce:animate-none` by its
   // attribute selector, so reduced motion is honoured only where the animation itself is motion-safe.
   it('animates a component’s open and closed states only for visitors who did not ask for less motion', () => {
-    const components = join(here, 'components');
     const unguarded: string[] = [];
-    for (const file of readdirSync(components).filter((name) => name.endsWith('.tsx'))) {
-      const source = readFileSync(join(components, file), 'utf8');
+    for (const { file, source } of componentSources) {
       for (const [utility] of source.matchAll(/[\w:[\]=-]*data-\[[^\]]+\]:animate-[\w-]+/g))
         if (!utility.startsWith('motion-safe:')) unguarded.push(`${file}: ${utility}`);
     }

@@ -94,9 +94,10 @@ function queryTargets(ids: TargetIds): Record<string, string | number> {
 /** The request the matrix sends: the operation's smallest valid query and body, on the caller's targets. */
 export function matrixRequest(operation: Operation, caller: Caller) {
   const query: Record<string, string> = {};
+  const targets = queryTargets(caller.ids);
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || !parameter.required) continue;
-    query[parameter.name] = String(queryTargets(caller.ids)[parameter.name] ?? sampleValue(parameter.schema));
+    query[parameter.name] = String(targets[parameter.name] ?? sampleValue(parameter.schema));
   }
   const values = pathValues(operation.path, caller.ids);
   for (const parameter of operation.parameters) {
