@@ -27,7 +27,9 @@ for (const tenantId of tenantIds as readonly TenantId[]) {
 // The journeys run with reduced motion asked for (playwright.config.ts), so nothing waits out an
 // animation; this one checks both ways: the drawer and the modal slide or fade in and out as spec
 // §9 says, and appear and go at once, without an animation, for a visitor who asked for less motion.
-test('the drawer and the modal animate, and do not when reduced motion is asked for', async ({ page }) => {
+test('the drawer, the modal and a toast animate, and do not when reduced motion is asked for', async ({
+  page,
+}) => {
   await page.goto(tenantUrl('moneypartner', '/dev/gallery/?tenant=moneypartner'));
   const animationOf = (slot: string) =>
     page.locator(`[data-slot="${slot}"]`).evaluate((element) => getComputedStyle(element).animationName);
@@ -42,10 +44,31 @@ test('the drawer and the modal animate, and do not when reduced motion is asked 
     const modal = await animationOf('modal');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    return { drawer, modal };
+    // A toast's closing animation runs after its close: recorded as it starts, not looked for on an
+    // element that is gone 150 ms later.
+    await page.evaluate(() => {
+      const started: string[] = [];
+      (window as { toastAnimations?: string[] }).toastAnimations = started;
+      document.addEventListener('animationstart', (event) => {
+        if ((event.target as Element).closest('[data-slot="toast"]')) started.push(event.animationName);
+      });
+    });
+    await page.getByRole('button', { name: 'Warning toast' }).click();
+    const toast = page.locator('[data-slot="toast"]');
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect(toast).toHaveCount(0);
+    const toastAnimations = await page.evaluate(
+      () => (window as { toastAnimations?: string[] }).toastAnimations ?? [],
+    );
+    return { drawer, modal, toast: toastAnimations };
   };
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  expect(await openAndClose()).toEqual({ drawer: 'slide-in-right', modal: 'dialog-in' });
+  expect(await openAndClose()).toEqual({
+    drawer: 'slide-in-right',
+    modal: 'dialog-in',
+    toast: ['slide-in-right', 'fade-out'],
+  });
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await openAndClose()).toEqual({ drawer: 'none', modal: 'none' });
+  expect(await openAndClose()).toEqual({ drawer: 'none', modal: 'none', toast: [] });
 });

@@ -83,6 +83,7 @@ export {
 } from './components/text-input.tsx';
 export {
   TOAST_DEFAULT_DURATION,
+  TOAST_EXIT_MS,
   type ToastItem,
   type ToastOptions,
   type ToastType,

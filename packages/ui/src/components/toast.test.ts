@@ -1,8 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TOAST_DEFAULT_DURATION, toast, useToasts } from './toast.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DEFAULT_DURATION, TOAST_EXIT_MS, toast, useToasts } from './toast.ts';
 
-afterEach(() => toast.clear());
+afterEach(() => {
+  toast.clear();
+  vi.useRealTimers();
+});
 
 describe('toast', () => {
   it('queues success, error and warning toasts with the 3500 ms default', () => {
@@ -22,15 +25,30 @@ describe('toast', () => {
     ]);
   });
 
-  it('dismisses one toast by id', () => {
+  it('dismisses one toast by id: closed at once, so it can animate out, and gone after TOAST_EXIT_MS', () => {
+    vi.useFakeTimers();
     const { result } = renderHook(() => useToasts());
 
+    let id = 0;
     act(() => {
-      const id = toast.success('One');
+      id = toast.success('One');
       toast.success('Two');
       toast.dismiss(id);
+      // A second dismissal (the close button, then the timer) changes nothing more.
+      toast.dismiss(id);
     });
+    expect(result.current.map(({ message, open }) => [message, open])).toEqual([
+      ['One', false],
+      ['Two', true],
+    ]);
 
+    act(() => {
+      vi.advanceTimersByTime(TOAST_EXIT_MS - 1);
+    });
+    expect(result.current).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.map((item) => item.message)).toEqual(['Two']);
   });
 });

@@ -10,7 +10,16 @@ export interface ToastItem {
   type: ToastType;
   message: string;
   duration: number;
+  /** False once dismissed: the toast plays its closing animation, then leaves the list. */
+  open: boolean;
 }
+
+/**
+ * How long a dismissed toast stays in the list, closed: longer than its closing animation (150 ms,
+ * `--animate-toast-out`), which the toaster unmounts it after (at once under reduced motion).
+ * Before 2026-12-01 a dismissed toast left the list at once, and the animation never played.
+ */
+export const TOAST_EXIT_MS = 1000;
 
 export interface ToastOptions {
   duration?: number;
@@ -27,7 +36,7 @@ function emit() {
 function show(type: ToastType, message: string, options: ToastOptions = {}): number {
   const id = nextId;
   nextId += 1;
-  items = [...items, { id, type, message, duration: options.duration ?? TOAST_DEFAULT_DURATION }];
+  items = [...items, { id, type, message, duration: options.duration ?? TOAST_DEFAULT_DURATION, open: true }];
   emit();
   return id;
 }
@@ -37,9 +46,15 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+  /** Closes a toast: it animates out, and leaves the list `TOAST_EXIT_MS` later. */
   dismiss(id: number) {
-    items = items.filter((item) => item.id !== id);
+    if (!items.some((item) => item.id === id && item.open)) return;
+    items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
     emit();
+    setTimeout(() => {
+      items = items.filter((item) => item.id !== id);
+      emit();
+    }, TOAST_EXIT_MS);
   },
   clear() {
     items = [];

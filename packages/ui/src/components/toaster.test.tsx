@@ -62,6 +62,20 @@ describe('Toaster', () => {
     expect(screen.queryByText('Successfully signed out')).not.toBeInTheDocument();
   });
 
+  it('closes a toast dismissed by code at once, not when it leaves the list', () => {
+    render(<Toaster />);
+    let id = 0;
+    act(() => {
+      id = toast.success('Export ready');
+    });
+    expect(screen.getByText('Export ready')).toBeInTheDocument();
+
+    act(() => toast.dismiss(id));
+
+    // jsdom runs no animation, so the closed toast unmounts at once (a browser plays the fade first).
+    expect(screen.queryByText('Export ready')).not.toBeInTheDocument();
+  });
+
   it('closes from its close button', async () => {
     render(<Toaster />);
     act(() => {

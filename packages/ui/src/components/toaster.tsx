@@ -37,6 +37,8 @@ export function Toaster({ className }: ToasterProps) {
           data-slot="toast"
           data-type={item.type}
           duration={item.duration}
+          // Controlled, so a dismissed toast stays mounted closed while its closing animation plays.
+          open={item.open}
           // Errors interrupt; confirmations and warnings wait their turn.
           type={item.type === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => {
