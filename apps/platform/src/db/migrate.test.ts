@@ -48,6 +48,17 @@ describe('migrateToLatest', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
+  it('keeps one partial index of the unfinished exports, 0027’s in place of 0021’s', async () => {
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes
+      where tablename = 'document_exports' and indexname like 'document_exports_%' order by indexname`.execute(
+      database.db,
+    );
+    const unfinished = rows.filter((row) => /where/i.test(row.definition));
+    expect(unfinished.map((row) => row.name)).toEqual(['document_exports_in_progress']);
+    expect(unfinished[0]?.definition).toMatch(/status = ANY \(ARRAY\['queued'::text, 'running'::text\]\)/);
+  });
+
   it('numbers the audit log’s entries with 64-bit ids, the identity column’s sequence too', async () => {
     const { rows } = await sql<{ column: string; sequence: string; max: string }>`
       select

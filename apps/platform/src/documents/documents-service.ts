@@ -483,7 +483,7 @@ async function matchRecordToFile(
   return updated === undefined || updated.numUpdatedRows > 0n;
 }
 
-/** How long an export may stay queued or running without a job before it is given up. */
+/** How long an export may stay queued or running without a job waiting or running for it before it is given up. */
 export const orphanedExportMs = 15 * 60 * 1000;
 
 export const orphanedExportReason = 'The export stopped before it finished; please ask for it again';
@@ -491,9 +491,12 @@ export const orphanedExportReason = 'The export stopped before it finished; plea
 /**
  * Gives up the exports no job will ever finish: one recorded while its process ended before its
  * job was queued (`requestExport`), or during a `GET financialpassport/export` (`generateExportNow`,
- * which has no job); and one whose job is no longer waiting or running — its process ended after
- * the job's last attempt failed but before the queue's abandoned-job hook wrote the export failed,
- * or the job's row is gone (ended jobs are swept after 7 days). Before 2026-11-30 these stayed
+ * which has no job); and one whose job is no longer waiting or running: the queue gave the job up
+ * (a lapsed lease, no attempt left) and its process ended before the abandoned-job hook wrote the
+ * export failed, or the hook failed (logged, not tried again); the last attempt's own `failed`
+ * write failed; two attempts overlapped after a lapsed lease, and one put the export back to
+ * `queued` as the other ended the job; or the job's row is gone (ended jobs are swept after 7
+ * days). Before 2026-11-30 these stayed
  * "queued" or "running" for ever, and the portal polled them each second while the page was open;
  * until 2026-12-01 an export whose job had ended was still left so. A file stored before the end
  * is removed.
@@ -505,9 +508,11 @@ export async function abandonOrphanedExports(
   const orphans = await withExports(deps.db)
     .selectFrom('document_exports')
     .select('id')
-    .where('status', 'in', ['queued', 'running'])
-    .where('created_at', '<', new Date(now.getTime() - orphanedExportMs))
+    // The statuses written out, not bound: a prepared statement's generic plan can then use the
+    // partial index of unfinished exports (migration 0027), whose condition is the same.
     // Parenthesised: Kysely joins a raw condition to the others with `and` as written.
+    .where(sql<boolean>`(status in ('queued', 'running'))`)
+    .where('created_at', '<', new Date(now.getTime() - orphanedExportMs))
     .where(
       sql<boolean>`(job_id is null or not exists (
         select 1 from jobs where jobs.id = document_exports.job_id and jobs.state in ('created', 'active')))`,

@@ -118,6 +118,6 @@ export function registerHousekeeping(
       app.log.info({ deleted }, 'housekeeping: expired records swept');
     const store = configuredDocumentStore(app.config.documentStorage);
     const abandoned = await abandonOrphanedExports({ db: app.database.db, store });
-    if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports without a job given up');
+    if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports no job will finish given up');
   });
 }

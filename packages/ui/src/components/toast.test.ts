@@ -51,4 +51,26 @@ describe('toast', () => {
     });
     expect(result.current.map((item) => item.message)).toEqual(['Two']);
   });
+
+  it('clears every toast, and a dismissed one’s pending removal with it', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useToasts());
+    const renders = { count: 0 };
+    renderHook(() => {
+      renders.count += 1;
+      return useToasts();
+    });
+    act(() => {
+      toast.dismiss(toast.warning('Careful'));
+      toast.clear();
+    });
+    expect(result.current).toEqual([]);
+    const before = renders.count;
+
+    act(() => {
+      vi.advanceTimersByTime(TOAST_EXIT_MS);
+    });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(renders.count).toBe(before);
+  });
 });

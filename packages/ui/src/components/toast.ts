@@ -28,6 +28,8 @@ export interface ToastOptions {
 let items: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** The timers that take dismissed toasts off the list, by id; `clear()` cancels them. */
+const leaving = new Map<number, ReturnType<typeof setTimeout>>();
 
 function emit() {
   for (const listener of listeners) listener();
@@ -51,12 +53,18 @@ export const toast = {
     if (!items.some((item) => item.id === id && item.open)) return;
     items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
     emit();
-    setTimeout(() => {
-      items = items.filter((item) => item.id !== id);
-      emit();
-    }, TOAST_EXIT_MS);
+    leaving.set(
+      id,
+      setTimeout(() => {
+        leaving.delete(id);
+        items = items.filter((item) => item.id !== id);
+        emit();
+      }, TOAST_EXIT_MS),
+    );
   },
   clear() {
+    for (const timer of leaving.values()) clearTimeout(timer);
+    leaving.clear();
     items = [];
     emit();
   },

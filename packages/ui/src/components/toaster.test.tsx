@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from './toast.ts';
+import { toast, useToasts } from './toast.ts';
 import { Toaster } from './toaster.tsx';
 
 afterEach(() => {
@@ -72,8 +72,12 @@ describe('Toaster', () => {
 
     act(() => toast.dismiss(id));
 
-    // jsdom runs no animation, so the closed toast unmounts at once (a browser plays the fade first).
+    // jsdom runs no animation, so the closed toast unmounts at once (a browser plays the fade first),
+    // while the list still holds it for its closing animation's time.
     expect(screen.queryByText('Export ready')).not.toBeInTheDocument();
+    expect(renderHook(() => useToasts()).result.current.map(({ id, open }) => ({ id, open }))).toEqual([
+      { id, open: false },
+    ]);
   });
 
   it('closes from its close button', async () => {

@@ -7,7 +7,9 @@ const toastVariants = cva(
   [
     'pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg',
     'motion-safe:data-[state=closed]:animate-toast-out motion-safe:data-[state=open]:animate-toast-in',
+    // A swiped toast stays where the swipe left it while it fades out; a cancelled swipe returns.
     'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+    'data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=cancel]:translate-x-0',
   ],
   {
     variants: {
