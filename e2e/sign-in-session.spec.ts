@@ -8,6 +8,12 @@ import { tenantUrl } from './support/tenant-url.ts';
 const passwordTenants: TenantId[] = ['moneypartner', 'waratahlabs'];
 /** The password sign-in's refresh token: an HttpOnly cookie for the token endpoints. */
 const refreshCookieName = 'waratah-admin-refresh';
+/**
+ * The browser's sign-in device cookie (plain HTTP names; docs/authentication.md, "A browser that
+ * signed in before is not locked out by strangers"): 32 random bytes, base64url.
+ */
+const deviceCookieName = { password: 'waratah-admin-device', provider: 'waratah-sign-in-device' };
+const deviceToken = /^[A-Za-z0-9_-]{43}$/;
 
 for (const tenant of passwordTenants) {
   test.describe(`${tenant}: signing in and the session`, () => {
@@ -27,9 +33,14 @@ for (const tenant of passwordTenants) {
 
     test('times the session out on a dead token and restores the route after signing in again', async ({
       page,
+      context,
     }) => {
       await signInWithPassword(page, tenant);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      const deviceCookie = async () =>
+        (await context.cookies()).find(({ name }) => name === deviceCookieName.password)?.value;
+      const device = await deviceCookie();
+      expect(device).toMatch(deviceToken);
 
       // The platform no longer knows this token: the next call answers 401.
       await page.evaluate(() => window.localStorage.setItem('waratah.accessToken', 'revoked-elsewhere'));
@@ -47,6 +58,9 @@ for (const tenant of passwordTenants) {
       await signInWithPassword(page, tenant);
       await expect(page).toHaveURL(tenantUrl(tenant, '/dashboard?view=all#clients'));
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // The browser sent its device cookie with the second sign-in and was known: the same token,
+      // its expiry moved on (a browser the platform did not know would be handed a new one).
+      expect(await deviceCookie()).toBe(device);
     });
 
     test('keeps the refresh token from scripts, and two tabs signed in through a refresh', async ({
@@ -65,6 +79,11 @@ for (const tenant of passwordTenants) {
       expect(stored.cookies).not.toContain('refresh');
       const refreshCookie = (await context.cookies()).find(({ name }) => name === refreshCookieName);
       expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
+      // So is the cookie by which this browser is known to the account from now on.
+      const deviceCookie = (await context.cookies()).find(({ name }) => name === deviceCookieName.password);
+      expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
+      expect(deviceCookie?.value).toMatch(deviceToken);
+      expect(stored.cookies).not.toContain('device');
 
       const second = await context.newPage();
       await second.goto(tenantUrl(tenant, '/dashboard'));
@@ -157,12 +176,17 @@ for (const tenant of passwordTenants) {
 test.describe('waratah: single sign-on', () => {
   test('a signed-out visitor goes to the provider, and comes back to the page they asked for', async ({
     page,
+    context,
   }) => {
     await page.goto(tenantUrl('waratah', '/dashboard'));
     await signInWithProvider(page, demoAdviser('waratah'));
 
     await expect(page).toHaveURL(tenantUrl('waratah', '/dashboard'));
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The provider's sign-in form now knows this browser: an HttpOnly, same-site-only cookie of its own.
+    const deviceCookie = (await context.cookies()).find(({ name }) => name === deviceCookieName.provider);
+    expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(deviceCookie?.value).toMatch(deviceToken);
     await expectNoSeriousAxeViolations(page);
     await saveScreenshot(page, 'dashboard-waratah');
 
