@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { slotMarginMs } from '../jobs/periodic-job.ts';
+import { unclaimedJobMs, unclaimedJobs } from '../jobs/unclaimed-jobs.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { housekeepingJob, retention, sweepExpiredRecords } from './housekeeping-job.ts';
 
@@ -187,6 +188,40 @@ describe('housekeeping', () => {
       sign_in_devices: 0,
       mail_messages: 0,
     });
+  });
+
+  it('finds the waiting jobs no worker took within an hour of their start, by name', async () => {
+    const jobs = withJobs(testApp.database.db);
+    const waiting = (
+      id: string,
+      name: string,
+      startAfter: Date,
+      state: 'created' | 'active' = 'created',
+    ) => ({
+      id,
+      name,
+      payload: '{}',
+      state,
+      start_after: startAfter,
+    });
+    await jobs
+      .insertInto('jobs')
+      .values([
+        waiting('unclaimed-1', 'retired.job', ago(3 * hour)),
+        waiting('unclaimed-2', 'retired.job', ago(2 * hour)),
+        // Due less than an hour ago, or not yet; and one a worker holds.
+        waiting('unclaimed-3', 'retired.job', ago(unclaimedJobMs - 60_000)),
+        waiting('unclaimed-4', 'renamed.job', new Date(now.getTime() + 3 * hour)),
+        waiting('unclaimed-5', 'running.job', ago(2 * hour), 'active'),
+      ])
+      .execute();
+    try {
+      expect(await unclaimedJobs(testApp.database.db, now)).toEqual([
+        { name: 'retired.job', count: 2, since: ago(3 * hour) },
+      ]);
+    } finally {
+      await jobs.deleteFrom('jobs').where('id', 'like', 'unclaimed-%').execute();
+    }
   });
 
   it('is queued for the next hour once per slot, and its run sweeps and queues the next', async () => {

@@ -5,6 +5,7 @@ import { configuredDocumentStore } from '../documents/document-store.ts';
 import { abandonOrphanedExports } from '../documents/documents-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { enqueueForNextSlot, type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
+import { unclaimedJobs } from '../jobs/unclaimed-jobs.ts';
 
 export const housekeepingJob = 'housekeeping.sweep';
 /** How often the sweep runs. */
@@ -106,8 +107,8 @@ export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date)
 
 /**
  * The housekeeping sweep on the job queue, hourly: one instance runs each slot's sweep
- * (`sweepExpiredRecords`, then `abandonOrphanedExports`: exports no job will finish), then queues
- * the next.
+ * (`sweepExpiredRecords`, then `abandonOrphanedExports`: exports no job will finish; then it logs
+ * the `unclaimedJobs`), then queues the next.
  */
 export function registerHousekeeping(
   app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
@@ -119,5 +120,11 @@ export function registerHousekeeping(
     const store = configuredDocumentStore(app.config.documentStorage);
     const abandoned = await abandonOrphanedExports({ db: app.database.db, store });
     if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports no job will finish given up');
+    const unclaimed = await unclaimedJobs(app.database.db);
+    if (unclaimed.length > 0)
+      app.log.warn(
+        { unclaimed },
+        'housekeeping: waiting jobs no worker took within an hour of their start (a name no running instance handles?)',
+      );
   });
 }
