@@ -450,6 +450,7 @@ describe('a file whose export cannot be recorded', () => {
     for (const [index, { state }] of cases.entries()) {
       const row = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
       const jobId = `${row.id}-job-${index}`;
+      // Its start an hour ahead, so the test app's own worker, which handles the name, leaves it waiting.
       if (state !== undefined)
         await jobs
           .insertInto('jobs')
@@ -458,6 +459,7 @@ describe('a file whose export cannot be recorded', () => {
             name: 'documents.generate',
             payload: JSON.stringify({ exportId: row.id }),
             state,
+            start_after: new Date(now.getTime() + 60 * 60 * 1000),
           })
           .execute();
       await db

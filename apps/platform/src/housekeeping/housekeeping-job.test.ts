@@ -3,7 +3,7 @@ import { withJobs } from '../jobs/jobs-schema.ts';
 import { slotMarginMs } from '../jobs/periodic-job.ts';
 import { unclaimedJobMs, unclaimedJobs } from '../jobs/unclaimed-jobs.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { housekeepingJob, retention, sweepExpiredRecords } from './housekeeping-job.ts';
+import { housekeepingJob, reportUnclaimedJobs, retention, sweepExpiredRecords } from './housekeeping-job.ts';
 
 describe('housekeeping', () => {
   let testApp: TestApp;
@@ -190,34 +190,75 @@ describe('housekeeping', () => {
     });
   });
 
-  it('finds the waiting jobs no worker took within an hour of their start, by name', async () => {
+  it('finds and logs the jobs no worker took within an hour of their start, by name', async () => {
     const jobs = withJobs(testApp.database.db);
-    const waiting = (
+    const job = (
       id: string,
       name: string,
       startAfter: Date,
-      state: 'created' | 'active' = 'created',
+      running?: { startedAt: Date; lockedUntil: Date | null },
     ) => ({
       id,
       name,
       payload: '{}',
-      state,
+      state: running ? ('active' as const) : ('created' as const),
       start_after: startAfter,
+      started_at: running?.startedAt ?? null,
+      locked_until: running?.lockedUntil ?? null,
     });
     await jobs
       .insertInto('jobs')
       .values([
-        waiting('unclaimed-1', 'retired.job', ago(3 * hour)),
-        waiting('unclaimed-2', 'retired.job', ago(2 * hour)),
-        // Due less than an hour ago, or not yet; and one a worker holds.
-        waiting('unclaimed-3', 'retired.job', ago(unclaimedJobMs - 60_000)),
-        waiting('unclaimed-4', 'renamed.job', new Date(now.getTime() + 3 * hour)),
-        waiting('unclaimed-5', 'running.job', ago(2 * hour), 'active'),
+        job('unclaimed-1', 'retired.job', ago(3 * hour)),
+        job('unclaimed-2', 'retired.job', ago(2 * hour)),
+        // Waiting for its retry since two hours ago, its last attempt's lease long lapsed: counted from its start.
+        { ...job('unclaimed-8', 'retired.job', ago(2 * hour)), locked_until: ago(6 * hour) },
+        // Due less than an hour ago, or not yet.
+        job('unclaimed-3', 'retired.job', ago(unclaimedJobMs - 60_000)),
+        job('unclaimed-4', 'renamed.job', new Date(now.getTime() + 3 * hour)),
+        // Running when its name was retired: its lease lapsed 90 minutes ago, and none took it up.
+        job('unclaimed-5', 'stopped.job', ago(5 * hour), {
+          startedAt: ago(5 * hour),
+          lockedUntil: ago(1.5 * hour),
+        }),
+        // Running, its lease kept; and behind it, one waiting for two hours (a backlog).
+        job('unclaimed-6', 'busy.job', ago(3 * hour), {
+          startedAt: ago(10 * 60_000),
+          lockedUntil: ago(-60_000),
+        }),
+        job('unclaimed-7', 'busy.job', ago(2 * hour)),
       ])
       .execute();
     try {
       expect(await unclaimedJobs(testApp.database.db, now)).toEqual([
-        { name: 'retired.job', count: 2, since: ago(3 * hour) },
+        { name: 'busy.job', count: 1, since: ago(2 * hour), lastStarted: ago(10 * 60_000) },
+        { name: 'retired.job', count: 3, since: ago(3 * hour), lastStarted: null },
+        { name: 'stopped.job', count: 1, since: ago(1.5 * hour), lastStarted: ago(5 * hour) },
+      ]);
+      const logged: { level: string; object: unknown; message: string }[] = [];
+      const log = {
+        warn: (object: unknown, message: string) => logged.push({ level: 'warn', object, message }),
+        error: (object: unknown, message: string) => logged.push({ level: 'error', object, message }),
+      };
+      await reportUnclaimedJobs({ database: testApp.database, log } as never, now);
+      expect(logged).toMatchObject([
+        {
+          level: 'warn',
+          object: { unclaimed: [{ name: 'busy.job' }, { name: 'retired.job' }, { name: 'stopped.job' }] },
+        },
+      ]);
+      // A database that cannot answer: logged, not thrown at the sweep, which has done its work.
+      logged.length = 0;
+      const broken = {
+        db: {
+          getExecutor: () => {
+            throw new Error('connection lost');
+          },
+        },
+      };
+      await reportUnclaimedJobs({ database: broken, log } as never, now);
+      expect(logged.map(({ level, message }) => [level, message])).toEqual([
+        ['error', 'housekeeping: could not look for jobs no worker took'],
       ]);
     } finally {
       await jobs.deleteFrom('jobs').where('id', 'like', 'unclaimed-%').execute();

@@ -100,6 +100,26 @@ const housekeeping: PeriodicJob = {
   retry: { retryLimit: 2, retryBackoff: true },
 };
 
+/**
+ * Logs the jobs no worker took within an hour of their start (`unclaimedJobs`): a backlog, or a name
+ * no running instance handles. A failure to look is logged too; the sweep has done its work.
+ */
+export async function reportUnclaimedJobs(
+  app: Pick<FastifyInstance, 'database' | 'log'>,
+  now: Date = new Date(),
+): Promise<void> {
+  try {
+    const unclaimed = await unclaimedJobs(app.database.db, now);
+    if (unclaimed.length > 0)
+      app.log.warn(
+        { unclaimed },
+        'housekeeping: jobs no worker took within an hour of their start (a backlog when a job of the name started lately, else a name no running instance handles)',
+      );
+  } catch (error) {
+    app.log.error({ err: error }, 'housekeeping: could not look for jobs no worker took');
+  }
+}
+
 /** Queues the sweep for its next slot; every instance asking for the same slot gets one job. */
 export function enqueueHousekeeping(queue: Pick<JobQueue, 'enqueue'>, now: Date): Promise<string> {
   return enqueueForNextSlot(queue, housekeeping, now);
@@ -120,11 +140,6 @@ export function registerHousekeeping(
     const store = configuredDocumentStore(app.config.documentStorage);
     const abandoned = await abandonOrphanedExports({ db: app.database.db, store });
     if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports no job will finish given up');
-    const unclaimed = await unclaimedJobs(app.database.db);
-    if (unclaimed.length > 0)
-      app.log.warn(
-        { unclaimed },
-        'housekeeping: waiting jobs no worker took within an hour of their start (a name no running instance handles?)',
-      );
+    await reportUnclaimedJobs(app);
   });
 }

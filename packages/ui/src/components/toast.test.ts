@@ -65,12 +65,12 @@ describe('toast', () => {
       toast.clear();
     });
     expect(result.current).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
     const before = renders.count;
 
     act(() => {
       vi.advanceTimersByTime(TOAST_EXIT_MS);
     });
-    expect(vi.getTimerCount()).toBe(0);
     expect(renders.count).toBe(before);
   });
 });
