@@ -56,6 +56,7 @@ test('the drawer, the modal and a toast animate, and do not when reduced motion 
     await page.getByRole('button', { name: 'Warning toast' }).click();
     const toast = page.locator('[data-slot="toast"]');
     await expect(toast).toBeVisible();
+    await saveScreenshot(page, 'gallery-toast');
     await toast.getByRole('button', { name: 'Close' }).click();
     await expect(toast).toHaveCount(0);
     const toastAnimations = await page.evaluate(

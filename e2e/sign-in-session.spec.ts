@@ -1,4 +1,4 @@
-import { expect, type Request, test } from '@playwright/test';
+import { type BrowserContext, expect, type Request, test } from '@playwright/test';
 import type { TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
@@ -14,6 +14,8 @@ const refreshCookieName = 'waratah-admin-refresh';
  */
 const deviceCookieName = { password: 'waratah-admin-device', provider: 'waratah-sign-in-device' };
 const deviceToken = /^[A-Za-z0-9_-]{43}$/;
+const cookieNamed = async (context: BrowserContext, name: string) =>
+  (await context.cookies()).find((cookie) => cookie.name === name);
 
 for (const tenant of passwordTenants) {
   test.describe(`${tenant}: signing in and the session`, () => {
@@ -37,8 +39,7 @@ for (const tenant of passwordTenants) {
     }) => {
       await signInWithPassword(page, tenant);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-      const deviceCookie = async () =>
-        (await context.cookies()).find(({ name }) => name === deviceCookieName.password)?.value;
+      const deviceCookie = async () => (await cookieNamed(context, deviceCookieName.password))?.value;
       const device = await deviceCookie();
       expect(device).toMatch(deviceToken);
 
@@ -77,11 +78,11 @@ for (const tenant of passwordTenants) {
       }));
       expect(stored.keys.filter((key) => /refresh/i.test(key))).toEqual([]);
       expect(stored.cookies).not.toContain('refresh');
-      const refreshCookie = (await context.cookies()).find(({ name }) => name === refreshCookieName);
+      const refreshCookie = await cookieNamed(context, refreshCookieName);
       expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
       // So is the cookie by which this browser is known to the account from now on (HttpOnly: a
       // script on the page cannot read it, nor could one on the token endpoints' path).
-      const deviceCookie = (await context.cookies()).find(({ name }) => name === deviceCookieName.password);
+      const deviceCookie = await cookieNamed(context, deviceCookieName.password);
       expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/oauth' });
       expect(deviceCookie?.value).toMatch(deviceToken);
 
@@ -184,7 +185,7 @@ test.describe('waratah: single sign-on', () => {
     await expect(page).toHaveURL(tenantUrl('waratah', '/dashboard'));
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     // The provider's sign-in form now knows this browser: an HttpOnly, same-site-only cookie of its own.
-    const deviceCookie = (await context.cookies()).find(({ name }) => name === deviceCookieName.provider);
+    const deviceCookie = await cookieNamed(context, deviceCookieName.provider);
     expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(deviceCookie?.value).toMatch(deviceToken);
     await expectNoSeriousAxeViolations(page);

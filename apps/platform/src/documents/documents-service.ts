@@ -496,10 +496,9 @@ export const orphanedExportReason = 'The export stopped before it finished; plea
  * export failed, or the hook failed (logged, not tried again); the last attempt's own `failed`
  * write failed; two attempts overlapped after a lapsed lease, and one put the export back to
  * `queued` as the other ended the job; or the job's row is gone (ended jobs are swept after 7
- * days). Before 2026-11-30 these stayed
- * "queued" or "running" for ever, and the portal polled them each second while the page was open;
- * until 2026-12-01 an export whose job had ended was still left so. A file stored before the end
- * is removed.
+ * days). Before 2026-11-30 these stayed "queued" or "running" for ever, and the portal polled them
+ * each second while the page was open; until 2026-12-01 an export whose job had ended was still
+ * left so. A file stored before the end is removed.
  */
 export async function abandonOrphanedExports(
   deps: Pick<DocumentsDeps, 'db' | 'store'>,

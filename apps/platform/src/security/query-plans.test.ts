@@ -43,10 +43,23 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue(value: unknown): unknown;
 };
 
+type CapturedQuery = { sql: string; parameters: readonly unknown[] };
+
+/** The plan PostgreSQL makes for a query with these parameters, read by `read`. */
+async function explainCustom(
+  connection: pg.PoolClient,
+  query: CapturedQuery,
+  read: (plan: PlanNode) => string[] = seqScans,
+): Promise<string[]> {
+  const explained = await connection.query(`explain (format json) ${query.sql}`, [...query.parameters]);
+  const plan = (explained.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan;
+  return plan ? read(plan) : [];
+}
+
 /** The plan PostgreSQL keeps for a prepared statement once it plans it for any parameters. */
 async function explainGeneric(
   connection: pg.PoolClient,
-  query: { sql: string; parameters: readonly unknown[] },
+  query: CapturedQuery,
   read: (plan: PlanNode) => string[] = seqScans,
 ): Promise<string[]> {
   await connection.query('set plan_cache_mode = force_generic_plan');
@@ -77,7 +90,7 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
   let scratch: PlatformDatabase;
   let logged: Kysely<Database>;
   let pool: pg.Pool;
-  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+  const captured: CapturedQuery[] = [];
 
   beforeAll(async () => {
     scratch = await createTestDatabase();
@@ -201,13 +214,7 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
         for (const query of reads) {
           const connection = await pool.connect();
           try {
-            const explain = async () => {
-              const explained = await connection.query(`explain (format json) ${query.sql}`, [
-                ...query.parameters,
-              ]);
-              const plan = (explained.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan;
-              return plan ? seqScans(plan) : [];
-            };
+            const explain = () => explainCustom(connection, query);
             if ((await explain()).includes('transactions'))
               problems.push(`${url}: sequential scan of transactions in ${query.sql.slice(0, 200)}`);
             // The platform prepares its statements (db/prepared-statements.ts), and PostgreSQL may
@@ -240,15 +247,10 @@ describe.skipIf(!serverUrl)('query plans on PostgreSQL', () => {
     try {
       // The test's table is small, where a scan is cheaper: with scans priced out, an index must serve.
       await connection.query('set enable_seqscan = off');
-      const explained = await connection.query(`explain (format json) ${sweep?.sql}`, [
-        ...(sweep?.parameters ?? []),
-      ]);
-      const plan = (explained.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan;
-      expect(plan ? indexesUsed(plan) : []).toContain('document_exports_in_progress');
+      const query = sweep ?? { sql: '', parameters: [] };
+      expect(await explainCustom(connection, query, indexesUsed)).toContain('document_exports_in_progress');
       // Statuses bound as parameters would keep the generic plan off the partial index.
-      expect(await explainGeneric(connection, sweep ?? { sql: '', parameters: [] }, indexesUsed)).toContain(
-        'document_exports_in_progress',
-      );
+      expect(await explainGeneric(connection, query, indexesUsed)).toContain('document_exports_in_progress');
     } finally {
       await connection.query('reset enable_seqscan');
       connection.release();
