@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { bucketKey, createRateLimiter } from './rate-limiter.ts';
+import { bucketKey, createRateLimiter, databaseClock } from './rate-limiter.ts';
 
 describe('createRateLimiter', () => {
   let database: PlatformDatabase;
@@ -30,6 +31,37 @@ describe('createRateLimiter', () => {
       .where('key', '=', 'test:a')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('starts and ends windows by the database’s clock, whatever the instance’s says', async () => {
+    const hour = 3600 * 1000;
+    const databaseHour = async () => {
+      const { rows } = await sql<{
+        start: Date;
+      }>`select date_trunc('hour', clock_timestamp()) as start`.execute(database.db);
+      return new Date(rows[0]?.start ?? 0).getTime();
+    };
+    const before = await databaseHour();
+    // This instance's clock runs two hours ahead (PGlite, inside this process, reads it too).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * hour });
+    try {
+      const limiter = createRateLimiter(database.db);
+      const rule = { key: 'test:clock', limit: 5, windowSeconds: 3600 };
+      const state = await limiter.hit(rule);
+      const after = await databaseHour();
+      const stored = await database.db
+        .selectFrom('rate_limit_buckets')
+        .select('window_start')
+        .where('key', '=', rule.key)
+        .executeTakeFirstOrThrow();
+      const start = new Date(stored.window_start).getTime();
+      expect([before, after]).toContain(start);
+      const databaseNow = await databaseClock(database.db)();
+      expect(start + hour - databaseNow).toBeGreaterThan((state.retryAfterSeconds - 2) * 1000);
+      expect(start + hour - databaseNow).toBeLessThanOrEqual(state.retryAfterSeconds * 1000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts a key of any length, storing a long one as its hash', async () => {

@@ -32,24 +32,43 @@ export function bucketKey(key: string): string {
   return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
+/** Milliseconds since the epoch, now. */
+export type RateLimitClock = () => number | Promise<number>;
+
+/**
+ * The database's clock: every instance on one database reads the same time, so each starts and
+ * ends a window at the same moment whatever its own clock says (one round trip a call).
+ */
+export function databaseClock(db: Kysely<Database>): RateLimitClock {
+  return async () => {
+    const { rows } = await sql<{
+      now: number | string;
+    }>`select extract(epoch from clock_timestamp())::float8 * 1000 as now`.execute(db);
+    return Number(rows[0]?.now);
+  };
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every instance on one database shares them (DESIGN §2).
- * The increment is one upsert, atomic under concurrency.
+ * The increment is one upsert, atomic under concurrency. Windows follow the database's clock, not
+ * the instance's: instances whose clocks differ would start the hour's window apart, and one ahead
+ * would delete the window one behind still counts in (a fresh count for the seconds between).
  */
-export function createRateLimiter(db: Kysely<Database>, now: () => number = Date.now) {
-  function window(rule: RateLimitRule) {
+export function createRateLimiter(db: Kysely<Database>, clock: RateLimitClock = databaseClock(db)) {
+  async function window(rule: RateLimitRule) {
     const size = rule.windowSeconds * 1000;
-    const start = Math.floor(now() / size) * size;
+    const now = await clock();
+    const start = Math.floor(now / size) * size;
     return {
       start: new Date(start),
-      retryAfterSeconds: Math.max(1, Math.ceil((start + size - now()) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((start + size - now) / 1000)),
     };
   }
 
   return {
     /** The count so far in this window, without adding to it. */
     async peek(rule: RateLimitRule): Promise<RateLimitState> {
-      const { start, retryAfterSeconds } = window(rule);
+      const { start, retryAfterSeconds } = await window(rule);
       const row = await db
         .selectFrom('rate_limit_buckets')
         .select('count')
@@ -66,7 +85,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
      * since is left alone.
      */
     async release(rule: RateLimitRule): Promise<void> {
-      const { start } = window(rule);
+      const { start } = await window(rule);
       await db
         .updateTable('rate_limit_buckets')
         .set({ count: sql`rate_limit_buckets.count - 1` })
@@ -78,7 +97,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
 
     /** Counts one more event; `limited` once the count has gone past the limit. */
     async hit(rule: RateLimitRule): Promise<RateLimitState> {
-      const { start, retryAfterSeconds } = window(rule);
+      const { start, retryAfterSeconds } = await window(rule);
       const key = bucketKey(rule.key);
       const row = await db
         .insertInto('rate_limit_buckets')
