@@ -81,6 +81,135 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     }
   });
 
+  it('keeps what was set on a pending payment that posts under a new id and amount, by its description', async () => {
+    const { scope, id } = await refreshedClient('tip-added');
+    const target = { tenantId: scope.tenantId, clientId: scope.clientId, providerAccountId: id };
+    const outcome = {
+      providerAccountStatus: 'success' as const,
+      refreshStatus: 'success' as const,
+      refreshSubStatus: null,
+      temporary: false,
+    };
+    const account = {
+      externalId: 'card',
+      accountName: 'Everyday card',
+      nickName: null,
+      accountNumber: null,
+      container: 'bank' as const,
+      accountType: 'bank_account' as const,
+      holderType: 'individual' as const,
+      accountStatus: 'active' as const,
+      currentBalance: '100.00',
+      availableBalance: null,
+      currency: 'AUD',
+    };
+    const transaction = (
+      externalId: string,
+      status: 'pending' | 'posted',
+      amount: string,
+      description: string,
+      date: string,
+    ) => ({
+      externalId,
+      status,
+      amount,
+      currency: 'AUD',
+      baseType: amount.startsWith('-') ? ('debit' as const) : ('credit' as const),
+      transactionDate: date,
+      postDate: status === 'posted' ? date : null,
+      description,
+      merchantName: null,
+      merchantCategoryCode: null,
+      reference: null,
+    });
+    const store = (transactions: ReturnType<typeof transaction>[]) =>
+      storePull(
+        fixture.db,
+        target,
+        { accounts: [{ account, transactions, failure: undefined }], outcome },
+        { outcome, now: new Date(), nextRefresh: null, windowStart: '2026-11-01' },
+      );
+    await store([
+      transaction('auth-tip', 'pending', '-50.00', 'THE LOCAL  CAFE', '2026-11-18'),
+      transaction('auth-same', 'pending', '-20.00', 'CORNER STORE', '2026-11-18'),
+      transaction('auth-refund', 'pending', '-30.00', 'HARDWARE STORE', '2026-11-18'),
+      transaction('auth-old', 'pending', '-12.00', 'NEWSAGENT', '2026-11-05'),
+    ]);
+    const rows = () =>
+      fixture.db
+        .selectFrom('transactions')
+        .innerJoin('accounts', 'accounts.id', 'transactions.account_id')
+        .select([
+          'transactions.id',
+          'transactions.external_id',
+          'transactions.status',
+          sql<string>`transactions.amount::text`.as('amount'),
+          'transactions.memo',
+          'transactions.included',
+        ])
+        .where('transactions.client_id', '=', scope.clientId)
+        .where('accounts.external_id', '=', 'card')
+        .orderBy('transactions.external_id')
+        .execute();
+    const pending = await rows();
+    expect(pending).toHaveLength(4);
+    await fixture.db
+      .updateTable('transactions')
+      .set({ memo: 'Client lunch', included: false })
+      .where(
+        'id',
+        'in',
+        pending.map((row) => row.id),
+      )
+      .execute();
+    const idOf = (externalId: string) => pending.find((row) => row.external_id === externalId)?.id;
+
+    await store([
+      // A tip added: a new id and amount, the same description (its spaces aside).
+      transaction('post-tip', 'posted', '-57.50', 'The Local Cafe', '2026-11-19'),
+      // The same amount under a new id and description: matched by its amount, as before.
+      transaction('post-same', 'posted', '-20.00', 'CORNER STORE PTY LTD', '2026-11-19'),
+      // Money in under a held payment's description is not that payment.
+      transaction('post-refund', 'posted', '30.00', 'HARDWARE STORE', '2026-11-19'),
+      // Two weeks after the hold: not it.
+      transaction('post-late', 'posted', '-15.00', 'NEWSAGENT', '2026-11-19'),
+    ]);
+    expect(await rows()).toEqual([
+      {
+        id: expect.any(Number),
+        external_id: 'post-late',
+        status: 'posted',
+        amount: '-15.00',
+        memo: null,
+        included: true,
+      },
+      {
+        id: expect.any(Number),
+        external_id: 'post-refund',
+        status: 'posted',
+        amount: '30.00',
+        memo: null,
+        included: true,
+      },
+      {
+        id: idOf('auth-same'),
+        external_id: 'post-same',
+        status: 'posted',
+        amount: '-20.00',
+        memo: 'Client lunch',
+        included: false,
+      },
+      {
+        id: idOf('auth-tip'),
+        external_id: 'post-tip',
+        status: 'posted',
+        amount: '-57.50',
+        memo: 'Client lunch',
+        included: false,
+      },
+    ]);
+  });
+
   it('pages through more than 10,000 transactions of one account, each stored once', async () => {
     const { scope, providerAccount } = await fixture.connect('harbour-bank', 'coastal-coffee');
     const result = await refreshProviderAccount(fixture.db, providerAccount.id, fixture.refreshOptions);

@@ -51,14 +51,16 @@ interface PendingRow {
   external_id: string | null;
   amount: string;
   transaction_date: string;
+  description_original: string;
 }
 
 /**
  * Writes one successful (or partly successful) pull in ONE database transaction: accounts are
  * upserted by the source's id; each account whose transactions were read gets them upserted by
  * the source's id, so a refresh never adds a transaction twice. A pending transaction that posts
- * under a new id is matched (same account and amount, dated within a week) and updated in place,
- * keeping the client's category, tags and notes; a pending one the holder no longer reports in
+ * under a new id is matched (same account, dated within a week, and the same amount or else the
+ * same description and direction) and updated in place, keeping the client's category, tags and
+ * notes; a pending one the holder no longer reports in
  * the window is removed. An account whose transactions failed keeps its previous ones. Any error
  * rolls everything back, so the previous data stays as it was.
  */
@@ -218,6 +220,7 @@ async function upsertTransactions(
         'external_id',
         sql<string>`amount::text`.as('amount'),
         sql<string>`transaction_date::text`.as('transaction_date'),
+        'description_original',
       ])
       .where('account_id', '=', accountId)
       .where('status', '=', 'pending')
@@ -225,18 +228,23 @@ async function upsertTransactions(
       .then((rows) => rows.filter((row) => !byId.has(row.external_id ?? '')));
   }
 
-  // A posted transaction the platform does not know may be one of its pending ones under a new id.
-  for (const transaction of transactions) {
-    if (transaction.status !== 'posted' || known.has(transaction.externalId)) continue;
-    const match = closestPending(orphans, transaction);
-    if (!match) continue;
-    orphans.splice(orphans.indexOf(match), 1);
-    await trx
-      .updateTable('transactions')
-      .set({ external_id: transaction.externalId })
-      .where('id', '=', match.id)
-      .execute();
-    known.add(transaction.externalId);
+  // A posted transaction the platform does not know may be one of its pending ones under a new id:
+  // first those of a pending one's amount; then, of the rest, those of a pending one's description
+  // (a card payment whose amount changed as it posted: a tip added, a fuel or hotel hold settled).
+  for (const sameAmount of [true, false]) {
+    for (const transaction of transactions) {
+      if (orphans.length === 0) break;
+      if (transaction.status !== 'posted' || known.has(transaction.externalId)) continue;
+      const match = closestPending(orphans, transaction, sameAmount);
+      if (!match) continue;
+      orphans.splice(orphans.indexOf(match), 1);
+      await trx
+        .updateTable('transactions')
+        .set({ external_id: transaction.externalId })
+        .where('id', '=', match.id)
+        .execute();
+      known.add(transaction.externalId);
+    }
   }
   const stale = orphans.filter((row) => row.transaction_date >= windowStart).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
@@ -284,16 +292,40 @@ async function upsertTransactions(
   return { fresh, updated: existing.length, removed: stale.length };
 }
 
-function closestPending(orphans: PendingRow[], transaction: SourcedTransaction): PendingRow | undefined {
+/**
+ * The pending row a posted transaction most likely was: dated within a week, of the same amount, or
+ * (`sameAmount` false) of the same description and direction; the closest in date, then in amount.
+ */
+function closestPending(
+  orphans: PendingRow[],
+  transaction: SourcedTransaction,
+  sameAmount: boolean,
+): PendingRow | undefined {
   const cents = toCents(transaction.amount);
-  let best: { row: PendingRow; distance: number } | undefined;
+  const description = comparableDescription(transaction.description);
+  let best: { row: PendingRow; distance: number; difference: number } | undefined;
   for (const row of orphans) {
-    if (toCents(row.amount) !== cents) continue;
+    const rowCents = toCents(row.amount);
+    if (sameAmount ? rowCents !== cents : Math.sign(rowCents) !== Math.sign(cents)) continue;
+    if (
+      !sameAmount &&
+      (description === '' || comparableDescription(row.description_original) !== description)
+    ) {
+      continue;
+    }
     const distance = Math.abs(daysBetween(row.transaction_date, transaction.transactionDate));
     if (distance > pendingMatchDays) continue;
-    if (!best || distance < best.distance) best = { row, distance };
+    const difference = Math.abs(rowCents - cents);
+    if (!best || distance < best.distance || (distance === best.distance && difference < best.difference)) {
+      best = { row, distance, difference };
+    }
   }
   return best?.row;
+}
+
+/** A description as compared across pending and posted: case and runs of spaces do not count. */
+function comparableDescription(description: string): string {
+  return description.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
 /**
