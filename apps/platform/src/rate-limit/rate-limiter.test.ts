@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { bucketKey, createRateLimiter, databaseClock } from './rate-limiter.ts';
+import { bucketKey, createRateLimiter } from './rate-limiter.ts';
 
 describe('createRateLimiter', () => {
   let database: PlatformDatabase;
@@ -38,7 +38,7 @@ describe('createRateLimiter', () => {
     const databaseHour = async () => {
       const { rows } = await sql<{
         start: Date;
-      }>`select date_trunc('hour', clock_timestamp()) as start`.execute(database.db);
+      }>`select date_trunc('hour', clock_timestamp(), 'UTC') as start`.execute(database.db);
       return new Date(rows[0]?.start ?? 0).getTime();
     };
     const before = await databaseHour();
@@ -56,9 +56,15 @@ describe('createRateLimiter', () => {
         .executeTakeFirstOrThrow();
       const start = new Date(stored.window_start).getTime();
       expect([before, after]).toContain(start);
-      const databaseNow = await databaseClock(database.db)();
+      const { rows } = await sql<{
+        now: number;
+      }>`select extract(epoch from clock_timestamp())::float8 * 1000 as now`.execute(database.db);
+      const databaseNow = Number(rows[0]?.now);
       expect(start + hour - databaseNow).toBeGreaterThan((state.retryAfterSeconds - 2) * 1000);
       expect(start + hour - databaseNow).toBeLessThanOrEqual(state.retryAfterSeconds * 1000);
+      expect((await limiter.peek(rule)).count).toBe(1);
+      await limiter.release(rule);
+      expect((await limiter.peek(rule)).count).toBe(0);
     } finally {
       vi.useRealTimers();
     }

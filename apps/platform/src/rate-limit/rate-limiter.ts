@@ -32,51 +32,35 @@ export function bucketKey(key: string): string {
   return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** Milliseconds since the epoch, now. */
-export type RateLimitClock = () => number | Promise<number>;
-
-/**
- * The database's clock: every instance on one database reads the same time, so each starts and
- * ends a window at the same moment whatever its own clock says (one round trip a call).
- */
-export function databaseClock(db: Kysely<Database>): RateLimitClock {
-  return async () => {
-    const { rows } = await sql<{
-      now: number | string;
-    }>`select extract(epoch from clock_timestamp())::float8 * 1000 as now`.execute(db);
-    return Number(rows[0]?.now);
-  };
-}
-
 /**
  * Fixed-window counters in PostgreSQL, so every instance on one database shares them (DESIGN §2).
- * The increment is one upsert, atomic under concurrency. Windows follow the database's clock, not
- * the instance's: instances whose clocks differ would start the hour's window apart, and one ahead
- * would delete the window one behind still counts in (a fresh count for the seconds between).
+ * The increment is one upsert, atomic under concurrency. Windows follow the database's clock (each
+ * statement's time), not the instance's: instances whose clocks differed started the hour's window
+ * apart, and the one ahead deleted the window the one behind still counted in (a fresh count for
+ * the seconds between, before 2026-12-01). `clock` (milliseconds since the epoch) stands in for the
+ * database's in tests.
  */
-export function createRateLimiter(db: Kysely<Database>, clock: RateLimitClock = databaseClock(db)) {
-  async function window(rule: RateLimitRule) {
-    const size = rule.windowSeconds * 1000;
-    const now = await clock();
-    const start = Math.floor(now / size) * size;
+export function createRateLimiter(db: Kysely<Database>, clock?: () => number) {
+  /** The window holding this moment: its start, and the whole seconds until it ends (at least 1). */
+  function window(rule: RateLimitRule) {
+    const now = clock ? sql`${new Date(clock())}::timestamptz` : sql`statement_timestamp()`;
+    const size = sql.lit(rule.windowSeconds);
+    const elapsed = sql`extract(epoch from ${now})`;
     return {
-      start: new Date(start),
-      retryAfterSeconds: Math.max(1, Math.ceil((start + size - now) / 1000)),
+      start: sql<Date>`to_timestamp(floor(${elapsed} / ${size}) * ${size})`,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(floor(${elapsed} / ${size}) * ${size} + ${size} - ${elapsed}))::int`,
     };
   }
 
   return {
     /** The count so far in this window, without adding to it. */
     async peek(rule: RateLimitRule): Promise<RateLimitState> {
-      const { start, retryAfterSeconds } = await window(rule);
-      const row = await db
-        .selectFrom('rate_limit_buckets')
-        .select('count')
-        .where('key', '=', bucketKey(rule.key))
-        .where('window_start', '=', start)
-        .executeTakeFirst();
-      const count = Number(row?.count ?? 0);
-      return { count, limited: count >= rule.limit, retryAfterSeconds };
+      const { start, retryAfterSeconds } = window(rule);
+      const { rows } = await sql<{ count: number | null; retry_after: number }>`select
+        (select count from rate_limit_buckets where key = ${bucketKey(rule.key)} and window_start = ${start}) as count,
+        ${retryAfterSeconds} as retry_after`.execute(db);
+      const count = Number(rows[0]?.count ?? 0);
+      return { count, limited: count >= rule.limit, retryAfterSeconds: Number(rows[0]?.retry_after) };
     },
 
     /**
@@ -85,19 +69,18 @@ export function createRateLimiter(db: Kysely<Database>, clock: RateLimitClock = 
      * since is left alone.
      */
     async release(rule: RateLimitRule): Promise<void> {
-      const { start } = await window(rule);
       await db
         .updateTable('rate_limit_buckets')
         .set({ count: sql`rate_limit_buckets.count - 1` })
         .where('key', '=', bucketKey(rule.key))
-        .where('window_start', '=', start)
+        .where('window_start', '=', window(rule).start)
         .where('count', '>', 0)
         .execute();
     },
 
     /** Counts one more event; `limited` once the count has gone past the limit. */
     async hit(rule: RateLimitRule): Promise<RateLimitState> {
-      const { start, retryAfterSeconds } = await window(rule);
+      const { start, retryAfterSeconds } = window(rule);
       const key = bucketKey(rule.key);
       const row = await db
         .insertInto('rate_limit_buckets')
@@ -105,7 +88,7 @@ export function createRateLimiter(db: Kysely<Database>, clock: RateLimitClock = 
         .onConflict((conflict) =>
           conflict.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + 1` }),
         )
-        .returning('count')
+        .returning(['count', 'window_start', retryAfterSeconds.as('retry_after')])
         .executeTakeFirstOrThrow();
       const count = Number(row.count);
       // A new window: drop this key's old ones, so the table holds only live counters.
@@ -113,10 +96,10 @@ export function createRateLimiter(db: Kysely<Database>, clock: RateLimitClock = 
         await db
           .deleteFrom('rate_limit_buckets')
           .where('key', '=', key)
-          .where('window_start', '<', start)
+          .where('window_start', '<', row.window_start)
           .execute();
       }
-      return { count, limited: count > rule.limit, retryAfterSeconds };
+      return { count, limited: count > rule.limit, retryAfterSeconds: Number(row.retry_after) };
     },
   };
 }
