@@ -131,9 +131,9 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       );
     await store([
       transaction('auth-tip', 'pending', '-50.00', 'THE LOCAL  CAFE', '2026-11-18'),
+      // A hold cancelled: of what the café's payment came to with its tip.
+      transaction('auth-petrol', 'pending', '-57.50', 'PETROL', '2026-11-18'),
       transaction('auth-same', 'pending', '-20.00', 'CORNER STORE', '2026-11-18'),
-      transaction('auth-refund', 'pending', '-30.00', 'HARDWARE STORE', '2026-11-18'),
-      transaction('auth-old', 'pending', '-12.00', 'NEWSAGENT', '2026-11-05'),
     ]);
     const rows = () =>
       fixture.db
@@ -144,6 +144,11 @@ describe('refreshProviderAccount against the simulated data holder', () => {
           'transactions.external_id',
           'transactions.status',
           sql<string>`transactions.amount::text`.as('amount'),
+          sql<string>`transactions.transaction_date::text`.as('date'),
+          sql<string | null>`transactions.post_date::text`.as('posted'),
+          'transactions.description_original as description',
+          'transactions.category_id',
+          'transactions.tags',
           'transactions.memo',
           'transactions.included',
         ])
@@ -152,10 +157,21 @@ describe('refreshProviderAccount against the simulated data holder', () => {
         .orderBy('transactions.external_id')
         .execute();
     const pending = await rows();
-    expect(pending).toHaveLength(4);
+    expect(pending.map((row) => row.external_id)).toEqual(['auth-petrol', 'auth-same', 'auth-tip']);
+    const category = await fixture.db
+      .selectFrom('transaction_categories')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const set = {
+      category_id: category.id,
+      tags: ['client meeting'],
+      memo: 'Client lunch',
+      included: false,
+    };
     await fixture.db
       .updateTable('transactions')
-      .set({ memo: 'Client lunch', included: false })
+      .set({ ...set, tags: JSON.stringify(set.tags) })
       .where(
         'id',
         'in',
@@ -169,43 +185,28 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       transaction('post-tip', 'posted', '-57.50', 'The Local Cafe', '2026-11-19'),
       // The same amount under a new id and description: matched by its amount, as before.
       transaction('post-same', 'posted', '-20.00', 'CORNER STORE PTY LTD', '2026-11-19'),
-      // Money in under a held payment's description is not that payment.
-      transaction('post-refund', 'posted', '30.00', 'HARDWARE STORE', '2026-11-19'),
-      // Two weeks after the hold: not it.
-      transaction('post-late', 'posted', '-15.00', 'NEWSAGENT', '2026-11-19'),
     ]);
+    // Before 2026-12-01 the café's payment took the petrol hold's row, and the café's hold went.
     expect(await rows()).toEqual([
       {
-        id: expect.any(Number),
-        external_id: 'post-late',
-        status: 'posted',
-        amount: '-15.00',
-        memo: null,
-        included: true,
-      },
-      {
-        id: expect.any(Number),
-        external_id: 'post-refund',
-        status: 'posted',
-        amount: '30.00',
-        memo: null,
-        included: true,
-      },
-      {
+        ...set,
         id: idOf('auth-same'),
         external_id: 'post-same',
         status: 'posted',
         amount: '-20.00',
-        memo: 'Client lunch',
-        included: false,
+        date: '2026-11-19',
+        posted: '2026-11-19',
+        description: 'CORNER STORE PTY LTD',
       },
       {
+        ...set,
         id: idOf('auth-tip'),
         external_id: 'post-tip',
         status: 'posted',
         amount: '-57.50',
-        memo: 'Client lunch',
-        included: false,
+        date: '2026-11-19',
+        posted: '2026-11-19',
+        description: 'The Local Cafe',
       },
     ]);
   });

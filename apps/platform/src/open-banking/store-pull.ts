@@ -7,14 +7,13 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { daysBetween } from '../aggregation/calendar-date.ts';
-import { toCents } from '../aggregation/cents.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import { categoriseTransaction } from './categorise-transaction.ts';
 import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
+import { matchPostedToPending } from './match-pending.ts';
 
 export interface PullTarget extends RefreshTarget {
   tenantId: string;
@@ -41,8 +40,6 @@ export interface StoredPull {
   statusRecorded: boolean;
 }
 
-/** How far apart a pending transaction and the posted one it became may be dated. */
-const pendingMatchDays = 7;
 /** Rows per insert: 15 columns stay well under PostgreSQL's 65,535 bind parameters. */
 const batchSize = 1_000;
 
@@ -58,11 +55,10 @@ interface PendingRow {
  * Writes one successful (or partly successful) pull in ONE database transaction: accounts are
  * upserted by the source's id; each account whose transactions were read gets them upserted by
  * the source's id, so a refresh never adds a transaction twice. A pending transaction that posts
- * under a new id is matched (same account, dated within a week, and the same amount or else the
- * same description and direction) and updated in place, keeping the client's category, tags and
- * notes; a pending one the holder no longer reports in
- * the window is removed. An account whose transactions failed keeps its previous ones. Any error
- * rolls everything back, so the previous data stays as it was.
+ * under a new id is matched (`match-pending.ts`) and updated in place, keeping the client's
+ * category, exclusion, tags and notes; a pending one the holder no longer reports in the window is
+ * removed. An account whose transactions failed keeps its previous ones. Any error rolls everything
+ * back, so the previous data stays as it was.
  */
 export async function storePull(
   database: Kysely<Database>,
@@ -224,27 +220,31 @@ async function upsertTransactions(
       ])
       .where('account_id', '=', accountId)
       .where('status', '=', 'pending')
+      .orderBy('transaction_date')
+      .orderBy('id')
       .execute()
       .then((rows) => rows.filter((row) => !byId.has(row.external_id ?? '')));
   }
 
-  // A posted transaction the platform does not know may be one of its pending ones under a new id:
-  // first those of a pending one's amount; then, of the rest, those of a pending one's description
-  // (a card payment whose amount changed as it posted: a tip added, a fuel or hotel hold settled).
-  for (const sameAmount of [true, false]) {
-    for (const transaction of transactions) {
-      if (orphans.length === 0) break;
-      if (transaction.status !== 'posted' || known.has(transaction.externalId)) continue;
-      const match = closestPending(orphans, transaction, sameAmount);
-      if (!match) continue;
-      orphans.splice(orphans.indexOf(match), 1);
-      await trx
-        .updateTable('transactions')
-        .set({ external_id: transaction.externalId })
-        .where('id', '=', match.id)
-        .execute();
-      known.add(transaction.externalId);
+  // A posted transaction the platform does not know may be one of its pending ones under a new id.
+  if (orphans.length > 0) {
+    const matches = matchPostedToPending(
+      orphans.map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        transactionDate: row.transaction_date,
+        description: row.description_original,
+      })),
+      transactions.filter(
+        (transaction) => transaction.status === 'posted' && !known.has(transaction.externalId),
+      ),
+      windowStart,
+    );
+    for (const [id, externalId] of matches) {
+      await trx.updateTable('transactions').set({ external_id: externalId }).where('id', '=', id).execute();
+      known.add(externalId);
     }
+    orphans = orphans.filter((row) => !matches.has(row.id));
   }
   const stale = orphans.filter((row) => row.transaction_date >= windowStart).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
@@ -290,42 +290,6 @@ async function upsertTransactions(
   }
   const fresh = transactions.filter((transaction) => !known.has(transaction.externalId)).map(toRow);
   return { fresh, updated: existing.length, removed: stale.length };
-}
-
-/**
- * The pending row a posted transaction most likely was: dated within a week, of the same amount, or
- * (`sameAmount` false) of the same description and direction; the closest in date, then in amount.
- */
-function closestPending(
-  orphans: PendingRow[],
-  transaction: SourcedTransaction,
-  sameAmount: boolean,
-): PendingRow | undefined {
-  const cents = toCents(transaction.amount);
-  const description = comparableDescription(transaction.description);
-  let best: { row: PendingRow; distance: number; difference: number } | undefined;
-  for (const row of orphans) {
-    const rowCents = toCents(row.amount);
-    if (sameAmount ? rowCents !== cents : Math.sign(rowCents) !== Math.sign(cents)) continue;
-    if (
-      !sameAmount &&
-      (description === '' || comparableDescription(row.description_original) !== description)
-    ) {
-      continue;
-    }
-    const distance = Math.abs(daysBetween(row.transaction_date, transaction.transactionDate));
-    if (distance > pendingMatchDays) continue;
-    const difference = Math.abs(rowCents - cents);
-    if (!best || distance < best.distance || (distance === best.distance && difference < best.difference)) {
-      best = { row, distance, difference };
-    }
-  }
-  return best?.row;
-}
-
-/** A description as compared across pending and posted: case and runs of spaces do not count. */
-function comparableDescription(description: string): string {
-  return description.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
 /**
