@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMillis } from './processes.ts';
+import { cpuMillis, waitForRest } from './processes.ts';
 
 describe('cpuMillis', () => {
   it("reads a process's CPU time from /proc, growing as it works", () => {
@@ -39,3 +39,38 @@ describe('cpuMillis', () => {
 function elapsedMillis({ user, system }: NodeJS.CpuUsage): number {
   return (user + system) / 1000;
 }
+
+describe('waitForRest', () => {
+  it('waits while a process works, and answers once it has been quiet for the window', async () => {
+    const { spawn } = await import('node:child_process');
+    // Busy for 600 ms of CPU, then idle until killed.
+    const child = spawn(process.execPath, [
+      '-e',
+      'const s = process.cpuUsage(); let x = 0; while ((process.cpuUsage(s).user + process.cpuUsage(s).system) < 600000) x += 1; setInterval(() => {}, 1000);',
+    ]);
+    try {
+      const busy = await waitForRest(child.pid, { windowMs: 300, timeoutMs: 20_000 });
+      expect(busy.atRest).toBe(true);
+      expect(busy.waitedMs).toBeGreaterThanOrEqual(600);
+      const idle = await waitForRest(child.pid, { windowMs: 300, timeoutMs: 20_000 });
+      expect(idle.atRest).toBe(true);
+      expect(idle.waitedMs).toBeLessThan(busy.waitedMs);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('gives up at its timeout, and at once for a process that is not there', async () => {
+    const spinning = await import('node:child_process').then(({ spawn }) =>
+      spawn(process.execPath, ['-e', 'for (;;) {}']),
+    );
+    try {
+      const result = await waitForRest(spinning.pid, { windowMs: 200, timeoutMs: 600 });
+      expect(result).toMatchObject({ atRest: false });
+      expect(result.waitedMs).toBeGreaterThanOrEqual(600);
+    } finally {
+      spinning.kill();
+    }
+    expect((await waitForRest(2 ** 30)).atRest).toBe(false);
+  });
+});

@@ -143,3 +143,41 @@ export function residentMiB(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+export interface RestOptions {
+  /** How long the process must stay quiet. */
+  windowMs?: number;
+  /** Quiet: at most this share of one core over the window. */
+  maxShare?: number;
+  /** Gives up waiting after this long (answered as not at rest). */
+  timeoutMs?: number;
+  sampleMs?: number;
+}
+
+/**
+ * Waits until a process has used at most `maxShare` of a core for `windowMs` (by `cpuMillis`):
+ * the work it does at start, such as scheduled jobs whose slot passed while it was stopped (a day's
+ * goal progress over the bench data, a sweep), over before anything is measured. Answers how long
+ * that took, and whether it came to rest before `timeoutMs`.
+ */
+export async function waitForRest(
+  pid: number | undefined,
+  { windowMs = 1_000, maxShare = 0.05, timeoutMs = 300_000, sampleMs = 100 }: RestOptions = {},
+): Promise<{ waitedMs: number; atRest: boolean }> {
+  const started = performance.now();
+  const samples: { at: number; cpu: number }[] = [{ at: started, cpu: cpuMillis(pid) }];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, sampleMs));
+    const now = performance.now();
+    const cpu = cpuMillis(pid);
+    if (Number.isNaN(cpu)) return { waitedMs: now - started, atRest: false };
+    samples.push({ at: now, cpu });
+    // The oldest sample still a whole window back.
+    while (samples.length > 2 && (samples[1]?.at ?? now) <= now - windowMs) samples.shift();
+    const first = samples[0] ?? { at: now, cpu };
+    if (now - first.at >= windowMs && cpu - first.cpu <= maxShare * (now - first.at)) {
+      return { waitedMs: now - started, atRest: true };
+    }
+    if (now - started >= timeoutMs) return { waitedMs: now - started, atRest: false };
+  }
+}

@@ -299,6 +299,9 @@ async function api({
     `| ${engine}: server memory (RSS) at rest / peak under load | ${memory.restMiB.toFixed(0)} MiB / ${memory.peakMiB.toFixed(0)} MiB | ${(memory.peakMiB / memory.restMiB).toFixed(2)} × at rest | |`,
   );
   report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
+  report(
+    `| ${engine}: the platform's work after its start, before the loads (until its CPU stayed under 5 % of a core for a second) | ${result.startUpWork.seconds.toFixed(1)} s${result.startUpWork.atRest ? '' : ', **still working after 300 s: the loads shared the cores with it**'} | | |`,
+  );
   return result;
 }
 

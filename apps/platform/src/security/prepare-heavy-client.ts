@@ -8,6 +8,7 @@ import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
 import { writeDemoAdvisers } from '../demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
+import { advanceGoals } from '../goals/goal-progress.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { liveTestConsent } from '../testing/live-test-consent.ts';
 
@@ -58,6 +59,8 @@ try {
       },
     ]),
   );
+  // Worked out now, as the demo's are, not by the server's first goal-progress run.
+  await advanceGoals(database.db, today);
   console.log(email);
 } finally {
   await database.close();
