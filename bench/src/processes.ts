@@ -158,19 +158,21 @@ export interface RestOptions {
  * Waits until a process has used at most `maxShare` of a core for `windowMs` (by `cpuMillis`):
  * the work it does at start, such as scheduled jobs whose slot passed while it was stopped (a day's
  * goal progress over the bench data, a sweep), over before anything is measured. Answers how long
- * that took, and whether it came to rest before `timeoutMs`.
+ * that took, and whether it came to rest before `timeoutMs` (`gone` when the process ended). Only this
+ * process is watched: work a database server does on its own (a long statement the process waits
+ * for) is not seen.
  */
 export async function waitForRest(
   pid: number | undefined,
   { windowMs = 1_000, maxShare = 0.05, timeoutMs = 300_000, sampleMs = 100 }: RestOptions = {},
-): Promise<{ waitedMs: number; atRest: boolean }> {
+): Promise<{ waitedMs: number; atRest: boolean; gone?: true }> {
   const started = performance.now();
   const samples: { at: number; cpu: number }[] = [{ at: started, cpu: cpuMillis(pid) }];
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, sampleMs));
     const now = performance.now();
     const cpu = cpuMillis(pid);
-    if (Number.isNaN(cpu)) return { waitedMs: now - started, atRest: false };
+    if (Number.isNaN(cpu)) return { waitedMs: now - started, atRest: false, gone: true };
     samples.push({ at: now, cpu });
     // The oldest sample still a whole window back.
     while (samples.length > 2 && (samples[1]?.at ?? now) <= now - windowMs) samples.shift();

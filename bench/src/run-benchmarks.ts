@@ -300,7 +300,7 @@ async function api({
   );
   report(`| ${engine}: data preparation (seed or reuse) | ${result.prepareSeconds.toFixed(0)} s | | |`);
   report(
-    `| ${engine}: the platform's work after its start, before the loads (until its CPU stayed under 5 % of a core for a second) | ${result.startUpWork.seconds.toFixed(1)} s${result.startUpWork.atRest ? '' : ', **still working after 300 s: the loads shared the cores with it**'} | | |`,
+    `| ${engine}: the platform's work after its start, before the loads (until its CPU stayed under 5 % of a core for a second) | ${result.startUpWork.seconds.toFixed(1)} s${result.startUpWork.atRest ? '' : result.startUpWork.gone ? ', **the platform ended**' : ', **still working after 300 s: the loads shared the cores with it**'} | | |`,
   );
   return result;
 }

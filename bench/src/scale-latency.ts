@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adviserSession, request } from './api-benchmarks.ts';
-import { startPlatform } from './processes.ts';
+import { startPlatform, waitForRest } from './processes.ts';
 
 /**
  * Latency at data scale (issue 10): the platform in production mode over a PostgreSQL database
@@ -37,6 +37,8 @@ export async function runScaleLatency(options: ScaleLatencyOptions): Promise<Sca
   const facts = await scaleFacts(options.databaseUrl);
   const platform = await startPlatform(options.port, { DATABASE_URL: options.databaseUrl });
   try {
+    // The database is kept between runs: a new day's goal progress runs at the start, first.
+    await waitForRest(platform.process.pid);
     const base = `http://127.0.0.1:${options.port}`;
     const adviser = await adviserSession(base, options.port, facts.adviserEmail);
     const onBehalf = { ...adviser, 'x-user-id': String(facts.clientId) };

@@ -230,12 +230,21 @@ export async function goalsDue(
 export async function advanceGoals(
   db: Kysely<Database>,
   today: string,
-  options: { batch?: number; onError?: (goalId: number, error: unknown) => void } = {},
+  options: {
+    batch?: number;
+    onError?: (goalId: number, error: unknown) => void;
+    /** Only these clients' goals (a seed's own); every client's when absent. */
+    clientIds?: readonly number[];
+  } = {},
 ): Promise<number> {
   const batch = options.batch ?? 200;
   let advanced = 0;
   for (let after = 0; ; ) {
-    const due = await goalsDue(db, today, { after, limit: batch });
+    const due = await goalsDue(db, today, {
+      after,
+      limit: batch,
+      ...(options.clientIds ? { clientIds: options.clientIds } : {}),
+    });
     for (const id of due) {
       try {
         if (await db.transaction().execute((trx) => advanceGoal(trx, id, today))) advanced += 1;

@@ -78,6 +78,12 @@ describe('matchPostedToPending', () => {
       windowStart,
     );
     expect(twoPayments.size).toBe(0);
+    // Nor does a cancelled hold of another merchant take the payment by its amount.
+    const petrol = hold('-31.00', 'PETROL');
+    expect(
+      matchPostedToPending([first, second, petrol], [payment('ride', '-31.00', 'RIDESHARE')], windowStart)
+        .size,
+    ).toBe(0);
     // The amount still decides between two holds, as it did before descriptions counted.
     const byAmount = matchPostedToPending(
       [first, second],

@@ -32,15 +32,21 @@ interface Rule {
   unambiguous: boolean;
   /** Considers only pending transactions dated inside the pull's window. */
   insideWindow: boolean;
+  /**
+   * Leaves out holds and payments that could pair by description under an earlier rule: one that
+   * rule held back as ambiguous must not fall to a hold of another description by its amount.
+   */
+  undescribedOnly: boolean;
 }
 
 /**
  * Rules in turn, each over what the ones before left. Same amount and description first; then the
  * same description and direction, for a payment whose amount changed as it posted (a tip added, a
  * fuel or hotel hold settled for less), but only where one hold and one payment of that description
- * could pair: two at one merchant are left to the amount; then the same amount (a description the
- * holder reworded as it posted). A hold older than the window is missing from the pull because of its
- * date, not because it posted, so only the amount may match it, as before.
+ * could pair; then the same amount (a description the holder reworded as it posted), among holds
+ * and payments that could not pair by description (a payment two holds of its merchant could be is
+ * not given a third, cancelled one of its amount). A hold older than the window is missing from the
+ * pull because of its date, not because it posted, so only the amount may match it, as before.
  */
 const rules: Rule[] = [
   {
@@ -48,6 +54,7 @@ const rules: Rule[] = [
       pending.cents === posted.cents && pending.description === posted.description,
     unambiguous: false,
     insideWindow: false,
+    undescribedOnly: false,
   },
   {
     accepts: (pending, posted) =>
@@ -56,8 +63,14 @@ const rules: Rule[] = [
       Math.sign(pending.cents) === Math.sign(posted.cents),
     unambiguous: true,
     insideWindow: true,
+    undescribedOnly: false,
   },
-  { accepts: (pending, posted) => pending.cents === posted.cents, unambiguous: false, insideWindow: false },
+  {
+    accepts: (pending, posted) => pending.cents === posted.cents,
+    unambiguous: false,
+    insideWindow: false,
+    undescribedOnly: true,
+  },
 ];
 
 /** A description as compared across pending and posted: case and runs of spaces do not count. */
@@ -84,6 +97,8 @@ export function matchPostedToPending(
   const payments = posted.map((row, order) => ({ externalId: row.externalId, order, side: side(row) }));
   const matches = new Map<number, string>();
   const taken = new Set<string>();
+  // Holds and payments that some rule's pairs found a description in common for.
+  const described = { holds: new Set<number>(), payments: new Set<string>() };
 
   for (const rule of rules) {
     const pairs: {
@@ -94,11 +109,17 @@ export function matchPostedToPending(
     }[] = [];
     for (const hold of holds) {
       if (matches.has(hold.id) || (rule.insideWindow && hold.side.date < windowStart)) continue;
+      if (rule.undescribedOnly && described.holds.has(hold.id)) continue;
       for (const payment of payments) {
         if (taken.has(payment.externalId) || !rule.accepts(hold.side, payment.side)) continue;
+        if (rule.undescribedOnly && described.payments.has(payment.externalId)) continue;
         const distance = Math.abs(daysBetween(hold.side.date, payment.side.date));
         if (distance > pendingMatchDays) continue;
         pairs.push({ hold, payment, distance, difference: Math.abs(hold.side.cents - payment.side.cents) });
+        if (hold.side.description === payment.side.description) {
+          described.holds.add(hold.id);
+          described.payments.add(payment.externalId);
+        }
       }
     }
     const ofHold = countBy(pairs, (pair) => pair.hold.id);

@@ -59,8 +59,15 @@ try {
       },
     ]),
   );
-  // Worked out now, as the demo's are, not by the server's first goal-progress run.
-  await advanceGoals(database.db, today);
+  // Its goals worked out now, as the demo's are, not by the server's first goal-progress run.
+  const clientIds = (
+    await database.db
+      .selectFrom('client_links')
+      .select('client_id')
+      .where('external_party_id', '=', partyId)
+      .execute()
+  ).map((row) => row.client_id);
+  await advanceGoals(database.db, today, { clientIds });
   console.log(email);
 } finally {
   await database.close();
