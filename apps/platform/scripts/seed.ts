@@ -10,7 +10,7 @@ import { generateDemoClient } from '../src/demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../src/demo-data/random.ts';
 import { writeDemoAdvisers } from '../src/demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../src/demo-data/write-demo-clients.ts';
-import { advanceGoals } from '../src/goals/goal-progress.ts';
+import { advancePracticeGoals } from '../src/goals/goal-progress.ts';
 import { sydneyToday } from '../src/reports/sydney-calendar.ts';
 
 // `npm run seed -- --clients N --months M [--tenant moneypartner] [--chunk C] [--parallel P]`: adds N
@@ -95,15 +95,7 @@ try {
   // As the demo's are: this practice's goals worked out as of today now, not by the server's first
   // goal-progress run (some 20–30 s of a core at its start for 10,000 clients, while anything
   // measured shared it). A goal that fails is left to that run.
-  const clientIds = (
-    await database.db
-      .selectFrom('client_links')
-      .select('client_id')
-      .where('external_party_id', '=', partyId)
-      .execute()
-  ).map((row) => row.client_id);
-  const goals = await advanceGoals(database.db, today, {
-    clientIds,
+  const goals = await advancePracticeGoals(database.db, partyId, today, {
     onError: (goalId, error) => console.error(`Goal ${goalId} was not worked out: ${String(error)}`),
   });
   console.log(

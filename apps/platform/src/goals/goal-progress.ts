@@ -257,3 +257,16 @@ export async function advanceGoals(
     after = due[due.length - 1] ?? after;
   }
 }
+
+/** `advanceGoals` for the clients of one practice only: a seed's own. */
+export async function advancePracticeGoals(
+  db: Kysely<Database>,
+  partyId: number,
+  today: string,
+  options: { onError?: (goalId: number, error: unknown) => void } = {},
+): Promise<number> {
+  const clientIds = (
+    await db.selectFrom('client_links').select('client_id').where('external_party_id', '=', partyId).execute()
+  ).map((row) => row.client_id);
+  return advanceGoals(db, today, { ...options, clientIds });
+}

@@ -29,6 +29,14 @@ async function clientData(scope: ClientScope) {
   return { transactions, accounts };
 }
 
+/** A pull's outcome when every account was read. */
+const succeeded = {
+  providerAccountStatus: 'success' as const,
+  refreshStatus: 'success' as const,
+  refreshSubStatus: null,
+  temporary: false,
+};
+
 async function statusOf(providerAccountId: number) {
   return fixture.db
     .selectFrom('provider_accounts')
@@ -84,12 +92,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
   it('keeps what was set on a pending payment that posts under a new id and amount, by its description', async () => {
     const { scope, id } = await refreshedClient('tip-added');
     const target = { tenantId: scope.tenantId, clientId: scope.clientId, providerAccountId: id };
-    const outcome = {
-      providerAccountStatus: 'success' as const,
-      refreshStatus: 'success' as const,
-      refreshSubStatus: null,
-      temporary: false,
-    };
+    const outcome = succeeded;
     const account = {
       externalId: 'card',
       accountName: 'Everyday card',
@@ -492,12 +495,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
           failure: undefined,
         },
       ],
-      outcome: {
-        providerAccountStatus: 'success' as const,
-        refreshStatus: 'success' as const,
-        refreshSubStatus: null,
-        temporary: false,
-      },
+      outcome: succeeded,
     };
     await expect(
       storePull(
@@ -518,12 +516,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       .where('id', '=', before.accounts[0]?.id ?? 0)
       .executeTakeFirstOrThrow();
     expect(stored.current_balance).not.toBe('0.00');
-    const outcome = {
-      providerAccountStatus: 'success' as const,
-      refreshStatus: 'success' as const,
-      refreshSubStatus: null,
-      temporary: false,
-    };
+    const outcome = succeeded;
     const account = {
       externalId: stored.external_id ?? '',
       accountName: stored.account_name,

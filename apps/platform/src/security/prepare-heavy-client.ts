@@ -8,7 +8,7 @@ import { generateDemoClient } from '../demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../demo-data/random.ts';
 import { writeDemoAdvisers } from '../demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../demo-data/write-demo-clients.ts';
-import { advanceGoals } from '../goals/goal-progress.ts';
+import { advancePracticeGoals } from '../goals/goal-progress.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { liveTestConsent } from '../testing/live-test-consent.ts';
 
@@ -60,14 +60,7 @@ try {
     ]),
   );
   // Its goals worked out now, as the demo's are, not by the server's first goal-progress run.
-  const clientIds = (
-    await database.db
-      .selectFrom('client_links')
-      .select('client_id')
-      .where('external_party_id', '=', partyId)
-      .execute()
-  ).map((row) => row.client_id);
-  await advanceGoals(database.db, today, { clientIds });
+  await advancePracticeGoals(database.db, partyId, today);
   console.log(email);
 } finally {
   await database.close();
