@@ -37,6 +37,23 @@ const succeeded = {
   temporary: false,
 };
 
+/** An everyday account as a holder lists it. */
+function sourcedAccount(externalId: string, accountName: string, currentBalance: string) {
+  return {
+    externalId,
+    accountName,
+    nickName: null,
+    accountNumber: null,
+    container: 'bank' as const,
+    accountType: 'bank_account' as const,
+    holderType: 'individual' as const,
+    accountStatus: 'active' as const,
+    currentBalance,
+    availableBalance: null,
+    currency: 'AUD',
+  };
+}
+
 async function statusOf(providerAccountId: number) {
   return fixture.db
     .selectFrom('provider_accounts')
@@ -93,19 +110,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     const { scope, id } = await refreshedClient('tip-added');
     const target = { tenantId: scope.tenantId, clientId: scope.clientId, providerAccountId: id };
     const outcome = succeeded;
-    const account = {
-      externalId: 'card',
-      accountName: 'Everyday card',
-      nickName: null,
-      accountNumber: null,
-      container: 'bank' as const,
-      accountType: 'bank_account' as const,
-      holderType: 'individual' as const,
-      accountStatus: 'active' as const,
-      currentBalance: '100.00',
-      availableBalance: null,
-      currency: 'AUD',
-    };
+    const account = sourcedAccount('card', 'Everyday card', '100.00');
     const transaction = (
       externalId: string,
       status: 'pending' | 'posted',
@@ -462,19 +467,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       .select(['account_name'])
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
-    const sourced = (externalId: string) => ({
-      externalId,
-      accountName: account.account_name,
-      nickName: null,
-      accountNumber: null,
-      container: 'bank' as const,
-      accountType: 'bank_account' as const,
-      holderType: 'individual' as const,
-      accountStatus: 'active' as const,
-      currentBalance: '999999.99',
-      availableBalance: null,
-      currency: 'AUD',
-    });
+    const sourced = (externalId: string) => sourcedAccount(externalId, account.account_name, '999999.99');
     const good = { externalId: 'new-1', amount: '-5.00', currency: 'AUD', baseType: 'debit' as const };
     const common = {
       status: 'posted' as const,
