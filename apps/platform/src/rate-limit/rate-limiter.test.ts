@@ -41,6 +41,15 @@ describe('createRateLimiter', () => {
       }>`select date_trunc('hour', clock_timestamp(), 'UTC') as start`.execute(database.db);
       return new Date(rows[0]?.start ?? 0).getTime();
     };
+    // Hit, peek and release must fall in one hour of the database's clock: within 5 s of the
+    // hour's end, wait for the next one.
+    const { rows: left } = await sql<{
+      ms: number;
+    }>`select extract(epoch from date_trunc('hour', clock_timestamp(), 'UTC') + interval '1 hour' - clock_timestamp())::float8 * 1000 as ms`.execute(
+      database.db,
+    );
+    const toHourEnd = Number(left[0]?.ms);
+    if (toHourEnd < 5000) await new Promise((resolve) => setTimeout(resolve, toHourEnd + 100));
     const before = await databaseHour();
     // This instance's clock runs two hours ahead (PGlite, inside this process, reads it too).
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * hour });
