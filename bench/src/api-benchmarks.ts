@@ -118,7 +118,7 @@ export async function runApiBenchmarks(options: ApiBenchOptions): Promise<ApiBen
     // Scheduled jobs whose slot passed while the server was stopped run at its start (on data kept
     // from an earlier day, the day's goal progress of every client): loaded before they end, the
     // first endpoints shared the cores with them.
-    const rest = await waitForRest(platform.process.pid);
+    const rest = await waitForRest(platform.process.pid, { database: data.env.DATABASE_URL });
     const restMiB = residentMiB(platform.process.pid);
     let peakMiB = restMiB;
     const sampler = setInterval(() => {

@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { cpuMillis, waitForRest } from './processes.ts';
+import { cpuMillis, databaseBusy, waitForRest } from './processes.ts';
 
 describe('cpuMillis', () => {
   it("reads a process's CPU time from /proc, growing as it works", () => {
@@ -72,5 +73,44 @@ describe('waitForRest', () => {
       spinning.kill();
     }
     expect(await waitForRest(2 ** 30)).toMatchObject({ atRest: false, gone: true });
+  });
+});
+
+// On PostgreSQL only: the server's own work is what is watched.
+describe.skipIf(!process.env.DATABASE_URL)('waitForRest on a database', () => {
+  it('waits while a statement of another session runs on the database', async () => {
+    const serverUrl = process.env.DATABASE_URL as string;
+    const name = `waratah_rest_${Date.now().toString(36)}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    const watcher = new pg.Client({ connectionString: url.toString() });
+    await watcher.connect();
+    try {
+      expect(await databaseBusy(watcher)).toBe(false);
+      // This process is at rest; the database is not, for 2 s.
+      const sleeping = other.query('select pg_sleep(2)');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await databaseBusy(watcher)).toBe(true);
+      const rest = await waitForRest(process.pid, {
+        database: url.toString(),
+        windowMs: 500,
+        maxShare: 1,
+        timeoutMs: 20_000,
+      });
+      await sleeping;
+      expect(rest.atRest).toBe(true);
+      // The statement's remaining 1.8 s, then the quiet window.
+      expect(rest.waitedMs).toBeGreaterThanOrEqual(1_800);
+    } finally {
+      await watcher.end();
+      await other.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { repoRoot } from '../../scripts/front-end-builds.mjs';
 import { platformCommand, platformNodeFlags } from '../../scripts/platform-command.mjs';
 
@@ -152,34 +153,64 @@ export interface RestOptions {
   /** Gives up waiting after this long (answered as not at rest). */
   timeoutMs?: number;
   sampleMs?: number;
+  /**
+   * A PostgreSQL database the process works on: at rest also needs it quiet for the window, no
+   * statement of another session running on it and no autovacuum worker on the server.
+   */
+  database?: string;
+}
+
+/** Whether a statement of another session runs on the database, or an autovacuum worker on its server. */
+export async function databaseBusy(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ busy: boolean }>(
+    `select exists (
+      select from pg_stat_activity
+      where pid <> pg_backend_pid()
+        and ((datname = current_database() and state = 'active') or backend_type = 'autovacuum worker')
+    ) as busy`,
+  );
+  return rows[0]?.busy === true;
 }
 
 /**
  * Waits until a process has used at most `maxShare` of a core for `windowMs` (by `cpuMillis`):
  * the work it does at start, such as scheduled jobs whose slot passed while it was stopped (a day's
  * goal progress over the bench data, a sweep), over before anything is measured. Answers how long
- * that took, and whether it came to rest before `timeoutMs` (`gone` when the process ended). Only this
- * process is watched: work a database server does on its own (a long statement the process waits
- * for) is not seen.
+ * that took, and whether it came to rest before `timeoutMs` (`gone` when the process ended). With
+ * `database`, the PostgreSQL server's work is watched too (`databaseBusy`): a long statement the
+ * process waits for uses the server's CPU, not the process's, and so does an autovacuum.
  */
 export async function waitForRest(
   pid: number | undefined,
-  { windowMs = 1_000, maxShare = 0.05, timeoutMs = 300_000, sampleMs = 100 }: RestOptions = {},
+  { windowMs = 1_000, maxShare = 0.05, timeoutMs = 300_000, sampleMs = 100, database }: RestOptions = {},
 ): Promise<{ waitedMs: number; atRest: boolean; gone?: true }> {
-  const started = performance.now();
-  const samples: { at: number; cpu: number }[] = [{ at: started, cpu: cpuMillis(pid) }];
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, sampleMs));
-    const now = performance.now();
-    const cpu = cpuMillis(pid);
-    if (Number.isNaN(cpu)) return { waitedMs: now - started, atRest: false, gone: true };
-    samples.push({ at: now, cpu });
-    // The oldest sample still a whole window back.
-    while (samples.length > 2 && (samples[1]?.at ?? now) <= now - windowMs) samples.shift();
-    const first = samples[0] ?? { at: now, cpu };
-    if (now - first.at >= windowMs && cpu - first.cpu <= maxShare * (now - first.at)) {
-      return { waitedMs: now - started, atRest: true };
+  const client = database ? new pg.Client({ connectionString: database }) : undefined;
+  await client?.connect();
+  try {
+    const started = performance.now();
+    const samples: { at: number; cpu: number }[] = [{ at: started, cpu: cpuMillis(pid) }];
+    // Since when the database has been quiet (`started` without one).
+    let databaseQuietSince = started;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, sampleMs));
+      const now = performance.now();
+      const cpu = cpuMillis(pid);
+      if (Number.isNaN(cpu)) return { waitedMs: now - started, atRest: false, gone: true };
+      if (client && (await databaseBusy(client))) databaseQuietSince = performance.now();
+      samples.push({ at: now, cpu });
+      // The oldest sample still a whole window back.
+      while (samples.length > 2 && (samples[1]?.at ?? now) <= now - windowMs) samples.shift();
+      const first = samples[0] ?? { at: now, cpu };
+      if (
+        now - first.at >= windowMs &&
+        cpu - first.cpu <= maxShare * (now - first.at) &&
+        now - databaseQuietSince >= windowMs
+      ) {
+        return { waitedMs: now - started, atRest: true };
+      }
+      if (now - started >= timeoutMs) return { waitedMs: now - started, atRest: false };
     }
-    if (now - started >= timeoutMs) return { waitedMs: now - started, atRest: false };
+  } finally {
+    await client?.end();
   }
 }

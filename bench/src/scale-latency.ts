@@ -38,7 +38,7 @@ export async function runScaleLatency(options: ScaleLatencyOptions): Promise<Sca
   const platform = await startPlatform(options.port, { DATABASE_URL: options.databaseUrl });
   try {
     // The database is kept between runs: a new day's goal progress runs at the start, first.
-    await waitForRest(platform.process.pid);
+    await waitForRest(platform.process.pid, { database: options.databaseUrl });
     const base = `http://127.0.0.1:${options.port}`;
     const adviser = await adviserSession(base, options.port, facts.adviserEmail);
     const onBehalf = { ...adviser, 'x-user-id': String(facts.clientId) };
