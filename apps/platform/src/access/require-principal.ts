@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminUserPrincipal, Principal } from '../auth/principal.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -17,4 +17,17 @@ export function requireAdminUser(request: FastifyRequest): AdminUserPrincipal {
   const principal = requirePrincipal(request);
   if (principal.kind !== 'admin_user') throw new AppError('not_found', 'There is no such resource');
   return principal;
+}
+
+/**
+ * A `preParsing` hook for the routes whose bodies run to megabytes (a file to verify, an import,
+ * an image): a caller without credentials is refused (401) before a byte of its body is read, and
+ * the connection closed rather than the rest read and dropped. Without it, a body parser buffered
+ * up to 50 MB from anyone, for as long as they took to send it, before the handler's 401
+ * (before 2026-12-01). The credentials are the `onRequest` hook's (auth/authenticate.ts).
+ */
+export async function refuseAnonymousBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.principal) return;
+  reply.header('connection', 'close');
+  requirePrincipal(request);
 }

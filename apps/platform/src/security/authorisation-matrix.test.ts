@@ -95,7 +95,7 @@ const expected: Record<string, string> = {
   'POST /api/v2/documents/verify': 'U OO OOOO OO OF',
   'DELETE /api/v2/consents/{id}': 'U OF FFFF FF FF',
   'POST /api/v2/imports/csv/preview': 'U II HHHH IH IF',
-  'POST /api/v2/imports': 'I II IIII II IF',
+  'POST /api/v2/imports': 'U II IIII II IF',
   'GET /api/v2/imports': 'U OO HHHH OH OO',
   'GET /dev/mailbox/messages.json': 'O OO OOOO OO OO',
   'POST /oauth/token': 'I II IIII II II',

@@ -173,6 +173,48 @@ describe('requests only a raw socket can send', () => {
     expect(closed).toBe(true);
   });
 
+  it('an image upload keeps no more than four short fields: a body of many, sent chunked, is refused at the fifth', async () => {
+    // Chunked: no Content-Length for the size check to read. Each field 64 KB (cut to 1 KB), and
+    // the body never ends: a parser that kept on reading fields would answer only the 408.
+    const field = (index: number) =>
+      `--b\r\ncontent-disposition: form-data; name="field${index}"\r\n\r\n${'x'.repeat(64 * 1024)}\r\n`;
+    const body = Array.from({ length: 6 }, (_, index) => field(index)).join('');
+    const head = request('POST /api/adviser/images/upload HTTP/1.1', {
+      ...adviser.headers,
+      'content-type': 'multipart/form-data; boundary=b',
+      'transfer-encoding': 'chunked',
+    });
+    const { responses } = await sendRaw(port, `${head}${body.length.toString(16)}\r\n${body}\r\n`, {
+      responses: 1,
+    });
+    expectRefusal(responses[0], 413, 'F0023');
+    expect(responses[0]?.body).toContain('at most 4 other fields');
+  });
+
+  it('a caller without credentials is refused before its body is read, where a body may run to megabytes', async () => {
+    const before = await databaseFingerprint(testApp.app);
+    const anonymous = { host: adviser.headers.host ?? 'localhost' };
+    const uploads: [path: string, contentType: string][] = [
+      ['/api/v2/documents/verify', 'application/pdf'],
+      ['/api/v2/imports', 'application/json'],
+      ['/api/v2/imports/csv/preview', 'application/json'],
+      ['/api/adviser/images/upload', 'multipart/form-data; boundary=b'],
+    ];
+    for (const [path, contentType] of uploads) {
+      // Under every one of these routes' limits; a first kilobyte, then nothing.
+      const head = request(`POST ${path} HTTP/1.1`, {
+        ...anonymous,
+        'content-type': contentType,
+        'content-length': String(5 * 1024 * 1024),
+      });
+      // A body read before the answer would be the 408, a second later.
+      const { responses } = await sendRaw(port, head + 'x'.repeat(1024), { responses: 1 });
+      expectRefusal(responses[0], 401, 'F0200');
+      expect(responses[0]?.headers.connection, path).toBe('close');
+    }
+    expect(changedTables(before, await databaseFingerprint(testApp.app))).toEqual([]);
+  });
+
   it('a body declared past every limit is refused before it is read, on every endpoint that takes one', async () => {
     const before = await databaseFingerprint(testApp.app);
     const answered = new Map<string, number>();

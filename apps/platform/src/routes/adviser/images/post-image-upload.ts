@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { apiRequestHeadersSchema, imageListResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdminUser } from '../../../access/require-principal.ts';
+import { refuseAnonymousBody, requireAdminUser } from '../../../access/require-principal.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { listImages, saveImage } from '../../../images/images-repository.ts';
 import { sniffImageType } from '../../../images/sniff-image-type.ts';
@@ -16,13 +16,28 @@ const maxImageBytes = 8 * 1024 * 1024;
 const acceptedTypes = new Set(['image/png', 'image/jpeg', 'image/heic']);
 /** Room for the part's boundary lines and headers around the file: a body declared longer cannot hold an allowed image. */
 const multipartFramingBytes = 16 * 1024;
+/** Form fields allowed beside the file (the portal sends none). */
+const maxFields = 4;
 
 /** `POST api/adviser/images/upload` (multipart, one `file` part) (spec §7 Adviser). */
 export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: maxImageBytes, files: 1 } });
+  // One file and at most a few short fields. The parser keeps every field before the file in memory,
+  // and by default took 1,000 parts of 1 MB each: a body sent without Content-Length (chunked) got
+  // past the check below and could hold a gigabyte (before 2026-12-01). A field past 1 KB is cut.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: maxImageBytes,
+      files: 1,
+      fields: maxFields,
+      fieldSize: 1024,
+      parts: maxFields + 1,
+      headerPairs: 20,
+    },
+  });
   app.post(
     '/adviser/images/upload',
     {
+      preParsing: refuseAnonymousBody,
       config: {
         swaggerTransform: documentedRequestBody(['multipart/form-data'], {
           description: 'One part named `file`: the image.',
@@ -80,6 +95,14 @@ function notMultipart(error: unknown): never {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     throw new AppError('payload_too_large', 'The image is larger than 8 MB', { cause: error });
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT')
+    throw new AppError(
+      'payload_too_large',
+      `Send one file part named file, and at most ${maxFields} other fields`,
+      {
+        cause: error,
+      },
+    );
   throw new AppError('validation_failed', 'The body is not valid multipart/form-data', {
     cause: error,
     fields: [{ field: 'body', message: 'is not valid multipart/form-data' }],

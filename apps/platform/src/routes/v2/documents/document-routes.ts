@@ -11,7 +11,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePrincipal } from '../../../access/require-principal.ts';
+import { refuseAnonymousBody, requirePrincipal } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import {
@@ -160,6 +160,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           format: 'binary',
         }),
       },
+      preParsing: refuseAnonymousBody,
       schema: {
         tags,
         headers: apiRequestHeadersSchema,

@@ -8,6 +8,7 @@ import {
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { AppError } from '../../../errors/app-error.ts';
@@ -25,6 +26,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/imports/csv/preview',
     {
       bodyLimit,
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['imports'],
         headers: onBehalfHeadersSchema,
@@ -55,6 +57,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/imports',
     {
       bodyLimit,
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['imports'],
         headers: onBehalfHeadersSchema,
