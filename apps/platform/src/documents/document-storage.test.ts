@@ -277,6 +277,47 @@ describe('a file whose export cannot be recorded', () => {
     expect(await db.selectFrom('document_exports').select('id').execute()).toEqual([]);
   });
 
+  it('is removed with its export when the recorded export cannot be read back', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const saved: StoredFile[] = [];
+    // Once the file is saved, the next read of an export fails (the connection lost after the
+    // record was written): the answer cannot be made, and the export goes.
+    let failNextRead = false;
+    const failing = testApp.database.db.withPlugin({
+      transformQuery({ node }) {
+        if (
+          failNextRead &&
+          node.kind === 'SelectQueryNode' &&
+          JSON.stringify(node).includes('document_exports')
+        ) {
+          failNextRead = false;
+          throw new Error('The connection was lost');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const store: DocumentStore = {
+      async save(input) {
+        const file = await disk.save(input);
+        saved.push(file);
+        failNextRead = true;
+        return file;
+      },
+      locate: (name) => disk.locate(name),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      generateExportNow({ db: failing, queue: jobQueueOf(testApp.app), store }, ...accountSummaryOf(fixture)),
+    ).rejects.toThrow('The connection was lost');
+    expect(saved).toHaveLength(1);
+    await expect(disk.load(saved[0] as StoredFile)).rejects.toThrow(/missing/);
+    expect(await db.selectFrom('document_exports').select('id').execute()).toEqual([]);
+  });
+
   it('is removed, and its export stays failed, when the job was given up while a slow worker stored it', async () => {
     const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
     const db = withExports(testApp.database.db);

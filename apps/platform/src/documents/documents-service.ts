@@ -317,11 +317,24 @@ export async function generateExportNow(
   const prepared = await prepare(deps.db, request, context);
   const db = withExports(deps.db);
   const id = await insertExport(deps.db, context.scope, prepared, 'running');
+  let completed: ExportRow | undefined;
   try {
-    const bytes = await complete(deps, await readExport(db, id));
+    const row = await readExport(db, id);
+    const bytes = await complete(deps, row);
+    completed = row;
     return { export: toWireExport(await readExport(db, id)), bytes };
   } catch (error) {
     await db.deleteFrom('document_exports').where('id', '=', id).execute();
+    // A file stored and recorded before the failure (the record could not be read back) goes with
+    // its row: once the row is gone nothing finds it, and it outlived the client's consent. (A
+    // failure within `complete` removed its own file.)
+    if (completed) {
+      const store = deps.store ?? databaseDocumentStore;
+      const extension = extensionOf(completed.content_type);
+      await store
+        .remove(store.locate({ tenantId: completed.tenant_id, exportId: id, extension }))
+        .catch(() => undefined);
+    }
     throw error;
   }
 }

@@ -19,12 +19,13 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
       try {
         const customerType = await client.getCustomerType();
         const [cdsAccounts, balances] = await Promise.all([client.listAccounts(), client.listBalances()]);
+        // Each account's balance by its id (the first, where a holder lists two): a search of the
+        // list for each account was 10^10 comparisons at the 100,000 accounts a pull may hold.
+        const balanceOf = new Map<string, (typeof balances)[number]>();
+        for (const balance of balances)
+          if (!balanceOf.has(balance.accountId)) balanceOf.set(balance.accountId, balance);
         accounts = cdsAccounts.map((account) => ({
-          account: mapCdsAccount(
-            account,
-            balances.find((balance) => balance.accountId === account.accountId),
-            customerType,
-          ),
+          account: mapCdsAccount(account, balanceOf.get(account.accountId), customerType),
           transactions: undefined,
           failure: undefined,
         }));
