@@ -273,6 +273,41 @@ describe('FusionAuth hosted backend', () => {
     expect(location.searchParams.get('state')).toBe('elsewhere');
   });
 
+  it('sends a code only to its own /app/callback/, never to a portal page', async () => {
+    const authorize = (clientId: string, redirectUri: string) =>
+      `/oauth2/authorize?${new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid adviser',
+        state: 'elsewhere',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      })}`;
+    // A local host, where the portal and the identity share an origin.
+    const local = await new TestBrowser(testApp.app).request(
+      authorize(waratahClientId, `${portalOrigin}/auth-callback`),
+    );
+    // The production sign-in host, asked to send a code to the portals' hosts.
+    const hosted = new TestBrowser(testApp.app, 'http://auth.waratah.com.au');
+    const productionClient = getTenant('waratah').envConfig.production?.fusionAuth?.clientId ?? '';
+    const refusals = [local];
+    for (const uri of [
+      'https://portal.waratah.com.au/auth-callback',
+      'https://portal.waratah.com.au/app/callback/',
+    ])
+      refusals.push(await hosted.request(authorize(productionClient, uri)));
+    for (const response of refusals) {
+      // Answered on the provider's own page: a code on a portal page could be read by the scripts it
+      // loads (error reporting, analytics), with the attacker's PKCE verifier beside it.
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('redirect_uri');
+    }
+    const own = await hosted.request(authorize(productionClient, 'http://auth.waratah.com.au/app/callback/'));
+    expect(own.statusCode).not.toBe(400);
+  });
+
   it('refuses a callback whose state this browser did not start', async () => {
     const response = await new TestBrowser(testApp.app).request('/app/callback/?code=abc&state=forged');
     expect(response.statusCode).toBe(400);

@@ -13,7 +13,10 @@ export interface ProviderSetup {
   db: IdentityDb;
   tenant: TenantConfig;
   clientId: string;
-  /** Where the portal and the hosted backend answer: the client's redirect URIs live there. */
+  /**
+   * This provider's own origin first (where the hosted backend's callback answers), then the
+   * tenant's portal origins (where a sign-out may return).
+   */
   origins: string[];
   keys: IdentityKeys;
   /** The platform API's audience: every access token is a JWT for it. */
@@ -56,7 +59,11 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         id_token_signed_response_alg: signingAlgorithm,
-        redirect_uris: origins.flatMap((origin) => [`${origin}/app/callback/`, `${origin}/auth-callback`]),
+        // Only the hosted backend's own callback on this provider's origin (`origins[0]`), which
+        // exchanges the code itself and sends the browser on to the portal without it. The portal's
+        // pages were registered too (before 2026-12-01): a crafted authorize URL could then deliver
+        // a signed-in adviser's code to a portal page, whose third-party scripts may record its URL.
+        redirect_uris: [`${origins[0]}/app/callback/`],
         post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, `${origin}/auth-callback`]),
       },
     ],
