@@ -48,6 +48,13 @@ export interface TenantIdentity {
   /** Origins a redirect may go to: the portal's (and the identity's own). */
   origins: string[];
   /**
+   * Where the adviser's portal is, for the pages' and e-mails' links back to it: this host's own
+   * origin where it serves the portal (a local host, a portal's domain), else the environment's
+   * hosted domain. The sign-in server's host (e.g. `auth.waratah.com.au`) serves no portal: links
+   * built from its origin led nowhere (before 2026-12-01).
+   */
+  portalOrigin: string;
+  /**
    * Hosted, the environment's cookie domain, which the session's cookies are set on so that the
    * portal and the API hosts get them (`sharedCookieDomainOf`); undefined on a local host.
    */
@@ -124,6 +131,13 @@ export function createIdentityService<DB extends IdentityDatabase>(
               `https://${resolved.envConfig.secondaryHostedDomain}`,
             ]),
           ];
+      // A portal's host links to itself (over HTTPS, as hosted portals are served); any other
+      // host, the sign-in server's, to the environment's portal.
+      const portalHosts = [resolved.envConfig.hostedDomain, resolved.envConfig.secondaryHostedDomain];
+      const here = new URL(origin).host;
+      const portalOrigin = resolved.isLocalHost
+        ? origin
+        : `https://${portalHosts.includes(here) ? here : resolved.envConfig.hostedDomain}`;
       const key = `${resolved.tenant.id} ${issuer}`;
       let provider = providers.get(key);
       if (!provider) {
@@ -148,6 +162,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
         clientId: fusionAuth.clientId,
         origin,
         origins,
+        portalOrigin,
         cookieDomain: sharedCookieDomainOf(location.host),
         provider: await provider,
       };

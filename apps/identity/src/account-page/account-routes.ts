@@ -10,6 +10,7 @@ import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { signInDeviceOf } from '../interactions/sign-in-device-cookie.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { renderAccountPage } from './account-page.ts';
@@ -87,7 +88,7 @@ async function signedInAdviser(identity: IdentityService, request: FastifyReques
     tenant: tenantIdentity.tenant,
     adviser,
     clientId: tenantIdentity.clientId,
-    portalUrl: `${tenantIdentity.origins[0] ?? tenantIdentity.origin}/`,
+    portalUrl: portalUrlOf(tenantIdentity),
   };
 }
 

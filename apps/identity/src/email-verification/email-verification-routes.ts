@@ -107,7 +107,7 @@ export async function emailVerificationRoutes(
           email: adviser.email,
           givenName: adviser.givenName,
           familyName: adviser.familyName,
-          portalOrigin: origin,
+          portalOrigin: found.portalOrigin,
         },
         request.log,
       );

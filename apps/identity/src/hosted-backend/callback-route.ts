@@ -23,7 +23,7 @@ export async function callbackRoute(app: FastifyInstance, { identity }: { identi
     reply.clearCookie(hostedLoginCookie, { path: '/app/callback/' });
     if (!login) {
       const message = 'This sign-in has expired or was started in another browser. Please start again.';
-      return sendPage(reply, renderErrorPage(tenant, message, `${origin}/`), 400);
+      return sendPage(reply, renderErrorPage(tenant, message, `${tenantIdentity.portalOrigin}/`), 400);
     }
     const code = singleValue(request.query, 'code');
     if (!code) {

@@ -158,6 +158,8 @@ describe('FusionAuth hosted backend', () => {
 
     const logout = await browser.request(`/app/logout/?client_id=${clientId}`);
     expect(logout.statusCode).toBe(302);
+    // Back to the portal: the sign-in host serves none.
+    expect(logout.headers.location).toBe(`${portal}/`);
     // Cleared on the domain, and on the host alone (where a deployment without a domain set them).
     const cleared = (logout.cookies as { name: string; domain?: string; value: string }[]).filter(
       (set) => set.name === 'app.at',
@@ -306,6 +308,18 @@ describe('FusionAuth hosted backend', () => {
     }
     const own = await hosted.request(authorize(productionClient, 'http://auth.waratah.com.au/app/callback/'));
     expect(own.statusCode).not.toBe(400);
+  });
+
+  it('links back to the portal, not to the sign-in host, which serves none', async () => {
+    const backLink = async (origin: string) => {
+      const page = await new TestBrowser(testApp.app, origin).request('/oauth2/interaction/not-a-real-one');
+      expect(page.statusCode).toBe(400);
+      return /href="(https?:\/\/[^"]+)"/.exec(page.body)?.[1];
+    };
+    expect(await backLink('http://auth.waratah.com.au')).toBe('https://portal.waratah.com.au/');
+    // Reached on a portal's own host, the identity links back to that portal.
+    expect(await backLink('https://advisers.waratah.com.au')).toBe('https://advisers.waratah.com.au/');
+    expect(await backLink(portalOrigin)).toBe(`${portalOrigin}/`);
   });
 
   it('refuses a callback whose state this browser did not start', async () => {

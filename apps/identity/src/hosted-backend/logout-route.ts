@@ -81,7 +81,9 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
       reply.clearCookie(name, { path: '/', secure: scope.secure });
 
     const requested = singleValue(request.query, 'post_logout_redirect_uri');
-    const target = isAllowedRedirect(requested, tenantIdentity) ? requested : `${tenantIdentity.origin}/`;
+    const target = isAllowedRedirect(requested, tenantIdentity)
+      ? requested
+      : `${tenantIdentity.portalOrigin}/`;
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });
 }

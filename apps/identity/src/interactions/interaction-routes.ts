@@ -291,10 +291,10 @@ async function withInteraction(
   return handle(tenantIdentity, interaction);
 }
 
-function expiredPage({ tenant, origin }: TenantIdentity): string {
+function expiredPage(tenantIdentity: TenantIdentity): string {
   return renderErrorPage(
-    tenant,
+    tenantIdentity.tenant,
     'This sign-in has expired or was already completed. Please start again.',
-    `${origin}/`,
+    portalUrlOf(tenantIdentity),
   );
 }

@@ -24,4 +24,4 @@ export async function clientTenantFor(
 }
 
 /** The portal's address, which starts a sign-in: where the pages' "sign in" links go. */
-export const portalUrlOf = (found: TenantIdentity) => `${found.origins[0] ?? found.origin}/`;
+export const portalUrlOf = (found: TenantIdentity) => `${found.portalOrigin}/`;
