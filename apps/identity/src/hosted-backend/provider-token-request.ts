@@ -18,9 +18,15 @@ export async function providerTokenRequest(
   const response = await app.inject({
     method: 'POST',
     url: endpoint,
+    // From the address the request came from, so that the forwarded headers below are believed
+    // exactly when the request's own were (a trusted proxy's): the provider is handed what the
+    // app believes (serve-provider.ts), the browser's HTTPS included.
+    remoteAddress: request.socket.remoteAddress,
     headers: {
       host: request.host,
+      'x-forwarded-host': request.host,
       'x-forwarded-proto': request.protocol,
+      'x-forwarded-for': request.ip,
       'content-type': 'application/x-www-form-urlencoded',
     },
     payload: new URLSearchParams(form).toString(),

@@ -18,6 +18,13 @@ export async function serveProvider(app: FastifyInstance, { identity }: { identi
     const tenantIdentity = await tenantIdentityFor(identity, request, reply);
     if (!tenantIdentity) return reply;
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    // The provider (Koa, told to trust a proxy when the app is) believes the first forwarded value
+    // from anyone; Fastify believes only a trusted proxy's, and of a list the hop it added. So it is
+    // handed Fastify's answers alone: a caller's forged `X-Forwarded-Host` named its own host in the
+    // provider's discovery document and its pages' links (before 2026-12-01).
+    raw.headers['x-forwarded-host'] = request.host;
+    raw.headers['x-forwarded-proto'] = request.protocol;
+    raw.headers['x-forwarded-for'] = request.ip;
     const url = raw.url ?? mountPath;
     raw.originalUrl = url;
     raw.url = url.slice(mountPath.length) || '/';

@@ -44,6 +44,28 @@ describe.each([
     expect(await auditedAddress('198.51.100.9')).toBe('198.51.100.9');
   });
 
+  it('lets the identity provider build its addresses from the host the platform believes, not from a forged header', async () => {
+    const discovery = async (remoteAddress: string, forwardedHost: string) => {
+      const answer = await testApp.app.inject({
+        url: '/oauth2/.well-known/openid-configuration',
+        headers: { host: tenantHost('waratah'), 'x-forwarded-host': forwardedHost },
+        remoteAddress,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<{ issuer: string; authorization_endpoint: string }>();
+    };
+    // Not from the proxy: the header is anyone's. From the proxy: the hop it added is the last;
+    // the first is what the browser sent (the provider, a Koa app, believed the first).
+    for (const [from, header] of [
+      ['198.51.100.9', 'evil.example'],
+      ['127.0.0.1', `evil.example, ${tenantHost('waratah')}`],
+    ] as const) {
+      const answer = await discovery(from, header);
+      expect(JSON.stringify(answer), `${from} ${header}`).not.toContain('evil.example');
+      expect(new URL(answer.authorization_endpoint).host).toBe(tenantHost('waratah'));
+    }
+  });
+
   it('marks cookies Secure when the trusted proxy says the browser used HTTPS', async () => {
     const answer = await testApp.app.inject({
       url: '/api/v2/config/cdr',
