@@ -322,6 +322,32 @@ describe('FusionAuth hosted backend', () => {
     expect(await backLink(portalOrigin)).toBe(`${portalOrigin}/`);
   });
 
+  it('keeps no redirect_uri or state longer than 2,048 characters for a sign-in', async () => {
+    const login = (overrides: Record<string, string>) =>
+      new TestBrowser(testApp.app).request(
+        `/app/login/?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(sdkLoginQuery())), ...overrides })}`,
+      );
+    const before = await testApp.identityDb
+      .selectFrom('identity_store')
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .executeTakeFirstOrThrow();
+    const tooLong: Record<string, string>[] = [
+      { state: 'x'.repeat(2049) },
+      { redirect_uri: `${portalOrigin}/auth-callback?${'x'.repeat(2048)}` },
+    ];
+    for (const overrides of tooLong) {
+      const response = await login(overrides);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('must each be at most 2048 characters');
+    }
+    const after = await testApp.identityDb
+      .selectFrom('identity_store')
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.rows)).toBe(Number(before.rows));
+    expect((await login({ state: 'x'.repeat(2048) })).statusCode).toBe(302);
+  });
+
   it('refuses a callback whose state this browser did not start', async () => {
     const response = await new TestBrowser(testApp.app).request('/app/callback/?code=abc&state=forged');
     expect(response.statusCode).toBe(400);

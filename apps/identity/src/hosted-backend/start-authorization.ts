@@ -6,6 +6,8 @@ import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/ten
 import { hostedLoginCookie, hostedLoginTtl, startHostedLogin } from './hosted-login.ts';
 
 const defaultScope = 'openid email profile offline_access adviser';
+/** The longest `redirect_uri` and `state` a sign-in keeps until the provider sends the browser back. */
+const maxStoredLength = 2048;
 
 /**
  * `/app/login/` and `/app/register/` as a hosted-backend client navigates to them (client_id,
@@ -35,11 +37,14 @@ async function startAuthorization(
     const message = 'The redirect_uri is missing or is not an address of this portal.';
     return sendPage(reply, renderErrorPage(tenantIdentity.tenant, message), 400);
   }
+  const state = singleValue(request.query, 'state');
+  // Stored for ten minutes for anyone who asks: the portal's own are a few dozen characters.
+  if (redirectUri.length > maxStoredLength || (state?.length ?? 0) > maxStoredLength) {
+    const message = `The redirect_uri and the state must each be at most ${maxStoredLength} characters.`;
+    return sendPage(reply, renderErrorPage(tenantIdentity.tenant, message), 400);
+  }
 
-  const login = await startHostedLogin(identity.db, {
-    redirectUri,
-    state: singleValue(request.query, 'state'),
-  });
+  const login = await startHostedLogin(identity.db, { redirectUri, state });
   const authorize = new URL(`${tenantIdentity.origin}/oauth2/authorize`);
   authorize.search = new URLSearchParams({
     client_id: tenantIdentity.clientId,
