@@ -155,18 +155,21 @@ export interface RestOptions {
   sampleMs?: number;
   /**
    * A PostgreSQL database the process works on: at rest also needs it quiet for the window, no
-   * statement of another session running on it and no autovacuum worker on the server.
+   * statement of another session and no autovacuum worker running on it.
    */
   database?: string;
 }
 
-/** Whether a statement of another session runs on the database, or an autovacuum worker on its server. */
+/**
+ * Whether a statement of another session, or an autovacuum worker, runs on the database (not on
+ * the server's other databases: on a shared server, those are someone else's).
+ */
 export async function databaseBusy(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ busy: boolean }>(
     `select exists (
       select from pg_stat_activity
-      where pid <> pg_backend_pid()
-        and ((datname = current_database() and state = 'active') or backend_type = 'autovacuum worker')
+      where pid <> pg_backend_pid() and datname = current_database()
+        and (state = 'active' or backend_type = 'autovacuum worker')
     ) as busy`,
   );
   return rows[0]?.busy === true;

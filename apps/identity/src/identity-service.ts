@@ -133,11 +133,15 @@ export function createIdentityService<DB extends IdentityDatabase>(
           ];
       // A portal's host links to itself (over HTTPS, as hosted portals are served); any other
       // host, the sign-in server's, to the environment's portal.
-      const portalHosts = [resolved.envConfig.hostedDomain, resolved.envConfig.secondaryHostedDomain];
-      const here = new URL(origin).host;
+      const portalHosts = [resolved.envConfig.hostedDomain, resolved.envConfig.secondaryHostedDomain].map(
+        (host) => host.toLowerCase(),
+      );
+      const here = new URL(origin);
       const portalOrigin = resolved.isLocalHost
         ? origin
-        : `https://${portalHosts.includes(here) ? here : resolved.envConfig.hostedDomain}`;
+        : portalHosts.includes(here.hostname)
+          ? `https://${here.host}`
+          : `https://${resolved.envConfig.hostedDomain}`;
       const key = `${resolved.tenant.id} ${issuer}`;
       let provider = providers.get(key);
       if (!provider) {

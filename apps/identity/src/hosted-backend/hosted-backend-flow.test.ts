@@ -338,7 +338,7 @@ describe('FusionAuth hosted backend', () => {
     for (const overrides of tooLong) {
       const response = await login(overrides);
       expect(response.statusCode).toBe(400);
-      expect(response.body).toContain('must each be at most 2048 characters');
+      expect(response.body).toContain('must each be at most 2,048 characters');
     }
     const after = await testApp.identityDb
       .selectFrom('identity_store')
@@ -352,5 +352,35 @@ describe('FusionAuth hosted backend', () => {
     const response = await new TestBrowser(testApp.app).request('/app/callback/?code=abc&state=forged');
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('This sign-in has expired or was started in another browser.');
+  });
+});
+
+describe('single sign-on behind a proxy that is not on loopback', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await buildIdentityTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('completes the sign-in over HTTPS: the in-process token call is believed as the browser’s request was', async () => {
+    // Every request through the proxy at 10.0.0.5, which says the browser used HTTPS.
+    const origin = 'https://localhost:8080';
+    const browser = new TestBrowser(testApp.app, origin, '10.0.0.5', { 'x-forwarded-proto': 'https' });
+    const query = new URLSearchParams({
+      client_id: waratahClientId,
+      redirect_uri: `${origin}/auth-callback`,
+      state: 'portal-state',
+    });
+    const loginPage = await browser.follow(`/app/login/?${query}`);
+    const action = /action="([^"]+\/login)"/.exec(loginPage.response.body)?.[1] ?? '';
+    const done = await browser.follow(action, {
+      method: 'POST',
+      form: { email: testApp.adviser.email, password: testApp.adviser.password },
+    });
+    expect(done.url).toBe(`${origin}/auth-callback?state=portal-state`);
+    const accessToken = (done.response.cookies as { name: string; secure?: boolean }[]).find(
+      ({ name }) => name === 'app.at',
+    );
+    expect(accessToken?.secure).toBe(true);
   });
 });

@@ -25,8 +25,9 @@ export async function providerTokenRequest(
     headers: {
       host: request.host,
       'x-forwarded-host': request.host,
-      'x-forwarded-proto': request.protocol,
-      'x-forwarded-for': request.ip,
+      // Undefined once the browser's socket has gone (light-my-request refuses an undefined header).
+      'x-forwarded-proto': request.protocol ?? 'http',
+      ...(request.ip && { 'x-forwarded-for': request.ip }),
       'content-type': 'application/x-www-form-urlencoded',
     },
     payload: new URLSearchParams(form).toString(),

@@ -40,7 +40,7 @@ async function startAuthorization(
   const state = singleValue(request.query, 'state');
   // Stored for ten minutes for anyone who asks: the portal's own are a few dozen characters.
   if (redirectUri.length > maxStoredLength || (state?.length ?? 0) > maxStoredLength) {
-    const message = `The redirect_uri and the state must each be at most ${maxStoredLength} characters.`;
+    const message = 'The redirect_uri and the state must each be at most 2,048 characters.';
     return sendPage(reply, renderErrorPage(tenantIdentity.tenant, message), 400);
   }
 

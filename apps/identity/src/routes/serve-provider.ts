@@ -23,8 +23,8 @@ export async function serveProvider(app: FastifyInstance, { identity }: { identi
     // handed Fastify's answers alone: a caller's forged `X-Forwarded-Host` named its own host in the
     // provider's discovery document and its pages' links (before 2026-12-01).
     raw.headers['x-forwarded-host'] = request.host;
-    raw.headers['x-forwarded-proto'] = request.protocol;
-    raw.headers['x-forwarded-for'] = request.ip;
+    raw.headers['x-forwarded-proto'] = request.protocol ?? 'http';
+    raw.headers['x-forwarded-for'] = request.ip ?? '';
     const url = raw.url ?? mountPath;
     raw.originalUrl = url;
     raw.url = url.slice(mountPath.length) || '/';

@@ -25,6 +25,8 @@ export class TestBrowser {
     readonly origin = 'http://localhost:8080',
     /** The address every request comes from, as the server sees it. */
     readonly remoteAddress = '127.0.0.1',
+    /** Headers on every request, as a proxy in front adds them (`X-Forwarded-Proto`). */
+    readonly proxyHeaders: Record<string, string> = {},
   ) {}
 
   async request(
@@ -41,6 +43,7 @@ export class TestBrowser {
       url: `${target.pathname}${target.search}`,
       headers: {
         host: target.host,
+        ...this.proxyHeaders,
         ...(cookie && { cookie }),
         ...(form && { 'content-type': 'application/x-www-form-urlencoded' }),
         ...headers,

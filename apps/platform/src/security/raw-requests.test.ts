@@ -188,7 +188,7 @@ describe('requests only a raw socket can send', () => {
       responses: 1,
     });
     expectRefusal(responses[0], 413, 'F0023');
-    expect(responses[0]?.body).toContain('at most 4 other fields');
+    expect(responses[0]?.body).toContain('with at most 4 other fields');
   });
 
   it('a caller without credentials is refused before its body is read, where a body may run to megabytes', async () => {

@@ -98,7 +98,7 @@ function notMultipart(error: unknown): never {
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT')
     throw new AppError(
       'payload_too_large',
-      `Send one file part named file, and at most ${maxFields} other fields`,
+      `Send the image in one part named “file”, with at most ${maxFields} other fields`,
       {
         cause: error,
       },
