@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentityService } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { hostedLoginCookie, takeHostedLogin } from './hosted-login.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
@@ -23,7 +24,7 @@ export async function callbackRoute(app: FastifyInstance, { identity }: { identi
     reply.clearCookie(hostedLoginCookie, { path: '/app/callback/' });
     if (!login) {
       const message = 'This sign-in has expired or was started in another browser. Please start again.';
-      return sendPage(reply, renderErrorPage(tenant, message, `${tenantIdentity.portalOrigin}/`), 400);
+      return sendPage(reply, renderErrorPage(tenant, message, portalUrlOf(tenantIdentity)), 400);
     }
     const code = singleValue(request.query, 'code');
     if (!code) {

@@ -3,6 +3,7 @@ import type { AdapterPayload } from 'oidc-provider';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
+import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import { recordEndedSessions } from '../storage/ended-sessions.ts';
@@ -81,9 +82,7 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
       reply.clearCookie(name, { path: '/', secure: scope.secure });
 
     const requested = singleValue(request.query, 'post_logout_redirect_uri');
-    const target = isAllowedRedirect(requested, tenantIdentity)
-      ? requested
-      : `${tenantIdentity.portalOrigin}/`;
+    const target = isAllowedRedirect(requested, tenantIdentity) ? requested : portalUrlOf(tenantIdentity);
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });
 }
