@@ -71,21 +71,53 @@ export async function loadAccounts(db: Kysely<Database>, client: ClientRef): Pro
   }));
 }
 
-/** The client's transactions of some accounts from `from` to `to` (inclusive), by date then id. */
-export async function loadTransactions(
-  db: Kysely<Database>,
-  client: ClientRef,
-  { accountIds, from, to }: { accountIds: readonly number[]; from: string; to: string },
-): Promise<DocumentTransaction[]> {
-  if (accountIds.length === 0) return [];
-  const rows = await db
+/** Some of a client's accounts from `from` to `to` (inclusive). */
+export interface TransactionRange {
+  accountIds: readonly number[];
+  from: string;
+  to: string;
+}
+
+function transactionsIn(db: Kysely<Database>, client: ClientRef, { accountIds, from, to }: TransactionRange) {
+  return db
     .selectFrom('transactions as t')
-    .leftJoin('transaction_categories as c', 'c.id', 't.category_id')
     .where('t.tenant_id', '=', client.tenantId)
     .where('t.client_id', '=', client.clientId)
     .where('t.account_id', 'in', accountIds)
     .where('t.transaction_date', '>=', from)
-    .where('t.transaction_date', '<=', to)
+    .where('t.transaction_date', '<=', to);
+}
+
+/**
+ * How many transactions the range holds, counted no further than `limit`: whether a document of it
+ * fits, without counting a million rows to say that it does not.
+ */
+export async function countTransactionsUpTo(
+  db: Kysely<Database>,
+  client: ClientRef,
+  range: TransactionRange,
+  limit: number,
+): Promise<number> {
+  if (range.accountIds.length === 0) return 0;
+  const counted = await db
+    .selectFrom(transactionsIn(db, client, range).select('t.id').limit(limit).as('held'))
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.count);
+}
+
+/**
+ * The client's transactions of some accounts from `from` to `to` (inclusive), by date then id;
+ * the first `limit` of them when given.
+ */
+export async function loadTransactions(
+  db: Kysely<Database>,
+  client: ClientRef,
+  range: TransactionRange & { limit?: number },
+): Promise<DocumentTransaction[]> {
+  if (range.accountIds.length === 0) return [];
+  let query = transactionsIn(db, client, range)
+    .leftJoin('transaction_categories as c', 'c.id', 't.category_id')
     .select([
       't.id',
       't.account_id',
@@ -101,8 +133,9 @@ export async function loadTransactions(
       't.included',
     ])
     .orderBy('t.transaction_date')
-    .orderBy('t.id')
-    .execute();
+    .orderBy('t.id');
+  if (range.limit !== undefined) query = query.limit(range.limit);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
     accountId: row.account_id,
