@@ -68,8 +68,9 @@ export async function runSoak(
   const base = `http://127.0.0.1:${options.port}`;
   try {
     // The work of its start (the day's goal progress on data kept from an earlier day) done first:
-    // the memory read before the load is the process at rest.
-    await waitForRest(platform.process.pid);
+    // the memory read before the load is the process at rest, and on PostgreSQL no statement of it
+    // still running there.
+    await waitForRest(platform.process.pid, { database: data.env.DATABASE_URL });
     const sessions: Record<string, string>[] = [];
     for (let next = 0; next < emails.length; next += 8)
       sessions.push(
