@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { watchTurns } from '../testing/event-loop-turns.ts';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
 import { tenantBranding } from './tenant-branding.ts';
 import { cellText, maxCellCharacters, renderTransactionsXlsx } from './transactions-xlsx.ts';
@@ -31,6 +32,34 @@ const transactions: DocumentTransaction[] = Array.from({ length: 40 }, (_, index
 }));
 
 describe('the transactions spreadsheet', () => {
+  it('lets the event loop turn while its rows are written (other requests are answered meanwhile)', async () => {
+    const many = Array.from({ length: 2_000 }, (_, index) => ({
+      ...(transactions[index % transactions.length] as DocumentTransaction),
+      id: index + 1,
+    }));
+    const watch = watchTurns(many);
+    try {
+      const bytes = await renderTransactionsXlsx({
+        branding: await tenantBranding('waratah'),
+        clientName: 'Zoë O’Brien',
+        adviserName: null,
+        generatedAt: new Date('2026-11-28T00:00:00Z'),
+        period: { label: 'October', from: '2026-10-01', to: '2026-10-31' },
+        accounts: [account],
+        transactions: watch.rows,
+        balances: new Map(),
+      });
+      // Every 500 rows at least: written in one go, the loop did not turn between the first and last.
+      expect(watch.turnsWhileRead()).toBeGreaterThanOrEqual(3);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      expect(workbook.getWorksheet('Transactions')?.rowCount).toBe(2_001);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Transactions']);
+    } finally {
+      watch.stop();
+    }
+  });
+
   it("gives every row's cells their column's format: dates as dates, amounts and balances as dollars", async () => {
     const bytes = await renderTransactionsXlsx({
       branding: await tenantBranding('waratah'),

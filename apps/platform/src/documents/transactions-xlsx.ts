@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJSModule from 'exceljs';
 import { formatCents } from '../aggregation/cents.ts';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
@@ -59,6 +61,8 @@ export function transactionsSheetFigures(
 const money = (cents: number) => Number(formatCents(cents));
 const moneyFormat = '"$"#,##0.00;-"$"#,##0.00';
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
+/** Rows written before the event loop may turn: about 20 ms of work on this machine. */
+const rowsPerTurn = 500;
 
 /** The characters XML 1.0 forbids. */
 const notInXml =
@@ -103,48 +107,24 @@ export async function renderTransactionsXlsx(input: {
   const figures = transactionsSheetFigures(accounts, transactions);
   const accountNames = new Map(accounts.map((account) => [account.id, account.name]));
   const brandArgb = `FF${branding.colorPrimary.replace('#', '').toUpperCase()}`;
-  const workbook = new (loadExceljs().Workbook)();
+  // Written as a stream, a row at a time, letting the event loop turn every `rowsPerTurn` rows; the
+  // zip is compressed by zlib off the main thread. Built in memory and written in one go, a
+  // spreadsheet of 50,000 transactions held every other request of the instance for 3–4 s.
+  const file = new PassThrough();
+  const chunks: Buffer[] = [];
+  file.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new (loadExceljs().stream.xlsx.WorkbookWriter)({
+    stream: file,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = `${branding.name} adviser platform`;
   workbook.created = input.generatedAt;
   workbook.title = cellText(`Transactions — ${input.clientName}`);
 
+  // The sheets in their tab order; the summary's figures are known before any row is written.
   const summary = workbook.addWorksheet('Summary');
   const sheet = workbook.addWorksheet('Transactions', { views: [{ state: 'frozen', ySplit: 1 }] });
-
-  sheet.columns = [
-    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
-    { header: 'Description', key: 'description', width: 44 },
-    { header: 'Merchant', key: 'merchant', width: 24 },
-    { header: 'Category', key: 'category', width: 24 },
-    { header: 'Budget category', key: 'budget', width: 16 },
-    { header: 'Amount', key: 'amount', width: 14, style: { numFmt: moneyFormat } },
-    { header: 'Balance', key: 'balance', width: 14, style: { numFmt: moneyFormat } },
-    { header: 'Account', key: 'account', width: 28 },
-  ];
-  // One style object per column, shared by its cells. exceljs gives each new cell a copy of its
-  // column's style and writes a cell's style once per object it has not seen, so 5,000 rows wrote
-  // (and compared) 40,000 copies of the same few styles: 45 % of the spreadsheet's time.
-  const columnStyles = sheet.columns.map((column) => ({ ...column.style }));
-  for (const tx of transactions) {
-    const balance = balances.get(tx.id);
-    const row = sheet.addRow({
-      date: utcDate(tx.date),
-      description: cellText(tx.description),
-      merchant: cellText(tx.merchant ?? ''),
-      category: cellText(tx.category ?? 'Uncategorised'),
-      budget: tx.budgetCategory,
-      amount: money(tx.cents),
-      balance: balance === undefined ? null : money(balance),
-      account: cellText(accountNames.get(tx.accountId) ?? ''),
-    });
-    columnStyles.forEach((style, index) => {
-      row.getCell(index + 1).style = style;
-    });
-  }
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: brandArgb } };
-  sheet.autoFilter = { from: 'A1', to: 'H1' };
 
   summary.columns = [
     { key: 'label', width: 30 },
@@ -173,6 +153,47 @@ export async function renderTransactionsXlsx(input: {
   summary.addRow([]);
   summary.addRow(['By category', 'Transactions', 'Net']).font = { bold: true };
   for (const row of figures.categories) summary.addRow([cellText(row.name), row.count, money(row.netCents)]);
+  summary.commit();
 
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  sheet.columns = [
+    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
+    { header: 'Description', key: 'description', width: 44 },
+    { header: 'Merchant', key: 'merchant', width: 24 },
+    { header: 'Category', key: 'category', width: 24 },
+    { header: 'Budget category', key: 'budget', width: 16 },
+    { header: 'Amount', key: 'amount', width: 14, style: { numFmt: moneyFormat } },
+    { header: 'Balance', key: 'balance', width: 14, style: { numFmt: moneyFormat } },
+    { header: 'Account', key: 'account', width: 28 },
+  ];
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: brandArgb } };
+  sheet.autoFilter = { from: 'A1', to: 'H1' };
+  // One style object per column, shared by its cells. exceljs gives each new cell a copy of its
+  // column's style and writes a cell's style once per object it has not seen, so 5,000 rows wrote
+  // (and compared) 40,000 copies of the same few styles: 45 % of the spreadsheet's time.
+  const columnStyles = sheet.columns.map((column) => ({ ...column.style }));
+  let written = 0;
+  for (const tx of transactions) {
+    const balance = balances.get(tx.id);
+    const row = sheet.addRow({
+      date: utcDate(tx.date),
+      description: cellText(tx.description),
+      merchant: cellText(tx.merchant ?? ''),
+      category: cellText(tx.category ?? 'Uncategorised'),
+      budget: tx.budgetCategory,
+      amount: money(tx.cents),
+      balance: balance === undefined ? null : money(balance),
+      account: cellText(accountNames.get(tx.accountId) ?? ''),
+    });
+    columnStyles.forEach((style, index) => {
+      row.getCell(index + 1).style = style;
+    });
+    row.commit();
+    written += 1;
+    if (written % rowsPerTurn === 0) await nextTurn();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
