@@ -12,6 +12,7 @@ import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { saveFirstPartyGrant } from '../provider/grant-first-party-consent.ts';
 import { loadOidcProvider } from '../provider/oidc-provider-module.ts';
+import { afterAnswer } from '../routes/after-answer.ts';
 import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
@@ -82,9 +83,13 @@ export async function interactionRoutes(
       const adviser = email ? await findAdviser(identity.db, tenant.id, { email }) : undefined;
       const valid = await verifyPassword(adviser?.passwordHash ?? null, password);
       if (!adviser || !valid) {
-        // A wrong password for an account that exists is kept against it; an unknown name has no row to name.
+        // A wrong password for an account that exists is kept against it; an unknown name has no row
+        // to name. The row is written after the answer, so the two answers take the same time: before
+        // 2026-12-01 the first waited for its row, which told which addresses have accounts.
         if (adviser)
-          await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in_failed');
+          afterAnswer(request, reply, 'The failed sign-in could not be audited', async () => {
+            await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in_failed');
+          });
         return sendPage(
           reply,
           renderLoginForm({

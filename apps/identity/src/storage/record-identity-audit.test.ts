@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
+import { waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -29,6 +31,7 @@ describe('the identity’s audit log', () => {
       .select(['tenant_id', 'actor_kind', 'action', 'target_type', 'target_id', 'ip'])
       .where('actor_kind', '=', 'admin_user')
       .where('actor_id', '=', adminUserId)
+      .where('ip', '=', from)
       .orderBy('id')
       .execute();
   const row = (action: string, targetType = 'oauth_client', targetId = waratahClientId) => ({
@@ -45,6 +48,61 @@ describe('the identity’s audit log', () => {
     const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
     return browser.follow(action, { method: 'POST', form: { email, password } });
   }
+
+  // Needs a second connection to hold the audit log while the sign-in is answered.
+  it.runIf(process.env.DATABASE_URL)(
+    'answers a wrong password without waiting for its audit row, as it answers an unknown address',
+    async () => {
+      const db = testApp.database.db;
+      const browser = new TestBrowser(testApp.app, undefined, '198.51.100.78');
+      const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+      const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const held = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // No row can be added to the audit log until the test lets go.
+      const holding = db.transaction().execute(async (trx) => {
+        await sql`lock table audit_log in share row exclusive mode`.execute(trx);
+        locked();
+        await released;
+      });
+      await held;
+      try {
+        const answer = browser.request(action, {
+          method: 'POST',
+          form: { email: testApp.adviser.email, password: 'Not-The-Password-456' },
+        });
+        // Before 2026-12-01 the answer waited for the row, and so for the lock: it never came.
+        const answered = await Promise.race([
+          answer.then((response) => response.statusCode),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
+        ]);
+        expect(answered).toBe(401);
+        await waitForALockWait(db, 'The audit row of the wrong password was never written');
+      } finally {
+        release();
+        await holding;
+      }
+      await expect
+        .poll(
+          async () =>
+            (
+              await db
+                .selectFrom('audit_log')
+                .select('id')
+                .where('action', '=', 'session.sign_in_failed')
+                .where('ip', '=', '198.51.100.78')
+                .execute()
+            ).length,
+        )
+        .toBe(1);
+    },
+  );
 
   it('records a wrong password, a sign-in, a password change and a sign-out, and nothing for refusals', async () => {
     const { adviser } = testApp;

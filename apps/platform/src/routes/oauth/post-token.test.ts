@@ -1,8 +1,10 @@
 import { oauthErrorBodySchema, tokenResponseSchema } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser } from '../../auth/admin-users/create-admin-user.ts';
 import { hashPassword } from '../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { waitForALockWait } from '../../testing/lock-wait.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
 
 const moneypartner = {
@@ -106,11 +108,66 @@ describe('POST /oauth/admin/token', () => {
     // An unknown name is refused the same way; it names no account, so it has no row.
     const unknown = await requestToken(passwordGrant({ username: 'nobody@example.test' }));
     expect(unknown.json().error_description).toBe('Invalid email or password');
-    expect(await failures()).toEqual([
-      ...before,
-      { email: 'ann.adviser@example.test', target_id: moneypartner.client_id, ip: '198.51.100.23' },
-    ]);
+    // Written after the answer (so that it takes as long as the unknown name's): looked for until it is.
+    await expect
+      .poll(failures)
+      .toEqual([
+        ...before,
+        { email: 'ann.adviser@example.test', target_id: moneypartner.client_id, ip: '198.51.100.23' },
+      ]);
   });
+
+  // Needs a second connection to hold the audit log while the sign-in is answered.
+  it.runIf(process.env.DATABASE_URL)(
+    'answers a wrong password without waiting for its audit row, as it answers an unknown name',
+    async () => {
+      const db = testApp.database.db;
+      const failuresOf = async (ip: string) =>
+        (
+          await db
+            .selectFrom('audit_log')
+            .select('id')
+            .where('action', '=', 'session.sign_in_failed')
+            .where('ip', '=', ip)
+            .execute()
+        ).length;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const held = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // No row can be added to the audit log until the test lets go.
+      const holding = db.transaction().execute(async (trx) => {
+        await sql`lock table audit_log in share row exclusive mode`.execute(trx);
+        locked();
+        await released;
+      });
+      await held;
+      try {
+        const answer = testApp.app.inject({
+          method: 'POST',
+          url: '/oauth/admin/token',
+          headers: { host: moneypartner.host },
+          payload: passwordGrant({ password: 'Wrong-Password-654321' }),
+          remoteAddress: '198.51.100.71',
+        });
+        // Before 2026-12-01 the answer waited for the row, and so for the lock: it never came.
+        const answered = await Promise.race([
+          answer.then((response) => response.statusCode),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
+        ]);
+        expect(answered).toBe(400);
+        await waitForALockWait(db, 'The audit row of the wrong password was never written');
+      } finally {
+        release();
+        await holding;
+      }
+      await expect.poll(() => failuresOf('198.51.100.71')).toBe(1);
+    },
+  );
 
   it("refuses another tenant's client_id or domain with invalid_client", async () => {
     const labs = await requestToken(passwordGrant({ client_id: 'waratahlabs-adviser-portal-staging' }));
