@@ -68,10 +68,10 @@ const retryLimit = 1;
 export const maxUnfinishedExports = 20;
 /**
  * The most transactions one statement, spreadsheet or financial overview covers. Each row is held
- * in memory and rendered on the instance's event loop (about 38 µs a row for a statement and 72 µs
- * for a spreadsheet, measured here): before 2026-12-01 nothing bounded it, and a year's
- * spreadsheet of a client with a million imported transactions would have held the event loop for
- * over a minute, or run the process out of memory.
+ * in memory and rendered by the instance that serves requests (a statement about 38 µs a row, a
+ * spreadsheet 40–55 µs, measured here; docs/documents.md): before 2026-12-01 nothing bounded it,
+ * and a year's spreadsheet of a client with a million imported transactions would have taken over
+ * a minute of the event loop, or run the process out of memory.
  */
 export const maxDocumentTransactions = 50_000;
 
@@ -163,10 +163,15 @@ async function prepare(
     const range = { accountIds, from: resolved.from, to: resolved.to };
     const held = await countTransactionsUpTo(db, client, range, maxTransactions + 1);
     if (held <= maxTransactions) return;
-    const most = `${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds`;
-    throw resolved.period === 'custom'
-      ? invalid(`${source}.from_date`, `is too early: the range holds more than ${most}`)
-      : invalid(`${source}.period`, `holds more than ${most}; choose a shorter period`);
+    // Said in a whole sentence: the portal shows a field's message on its own.
+    const most = `more than ${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds`;
+    const [field, message] =
+      resolved.period === 'custom'
+        ? ['from_date', `The dates chosen hold ${most}; choose a shorter range`]
+        : ['period', `The period holds ${most}; choose a shorter period`];
+    throw new AppError('validation_failed', `${field}: ${message}`, {
+      fields: [{ field: `${source}.${field}`, message }],
+    });
   };
 
   switch (request.kind) {
@@ -400,7 +405,8 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
     await faultPoint(faultPoints.documentsGenerate); // docs/reliability.md; inert unless armed
     await complete(deps, row);
   } catch (error) {
-    const final = job.attempt > retryLimit;
+    // A failure another attempt would meet again (the range past the bound, the account gone) is final at once.
+    const final = job.attempt > retryLimit || (error instanceof ExportFailure && error.final);
     // The caller reads a fixed reason; the error itself goes to the queue's record and its log.
     const reason = callerReason(error);
     await db
@@ -580,6 +586,7 @@ async function documentTransactions(
   if (rows.length <= maxTransactions) return rows;
   throw new ExportFailure(
     `The period now holds more than ${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds; ask for a shorter period`,
+    { final: true },
   );
 }
 
@@ -601,7 +608,8 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
   switch (row.kind) {
     case 'statement': {
       const account = accounts.find((candidate) => candidate.id === row.params.accountId);
-      if (!account) throw new ExportFailure('The account of this statement no longer exists');
+      if (!account)
+        throw new ExportFailure('The account of this statement no longer exists', { final: true });
       const transactions = await documentTransactions(deps, client, {
         accountIds: [account.id],
         from: period.from,

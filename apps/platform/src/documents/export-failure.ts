@@ -5,9 +5,18 @@
  */
 export const exportFailedMessage = 'The document could not be generated; please try again';
 
-/** A failure whose message is written for the caller (e.g. the statement's account is gone). */
+/**
+ * A failure whose message is written for the caller (e.g. the statement's account is gone); `final`
+ * when another attempt would meet it again, so the export is failed without a retry.
+ */
 export class ExportFailure extends Error {
   override name = 'ExportFailure';
+  readonly final: boolean;
+
+  constructor(message: string, { final = false }: { final?: boolean } = {}) {
+    super(message);
+    this.final = final;
+  }
 }
 
 /** The reason an export failed, as its caller may read it. */

@@ -79,6 +79,16 @@ describe('the transactions spreadsheet', () => {
     const sheet = workbook.getWorksheet('Transactions') ?? expect.unreachable();
     const header = sheet.getRow(1);
     expect(header.getCell(1).font?.bold).toBe(true);
+    // The header in the tenant's primary colour, held at the top, and filtered from.
+    const fill = header.getCell(8).fill;
+    expect(fill?.type === 'pattern' && fill.fgColor?.argb).toBe(
+      `FF${(await tenantBranding('waratah')).colorPrimary.replace('#', '').toUpperCase()}`,
+    );
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:H1');
+    expect(workbook.worksheets.map((tab) => tab.name)).toEqual(['Summary', 'Transactions']);
+    expect(workbook.creator).toBe('Waratah adviser platform');
+    expect(workbook.title).toBe('Transactions — Zoë O’Brien');
     expect(sheet.rowCount).toBe(transactions.length + 1);
     const money = '"$"#,##0.00;-"$"#,##0.00';
     transactions.forEach((tx, index) => {

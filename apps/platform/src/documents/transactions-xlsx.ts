@@ -1,5 +1,7 @@
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJSModule from 'exceljs';
 import { formatCents } from '../aggregation/cents.ts';
@@ -111,15 +113,22 @@ export async function renderTransactionsXlsx(input: {
   // zip is compressed by zlib off the main thread. Built in memory and written in one go, a
   // spreadsheet of 50,000 transactions held every other request of the instance for 3–4 s.
   const file = new PassThrough();
-  const chunks: Buffer[] = [];
-  file.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const bytes = buffer(file);
   const workbook = new (loadExceljs().stream.xlsx.WorkbookWriter)({
     stream: file,
     useStyles: true,
     useSharedStrings: false,
   });
+  // exceljs listens to its zip's errors only once the workbook is committed: one while the rows are
+  // written would be an unhandled 'error' event, which ends the process. Kept, and thrown instead.
+  const zip = (workbook as unknown as { zip?: EventEmitter }).zip;
+  const failed = new Promise<never>((_, reject) => {
+    zip?.once('error', reject);
+  });
+  failed.catch(() => {});
   workbook.creator = `${branding.name} adviser platform`;
   workbook.created = input.generatedAt;
+  workbook.modified = input.generatedAt;
   workbook.title = cellText(`Transactions — ${input.clientName}`);
 
   // The sheets in their tab order; the summary's figures are known before any row is written.
@@ -194,6 +203,6 @@ export async function renderTransactionsXlsx(input: {
     if (written % rowsPerTurn === 0) await nextTurn();
   }
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  const [, xlsx] = await Promise.race([Promise.all([workbook.commit(), bytes]), failed]);
+  return xlsx;
 }
