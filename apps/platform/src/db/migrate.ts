@@ -27,6 +27,7 @@ import * as goalProgress from './migrations/0024-goal-progress.ts';
 import * as signInDevices from './migrations/0025-sign-in-devices.ts';
 import * as auditLogBigintIds from './migrations/0026-audit-log-bigint-ids.ts';
 import * as unfinishedExportsAnyJob from './migrations/0027-unfinished-exports-any-job.ts';
+import * as imagesByAdviser from './migrations/0028-images-by-adviser.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0025-sign-in-devices': signInDevices,
   '0026-audit-log-bigint-ids': auditLogBigintIds,
   '0027-unfinished-exports-any-job': unfinishedExportsAnyJob,
+  '0028-images-by-adviser': imagesByAdviser,
 };
 
 /**

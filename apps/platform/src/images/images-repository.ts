@@ -1,13 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { imageSchema } from '@waratah/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../access/record-audit.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { AdminUserPrincipal, Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 
 export type ImageSummary = z.infer<typeof imageSchema>;
+
+/**
+ * What one practice keeps, all its advisers' uploads together (an adviser without a practice: its
+ * own). Before 2026-12-01 nothing bounded it, and anyone may register as an adviser: an account
+ * could fill the database 8 MB at a time.
+ */
+export const imageQuota = { images: 200, bytes: 256 * 1024 * 1024 } as const;
+/** The first key of the advisory lock an upload takes; the second is the practice's or adviser's id. */
+const practiceUploadLockClass = 7_303;
+const adviserUploadLockClass = 7_304;
 
 /** An adviser's images are its own and its practice's; clients keep none here. */
 function ownedBy(db: Kysely<Database>, principal: Principal) {
@@ -58,6 +68,7 @@ export async function saveImage(
 ): Promise<number> {
   if (principal.kind !== 'admin_user') throw new AppError('not_found', 'There is no such resource');
   return db.transaction().execute(async (trx) => {
+    await assertRoomForImage(trx, principal, content.length);
     const row = await trx
       .insertInto('images')
       .values({
@@ -88,4 +99,43 @@ export async function deleteImage(db: Kysely<Database>, principal: Principal, id
     await trx.deleteFrom('images').where('id', '=', id).execute();
     await recordAudit(trx, { actor: principal, action: 'image.delete', targetType: 'image', targetId: id });
   });
+}
+
+/**
+ * Refuses (403) an upload past the practice's `imageQuota`, naming what it keeps. Uploads of one
+ * practice take turns (an advisory lock until the transaction ends), so two at once cannot both
+ * pass the last room.
+ */
+async function assertRoomForImage(
+  trx: Kysely<Database>,
+  principal: AdminUserPrincipal,
+  size: number,
+): Promise<void> {
+  const partyId = principal.externalPartyId;
+  const [lockClass, ownerId] =
+    partyId === null ? [adviserUploadLockClass, principal.adminUserId] : [practiceUploadLockClass, partyId];
+  await sql`select pg_advisory_xact_lock(${lockClass}::int, ${ownerId}::int)`.execute(trx);
+  let kept = trx.selectFrom('images').where('tenant_id', '=', principal.tenantId);
+  kept =
+    partyId === null
+      ? kept.where('admin_user_id', '=', principal.adminUserId).where('external_party_id', 'is', null)
+      : kept.where('external_party_id', '=', partyId);
+  const used = await kept
+    .select((eb) => [
+      eb.fn.countAll<string>().as('images'),
+      sql<string>`coalesce(sum(size_bytes), 0)::text`.as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  const images = Number(used.images);
+  const bytes = Number(used.bytes);
+  if (images < imageQuota.images && bytes + size <= imageQuota.bytes) return;
+  const whose = partyId === null ? 'You keep' : 'Your practice keeps';
+  const megabytes = (value: number) =>
+    value < 1024 * 1024 ? `${Math.ceil(value / 1024)} KB` : `${(value / (1024 * 1024)).toFixed(1)} MB`;
+  throw new AppError(
+    'forbidden',
+    images >= imageQuota.images
+      ? `${whose} ${images} images, the most allowed; delete one to upload another`
+      : `${whose} ${megabytes(bytes)} of images and this one is ${megabytes(size)}: more than the ${megabytes(imageQuota.bytes)} allowed; delete some to upload it`,
+  );
 }

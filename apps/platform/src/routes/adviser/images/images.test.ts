@@ -1,5 +1,6 @@
 import { imageListResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageQuota } from '../../../images/images-repository.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
 
@@ -71,6 +72,91 @@ describe('adviser images', () => {
         })
       ).statusCode,
     ).toBe(204);
+  });
+
+  describe('the quota', () => {
+    const keptBy = async (where: { partyId: number } | { adviserId: number }) =>
+      (
+        await testApp.database.db
+          .selectFrom('images')
+          .select('id')
+          .where(
+            'partyId' in where
+              ? (eb) => eb('external_party_id', '=', where.partyId)
+              : (eb) => eb('admin_user_id', '=', where.adviserId),
+          )
+          .execute()
+      ).length;
+    const stored = (
+      owner: { admin_user_id: number | null; external_party_id: number | null },
+      size = png.length,
+    ) => ({
+      tenant_id: 'moneypartner',
+      ...owner,
+      content: png,
+      content_type: 'image/png',
+      size_bytes: size,
+      sha256: '0'.repeat(64),
+    });
+
+    it('keeps a practice to 200 images, its advisers’ uploads together, and says so; a deleted one makes room', async () => {
+      const owner = await createSignedInAdminUser(testApp.app);
+      const partyId = owner.externalParty?.id ?? expect.unreachable();
+      // Another of the practice's advisers uploaded the rest.
+      await testApp.database.db
+        .insertInto('images')
+        .values(
+          Array.from({ length: imageQuota.images - 1 }, () =>
+            stored({ admin_user_id: null, external_party_id: partyId }),
+          ),
+        )
+        .execute();
+      expect((await upload(png, 'image/png', owner.headers)).statusCode).toBe(201);
+      const refused = await upload(png, 'image/png', owner.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        error_code: 'F0201',
+        error_message: 'Your practice keeps 200 images, the most allowed; delete one to upload another',
+      });
+      expect(await keptBy({ partyId })).toBe(imageQuota.images);
+
+      const [mine] = imageListResponseSchema
+        .parse(
+          (
+            await testApp.app.inject({ method: 'GET', url: '/api/adviser/images', headers: owner.headers })
+          ).json(),
+        )
+        .data.slice(-1);
+      await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/adviser/images/${mine?.id}`,
+        headers: owner.headers,
+      });
+      expect((await upload(png, 'image/png', owner.headers)).statusCode).toBe(201);
+    });
+
+    it('counts the bytes too, to the byte; an adviser without a practice keeps its own', async () => {
+      const solo = await createSignedInAdminUser(testApp.app, { externalPartyStatus: null });
+      expect(solo.externalParty).toBeFalsy();
+      const adviserId = solo.adminUser.id;
+      const [big] = await testApp.database.db
+        .insertInto('images')
+        .values(stored({ admin_user_id: adviserId, external_party_id: null }, imageQuota.bytes - png.length))
+        .returning('id')
+        .execute();
+      // Exactly full once this one is in.
+      expect((await upload(png, 'image/png', solo.headers)).statusCode).toBe(201);
+      const refused = await upload(png, 'image/png', solo.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.error_message).toBe(
+        'You keep 256.0 MB of images and this one is 1 KB: more than the 256.0 MB allowed; delete some to upload it',
+      );
+      expect(await keptBy({ adviserId })).toBe(2);
+      await testApp.database.db
+        .deleteFrom('images')
+        .where('id', '=', big?.id ?? 0)
+        .execute();
+    });
   });
 
   it('refuses other types, and other advisers’ images', async () => {
