@@ -71,7 +71,8 @@ describe('the identity’s audit log', () => {
         locked();
         await released;
       });
-      await held;
+      // (A lock that could not be taken ends the test with its error rather than waiting.)
+      await Promise.race([held, holding]);
       try {
         const answer = browser.request(action, {
           method: 'POST',
@@ -108,6 +109,8 @@ describe('the identity’s audit log', () => {
     const { adviser } = testApp;
     const browser = new TestBrowser(testApp.app, undefined, from);
     expect((await submitLogin(browser, adviser.email, 'Not-The-Password-123')).response.statusCode).toBe(401);
+    // Its row is written after the answer: in the log before the next step, so the order below holds.
+    await expect.poll(() => rowsOf(adviser.id)).toEqual([row('session.sign_in_failed')]);
     // An unknown name names no account: refused the same way, with no row.
     await submitLogin(browser, 'nobody@example.com.au', 'Not-The-Password-123');
     const done = await submitLogin(browser, adviser.email, adviser.password);

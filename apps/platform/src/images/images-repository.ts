@@ -102,9 +102,10 @@ export async function deleteImage(db: Kysely<Database>, principal: Principal, id
 }
 
 /**
- * Refuses (403) an upload past the practice's `imageQuota`, naming what it keeps. Uploads of one
- * practice take turns (an advisory lock until the transaction ends), so two at once cannot both
- * pass the last room.
+ * Refuses (403) an upload past `imageQuota`, naming what is kept. It counts what the adviser's image
+ * list holds (its own uploads and its practice's), so an adviser's uploads from before it joined a
+ * practice count against its room there. Uploads of one practice take turns (an advisory lock
+ * until the transaction ends), so two at once cannot both take the last room.
  */
 async function assertRoomForImage(
   trx: Kysely<Database>,
@@ -115,12 +116,8 @@ async function assertRoomForImage(
   const [lockClass, ownerId] =
     partyId === null ? [adviserUploadLockClass, principal.adminUserId] : [practiceUploadLockClass, partyId];
   await sql`select pg_advisory_xact_lock(${lockClass}::int, ${ownerId}::int)`.execute(trx);
-  let kept = trx.selectFrom('images').where('tenant_id', '=', principal.tenantId);
-  kept =
-    partyId === null
-      ? kept.where('admin_user_id', '=', principal.adminUserId).where('external_party_id', 'is', null)
-      : kept.where('external_party_id', '=', partyId);
-  const used = await kept
+  // What the adviser's image list holds: its own and its practice's.
+  const used = await ownedBy(trx, principal)
     .select((eb) => [
       eb.fn.countAll<string>().as('images'),
       sql<string>`coalesce(sum(size_bytes), 0)::text`.as('bytes'),
@@ -129,13 +126,17 @@ async function assertRoomForImage(
   const images = Number(used.images);
   const bytes = Number(used.bytes);
   if (images < imageQuota.images && bytes + size <= imageQuota.bytes) return;
-  const whose = partyId === null ? 'You keep' : 'Your practice keeps';
-  const megabytes = (value: number) =>
-    value < 1024 * 1024 ? `${Math.ceil(value / 1024)} KB` : `${(value / (1024 * 1024)).toFixed(1)} MB`;
+  const whose = partyId === null ? 'You' : 'Your practice';
+  const sized = (value: number) =>
+    value < 1024
+      ? `${value} bytes`
+      : value < 1024 * 1024
+        ? `${Math.floor(value / 1024)} KB`
+        : `${Number((value / (1024 * 1024)).toFixed(1))} MB`;
   throw new AppError(
     'forbidden',
     images >= imageQuota.images
-      ? `${whose} ${images} images, the most allowed; delete one to upload another`
-      : `${whose} ${megabytes(bytes)} of images and this one is ${megabytes(size)}: more than the ${megabytes(imageQuota.bytes)} allowed; delete some to upload it`,
+      ? `${whose} ${partyId === null ? 'keep' : 'keeps'} ${images} images, the most allowed; delete one to upload another`
+      : `${whose} ${partyId === null ? 'have' : 'has'} ${sized(imageQuota.bytes - bytes)} of ${sized(imageQuota.bytes)} of images left, and this one is ${sized(size)}; delete some to upload it`,
   );
 }

@@ -13,7 +13,11 @@ export function afterAnswer(
   failure: string,
   work: () => Promise<void>,
 ): void {
-  reply.raw.once('close', () => {
+  const run = () => {
     work().catch((error: unknown) => request.log.error({ err: error }, failure));
-  });
+  };
+  // A client that left while the answer was made (a slow password check) has closed it already:
+  // 'close' will not come again.
+  if (reply.raw.destroyed) setImmediate(run);
+  else reply.raw.once('close', run);
 }

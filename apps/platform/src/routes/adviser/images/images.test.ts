@@ -149,7 +149,7 @@ describe('adviser images', () => {
       const refused = await upload(png, 'image/png', solo.headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.error_message).toBe(
-        'You keep 256.0 MB of images and this one is 1 KB: more than the 256.0 MB allowed; delete some to upload it',
+        `You have 0 bytes of 256 MB of images left, and this one is ${png.length} bytes; delete some to upload it`,
       );
       expect(await keptBy({ adviserId })).toBe(2);
       await testApp.database.db
