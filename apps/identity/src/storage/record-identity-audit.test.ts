@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
-import { waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
+import {
+  holdTableLocked,
+  waitForALockWait,
+  withinOrWaited,
+} from '../../../platform/src/testing/lock-wait.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -57,37 +60,23 @@ describe('the identity’s audit log', () => {
       const browser = new TestBrowser(testApp.app, undefined, '198.51.100.78');
       const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
       const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const held = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
       // No row can be added to the audit log until the test lets go.
-      const holding = db.transaction().execute(async (trx) => {
-        await sql`lock table audit_log in share row exclusive mode`.execute(trx);
-        locked();
-        await released;
-      });
-      // (A lock that could not be taken ends the test with its error rather than waiting.)
-      await Promise.race([held, holding]);
+      const lock = await holdTableLocked(db, 'audit_log');
       try {
         const answer = browser.request(action, {
           method: 'POST',
           form: { email: testApp.adviser.email, password: 'Not-The-Password-456' },
         });
         // Before 2026-12-01 the answer waited for the row, and so for the lock: it never came.
-        const answered = await Promise.race([
-          answer.then((response) => response.statusCode),
-          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
-        ]);
-        expect(answered).toBe(401);
+        expect(
+          await withinOrWaited(
+            answer.then((response) => response.statusCode),
+            10_000,
+          ),
+        ).toBe(401);
         await waitForALockWait(db, 'The audit row of the wrong password was never written');
       } finally {
-        release();
-        await holding;
+        await lock.release();
       }
       await expect
         .poll(

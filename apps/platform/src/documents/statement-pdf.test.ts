@@ -1,23 +1,13 @@
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { watchTurns } from '../testing/event-loop-turns.ts';
-import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
+import type { DocumentTransaction } from './document-data.ts';
 import { statementFigures } from './statement-figures.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
 import { tenantBranding } from './tenant-branding.ts';
+import { renderedAccount } from './testing/rendered-account.ts';
 
-const account: DocumentAccount = {
-  id: 1,
-  name: 'Everyday',
-  providerName: 'Westpac',
-  container: 'bank',
-  type: 'transaction',
-  accountNumber: '1234',
-  bsb: '032-000',
-  currentCents: 123_456,
-  currency: 'AUD',
-  included: true,
-};
+const account = renderedAccount;
 
 describe('the account statement', () => {
   it('lets the event loop turn while its transactions are drawn, and draws every one', async () => {

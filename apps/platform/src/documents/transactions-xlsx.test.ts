@@ -1,22 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { watchTurns } from '../testing/event-loop-turns.ts';
-import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
+import type { DocumentTransaction } from './document-data.ts';
 import { tenantBranding } from './tenant-branding.ts';
+import { renderedAccount } from './testing/rendered-account.ts';
 import { cellText, maxCellCharacters, renderTransactionsXlsx } from './transactions-xlsx.ts';
 
-const account: DocumentAccount = {
-  id: 1,
-  name: 'Everyday',
-  providerName: 'Westpac',
-  container: 'bank',
-  type: 'transaction',
-  accountNumber: '1234',
-  bsb: '032-000',
-  currentCents: 123_456,
-  currency: 'AUD',
-  included: true,
-};
+const account = renderedAccount;
 
 const transactions: DocumentTransaction[] = Array.from({ length: 40 }, (_, index) => ({
   id: index + 1,

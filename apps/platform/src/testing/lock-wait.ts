@@ -16,3 +16,49 @@ export async function waitForALockWait(db: Kysely<Database>, never: string): Pro
   }
   throw new Error(never);
 }
+
+/**
+ * Tests only (PostgreSQL): holds `table` locked against writes (reads go on) on a connection of its
+ * own until `release`, which waits for that transaction to end. Resolves once the lock is taken; a
+ * lock that cannot be taken rejects with its error rather than leaving the test waiting.
+ */
+export async function holdTableLocked(
+  db: Kysely<Database>,
+  table: 'audit_log',
+): Promise<{ release: () => Promise<void> }> {
+  let letGo = () => {};
+  const released = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let locked = () => {};
+  const held = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holding = db.transaction().execute(async (trx) => {
+    await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    locked();
+    await released;
+  });
+  await Promise.race([held, holding]);
+  return {
+    async release() {
+      letGo();
+      await holding;
+    },
+  };
+}
+
+/** Tests only: the first to settle of `work` and a deadline of `ms`, which answers 'waited'. */
+export async function withinOrWaited<T>(work: Promise<T>, ms: number): Promise<T | 'waited'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<'waited'>((resolve) => {
+        timer = setTimeout(() => resolve('waited'), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,10 +1,9 @@
 import { oauthErrorBodySchema, tokenResponseSchema } from '@waratah/contracts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser } from '../../auth/admin-users/create-admin-user.ts';
 import { hashPassword } from '../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { waitForALockWait } from '../../testing/lock-wait.ts';
+import { holdTableLocked, waitForALockWait, withinOrWaited } from '../../testing/lock-wait.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
 
 const moneypartner = {
@@ -131,22 +130,8 @@ describe('POST /oauth/admin/token', () => {
             .where('ip', '=', ip)
             .execute()
         ).length;
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const held = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
       // No row can be added to the audit log until the test lets go.
-      const holding = db.transaction().execute(async (trx) => {
-        await sql`lock table audit_log in share row exclusive mode`.execute(trx);
-        locked();
-        await released;
-      });
-      // (A lock that could not be taken ends the test with its error rather than waiting.)
-      await Promise.race([held, holding]);
+      const lock = await holdTableLocked(db, 'audit_log');
       try {
         const answer = testApp.app.inject({
           method: 'POST',
@@ -156,15 +141,15 @@ describe('POST /oauth/admin/token', () => {
           remoteAddress: '198.51.100.71',
         });
         // Before 2026-12-01 the answer waited for the row, and so for the lock: it never came.
-        const answered = await Promise.race([
-          answer.then((response) => response.statusCode),
-          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000)),
-        ]);
-        expect(answered).toBe(400);
+        expect(
+          await withinOrWaited(
+            answer.then((response) => response.statusCode),
+            10_000,
+          ),
+        ).toBe(400);
         await waitForALockWait(db, 'The audit row of the wrong password was never written');
       } finally {
-        release();
-        await holding;
+        await lock.release();
       }
       await expect.poll(() => failuresOf('198.51.100.71')).toBe(1);
     },
