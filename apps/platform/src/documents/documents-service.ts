@@ -164,7 +164,7 @@ async function prepare(
     const held = await countTransactionsUpTo(db, client, range, maxTransactions + 1);
     if (held <= maxTransactions) return;
     // Said in a whole sentence: the portal shows a field's message on its own.
-    const most = `more than ${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds`;
+    const most = overTheBound(maxTransactions);
     const [field, message] =
       resolved.period === 'custom'
         ? ['from_date', `The dates chosen hold ${most}; choose a shorter range`]
@@ -568,6 +568,10 @@ export async function abandonOrphanedExports(
   return orphans.length;
 }
 
+/** How a refusal names the bound, at the request and in the job alike. */
+const overTheBound = (maxTransactions: number) =>
+  `more than ${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds`;
+
 /** The accounts whose transactions the overview counts. */
 const includedAccountIds = (accounts: readonly DocumentAccount[]) =>
   accounts.filter((account) => account.included).map((account) => account.id);
@@ -584,10 +588,9 @@ async function documentTransactions(
 ): Promise<DocumentTransaction[]> {
   const rows = await loadTransactions(db, client, { ...range, limit: maxTransactions + 1 });
   if (rows.length <= maxTransactions) return rows;
-  throw new ExportFailure(
-    `The period now holds more than ${maxTransactions.toLocaleString('en-AU')} transactions, the most one document holds; ask for a shorter period`,
-    { final: true },
-  );
+  throw new ExportFailure(`The period now holds ${overTheBound(maxTransactions)}; ask for a shorter period`, {
+    final: true,
+  });
 }
 
 const dateText = (value: unknown): string =>

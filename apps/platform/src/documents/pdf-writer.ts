@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type PDFKitDocument from 'pdfkit';
+import { nextTurn, rowsPerTurn } from './event-loop-turns.ts';
 import { formatSydneyDateTime } from './format-aud.ts';
 import { oneLine, PdfTextLines, type PlacedText } from './pdf-text-lines.ts';
 import { drawSvgLogo, type VectorCanvas } from './svg-logo.ts';
@@ -42,11 +42,7 @@ const bodySize = 9;
 const rowHeight = 14;
 const muted = '#5f6b76';
 const rule = '#d9dee3';
-/**
- * How many rows or pages a long document draws before it lets the event loop turn: about 20 ms of
- * work on this machine, so the instance's other requests are answered while it is drawn.
- */
-const rowsPerTurn = 500;
+/** How many pages' footers `finish` writes before it lets the event loop turn (rows: `rowsPerTurn`). */
 const pagesPerTurn = 50;
 
 interface TableOptions {

@@ -2,10 +2,10 @@ import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type ExcelJSModule from 'exceljs';
 import { formatCents } from '../aggregation/cents.ts';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
+import { nextTurn, rowsPerTurn } from './event-loop-turns.ts';
 import { formatDate, formatSydneyDateTime } from './format-aud.ts';
 import type { TenantBranding } from './tenant-branding.ts';
 
@@ -63,8 +63,6 @@ export function transactionsSheetFigures(
 const money = (cents: number) => Number(formatCents(cents));
 const moneyFormat = '"$"#,##0.00;-"$"#,##0.00';
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
-/** Rows written before the event loop may turn: about 20 ms of work on this machine. */
-const rowsPerTurn = 500;
 
 /** The characters XML 1.0 forbids. */
 const notInXml =
