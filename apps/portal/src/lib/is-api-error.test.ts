@@ -1,6 +1,6 @@
 import { ApiError, isApiError as isSdkApiError } from '@waratah/sdk';
 import { describe, expect, it } from 'vitest';
-import { isApiError } from './is-api-error.ts';
+import { isApiError, worthAskingAgain } from './is-api-error.ts';
 
 describe('isApiError', () => {
   it('agrees with the SDK on its errors and on other values', () => {
@@ -14,5 +14,27 @@ describe('isApiError', () => {
       'ApiError',
     ];
     expect(values.map(isApiError)).toEqual(values.map(isSdkApiError));
+  });
+});
+
+describe('worthAskingAgain', () => {
+  const answered = (status: number) => new ApiError({ status, code: 'code', message: 'message' });
+
+  it('is true for an unreachable, failing or busy server and for what is not its answer', () => {
+    expect([0, 408, 429, 500, 502, 503].map((status) => worthAskingAgain(answered(status)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(worthAskingAgain(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('is false for a refusal that stays until the request changes', () => {
+    expect([400, 401, 403, 404, 409, 413, 422].some((status) => worthAskingAgain(answered(status)))).toBe(
+      false,
+    );
   });
 });

@@ -10,3 +10,13 @@ export function isApiError(error: unknown): error is ApiError {
     error instanceof Error && error.name === 'ApiError' && typeof Reflect.get(error, 'status') === 'number'
   );
 }
+
+/**
+ * Whether asking again may get a different answer: the server was unreachable, failed or was busy
+ * (408, 429), or the error is not the server's answer at all. Any other 4xx answer will not change
+ * until the request does.
+ */
+export function worthAskingAgain(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}

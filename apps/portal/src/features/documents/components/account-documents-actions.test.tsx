@@ -29,6 +29,27 @@ function openAccounts(routes: Parameters<typeof createFakeApi>[0], features = {}
   });
 }
 
+/** The platform's answer to one requester's 21st unfinished document of a client. */
+const busyError = {
+  error_code: 'F0006',
+  error_type: 'rate_limited',
+  error_message: "20 of this client's documents are still being made; ask again once they are ready",
+};
+
+/** The platform's answer to a period past the most one document holds. */
+const tooManyTransactions = {
+  error_code: 'F0001',
+  error_type: 'validation_failed',
+  error_message: 'The request is not valid',
+  fields: [
+    {
+      field: 'body.period',
+      message:
+        'The period holds more than 50,000 transactions, the most one document holds; choose a shorter period',
+    },
+  ],
+};
+
 let downloads: RecordedDownload[] = [];
 
 beforeEach(() => {
@@ -155,17 +176,7 @@ describe('account documents', { timeout: 20_000 }, () => {
       'POST /api/v2/statements': (request) => {
         const body = request.body as { account_id: number };
         if (body.account_id === 1) return json({ data: buildDocumentExport({ id: everydayId }) }, 202);
-        if (savingsRefused)
-          return json(
-            {
-              error: {
-                error_code: 'F0001',
-                error_type: 'validation',
-                error_message: 'The account is closed',
-              },
-            },
-            400,
-          );
+        if (savingsRefused) return json({ error: busyError }, 429);
         return json({ data: buildDocumentExport({ id: summaryId, account_id: 2 }) }, 202);
       },
       [`GET /api/v2/documents/${everydayId}`]: () =>
@@ -182,7 +193,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
     expect(await within(drawer).findByRole('alert')).toHaveTextContent(
-      "We couldn't start the document: Statement – Rainy day: The account is closed",
+      `We couldn't start the document: Statement – Rainy day: ${busyError.error_message}`,
     );
     expect(
       within(drawer)
@@ -202,7 +213,47 @@ describe('account documents', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('explains a refused request with the field the platform named', async () => {
+  it('offers to try again only the accounts refused for a reason that may pass, not a refused request', async () => {
+    const view = await openAccounts({
+      'GET /api/v2/accounts': () =>
+        json({
+          data: [
+            buildAccount({ id: 1, account_name: 'Everyday Account', nick_name: null }),
+            buildAccount({ id: 2, account_name: 'Savings', nick_name: 'Rainy day' }),
+            buildAccount({ id: 3, account_name: 'Home loan', nick_name: null }),
+          ],
+        }),
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        if (body.account_id === 1) return json({ data: buildDocumentExport({ id: everydayId }) }, 202);
+        if (body.account_id === 2) return json({ error: tooManyTransactions }, 400);
+        return json({ error: busyError }, 429);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent(`Statement – Rainy day: ${tooManyTransactions.fields[0]?.message}`);
+    expect(alert).toHaveTextContent(`Statement – Home loan: ${busyError.error_message}`);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    // Only the busy account is asked for again; the refused period would be refused again.
+    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 3, period: 'week' });
+    const second = await within(drawer).findByRole('alert');
+    expect(second).toHaveTextContent(`Statement – Home loan: ${busyError.error_message}`);
+    expect(second).not.toHaveTextContent('Rainy day');
+  });
+
+  it('explains a refused request with the field the platform named, and offers no try again', async () => {
     const view = await openAccounts({
       'POST /api/v2/accounts/summary': () =>
         json(
@@ -223,7 +274,12 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Balance summary' }));
     const drawer = await screen.findByRole('dialog', { name: 'Account-balance summary' });
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
-    expect(await within(drawer).findByRole('alert')).toHaveTextContent(/We couldn't start the document/);
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "We couldn't start the document: Account-balance summary: as_of_date is before the first transaction",
+    );
+    // The same request would be refused again: the form has to change, and 'Create document' asks anew.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(within(drawer).queryByTestId('document-job')).not.toBeInTheDocument();
     expect(downloads).toHaveLength(0);
   });

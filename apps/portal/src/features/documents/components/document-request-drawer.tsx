@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { type DocumentRequest, type QueuedDocument, queueDocuments } from '../utils/queue-documents.ts';
@@ -77,18 +78,30 @@ export function DocumentRequestDrawer({
     },
   });
 
-  /** What went wrong, in words, and a try again that asks only for what failed (nothing is queued twice). */
-  function failureOf(): { reason: string; tryAgain: () => void } | null {
+  /**
+   * What went wrong, in words, and a try again that asks only for what failed (nothing is queued
+   * twice) and only for what may pass when asked again: a refusal of what the form holds (a 400,
+   * say a period with too many transactions) is not offered again, the form has to change first.
+   */
+  function failureOf(): { reason: string; tryAgain: (() => void) | undefined } | null {
     if (retry.isError) {
       const job = retry.variables;
-      return { reason: reasonOf(retry.error), tryAgain: () => job && retry.mutate(job) };
+      return {
+        reason: reasonOf(retry.error),
+        tryAgain: job && worthAskingAgain(retry.error) ? () => retry.mutate(job) : undefined,
+      };
     }
-    if (create.isError) return { reason: reasonOf(create.error), tryAgain: submit };
+    if (create.isError)
+      return {
+        reason: reasonOf(create.error),
+        tryAgain: worthAskingAgain(create.error) ? submit : undefined,
+      };
     const refused = create.data?.refused ?? [];
     if (refused.length === 0) return null;
+    const askAgain = refused.filter(({ error }) => worthAskingAgain(error)).map(({ request }) => request);
     return {
       reason: refused.map(({ request, error }) => `${request.name}: ${reasonOf(error)}`).join(' '),
-      tryAgain: () => create.mutate(refused.map(({ request }) => request)),
+      tryAgain: askAgain.length > 0 ? () => create.mutate(askAgain) : undefined,
     };
   }
 
