@@ -62,6 +62,37 @@ export function deleteExportsNotOfTheClient(
 }
 
 /**
+ * Deletes the requester's finished exports of the client (completed or failed) past its newest
+ * `keep`, oldest first: what one requester keeps of a client is bounded however many it asks for.
+ * Exports still being made are not counted nor touched (their own bound is the 20 unfinished). Run
+ * in the transaction that records a new export; files outside the database are removed after
+ * commit (`removeExportFiles`).
+ */
+export function deleteExportsPastKept(
+  trx: Kysely<Database>,
+  client: ClientRef,
+  requestedBy: string,
+  keep: number,
+): Promise<DeletedExportFile[]> {
+  return deleteExports(trx, client, (eb) =>
+    eb(
+      'id',
+      'in',
+      eb
+        .selectFrom('document_exports as kept')
+        .select('kept.id')
+        .where('kept.tenant_id', '=', client.tenantId)
+        .where('kept.client_id', '=', client.clientId)
+        .where('kept.requested_by', '=', requestedBy)
+        .where('kept.status', 'in', ['completed', 'failed'])
+        .orderBy('kept.created_at', 'desc')
+        .orderBy('kept.id', 'desc')
+        .offset(keep),
+    ),
+  );
+}
+
+/**
  * Removes the files of deleted exports from the store (disk or object storage; a file in the
  * database went with its row). An export that was not completed may still have a file that its
  * job stored and never recorded, so its file is removed where the store would put it, as when a

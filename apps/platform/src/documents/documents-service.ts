@@ -9,6 +9,7 @@ import {
   type FeatureKey,
 } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
@@ -22,6 +23,7 @@ import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
 import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { accountSummaryFigures, renderAccountSummaryPdf } from './account-summary-pdf.ts';
+import { deleteExportsPastKept, removeExportFiles } from './delete-client-exports.ts';
 import {
   balancesAt,
   type ClientRef,
@@ -75,6 +77,13 @@ export const maxUnfinishedExports = 20;
  */
 export const maxDocumentTransactions = 50_000;
 
+/**
+ * How many of one client's finished documents (completed or failed) one requester keeps: recording
+ * another deletes the oldest past it. Before 2026-12-01 every export was kept until the consent it
+ * was made under ended, and a requester asking in a loop (20 at a time) stored without bound.
+ */
+export const maxKeptExports = 100;
+
 export interface DocumentsDeps {
   db: Kysely<Database>;
   queue: JobQueue;
@@ -82,6 +91,10 @@ export interface DocumentsDeps {
   now?: () => Date;
   /** The most transactions one document covers: `maxDocumentTransactions` unless given. */
   maxTransactions?: number;
+  /** How many finished exports a requester keeps of a client: `maxKeptExports` unless given. */
+  keptExports?: number;
+  /** Where a file that could not be removed is reported. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** What a caller may ask for, already checked against the request's shape by the contracts. */
@@ -258,16 +271,19 @@ async function prepare(
 /**
  * Records the export. An adviser's consent is held while the row is written (`holdConsentFor`): a
  * withdrawal that ended it after the access check answers 404 instead of leaving behind an export
- * its cleanup never saw.
+ * its cleanup never saw. In the same transaction the requester's finished exports of the client
+ * past the newest `maxKeptExports` are deleted; their files outside the database are removed once
+ * it commits.
  */
 async function insertExport(
-  db: Kysely<Database>,
+  deps: DocumentsDeps,
   scope: ClientScope,
   prepared: PreparedExport,
   status: 'queued' | 'running',
 ): Promise<string> {
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  const requestedBy = requesterOf(scope.actor);
+  const dropped = await deps.db.transaction().execute(async (trx) => {
     await holdConsentFor(trx, scope);
     await assertRoomForExport(trx, scope);
     await withExports(trx)
@@ -276,7 +292,7 @@ async function insertExport(
         id,
         tenant_id: scope.tenantId,
         client_id: scope.clientId,
-        requested_by: requesterOf(scope.actor),
+        requested_by: requestedBy,
         kind: prepared.kind,
         status,
         params: JSON.stringify(prepared.params),
@@ -287,7 +303,9 @@ async function insertExport(
         content_type: prepared.contentType,
       })
       .execute();
+    return deleteExportsPastKept(trx, scope, requestedBy, deps.keptExports ?? maxKeptExports);
   });
+  if (dropped.length > 0) await removeExportFiles(deps.store ?? databaseDocumentStore, dropped, deps.log);
   return id;
 }
 
@@ -326,7 +344,7 @@ export async function requestExport(
 ): Promise<DocumentExport> {
   const prepared = await prepare(deps, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(deps.db, context.scope, prepared, 'queued');
+  const id = await insertExport(deps, context.scope, prepared, 'queued');
   try {
     const jobId = await deps.queue.enqueue(
       generateDocumentJob,
@@ -349,7 +367,7 @@ export async function generateExportNow(
 ): Promise<{ export: DocumentExport; bytes: Buffer }> {
   const prepared = await prepare(deps, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(deps.db, context.scope, prepared, 'running');
+  const id = await insertExport(deps, context.scope, prepared, 'running');
   let completed: ExportRow | undefined;
   try {
     const row = await readExport(db, id);

@@ -12,6 +12,7 @@ export function documentsDeps(app: FastifyInstance): DocumentsDeps {
     db: app.database.db,
     queue: jobQueueOf(app),
     store: configuredDocumentStore(app.config.documentStorage),
+    log: app.log,
   };
 }
 

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { withExports } from './document-exports.ts';
+import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
+import {
+  type DocumentsDeps,
+  type ExportRequest,
+  generateExportNow,
+  maxKeptExports,
+  type RequestContext,
+  requestExport,
+  runGenerateJob,
+} from './documents-service.ts';
+import { adviserWithDocumentClient } from './testing/document-test-client.ts';
+
+// A queue that only records: every export stays queued until the test runs its job itself.
+const recordingQueue = {
+  enqueue: async () => 'job-waiting',
+  work: async () => {},
+  stop: async () => {},
+} as unknown as JobQueue;
+
+const summary: ExportRequest = { kind: 'account_summary', asOf: undefined };
+
+describe('the exports a requester keeps of a client (maxKeptExports)', () => {
+  let testApp: TestApp;
+  let dir: string;
+  let fixture: Awaited<ReturnType<typeof adviserWithDocumentClient>>;
+  let adviser: RequestContext;
+  let client: RequestContext;
+  let store: DocumentStore;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    await applyJobsMigration(testApp.database.db);
+    dir = await mkdtemp(join(tmpdir(), 'waratah-kept-exports-'));
+    store = diskDocumentStore(dir);
+    fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    adviser = {
+      scope: {
+        tenantId: 'waratah',
+        clientId: fixture.clientId,
+        actor: {
+          kind: 'admin_user',
+          tenantId: 'waratah',
+          adminUserId: fixture.adviser.adminUser.id,
+          role: 'adviser',
+          externalPartyId: fixture.adviser.externalParty?.id ?? null,
+          via: 'bearer',
+        },
+      },
+      features: async () => new Set(),
+      source: 'body',
+    };
+    client = {
+      ...adviser,
+      scope: {
+        ...adviser.scope,
+        actor: { kind: 'client', tenantId: 'waratah', clientId: fixture.clientId, via: 'bearer' },
+      },
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const keeping = (keptExports: number): DocumentsDeps => ({
+    db: testApp.database.db,
+    queue: recordingQueue,
+    store,
+    keptExports,
+  });
+  const exportsOfTheClient = async () =>
+    (
+      await withExports(testApp.database.db)
+        .selectFrom('document_exports')
+        .select(['id', 'status', 'storage', 'storage_key'])
+        .where('client_id', '=', fixture.clientId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map(({ id, status }) => ({ id, status }));
+  /** Asks for a summary and runs its job: a completed export, its file on disk. */
+  const completed = async (deps: DocumentsDeps, context: RequestContext) => {
+    const queued = await requestExport(deps, summary, context);
+    await runGenerateJob(deps, { exportId: queued.id }, { id: 'job-waiting', attempt: 1 });
+    const row = await withExports(testApp.database.db)
+      .selectFrom('document_exports')
+      .select(['status', 'storage', 'storage_key'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+    return {
+      id: queued.id,
+      file: { storage: row.storage, key: row.storage_key, content: null } as StoredFile,
+    };
+  };
+
+  it('is 100 finished exports', () => {
+    expect(maxKeptExports).toBe(100);
+  });
+
+  it('deletes the oldest finished exports past the bound and their files as another is recorded', async () => {
+    const deps = keeping(2);
+    const first = await completed(deps, adviser);
+    const second = await completed(deps, adviser);
+    const third = await completed(deps, adviser);
+    // Recording the third left three finished ones: none was past the bound when it was recorded.
+    expect((await exportsOfTheClient()).map(({ id }) => id)).toEqual([first.id, second.id, third.id]);
+
+    const fourth = await requestExport(deps, summary, adviser);
+    // The newest two finished ones stay, with the new one, still queued and not counted.
+    expect(await exportsOfTheClient()).toEqual([
+      { id: second.id, status: 'completed' },
+      { id: third.id, status: 'completed' },
+      { id: fourth.id, status: 'queued' },
+    ]);
+    await expect(store.load(first.file)).rejects.toThrow(/missing/);
+    expect((await store.load(second.file)).length).toBeGreaterThan(0);
+  });
+
+  it('counts a failed export as finished, and leaves another requester’s exports alone', async () => {
+    const deps = keeping(1);
+    const before = await exportsOfTheClient();
+    const clients = await completed(deps, client);
+    // The adviser's queued export fails (its row says why); the client's one is its own.
+    const queued = before.find(({ status }) => status === 'queued');
+    if (!queued) throw new Error('the last test left no queued export');
+    await withExports(testApp.database.db)
+      .updateTable('document_exports')
+      .set({ status: 'failed', error: 'The document could not be generated; please try again' })
+      .where('id', '=', queued.id)
+      .execute();
+
+    // Generated in the request, as the passport's GET …/export is: recorded running, so not counted.
+    const made = await generateExportNow(deps, summary, adviser);
+    expect(made.export.status).toBe('completed');
+    // The adviser keeps its newest finished export, the failed one; the two completed before it
+    // go. The client's export is the client's.
+    expect(await exportsOfTheClient()).toEqual([
+      { id: queued.id, status: 'failed' },
+      { id: clients.id, status: 'completed' },
+      { id: made.export.id, status: 'completed' },
+    ]);
+  });
+});
