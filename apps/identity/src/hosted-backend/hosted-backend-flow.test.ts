@@ -115,6 +115,58 @@ describe('FusionAuth hosted backend', () => {
     expect((await browser.request('/app/me/')).statusCode).toBe(200);
   });
 
+  it('asks before signing out when sent from another site, and signs out on the answer sent from here', async () => {
+    const browser = new TestBrowser(testApp.app);
+    await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    const query = `client_id=${waratahClientId}&post_logout_redirect_uri=${encodeURIComponent(`${portalOrigin}/`)}`;
+    const signedIn = async () => (await browser.request('/app/me/')).statusCode === 200;
+
+    // A link on another site, or on another tenant's host of the same site: the cookies go with a
+    // top-level GET (SameSite=Lax), so the sign-out asks first and ends nothing.
+    for (const site of ['cross-site', 'same-site']) {
+      const asked = await browser.request(`/app/logout/?${query}`, { headers: { 'sec-fetch-site': site } });
+      expect(asked.statusCode, site).toBe(200);
+      expect(asked.body).toContain('<h1>Sign out</h1><p>Do you want to sign out?</p>');
+      expect(asked.body).toContain(
+        `<form method="post" action="/app/logout/?${query.replaceAll('&', '&amp;')}">`,
+      );
+      expect(asked.body).toContain(`<a href="${portalOrigin}/">Back to the Waratah Adviser Portal</a>`);
+      expect(asked.headers['set-cookie'], site).toBeUndefined();
+      expect(await signedIn(), site).toBe(true);
+    }
+    // Its answer must come from this origin's page.
+    const forged = await browser.request(`/app/logout/?${query}`, {
+      method: 'POST',
+      form: { logout: 'yes' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('This form can only be sent from this site.');
+    expect(await signedIn()).toBe(true);
+
+    const answered = await browser.request(`/app/logout/?${query}`, {
+      method: 'POST',
+      form: { logout: 'yes' },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(answered.statusCode).toBe(302);
+    expect(answered.headers.location).toBe(`${portalOrigin}/`);
+    expect(await signedIn()).toBe(false);
+    // Signed out, nothing is left to protect: another site's link just returns to the portal.
+    const again = await browser.request(`/app/logout/?${query}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(again.statusCode).toBe(302);
+
+    // The portal served on this origin, or an address typed in, signs out at once.
+    for (const site of ['same-origin', 'none']) {
+      await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+      const direct = await browser.request(`/app/logout/?${query}`, { headers: { 'sec-fetch-site': site } });
+      expect(direct.statusCode, site).toBe(302);
+      expect(await signedIn(), site).toBe(false);
+    }
+  });
+
   it("sets the session's cookies on the environment's cookie domain on a hosted host, and clears them there", async () => {
     // The production sign-in host: the portal (portal.) and the API (api.) must get its cookies.
     const browser = new TestBrowser(testApp.app, 'http://auth.waratah.com.au');

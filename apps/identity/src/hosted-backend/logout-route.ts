@@ -1,9 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdapterPayload } from 'oidc-provider';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
+import { html } from '../pages/html.ts';
+import { renderPage } from '../pages/page-layout.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
+import { signOutQuestion } from '../pages/render-provider-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { portalUrlOf } from '../routes/client-tenant-for.ts';
+import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { isAllowedRedirect, singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import { recordEndedSessions } from '../storage/ended-sessions.ts';
@@ -50,39 +55,104 @@ async function endSignIn(
 }
 
 /**
+ * Whether a browser's GET of `/app/logout/` came from this origin's own pages (the portal served
+ * here, as `npm start` serves it), or from no page at all (an address typed or bookmarked): the
+ * browser's `Sec-Fetch-Site` says so. A link or a script on any other site, another tenant's host
+ * on the same site included, could otherwise sign the adviser out: the session's cookies are
+ * SameSite=Lax, which a top-level GET from anywhere carries. A request without the header comes
+ * from no current browser.
+ */
+function sentByThisOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** The query the sign-out was asked with, carried by the confirmation's form. */
+function logoutQuery(request: FastifyRequest): string {
+  const query = new URLSearchParams();
+  for (const name of ['client_id', 'post_logout_redirect_uri', 'state']) {
+    const value = singleValue(request.query, name);
+    if (value !== undefined) query.set(name, value);
+  }
+  return query.toString();
+}
+
+/** Asks before signing out: the button posts the same query back to `/app/logout/`, from this origin. */
+function renderLogoutConfirmation(tenantIdentity: TenantIdentity, query: string): string {
+  const { tenant } = tenantIdentity;
+  return renderPage({
+    tenant,
+    title: signOutQuestion.title,
+    body: html`<h1>${signOutQuestion.title}</h1><p>${signOutQuestion.question}</p>
+<form method="post" action="/app/logout/?${query}"><input type="hidden" name="logout" value="yes">
+<button type="submit" autofocus>${signOutQuestion.confirm}</button></form>
+<p class="switch"><a href="${portalUrlOf(tenantIdentity)}">Back to the ${tenant.name} Adviser Portal</a></p>`,
+  });
+}
+
+/**
  * `/app/logout/?client_id=…&post_logout_redirect_uri=…`: revokes the refresh token (and with it
  * the grant's tokens), ends the provider's session, clears every cookie and returns to the portal.
+ * Asked from another site (`sentByThisOrigin`) while signed in, it first asks the adviser, whose
+ * answer is a POST from this origin: a hosted portal on its own host therefore signs out with one
+ * more click, as oidc-provider's own `/oauth2/logout` asks without an `id_token_hint`.
  */
 export async function logoutRoute(app: FastifyInstance, { identity }: { identity: IdentityService }) {
+  // The confirmation's form: one field.
+  await app.register(formBody, { bodyLimit: 1024 });
   app.get('/app/logout/', async (request, reply) => {
     const tenantIdentity = await tenantIdentityFor(identity, request, reply);
     if (!tenantIdentity) return reply;
     const refusal = clientRefusal(tenantIdentity, singleValue(request.query, 'client_id'));
     if (refusal) return sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
-
-    const refreshToken = request.cookies[tokenCookies.refreshToken];
-    // Read before it is revoked: the session it was issued under (the browser's, even once its cookie has gone).
-    const refreshed = refreshToken
-      ? await new DatabaseAdapter(identity.db, 'RefreshToken').find(refreshToken)
-      : undefined;
-    if (refreshToken) {
-      await providerTokenRequest(app, request, '/oauth2/revoke', {
-        token: refreshToken,
-        token_type_hint: 'refresh_token',
-        client_id: tenantIdentity.clientId,
-      });
-    }
-    const sessionId = request.cookies[sessionCookie];
-    if (sessionId || refreshed)
-      await endSignIn(identity, tenantIdentity, { sessionId, refreshed }, request.ip);
-
-    const scope = cookieScope(request, tenantIdentity);
-    clearTokenCookies(reply, scope);
-    for (const name of [sessionCookie, `${sessionCookie}.sig`])
-      reply.clearCookie(name, { path: '/', secure: scope.secure });
-
-    const requested = singleValue(request.query, 'post_logout_redirect_uri');
-    const target = isAllowedRedirect(requested, tenantIdentity) ? requested : portalUrlOf(tenantIdentity);
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    const signedIn =
+      request.cookies[tokenCookies.refreshToken] !== undefined ||
+      request.cookies[sessionCookie] !== undefined;
+    if (signedIn && !sentByThisOrigin(request))
+      return sendPage(reply, renderLogoutConfirmation(tenantIdentity, logoutQuery(request)));
+    return signOut(app, identity, tenantIdentity, request, reply);
   });
+
+  app.post('/app/logout/', async (request, reply) => {
+    const tenantIdentity = await tenantIdentityFor(identity, request, reply);
+    if (!tenantIdentity) return reply;
+    const refusal = clientRefusal(tenantIdentity, singleValue(request.query, 'client_id'));
+    if (refusal) return sendPage(reply, renderErrorPage(tenantIdentity.tenant, refusal), 400);
+    if (!sentFromThisOrigin(request, tenantIdentity.origin))
+      return sendPage(reply, renderErrorPage(tenantIdentity.tenant, foreignFormMessage), 403);
+    return signOut(app, identity, tenantIdentity, request, reply);
+  });
+}
+
+/** The sign-out itself, once it is known the adviser asked for it. */
+async function signOut(
+  app: FastifyInstance,
+  identity: IdentityService,
+  tenantIdentity: TenantIdentity,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const refreshToken = request.cookies[tokenCookies.refreshToken];
+  // Read before it is revoked: the session it was issued under (the browser's, even once its cookie has gone).
+  const refreshed = refreshToken
+    ? await new DatabaseAdapter(identity.db, 'RefreshToken').find(refreshToken)
+    : undefined;
+  if (refreshToken) {
+    await providerTokenRequest(app, request, '/oauth2/revoke', {
+      token: refreshToken,
+      token_type_hint: 'refresh_token',
+      client_id: tenantIdentity.clientId,
+    });
+  }
+  const sessionId = request.cookies[sessionCookie];
+  if (sessionId || refreshed) await endSignIn(identity, tenantIdentity, { sessionId, refreshed }, request.ip);
+
+  const scope = cookieScope(request, tenantIdentity);
+  clearTokenCookies(reply, scope);
+  for (const name of [sessionCookie, `${sessionCookie}.sig`])
+    reply.clearCookie(name, { path: '/', secure: scope.secure });
+
+  const requested = singleValue(request.query, 'post_logout_redirect_uri');
+  const target = isAllowedRedirect(requested, tenantIdentity) ? requested : portalUrlOf(tenantIdentity);
+  return reply.header('cache-control', 'no-store').redirect(target, 302);
 }

@@ -22,14 +22,21 @@ export function renderProviderPage(
   ctx.body = renderPage({ tenant, ...content(page) });
 }
 
+/** The words of a sign-out that asks first: the provider's own, and `/app/logout/`'s when sent from another site. */
+export const signOutQuestion = {
+  title: 'Sign out',
+  question: 'Do you want to sign out?',
+  confirm: 'Yes, sign me out',
+} as const;
+
 function content(page: ProviderPage): { title: string; body: SafeHtml } {
   switch (page.kind) {
     case 'logout':
       return {
-        title: 'Sign out',
+        title: signOutQuestion.title,
         // oidc-provider's form carries its own CSRF token; the buttons submit it.
-        body: html`<h1>Sign out</h1><p>Do you want to sign out?</p>${new SafeHtml(page.form)}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>`,
+        body: html`<h1>${signOutQuestion.title}</h1><p>${signOutQuestion.question}</p>${new SafeHtml(page.form)}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${signOutQuestion.confirm}</button>`,
       };
     case 'signed-out':
       return { title: 'Signed out', body: html`<h1>Signed out</h1><p>You have been signed out.</p>` };

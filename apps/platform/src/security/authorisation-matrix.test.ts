@@ -131,6 +131,7 @@ const expected: Record<string, string> = {
   'GET /app/me/': 'H HH HHHH HH OO',
   'POST /app/refresh/': 'H HH HHHH HH II',
   'GET /app/logout/': 'H HH HHHH HH II',
+  'POST /app/logout/': 'H HH HHHH HH II',
   'GET /account/': 'H HH HHHH HH II',
   'POST /account/password': 'H HH HHHH HH II',
   'GET /app/forgot-password/': 'H HH HHHH HH II',
