@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Request, test } from '@playwright/test';
-import type { TenantId } from '@waratah/tenants';
+import { getTenant, type TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
@@ -208,5 +208,43 @@ test.describe('waratah: single sign-on', () => {
     await expect(page.locator('input[name="email"]')).toBeVisible();
     await page.goto(tenantUrl('waratah', '/dashboard'));
     await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+  });
+
+  test('a sign-out linked from another site asks first, and signs out when the adviser says so', async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await signInWithProvider(page, demoAdviser('waratah'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const clientId = getTenant('waratah').envConfig.production?.fusionAuth?.clientId ?? '';
+    const logout = tenantUrl(
+      'waratah',
+      `/app/logout/?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: tenantUrl('waratah', '/') })}`,
+    );
+    // A link on another tenant's host (the same site) or anywhere else: the browser sends the
+    // session's SameSite=Lax cookies with it.
+    const followLinkFromAnotherSite = async () => {
+      await page.goto(tenantUrl('moneypartner', '/healthz'));
+      await page.evaluate((href) => {
+        const link = Object.assign(document.createElement('a'), { href, textContent: 'Sign out' });
+        document.body.append(link);
+        link.click();
+      }, logout);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible();
+    };
+
+    await followLinkFromAnotherSite();
+    await expect(page.getByText('Do you want to sign out?')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, 'sign-out-confirmation-waratah');
+    // Nothing was ended: back to the portal, still signed in.
+    await page.getByRole('link', { name: 'Back to the Waratah Adviser Portal' }).click();
+    await page.goto(tenantUrl('waratah', '/dashboard'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await followLinkFromAnotherSite();
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(/\/oauth2\/interaction\//);
+    await expect(page.locator('input[name="email"]')).toBeVisible();
   });
 });
