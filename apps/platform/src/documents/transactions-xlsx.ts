@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type ExcelJSModule from 'exceljs';
 import { formatCents } from '../aggregation/cents.ts';
+import { cutText } from '../aggregation/imported-text.ts';
 import type { DocumentAccount, DocumentTransaction } from './document-data.ts';
 import { nextTurn, rowsPerTurn } from './event-loop-turns.ts';
 import { formatDate, formatSydneyDateTime } from './format-aud.ts';
@@ -78,13 +79,7 @@ export const maxCellCharacters = 32_767;
  * whole file corrupt, and at most 32,767 characters (a longer imported description did the same).
  */
 export function cellText(text: string): string {
-  const clean = text.replace(notInXml, '');
-  if (clean.length <= maxCellCharacters) return clean;
-  // Not through the middle of a surrogate pair.
-  const end = /[\uD800-\uDBFF]/.test(clean[maxCellCharacters - 1] ?? '')
-    ? maxCellCharacters - 1
-    : maxCellCharacters;
-  return clean.slice(0, end);
+  return cutText(text.replace(notInXml, ''), maxCellCharacters);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { importedText } from '../aggregation/imported-text.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -122,7 +123,7 @@ export async function importFile(
           status: 'posted' as const,
           transaction_date: row.date,
           post_date: row.date,
-          description_original: row.description,
+          description_original: importedText(row.description),
           category_id: categoryId,
           budget_category: budgetCategory,
           included,

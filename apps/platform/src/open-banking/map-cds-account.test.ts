@@ -13,6 +13,17 @@ const account = (productCategory: string, productName = 'Product'): CdsAccount =
 });
 
 describe('mapCdsAccount', () => {
+  it('stores a name and nickname of more than 1,000 characters cut to 1,000', () => {
+    const long = `My account ${'X'.repeat(20_000)}`;
+    const mapped = mapCdsAccount(
+      { ...account('TRANS_AND_SAVINGS_ACCOUNTS'), displayName: long, nickname: long },
+      undefined,
+      'person',
+    );
+    expect(mapped.accountName).toBe(`${long.slice(0, 999)}…`);
+    expect(mapped.nickName).toBe(`${long.slice(0, 999)}…`);
+  });
+
   it.each([
     ['TRANS_AND_SAVINGS_ACCOUNTS', 'Everyday Account', 'bank', 'bank_account'],
     ['TRANS_AND_SAVINGS_ACCOUNTS', 'Bonus Saver', 'bank', 'savings'],

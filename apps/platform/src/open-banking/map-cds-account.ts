@@ -1,4 +1,5 @@
 import type { AccountType, Container, HolderType } from '@waratah/contracts';
+import { importedText } from '../aggregation/imported-text.ts';
 import { cdsAmountToDecimal } from './cds-amount.ts';
 import type { CdsAccount, CdsBalance } from './cds-schemas.ts';
 import type { SourcedAccount } from './data-source.ts';
@@ -47,8 +48,8 @@ export function mapCdsAccount(
   const holderType: HolderType = customerType === 'organisation' ? 'business' : 'individual';
   return {
     externalId: account.accountId,
-    accountName: account.displayName || account.productName,
-    nickName: account.nickname ?? null,
+    accountName: importedText(account.displayName || account.productName),
+    nickName: account.nickname === undefined ? null : importedText(account.nickname),
     accountNumber: account.maskedNumber || null,
     ...attributesOf(account),
     holderType,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { importedText } from '../aggregation/imported-text.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { cdsAmountToDecimal } from './cds-amount.ts';
 import type { CdsTransaction } from './cds-schemas.ts';
@@ -42,9 +43,9 @@ export function mapCdsTransaction(transaction: CdsTransaction): SourcedTransacti
     status: transaction.status === 'PENDING' ? 'pending' : 'posted',
     transactionDate,
     postDate,
-    description: transaction.description,
-    merchantName: transaction.merchantName ?? null,
+    description: importedText(transaction.description),
+    merchantName: transaction.merchantName === undefined ? null : importedText(transaction.merchantName),
     merchantCategoryCode: transaction.merchantCategoryCode ?? null,
-    reference: transaction.reference || null,
+    reference: transaction.reference ? importedText(transaction.reference) : null,
   };
 }

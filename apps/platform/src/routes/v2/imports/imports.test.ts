@@ -80,6 +80,26 @@ describe('file import into an account', () => {
     expect(list.data.map((entry) => entry.rows_added)).toEqual([0, 3]);
   });
 
+  it('stores a description of more than 1,000 characters cut to 1,000, and the same file again adds nothing', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    const long = `LONG NARRATIVE ${'X'.repeat(50_000)}`;
+    const content = ['Date,Narrative,Debit Amount,Credit Amount', `05/11/2026,${long},9.95,`].join('\n');
+    const body = { format: 'csv', account_id: accountId, content, mapping };
+    const first = await post('/api/v2/imports', body);
+    expect(fileImportResponseSchema.parse(first.json()).data.rows_added).toBe(1);
+    const stored = await testApp.database.db
+      .selectFrom('transactions')
+      .select('description_original')
+      .where('account_id', '=', accountId)
+      .where('description_original', 'like', 'LONG NARRATIVE %')
+      .execute();
+    expect(stored.map((row) => row.description_original)).toEqual([`${long.slice(0, 999)}…`]);
+    // The row's id is the whole row's: the file imported again finds it.
+    expect(fileImportResponseSchema.parse((await post('/api/v2/imports', body)).json()).data.rows_added).toBe(
+      0,
+    );
+  });
+
   it('imports OFX by FITID, once', async () => {
     const accountId = fixture.accountIds[1] ?? 0;
     const body = { format: 'ofx', account_id: accountId, content: sampleOfx };
