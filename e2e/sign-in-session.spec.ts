@@ -3,7 +3,7 @@ import { getTenant, type TenantId } from '@waratah/tenants';
 import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { demoAdviser, signInWithPassword, signInWithProvider } from './support/demo-advisers.ts';
 import { saveScreenshot } from './support/screenshot.ts';
-import { tenantUrl } from './support/tenant-url.ts';
+import { hostUrl, tenantUrl } from './support/tenant-url.ts';
 
 const passwordTenants: TenantId[] = ['moneypartner', 'waratahlabs'];
 /** The password sign-in's refresh token: an HttpOnly cookie for the token endpoints. */
@@ -221,10 +221,10 @@ test.describe('waratah: single sign-on', () => {
       'waratah',
       `/app/logout/?${new URLSearchParams({ client_id: clientId, post_logout_redirect_uri: tenantUrl('waratah', '/') })}`,
     );
-    // A link on another tenant's host (the same site) or anywhere else: the browser sends the
+    // A link on another site (127.0.0.1 is another site than localhost): the browser sends the
     // session's SameSite=Lax cookies with it.
     const followLinkFromAnotherSite = async () => {
-      await page.goto(tenantUrl('moneypartner', '/healthz'));
+      await page.goto(hostUrl('127.0.0.1', '/healthz'));
       await page.evaluate((href) => {
         const link = Object.assign(document.createElement('a'), { href, textContent: 'Sign out' });
         document.body.append(link);

@@ -121,28 +121,30 @@ describe('FusionAuth hosted backend', () => {
     const query = `client_id=${waratahClientId}&post_logout_redirect_uri=${encodeURIComponent(`${portalOrigin}/`)}`;
     const signedIn = async () => (await browser.request('/app/me/')).statusCode === 200;
 
-    // A link on another site, or on another tenant's host of the same site: the cookies go with a
-    // top-level GET (SameSite=Lax), so the sign-out asks first and ends nothing.
-    for (const site of ['cross-site', 'same-site']) {
-      const asked = await browser.request(`/app/logout/?${query}`, { headers: { 'sec-fetch-site': site } });
-      expect(asked.statusCode, site).toBe(200);
-      expect(asked.body).toContain('<h1>Sign out</h1><p>Do you want to sign out?</p>');
-      expect(asked.body).toContain(
-        `<form method="post" action="/app/logout/?${query.replaceAll('&', '&amp;')}">`,
-      );
-      expect(asked.body).toContain(`<a href="${portalOrigin}/">Back to the Waratah Adviser Portal</a>`);
-      expect(asked.headers['set-cookie'], site).toBeUndefined();
-      expect(await signedIn(), site).toBe(true);
-    }
-    // Its answer must come from this origin's page.
-    const forged = await browser.request(`/app/logout/?${query}`, {
-      method: 'POST',
-      form: { logout: 'yes' },
+    // A link on another site: the cookies go with a top-level GET (SameSite=Lax), so the sign-out
+    // asks first and ends nothing.
+    const asked = await browser.request(`/app/logout/?${query}`, {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.body).toContain('This form can only be sent from this site.');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('<h1>Sign out</h1><p>Do you want to sign out?</p>');
+    expect(asked.body).toContain(
+      `<form method="post" action="/app/logout/?${query.replaceAll('&', '&amp;')}">`,
+    );
+    expect(asked.body).toContain(`<a href="${portalOrigin}/">Back to the Waratah Adviser Portal</a>`);
+    expect(asked.headers['set-cookie']).toBeUndefined();
     expect(await signedIn()).toBe(true);
+    // Its answer must come from this origin's page, not even from another host of the site.
+    for (const site of ['cross-site', 'same-site']) {
+      const forged = await browser.request(`/app/logout/?${query}`, {
+        method: 'POST',
+        form: { logout: 'yes' },
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(forged.statusCode, site).toBe(403);
+      expect(forged.body).toContain('This form can only be sent from this site.');
+      expect(await signedIn(), site).toBe(true);
+    }
 
     const answered = await browser.request(`/app/logout/?${query}`, {
       method: 'POST',
@@ -158,8 +160,9 @@ describe('FusionAuth hosted backend', () => {
     });
     expect(again.statusCode).toBe(302);
 
-    // The portal served on this origin, or an address typed in, signs out at once.
-    for (const site of ['same-origin', 'none']) {
+    // The portal served on this origin or on another host of the site (hosted, portal. beside
+    // auth.), or an address typed in, signs out at once.
+    for (const site of ['same-origin', 'same-site', 'none']) {
       await signIn(browser, testApp.adviser.email, testApp.adviser.password);
       const direct = await browser.request(`/app/logout/?${query}`, { headers: { 'sec-fetch-site': site } });
       expect(direct.statusCode, site).toBe(302);

@@ -55,16 +55,17 @@ async function endSignIn(
 }
 
 /**
- * Whether a browser's GET of `/app/logout/` came from this origin's own pages (the portal served
- * here, as `npm start` serves it), or from no page at all (an address typed or bookmarked): the
- * browser's `Sec-Fetch-Site` says so. A link or a script on any other site, another tenant's host
- * on the same site included, could otherwise sign the adviser out: the session's cookies are
- * SameSite=Lax, which a top-level GET from anywhere carries. A request without the header comes
- * from no current browser.
+ * Whether a browser's GET of `/app/logout/` came from the tenant's own site, or from no page at all
+ * (an address typed or bookmarked): the browser's `Sec-Fetch-Site` says so. A link or a script on
+ * another site could otherwise sign the adviser out: the session's cookies are SameSite=Lax, which
+ * a top-level GET from anywhere carries. The same site is trusted: hosted, the portal
+ * (`portal.waratah.com.au`) sends the browser here from another host of it, and the session's
+ * access token is a cookie of that whole site already (`cookieDomain`); each tenant's hosts have a
+ * registrable domain of their own. A request without the header comes from no current browser.
+ * Unlike `sentFromThisOrigin`, which takes a form only from this origin, this reads a navigation.
  */
-function sentByThisOrigin(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
+function navigatedFromThisSite(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] !== 'cross-site';
 }
 
 /** The query the sign-out was asked with, carried by the confirmation's form. */
@@ -93,9 +94,9 @@ function renderLogoutConfirmation(tenantIdentity: TenantIdentity, query: string)
 /**
  * `/app/logout/?client_id=…&post_logout_redirect_uri=…`: revokes the refresh token (and with it
  * the grant's tokens), ends the provider's session, clears every cookie and returns to the portal.
- * Asked from another site (`sentByThisOrigin`) while signed in, it first asks the adviser, whose
- * answer is a POST from this origin: a hosted portal on its own host therefore signs out with one
- * more click, as oidc-provider's own `/oauth2/logout` asks without an `id_token_hint`.
+ * Asked from another site (`navigatedFromThisSite`) while signed in, it first asks the adviser
+ * (as oidc-provider's own `/oauth2/logout` asks without an `id_token_hint`), whose answer is a POST
+ * from this origin.
  */
 export async function logoutRoute(app: FastifyInstance, { identity }: { identity: IdentityService }) {
   // The confirmation's form: one field.
@@ -108,7 +109,7 @@ export async function logoutRoute(app: FastifyInstance, { identity }: { identity
     const signedIn =
       request.cookies[tokenCookies.refreshToken] !== undefined ||
       request.cookies[sessionCookie] !== undefined;
-    if (signedIn && !sentByThisOrigin(request))
+    if (signedIn && !navigatedFromThisSite(request))
       return sendPage(reply, renderLogoutConfirmation(tenantIdentity, logoutQuery(request)));
     return signOut(app, identity, tenantIdentity, request, reply);
   });
