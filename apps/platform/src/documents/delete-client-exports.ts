@@ -64,9 +64,8 @@ export function deleteExportsNotOfTheClient(
 /**
  * Deletes the requester's finished exports of the client (completed or failed) past its newest
  * `keep`, oldest first: what one requester keeps of a client is bounded however many it asks for.
- * Exports still being made are not counted nor touched (their own bound is the 20 unfinished). Run
- * in the transaction that records a new export; files outside the database are removed after
- * commit (`removeExportFiles`).
+ * Exports still being made are not counted nor touched (their own bound is the 20 unfinished).
+ * Files outside the database are removed afterwards (`removeExportFiles`).
  */
 export function deleteExportsPastKept(
   trx: Kysely<Database>,

@@ -78,9 +78,10 @@ export const maxUnfinishedExports = 20;
 export const maxDocumentTransactions = 50_000;
 
 /**
- * How many of one client's finished documents (completed or failed) one requester keeps: recording
- * another deletes the oldest past it. Before 2026-12-01 every export was kept until the consent it
- * was made under ended, and a requester asking in a loop (20 at a time) stored without bound.
+ * How many of one client's finished documents (completed or failed) one requester keeps: asking for
+ * another deletes the oldest past it (with the 20 being made, at most 120 rows). Before 2026-12-01
+ * every export was kept until the consent it was made under ended, and a requester asking in a loop
+ * (20 at a time) stored without bound.
  */
 export const maxKeptExports = 100;
 
@@ -271,19 +272,16 @@ async function prepare(
 /**
  * Records the export. An adviser's consent is held while the row is written (`holdConsentFor`): a
  * withdrawal that ended it after the access check answers 404 instead of leaving behind an export
- * its cleanup never saw. In the same transaction the requester's finished exports of the client
- * past the newest `maxKeptExports` are deleted; their files outside the database are removed once
- * it commits.
+ * its cleanup never saw.
  */
 async function insertExport(
-  deps: DocumentsDeps,
+  db: Kysely<Database>,
   scope: ClientScope,
   prepared: PreparedExport,
   status: 'queued' | 'running',
 ): Promise<string> {
   const id = randomUUID();
-  const requestedBy = requesterOf(scope.actor);
-  const dropped = await deps.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await holdConsentFor(trx, scope);
     await assertRoomForExport(trx, scope);
     await withExports(trx)
@@ -292,7 +290,7 @@ async function insertExport(
         id,
         tenant_id: scope.tenantId,
         client_id: scope.clientId,
-        requested_by: requestedBy,
+        requested_by: requesterOf(scope.actor),
         kind: prepared.kind,
         status,
         params: JSON.stringify(prepared.params),
@@ -303,10 +301,32 @@ async function insertExport(
         content_type: prepared.contentType,
       })
       .execute();
-    return deleteExportsPastKept(trx, scope, requestedBy, deps.keptExports ?? maxKeptExports);
   });
-  if (dropped.length > 0) await removeExportFiles(deps.store ?? databaseDocumentStore, dropped, deps.log);
   return id;
+}
+
+/**
+ * Once a new export is on its way (queued with its job, or made in the request), deletes the
+ * requester's finished exports of the client past the newest `maxKeptExports` and removes their
+ * files outside the database. Not before: a request that fails leaves what was kept as it was. A
+ * failure here is logged, not the request's: the export was made, and the next one trims again.
+ */
+async function keepNewestExports(deps: DocumentsDeps, scope: ClientScope): Promise<void> {
+  try {
+    const requestedBy = requesterOf(scope.actor);
+    const dropped = await deleteExportsPastKept(
+      deps.db,
+      scope,
+      requestedBy,
+      deps.keptExports ?? maxKeptExports,
+    );
+    if (dropped.length > 0) await removeExportFiles(deps.store ?? databaseDocumentStore, dropped, deps.log);
+  } catch (error) {
+    deps.log?.error(
+      { err: error, clientId: scope.clientId },
+      'documents: the oldest exports could not be deleted',
+    );
+  }
 }
 
 /**
@@ -344,7 +364,7 @@ export async function requestExport(
 ): Promise<DocumentExport> {
   const prepared = await prepare(deps, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(deps, context.scope, prepared, 'queued');
+  const id = await insertExport(deps.db, context.scope, prepared, 'queued');
   try {
     const jobId = await deps.queue.enqueue(
       generateDocumentJob,
@@ -356,6 +376,7 @@ export async function requestExport(
     await db.deleteFrom('document_exports').where('id', '=', id).execute();
     throw error;
   }
+  await keepNewestExports(deps, context.scope);
   return toWireExport(await readExport(db, id));
 }
 
@@ -367,13 +388,15 @@ export async function generateExportNow(
 ): Promise<{ export: DocumentExport; bytes: Buffer }> {
   const prepared = await prepare(deps, request, context);
   const db = withExports(deps.db);
-  const id = await insertExport(deps, context.scope, prepared, 'running');
+  const id = await insertExport(deps.db, context.scope, prepared, 'running');
   let completed: ExportRow | undefined;
   try {
     const row = await readExport(db, id);
     const bytes = await complete(deps, row);
     completed = row;
-    return { export: toWireExport(await readExport(db, id)), bytes };
+    const made = toWireExport(await readExport(db, id));
+    await keepNewestExports(deps, context.scope);
+    return { export: made, bytes };
   } catch (error) {
     await db.deleteFrom('document_exports').where('id', '=', id).execute();
     // A file stored and recorded before the failure (the record could not be read back) goes with

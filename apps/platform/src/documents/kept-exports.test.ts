@@ -30,9 +30,6 @@ const summary: ExportRequest = { kind: 'account_summary', asOf: undefined };
 describe('the exports a requester keeps of a client (maxKeptExports)', () => {
   let testApp: TestApp;
   let dir: string;
-  let fixture: Awaited<ReturnType<typeof adviserWithDocumentClient>>;
-  let adviser: RequestContext;
-  let client: RequestContext;
   let store: DocumentStore;
 
   beforeAll(async () => {
@@ -40,8 +37,16 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
     await applyJobsMigration(testApp.database.db);
     dir = await mkdtemp(join(tmpdir(), 'waratah-kept-exports-'));
     store = diskDocumentStore(dir);
-    fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
-    adviser = {
+  }, 120_000);
+  afterAll(async () => {
+    await testApp.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A client of its own for each test, asked for by its adviser and by itself. */
+  const newClient = async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const adviser: RequestContext = {
       scope: {
         tenantId: 'waratah',
         clientId: fixture.clientId,
@@ -57,35 +62,31 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
       features: async () => new Set(),
       source: 'body',
     };
-    client = {
+    const client: RequestContext = {
       ...adviser,
       scope: {
         ...adviser.scope,
         actor: { kind: 'client', tenantId: 'waratah', clientId: fixture.clientId, via: 'bearer' },
       },
     };
-  }, 120_000);
-  afterAll(async () => {
-    await testApp.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  const keeping = (keptExports: number): DocumentsDeps => ({
+    const exports = async () =>
+      (
+        await withExports(testApp.database.db)
+          .selectFrom('document_exports')
+          .select(['id', 'status'])
+          .where('client_id', '=', fixture.clientId)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      ).map(({ id, status }) => ({ id, status }));
+    return { adviser, client, exports };
+  };
+  const keeping = (keptExports: number, queue: JobQueue = recordingQueue): DocumentsDeps => ({
     db: testApp.database.db,
-    queue: recordingQueue,
+    queue,
     store,
     keptExports,
   });
-  const exportsOfTheClient = async () =>
-    (
-      await withExports(testApp.database.db)
-        .selectFrom('document_exports')
-        .select(['id', 'status', 'storage', 'storage_key'])
-        .where('client_id', '=', fixture.clientId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).map(({ id, status }) => ({ id, status }));
   /** Asks for a summary and runs its job: a completed export, its file on disk. */
   const completed = async (deps: DocumentsDeps, context: RequestContext) => {
     const queued = await requestExport(deps, summary, context);
@@ -106,17 +107,18 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
     expect(maxKeptExports).toBe(100);
   });
 
-  it('deletes the oldest finished exports past the bound and their files as another is recorded', async () => {
+  it('deletes the oldest finished exports past the bound and their files as another is asked for', async () => {
+    const { adviser, exports } = await newClient();
     const deps = keeping(2);
     const first = await completed(deps, adviser);
     const second = await completed(deps, adviser);
     const third = await completed(deps, adviser);
-    // Recording the third left three finished ones: none was past the bound when it was recorded.
-    expect((await exportsOfTheClient()).map(({ id }) => id)).toEqual([first.id, second.id, third.id]);
+    // Asking for the third left three finished ones: none was past the bound when it was asked for.
+    expect((await exports()).map(({ id }) => id)).toEqual([first.id, second.id, third.id]);
 
     const fourth = await requestExport(deps, summary, adviser);
     // The newest two finished ones stay, with the new one, still queued and not counted.
-    expect(await exportsOfTheClient()).toEqual([
+    expect(await exports()).toEqual([
       { id: second.id, status: 'completed' },
       { id: third.id, status: 'completed' },
       { id: fourth.id, status: 'queued' },
@@ -126,27 +128,47 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
   });
 
   it('counts a failed export as finished, and leaves another requester’s exports alone', async () => {
+    const { adviser, client, exports } = await newClient();
     const deps = keeping(1);
-    const before = await exportsOfTheClient();
-    const clients = await completed(deps, client);
-    // The adviser's queued export fails (its row says why); the client's one is its own.
-    const queued = before.find(({ status }) => status === 'queued');
-    if (!queued) throw new Error('the last test left no queued export');
+    const older = await completed(deps, adviser);
+    const failed = await requestExport(deps, summary, adviser);
     await withExports(testApp.database.db)
       .updateTable('document_exports')
       .set({ status: 'failed', error: 'The document could not be generated; please try again' })
-      .where('id', '=', queued.id)
+      .where('id', '=', failed.id)
       .execute();
+    const clients = await completed(deps, client);
 
-    // Generated in the request, as the passport's GET …/export is: recorded running, so not counted.
+    // Generated in the request, as the passport's GET …/export is.
     const made = await generateExportNow(deps, summary, adviser);
     expect(made.export.status).toBe('completed');
-    // The adviser keeps its newest finished export, the failed one; the two completed before it
-    // go. The client's export is the client's.
-    expect(await exportsOfTheClient()).toEqual([
-      { id: queued.id, status: 'failed' },
+    // The adviser keeps its newest finished export, the one just made; the failed one and the
+    // completed one before it go. The client's export is the client's.
+    expect(await exports()).toEqual([
       { id: clients.id, status: 'completed' },
       { id: made.export.id, status: 'completed' },
     ]);
+    await expect(store.load(older.file)).rejects.toThrow(/missing/);
+  });
+
+  it('keeps every finished export when the new one cannot be queued', async () => {
+    const { adviser, exports } = await newClient();
+    const first = await completed(keeping(2), adviser);
+    const second = await completed(keeping(2), adviser);
+    const before = await exports();
+    expect(before.map(({ id }) => id)).toEqual([first.id, second.id]);
+
+    const broken = {
+      ...recordingQueue,
+      enqueue: async () => {
+        throw new Error('The job queue could not be reached');
+      },
+    } as unknown as JobQueue;
+    await expect(requestExport(keeping(0, broken), summary, adviser)).rejects.toThrow(
+      'The job queue could not be reached',
+    );
+    // Nothing was made, so nothing kept was deleted to make room for it, though none is to be kept.
+    expect(await exports()).toEqual(before);
+    expect((await store.load(first.file)).length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdsTransactionSchema } from './cds-schemas.ts';
+import { cdsAccountSchema, cdsBalanceSchema, cdsTransactionSchema } from './cds-schemas.ts';
 
 const transaction = {
   accountId: 'a1',
@@ -24,5 +24,30 @@ describe('the CDS answers the platform reads', () => {
     );
     expect(cdsTransactionSchema.safeParse({ ...transaction, description: 'Cof\0fee' }).success).toBe(false);
     expect(cdsTransactionSchema.safeParse({ ...transaction, merchantName: '\0' }).success).toBe(false);
+  });
+
+  // An id is kept in a unique index and sent back to the holder: it cannot be cut, and a few
+  // kilobytes would pass PostgreSQL's limit on an index entry.
+  it('refuses an id longer than 255 characters and a currency that is not an ISO 4217 code', () => {
+    const long = 'i'.repeat(256);
+    expect(cdsTransactionSchema.safeParse({ ...transaction, transactionId: 'i'.repeat(255) }).success).toBe(
+      true,
+    );
+    expect(cdsTransactionSchema.safeParse({ ...transaction, transactionId: long }).success).toBe(false);
+    expect(cdsTransactionSchema.safeParse({ ...transaction, accountId: long }).success).toBe(false);
+    const account = {
+      displayName: 'Everyday',
+      maskedNumber: 'xxxx 1234',
+      productCategory: 'TRANS_AND_SAVINGS_ACCOUNTS',
+      productName: 'Everyday',
+    };
+    expect(cdsAccountSchema.safeParse({ ...account, accountId: 'a1' }).success).toBe(true);
+    expect(cdsAccountSchema.safeParse({ ...account, accountId: long }).success).toBe(false);
+    const balance = { accountId: 'a1', currentBalance: '1.00', availableBalance: '1.00' };
+    expect(cdsBalanceSchema.parse(balance).currency).toBe('AUD');
+    expect(cdsBalanceSchema.safeParse({ ...balance, currency: 'USD' }).success).toBe(true);
+    expect(cdsBalanceSchema.safeParse({ ...balance, currency: 'aud' }).success).toBe(false);
+    expect(cdsBalanceSchema.safeParse({ ...balance, currency: 'X'.repeat(5_000) }).success).toBe(false);
+    expect(cdsTransactionSchema.safeParse({ ...transaction, currency: 'AUD ' }).success).toBe(false);
   });
 });

@@ -17,6 +17,15 @@ const amountString = z
 
 /** Text the platform stores: PostgreSQL refuses a NUL character, so it is an invalid answer here. */
 const text = () => z.string().refine((value) => !value.includes('\0'), 'must not hold a NUL character');
+/**
+ * A holder's id, which the platform keeps in a unique index and sends back in its requests: an id
+ * cannot be cut without two becoming one, so one longer than 255 characters (an OFX FITID's
+ * bound) is an invalid answer; a few kilobytes would pass PostgreSQL's limit on an index entry
+ * and fail the store on every refresh.
+ */
+const id = () => text().max(255);
+/** An ISO 4217 code (the standard's CurrencyString), stored with each account and transaction. */
+const currency = () => z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code');
 
 export const cdsLinksPaginatedSchema = z.object({ self: z.string(), next: z.string().optional() });
 export const cdsMetaPaginatedSchema = z.object({
@@ -25,7 +34,7 @@ export const cdsMetaPaginatedSchema = z.object({
 });
 
 export const cdsAccountSchema = z.object({
-  accountId: text().min(1),
+  accountId: id().min(1),
   displayName: text(),
   nickname: text().optional(),
   openStatus: z.enum(['OPEN', 'CLOSED']).default('OPEN'),
@@ -37,17 +46,17 @@ export const cdsAccountSchema = z.object({
 export type CdsAccount = z.infer<typeof cdsAccountSchema>;
 
 export const cdsBalanceSchema = z.object({
-  accountId: text().min(1),
+  accountId: id().min(1),
   currentBalance: amountString,
   availableBalance: amountString,
   creditLimit: amountString.optional(),
-  currency: text().default('AUD'),
+  currency: currency().default('AUD'),
 });
 export type CdsBalance = z.infer<typeof cdsBalanceSchema>;
 
 export const cdsTransactionSchema = z.object({
-  accountId: text(),
-  transactionId: text().optional(),
+  accountId: id(),
+  transactionId: id().optional(),
   type: text(),
   status: z.enum(['PENDING', 'POSTED']),
   description: text(),
@@ -56,7 +65,7 @@ export const cdsTransactionSchema = z.object({
   valueDateTime: text().optional(),
   executionDateTime: text().optional(),
   amount: amountString,
-  currency: text().default('AUD'),
+  currency: currency().default('AUD'),
   merchantName: text().optional(),
   merchantCategoryCode: text().optional(),
 });

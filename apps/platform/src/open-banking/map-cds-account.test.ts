@@ -13,15 +13,16 @@ const account = (productCategory: string, productName = 'Product'): CdsAccount =
 });
 
 describe('mapCdsAccount', () => {
-  it('stores a name and nickname of more than 1,000 characters cut to 1,000', () => {
+  it('stores a name, nickname and masked number of more than 1,000 characters cut to 1,000', () => {
     const long = `My account ${'X'.repeat(20_000)}`;
     const mapped = mapCdsAccount(
-      { ...account('TRANS_AND_SAVINGS_ACCOUNTS'), displayName: long, nickname: long },
+      { ...account('TRANS_AND_SAVINGS_ACCOUNTS'), displayName: long, nickname: long, maskedNumber: long },
       undefined,
       'person',
     );
     expect(mapped.accountName).toBe(`${long.slice(0, 999)}…`);
     expect(mapped.nickName).toBe(`${long.slice(0, 999)}…`);
+    expect(mapped.accountNumber).toBe(`${long.slice(0, 999)}…`);
   });
 
   it.each([

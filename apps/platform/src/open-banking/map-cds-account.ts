@@ -50,7 +50,7 @@ export function mapCdsAccount(
     externalId: account.accountId,
     accountName: importedText(account.displayName || account.productName),
     nickName: account.nickname === undefined ? null : importedText(account.nickname),
-    accountNumber: account.maskedNumber || null,
+    accountNumber: account.maskedNumber ? importedText(account.maskedNumber) : null,
     ...attributesOf(account),
     holderType,
     accountStatus: account.openStatus === 'CLOSED' ? 'closed' : 'active',

@@ -34,17 +34,15 @@ describe('mapCdsTransaction', () => {
     });
   });
 
-  it('stores a description, merchant and reference of more than 1,000 characters cut to 1,000', () => {
+  it('stores a description and merchant of more than 1,000 characters cut to 1,000', () => {
     const long = (word: string) => `${word} ${'X'.repeat(20_000)}`;
     const mapped = mapCdsTransaction({
       ...pending,
       description: long('DESCRIPTION'),
       merchantName: long('MERCHANT'),
-      reference: long('REFERENCE'),
     });
     expect(mapped.description).toBe(`${long('DESCRIPTION').slice(0, 999)}…`);
     expect(mapped.merchantName).toBe(`${long('MERCHANT').slice(0, 999)}…`);
-    expect(mapped.reference).toBe(`${long('REFERENCE').slice(0, 999)}…`);
   });
 
   it('keeps the id when the pending transaction posts', () => {

@@ -46,6 +46,6 @@ export function mapCdsTransaction(transaction: CdsTransaction): SourcedTransacti
     description: importedText(transaction.description),
     merchantName: transaction.merchantName === undefined ? null : importedText(transaction.merchantName),
     merchantCategoryCode: transaction.merchantCategoryCode ?? null,
-    reference: transaction.reference ? importedText(transaction.reference) : null,
+    reference: transaction.reference || null,
   };
 }

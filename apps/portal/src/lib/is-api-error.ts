@@ -18,5 +18,10 @@ export function isApiError(error: unknown): error is ApiError {
  */
 export function worthAskingAgain(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  return serverFailed(error) || error.status === 408 || error.status === 429;
+}
+
+/** The server was unreachable (status 0) or failed (5xx): what a query retries by itself. */
+export function serverFailed(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status >= 500);
 }

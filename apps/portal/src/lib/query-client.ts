@@ -1,13 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './is-api-error.ts';
+import { serverFailed } from './is-api-error.ts';
 
 const MAX_RETRIES = 2;
 
-/** Retrying helps only when the server was unreachable or failed; a 4xx answer will not change. */
+/**
+ * Retrying helps only when the server was unreachable or failed; a 4xx answer will not change (a
+ * 429 or 408 may, but not within the second a retry comes: the reader's 'Try again' asks later).
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (!isApiError(error)) return false;
-  return error.status === 0 || error.status >= 500;
+  return failureCount < MAX_RETRIES && serverFailed(error);
 }
 
 export function createQueryClient(): QueryClient {

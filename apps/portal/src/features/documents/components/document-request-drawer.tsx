@@ -5,7 +5,12 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
-import { type DocumentRequest, type QueuedDocument, queueDocuments } from '../utils/queue-documents.ts';
+import {
+  type DocumentRequest,
+  type QueuedDocument,
+  queueDocuments,
+  type RefusedDocument,
+} from '../utils/queue-documents.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
 
 /** A document queued: the row that follows it; its key changes on a retry, so the row starts afresh. */
@@ -59,6 +64,8 @@ export function DocumentRequestDrawer({
   const [jobs, setJobs] = useState<Job[]>([]);
   // Each new file is downloaded once by itself, not again when the drawer opens later.
   const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(() => new Set());
+  // Refusals 'Try again' left out (they would be refused again): still said until the form is sent anew.
+  const [standing, setStanding] = useState<RefusedDocument[]>([]);
   const progressId = useId();
   const create = useMutation({
     mutationFn: queueDocuments,
@@ -96,12 +103,18 @@ export function DocumentRequestDrawer({
         reason: reasonOf(create.error),
         tryAgain: worthAskingAgain(create.error) ? submit : undefined,
       };
-    const refused = create.data?.refused ?? [];
+    const refused = [...standing, ...(create.data?.refused ?? [])];
     if (refused.length === 0) return null;
-    const askAgain = refused.filter(({ error }) => worthAskingAgain(error)).map(({ request }) => request);
+    const askAgain = refused.filter(({ error }) => worthAskingAgain(error));
     return {
       reason: refused.map(({ request, error }) => `${request.name}: ${reasonOf(error)}`).join(' '),
-      tryAgain: askAgain.length > 0 ? () => create.mutate(askAgain) : undefined,
+      tryAgain:
+        askAgain.length > 0
+          ? () => {
+              setStanding(refused.filter(({ error }) => !worthAskingAgain(error)));
+              create.mutate(askAgain.map(({ request }) => request));
+            }
+          : undefined,
     };
   }
 
@@ -111,6 +124,7 @@ export function DocumentRequestDrawer({
       onInvalid?.();
       return;
     }
+    setStanding([]);
     create.mutate(asked);
   }
 
@@ -150,6 +164,7 @@ export function DocumentRequestDrawer({
           if (!next) {
             create.reset();
             retry.reset();
+            setStanding([]);
           }
         }}
         header={title}
