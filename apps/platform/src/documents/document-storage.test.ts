@@ -11,6 +11,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { jobQueueOf } from '../jobs/register-job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { recordingQueue } from '../jobs/testing/recording-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
@@ -528,13 +529,8 @@ describe('a file whose export cannot be recorded', () => {
 
   it('refuses a requester more than 20 of one client’s documents being made at once', async () => {
     const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
-    // A queue that only records: every export stays queued.
-    const queue = {
-      enqueue: async () => 'job-waiting',
-      work: async () => {},
-      stop: async () => {},
-    } as JobQueue;
-    const deps = { db: testApp.database.db, queue };
+    // Every export stays queued.
+    const deps = { db: testApp.database.db, queue: recordingQueue };
     for (let n = 0; n < maxUnfinishedExports; n += 1) await requestExport(deps, ...accountSummaryOf(fixture));
     const countOf = async () =>
       (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { recordingQueue } from '../jobs/testing/recording-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { loadAccounts } from './document-data.ts';
 import { withExports } from './document-exports.ts';
@@ -13,13 +13,6 @@ import {
   runGenerateJob,
 } from './documents-service.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
-
-// A queue that only records: every export stays queued until the test runs its job itself.
-const recordingQueue = {
-  enqueue: async () => 'job-waiting',
-  work: async () => {},
-  stop: async () => {},
-} as unknown as JobQueue;
 
 const most = (count: number) =>
   `more than ${count.toLocaleString('en-AU')} transactions, the most one document holds`;

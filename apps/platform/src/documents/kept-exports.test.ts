@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
+import { recordingQueue } from '../jobs/testing/recording-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore, type StoredFile } from './document-store.ts';
@@ -17,13 +18,6 @@ import {
   runGenerateJob,
 } from './documents-service.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
-
-// A queue that only records: every export stays queued until the test runs its job itself.
-const recordingQueue = {
-  enqueue: async () => 'job-waiting',
-  work: async () => {},
-  stop: async () => {},
-} as unknown as JobQueue;
 
 const summary: ExportRequest = { kind: 'account_summary', asOf: undefined };
 
