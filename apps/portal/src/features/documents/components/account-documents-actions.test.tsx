@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { type createFakeApi, json } from '../../../testing/fake-api.ts';
@@ -27,6 +28,15 @@ function openAccounts(routes: Parameters<typeof createFakeApi>[0], features = {}
     routes: { ...accountRoutes, ...routes },
     features: { view_transactions: true, ...features },
   });
+}
+
+/** Opens the statement drawer and creates its first choice, a statement of every account. */
+async function createStatementsForAllAccounts(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+  await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
+  await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+  return drawer;
 }
 
 /** The platform's answer to one requester's 21st unfinished document of a client. */
@@ -145,10 +155,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', view.api.fetch);
     const { api, user } = view;
 
-    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
-    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
-    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    const drawer = await createStatementsForAllAccounts(user);
 
     expect(
       await within(drawer).findByText(
@@ -187,10 +194,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', view.api.fetch);
     const { api, user } = view;
 
-    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
-    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
-    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    const drawer = await createStatementsForAllAccounts(user);
 
     expect(await within(drawer).findByRole('alert')).toHaveTextContent(
       `We couldn't start the document: Statement – Rainy day: ${busyError.error_message}`,
@@ -235,10 +239,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', view.api.fetch);
     const { api, user } = view;
 
-    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
-    await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
-    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+    const drawer = await createStatementsForAllAccounts(user);
 
     const alert = await within(drawer).findByRole('alert');
     expect(alert).toHaveTextContent(`Statement – Rainy day: ${tooManyTransactions.fields[0]?.message}`);

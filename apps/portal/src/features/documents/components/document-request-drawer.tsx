@@ -111,7 +111,7 @@ export function DocumentRequestDrawer({
       tryAgain:
         askAgain.length > 0
           ? () => {
-              setStanding(refused.filter(({ error }) => !worthAskingAgain(error)));
+              setStanding(refused.filter((refusal) => !askAgain.includes(refusal)));
               create.mutate(askAgain.map(({ request }) => request));
             }
           : undefined,
