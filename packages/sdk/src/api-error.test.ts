@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFromBody, isApiError } from './api-error.ts';
+import { ApiError, apiErrorFromBody, isApiError, retryAtOf } from './api-error.ts';
 
 describe('apiErrorFromBody', () => {
   it('reads the error envelope, with the fields of a validation error', () => {
@@ -40,5 +40,33 @@ describe('isApiError', () => {
   it('tells an ApiError from other errors', () => {
     expect(isApiError(new ApiError({ status: 0, code: 'network_error', message: 'offline' }))).toBe(true);
     expect(isApiError(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('retryAtOf', () => {
+  const now = Date.parse('2026-12-02T03:00:00Z');
+
+  it('reads whole seconds and an HTTP date as a time on this clock', () => {
+    expect(retryAtOf('60', now)).toBe(now + 60_000);
+    expect(retryAtOf(' 0 ', now)).toBe(now);
+    expect(retryAtOf('Wed, 02 Dec 2026 03:02:00 GMT', now)).toBe(now + 120_000);
+    // A date already past: ask again now.
+    expect(retryAtOf('Wed, 02 Dec 2026 02:00:00 GMT', now)).toBe(now);
+  });
+
+  it('ignores no header, a value that is neither, and a wait past a day', () => {
+    for (const header of [
+      null,
+      undefined,
+      '',
+      'soon',
+      '-5',
+      '1.5',
+      '86401',
+      'Thu, 03 Dec 2026 04:00:00 GMT',
+    ]) {
+      expect(retryAtOf(header, now)).toBeUndefined();
+    }
+    expect(retryAtOf('86400', now)).toBe(now + 86_400_000);
   });
 });

@@ -14,6 +14,8 @@ export interface ApiErrorOptions {
   /** The envelope's error_type, when the server sent one. */
   type?: string;
   fields?: { field: string; message: string }[];
+  /** When the server said to ask again (`Retry-After`), in milliseconds since the epoch. */
+  retryAt?: number | undefined;
   cause?: unknown;
 }
 
@@ -24,14 +26,40 @@ export class ApiError extends Error {
   readonly code: string;
   readonly type: string | undefined;
   readonly fields: { field: string; message: string }[];
+  /**
+   * When asking again may pass, on this machine's clock, if the answer said (`Retry-After` on a
+   * 429 or 503): asking sooner is refused again.
+   */
+  readonly retryAt: number | undefined;
 
-  constructor({ status, code, message, type, fields = [], cause }: ApiErrorOptions) {
+  constructor({ status, code, message, type, fields = [], retryAt, cause }: ApiErrorOptions) {
     super(message, { cause });
     this.status = status;
     this.code = code;
     this.type = type;
     this.fields = fields;
+    this.retryAt = retryAt;
   }
+}
+
+/** The longest wait taken from `Retry-After`: a day; a longer or unreadable one is ignored. */
+const longestRetryAfterMs = 24 * 60 * 60 * 1000;
+
+/**
+ * When `Retry-After` says to ask again (RFC 9110 §10.2.3: whole seconds, or an HTTP date), in
+ * milliseconds since the epoch; undefined without the header or for a value that is not one.
+ */
+export function retryAtOf(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  // A date names its day or month in letters: '-5' or '1.5' is neither form, though Date.parse reads them.
+  const wait = /^\d+$/.test(value)
+    ? Number(value) * 1000
+    : /[a-z]/i.test(value)
+      ? Date.parse(value) - now
+      : Number.NaN;
+  if (!Number.isFinite(wait) || wait > longestRetryAfterMs) return undefined;
+  return now + Math.max(0, wait);
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -42,23 +70,43 @@ export function isApiError(error: unknown): error is ApiError {
  * Reads the platform's error envelope or an OAuth error body (spec §8: the server's
  * error_description first, else its error_message); anything else keeps the HTTP status text.
  */
-export function apiErrorFromBody(status: number, body: unknown, statusText = ''): ApiError {
+export function apiErrorFromBody(
+  status: number,
+  body: unknown,
+  statusText = '',
+  retryAfter: string | null = null,
+): ApiError {
+  const retryAt = retryAtOf(retryAfter);
   const oauth = oauthErrorBodySchema.safeParse(body);
   if (oauth.success) {
     return new ApiError({
       status,
       code: oauth.data.error,
       message: oauth.data.error_description ?? oauth.data.error,
+      retryAt,
     });
   }
   const envelope = errorBodySchema.safeParse(body);
   if (envelope.success) {
     const { error_code, error_type, error_message, fields } = envelope.data.error;
-    return new ApiError({ status, code: error_code, type: error_type, message: error_message, fields });
+    return new ApiError({
+      status,
+      code: error_code,
+      type: error_type,
+      message: error_message,
+      fields,
+      retryAt,
+    });
   }
   return new ApiError({
     status,
     code: clientErrorCodes.unknown,
     message: statusText || `Request failed with status ${status}`,
+    retryAt,
   });
+}
+
+/** The error a failed answer makes: its status, its body's error and its `Retry-After`. */
+export function apiErrorFromResponse(response: Response, body: unknown): ApiError {
+  return apiErrorFromBody(response.status, body, response.statusText, response.headers.get('retry-after'));
 }

@@ -1,5 +1,5 @@
 import { apiHeaders } from '@waratah/contracts';
-import { ApiError, apiErrorFromBody, clientErrorCodes } from './api-error.ts';
+import { ApiError, apiErrorFromResponse, clientErrorCodes } from './api-error.ts';
 import type { ApiClientOptions } from './create-api-client.ts';
 import { type CallOptions, callHeaders } from './on-behalf.ts';
 import { sdkDefaults } from './sdk-defaults.ts';
@@ -65,7 +65,7 @@ export function createBlobCalls(options: ApiClientOptions): BlobCalls {
     } catch {
       // Not JSON: keep the text.
     }
-    const error = apiErrorFromBody(response.status, body, response.statusText);
+    const error = apiErrorFromResponse(response, body);
     if (response.status === 401) options.onUnauthorized?.(error);
     throw error;
   }

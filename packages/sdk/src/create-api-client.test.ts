@@ -253,6 +253,31 @@ describe('createApiClient', () => {
     expect(error).toMatchObject({ status: 502, code: 'unknown_error', message: 'Bad Gateway' });
   });
 
+  it('says when a refusal’s Retry-After lets the call be sent again, for JSON and files alike', async () => {
+    const busy = () =>
+      new Response(
+        JSON.stringify({ error: { error_code: 'F0900', error_type: 'rate_limited', error_message: 'Busy' } }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } },
+      );
+    const client = createApiClient({ baseUrl: 'https://api.test', fetch: createFakeFetch(busy).fetch });
+    const before = Date.now();
+
+    const json = await client.request({ path: '/ping', schema: okSchema }).catch((caught) => caught);
+    const file = await client.requestBlob({ path: '/file' }).catch((caught) => caught);
+
+    for (const error of [json, file]) {
+      expect(error).toMatchObject({ status: 429, code: 'F0900' });
+      expect(error.retryAt).toBeGreaterThanOrEqual(before + 60_000);
+      expect(error.retryAt).toBeLessThanOrEqual(Date.now() + 60_000);
+    }
+    const plain = createApiClient({
+      baseUrl: 'https://api.test',
+      fetch: createFakeFetch(() => jsonResponse({ error: 'nope' }, 400)).fetch,
+    });
+    const refused = await plain.request({ path: '/ping', schema: okSchema }).catch((caught) => caught);
+    expect(refused.retryAt).toBeUndefined();
+  });
+
   it('calls onUnauthorized on a 401 and still rejects', async () => {
     const fake = createFakeFetch(() =>
       jsonResponse(

@@ -1,6 +1,6 @@
 import { apiHeaders } from '@waratah/contracts';
 import { type $ZodType, safeParse } from 'zod/v4/core';
-import { ApiError, apiErrorFromBody, clientErrorCodes } from './api-error.ts';
+import { ApiError, apiErrorFromBody, apiErrorFromResponse, clientErrorCodes } from './api-error.ts';
 import { fileNameOf } from './documents/document-downloads.ts';
 import { sdkDefaults } from './sdk-defaults.ts';
 
@@ -91,7 +91,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const body = await readBody(response);
 
     if (response.status < 200 || response.status > 299) {
-      const error = apiErrorFromBody(response.status, body, response.statusText);
+      const error = apiErrorFromResponse(response, body);
       if (response.status === 401) options.onUnauthorized?.(error);
       throw error;
     }
@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signal: call.signal ?? null,
     }));
     if (response.status < 200 || response.status > 299) {
-      const error = apiErrorFromBody(response.status, await readBody(response), response.statusText);
+      const error = apiErrorFromResponse(response, await readBody(response));
       if (response.status === 401) options.onUnauthorized?.(error);
       throw error;
     }

@@ -37,8 +37,10 @@ export {
   ApiError,
   type ApiErrorOptions,
   apiErrorFromBody,
+  apiErrorFromResponse,
   clientErrorCodes,
   isApiError,
+  retryAtOf,
 } from './api-error.ts';
 export { type AuditLogPage, listAuditLog } from './audit/list-audit-log.ts';
 export { deleteAdviserUser } from './clients/delete-adviser-user.ts';

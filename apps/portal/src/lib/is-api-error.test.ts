@@ -1,6 +1,6 @@
 import { ApiError, isApiError as isSdkApiError } from '@waratah/sdk';
 import { describe, expect, it } from 'vitest';
-import { isApiError, worthAskingAgain } from './is-api-error.ts';
+import { isApiError, whenToAskAgain, worthAskingAgain } from './is-api-error.ts';
 
 describe('isApiError', () => {
   it('agrees with the SDK on its errors and on other values', () => {
@@ -36,5 +36,15 @@ describe('worthAskingAgain', () => {
     expect([400, 401, 403, 404, 409, 413, 422].some((status) => worthAskingAgain(answered(status)))).toBe(
       false,
     );
+  });
+});
+
+describe('whenToAskAgain', () => {
+  const busy = (retryAt?: number) => new ApiError({ status: 429, code: 'F0006', message: 'Busy', retryAt });
+
+  it('is the latest Retry-After of the errors, and undefined when none gave one', () => {
+    expect(whenToAskAgain([busy(1_000), new Error('offline'), busy(3_000), busy()])).toBe(3_000);
+    expect(whenToAskAgain([busy(), new Error('offline')])).toBeUndefined();
+    expect(whenToAskAgain([])).toBeUndefined();
   });
 });

@@ -25,3 +25,16 @@ export function worthAskingAgain(error: unknown): boolean {
 export function serverFailed(error: unknown): boolean {
   return isApiError(error) && (error.status === 0 || error.status >= 500);
 }
+
+/**
+ * When all of these errors' requests may be asked again, by their answers' `Retry-After` (the
+ * latest of them), in milliseconds since the epoch; undefined when none said.
+ */
+export function whenToAskAgain(errors: readonly unknown[]): number | undefined {
+  let latest: number | undefined;
+  for (const error of errors) {
+    const retryAt = isApiError(error) ? error.retryAt : undefined;
+    if (retryAt !== undefined && (latest === undefined || retryAt > latest)) latest = retryAt;
+  }
+  return latest;
+}

@@ -16,6 +16,36 @@ describe('RetryAlert', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('waits, disabled, until the time the server gave, and says for how long once', async () => {
+    const onRetry = vi.fn();
+    const waitNote = vi.fn((seconds: number) => `You can try again in ${seconds} seconds.`);
+    render(
+      <RetryAlert retryLabel="Try again" onRetry={onRetry} retryAt={Date.now() + 1000} waitNote={waitNote}>
+        Busy.
+      </RetryAlert>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Busy. You can try again in 1 seconds.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled(), {
+      timeout: 3000,
+    });
+    expect(screen.getByRole('alert')).not.toHaveTextContent('You can try again');
+    expect(waitNote).toHaveBeenCalledOnce();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('offers the button at once when the time the server gave has passed', () => {
+    render(
+      <RetryAlert retryLabel="Try again" onRetry={vi.fn()} retryAt={Date.now() - 1} waitNote={() => 'Wait.'}>
+        Busy.
+      </RetryAlert>,
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Wait.');
+  });
+
   it('offers no button when there is nothing to try again', () => {
     render(<RetryAlert retryLabel="Try again">The document failed.</RetryAlert>);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

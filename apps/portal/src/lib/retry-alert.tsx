@@ -1,5 +1,5 @@
 import { Alert, AlertDescription, Button } from '@waratah/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
 
 export interface RetryAlertProps {
   /** What failed, in the reader's words. */
@@ -7,16 +7,43 @@ export interface RetryAlertProps {
   retryLabel: string;
   /** Left out when there is nothing to try again: the message stands alone. */
   onRetry?: (() => void) | undefined;
+  /**
+   * When trying again may pass, in milliseconds since the epoch (the server's `Retry-After`): until
+   * then the button waits, disabled, and `waitNote` says for how long. Asked sooner, the server
+   * would only refuse again.
+   */
+  retryAt?: number | undefined;
+  /** The wait in words, from its whole seconds: said once, not counted down in the alert. */
+  waitNote?: ((seconds: number) => string) | undefined;
 }
 
 /** Something could not be read or done: an error alert that says so, with a way to try again. */
-export function RetryAlert({ children, retryLabel, onRetry }: RetryAlertProps) {
+export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }: RetryAlertProps) {
+  const [, wake] = useReducer((turn: number) => turn + 1, 0);
+  useEffect(() => {
+    const left = retryAt === undefined ? 0 : retryAt - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(wake, left);
+    return () => clearTimeout(timer);
+  }, [retryAt]);
+  const waiting = retryAt !== undefined && retryAt > Date.now();
+  // Worked out once per wait: an alert is read out again when its text changes.
+  const note = useMemo(
+    () =>
+      retryAt !== undefined && retryAt > Date.now()
+        ? waitNote?.(Math.ceil((retryAt - Date.now()) / 1000))
+        : undefined,
+    [retryAt, waitNote],
+  );
   return (
     <Alert variant="error">
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-        <span>{children}</span>
+        <span>
+          {children}
+          {onRetry && waiting && note ? ` ${note}` : null}
+        </span>
         {onRetry ? (
-          <Button variant="transparent" size="sm" onClick={onRetry}>
+          <Button variant="transparent" size="sm" onClick={onRetry} disabled={waiting}>
             {retryLabel}
           </Button>
         ) : null}

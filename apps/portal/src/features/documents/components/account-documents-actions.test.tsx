@@ -217,6 +217,37 @@ describe('account documents', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('waits as long as a busy platform’s Retry-After asks before it offers to try again', async () => {
+    let busy = true;
+    const view = await openAccounts({
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        if (busy) return json({ error: busyError }, 429, { 'Retry-After': '2' });
+        const id = body.account_id === 1 ? everydayId : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+
+    const alert = await within(drawer).findByRole('alert');
+    expect(alert).toHaveTextContent('You can try again in 2 seconds.');
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
+    expect(tryAgain).toBeDisabled();
+    busy = false;
+    await vi.waitFor(() => expect(tryAgain).toBeEnabled(), { timeout: 4000 });
+    expect(alert).not.toHaveTextContent('You can try again');
+    await user.click(tryAgain);
+    await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
+    expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4);
+  });
+
   it('offers to try again only the accounts refused for a reason that may pass, not a refused request', async () => {
     const view = await openAccounts({
       'GET /api/v2/accounts': () =>

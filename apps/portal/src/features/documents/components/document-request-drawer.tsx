@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { worthAskingAgain } from '../../../lib/is-api-error.ts';
+import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import {
@@ -90,18 +90,24 @@ export function DocumentRequestDrawer({
    * twice) and only for what may pass when asked again: a refusal of what the form holds (a 400,
    * say a period with too many transactions) is not offered again, the form has to change first.
    */
-  function failureOf(): { reason: string; tryAgain: (() => void) | undefined } | null {
+  function failureOf(): {
+    reason: string;
+    tryAgain: (() => void) | undefined;
+    retryAt: number | undefined;
+  } | null {
     if (retry.isError) {
       const job = retry.variables;
       return {
         reason: reasonOf(retry.error),
         tryAgain: job && worthAskingAgain(retry.error) ? () => retry.mutate(job) : undefined,
+        retryAt: whenToAskAgain([retry.error]),
       };
     }
     if (create.isError)
       return {
         reason: reasonOf(create.error),
         tryAgain: worthAskingAgain(create.error) ? submit : undefined,
+        retryAt: whenToAskAgain([create.error]),
       };
     const refused = [...standing, ...(create.data?.refused ?? [])];
     if (refused.length === 0) return null;
@@ -115,6 +121,7 @@ export function DocumentRequestDrawer({
               create.mutate(askAgain.map(({ request }) => request));
             }
           : undefined,
+      retryAt: whenToAskAgain(askAgain.map(({ error }) => error)),
     };
   }
 
@@ -129,6 +136,13 @@ export function DocumentRequestDrawer({
   }
 
   const failure = failureOf();
+  const waitNote = useCallback(
+    (seconds: number) =>
+      seconds < 60
+        ? t('documents.retryWaitSeconds', { count: seconds })
+        : t('documents.retryWaitMinutes', { count: Math.ceil(seconds / 60) }),
+    [t],
+  );
   const renderJob = (job: Job) => (
     <TrackedDocumentJob
       key={job.key}
@@ -191,7 +205,12 @@ export function DocumentRequestDrawer({
             {children}
           </form>
           {failure ? (
-            <RetryAlert retryLabel={t('documents.retry')} onRetry={failure.tryAgain}>
+            <RetryAlert
+              retryLabel={t('documents.retry')}
+              onRetry={failure.tryAgain}
+              retryAt={failure.retryAt}
+              waitNote={waitNote}
+            >
               {t('documents.requestFailed', { reason: failure.reason })}
             </RetryAlert>
           ) : null}
