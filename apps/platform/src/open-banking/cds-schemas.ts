@@ -27,6 +27,20 @@ const id = () => text().max(255);
 /** An ISO 4217 code (the standard's CurrencyString), stored with each account and transaction. */
 const currency = () => z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code');
 
+/**
+ * The simulated holder's answer to `POST {root}/admin/consents` (the authorisation step, where an
+ * accredited deployment receives its token). Everything in it is stored with the connection, and
+ * the consent id goes into the key of every revocation queued for it: an answer without one of
+ * them, or with one the store or that key could not take, is an invalid answer.
+ */
+export const holderConsentAnswerSchema = z.object({
+  data: z.object({
+    consentId: id().min(1),
+    accessToken: text().min(1).max(4096),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+
 export const cdsLinksPaginatedSchema = z.object({ self: z.string(), next: z.string().optional() });
 export const cdsMetaPaginatedSchema = z.object({
   totalRecords: z.number().int(),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { readJsonBody } from './cds-http-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
-import { cdsErrorListSchema } from './cds-schemas.ts';
+import { cdsErrorListSchema, holderConsentAnswerSchema } from './cds-schemas.ts';
 
 export interface HolderConsent {
   consentId: string;
@@ -51,9 +51,7 @@ export async function authoriseAtSimulatedHolder(
       cause: error,
     });
   }
-  const body = (await readJsonBody(response, interactionId, new URL(`${holder.root}/admin/consents`))) as
-    | { data?: { consentId?: string; accessToken?: string; expiresAt?: string } }
-    | undefined;
+  const body = await readJsonBody(response, interactionId, new URL(`${holder.root}/admin/consents`));
   if (!response.ok) {
     const parsed = cdsErrorListSchema.safeParse(body);
     throw new CdsRequestError({
@@ -64,15 +62,24 @@ export async function authoriseAtSimulatedHolder(
       interactionId,
     });
   }
-  const data = body?.data;
-  if (!data?.consentId || !data.accessToken || !data.expiresAt) {
+  const answer = holderConsentAnswerSchema.safeParse(body);
+  if (!answer.success) {
+    // A consent the holder may have given all the same: ended, if its id is one to send back. Its
+    // token is kept nowhere, so a holder that does not answer leaves nothing anyone can use.
+    const given = holderConsentAnswerSchema.shape.data.shape.consentId.safeParse(
+      (body as { data?: { consentId?: unknown } } | undefined)?.data?.consentId,
+    );
+    if (given.success) await revokeAtSimulatedHolder(baseUrl, given.data, send).catch(() => undefined);
     throw new CdsRequestError({
       kind: 'invalid_response',
-      message: 'consent answer without a token',
+      message: `the holder's consent answer is not one the standard allows: ${answer.error.issues
+        .map((issue) => `${issue.path.join('.')} ${issue.message}`)
+        .join('; ')}`,
       interactionId,
     });
   }
-  return { consentId: data.consentId, accessToken: data.accessToken, expiresAt: new Date(data.expiresAt) };
+  const { consentId, accessToken, expiresAt } = answer.data.data;
+  return { consentId, accessToken, expiresAt: new Date(expiresAt) };
 }
 
 /**

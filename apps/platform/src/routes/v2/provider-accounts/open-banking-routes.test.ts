@@ -182,6 +182,79 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     expect(wrongProvider.json().error.fields[0].field).toBe('body.provider_id');
   });
 
+  it('records a holder’s consent answer it cannot keep as a failed connection, and ends the consent it names', async () => {
+    const other = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const scope = {
+      tenantId: other.adviser.adminUser.tenant_id,
+      clientId: other.clientId,
+      actor: {
+        kind: 'admin_user' as const,
+        tenantId: 'moneypartner' as const,
+        adminUserId: other.adviser.adminUser.id,
+        role: 'adviser' as const,
+        externalPartyId: other.partyId,
+        via: 'bearer' as const,
+      },
+    };
+    const answers = [
+      // An id past the 2,704 bytes of an index entry: every later revocation's job key would fail.
+      { consentId: 'c'.repeat(6000), accessToken: 'dh1.token', expiresAt: '2027-12-01T00:00:00Z' },
+      // A time no one can read: the insert failed, and the connect answered 500.
+      { consentId: 'cns-readable', accessToken: 'dh1.token', expiresAt: 'soon' },
+      { consentId: 'cns-untokened', accessToken: 42, expiresAt: '2027-12-01T00:00:00Z' },
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const sent: string[] = [];
+      const holder: typeof fetch = async (input, init) => {
+        sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        if ((init?.method ?? 'GET') === 'POST') {
+          return new Response(JSON.stringify({ data: answer }), {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return new Response(null, { status: 204 });
+      };
+      const connection = await connectProviderAccount(
+        db,
+        scope,
+        { providerId: harbourBankId, customerId: `customer-${index}`, sharingDays: 90 },
+        { fetch: holder },
+      );
+      expect(connection.refresh_status).toMatchObject({
+        status: 'failed',
+        sub_status: 'permanent_failure',
+        additional_status: 'aggregation_error',
+      });
+      const stored = await db
+        .selectFrom('provider_accounts')
+        .select(['holder_consent_id', 'holder_access_token'])
+        .where('id', '=', connection.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ holder_consent_id: null, holder_access_token: null });
+      // The consent the holder named is ended when its id is one that can be sent back.
+      const ended = sent.filter((line) => line.startsWith('DELETE '));
+      expect(ended).toHaveLength(index === 0 ? 0 : 1);
+      if (index > 0) expect(ended[0]).toContain(`/admin/consents/${answer.consentId}?`);
+    }
+    // The client can still withdraw: nothing queued under an id no key can hold.
+    const withdrawn = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/provideraccounts/${
+        (
+          await db
+            .selectFrom('provider_accounts')
+            .select('id')
+            .where('client_id', '=', other.clientId)
+            .executeTakeFirstOrThrow()
+        ).id
+      }`,
+      headers: other.headers,
+    });
+    expect(withdrawn.statusCode).toBeLessThan(300);
+  });
+
   it("connects nothing for an adviser whose consent ended after the access check, and ends the holder's consent it was given", async () => {
     const other = await signedInAdviserWithClient(testApp.app);
     const db = testApp.database.db;
