@@ -234,8 +234,9 @@ export async function withdrawConsent(
 /**
  * The expiry sweep: every consent past its expiry becomes `expired`, its practice's exports of the
  * client are deleted, and each client left without a current consent has the shared data deleted
- * (`disposeSharedData`). One transaction per consent, so one failure does not hold up the others.
- * Answers how many consents expired.
+ * (`disposeSharedData`). One transaction per consent, so one failure does not hold up the others:
+ * the rest expire, the files of those expired are removed, and then the sweep throws, so its job
+ * is marked failed and the consent is tried again. Answers how many consents were due.
  */
 export async function expireConsents(
   db: Kysely<Database>,
@@ -251,35 +252,52 @@ export async function expireConsents(
     .limit(1_000)
     .execute();
   const disposals: SharedDataDisposal[] = [];
+  const failures: unknown[] = [];
   for (const link of due) {
-    const disposal = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('client_links')
-        .set({ consent_status: 'expired', updated_at: now })
-        .where('id', '=', link.id)
-        .where('consent_status', 'in', ['active', 'in_use'])
-        // Still due: a renewal since the read above (a new expiry) keeps the consent, and the data
-        // (before 2026-11-30 the sweep expired it all the same, and deleted the client's bank data).
-        .where('consent_expiry', '<=', now)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return undefined;
-      // The platform's own change, audited as every change is (before 2026-11-30 only a person's
-      // withdrawal or unlink was): what follows deletes the client's data no consent covers.
-      await recordAudit(trx, {
-        actor: { kind: 'system', tenantId: link.tenant_id },
-        action: 'consent.expire',
-        targetType: 'consent',
-        targetId: link.id,
-        clientId: link.client_id,
+    const disposal = await db
+      .transaction()
+      .execute(async (trx) => {
+        const updated = await trx
+          .updateTable('client_links')
+          .set({ consent_status: 'expired', updated_at: now })
+          .where('id', '=', link.id)
+          .where('consent_status', 'in', ['active', 'in_use'])
+          // Still due: a renewal since the read above (a new expiry) keeps the consent, and the data
+          // (before 2026-11-30 the sweep expired it all the same, and deleted the client's bank data).
+          .where('consent_expiry', '<=', now)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return undefined;
+        // The platform's own change, audited as every change is (before 2026-11-30 only a person's
+        // withdrawal or unlink was): what follows deletes the client's data no consent covers.
+        await recordAudit(trx, {
+          actor: { kind: 'system', tenantId: link.tenant_id },
+          action: 'consent.expire',
+          targetType: 'consent',
+          targetId: link.id,
+          clientId: link.client_id,
+        });
+        return disposeSharedData(trx, {
+          tenantId: link.tenant_id,
+          clientId: link.client_id,
+          practiceId: link.external_party_id,
+        });
+      })
+      .catch((error: unknown) => {
+        // This consent stays due, for the next sweep; the others go on. Before 2026-12-02 the
+        // first failure ended the sweep: the consents after it waited, and the files of those
+        // already expired stayed with no row naming them.
+        failures.push(error);
+        options.log?.error({ err: error, consentId: link.id }, 'consents: could not expire a consent');
+        return undefined;
       });
-      return disposeSharedData(trx, {
-        tenantId: link.tenant_id,
-        clientId: link.client_id,
-        practiceId: link.external_party_id,
-      });
-    });
     if (disposal) disposals.push(disposal);
   }
   await finishDisposal(disposals, options);
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures,
+      `${failures.length} of ${due.length} due consents could not be expired`,
+    );
+  }
   return due.length;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentExport } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientPrincipal } from '../auth/principal.ts';
 import { withExports } from '../documents/document-exports.ts';
@@ -112,6 +113,49 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
       }
       expect(await status(made.own.download_path, shared.headers.client)).toBe(200);
     });
+  });
+
+  it('expires the consents it can when one fails, removes their files, and tries the failed one again', async () => {
+    const shared = await clientOfTwoPractices(testApp.app);
+    const made = await shared.produce(shared.headers.a, '/api/v2/accounts/summary', {});
+    const db = testApp.database.db;
+    const [linkA, linkB] = [await shared.linkOf(shared.practiceA), await shared.linkOf(shared.practiceB)];
+    // A expires first, then B, whose update this trigger refuses (a deadlock or a timeout, say).
+    await db
+      .updateTable('client_links')
+      .set({ consent_expiry: new Date(Date.now() - 120_000) })
+      .where('id', '=', linkA)
+      .execute();
+    await db
+      .updateTable('client_links')
+      .set({ consent_expiry: new Date(Date.now() - 60_000) })
+      .where('id', '=', linkB)
+      .execute();
+    await sql`create function refuse_expiry_for_test() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`.execute(db);
+    await sql`create trigger refuse_expiry_for_test before update on client_links for each row
+      when (old.id = ${sql.lit(linkB)}) execute function refuse_expiry_for_test()`.execute(db);
+    const statusOf = async (id: number) =>
+      (
+        await db
+          .selectFrom('client_links')
+          .select('consent_status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).consent_status;
+    try {
+      await expect(expireConsents(db, new Date(), { store: disk })).rejects.toThrow(/could not be expired/);
+      // A expired and its file is gone, though B failed after it.
+      expect(await statusOf(linkA)).toBe('expired');
+      expect(await exists(fileOf(shared, made))).toBe(false);
+      expect(await statusOf(linkB)).not.toBe('expired');
+    } finally {
+      await sql`drop trigger refuse_expiry_for_test on client_links`.execute(db);
+      await sql`drop function refuse_expiry_for_test()`.execute(db);
+    }
+    // The next sweep expires B.
+    await expireConsents(db, new Date(), { store: disk });
+    expect(await statusOf(linkB)).toBe('expired');
   });
 
   it('answers 404 for the exports of a practice whose consent the client withdrew through the API', async () => {
