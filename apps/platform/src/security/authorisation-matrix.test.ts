@@ -110,7 +110,7 @@ const expected: Record<string, string> = {
   'GET /api/adviser/parties/external/details': 'U FO OOOO OO OO',
   'PUT /api/adviser/parties/external/details': 'U FO OOOO OO OF',
   'GET /api/adviser/parties/external/verify': 'U FO OOOO OO OO',
-  'POST /api/adviser/parties/external/verify': 'O OO OOOO OO OF',
+  'POST /api/adviser/parties/external/verify': 'O OO OOOO OO FF',
   'GET /api/admin/cdr/parties/external/verify': 'U FF FFFF OO FF',
   'POST /api/admin/cdr/parties/external/verify': 'U FF FFFF OH FF',
   'POST /api/admin/cdr/parties/external': 'U FF FFFF OO FF',

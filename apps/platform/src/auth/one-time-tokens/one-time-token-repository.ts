@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { TenantId } from '@waratah/tenants';
 import type { Kysely, OperandValueExpressionOrList } from 'kysely';
 import type { Database, OneTimeTokenPurpose } from '../../db/database-schema.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { generateTokenSecret, hashTokenSecret } from '../tokens/token-secret.ts';
 
 export interface IssueOneTimeTokenInput {
@@ -31,8 +32,13 @@ async function lockAccounts(
  * purpose, so only the latest e-mail works.
  */
 export function createOneTimeTokenRepository(db: Kysely<Database>) {
-  async function issue(input: IssueOneTimeTokenInput, secret: string): Promise<string> {
-    await db.transaction().execute(async (trx) => {
+  /** In `executor`'s transaction when it is one (the caller's commit covers it), else in its own. */
+  async function issue(
+    input: IssueOneTimeTokenInput,
+    secret: string,
+    executor: Kysely<Database> = db,
+  ): Promise<string> {
+    await inTransaction(executor, async (trx) => {
       // The account's row first, as a link's use takes it: two issues at once run one after the
       // other, and the second spends the first's token. Each used to spend only the tokens
       // committed before it began, so on PostgreSQL both new links stayed live (before 2026-11-29).
@@ -59,7 +65,8 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
   }
 
   return {
-    issueLinkToken: (input: IssueOneTimeTokenInput) => issue(input, generateTokenSecret()),
+    issueLinkToken: (input: IssueOneTimeTokenInput, executor?: Kysely<Database>) =>
+      issue(input, generateTokenSecret(), executor),
     issueCode: (input: IssueOneTimeTokenInput) =>
       issue(input, String(randomInt(0, 1_000_000)).padStart(6, '0')),
 
@@ -107,14 +114,16 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
 
     /**
      * Checks a code against the user's live one. A wrong code counts an attempt; at `maxAttempts`
-     * the code is spent, so guessing a 6-digit code is hopeless.
+     * the code is spent, so guessing a 6-digit code is hopeless. In `executor`'s transaction when
+     * it is one: a caller that goes on to write must commit a wrong code's attempt too.
      */
     async consumeCode(
       adminUserId: number,
       code: string,
       maxAttempts: number,
+      executor: Kysely<Database> = db,
     ): Promise<'ok' | 'wrong' | 'none'> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(executor, async (trx) => {
         const live = await trx
           .selectFrom('one_time_tokens')
           .select(['id', 'token_hash', 'attempts'])

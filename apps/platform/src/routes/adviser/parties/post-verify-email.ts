@@ -33,11 +33,21 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
         tags: ['adviser'],
         headers: apiRequestHeadersSchema,
         body: verifyEmailRequestSchema,
-        response: { 200: verifyEmailResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: verifyEmailResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
-      const { tenant } = requestTenancy(request);
+      const { tenant, environment } = requestTenancy(request);
+      // Its advisers confirm their address on the identity's page, which asks for the password
+      // chosen at registration: the mailbox alone does not confirm an account someone else
+      // registered with its address (before 2026-12-02 this code did, on that tenant too).
+      if (tenant.envConfig[environment]?.fusionAuth?.enabled)
+        throw new AppError('forbidden', 'Advisers of this portal confirm their address on its sign-in page');
       const { email, code } = request.body;
       if (code === undefined) {
         await assertMailAllowed(request, { tenantId: tenant.id, email });
@@ -48,25 +58,42 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
       const user = await app.adminUsers.findByEmail(tenant.id, email);
       const guesses = verificationCodeRules(app.authSettings, request.ip);
       await countSignInAttempt(app.rateLimiter, guesses, 'wrong codes');
-      const outcome = user
-        ? await app.oneTimeTokens.consumeCode(user.id, code, app.authSettings.verificationCodeAttempts)
-        : 'none';
-      if (!user || outcome !== 'ok') {
+      // The code spent, the address confirmed and the link to set a password made in one
+      // transaction: before 2026-12-02 each committed alone, and a failure after the first left the
+      // code spent and no link, with no new code to ask for (the address was confirmed). A wrong
+      // code's attempt commits all the same: the refusal is thrown after the transaction.
+      const checked = user
+        ? await app.database.db.transaction().execute(async (trx) => {
+            const outcome = await app.oneTimeTokens.consumeCode(
+              user.id,
+              code,
+              app.authSettings.verificationCodeAttempts,
+              trx,
+            );
+            if (outcome !== 'ok') return undefined;
+            await app.adminUsers.markEmailVerified(user.id, trx);
+            const token =
+              user.password_hash === null
+                ? await app.oneTimeTokens.issueLinkToken(
+                    {
+                      tenantId: tenant.id,
+                      adminUserId: user.id,
+                      purpose: 'invitation',
+                      ttlSeconds: app.authSettings.resetTokenTtlSeconds,
+                    },
+                    trx,
+                  )
+                : undefined;
+            return { invitationToken: token };
+          })
+        : undefined;
+      if (!user || !checked) {
         throw new AppError('validation_failed', wrongCode, {
           fields: [{ field: 'body.code', message: wrongCode }],
         });
       }
       await forgiveSignInAttempt(app.rateLimiter, guesses);
-      await app.adminUsers.markEmailVerified(user.id);
-      const invitationToken =
-        user.password_hash === null
-          ? await app.oneTimeTokens.issueLinkToken({
-              tenantId: tenant.id,
-              adminUserId: user.id,
-              purpose: 'invitation',
-              ttlSeconds: app.authSettings.resetTokenTtlSeconds,
-            })
-          : undefined;
+      const { invitationToken } = checked;
       return {
         data: {
           email: user.email,

@@ -408,6 +408,81 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     expect(after).toEqual(before);
   });
 
+  it('confirms no address by e-mailed code on a tenant with single sign-on, whose identity asks for the password', async () => {
+    const email = 'sso.unconfirmed@example.test';
+    const sso = await createSignedInAdminUser(testApp.app, { tenantId: 'waratah', email });
+    const db = testApp.app.database.db;
+    await db
+      .updateTable('admin_users')
+      .set({ email_verified_at: null })
+      .where('id', '=', sso.adminUser.id)
+      .execute();
+    const code = await testApp.app.oneTimeTokens.issueCode({
+      tenantId: 'waratah',
+      adminUserId: sso.adminUser.id,
+      purpose: 'email_verification',
+      ttlSeconds: 900,
+    });
+    const mailJobsFor = () =>
+      withJobs(db)
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', accountMailJob)
+        .where(sql<string>`payload->>'email'`, '=', email)
+        .execute();
+
+    for (const body of [{ email }, { email, code }]) {
+      const refused = await post('/api/adviser/parties/external/verify', body, { host: 'localhost:8080' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.error_message).toBe(
+        'Advisers of this portal confirm their address on its sign-in page',
+      );
+    }
+    expect(await mailJobsFor()).toEqual([]);
+    const account = await db
+      .selectFrom('admin_users')
+      .select('email_verified_at')
+      .where('id', '=', sso.adminUser.id)
+      .executeTakeFirstOrThrow();
+    expect(account.email_verified_at).toBeNull();
+  });
+
+  it('keeps the code when the link to set a password cannot be made, so the same code works again', async () => {
+    const email = 'ivy.retry@example.test';
+    await post('/api/admin/adminusers/register', {
+      email,
+      given_name: 'Ivy',
+      family_name: 'Retry',
+      terms_accepted: true,
+    });
+    await accountMailSettled(testApp.app);
+    const code = codeIn((await latestMail(testApp.app, email))?.text);
+    const tokens = testApp.app.oneTimeTokens;
+    const issueLinkToken = tokens.issueLinkToken;
+    // The database fails as the link is written, after the code was checked.
+    tokens.issueLinkToken = async () => {
+      throw new Error('connection lost');
+    };
+    try {
+      const failed = await post('/api/adviser/parties/external/verify', { email, code });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      tokens.issueLinkToken = issueLinkToken;
+    }
+    const account = () =>
+      testApp.app.database.db
+        .selectFrom('admin_users')
+        .select('email_verified_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    expect((await account()).email_verified_at).toBeNull();
+
+    const again = await post('/api/adviser/parties/external/verify', { email, code });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ email_verified: true, invitation_token: expect.any(String) });
+    expect((await account()).email_verified_at).not.toBeNull();
+  });
+
   it('does not sign in an account whose e-mail is not verified', async () => {
     await post('/api/admin/adminusers/register', {
       email: 'eve@example.test',
