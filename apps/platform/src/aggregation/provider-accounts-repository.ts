@@ -114,16 +114,19 @@ export async function deleteProviderAccount(
 }
 
 /**
- * Marks the client's open-banking connections `updating` before their refresh is queued; a
- * connection whose data comes from file imports cannot be refreshed (400 naming it). One
- * transaction: either every named connection is marked or none is.
+ * Marks the client's open-banking connections `updating` and queues their refreshes (`enqueue`);
+ * a connection whose data comes from file imports cannot be refreshed (400 naming it). One
+ * transaction: either every named connection is marked and queued or none is. Answers the
+ * connections as marked, read before the commit: a worker may take a job up (and finish it) as
+ * soon as it is committed.
  */
 export async function markRefreshQueued(
   db: Kysely<Database>,
   scope: ClientScope,
   ids: readonly number[],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  enqueue: (trx: Kysely<Database>, id: number) => Promise<void>,
+): Promise<ProviderAccount[]> {
+  return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('provider_accounts as pa')
       .innerJoin('providers as p', 'p.id', 'pa.provider_id')
@@ -156,5 +159,11 @@ export async function markRefreshQueued(
       targetId: ids.join(','),
       clientId: scope.clientId,
     });
+    // The jobs in the same transaction: before 2026-12-02 they were queued after its commit, and a
+    // failure meanwhile left connections `updating` with no refresh to come until their next day.
+    for (const id of ids) await enqueue(trx, id);
+    const marked: ProviderAccount[] = [];
+    for (const id of ids) marked.push(await getProviderAccount(trx, scope, id));
+    return marked;
   });
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { EnqueueOptions, JobQueue } from '../jobs/job-queue.ts';
 import { type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
+import { enqueueJob } from '../jobs/table-job-queue.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
 import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
@@ -27,22 +28,33 @@ export class TemporaryRefreshFailure extends Error {
   override name = 'TemporaryRefreshFailure';
 }
 
+/** A refresh job's options: one per provider account waits or runs at a time (the singleton key). */
+function refreshOptions(providerAccountId: number, startAfter?: Date): EnqueueOptions {
+  return {
+    retryLimit: temporaryRetries,
+    retryBackoff: true,
+    singletonKey: `provider-account-${providerAccountId}`,
+    ...(startAfter ? { startAfter } : {}),
+  };
+}
+
 /** Enqueues a refresh; one per provider account waits or runs at a time (the singleton key). */
 export function enqueueRefresh(
   queue: Pick<JobQueue, 'enqueue'>,
   providerAccountId: number,
   startAfter?: Date,
 ): Promise<string> {
-  return queue.enqueue<RefreshJobPayload>(
-    refreshJob,
-    { providerAccountId },
-    {
-      retryLimit: temporaryRetries,
-      retryBackoff: true,
-      singletonKey: `provider-account-${providerAccountId}`,
-      ...(startAfter ? { startAfter } : {}),
-    },
-  );
+  const payload: RefreshJobPayload = { providerAccountId };
+  return queue.enqueue(refreshJob, payload, refreshOptions(providerAccountId, startAfter));
+}
+
+/**
+ * Enqueues a refresh in the caller's transaction, with what it records of it (a connection marked
+ * `updating`): both are kept, or neither.
+ */
+export async function enqueueRefreshIn(trx: Kysely<Database>, providerAccountId: number): Promise<void> {
+  const payload: RefreshJobPayload = { providerAccountId };
+  await enqueueJob(trx, refreshJob, payload, refreshOptions(providerAccountId));
 }
 
 /** The open-banking provider accounts whose next refresh is due (none that wait for the client). */

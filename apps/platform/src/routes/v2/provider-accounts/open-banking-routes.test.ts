@@ -4,6 +4,7 @@ import {
   providerAccountResponseSchema,
   providerListResponseSchema,
 } from '@waratah/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
@@ -36,6 +37,22 @@ describe('connecting and refreshing open-banking provider accounts (through the 
 
   function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
     return testApp.app.inject({ method, url, headers: fixture.headers, ...(payload ? { payload } : {}) });
+  }
+
+  /** The client scope an adviser's request resolves to, for calling the open-banking code itself. */
+  function adviserScopeOf(other: Awaited<ReturnType<typeof signedInAdviserWithClient>>) {
+    return {
+      tenantId: other.adviser.adminUser.tenant_id,
+      clientId: other.clientId,
+      actor: {
+        kind: 'admin_user' as const,
+        tenantId: 'moneypartner' as const,
+        adminUserId: other.adviser.adminUser.id,
+        role: 'adviser' as const,
+        externalPartyId: other.partyId,
+        via: 'bearer' as const,
+      },
+    };
   }
 
   /** The provider account once its queued refresh has run (the status leaves adding/updating). */
@@ -182,21 +199,56 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     expect(wrongProvider.json().error.fields[0].field).toBe('body.provider_id');
   });
 
+  it('marks no connection updating when one of their refreshes cannot be queued', async () => {
+    const other = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const connect = (customerId: string) =>
+      connectProviderAccount(db, adviserScopeOf(other), {
+        providerId: harbourBankId,
+        customerId,
+        sharingDays: 90,
+      });
+    const [first, second] = [await connect('amelia-nguyen'), await connect('ben-carter')];
+    const statuses = async () =>
+      (
+        await db
+          .selectFrom('provider_accounts')
+          .select('status')
+          .where('id', 'in', [first.id, second.id])
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.status);
+    const before = await statuses();
+    // The queue's table refuses the second connection's job (a failure after the first was queued).
+    await sql`create function refuse_refresh_for_test() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`.execute(db);
+    await sql`create trigger refuse_refresh_for_test before insert on jobs for each row
+      when (new.payload->>'providerAccountId' = ${sql.lit(String(second.id))})
+      execute function refuse_refresh_for_test()`.execute(db);
+    try {
+      const refused = await testApp.app.inject({
+        method: 'PUT',
+        url: `/api/v2/provideraccounts?provideraccount_ids=${first.id},${second.id}`,
+        headers: other.headers,
+      });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await sql`drop trigger refuse_refresh_for_test on jobs`.execute(db);
+      await sql`drop function refuse_refresh_for_test()`.execute(db);
+    }
+    expect(await statuses()).toEqual(before);
+    const queued = await withJobs(db)
+      .selectFrom('jobs')
+      .select('id')
+      .where(sql<string>`payload->>'providerAccountId'`, 'in', [String(first.id), String(second.id)])
+      .execute();
+    expect(queued).toEqual([]);
+  });
+
   it('records a holder’s consent answer it cannot keep as a failed connection, and ends the consent it names', async () => {
     const other = await signedInAdviserWithClient(testApp.app);
     const db = testApp.database.db;
-    const scope = {
-      tenantId: other.adviser.adminUser.tenant_id,
-      clientId: other.clientId,
-      actor: {
-        kind: 'admin_user' as const,
-        tenantId: 'moneypartner' as const,
-        adminUserId: other.adviser.adminUser.id,
-        role: 'adviser' as const,
-        externalPartyId: other.partyId,
-        via: 'bearer' as const,
-      },
-    };
+    const scope = adviserScopeOf(other);
     const answers = [
       // An id past the 2,704 bytes of an index entry: every later revocation's job key would fail.
       { consentId: 'c'.repeat(6000), accessToken: 'dh1.token', expiresAt: '2027-12-01T00:00:00Z' },
@@ -258,18 +310,7 @@ describe('connecting and refreshing open-banking provider accounts (through the 
   it("connects nothing for an adviser whose consent ended after the access check, and ends the holder's consent it was given", async () => {
     const other = await signedInAdviserWithClient(testApp.app);
     const db = testApp.database.db;
-    const scope = {
-      tenantId: other.adviser.adminUser.tenant_id,
-      clientId: other.clientId,
-      actor: {
-        kind: 'admin_user' as const,
-        tenantId: 'moneypartner' as const,
-        adminUserId: other.adviser.adminUser.id,
-        role: 'adviser' as const,
-        externalPartyId: other.partyId,
-        via: 'bearer' as const,
-      },
-    };
+    const scope = adviserScopeOf(other);
     const connectionsOf = (clientId: number) =>
       db
         .selectFrom('provider_accounts')

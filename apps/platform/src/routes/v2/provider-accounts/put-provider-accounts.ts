@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getProviderAccount, markRefreshQueued } from '../../../aggregation/provider-accounts-repository.ts';
-import { enqueueRefresh } from '../../../open-banking/refresh-jobs.ts';
+import { enqueueRefreshIn } from '../../../open-banking/refresh-jobs.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /**
@@ -31,11 +31,8 @@ export const putProviderAccountsRoute: FastifyPluginAsyncZod = async (app) => {
       const ids = request.query.provideraccount_ids;
       // All or nothing: an id that is not this client's is a 404 before anything is queued.
       for (const id of ids) await getProviderAccount(app.database.db, scope, id);
-      await markRefreshQueued(app.database.db, scope, ids);
-      // The answer shows the connections as queued: read before the jobs exist, as a worker may
-      // take one up (and finish it) before a read after them.
-      const data = await Promise.all(ids.map((id) => getProviderAccount(app.database.db, scope, id)));
-      for (const id of ids) await enqueueRefresh(app.jobQueue, id);
+      // Marked `updating` with their jobs queued, in one transaction; answered as marked.
+      const data = await markRefreshQueued(app.database.db, scope, ids, enqueueRefreshIn);
       return reply.code(202).send({ data });
     },
   );
