@@ -16,6 +16,7 @@ import type { IdentityService } from './identity-service.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
 import { passwordResetRoutes } from './password-reset/password-reset-routes.ts';
 import { serveProvider } from './routes/serve-provider.ts';
+import { dropUnreadableCookies } from './routes/unreadable-cookies.ts';
 import { scheduleIdentityStoreSweep } from './storage/sweep-identity-store.ts';
 
 export interface RegisterIdentityOptions {
@@ -42,6 +43,8 @@ export async function registerIdentity(
   options: RegisterIdentityOptions,
 ): Promise<void> {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  // After the cookies are parsed, before any route or the provider reads them.
+  app.addHook('onRequest', async (request) => dropUnreadableCookies(request));
   await app.register(serveProvider, options);
   const registrationMail =
     options.registrationMail ??

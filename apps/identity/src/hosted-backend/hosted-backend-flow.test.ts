@@ -282,6 +282,29 @@ describe('FusionAuth hosted backend', () => {
     expect(refresh.json()).toMatchObject({ error: 'invalid_client' });
   });
 
+  it('reads a cookie holding a NUL character as absent: signs out, refreshes and shows pages without a 500', async () => {
+    const query = `client_id=${waratahClientId}&post_logout_redirect_uri=${encodeURIComponent(`${portalOrigin}/`)}`;
+    const requests = [
+      { cookie: 'app.rt', url: `/app/logout/?${query}`, method: 'GET' as const },
+      { cookie: '_session', url: `/app/logout/?${query}`, method: 'GET' as const },
+      { cookie: 'app.rt', url: `/app/refresh/?client_id=${waratahClientId}`, method: 'POST' as const },
+      { cookie: '_session', url: `/account/?client_id=${waratahClientId}`, method: 'GET' as const },
+      { cookie: '_session', url: `/app/login/?${sdkLoginQuery()}`, method: 'GET' as const },
+    ];
+    const answers: string[] = [];
+    for (const { cookie, url, method } of requests) {
+      const browser = new TestBrowser(testApp.app);
+      browser.cookies.set(cookie, { value: '%00x', path: '/' });
+      const answer = await browser.request(url, { method });
+      // A sign-out goes on to its redirect; the rest answer as without the cookie.
+      const fine = url.startsWith('/app/logout/') ? answer.statusCode === 302 : answer.statusCode < 500;
+      answers.push(`${method} ${url.split('?')[0]} ${cookie}: ${fine ? 'answered' : answer.statusCode}`);
+    }
+    expect(answers).toEqual(
+      requests.map(({ cookie, url, method }) => `${method} ${url.split('?')[0]} ${cookie}: answered`),
+    );
+  });
+
   it('answers 401 from /app/me/ without a valid access token', async () => {
     const browser = new TestBrowser(testApp.app);
     browser.cookies.set('app.at', { value: 'not.a.jwt', path: '/' });
