@@ -50,8 +50,35 @@ describe('the authenticate hook', () => {
       role: 'adviser',
       externalPartyId: adviser.externalParty?.id,
       via: 'bearer',
+      issuedTo: 'moneypartner-adviser-portal',
       ip: '127.0.0.1',
     });
+  });
+
+  it('refuses a bearer token on another environment of its tenant, whose feature switches are another’s', async () => {
+    const at = (host: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/test/whoami',
+        headers: { ...adviser.headers, host },
+      });
+    expect((await at('api.moneypartner.com.au')).statusCode).toBe(200);
+    const elsewhere = await at('api.sandbox.moneypartner.com.au');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().error.error_message).toBe(
+      'These credentials are not valid for this environment of the portal',
+    );
+    // Named by its header, the tenant keeps the host's environment: refused as well.
+    const named = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      headers: {
+        authorization: adviser.headers.authorization,
+        host: 'api.sandbox.moneypartner.com.au',
+        'x-tenant-id': 'moneypartner',
+      },
+    });
+    expect(named.statusCode).toBe(401);
   });
 
   it('tries the resolvers appended after the bearer token', async () => {

@@ -1,8 +1,10 @@
 import { apiHeaders } from '@waratah/contracts';
+import { environments, getTenant } from '@waratah/tenants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
 import { requestHostTenant } from '../tenancy/host-tenant.ts';
+import { requestTenancy } from '../tenancy/request-tenancy.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import { callingFrom, type Principal } from './principal.ts';
 
@@ -30,8 +32,27 @@ export function registerAuthentication(app: FastifyInstance, resolvers: readonly
 
 function assertSameTenant(request: FastifyRequest, principal: Principal): void {
   const named = namedTenant(request);
-  if (named === undefined || named === principal.tenantId) return;
-  throw new AppError('unauthorised', `These credentials are not valid for tenant '${named}'`);
+  if (named === undefined) return;
+  if (named !== principal.tenantId)
+    throw new AppError('unauthorised', `These credentials are not valid for tenant '${named}'`);
+  assertSameEnvironment(request, principal);
+}
+
+/**
+ * A bearer token issued to one environment's portal (its `client_id`) is refused on another
+ * environment of the tenant: the environment decides the feature switches an operator set, and
+ * before 2026-12-02 a production token sent with a sandbox host was served under the sandbox's.
+ * A token of a client no environment names (a service client, the end user's app) is not tied to
+ * one. The single sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
+ */
+function assertSameEnvironment(request: FastifyRequest, principal: Principal): void {
+  if (principal.via !== 'bearer' || principal.issuedTo === undefined) return;
+  const tenant = getTenant(principal.tenantId);
+  const issuedIn = environments.filter(
+    (environment) => tenant.envConfig[environment]?.oauth.clientId === principal.issuedTo,
+  );
+  if (issuedIn.length === 0 || issuedIn.includes(requestTenancy(request).environment)) return;
+  throw new AppError('unauthorised', 'These credentials are not valid for this environment of the portal');
 }
 
 // The tenant the request speaks for: X-Tenant-Id, else a host that names one (a local host, a

@@ -65,7 +65,13 @@ function principalOf(row: TokenSubjectRow): Principal | null {
   const tenantId = row.tenant_id as TenantId;
   if (row.subject_kind === 'client') {
     if (row.client_id === null || row.client_status === 'suspended') return null;
-    return { kind: 'client', tenantId, clientId: row.client_id, via: 'bearer' };
+    return {
+      kind: 'client',
+      tenantId,
+      clientId: row.client_id,
+      via: 'bearer',
+      issuedTo: row.oauth_client_id,
+    };
   }
   if (row.admin_user_id === null || row.admin_user_kind === null || row.admin_user_status !== 'active')
     return null;
@@ -76,5 +82,6 @@ function principalOf(row: TokenSubjectRow): Principal | null {
     role: row.admin_user_kind,
     externalPartyId: row.external_party_id,
     via: 'bearer',
+    issuedTo: row.oauth_client_id,
   };
 }

@@ -16,6 +16,8 @@ export interface AdminUserPrincipal {
   externalPartyId: number | null;
   /** How the credentials arrived: cookie-authenticated unsafe requests must echo the XSRF token. */
   via: 'bearer' | 'sso_cookie';
+  /** A bearer token's OAuth client (a portal's `client_id`): it names the environment it is for. */
+  issuedTo?: string;
   /** The request's client address (TRUST_PROXY decides which): the audit log's "from where". */
   ip?: string;
 }
@@ -25,6 +27,8 @@ export interface ClientPrincipal {
   tenantId: TenantId;
   clientId: number;
   via: 'bearer';
+  /** The token's OAuth client, as above. */
+  issuedTo?: string;
   /** The request's client address, as above. */
   ip?: string;
 }

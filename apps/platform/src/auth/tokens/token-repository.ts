@@ -254,6 +254,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         .select([
           't.subject_kind',
           't.tenant_id',
+          't.client_id as oauth_client_id',
           'u.id as admin_user_id',
           'u.kind as admin_user_kind',
           'u.status as admin_user_status',
