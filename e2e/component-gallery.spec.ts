@@ -58,7 +58,9 @@ test('the drawer, the modal and a toast animate, and do not when reduced motion 
     // The clock stands still while the toast is open: on a busy machine its own 3.5 s timer closed
     // it before the screenshot or the click on Close (flaky on CI, 2026-12-01, even with the
     // pointer held on it). Its animations are the browser's, which the clock does not hold.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    // A time well ahead of the page's clock: reaching it must not be 'in the past' by the time the
+    // pause arrives, on a machine slow between the two calls (nothing on the page has a timer due).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 30_000));
     await page.getByRole('button', { name: 'Warning toast' }).click();
     const toast = page.locator('[data-slot="toast"]');
     await expect(toast).toBeVisible();

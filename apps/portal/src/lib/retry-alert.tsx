@@ -21,9 +21,15 @@ export interface RetryAlertProps {
 export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }: RetryAlertProps) {
   const [, wake] = useReducer((turn: number) => turn + 1, 0);
   useEffect(() => {
-    const left = retryAt === undefined ? 0 : retryAt - Date.now();
-    if (left <= 0) return;
-    const timer = setTimeout(wake, left);
+    if (retryAt === undefined || retryAt <= Date.now()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer may fire a little before the clock reaches its time: then it is set again.
+    const wakeAtRetry = () => {
+      const left = retryAt - Date.now();
+      if (left > 0) timer = setTimeout(wakeAtRetry, left);
+      else wake();
+    };
+    wakeAtRetry();
     return () => clearTimeout(timer);
   }, [retryAt]);
   const waiting = retryAt !== undefined && retryAt > Date.now();
@@ -43,7 +49,15 @@ export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }:
           {onRetry && waiting && note ? ` ${note}` : null}
         </span>
         {onRetry ? (
-          <Button variant="transparent" size="sm" onClick={onRetry} disabled={waiting}>
+          // Unavailable while waiting, but still in the tab order (aria-disabled, not disabled): a
+          // keyboard or screen-reader user stays on it and hears when it can be pressed.
+          <Button
+            variant="transparent"
+            size="sm"
+            aria-disabled={waiting || undefined}
+            className={waiting ? 'cursor-not-allowed opacity-55' : undefined}
+            onClick={waiting ? undefined : onRetry}
+          >
             {retryLabel}
           </Button>
         ) : null}

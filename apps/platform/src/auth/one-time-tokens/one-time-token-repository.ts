@@ -124,6 +124,9 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       executor: Kysely<Database> = db,
     ): Promise<'ok' | 'wrong' | 'none'> {
       return inTransaction(executor, async (trx) => {
+        // The account's row first, as issuing a code does: a check and a new code of one account
+        // at once then run one after the other instead of each waiting for the other's row.
+        await lockAccounts(trx, [adminUserId]);
         const live = await trx
           .selectFrom('one_time_tokens')
           .select(['id', 'token_hash', 'attempts'])

@@ -1,7 +1,7 @@
 import type { Environment } from '@waratah/tenants';
 import { environments, type TenantConfig, tenantIds, tenants } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
-import { hostTenant } from '../../tenancy/host-tenant.ts';
+import { requestHostTenant } from '../../tenancy/host-tenant.ts';
 import { requestTenancy } from '../../tenancy/request-tenancy.ts';
 import { OAuthError } from './oauth-error.ts';
 
@@ -33,9 +33,12 @@ export function resolveOAuthClient(
   throw new OAuthError('invalid_client', `Unknown client_id or domain${where}`);
 }
 
+// A tenant's API host names its tenant and environment as its portal's host does: a client_id of
+// another environment is unknown there (before 2026-12-02 any environment's was taken on an API
+// host, and its token was then used with that environment's host).
 function namesTenant(request: FastifyRequest): boolean {
   if (request.headers['x-tenant-id'] !== undefined) return true;
-  return hostTenant(request).matched;
+  return requestHostTenant(request).matched;
 }
 
 function allTenantEnvironments() {
