@@ -231,16 +231,14 @@ export async function withdrawConsent(
   return getConsent(db, scope, id);
 }
 
-/** How many consents in a row the sweep fails to end before it stops until its next run. */
-const maxExpiryFailuresInARow = 5;
-
 /**
  * The expiry sweep: every consent past its expiry becomes `expired`, its practice's exports of the
  * client are deleted, and each client left without a current consent has the shared data deleted
  * (`disposeSharedData`). One transaction per consent, so one failure does not hold up the others:
- * the rest expire (until five in a row fail: the database itself, whose failure leaves the rest for
- * the next run), the files of those expired are removed, and then the sweep throws, so its job is
- * marked failed and the consent is tried again. Answers how many consents were due.
+ * the rest expire, the files of those expired are removed, and then the sweep throws, so its job
+ * is marked failed and the consent is tried again. It goes on past any number of failures: one
+ * that fails every time stays first among the due, and a stop after a few would halt the sweep for
+ * good. Answers how many consents were due.
  */
 export async function expireConsents(
   db: Kysely<Database>,
@@ -257,10 +255,7 @@ export async function expireConsents(
     .execute();
   const disposals: SharedDataDisposal[] = [];
   const failures: unknown[] = [];
-  let failedInARow = 0;
   for (const link of due) {
-    // The database itself failing (not one consent): the rest wait for the next sweep.
-    if (failedInARow >= maxExpiryFailuresInARow) break;
     const disposal = await db
       .transaction()
       .execute(async (trx) => {
@@ -295,10 +290,8 @@ export async function expireConsents(
         // already expired stayed with no row naming them.
         failures.push(error);
         options.log?.error({ err: error, consentId: link.id }, 'consents: could not expire a consent');
-        return null;
+        return undefined;
       });
-    // null: this consent failed; undefined: it was no longer due.
-    failedInARow = disposal === null ? failedInARow + 1 : 0;
     if (disposal) disposals.push(disposal);
   }
   await finishDisposal(disposals, options);

@@ -158,39 +158,6 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
     expect(await statusOf(linkB)).toBe('expired');
   });
 
-  it('stops the sweep after five consents in a row fail, leaving the rest for its next run', async () => {
-    const db = testApp.database.db;
-    for (let made = 0; made < 3; made += 1) {
-      const shared = await clientOfTwoPractices(testApp.app);
-      for (const practice of [shared.practiceA, shared.practiceB]) {
-        await db
-          .updateTable('client_links')
-          .set({ consent_expiry: new Date(Date.now() - 60_000) })
-          .where('id', '=', await shared.linkOf(practice))
-          .execute();
-      }
-    }
-    // Every consent's update refused, as when the database itself fails.
-    await sql`create function refuse_every_expiry_for_test() returns trigger language plpgsql as $$
-      begin raise exception 'refused for the test'; end $$`.execute(db);
-    await sql`create trigger refuse_every_expiry_for_test before update on client_links for each row
-      execute function refuse_every_expiry_for_test()`.execute(db);
-    const logged: unknown[] = [];
-    try {
-      await expect(
-        expireConsents(db, new Date(), {
-          store: disk,
-          log: { error: (details: unknown) => logged.push(details) },
-        }),
-      ).rejects.toThrow(/^5 of \d+ due consents could not be expired$/);
-      expect(logged).toHaveLength(5);
-    } finally {
-      await sql`drop trigger refuse_every_expiry_for_test on client_links`.execute(db);
-      await sql`drop function refuse_every_expiry_for_test()`.execute(db);
-    }
-    await expireConsents(db, new Date(), { store: disk });
-  });
-
   it('answers 404 for the exports of a practice whose consent the client withdrew through the API', async () => {
     const shared = await clientOfTwoPractices(testApp.app);
     const made = await shared.produce(shared.headers.a, '/api/v2/accounts/summary', {});

@@ -21,7 +21,8 @@ export interface RetryAlertProps {
 export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }: RetryAlertProps) {
   const [, wake] = useReducer((turn: number) => turn + 1, 0);
   useEffect(() => {
-    if (retryAt === undefined || retryAt <= Date.now()) return;
+    // Its time may pass before the effect runs (a busy main thread): then it wakes at once.
+    if (retryAt === undefined) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A timer may fire a little before the clock reaches its time: then it is set again.
     const wakeAtRetry = () => {
@@ -55,7 +56,9 @@ export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }:
             variant="transparent"
             size="sm"
             aria-disabled={waiting || undefined}
-            className={waiting ? 'cursor-not-allowed opacity-55' : undefined}
+            className={
+              waiting ? 'cursor-not-allowed opacity-55 hover:bg-transparent active:bg-transparent' : undefined
+            }
             onClick={waiting ? undefined : onRetry}
           >
             {retryLabel}

@@ -14,7 +14,8 @@ export interface OAuthClient {
 /**
  * The tenant environment whose `oauth` settings (spec §3 envConfig) the client_id and domain name.
  * When the request itself names a tenant (X-Tenant-Id, or a host that is the tenant's), they must
- * be that tenant's; on a shared API host the pair alone picks the tenant.
+ * be that tenant's (a tenant's API host names its tenant and environment); on a host that names
+ * none (a bare address, a name no tenant configures) the pair alone picks the tenant.
  */
 export function resolveOAuthClient(
   request: FastifyRequest,
