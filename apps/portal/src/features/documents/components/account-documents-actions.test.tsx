@@ -39,6 +39,14 @@ async function createStatementsForAllAccounts(user: UserEvent) {
   return drawer;
 }
 
+/** Both accounts' statements, as the platform answers them while they are being made. */
+const bothStatementsRunning = {
+  [`GET /api/v2/documents/${everydayId}`]: () =>
+    json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
+  [`GET /api/v2/documents/${summaryId}`]: () =>
+    json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+};
+
 /** The platform's answer to one requester's 21st unfinished document of a client. */
 const busyError = {
   error_code: 'F0006',
@@ -186,10 +194,7 @@ describe('account documents', { timeout: 20_000 }, () => {
         if (savingsRefused) return json({ error: busyError }, 429);
         return json({ data: buildDocumentExport({ id: summaryId, account_id: 2 }) }, 202);
       },
-      [`GET /api/v2/documents/${everydayId}`]: () =>
-        json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
-      [`GET /api/v2/documents/${summaryId}`]: () =>
-        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+      ...bothStatementsRunning,
     });
     vi.stubGlobal('fetch', view.api.fetch);
     const { api, user } = view;
@@ -226,10 +231,7 @@ describe('account documents', { timeout: 20_000 }, () => {
         const id = body.account_id === 1 ? everydayId : summaryId;
         return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
       },
-      [`GET /api/v2/documents/${everydayId}`]: () =>
-        json({ data: buildDocumentExport({ id: everydayId, status: 'running' }) }),
-      [`GET /api/v2/documents/${summaryId}`]: () =>
-        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+      ...bothStatementsRunning,
     });
     vi.stubGlobal('fetch', view.api.fetch);
     const { api, user } = view;
