@@ -42,7 +42,8 @@ function assertSameTenant(request: FastifyRequest, principal: Principal): void {
  * A bearer token issued to one environment's portal (its `client_id`) is refused on another
  * environment of the tenant: the environment decides the feature switches an operator set, and
  * before 2026-12-02 a production token sent with a sandbox host was served under the sandbox's.
- * A token of a client no environment names (a service client) is not tied to one. The single sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
+ * A token of a client no environment names (a service client) is not tied to one. The single
+ * sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
  */
 function assertSameEnvironment(request: FastifyRequest, principal: Principal): void {
   if (principal.via !== 'bearer' || principal.issuedTo === undefined) return;

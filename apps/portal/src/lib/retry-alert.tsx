@@ -9,7 +9,7 @@ export interface RetryAlertProps {
   onRetry?: (() => void) | undefined;
   /**
    * When trying again may pass, in milliseconds since the epoch (the server's `Retry-After`): until
-   * then the button waits, disabled, and `waitNote` says for how long. Asked sooner, the server
+   * then the button waits, unavailable (`aria-disabled`), and `waitNote` says for how long. Asked sooner, the server
    * would only refuse again.
    */
   retryAt?: number | undefined;
