@@ -1,5 +1,5 @@
 import { apiHeaders } from '@waratah/contracts';
-import { environments, getTenant } from '@waratah/tenants';
+import { type Environment, environments, getTenant, tenantIds } from '@waratah/tenants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
@@ -45,12 +45,21 @@ function assertSameTenant(request: FastifyRequest, principal: Principal): void {
  * A token of a client no environment names (a service client) is not tied to one. The single
  * sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
  */
+/** Each tenant's portal client ids and the environments they are for, worked out once. */
+const environmentsOfClient = new Map<string, Environment[]>();
+for (const tenantId of tenantIds) {
+  const tenant = getTenant(tenantId);
+  for (const environment of environments) {
+    const clientId = tenant.envConfig[environment]?.oauth.clientId;
+    if (clientId === undefined) continue;
+    const key = `${tenantId} ${clientId}`;
+    environmentsOfClient.set(key, [...(environmentsOfClient.get(key) ?? []), environment]);
+  }
+}
+
 function assertSameEnvironment(request: FastifyRequest, principal: Principal): void {
   if (principal.via !== 'bearer' || principal.issuedTo === undefined) return;
-  const tenant = getTenant(principal.tenantId);
-  const issuedIn = environments.filter(
-    (environment) => tenant.envConfig[environment]?.oauth.clientId === principal.issuedTo,
-  );
+  const issuedIn = environmentsOfClient.get(`${principal.tenantId} ${principal.issuedTo}`) ?? [];
   if (issuedIn.length === 0 || issuedIn.includes(requestTenancy(request).environment)) return;
   throw new AppError('unauthorised', 'These credentials are not valid for this environment of the portal');
 }
