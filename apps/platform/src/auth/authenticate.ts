@@ -38,13 +38,6 @@ function assertSameTenant(request: FastifyRequest, principal: Principal): void {
   assertSameEnvironment(request, principal);
 }
 
-/**
- * A bearer token issued to one environment's portal (its `client_id`) is refused on another
- * environment of the tenant: the environment decides the feature switches an operator set, and
- * before 2026-12-02 a production token sent with a sandbox host was served under the sandbox's.
- * A token of a client no environment names (a service client) is not tied to one. The single
- * sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
- */
 /** Each tenant's portal client ids and the environments they are for, worked out once. */
 const environmentsOfClient = new Map<string, Environment[]>();
 for (const tenantId of tenantIds) {
@@ -57,6 +50,13 @@ for (const tenantId of tenantIds) {
   }
 }
 
+/**
+ * A bearer token issued to one environment's portal (its `client_id`) is refused on another
+ * environment of the tenant: the environment decides the feature switches an operator set, and
+ * before 2026-12-02 a production token sent with a sandbox host was served under the sandbox's.
+ * A token of a client no environment names (a service client) is not tied to one. The single
+ * sign-on cookie is tied by its issuer (`sso-cookie-resolver.ts`).
+ */
 function assertSameEnvironment(request: FastifyRequest, principal: Principal): void {
   if (principal.via !== 'bearer' || principal.issuedTo === undefined) return;
   const issuedIn = environmentsOfClient.get(`${principal.tenantId} ${principal.issuedTo}`) ?? [];
