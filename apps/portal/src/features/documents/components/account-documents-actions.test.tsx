@@ -250,6 +250,97 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4);
   });
 
+  it('keeps a failed document’s own Try again waiting while the platform is busy', async () => {
+    let busy = false;
+    const view = await openAccounts({
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        if (busy) return json({ error: busyError }, 429, { 'Retry-After': '2' });
+        const id = body.account_id === 1 ? everydayId : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({
+          data: buildDocumentExport({ id: everydayId, status: 'failed', error: 'The holder timed out' }),
+        }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+    const failed = await vi.waitFor(() => {
+      const job = within(drawer)
+        .getAllByTestId('document-job')
+        .find((row) => row.getAttribute('data-status') === 'failed');
+      if (!job) throw new Error('no failed document yet');
+      return job;
+    });
+    busy = true;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+
+    // The drawer says the platform is busy; the row's own Try again waits as long.
+    const alert = await within(drawer).findByText(/20 of this client's documents/);
+    expect(alert).toHaveTextContent('You can try again in 2 seconds.');
+    const rowTryAgain = within(failed).getByRole('button', { name: 'Try again' });
+    expect(rowTryAgain).toHaveAttribute('aria-disabled', 'true');
+    await user.click(rowTryAgain);
+    expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3);
+
+    busy = false;
+    await vi.waitFor(() => expect(rowTryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 4000 });
+    await user.click(rowTryAgain);
+    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
+  });
+
+  it('waits for a busy platform’s Retry-After before it offers to download a ready file again', async () => {
+    let busy = true;
+    const view = await openAccounts({
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        const id = body.account_id === 1 ? everydayId : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({ data: buildDocumentExport({ id: everydayId, status: 'completed' }) }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+      [`GET /api/v2/statements/${everydayId}`]: () =>
+        busy
+          ? json({ error: { ...busyError, error_message: 'The platform is busy' } }, 503, {
+              'Retry-After': '2',
+            })
+          : fileResponse('%PDF-1.7\n', 'statement_everyday.pdf'),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+
+    const job = await vi.waitFor(() => {
+      const row = within(drawer)
+        .getAllByTestId('document-job')
+        .find((each) => within(each).queryByText('Statement – Everyday Account'));
+      if (!row) throw new Error('no Everyday Account statement yet');
+      return row;
+    });
+    const alert = await within(job).findByRole('alert');
+    expect(alert).toHaveTextContent('The platform is busy');
+    expect(alert).toHaveTextContent('You can try again in 2 seconds.');
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
+    expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
+    await user.click(tryAgain);
+    expect(api.requestsTo(`GET /api/v2/statements/${everydayId}`)).toHaveLength(1);
+
+    busy = false;
+    await vi.waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 4000 });
+    await user.click(tryAgain);
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]?.fileName).toBe('statement_everyday.pdf');
+  });
+
   it('offers to try again only the accounts refused for a reason that may pass, not a refused request', async () => {
     const view = await openAccounts({
       'GET /api/v2/accounts': () =>

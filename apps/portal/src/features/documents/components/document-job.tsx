@@ -4,11 +4,13 @@ import { Button, Spinner, Tag, type TagVariant, toast } from '@waratah/ui';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { isExportGone, useDocumentExport } from '../api/document-exports.ts';
 import { useDocumentDownloads } from '../api/use-document-downloads.ts';
 import { saveFile } from '../utils/save-file.ts';
+import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 
 /** Spec §9: toasts in the portal stay 5000 ms. */
 const TOAST_MS = 5000;
@@ -36,6 +38,11 @@ export interface DocumentJobRowProps {
   onAutoDownload?: (() => void) | undefined;
   /** Creates the document again after a failed generation. */
   onRetry?: (() => void) | undefined;
+  /**
+   * When `onRetry` may be asked again, in milliseconds since the epoch: the `Retry-After` of a busy
+   * platform's last refusal to make a document of the client. Until then its 'Try again' waits.
+   */
+  retryAt?: number | undefined;
   /** The platform no longer has the document (deleted meanwhile). */
   unavailable?: boolean;
 }
@@ -48,9 +55,11 @@ export function DocumentJobRow({
   autoDownload,
   onAutoDownload,
   onRetry,
+  retryAt,
   unavailable = false,
 }: DocumentJobRowProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const downloads = useDocumentDownloads();
   const shown = useRef(true);
   useEffect(() => {
@@ -138,17 +147,22 @@ export function DocumentJobRow({
       </div>
       <span className="sr-only">{t(`documents.progress.${state}`, { name })}</span>
       {unavailable ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry}>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt} waitNote={waitNote}>
           {t('documents.unavailable')}
         </RetryAlert>
       ) : document.status === 'failed' ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry}>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt} waitNote={waitNote}>
           {document.error
             ? t('documents.failedBecause', { reason: document.error })
             : t('documents.failedUnknown')}
         </RetryAlert>
       ) : download.isError ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={() => download.mutate({ automatic: false })}>
+        <RetryAlert
+          retryLabel={t('documents.retry')}
+          onRetry={() => download.mutate({ automatic: false })}
+          retryAt={whenToAskAgain([download.error])}
+          waitNote={waitNote}
+        >
           {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
         </RetryAlert>
       ) : null}
@@ -163,6 +177,7 @@ export interface TrackedDocumentJobProps {
   autoDownload: boolean;
   onAutoDownload: () => void;
   onRetry: () => void;
+  retryAt?: number | undefined;
 }
 
 /** An export created just now: polled until it settles (or is gone), then downloaded. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
@@ -11,6 +11,7 @@ import {
   queueDocuments,
   type RefusedDocument,
 } from '../utils/queue-documents.ts';
+import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
 
 /** A document queued: the row that follows it; its key changes on a retry, so the row starts afresh. */
@@ -136,13 +137,7 @@ export function DocumentRequestDrawer({
   }
 
   const failure = failureOf();
-  const waitNote = useCallback(
-    (seconds: number) =>
-      seconds < 60
-        ? t('documents.retryWaitSeconds', { count: seconds })
-        : t('documents.retryWaitMinutes', { count: Math.ceil(seconds / 60) }),
-    [t],
-  );
+  const waitNote = useRetryWaitNote();
   const renderJob = (job: Job) => (
     <TrackedDocumentJob
       key={job.key}
@@ -152,6 +147,8 @@ export function DocumentRequestDrawer({
       autoDownload={!downloaded.has(job.key)}
       onAutoDownload={() => setDownloaded((keys) => new Set(keys).add(job.key))}
       onRetry={() => retry.mutate(job)}
+      // A busy platform's wait holds for every document of the client, this one's retry too.
+      retryAt={failure?.retryAt}
     />
   );
   const waiting = jobs.filter((job) => !downloaded.has(job.key));
