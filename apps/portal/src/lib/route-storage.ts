@@ -14,6 +14,8 @@ export interface RouteStorage {
   saveEntryRoute(target: RouteTarget): void;
   /** Reads and forgets it, so a route is restored once. */
   takeEntryRoute(): RouteTarget | null;
+  /** Forgets it unread: the adviser signed out, and whoever signs in next starts afresh. */
+  forgetEntryRoute(): void;
   savePostLoginRoute(target: RouteTarget): void;
   takePostLoginRoute(): RouteTarget | null;
   hasPostLoginRoute(): boolean;
@@ -29,6 +31,7 @@ export function createRouteStorage(storage: Storage): RouteStorage {
   return {
     saveEntryRoute: (target) => save(keys.entryRoute, target),
     takeEntryRoute: () => take(keys.entryRoute),
+    forgetEntryRoute: () => storage.removeItem(keys.entryRoute),
     savePostLoginRoute: (target) => save(keys.postLoginRoute, target),
     takePostLoginRoute: () => take(keys.postLoginRoute),
     hasPostLoginRoute: () => parseTarget(storage.getItem(keys.postLoginRoute)) !== null,

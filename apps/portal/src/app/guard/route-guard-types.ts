@@ -18,6 +18,11 @@ export interface GuardTarget {
   /** `location.search`, e.g. '?invitation_token=abc'. */
   search: string;
   hash: string;
+  /**
+   * The adviser has just signed out on this very page (the sign-out button): it is not a page to
+   * come back to, and the next adviser to sign in in this browser must not be sent to it.
+   */
+  signedOutHere?: boolean | undefined;
 }
 
 /** Everything the guard reads or does outside itself, injected so that every branch can be tested. */

@@ -3,7 +3,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { routeHref } from '../../config/route-href.ts';
 import type { RouteHandle } from '../../config/routes.ts';
 import { useProviderAuth } from '../../lib/auth/provider-auth.tsx';
-import { usePasswordSignedIn } from '../../lib/auth/session-services.tsx';
+import { usePasswordSignedIn, useSessionServices } from '../../lib/auth/session-services.tsx';
 import { PageLoading } from '../page-loading.tsx';
 import { runRouteGuard } from './run-route-guard.ts';
 import { useRouteGuardDependencies } from './use-route-guard-dependencies.ts';
@@ -21,14 +21,19 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const passwordSignedIn = usePasswordSignedIn();
   const signedIn = provider ? provider.isLoggedIn : passwordSignedIn;
   const deps = useRouteGuardDependencies();
+  const { passwordSession } = useSessionServices();
   const latest = useRef({ deps, leaf, location, provider });
   latest.current = { deps, leaf, location, provider };
   const [allowedKey, setAllowedKey] = useState<string | null>(null);
+  // The location the guard last ran for: run again for it, the signed-in state changed on the page.
+  const guardedKey = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location key or signed-in state re-runs it; the rest is read fresh.
   useEffect(() => {
     let current = true;
     const { deps: guardDeps, leaf: match, location: here, provider: auth } = latest.current;
+    const samePage = guardedKey.current === here.key;
+    guardedKey.current = here.key;
     const handle = match?.handle as RouteHandle | undefined;
     if (!handle) return;
     void runRouteGuard(
@@ -38,6 +43,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         params: Object.fromEntries(Object.entries(match?.params ?? {}).filter(isDefined)),
         search: here.search,
         hash: here.hash,
+        signedOutHere: samePage && !auth && passwordSession.signedOutOnPurpose(),
       },
       guardDeps,
     ).then((decision) => {

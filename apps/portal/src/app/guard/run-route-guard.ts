@@ -170,9 +170,10 @@ async function isFeatureOn(meta: RouteMeta, deps: RouteGuardDependencies): Promi
   }
 }
 
-// The callback is where sign-in ends, never a page to come back to.
+// The callback is where sign-in ends, never a page to come back to; nor is a page signed out of.
 function saveEntryRoute(target: GuardTarget, deps: RouteGuardDependencies): void {
-  if (target.meta.name !== 'AuthCallback') deps.routeStorage.saveEntryRoute(toRouteTarget(target));
+  if (target.meta.name !== 'AuthCallback' && !target.signedOutHere)
+    deps.routeStorage.saveEntryRoute(toRouteTarget(target));
 }
 
 function isRegistrationRoute(meta: RouteMeta): boolean {

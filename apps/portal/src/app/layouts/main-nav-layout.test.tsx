@@ -14,12 +14,12 @@ import {
 } from '../../testing/fake-api.ts';
 import { renderPortal, storedAccessToken } from '../../testing/render.tsx';
 
-async function renderDashboard(routes: FakeRoutes = {}) {
+async function renderDashboard(routes: FakeRoutes = {}, url = '/dashboard') {
   const api = createFakeApi({
     [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails() }),
     ...routes,
   });
-  const view = await renderPortal({ url: '/dashboard', api, signedInFor: 600 });
+  const view = await renderPortal({ url, api, signedInFor: 600 });
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return view;
 }
@@ -104,5 +104,32 @@ describe('signing out (spec §4)', () => {
     expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(window.localStorage.getItem('waratah.accessToken')).toBe(storedAccessToken);
+  });
+
+  it('leaves no page to come back to: the next adviser to sign in starts at the dashboard', async () => {
+    const { api, user, router } = await renderDashboard(
+      {
+        [revokeRoute]: () => new Response(null, { status: 200 }),
+        'POST /oauth/admin/token': () => json({ access_token: 'next-adviser', expires_in: 600 }),
+      },
+      '/dashboard?view=all#clients',
+    );
+
+    // A page an earlier, timed-out session saved to come back to goes too.
+    window.localStorage.setItem(
+      'waratah.entryRoute',
+      JSON.stringify({ name: 'DashboardPage', query: { view: 'all' } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to MoneyPartner' });
+    expect(window.localStorage.getItem('waratah.entryRoute')).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'grace.hopper@example.test');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(api.requestsTo('POST /oauth/admin/token')).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('');
   });
 });

@@ -339,6 +339,21 @@ describe('createPasswordSession', () => {
     expect(window.localStorage.length).toBe(0);
   });
 
+  it('tells a sign-out on purpose from a session that ended by itself, until the next sign-in', async () => {
+    const { session: s } = session();
+    s.store({ access_token: 'a1', expires_in: 60 });
+    expect(s.signedOutOnPurpose()).toBe(false);
+    s.clear();
+    expect(s.signedOutOnPurpose()).toBe(false);
+
+    s.store({ access_token: 'a2', expires_in: 60 });
+    await s.signOut();
+    expect(s.signedOutOnPurpose()).toBe(true);
+
+    s.store({ access_token: 'a3', expires_in: 60 });
+    expect(s.signedOutOnPurpose()).toBe(false);
+  });
+
   it('rejects and stays signed in when the revocation fails, so that sign-out can be tried again', async () => {
     const { session: s } = session({ revoke: vi.fn().mockRejectedValue(new Error('offline')) });
     s.store({ access_token: 'a1' });

@@ -66,6 +66,8 @@ export interface PasswordSession {
   signIn<T extends SessionToken>(grant: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Revokes the token on the server, then forgets it here; a failed revocation keeps the session. */
   signOut(): Promise<void>;
+  /** The session here was ended by `signOut` (the adviser's own choice), and none is stored since. */
+  signedOutOnPurpose(): boolean;
   /** Forgets the session here at once (it timed out), and revokes it on the server as it can. */
   clear(): void;
   /** Told whenever the signed-in state may have changed: stored, refreshed, expired, cleared. */
@@ -106,6 +108,7 @@ export function createPasswordSession({
   const emit = () => {
     for (const listener of listeners) listener();
   };
+  let signedOutHere = false;
   const expiresAt = () => Number(storage.getItem(keys.expiresAt)) || null;
 
   function clearTimers() {
@@ -148,6 +151,7 @@ export function createPasswordSession({
 
   /** The stored session changed (stored here, or by another tab): timers set again, listeners told. */
   function takeStoredSession() {
+    if (storage.getItem(keys.accessToken) !== null) signedOutHere = false;
     schedule();
     emit();
   }
@@ -189,8 +193,10 @@ export function createPasswordSession({
         const accessToken = storage.getItem(keys.accessToken);
         if (accessToken) await withDeadline((signal) => revoke(accessToken, signal));
       });
+      signedOutHere = true;
       forget();
     },
+    signedOutOnPurpose: () => signedOutHere && storage.getItem(keys.accessToken) === null,
     clear() {
       const accessToken = storage.getItem(keys.accessToken);
       forget();

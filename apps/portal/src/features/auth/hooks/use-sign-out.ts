@@ -22,7 +22,7 @@ export function useSignOut(): () => Promise<void> {
   const appStore = useAppStore();
   const queryClient = useQueryClient();
   const provider = useProviderAuth();
-  const { passwordSession } = useSessionServices();
+  const { passwordSession, routeStorage } = useSessionServices();
   const { analytics, errorReporter } = useIntegrations();
 
   return async () => {
@@ -39,6 +39,8 @@ export function useSignOut(): () => Promise<void> {
       return;
     }
     forgetAdviserData(queryClient, appStore);
+    // A page saved earlier to come back to (a timed-out session's) was this adviser's, not the next's.
+    routeStorage.forgetEntryRoute();
     toast.success(t('session.signOut.success'), { duration: SIGN_OUT_TOAST_MS });
     await navigate(paths.login.getHref());
   };
