@@ -30,6 +30,11 @@ export interface RouteGuardDependencies {
   /** Single sign-on through the external provider (the default tenant) rather than a password. */
   providerEnabled: boolean;
   isSignedIn(): boolean;
+  /**
+   * Password mode: resolves once a refresh of the stored session under way has ended (at start-up
+   * after the tab was closed past the token's life, the refresh cookie renews it).
+   */
+  sessionSettled(): Promise<void>;
   /** Provider mode: the provider has just sent the visitor back and still no session is open. */
   providerReturnedSignedOut(): boolean;
   setTitle(title: string | undefined): void;

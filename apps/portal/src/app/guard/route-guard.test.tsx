@@ -3,8 +3,16 @@ import type { ExternalPartyStatus } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUserDetails } from '../../testing/build-admin-user-details.ts';
 import { buildAppConfig } from '../../testing/build-app-config.ts';
-import { adminUserDetailsRoute, createFakeApi, json } from '../../testing/fake-api.ts';
-import { renderPortal } from '../../testing/render.tsx';
+import {
+  adminUserDetailsRoute,
+  appConfigRoute,
+  createFakeApi,
+  type FakeRequest,
+  json,
+  tokenRoute,
+  unauthorised,
+} from '../../testing/fake-api.ts';
+import { renderPortal, storedAccessToken } from '../../testing/render.tsx';
 
 function adviserApi(status: ExternalPartyStatus | null) {
   return createFakeApi({ [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails(status) }) });
@@ -29,6 +37,28 @@ describe('RouteGuard in the running portal', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Ada Lee')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Dashboard - MoneyPartner Adviser Portal'));
+  });
+
+  it('keeps an adviser back after the token’s life signed in: the refresh cookie renews it before the page is guarded', async () => {
+    // The platform refuses a dead bearer on every call, the app config's too.
+    const refusesDeadToken =
+      (answer: () => Response) =>
+      ({ headers }: FakeRequest) =>
+        headers.get('Authorization') === `Bearer ${storedAccessToken}` ? unauthorised() : answer();
+    const api = createFakeApi({
+      [appConfigRoute]: refusesDeadToken(() => json({ data: buildAppConfig() })),
+      [adminUserDetailsRoute]: refusesDeadToken(() => json({ data: buildAdminUserDetails() })),
+      [tokenRoute]: () => json({ access_token: 'renewed', expires_in: 3600 }),
+    });
+    const { router } = await renderPortal({ url: '/dashboard?view=all', api, signedInFor: -7200 });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Session timed out')).not.toBeInTheDocument();
+    expect(api.requestsTo(tokenRoute)).toHaveLength(1);
+    expect(
+      api.requests.filter(({ headers }) => headers.get('Authorization')?.includes(storedAccessToken)),
+    ).toEqual([]);
   });
 
   it.each([

@@ -52,6 +52,7 @@ function dependencies(overrides: Partial<RouteGuardDependencies> = {}) {
   const deps = {
     providerEnabled: false,
     isSignedIn: vi.fn(() => true),
+    sessionSettled: vi.fn(async () => undefined),
     providerReturnedSignedOut: vi.fn(() => false),
     setTitle: vi.fn(),
     appStore,
@@ -108,6 +109,29 @@ describe('runRouteGuard: 2. sign-in', () => {
     });
     expect(deps.routeStorage.takeEntryRoute()).toMatchObject({ name: 'DashboardPage' });
     expect(deps.fetchAdminUserDetails).not.toHaveBeenCalled();
+  });
+
+  it('waits for a renewal of the session under way before it sends the visitor to sign in', async () => {
+    let signedIn = false;
+    const deps = dependencies({
+      isSignedIn: () => signedIn,
+      sessionSettled: async () => {
+        signedIn = true;
+      },
+    });
+
+    await expect(runRouteGuard(target('DashboardPage'), deps)).resolves.toEqual({ type: 'allow' });
+    expect(deps.routeStorage.takeEntryRoute()).toBeNull();
+  });
+
+  it('does not save the page an adviser signed out of on purpose', async () => {
+    const deps = dependencies({ isSignedIn: () => false });
+
+    await expect(runRouteGuard(target('DashboardPage', { signedOutHere: true }), deps)).resolves.toEqual({
+      type: 'redirect',
+      to: { name: 'LoginPage' },
+    });
+    expect(deps.routeStorage.takeEntryRoute()).toBeNull();
   });
 
   it('with the provider, stores the user info and the external-party details of a signed-in visitor', async () => {

@@ -67,6 +67,8 @@ async function signInDecision(
   deps: RouteGuardDependencies,
 ): Promise<GuardDecision | null> {
   const { meta } = target;
+  // A session being renewed is waited for, not sent to sign in while its new token is on its way.
+  if (!deps.isSignedIn()) await deps.sessionSettled();
   if (!deps.isSignedIn()) {
     // Back from the provider and still signed out: logging in again would return here at once, for
     // ever (a clock far ahead, or refused cookies). The route the visitor asked for stays saved.

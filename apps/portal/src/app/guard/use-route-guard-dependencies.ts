@@ -23,6 +23,7 @@ export function useRouteGuardDependencies(): RouteGuardDependencies {
   return {
     providerEnabled: provider !== null,
     isSignedIn: () => (provider ? provider.isLoggedIn : passwordSession.isSignedIn()),
+    sessionSettled: () => (provider ? Promise.resolve() : passwordSession.settled()),
     providerReturnedSignedOut: () => provider?.returnedSignedOut() ?? false,
     setTitle: (pageTitle) => setDocumentTitle({ pageTitle, tenantName }),
     appStore,

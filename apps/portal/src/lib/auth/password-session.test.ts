@@ -46,6 +46,35 @@ describe('createPasswordSession', () => {
     expect(s.isSignedIn()).toBe(false);
     expect(s.hasStoredSession()).toBe(true);
     expect(listener).toHaveBeenCalled();
+    // Kept, so that a 401 reads as a timed-out session, but no longer sent.
+    expect(s.getAccessToken()).toBeNull();
+  });
+
+  it('renews a session found expired at once, and is settled when the renewal has ended', async () => {
+    const earlier = session().session;
+    earlier.store({ access_token: 'a1', expires_in: 3600 });
+    earlier.dispose();
+    vi.setSystemTime(new Date('2026-03-01T02:00:00Z'));
+    let answer: (token: { access_token: string; expires_in: number }) => void = () => undefined;
+    const refresh = vi.fn(
+      () => new Promise<{ access_token: string; expires_in: number }>((resolve) => (answer = resolve)),
+    );
+    const { session: s } = session({ refresh });
+    expect(s.isSignedIn()).toBe(false);
+
+    s.resume();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    let settled = false;
+    void s.settled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+
+    answer({ access_token: 'renewed', expires_in: 3600 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+    expect(s.isSignedIn()).toBe(true);
+    expect(s.getAccessToken()).toBe('renewed');
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 
   it('refreshes 10 seconds before the expiry, by the cookie: no refresh token is stored', async () => {

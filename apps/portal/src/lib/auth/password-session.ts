@@ -50,6 +50,10 @@ export interface PasswordSessionOptions {
 }
 
 export interface PasswordSession {
+  /**
+   * The token to send, while it is still alive. An expired one is kept (a 401 then means the session
+   * timed out) but not sent: the platform refuses a dead bearer even on the calls that need none.
+   */
   getAccessToken(): string | null;
   /** True while a token is stored and its expiry is still ahead. */
   isSignedIn(): boolean;
@@ -72,8 +76,13 @@ export interface PasswordSession {
   clear(): void;
   /** Told whenever the signed-in state may have changed: stored, refreshed, expired, cleared. */
   subscribe(listener: () => void): () => void;
-  /** Picks up a token stored by an earlier page load and schedules its refresh and expiry. */
+  /**
+   * Picks up a token stored by an earlier page load and schedules its refresh and expiry; one due
+   * already (the tab was closed past the token's life) is refreshed at once.
+   */
   resume(): void;
+  /** Resolves once no refresh is under way here: the signed-in state is then what it will stay. */
+  settled(): Promise<void>;
   dispose(): void;
 }
 
@@ -109,19 +118,21 @@ export function createPasswordSession({
     for (const listener of listeners) listener();
   };
   let signedOutHere = false;
+  let refreshing: Promise<void> | null = null;
   const expiresAt = () => Number(storage.getItem(keys.expiresAt)) || null;
 
   function clearTimers() {
     for (const timer of timers.splice(0)) clearTimeout(timer);
   }
 
-  function schedule() {
+  function schedule({ refreshDueAtOnce = false } = {}) {
     clearTimers();
     if (disposed) return;
     const expiry = expiresAt();
     if (expiry === null || storage.getItem(keys.accessToken) === null) return;
     const delay = Math.max(expiry - refreshBeforeMs - now(), 0);
-    timers.push(setTimeout(() => void refreshNow(expiry), delay));
+    if (delay === 0 && refreshDueAtOnce) void refreshNow(expiry);
+    else timers.push(setTimeout(() => void refreshNow(expiry), delay));
     timers.push(setTimeout(emit, Math.max(expiry - now(), 0)));
   }
 
@@ -129,7 +140,16 @@ export function createPasswordSession({
    * Refreshes the token that expires at `due`, unless another tab already has while this one waited,
    * or the session ended meanwhile (a sign-out takes the same lock).
    */
-  async function refreshNow(due: number | null, retiredRefreshToken?: string) {
+  function refreshNow(due: number | null, retiredRefreshToken?: string): Promise<void> {
+    const run = refreshOnce(due, retiredRefreshToken);
+    refreshing = run;
+    void run.finally(() => {
+      if (refreshing === run) refreshing = null;
+    });
+    return run;
+  }
+
+  async function refreshOnce(due: number | null, retiredRefreshToken?: string) {
     try {
       await withLock(refreshLockName, async () => {
         const current = storage.getItem(keys.accessToken);
@@ -163,7 +183,7 @@ export function createPasswordSession({
   }
 
   const session: PasswordSession = {
-    getAccessToken: () => storage.getItem(keys.accessToken),
+    getAccessToken: () => (session.isSignedIn() ? storage.getItem(keys.accessToken) : null),
     isSignedIn() {
       if (storage.getItem(keys.accessToken) === null) return false;
       const expiry = expiresAt();
@@ -214,7 +234,7 @@ export function createPasswordSession({
     },
     resume() {
       stopWatching ??= watchOtherTabs(takeStoredSession);
-      schedule();
+      schedule({ refreshDueAtOnce: true });
       // A refresh token an earlier version left in local storage is spent once, into the cookie,
       // and removed: the adviser stays signed in, and the old token stops working.
       const retired = storage.getItem(retiredRefreshTokenKey);
@@ -226,6 +246,9 @@ export function createPasswordSession({
         revoke(retired).catch((error: unknown) =>
           console.warn('The left-behind refresh token could not be revoked', error),
         );
+    },
+    async settled() {
+      while (refreshing) await refreshing;
     },
     dispose() {
       disposed = true;
