@@ -109,8 +109,11 @@ export async function importFile(
     let added = 0;
     for (let start = 0; start < rows.length; start += 1_000) {
       const batch = rows.slice(start, start + 1_000).map((row, offset) => {
+        // Categorised as it is stored, cut to 1,000 characters: before 2026-12-02 the whole text (of
+        // up to megabytes) went through the patterns.
+        const description = importedText(row.description);
         const { categoryId, budgetCategory, included } = categoriseTransaction(
-          { amount: row.amount, description: row.description, merchantCategoryCode: null },
+          { amount: row.amount, description, merchantCategoryCode: null },
           account,
         );
         return {
@@ -123,7 +126,7 @@ export async function importFile(
           status: 'posted' as const,
           transaction_date: row.date,
           post_date: row.date,
-          description_original: importedText(row.description),
+          description_original: description,
           category_id: categoryId,
           budget_category: budgetCategory,
           included,

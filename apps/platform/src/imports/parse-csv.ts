@@ -30,30 +30,86 @@ export interface CsvPreview {
 /** The most columns a CSV may have: a statement has a handful; more is not a statement. */
 export const maxCsvColumns = 100;
 
+/** The longest header row a CSV may have, in characters: a hundred names of a hundred each. */
+export const maxCsvHeaderLength = 10_000;
+
+/** A row's value in a column: only its own and only a string, never one `Object.prototype` has (`toString`). */
+function cell(row: Record<string, string>, column: string | undefined): string {
+  const value = column !== undefined && Object.hasOwn(row, column) ? row[column] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The header line's length and columns, before papaparse reads the file. Each delimiter papaparse
+ * may guess is counted, quoted or not: more than the columns the header can have, never fewer.
+ */
+function checkHeaderLine(text: string) {
+  const line =
+    text
+      .trimStart()
+      .slice(0, maxCsvHeaderLength + 1)
+      .split(/\r|\n/, 1)[0] ?? '';
+  if (line.length > maxCsvHeaderLength)
+    throw new ImportFileError(
+      `The CSV's header row is longer than ${maxCsvHeaderLength} characters; a statement's is a few hundred`,
+    );
+  const delimiters = [',', '\t', '|', ';', Papa.RECORD_SEP, Papa.UNIT_SEP];
+  const columns = Math.max(...delimiters.map((delimiter) => line.split(delimiter).length));
+  if (columns > maxCsvColumns)
+    throw new ImportFileError(`The CSV has ${columns} columns; a statement has at most ${maxCsvColumns}`);
+}
+
+/**
+ * The file's columns and rows. The header row is read here, not by papaparse's `header` mode: its
+ * renaming of repeated names (5.7.1) is quadratic, and a header of 200,000 names froze the server
+ * for minutes before 2026-12-02; it also wrote to the console, and filed a row's values past the
+ * header's under `__parsed_extra`, where they were lost (`1,250.00` unquoted was a credit of 1.00).
+ */
 function read(text: string, preview?: number): { columns: string[]; rows: Record<string, string>[] } {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
+  const content = text.replace(/^\uFEFF/, '');
+  checkHeaderLine(content);
+  const parsed = Papa.parse<string[]>(content, {
     skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim(),
     // The mapping step shows five rows: it reads a few more lines than that (papaparse counts raw
-    // lines, blank ones too), not the whole file as before 2026-11-29.
-    ...(preview ? { preview } : {}),
+    // lines, blank ones too), not the whole file as before 2026-11-29. One more for the header.
+    ...(preview ? { preview: preview + 1 } : {}),
   });
   const fatal = parsed.errors.find((error) => error.type === 'Delimiter' || error.code === 'MissingQuotes');
   if (fatal)
     throw new ImportFileError(
-      `The CSV could not be read: ${fatal.message}${fatal.row === undefined ? '' : ` (row ${fatal.row + 2})`}`,
+      `The CSV could not be read: ${fatal.message}${fatal.row === undefined ? '' : ` (row ${fatal.row + 1})`}`,
     );
-  const columns = (parsed.meta.fields ?? []).filter((column) => column !== '');
-  if (columns.length > maxCsvColumns)
+  const [header = [], ...records] = parsed.data;
+  if (header.length > maxCsvColumns)
     throw new ImportFileError(
-      `The CSV has ${columns.length} columns; a statement has at most ${maxCsvColumns}`,
+      `The CSV has ${header.length} columns; a statement has at most ${maxCsvColumns}`,
     );
+  // A repeated name gets a suffix (`Amount`, `Amount_1`), as papaparse gave it; an empty one is no column.
+  const seen = new Set<string>();
+  const keys = header.map((field) => {
+    const name = field.trim();
+    let key = name;
+    for (let suffix = 1; name !== '' && seen.has(key); suffix += 1) key = `${name}_${suffix}`;
+    seen.add(key);
+    return key;
+  });
+  const named = keys.flatMap((key, column) => (key === '' ? [] : [[key, column] as const]));
+  const columns = named.map(([key]) => key);
   if (columns.length < 2)
     throw new ImportFileError(
       'The CSV needs a header row naming at least a date, a description and an amount column',
     );
-  return { columns, rows: parsed.data };
+  // A row of fewer values than the header has empty ones at its end (the row's checks then name
+  // it); one of more is refused, for its values would no longer be in their columns. Empty values
+  // past the header's (a bank's rows ending in a separator its header does not) are no values.
+  const rows = records.map((record, index) => {
+    if (record.length > header.length && record.slice(header.length).some((value) => value.trim() !== ''))
+      throw new ImportFileError(
+        `Row ${index + 2}: ${record.length} values where the header has ${header.length}; a value holding the separator, like 1,250.00, must be in quotes`,
+      );
+    return Object.fromEntries(named.map(([key, column]) => [key, record[column] ?? '']));
+  });
+  return { columns, rows };
 }
 
 const guess = (columns: string[], pattern: RegExp) => columns.find((column) => pattern.test(column));
@@ -77,7 +133,7 @@ export function previewCsv(text: string): CsvPreview {
     description: guess(columns, /desc|narrative|details|memo|payee/i),
     ...(amount ? { amount } : pair ? { debit, credit } : {}),
   };
-  const firstDate = suggested.date ? rows[0]?.[suggested.date] : undefined;
+  const firstDate = rows[0] ? cell(rows[0], suggested.date) : '';
   if (firstDate) suggested.dateFormat = /^\d{4}-/.test(firstDate.trim()) ? 'YYYY-MM-DD' : 'DD/MM/YYYY';
   const clean = Object.fromEntries(Object.entries(suggested).filter(([, value]) => value !== undefined));
   return { columns, rows: rows.slice(0, 5), suggested: clean };
@@ -102,19 +158,19 @@ export function parseCsv(text: string, mapping: CsvMapping): ImportedRow[] {
     throw new ImportFileError(`The CSV has ${rows.length} rows; one import takes at most ${maxImportRows}`);
   return rows.map((row, index) => {
     const line = index + 2;
-    const date = parseFileDate(row[mapping.date] ?? '', mapping.dateFormat);
+    const date = parseFileDate(cell(row, mapping.date), mapping.dateFormat);
     if (!date)
       throw new ImportFileError(
-        `Row ${line}: '${row[mapping.date] ?? ''}' is not a ${mapping.dateFormat} date`,
+        `Row ${line}: '${cell(row, mapping.date)}' is not a ${mapping.dateFormat} date`,
       );
     let amount: string | undefined;
     if (mapping.amount) {
-      amount = parseFileAmount(row[mapping.amount] ?? '');
+      amount = parseFileAmount(cell(row, mapping.amount));
     } else {
-      amount = debitOrCredit(row[mapping.debit ?? ''] ?? '', row[mapping.credit ?? ''] ?? '', line);
+      amount = debitOrCredit(cell(row, mapping.debit), cell(row, mapping.credit), line);
     }
     if (amount === undefined) throw new ImportFileError(`Row ${line}: the amount is not a number`);
-    const description = (row[mapping.description] ?? '').trim();
+    const description = cell(row, mapping.description).trim();
     if (!description) throw new ImportFileError(`Row ${line}: the description is empty`);
     return { date, amount, description, fileId: null };
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { importIds } from './import-file.ts';
 import { parseCsv, previewCsv } from './parse-csv.ts';
 import { ofxCurrency, parseOfx } from './parse-ofx.ts';
@@ -167,6 +167,134 @@ describe('file parsing', () => {
     expect(parseOfx(escaped)[0]?.description).toBe('Coffee & cake – <Cafe> &bogus; Groceries');
     expect(ofxCurrency('<CURDEF>usd')).toBe('USD');
     expect(ofxCurrency(sampleCsv)).toBeUndefined();
+  });
+
+  it('refuses a header row too long or too wide before papaparse renames its repeated names', () => {
+    // Papaparse 5.7.1 renames a repeated name in quadratic time: this header took it ten seconds,
+    // and one of 200,000 names minutes, before 2026-12-02.
+    const names = Array.from({ length: 10_000 }, (_, index) => `a_${index + 1}`);
+    const header = `${names.join(',')},${'a,'.repeat(10_001)}`;
+    expect(header.length).toBeGreaterThan(10_000);
+    expect(() => previewCsv(`${header}\n01/11/2026,Tea,-4.50`)).toThrow(
+      "The CSV's header row is longer than 10000 characters",
+    );
+    // A header row past its first line (a quoted line break) is counted when read.
+    const quoted = `"Date\nWhen",${Array.from({ length: 120 }, (_, index) => `c${index}`).join(',')}\n1,2`;
+    expect(() => previewCsv(quoted)).toThrow('The CSV has 121 columns; a statement has at most 100');
+  }, 2_000);
+
+  it('names a repeated column as papaparse did, without writing to the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const preview = previewCsv('Date,Amount,Amount,,\n01/11/2026,1.00,2.00,,');
+      expect(preview.columns).toEqual(['Date', 'Amount', 'Amount_1']);
+      expect(preview.rows).toEqual([{ Date: '01/11/2026', Amount: '1.00', Amount_1: '2.00' }]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses a CSV row of more values than the header has, in the preview and on import', () => {
+    // Before 2026-12-02 the surplus was dropped: an unquoted 1,250.00 was a credit of 1.00.
+    const csv = 'Date,Description,Amount\n02/11/2026,Tea,-4.50\n03/11/2026,Rent,1,250.00';
+    const mapping = {
+      date: 'Date',
+      description: 'Description',
+      amount: 'Amount',
+      dateFormat: 'DD/MM/YYYY' as const,
+    };
+    const message =
+      'Row 3: 4 values where the header has 3; a value holding the separator, like 1,250.00, must be in quotes';
+    expect(() => previewCsv(csv)).toThrow(message);
+    expect(() => parseCsv(csv, mapping)).toThrow(message);
+    // Quoted, it is one value.
+    expect(parseCsv(csv.replace('1,250.00', '"1,250.00"'), mapping)[1]?.amount).toBe('1250.00');
+    // Rows ending in a separator the header does not end in hold no more values.
+    expect(
+      parseCsv('Date,Description,Amount\n02/11/2026,Tea,-4.50,\n03/11/2026,Cake,-3.00, ,', mapping),
+    ).toHaveLength(2);
+    // A row of fewer values has empty ones at its end: the row's own checks name it.
+    expect(() => parseCsv('Date,Description,Amount\n02/11/2026,Tea', mapping)).toThrow(
+      'Row 2: the amount is not a number',
+    );
+    const pair = {
+      date: 'Date',
+      description: 'Description',
+      debit: 'Debit',
+      credit: 'Credit',
+      dateFormat: 'DD/MM/YYYY' as const,
+    };
+    expect(parseCsv('Date,Description,Debit,Credit\n02/11/2026,Tea,4.50', pair)[0]?.amount).toBe('-4.50');
+  });
+
+  it('reads a column named like an object’s own property (__proto__, toString) as any other', () => {
+    // Before 2026-12-02 `row['__proto__']` was Object.prototype and `row.toString` on a short row a
+    // function: their .trim() threw, a 500.
+    const proto = {
+      date: 'Date',
+      description: '__proto__',
+      amount: 'Amount',
+      dateFormat: 'DD/MM/YYYY' as const,
+    };
+    expect(parseCsv('Date,Amount,__proto__\n02/11/2026,-4.50,Tea', proto)[0]?.description).toBe('Tea');
+    const short = { ...proto, description: 'toString' };
+    expect(() => parseCsv('Date,Amount,toString\n02/11/2026,-4.50', short)).toThrow(
+      'Row 2: the description is empty',
+    );
+    expect(() =>
+      parseCsv('Date,Amount,constructor\n02/11/2026,-4.50', { ...proto, description: 'constructor' }),
+    ).toThrow('Row 2: the description is empty');
+    expect(previewCsv('__proto__,Amount,Date\nx,1.00,02/11/2026').suggested).toMatchObject({
+      dateFormat: 'DD/MM/YYYY',
+    });
+  });
+
+  it('reads an OFX file’s $ as text, never as a replacement pattern', () => {
+    // The library's String.replace read `$&` in the file's text as the whole transaction list.
+    const name = "Paid $50 $& $' $` $1 $$";
+    const withName = (text: string) => sampleOfx.replace('<NAME>COLES 0456', () => `<NAME>${text}`);
+    expect(parseOfx(withName(name))[0]?.description).toBe(`${name} Groceries`);
+    expect(parseOfx(withName('$&'.repeat(100)))[0]?.description).toBe(`${'$&'.repeat(100)} Groceries`);
+    expect(() => parseOfx(withName('A\uFFFF'))).toThrow(
+      'The OFX file holds the character U+FFFF, which is not text',
+    );
+  });
+
+  it('refuses an OFX amount not written as one, where the library read ,50 as 50', () => {
+    const amounts = (first: string, second: string) =>
+      parseOfx(
+        sampleOfx
+          .replace('<TRNAMT>-15.20', `<TRNAMT>${first}`)
+          .replace('<TRNAMT>100.00', `<TRNAMT>${second}`),
+      ).map((row) => row.amount);
+    expect(amounts('-12.34', '12,34')).toEqual(['-12.34', '12.34']);
+    expect(amounts('+7', '-0,5')).toEqual(['7.00', '-0.50']);
+    expect(() => amounts('-15.20', ',50')).toThrow(
+      "Transaction 2: TRNAMT ',50' is not an amount like -12.34",
+    );
+    for (const written of ['1.234,56', '-.50', '12.34.56', '1 000', '', '12-'])
+      expect(() => amounts(written, '1.00'), written).toThrow(
+        `Transaction 1: TRNAMT '${written}' is not an amount`,
+      );
+  });
+
+  it('refuses an OFX transaction in another currency than its statement’s', () => {
+    const withCurrency = (aggregate: string) =>
+      sampleOfx.replace('<MEMO>Groceries', `<MEMO>Groceries\n${aggregate}`);
+    expect(() => parseOfx(withCurrency('<CURRENCY>\n<CURRATE>0.65\n<CURSYM>USD\n</CURRENCY>'))).toThrow(
+      'Transaction 1 is in USD; the statement is in AUD',
+    );
+    expect(() => parseOfx(withCurrency('<CURRENCY><CURRATE>0.65</CURRATE></CURRENCY>'))).toThrow(
+      'Transaction 1 is in a currency it does not name; the statement is in AUD',
+    );
+    // The statement's own currency, or where the money came from: the amount is the account's.
+    expect(parseOfx(withCurrency('<CURRENCY>\n<CURRATE>1\n<CURSYM>aud\n</CURRENCY>'))[0]?.amount).toBe(
+      '-15.20',
+    );
+    expect(
+      parseOfx(withCurrency('<ORIGCURRENCY>\n<CURRATE>0.65\n<CURSYM>USD\n</ORIGCURRENCY>')),
+    ).toHaveLength(2);
   });
 
   it('reads OFX statement transactions with their FITIDs', () => {

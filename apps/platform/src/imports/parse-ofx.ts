@@ -28,6 +28,49 @@ export function ofxCurrency(text: string): string | undefined {
   return /<CURDEF>\s*([A-Za-z]{3})/i.exec(text)?.[1]?.toUpperCase();
 }
 
+/**
+ * What stands for `$` while the library reads the file: it builds its JSON with `String.replace`,
+ * whose replacement reads `$&`, `$'`, `$1` in the file's own text (a NAME of `$&` a hundred times in
+ * a 5 MB file made a string of 500 million characters before 2026-12-02). U+FFFF is no character:
+ * a file holding it is refused.
+ */
+const dollarStandIn = '\uFFFF';
+const withDollars = (value: unknown) =>
+  typeof value === 'string' ? value.replaceAll(dollarStandIn, '$') : value;
+
+/** An amount as OFX writes it: a sign, digits, and a decimal part after a full stop or a comma. */
+const ofxAmount = /^[+-]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * Each transaction's amount and currency as the file writes them, before the library reads it: it
+ * read `,50` as 50, and a transaction's `<CURRENCY>` (its amount in another currency than the
+ * statement's `CURDEF`, which the account's is checked against) was stored as the account's, before
+ * 2026-12-02. An `<ORIGCURRENCY>` only names the currency it came from: the amount is the statement's.
+ */
+function checkTransactionTexts(text: string) {
+  const statement = ofxCurrency(text);
+  for (const [index, part] of text
+    .split(/<STMTTRN>/i)
+    .slice(1)
+    .entries()) {
+    const transaction = part.split(/<\/STMTTRN>/i, 1)[0] ?? '';
+    for (const [, written = ''] of transaction.matchAll(/<TRNAMT>([^<\r\n]*)/gi)) {
+      if (!ofxAmount.test(written.trim()))
+        throw new ImportFileError(
+          `Transaction ${index + 1}: TRNAMT '${written.trim().slice(0, 40)}' is not an amount like -12.34`,
+        );
+    }
+    for (const currency of transaction.split(/<CURRENCY>/i).slice(1)) {
+      const aggregate = currency.split(/<\/CURRENCY>/i, 1)[0] ?? '';
+      const symbol = /<CURSYM>\s*([A-Za-z]{3})(?![A-Za-z])/i.exec(aggregate)?.[1]?.toUpperCase();
+      if (symbol === undefined || symbol !== statement)
+        throw new ImportFileError(
+          `Transaction ${index + 1} is in ${symbol ?? 'a currency it does not name'}; the statement is in ${statement ?? 'a currency it does not name'}`,
+        );
+    }
+  }
+}
+
 interface OfxTransaction {
   DTPOSTED?: unknown;
   TRNAMT?: unknown;
@@ -38,16 +81,19 @@ interface OfxTransaction {
 
 /** The bank and credit-card statement transactions of an OFX file (1.x SGML or 2.x XML). */
 export function parseOfx(text: string): ImportedRow[] {
+  if (text.includes(dollarStandIn))
+    throw new ImportFileError('The OFX file holds the character U+FFFF, which is not text');
+  checkTransactionTexts(text);
   let transactions: OfxTransaction[];
   try {
-    const ofx = new Ofx(text, { nativeTypes: false });
+    const ofx = new Ofx(text.replaceAll('$', dollarStandIn), { nativeTypes: false });
     const type = ofx.getType();
     transactions = (
       type === 'CREDIT_CARD' ? ofx.getCreditCardTransferList() : ofx.getBankTransferList()
     ) as OfxTransaction[];
   } catch (error) {
     throw new ImportFileError(
-      `The OFX file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      `The OFX file could not be read: ${withDollars(error instanceof Error ? error.message : String(error))}`,
     );
   }
   // The library reads an empty transaction list as none at all: a quiet month's statement imports
@@ -64,19 +110,19 @@ export function parseOfx(text: string): ImportedRow[] {
       `The file has ${transactions.length} transactions; one import takes at most ${maxImportRows}`,
     );
   return transactions.map((transaction, index) => {
-    const posted = String(transaction.DTPOSTED ?? '');
+    const posted = String(withDollars(transaction.DTPOSTED) ?? '');
     const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(posted);
     // A real calendar date: 20261340 matches the pattern, and PostgreSQL would refuse it.
     const date = match && parseFileDate(`${match[1]}-${match[2]}-${match[3]}`, 'YYYY-MM-DD');
     if (!date) throw new ImportFileError(`Transaction ${index + 1}: DTPOSTED '${posted}' is not an OFX date`);
     const amount = parseFileAmount(String(transaction.TRNAMT ?? ''));
     if (amount === undefined) throw new ImportFileError(`Transaction ${index + 1}: TRNAMT is not a number`);
-    const description = [transaction.NAME, transaction.MEMO]
+    const description = [withDollars(transaction.NAME), withDollars(transaction.MEMO)]
       .map((part) => (typeof part === 'string' ? decodeEntities(part).trim() : ''))
       .filter(Boolean)
       .join(' ');
-    const fitId =
-      typeof transaction.FITID === 'string' && transaction.FITID.trim() ? transaction.FITID.trim() : null;
+    const written = withDollars(transaction.FITID);
+    const fitId = typeof written === 'string' && written.trim() ? written.trim() : null;
     // OFX allows 255 characters; a longer one overflowed the database's index row (a 500).
     if (fitId && fitId.length > 255) {
       throw new ImportFileError(`Transaction ${index + 1}: FITID is longer than 255 characters`);

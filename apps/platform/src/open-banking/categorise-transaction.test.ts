@@ -78,4 +78,12 @@ describe('categoriseTransaction', () => {
     });
     expect(categorise('50.00', 'DEPOSIT')).toMatchObject({ key: 'OTHER_INCOME', budget: 'income' });
   });
+
+  it('reads a long description of many “to”s in one pass', () => {
+    // `to [a-z ]*saver` was tried again from each "to": this took seconds before 2026-12-02.
+    expect(categorise('-1.00', 'to '.repeat(50_000))).toMatchObject({ key: 'UNCATEGORISED' });
+    expect(categorise('-1.00', `${'to '.repeat(50_000)}my bonus saver`)).toMatchObject({
+      key: 'SAVINGS_TRANSFER',
+    });
+  }, 2_000);
 });

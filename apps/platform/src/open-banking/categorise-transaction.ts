@@ -67,7 +67,8 @@ const byDescription: [RegExp, string][] = [
   [/\b(netflix|spotify|stan|disney)\b/i, 'SUBSCRIPTIONS'],
   [/\b(fee|dishonour)\b/i, 'FEES'],
   [/\b(atm|cash withdrawal)\b/i, 'CASH'],
-  [/\b(to savings|savings transfer|to [a-z ]*saver)\b/i, 'SAVINGS_TRANSFER'],
+  // Bounded: `[a-z ]*` tried again from each "to" of a long description took seconds (2026-12-02).
+  [/\b(to savings|savings transfer|to [a-z ]{0,40}saver)\b/i, 'SAVINGS_TRANSFER'],
   [/\btransfer\b/i, 'TRANSFER'],
 ];
 

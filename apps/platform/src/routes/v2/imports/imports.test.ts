@@ -4,6 +4,7 @@ import {
   fileImportResponseSchema,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryIdByKey } from '../../../aggregation/transaction-category-catalogue.ts';
 import { sampleCsv, sampleOfx } from '../../../imports/testing/sample-files.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
@@ -144,6 +145,81 @@ describe('file import into an account', () => {
     });
     expect(usd.statusCode).toBe(400);
     expect(usd.json().error.error_message).toBe('The file is in USD; the account is in AUD');
+    expect(await countOn(accountId)).toBe(before);
+  });
+
+  it('categorises an imported description as it is stored, cut to 1,000 characters', async () => {
+    // Before 2026-12-02 the whole text was categorised: a word past the cut chose the category.
+    const accountId = fixture.accountIds[0] ?? 0;
+    const long = `${'CUT '.repeat(250)}SALARY`;
+    const content = ['Date,Narrative,Debit Amount,Credit Amount', `06/11/2026,${long},,100.00`].join('\n');
+    const imported = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content,
+      mapping,
+    });
+    expect(fileImportResponseSchema.parse(imported.json()).data.rows_added).toBe(1);
+    const stored = await testApp.database.db
+      .selectFrom('transactions')
+      .select(['description_original', 'category_id'])
+      .where('account_id', '=', accountId)
+      .where('description_original', 'like', 'CUT CUT %')
+      .executeTakeFirstOrThrow();
+    expect(stored.description_original).toBe(`${long.slice(0, 999)}…`);
+    expect(stored.category_id).not.toBe(categoryIdByKey.SALARY);
+  });
+
+  it('answers 400 naming the problem, not 500, for a row of too many values, a column named like toString and a transaction in another currency', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    const before = await countOn(accountId);
+    const byAmount = {
+      date: 'Date',
+      description: 'Description',
+      amount: 'Amount',
+      date_format: 'DD/MM/YYYY',
+    };
+    const surplus = 'Date,Description,Amount\n03/11/2026,Rent,1,250.00';
+    const refusals = [
+      [
+        await post('/api/v2/imports/csv/preview', { content: surplus }),
+        'Row 2: 4 values where the header has 3',
+      ],
+      [
+        await post('/api/v2/imports', {
+          format: 'csv',
+          account_id: accountId,
+          content: surplus,
+          mapping: byAmount,
+        }),
+        'Row 2: 4 values where the header has 3',
+      ],
+      [
+        await post('/api/v2/imports', {
+          format: 'csv',
+          account_id: accountId,
+          content: 'Date,Amount,toString\n03/11/2026,-4.50',
+          mapping: { ...byAmount, description: 'toString' },
+        }),
+        'Row 2: the description is empty',
+      ],
+      [
+        await post('/api/v2/imports', {
+          format: 'ofx',
+          account_id: accountId,
+          content: sampleOfx.replace(
+            '<MEMO>Groceries',
+            '<MEMO>Groceries\n<CURRENCY>\n<CURRATE>0.65\n<CURSYM>USD\n</CURRENCY>',
+          ),
+        }),
+        'Transaction 1 is in USD; the statement is in AUD',
+      ],
+    ] as const;
+    for (const [response, message] of refusals) {
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error).toMatchObject({ fields: [{ field: 'body.content' }] });
+      expect(response.json().error.error_message).toContain(message);
+    }
     expect(await countOn(accountId)).toBe(before);
   });
 });
