@@ -23,14 +23,16 @@ export default function RegisterCompanyRoute() {
       <CompanyForm
         pending={createParty.isPending || updateDetails.isPending}
         alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
-        onSubmit={({ party, aggregatorId }) =>
-          createParty.mutate(party, {
-            onSuccess: () =>
-              aggregatorId
-                ? updateDetails.mutate({ credentials: { aggregator_id: aggregatorId } }, { onSuccess: next })
-                : next(),
-          })
-        }
+        onSubmit={({ party, aggregatorId }) => {
+          const saveAggregator = () =>
+            aggregatorId
+              ? updateDetails.mutate({ credentials: { aggregator_id: aggregatorId } }, { onSuccess: next })
+              : next();
+          // Registered already, the aggregator's save having failed: the platform would refuse the
+          // business again (409) for ever, so only the aggregator is saved again.
+          if (createParty.isSuccess) saveAggregator();
+          else createParty.mutate(party, { onSuccess: saveAggregator });
+        }}
       />
     </RegistrationStep>
   );

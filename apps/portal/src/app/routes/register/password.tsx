@@ -45,24 +45,27 @@ export default function RegisterPasswordRoute() {
         submitLabel={t('register.password.submit')}
         pending={setPassword.isPending || signIn.isPending}
         alert={<ServerErrorAlert error={setPassword.error ?? signIn.error} />}
-        onSubmit={({ password, password_confirmation }) =>
-          setPassword.mutate(
-            { token: { invitation_token: invitationToken }, password, password_confirmation },
-            {
-              // The new password signs the adviser in, and the rest of registration needs them signed in.
-              onSuccess: (accountEmail) =>
-                signIn.mutate(
-                  { email: accountEmail, password },
-                  {
-                    onSuccess: () => {
-                      registrationEmail.clear();
-                      void navigate(paths.register.company.getHref());
-                    },
-                  },
-                ),
-            },
-          )
-        }
+        onSubmit={({ password, password_confirmation }) => {
+          // The new password signs the adviser in, and the rest of registration needs them signed in.
+          const signInWith = (accountEmail: string) =>
+            signIn.mutate(
+              { email: accountEmail, password },
+              {
+                onSuccess: () => {
+                  registrationEmail.clear();
+                  void navigate(paths.register.company.getHref());
+                },
+              },
+            );
+          // The password is set already, the sign-in having failed: the invitation token is spent,
+          // so only the sign-in is tried again.
+          if (setPassword.isSuccess) signInWith(setPassword.data);
+          else
+            setPassword.mutate(
+              { token: { invitation_token: invitationToken }, password, password_confirmation },
+              { onSuccess: signInWith },
+            );
+        }}
       />
     </RegistrationStep>
   );

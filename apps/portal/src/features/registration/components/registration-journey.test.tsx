@@ -150,6 +150,77 @@ describe('registration', () => {
     expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
   });
 
+  it('saves the aggregator again after a failure without registering the business twice', async () => {
+    let detailsFail = true;
+    const api = registrationApi({
+      [partyDetailsRoute]: () =>
+        detailsFail
+          ? json(
+              {
+                error: { error_code: 'F0500', error_type: 'internal', error_message: 'The platform failed' },
+              },
+              500,
+            )
+          : json({ data: party }),
+    });
+    const { user } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
+
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
+    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
+    await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
+    await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Sydney');
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'NSW' }));
+    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2000');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '02 9000 0000');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Aggregator' })).toBeEnabled());
+    await user.click(screen.getByRole('combobox', { name: 'Aggregator' }));
+    await user.click(await screen.findByRole('option', { name: 'Connective' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText(/The platform failed/)).toBeInTheDocument();
+    detailsFail = false;
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(createPartyRoute)).toHaveLength(1);
+    expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
+      { credentials: { aggregator_id: 3 } },
+      { credentials: { aggregator_id: 3 } },
+    ]);
+  });
+
+  it('signs in again after a failed sign-in without setting the password twice', async () => {
+    let signInFails = true;
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    const api = registrationApi({
+      [tokenRoute]: () =>
+        signInFails
+          ? json({ error: 'server_error', error_description: 'The sign-in failed' }, 503)
+          : json({ access_token: 'new', expires_in: 3600 }),
+    });
+    const { user, router } = await renderPortal({ url: '/register/verify', api });
+    await router.navigate('/register/password', { state: { invitationToken: 'inv-9' } });
+
+    await screen.findByRole('heading', { level: 1, name: 'Create a password' });
+    await user.type(screen.getByLabelText(/^Password/), 'Correct horse 42 battery');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Correct horse 42 battery');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    await waitFor(() => expect(api.requestsTo(tokenRoute)).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+
+    signInFails = false;
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(setPasswordRoute)).toHaveLength(1);
+    expect(api.requestsTo(tokenRoute)).toHaveLength(2);
+  });
+
   it('e-mails a new code on request', async () => {
     window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
     const api = registrationApi();
