@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Account } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
-import { type FakeHandler, json } from '../../../testing/fake-api.ts';
+import { buildAdminUserDetails } from '../../../testing/build-admin-user-details.ts';
+import { adminUserDetailsRoute, type FakeHandler, json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
+import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
 import { buildGoal } from '../testing/build-goal.ts';
 import { AddGoalPage } from './add-goal-page.tsx';
 
@@ -82,6 +84,36 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
       target_amount: '12000',
       period_amount: '500.50',
     });
+  });
+
+  it('keeps the form busy after the goal is added, until the goals page shows: a second click adds nothing', async () => {
+    // The goals page waits for the route guard, which asks who the adviser is again.
+    let letGoalsIn: () => void = () => undefined;
+    let adviserAsked = 0;
+    const { api, user } = await renderClientPage({
+      url: '/user/details/7/add-goal',
+      routes: {
+        [adminUserDetailsRoute]: async () => {
+          adviserAsked += 1;
+          if (adviserAsked > 1) await new Promise<void>((resolve) => (letGoalsIn = resolve));
+          return json({ data: buildAdminUserDetails() });
+        },
+        'GET /api/v2/accounts': () => json({ data: [account] }),
+        'POST /api/v2/goals': () => json({ data: buildGoal({ name: 'New car' }) }, 201),
+        'GET /api/v2/goals': () => json({ data: [buildGoal({ name: 'New car' })] }),
+      },
+    });
+    await fill(user, /^Goal name/, 'New car');
+    await chooseAccount(user);
+    await fill(user, /^Target amount/, '$12,000');
+    await fill(user, /^Amount per period/, '500.50');
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+    expect(await screen.findByText("Goal 'New car' added")).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+    letGoalsIn();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add goal' })).not.toBeInTheDocument());
+    expect(api.requestsTo('POST /api/v2/goals')).toHaveLength(1);
   });
 
   it('offers every target type and frequency of the spec', async () => {

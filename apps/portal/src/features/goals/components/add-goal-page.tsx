@@ -40,7 +40,12 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
   const createGoal = useCreateGoal(clientId);
   const [serverMessages, setServerMessages] = useState<string[]>([]);
 
+  // Added: the form stays busy until the goals page shows (the route guard asks who the adviser is
+  // first), so that a second click cannot add the goal again.
+  const busy = createGoal.isPending || createGoal.isSuccess;
+
   function submit(body: CreateGoalBody, form: UseFormReturn<GoalFormValues>) {
+    if (busy) return;
     setServerMessages([]);
     createGoal.mutate(body, {
       onSuccess: (goal) => {
@@ -83,7 +88,7 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
         ) : (
           <AddGoalForm
             accounts={accounts.data}
-            pending={createGoal.isPending}
+            pending={busy}
             serverMessages={serverMessages}
             onSubmit={submit}
             onCancel={() => void navigate(goalsHref)}
