@@ -185,6 +185,59 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
   });
 
+  it('asks for a failed document once however often its Try again is clicked while on its way', async () => {
+    let posts = 0;
+    let answerRetry: () => void = () => undefined;
+    const view = await openAccounts({
+      'POST /api/v2/statements': async (request) => {
+        posts += 1;
+        const body = request.body as { account_id: number };
+        if (posts > 2) await new Promise<void>((resolve) => (answerRetry = resolve));
+        const id = body.account_id === 1 ? (posts > 2 ? retriedId : everydayId) : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({
+          data: buildDocumentExport({ id: everydayId, status: 'failed', error: 'The holder timed out' }),
+        }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+      [`GET /api/v2/documents/${retriedId}`]: () =>
+        json({ data: buildDocumentExport({ id: retriedId, status: 'running' }) }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+    await within(drawer).findByText("We couldn't create this document: The holder timed out");
+    const tryAgain = within(drawer).getByRole('button', { name: 'Try again' });
+    await user.click(tryAgain);
+    await user.click(tryAgain);
+    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3));
+    answerRetry();
+    await vi.waitFor(() =>
+      expect(within(drawer).queryByText("We couldn't create this document: The holder timed out")).toBeNull(),
+    );
+    expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3);
+  });
+
+  it('opens again on a clean form after Close, the last refusal forgotten', async () => {
+    const view = await openAccounts({
+      'POST /api/v2/statements': () => json({ error: tooManyTransactions }, 400),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+    expect(await within(drawer).findByRole('alert')).toHaveTextContent('The period holds more than 50,000');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account statement' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Account statement' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Account statement' });
+    expect(within(reopened).queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the statements queued when another account is refused, and tries again only the refused one', async () => {
     let savingsRefused = true;
     const view = await openAccounts({

@@ -86,6 +86,20 @@ export function DocumentRequestDrawer({
     },
   });
 
+  // One document asked for again at a time: a second click while it is on its way would queue it
+  // twice, the second never followed (before 2026-12-02).
+  function retryJob(job: Job) {
+    if (!retry.isPending) retry.mutate(job);
+  }
+
+  /** Closing forgets what failed: the drawer opens again on a clean form. */
+  function close() {
+    setOpen(false);
+    create.reset();
+    retry.reset();
+    setStanding([]);
+  }
+
   /**
    * What went wrong, in words, and a try again that asks only for what failed (nothing is queued
    * twice) and only for what may pass when asked again: a refusal of what the form holds (a 400,
@@ -100,7 +114,7 @@ export function DocumentRequestDrawer({
       const job = retry.variables;
       return {
         reason: reasonOf(retry.error),
-        tryAgain: job && worthAskingAgain(retry.error) ? () => retry.mutate(job) : undefined,
+        tryAgain: job && worthAskingAgain(retry.error) ? () => retryJob(job) : undefined,
         retryAt: whenToAskAgain([retry.error]),
       };
     }
@@ -118,6 +132,7 @@ export function DocumentRequestDrawer({
       tryAgain:
         askAgain.length > 0
           ? () => {
+              if (create.isPending) return;
               setStanding(refused.filter((refusal) => !askAgain.includes(refusal)));
               create.mutate(askAgain.map(({ request }) => request));
             }
@@ -127,6 +142,8 @@ export function DocumentRequestDrawer({
   }
 
   function submit() {
+    // The form sent by Enter while its documents are on their way (the button then waits).
+    if (create.isPending) return;
     const asked = requests();
     if (asked === null) {
       onInvalid?.();
@@ -146,7 +163,7 @@ export function DocumentRequestDrawer({
       initial={job.initial}
       autoDownload={!downloaded.has(job.key)}
       onAutoDownload={() => setDownloaded((keys) => new Set(keys).add(job.key))}
-      onRetry={() => retry.mutate(job)}
+      onRetry={() => retryJob(job)}
       // A busy platform's wait holds for every document of the client, this one's retry too.
       retryAt={failure?.retryAt}
     />
@@ -170,18 +187,11 @@ export function DocumentRequestDrawer({
       </Button>
       <Drawer
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) {
-            create.reset();
-            retry.reset();
-            setStanding([]);
-          }
-        }}
+        onOpenChange={(next) => (next ? setOpen(true) : close())}
         header={title}
         footer={
           <>
-            <Button variant="transparent" onClick={() => setOpen(false)}>
+            <Button variant="transparent" onClick={close}>
               {t('documents.close')}
             </Button>
             <Button onClick={submit} loading={create.isPending}>
