@@ -26,22 +26,44 @@ export function RecategoriseDialog({
   onSave,
 }: RecategoriseDialogProps) {
   const { t } = useTranslation();
-  const count = transactions.length;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('transactions.recategorise.title', { count: transactions.length })}
+      showCancel={false}
+      showConfirm={false}
+    >
+      {/* Mounted with each opening (the parent opens the dialog by setting `open`, which Radix does
+          not report), so every opening starts from the current selection, not the last one's form. */}
+      <RecategoriseForm
+        transactions={transactions}
+        categories={categories}
+        onSave={onSave}
+        onClose={() => onOpenChange(false)}
+      />
+    </Modal>
+  );
+}
+
+interface RecategoriseFormProps
+  extends Pick<RecategoriseDialogProps, 'transactions' | 'categories' | 'onSave'> {
+  onClose: () => void;
+}
+
+/** The dialog's form, pre-filled with the category the selected rows share, if they share one. */
+function RecategoriseForm({ transactions, categories, onSave, onClose }: RecategoriseFormProps) {
+  const { t } = useTranslation();
   const first = transactions[0];
   const sameCategory = transactions.every((row) => row.category?.id === first?.category?.id);
-  const [categoryId, setCategoryId] = useState('');
-  const [budget, setBudget] = useState<BudgetCategory | ''>('');
+  const [categoryId, setCategoryId] = useState(
+    sameCategory && first?.category ? String(first.category.id) : '',
+  );
+  const [budget, setBudget] = useState<BudgetCategory | ''>(
+    sameCategory && first ? first.budget_category : '',
+  );
   const [submitted, setSubmitted] = useState(false);
   const category = categories.find(({ id }) => String(id) === categoryId);
-
-  function reset(next: boolean) {
-    if (next) {
-      setCategoryId(sameCategory && first?.category ? String(first.category.id) : '');
-      setBudget(sameCategory && first ? first.budget_category : '');
-      setSubmitted(false);
-    }
-    onOpenChange(next);
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,53 +73,45 @@ export function RecategoriseDialog({
       { category_id: category.id, budget_category: budget || category.default_budget_category },
       category,
     );
-    onOpenChange(false);
+    onClose();
   }
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={reset}
-      title={t('transactions.recategorise.title', { count })}
-      showCancel={false}
-      showConfirm={false}
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Dropdown
+        label={t('transactions.recategorise.category')}
+        required
+        value={categoryId}
+        onValueChange={(value) => {
+          setCategoryId(value);
+          const chosen = categories.find(({ id }) => String(id) === value);
+          if (chosen) setBudget(chosen.default_budget_category);
+        }}
+        options={categories.map((option) => ({
+          value: String(option.id),
+          label: option.name,
+          description: t(`transactions.budgetCategory.${option.default_budget_category}`),
+        }))}
+        error={submitted && !category ? t('transactions.recategorise.pickCategory') : undefined}
+      />
+      <div className="flex flex-col gap-1.5">
         <Dropdown
-          label={t('transactions.recategorise.category')}
-          required
-          value={categoryId}
-          onValueChange={(value) => {
-            setCategoryId(value);
-            const chosen = categories.find(({ id }) => String(id) === value);
-            if (chosen) setBudget(chosen.default_budget_category);
-          }}
-          options={categories.map((option) => ({
-            value: String(option.id),
-            label: option.name,
-            description: t(`transactions.budgetCategory.${option.default_budget_category}`),
+          label={t('transactions.recategorise.budgetCategory')}
+          value={budget}
+          onValueChange={(value) => setBudget(value as BudgetCategory)}
+          options={budgetCategories.map((value) => ({
+            value,
+            label: t(`transactions.budgetCategory.${value}`),
           }))}
-          error={submitted && !category ? t('transactions.recategorise.pickCategory') : undefined}
         />
-        <div className="flex flex-col gap-1.5">
-          <Dropdown
-            label={t('transactions.recategorise.budgetCategory')}
-            value={budget}
-            onValueChange={(value) => setBudget(value as BudgetCategory)}
-            options={budgetCategories.map((value) => ({
-              value,
-              label: t(`transactions.budgetCategory.${value}`),
-            }))}
-          />
-          <p className="text-muted-foreground text-xs">{t('transactions.recategorise.budgetHint')}</p>
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="transparent" onClick={() => onOpenChange(false)}>
-            {t('transactions.recategorise.cancel')}
-          </Button>
-          <Button type="submit">{t('transactions.recategorise.save')}</Button>
-        </div>
-      </form>
-    </Modal>
+        <p className="text-muted-foreground text-xs">{t('transactions.recategorise.budgetHint')}</p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="transparent" onClick={onClose}>
+          {t('transactions.recategorise.cancel')}
+        </Button>
+        <Button type="submit">{t('transactions.recategorise.save')}</Button>
+      </div>
+    </form>
   );
 }

@@ -315,6 +315,99 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 transactions recategorised as Eating out')).toBeInTheDocument();
   });
 
+  it('opens recategorising on the category and budget the selected rows share', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('button', { name: 'Recategorise' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Recategorise 1 transaction' });
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Groceries');
+    expect(within(dialog).getByRole('combobox', { name: 'Budget category' })).toHaveTextContent('Living');
+  });
+
+  it('starts each opening of recategorising from the selection, never from the last opening’s choice or error', async () => {
+    const { api, user } = renderPage();
+    await screen.findByRole('table');
+    const openDialog = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: 'Recategorise' }));
+      return screen.findByRole('dialog', { name });
+    };
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    let dialog = await openDialog('Recategorise 1 transaction');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: /Eating out/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Salary/ }));
+    dialog = await openDialog('Recategorise 2 transactions');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Select');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please choose a category')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Salary/ }));
+    dialog = await openDialog('Recategorise 1 transaction');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Groceries');
+    expect(within(dialog).queryByText('Please choose a category')).not.toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/v2/transactions/bulk')).toHaveLength(0);
+  });
+
+  it('drops rows a change moves out of the filtered view from the selection, offering nothing on them', async () => {
+    let stored = [
+      buildTransaction({ id: 1 }),
+      buildTransaction({ id: 3, description: { original: 'COLES 88', simple: 'Coles', user: null } }),
+      buildTransaction({ id: 4, description: { original: 'ALDI 12', simple: 'Aldi', user: null } }),
+    ];
+    const { api, user } = renderPage({
+      url: `/user/details/${clientId}/transactions?transaction_category_ids=3`,
+      routes: {
+        'GET /api/v2/transactions': (request) => {
+          const categoryIds = request.url.searchParams.getAll('transaction_category_ids').map(Number);
+          const data = stored.filter((row) => row.category && categoryIds.includes(row.category.id));
+          return json({ data, paging: { cursors: {}, total: data.length } });
+        },
+        'PUT /api/v2/transactions/bulk': (request) => {
+          const { transaction_ids: ids } = request.body as { transaction_ids: number[] };
+          stored = stored.map((row) =>
+            ids.includes(row.id) ? { ...row, category: { id: 8, name: 'Eating out' } } : row,
+          );
+          return json({ data: { transaction_ids: ids } });
+        },
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Coles/ }));
+    await user.click(screen.getByRole('button', { name: 'Recategorise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recategorise 2 transactions' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: /Eating out/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: /Select Coles/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('checkbox', { name: /Select Woolworths/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all transactions on this page' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Aldi/ }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions for the selected transactions' });
+    expect(within(toolbar).getByText('1 selected')).toBeInTheDocument();
+    await user.click(within(toolbar).getByRole('button', { name: 'Include' }));
+    await waitFor(() => expect(api.requestsTo('PUT /api/v2/transactions/bulk')).toHaveLength(2));
+    expect(api.requestsTo('PUT /api/v2/transactions/bulk')[1]?.body).toEqual({
+      transaction_ids: [4],
+      included: true,
+    });
+  });
+
   it('keeps every box ticked one after another, and unticks only the one unticked', async () => {
     const { user } = renderPage();
     await screen.findByRole('table');

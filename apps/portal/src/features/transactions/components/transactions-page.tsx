@@ -39,14 +39,17 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
   const list = useTransactions(clientId, filters, position);
   const accounts = useTransactionAccounts(clientId);
   const categories = useTransactionCategories(clientId);
-  // A selection belongs to the view it was made in; another page or filter starts afresh.
+  const rows = list.data?.data ?? [];
+  // A selection belongs to the view it was made in; another page or filter starts afresh. It holds
+  // only the rows shown: one a change moves out of the view (recategorised under a category filter)
+  // leaves it, so no action is ever offered on rows the adviser can no longer see.
   const [selection, setSelection] = useState({ viewKey, ids: new Set<number>() });
-  const selected = selection.viewKey === viewKey ? selection.ids : new Set<number>();
+  const selectedRows = selection.viewKey === viewKey ? rows.filter((row) => selection.ids.has(row.id)) : [];
+  const selected = new Set(selectedRows.map(({ id }) => id));
   const select = (ids: Set<number>) => setSelection({ viewKey, ids });
 
   const show = (nextFilters: TransactionFilters, nextPosition?: TransactionPagePosition) =>
     setParams(transactionSearchParams(nextFilters, nextPosition));
-  const rows = list.data?.data ?? [];
   const total = list.data?.paging.total;
   const filtered = countActiveFilters(filters) > 0;
 
@@ -75,10 +78,10 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
           onChange={(next) => show(next)}
         />
       ) : null}
-      {canCategorise && selected.size > 0 ? (
+      {canCategorise && selectedRows.length > 0 ? (
         <TransactionActions
           clientId={clientId}
-          transactions={rows.filter((row) => selected.has(row.id))}
+          transactions={selectedRows}
           categories={categories.data ?? []}
           onClearSelection={() => select(new Set())}
         />
