@@ -7,6 +7,9 @@ import { isApiError } from '../../../lib/is-api-error.ts';
 /** How often an unfinished export's status is asked for. */
 export const EXPORT_POLL_MS = 1000;
 
+/** The longest wait between two looks while the platform cannot be asked (unreachable, failing). */
+export const EXPORT_POLL_BACKOFF_MAX_MS = 30_000;
+
 export const documentsQueryKey = (clientId: number) => ['clients', clientId, 'documents'] as const;
 
 /** The platform no longer has the export (deleted meanwhile): asking again will not bring it back. */
@@ -27,11 +30,18 @@ export function useDocumentExport(clientId: number, initial: DocumentExport) {
     // The record from the POST is fresh; the next look is one interval later.
     initialDataUpdatedAt: () => Date.now(),
     staleTime: 0,
+    // The polling is its own retry: a look that fails is not asked again at once, twice, each second.
+    retry: false,
     refetchInterval: (query) => {
       // The data stays the last answer (still running) when the export is gone; the error says so.
       if (isExportGone(query.state.error)) return false;
       const data = query.state.data;
-      return data && isExportSettled(data) ? false : EXPORT_POLL_MS;
+      if (data && isExportSettled(data)) return false;
+      // While the platform cannot be asked, each look waits twice as long as the last, up to 30 s
+      // (before 2026-12-02 it asked every second, with retries, for as long as the page was open).
+      if (query.state.error)
+        return Math.min(EXPORT_POLL_MS * 2 ** query.state.errorUpdateCount, EXPORT_POLL_BACKOFF_MAX_MS);
+      return EXPORT_POLL_MS;
     },
   });
 }

@@ -238,6 +238,40 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(within(reopened).queryByRole('alert')).toBeNull();
   });
 
+  it('says it cannot follow a document while the platform fails, looks less often, and carries on once it answers', async () => {
+    const looks: number[] = [];
+    const view = await openAccounts({
+      'POST /api/v2/statements': (request) => {
+        const body = request.body as { account_id: number };
+        const id = body.account_id === 1 ? everydayId : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () => {
+        looks.push(Date.now());
+        return looks.length === 1
+          ? json({ error: { ...busyError, error_message: 'The platform is down for a moment' } }, 503)
+          : json({ data: buildDocumentExport({ id: everydayId, status: 'completed' }) });
+      },
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({ data: buildDocumentExport({ id: summaryId, account_id: 2, status: 'running' }) }),
+      [`GET /api/v2/statements/${everydayId}`]: () => fileResponse('%PDF-1.7\n', 'statement_everyday.pdf'),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+
+    const drawer = await createStatementsForAllAccounts(view.user);
+    expect(
+      await within(drawer).findByText(
+        "We couldn't check on this document (The platform is down for a moment). We'll keep trying.",
+      ),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    expect(downloads[0]?.fileName).toBe('statement_everyday.pdf');
+    // One look at the failure (no retries of it), the next one twice the interval later.
+    expect(looks).toHaveLength(2);
+    expect((looks[1] ?? 0) - (looks[0] ?? 0)).toBeGreaterThanOrEqual(1500);
+    expect(within(drawer).queryByText(/We couldn't check on this document/)).toBeNull();
+  });
+
   it('keeps the statements queued when another account is refused, and tries again only the refused one', async () => {
     let savingsRefused = true;
     const view = await openAccounts({

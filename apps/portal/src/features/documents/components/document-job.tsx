@@ -45,6 +45,8 @@ export interface DocumentJobRowProps {
   retryAt?: number | undefined;
   /** The platform no longer has the document (deleted meanwhile). */
   unavailable?: boolean;
+  /** Why the last look at the document's progress failed (it is looked at again): said in the row. */
+  followError?: unknown;
 }
 
 /** One export: its progress while it is generated, then the file; a failure says why and offers a retry. */
@@ -57,6 +59,7 @@ export function DocumentJobRow({
   onRetry,
   retryAt,
   unavailable = false,
+  followError,
 }: DocumentJobRowProps) {
   const { t } = useTranslation();
   const waitNote = useRetryWaitNote();
@@ -146,6 +149,11 @@ export function DocumentJobRow({
         </div>
       </div>
       <span className="sr-only">{t(`documents.progress.${state}`, { name })}</span>
+      {followError && busy && !unavailable ? (
+        <p className="text-muted-foreground text-sm">
+          {t('documents.followFailed', { reason: serverErrorMessages(followError).join(' ') })}
+        </p>
+      ) : null}
       {unavailable ? (
         <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt} waitNote={waitNote}>
           {t('documents.unavailable')}
@@ -183,5 +191,13 @@ export interface TrackedDocumentJobProps {
 /** An export created just now: polled until it settles (or is gone), then downloaded. */
 export function TrackedDocumentJob({ initial, ...props }: TrackedDocumentJobProps) {
   const job = useDocumentExport(props.clientId, initial);
-  return <DocumentJobRow document={job.data} unavailable={isExportGone(job.error)} {...props} />;
+  const gone = isExportGone(job.error);
+  return (
+    <DocumentJobRow
+      document={job.data}
+      unavailable={gone}
+      followError={gone ? undefined : (job.error ?? undefined)}
+      {...props}
+    />
+  );
 }
