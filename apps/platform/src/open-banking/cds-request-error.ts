@@ -8,6 +8,11 @@ export class CdsRequestError extends Error {
   readonly status: number | undefined;
   readonly errors: CdsErrorEntry[];
   readonly interactionId: string;
+  /**
+   * A consent the holder may have given all the same, in an answer the platform cannot keep: the
+   * caller ends it (`revokeUnrecordedHolderConsent`, which queues the end when the holder does not answer).
+   */
+  readonly unrecordedConsentId: string | undefined;
 
   constructor(options: {
     kind: CdsFailureKind;
@@ -16,6 +21,7 @@ export class CdsRequestError extends Error {
     status?: number;
     errors?: CdsErrorEntry[];
     cause?: unknown;
+    unrecordedConsentId?: string;
   }) {
     super(options.message, { cause: options.cause });
     this.name = 'CdsRequestError';
@@ -23,6 +29,7 @@ export class CdsRequestError extends Error {
     this.status = options.status;
     this.errors = options.errors ?? [];
     this.interactionId = options.interactionId;
+    this.unrecordedConsentId = options.unrecordedConsentId;
   }
 
   /** The holder's codes, and the CDS codes behind holder-specific ones (`meta.urn`). */

@@ -9,6 +9,7 @@ import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { CdsRequestError } from './cds-request-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
 import { queueHolderConsentRevocations, revokeUnrecordedHolderConsent } from './holder-consent-revocation.ts';
 import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
@@ -85,6 +86,18 @@ export async function connectProviderAccount(
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   } catch (error) {
+    // A consent given in an answer that cannot be kept is ended: at once, or by the queue's job,
+    // which tries for a week (before 2026-12-02, once, and a holder that did not answer kept it).
+    if (error instanceof CdsRequestError && error.unrecordedConsentId !== undefined) {
+      await revokeUnrecordedHolderConsent(
+        database,
+        { providerId: provider.id, baseUrl: provider.base_url, consentId: error.unrecordedConsentId },
+        {
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(options.log ? { log: options.log } : {}),
+        },
+      );
+    }
     const outcome = classifyCdsFailure(error);
     status = {
       status: outcome.providerAccountStatus,

@@ -64,13 +64,13 @@ export async function authoriseAtSimulatedHolder(
   }
   const answer = holderConsentAnswerSchema.safeParse(body);
   if (!answer.success) {
-    // A consent the holder may have given all the same: ended, if its id is one to send back. Its
-    // token is kept nowhere, so a holder that does not answer leaves nothing anyone can use.
+    // A consent the holder may have given all the same: its id, if it is one to send back, goes
+    // with the error, and the caller ends it. Its token is kept nowhere.
     const given = holderConsentAnswerSchema.shape.data.shape.consentId.safeParse(
       (body as { data?: { consentId?: unknown } } | undefined)?.data?.consentId,
     );
-    if (given.success) await revokeAtSimulatedHolder(baseUrl, given.data, send).catch(() => undefined);
     throw new CdsRequestError({
+      ...(given.success ? { unrecordedConsentId: given.data } : {}),
       kind: 'invalid_response',
       message: `the holder's consent answer is not one the standard allows: ${answer.error.issues
         .map((issue) => `${issue.path.join('.')} ${issue.message}`)

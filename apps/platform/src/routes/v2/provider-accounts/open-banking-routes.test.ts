@@ -255,6 +255,8 @@ describe('connecting and refreshing open-banking provider accounts (through the 
       // A time no one can read: the insert failed, and the connect answered 500.
       { consentId: 'cns-readable', accessToken: 'dh1.token', expiresAt: 'soon' },
       { consentId: 'cns-untokened', accessToken: 42, expiresAt: '2027-12-01T00:00:00Z' },
+      // The holder does not answer the end of it: the queue's job tries again (2026-12-02).
+      { consentId: 'cns-unended', accessToken: 42, expiresAt: '2027-12-01T00:00:00Z' },
     ];
     for (const [index, answer] of answers.entries()) {
       const sent: string[] = [];
@@ -266,7 +268,7 @@ describe('connecting and refreshing open-banking provider accounts (through the 
             headers: { 'content-type': 'application/json' },
           });
         }
-        return new Response(null, { status: 204 });
+        return new Response(null, { status: answer.consentId === 'cns-unended' ? 503 : 204 });
       };
       const connection = await connectProviderAccount(
         db,
@@ -290,6 +292,14 @@ describe('connecting and refreshing open-banking provider accounts (through the 
       expect(ended).toHaveLength(index === 0 ? 0 : 1);
       if (index > 0) expect(ended[0]).toContain(`/admin/consents/${answer.consentId}?`);
     }
+    const queued = await withJobs(db)
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', 'open-banking.revoke-holder-consent')
+      .execute();
+    const queuedIds = queued.map((job) => (job.payload as { consentId: string }).consentId);
+    expect(queuedIds).toContain('cns-unended');
+    expect(queuedIds).not.toContain('cns-readable');
     // The client can still withdraw: nothing queued under an id no key can hold.
     const withdrawn = await testApp.app.inject({
       method: 'DELETE',
