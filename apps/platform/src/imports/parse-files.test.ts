@@ -146,6 +146,57 @@ describe('file parsing', () => {
     );
   });
 
+  it('reads an OFX DTPOSTED’s time at its offset, as its day in Sydney', () => {
+    const posted = (written: string) =>
+      parseOfx(sampleOfx.replace('<DTPOSTED>20261102', `<DTPOSTED>${written}`))[0]?.date;
+    // 23:30 GMT on 30 June is 9:30 on 1 July in Sydney: another month and financial year. Before
+    // 2026-12-02 it was stored as 30 June.
+    expect(posted('20250630233000[0:GMT]')).toBe('2025-07-01');
+    expect(posted('20250630233000.000[0]')).toBe('2025-07-01');
+    expect(posted('20250630093000[-5:EST]')).toBe('2025-07-01');
+    expect(posted('20251231130000[+0:GMT]')).toBe('2026-01-01');
+    // 19:30 in India is midnight in Sydney; 19:29 is still the day before.
+    expect(posted('20250630193000.500[5.5:IST]')).toBe('2025-07-01');
+    expect(posted('20250630192959[5.5:IST]')).toBe('2025-06-30');
+    // A Sydney time stays on its day.
+    expect(posted('20250630233000[+10:AEST]')).toBe('2025-06-30');
+    expect(posted('20250701000000[10]')).toBe('2025-07-01');
+    expect(posted('20251231235959.999[+11.00:AEDT]')).toBe('2025-12-31');
+    // The dates are the statement's the library read, a card statement before it notwithstanding.
+    const card =
+      '<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>AUD<BANKTRANLIST><STMTTRN><DTPOSTED>20250101' +
+      '<TRNAMT>-1.00<FITID>CARD-1</STMTTRN></BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>';
+    const dates = parseOfx(
+      sampleOfx
+        .replace('<BANKMSGSRSV1>', `${card}\n<BANKMSGSRSV1>`)
+        .replace('<DTPOSTED>20261104', '<DTPOSTED>20261104140000[0:GMT]'),
+    ).map((row) => row.date);
+    expect(dates).toEqual(['2026-11-02', '2026-11-05']);
+  });
+
+  it('refuses an OFX DTPOSTED offset not written as one, and keeps the day written without one', () => {
+    const posted = (written: string) =>
+      parseOfx(sampleOfx.replace('<DTPOSTED>20261102', `<DTPOSTED>${written}`))[0]?.date;
+    for (const written of [
+      '20250630233000[+10:AEST',
+      '20250630233000[AEST]',
+      '20250630233000[+25:X]',
+      '20250630233000[]',
+      '20250630233000[1O]',
+      '20250630233000[5.555]',
+      '20250630233000[0:GMT]X',
+      '20250630243000',
+    ])
+      expect(() => posted(written), written).toThrow(
+        `Transaction 1: DTPOSTED '${written}' is not an OFX date`,
+      );
+    // A date alone is the day written; so is a time without an offset, which Australian banks
+    // write in their own time (GMT to the specification).
+    expect(posted('20250630')).toBe('2025-06-30');
+    expect(posted('20250630233000')).toBe('2025-06-30');
+    expect(posted('20250630233000.123')).toBe('2025-06-30');
+  });
+
   it('refuses a file that is not an OFX statement rather than importing nothing', () => {
     // Before 2026-11-30 the library read it as an empty card statement: "imported", 0 rows.
     for (const text of [sampleCsv, '<OFX><INVSTMTMSGSRSV1></INVSTMTMSGSRSV1></OFX>']) {

@@ -1,4 +1,5 @@
 import { Ofx } from 'ofx-data-extractor';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import {
   type ImportedRow,
   ImportFileError,
@@ -71,8 +72,52 @@ function checkTransactionTexts(text: string) {
   }
 }
 
+/**
+ * A date as OFX writes it (its 3.2.8.1): `YYYYMMDD`, then a time `HHMMSS` with milliseconds `.XXX`,
+ * then an offset from GMT in hours, with a zone name for a label: `[-5:EST]`, `[10]`, `[5.5:IST]`.
+ */
+const ofxDate = /^(\d{4})-?(\d{2})-?(\d{2})(?:(\d{2})(\d{2})(\d{2})?(?:\.\d+)?)?(?:\[([^\]]*)\])?$/;
+const ofxOffset = /^([+-]?\d{1,2}(?:\.\d{1,2})?)(?::.*)?$/;
+
+/**
+ * The calendar day in Sydney (DESIGN §3) of a DTPOSTED, or undefined when it is not an OFX date.
+ * Before 2026-12-02 only its first eight digits were read: `20250630233000[0:GMT]`, 9:30 on 1 July
+ * in Sydney, was stored as 30 June, in another month and financial year. A date alone is the day
+ * written. So is a time without an offset: the specification reads it as GMT, but Australian banks
+ * commonly write their own local time without one, which read as GMT would move each transaction
+ * from 2 pm (1 pm in summer time) to the next day; the day written is the day of their statement,
+ * and what was stored before. An offset says when it was: the time is read at it, in Sydney.
+ */
+function postedDate(written: string): string | undefined {
+  const match = ofxDate.exec(written);
+  if (!match) return undefined;
+  const [, year, month, day, hours, minutes, seconds = '00', zone] = match;
+  // A real calendar date: 20261340 matches the pattern, and PostgreSQL would refuse it.
+  const date = parseFileDate(`${year}-${month}-${day}`, 'YYYY-MM-DD');
+  if (!date || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 60) return undefined;
+  const offset = zone === undefined ? undefined : Number(ofxOffset.exec(zone)?.[1]);
+  // An offset not written as one is refused rather than read as GMT (or as nothing).
+  if (offset !== undefined && !(offset >= -12 && offset <= 14)) return undefined;
+  if (hours === undefined || offset === undefined) return date;
+  const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes));
+  return sydneyToday(new Date(time - Math.round(offset * 60) * 60_000));
+}
+
+/**
+ * Each statement transaction's DTPOSTED as the file writes it, in the message set the library read
+ * (`BANKMSGSRSV1` or `CREDITCARDMSGSRSV1`): the library keeps only the date.
+ */
+function writtenPostedDates(text: string, messageSet: string): string[] {
+  const section =
+    text.split(new RegExp(`<${messageSet}>`, 'i'), 2)[1]?.split(new RegExp(`</${messageSet}>`, 'i'), 1)[0] ??
+    '';
+  return section
+    .split(/<STMTTRN>/i)
+    .slice(1)
+    .map((part) => /<DTPOSTED>([^<\r\n]*)/i.exec(part.split(/<\/STMTTRN>/i, 1)[0] ?? '')?.[1]?.trim() ?? '');
+}
+
 interface OfxTransaction {
-  DTPOSTED?: unknown;
   TRNAMT?: unknown;
   FITID?: unknown;
   NAME?: unknown;
@@ -85,9 +130,10 @@ export function parseOfx(text: string): ImportedRow[] {
     throw new ImportFileError('The OFX file holds the character U+FFFF, which is not text');
   checkTransactionTexts(text);
   let transactions: OfxTransaction[];
+  let type: string;
   try {
     const ofx = new Ofx(text.replaceAll('$', dollarStandIn), { nativeTypes: false });
-    const type = ofx.getType();
+    type = ofx.getType();
     transactions = (
       type === 'CREDIT_CARD' ? ofx.getCreditCardTransferList() : ofx.getBankTransferList()
     ) as OfxTransaction[];
@@ -109,12 +155,17 @@ export function parseOfx(text: string): ImportedRow[] {
     throw new ImportFileError(
       `The file has ${transactions.length} transactions; one import takes at most ${maxImportRows}`,
     );
+  const posted = writtenPostedDates(text, type === 'CREDIT_CARD' ? 'CREDITCARDMSGSRSV1' : 'BANKMSGSRSV1');
+  if (posted.length !== transactions.length)
+    throw new ImportFileError(
+      `The OFX file writes ${posted.length} transactions where ${transactions.length} were read`,
+    );
   return transactions.map((transaction, index) => {
-    const posted = String(withDollars(transaction.DTPOSTED) ?? '');
-    const match = /^(\d{4})-?(\d{2})-?(\d{2})/.exec(posted);
-    // A real calendar date: 20261340 matches the pattern, and PostgreSQL would refuse it.
-    const date = match && parseFileDate(`${match[1]}-${match[2]}-${match[3]}`, 'YYYY-MM-DD');
-    if (!date) throw new ImportFileError(`Transaction ${index + 1}: DTPOSTED '${posted}' is not an OFX date`);
+    const date = postedDate(posted[index] ?? '');
+    if (!date)
+      throw new ImportFileError(
+        `Transaction ${index + 1}: DTPOSTED '${posted[index]?.slice(0, 40)}' is not an OFX date`,
+      );
     const amount = parseFileAmount(String(transaction.TRNAMT ?? ''));
     if (amount === undefined) throw new ImportFileError(`Transaction ${index + 1}: TRNAMT is not a number`);
     const description = [withDollars(transaction.NAME), withDollars(transaction.MEMO)]
