@@ -185,4 +185,76 @@ describe('computeFinancialPassport', () => {
     expect(passport.summary.totals.income).toBe('0.00');
     expect(passport.income.breakdown).toEqual([]);
   });
+  it('states assets and liabilities as at the range’s end: today’s balances less what posted after it', () => {
+    const passport = computeFinancialPassport({
+      range: { from: '2026-09-01', to: '2026-10-31' },
+      accounts: [
+        { id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: 500_000 },
+        { id: 2, name: 'Card', container: 'credit_card', type: 'credit_card', balanceCents: -20_000 },
+      ],
+      transactions: [],
+      later: [
+        tx({
+          accountId: 1,
+          cents: 300_000,
+          date: '2026-11-10',
+          categoryType: 'income',
+          categoryKey: 'SALARY',
+        }),
+        // Pending: today's balance does not hold it yet, so nothing is undone for it.
+        tx({ accountId: 1, cents: -5_000, date: '2026-11-29', pending: true }),
+        tx({ accountId: 2, cents: -30_000, date: '2026-11-12' }),
+      ],
+      createdAt: '2026-11-30T00:00:00Z',
+    });
+    // Today $5,000 and -$200; at 31 October $2,000 and $100 in credit (today's until 2026-12-02).
+    expect(passport.summary.totals).toMatchObject({ assets: '2100.00', liabilities: '0.00' });
+    expect(passport.liabilities.breakdown.map((item) => item.balance)).toEqual(['100.00']);
+  });
+
+  it('walks no balance back by a pending transaction, which today’s balance does not hold yet', () => {
+    // -$20.00 all year; a $50 purchase pending today. Undone, it made the account +$30 (1 day).
+    const passport = computeFinancialPassport({
+      range: { from: '2025-12-01', to: '2026-11-30' },
+      accounts: [{ id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: -2_000 }],
+      transactions: [tx({ cents: -5_000, date: '2026-11-30', pending: true })],
+      later: [],
+      createdAt: '2026-11-30T00:00:00Z',
+    });
+    expect(passport.responsible_lending_indicators.overdrawn_days.count).toBe(365);
+  });
+
+  it('counts overdrawn days over the days the data covers, not before its first transaction', () => {
+    const passport = computeFinancialPassport({
+      range: { from: '2025-12-01', to: '2026-11-30' },
+      dataFrom: '2026-11-01',
+      accounts: [{ id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: -10_000 }],
+      transactions: [tx({ cents: 5_000, date: '2026-11-01', categoryType: 'income', categoryKey: 'SALARY' })],
+      later: [],
+      createdAt: '2026-11-30T00:00:00Z',
+    });
+    // November only: 30 days, not the year's 365.
+    expect(passport.responsible_lending_indicators.overdrawn_days.count).toBe(30);
+  });
+
+  it('rounds an expense’s monthly average half away from zero, as the income’s of its size', () => {
+    const averages = computeFinancialPassport({
+      range: { from: '2026-01-01', to: '2026-02-28' },
+      accounts: [],
+      transactions: [
+        tx({
+          cents: 100_005,
+          date: '2026-01-10',
+          categoryKey: 'SALARY',
+          categoryType: 'income',
+          source: 'ACME',
+        }),
+        tx({ cents: -100_005, date: '2026-01-11', categoryKey: 'RENT' }),
+      ],
+      later: [],
+      createdAt: '2026-02-28T00:00:00Z',
+    });
+    expect(averages.income.breakdown[0]?.monthly_average).toBe('500.03');
+    expect(averages.expenses.breakdown[0]?.monthly_average).toBe('-500.03');
+  });
 });

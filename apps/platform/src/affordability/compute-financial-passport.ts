@@ -13,6 +13,11 @@ export interface PassportTransaction {
   categoryName: string | null;
   categoryType: string | null;
   source: string;
+  /**
+   * Not yet posted: the holder's current balance leaves it out (CDS `currentBalance`; the simulated
+   * holder's is its opening plus what has posted), so no balance is walked back by it.
+   */
+  pending?: boolean;
 }
 
 export interface PassportAccount {
@@ -90,9 +95,20 @@ export function computeFinancialPassport(input: {
   const byKey = (key: string) => transactions.filter((tx) => tx.categoryKey === key && tx.cents < 0);
   const dishonours = byKey('FEES').filter((tx) => /dishonou?r/i.test(tx.source));
   // A credit score is a number, not money (as the overview leaves it out).
+  // Each account's balance at the end of the range: its current balance less what posted after
+  // it. The totals and the liabilities are "as at" the range's end, as the PDF says and the
+  // insights and the account summary count them (before 2026-12-02 they were today's balances).
+  const posted = (tx: PassportTransaction) => !tx.pending;
+  const postedLater = new Map<number, number>();
+  for (const tx of input.later.filter(posted))
+    postedLater.set(tx.accountId, (postedLater.get(tx.accountId) ?? 0) + tx.cents);
+  const atEnd = accounts.map((account) => ({
+    ...account,
+    balanceCents: account.balanceCents - (postedLater.get(account.id) ?? 0),
+  }));
   const balanceOf = (predicate: (account: PassportAccount) => boolean) =>
     sumCents(
-      accounts
+      atEnd
         .filter((account) => account.container !== 'credit_score' && predicate(account))
         .map((account) => account.balanceCents),
     );
@@ -102,10 +118,15 @@ export function computeFinancialPassport(input: {
       id: account.id,
       days: overdrawnDays(
         account.balanceCents,
+        // Pending ones left out: the walk starts from a current balance that does not hold them
+        // (before 2026-12-02 a pending purchase moved every earlier day's balance).
         [...transactions, ...(input.excluded ?? []), ...input.later]
-          .filter((tx) => tx.accountId === account.id)
+          .filter((tx) => tx.accountId === account.id && posted(tx))
           .map((tx) => ({ date: tx.date, cents: tx.cents })),
-        range,
+        // Counted over the days the client's data covers, as the monthly averages are: a balance
+        // before the accounts' first transaction is not known (before 2026-12-02 an account
+        // overdrawn today with a month of history was overdrawn for the whole year).
+        { from: coveredFrom, to: range.to },
       ),
     }))
     .filter((account) => account.days > 0);
@@ -133,7 +154,7 @@ export function computeFinancialPassport(input: {
   }));
   // Loans and cards, with their repayments (every credit to them). An overdrawn transaction account
   // counts in the liabilities total but is not listed: its credits are its salary, not repayments.
-  const liabilityBreakdown = accounts
+  const liabilityBreakdown = atEnd
     .filter((account) => liabilityContainers.has(account.container))
     .map((account) => ({
       account_id: account.id,

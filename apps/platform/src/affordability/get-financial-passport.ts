@@ -61,14 +61,15 @@ export async function getFinancialPassport(
       ? { rows: [] as PassportRow[], firstDate: null }
       : await sql<{ rows: PassportRow[]; first_date: string | null }>`${sql.raw(planEachRun)}
           select coalesce(json_agg(json_build_array(
-            id, account_id, included, transaction_date, cents, category_id, source
+            id, account_id, included, transaction_date, cents, category_id, source, pending
           )), '[]'::json) as rows,
           (select min(f.first)::text from unnest(${sql.val(accountIds)}::int[]) as a(id),
             lateral (select t.transaction_date as first from transactions t
               where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_date
           from (
             select t.id, t.account_id, t.included, t.transaction_date, (t.amount * 100)::int8 as cents,
-              t.category_id, coalesce(t.merchant_name, t.description_simple, t.description_original) as source
+              t.category_id, coalesce(t.merchant_name, t.description_simple, t.description_original) as source,
+              t.status = 'pending' as pending
             from transactions t
             where t.tenant_id = ${scope.tenantId}
               and t.client_id = ${scope.clientId}
@@ -82,7 +83,7 @@ export async function getFinancialPassport(
             firstDate: result.rows[0]?.first_date ?? null,
           }));
   const all: (PassportTransaction & { included: boolean })[] = rows.map(
-    ([id, accountId, included, date, cents, categoryId, source]) => {
+    ([id, accountId, included, date, cents, categoryId, source, pending]) => {
       const category = categoryId === null ? undefined : categories.get(categoryId);
       return {
         id,
@@ -94,6 +95,7 @@ export async function getFinancialPassport(
         categoryType: category?.category_type ?? null,
         source,
         included,
+        pending,
       };
     },
   );
@@ -107,9 +109,10 @@ export async function getFinancialPassport(
       type: account.account_type,
       balanceCents: toCents(account.balance),
     })),
-    // Figures count only what the client included; balances moved with every transaction.
-    transactions: all.filter((tx) => tx.included && tx.date <= to),
-    excluded: all.filter((tx) => !tx.included && tx.date <= to),
+    // Figures count only what the client included, and what has posted, as the documents do (the
+    // insights of the same period agree); balances moved with every posted transaction.
+    transactions: all.filter((tx) => tx.included && !tx.pending && tx.date <= to),
+    excluded: all.filter((tx) => !tx.included && !tx.pending && tx.date <= to),
     later: all.filter((tx) => tx.date > to),
     createdAt: new Date().toISOString(),
   });
@@ -139,4 +142,5 @@ type PassportRow = [
   cents: number,
   categoryId: number | null,
   source: string,
+  pending: boolean,
 ];

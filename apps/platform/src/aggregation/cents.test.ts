@@ -29,14 +29,18 @@ describe('cents', () => {
     expect(formatCents(2 ** 53 + 2)).toBe('90071992547409.94');
   });
 
-  it('sums and divides in bigints, past 2^53, rounding as Math.round does', () => {
+  it('sums and divides in bigints, past 2^53, rounding halves away from zero', () => {
     const total = sumCents(Array.from({ length: 200 }, () => 99_999_999_999_999));
     expect(formatCents(total)).toBe('199999999999998.00');
     expect(formatCents(-total)).toBe('-199999999999998.00');
     for (const cents of [-7, -6, -5, -4, -3, -1, 0, 1, 3, 4, 5, 6, 7, 1_000_001]) {
       for (const by of [1, 2, 3, 4, 12]) {
-        expect(divideCents(BigInt(cents), by), `${cents} / ${by}`).toBe(BigInt(Math.round(cents / by)));
+        const awayFromZero = Math.sign(cents) * Math.round(Math.abs(cents) / by);
+        expect(divideCents(BigInt(cents), by), `${cents} / ${by}`).toBe(BigInt(awayFromZero));
       }
     }
+    // An expense's average is the income's of the same size, negated.
+    expect(formatCents(divideCents(-100_005n, 2))).toBe('-500.03');
+    expect(formatCents(divideCents(100_005n, 2))).toBe('500.03');
   });
 });

@@ -33,13 +33,15 @@ export function sumCents(cents: Iterable<number>): bigint {
   return total;
 }
 
-/** `cents / by` rounded as Math.round rounds (halves up), exactly; `by` is a positive integer. */
+/**
+ * `cents / by` rounded half away from zero, exactly; `by` is a positive integer. An expense's
+ * average rounds as an income of the same size does, and as the savings rate rounds (before
+ * 2026-12-02 halves went up, as Math.round does: -1,000.05 over two months was -500.02, +1,000.05 500.03).
+ */
 export function divideCents(cents: bigint, by: number): bigint {
   const divisor = BigInt(by) * 2n;
-  const numerator = cents * 2n + BigInt(by);
-  // Floor division: BigInt's truncates toward zero.
-  const quotient = numerator / divisor;
-  return numerator % divisor !== 0n && numerator < 0n ? quotient - 1n : quotient;
+  const rounded = (magnitude(cents) * 2n + BigInt(by)) / divisor;
+  return cents < 0n ? -rounded : rounded;
 }
 
 /**

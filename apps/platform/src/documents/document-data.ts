@@ -78,9 +78,15 @@ export interface TransactionRange {
   to: string;
 }
 
+/**
+ * The posted transactions of the range. A document is of what has posted: the holder's current
+ * balance, which every balance of a document is walked back from, leaves pending ones out (CDS
+ * `currentBalance`), so before 2026-12-02 a pending purchase moved every earlier balance.
+ */
 function transactionsIn(db: Kysely<Database>, client: ClientRef, { accountIds, from, to }: TransactionRange) {
   return db
     .selectFrom('transactions as t')
+    .where('t.status', '=', 'posted')
     .where('t.tenant_id', '=', client.tenantId)
     .where('t.client_id', '=', client.clientId)
     .where('t.account_id', 'in', accountIds)
@@ -151,8 +157,8 @@ export async function loadTransactions(
 }
 
 /**
- * Per account, the sum of its transactions dated after `date`: what separates its current
- * balance from its balance at the end of that day.
+ * Per account, the sum of its posted transactions dated after `date`: what separates its current
+ * balance (which holds no pending one) from its balance at the end of that day.
  */
 export async function sumsAfter(
   db: Kysely<Database>,
@@ -167,6 +173,7 @@ export async function sumsAfter(
     .where('client_id', '=', client.clientId)
     .where('account_id', 'in', accountIds)
     .where('transaction_date', '>', date)
+    .where('status', '=', 'posted')
     .groupBy('account_id')
     .select(['account_id', sql<string>`coalesce(sum(amount), 0)::text`.as('total')])
     .execute();

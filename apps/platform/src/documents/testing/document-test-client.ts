@@ -3,19 +3,24 @@ import { type DocumentExport, documentExportResponseSchema } from '@waratah/cont
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { toCents } from '../../aggregation/cents.ts';
+import type { DemoFinances } from '../../demo-data/demo-finances-types.ts';
 import { sydneyToday } from '../../reports/sydney-calendar.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
 import { writeTestClient } from '../../testing/write-test-client.ts';
 import { documentFinances } from './document-finances.ts';
 
-/** Tests only: an adviser of `tenantId` acting for a client holding `documentFinances`. */
-export async function adviserWithDocumentClient(app: FastifyInstance, tenantId: TenantId) {
+/** Tests only: an adviser of `tenantId` acting for a client holding `finances` (`documentFinances`). */
+export async function adviserWithDocumentClient(
+  app: FastifyInstance,
+  tenantId: TenantId,
+  finances: DemoFinances = documentFinances(sydneyToday()),
+) {
   const adviser = await createSignedInAdminUser(app, { tenantId, givenName: 'Alex', familyName: 'Adviser' });
   const client = await writeTestClient(app.database.db, {
     tenantId,
     partyId: adviser.externalParty?.id ?? 0,
     adviserId: adviser.adminUser.id,
-    finances: documentFinances(sydneyToday()),
+    finances,
   });
   const headers = { ...adviser.headers, 'x-user-id': String(client.clientId) };
 
@@ -44,7 +49,12 @@ export async function adviserWithDocumentClient(app: FastifyInstance, tenantId: 
   }
 
   /** The API's own transactions of some accounts and dates (every page), as whole cents. */
-  async function apiTransactions(query: { account_ids?: string; from_date?: string; to_date?: string }) {
+  async function apiTransactions(query: {
+    account_ids?: string;
+    from_date?: string;
+    to_date?: string;
+    status?: 'posted' | 'pending';
+  }) {
     const all: { id: number; account_id: number; date: string; cents: number; included: boolean }[] = [];
     let after: string | undefined;
     do {

@@ -14,6 +14,7 @@ import { toCents } from '../../../aggregation/cents.ts';
 import { withExports } from '../../../documents/document-exports.ts';
 import { generateDocumentJob } from '../../../documents/documents-service.ts';
 import { formatAud, formatDate } from '../../../documents/format-aud.ts';
+import { documentFinances } from '../../../documents/testing/document-finances.ts';
 import { adviserWithDocumentClient } from '../../../documents/testing/document-test-client.ts';
 import { jobQueueOf } from '../../../jobs/register-job-queue.ts';
 import { applyJobsMigration } from '../../../jobs/testing/apply-jobs-migration.ts';
@@ -44,22 +45,61 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
   }, 120_000);
   afterAll(() => testApp.close());
 
-  /** The API's own statement figures: balances walked back from the account's current balance. */
+  /**
+   * The API's own statement figures: balances walked back from the account's current balance, by
+   * the posted transactions (the current balance holds no pending one; a statement lists none).
+   */
   async function expectedStatement(fixture: Fixture, accountId: number, from: string, to: string) {
     const inPeriod = await fixture.apiTransactions({
       account_ids: String(accountId),
       from_date: from,
       to_date: to,
+      status: 'posted',
     });
     const after = await fixture.apiTransactions({
       account_ids: String(accountId),
       from_date: addDays(to, 1),
+      status: 'posted',
     });
     const closing = (await fixture.apiBalance(accountId)) - sum(after);
     const credits = sum(inPeriod.filter((tx) => tx.cents >= 0));
     const debits = sum(inPeriod.filter((tx) => tx.cents < 0));
     return { count: inPeriod.length, closing, opening: closing - credits - debits, credits, debits };
   }
+
+  it('walks no balance back by a pending purchase, and lists none in a statement', async () => {
+    // The holder's current balance holds no pending transaction (CDS currentBalance): before
+    // 2026-12-02 a purchase pending today moved every balance a document walked back by its amount.
+    const finances = documentFinances(today);
+    finances.transactions.push({
+      account: 0,
+      date: today,
+      cents: -5_000,
+      description: 'PENDING CAFE',
+      merchant: null,
+      categoryKey: 'DINING',
+      budget: 'lifestyle',
+      pending: true,
+    });
+    const fixture = await adviserWithDocumentClient(testApp.app, 'moneypartner', finances);
+    const plain = fixtures.moneypartner;
+    const accountId = fixture.accountIds[0] ?? 0;
+    const period = getTenant('moneypartner').exportOptions.statements[0]?.value ?? 'week';
+    const { done, bytes } = await fixture.produce('/api/v2/statements', { account_id: accountId, period });
+    const plainStatement = await plain.produce('/api/v2/statements', {
+      account_id: plain.accountIds[0] ?? 0,
+      period,
+    });
+    const balances = (lines: string[]) => lines.filter((line) => /^(Opening|Closing) balance/.test(line));
+    const lines = await pdfLines(bytes);
+    // The same balances as the same finances without the pending purchase, which is not listed.
+    expect(balances(lines)).toEqual(balances(await pdfLines(plainStatement.bytes)));
+    expect(lines.join('\n')).not.toContain('PENDING CAFE');
+    const expected = await expectedStatement(fixture, accountId, done.from_date ?? '', done.to_date ?? '');
+    expect(lines).toContain(
+      `Closing balance (${formatDate(done.to_date ?? '')}) ${formatAud(expected.closing)}`,
+    );
+  }, 60_000);
 
   for (const tenantId of ['moneypartner', 'waratahlabs', 'waratah'] as const) {
     describe(tenantId, () => {
