@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSummaryFigures } from './account-summary-pdf.ts';
+import { accountSummaryFigures, listedAccountName, notCountedNote } from './account-summary-pdf.ts';
 import type { DocumentAccount } from './document-data.ts';
 
 const account = (id: number, container: string, included = true): DocumentAccount => ({
@@ -38,7 +38,16 @@ describe('accountSummaryFigures', () => {
       liabilitiesCents: -30_050_000,
       netCents: -30_040_000,
     });
-    // Every account is still listed.
+    // Every account is still listed, those not in the totals marked so (2026-12-02).
     expect(figures.rows.map((row) => row.account.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(figures.rows.map(listedAccountName)).toEqual([
+      'Account 1',
+      'Account 2',
+      'Account 3 (not counted)',
+      'Account 4 (not counted)',
+      'Account 5',
+    ]);
+    expect(notCountedNote(figures)).toMatch(/^Accounts marked \(not counted\) are left out of the totals/);
+    expect(notCountedNote(accountSummaryFigures([account(1, 'bank')], balances))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { percentOneDecimal } from '../aggregation/cents.ts';
 import { monthStarts } from '../reports/sydney-calendar.ts';
-import type { AccountSummaryFigures } from './account-summary-pdf.ts';
+import { type AccountSummaryFigures, listedAccountName, notCountedNote } from './account-summary-pdf.ts';
 import type { DocumentTransaction } from './document-data.ts';
 import { formatAud, formatDate } from './format-aud.ts';
 import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
@@ -123,10 +123,10 @@ export function renderInsightsPdf(input: {
       { header: 'Institution', width: 0.3 },
       { header: 'Balance', width: 0.25, align: 'right' },
     ],
-    balances.rows.map(({ account, balanceCents }) => [
-      account.name,
-      account.providerName,
-      formatAud(balanceCents),
+    balances.rows.map((row) => [
+      listedAccountName(row),
+      row.account.providerName,
+      formatAud(row.balanceCents),
     ]),
     {
       totals: [
@@ -136,5 +136,7 @@ export function renderInsightsPdf(input: {
       ],
     },
   );
+  const note = notCountedNote(balances);
+  if (note) pdf.note(note);
   return pdf.finish();
 }
