@@ -33,7 +33,8 @@ export const budgetCategoryReportQuerySchema = z
     base_type: z.optional(z.enum(['credit', 'debit'])),
   })
   .check(
-    // Before 2026-11-30 a range ending before it began answered 200 with no periods.
+    // Before 2026-11-30 a range ending before it began answered 200 with no periods. A from_date
+    // given alone is checked against its to_date, Sydney's today, by the platform.
     z.superRefine(({ from_date, to_date }, context) => {
       if (from_date && to_date && to_date < from_date)
         context.addIssue({ code: 'custom', path: ['to_date'], message: 'must not be before from_date' });

@@ -98,4 +98,17 @@ describe('reads of client lists in the audit log', () => {
     await get('/api/adviser/users', adviser.headers, 404);
     expect(await readsBy(adviser.adminUser.id)).toHaveLength(1);
   });
+
+  it('writes nothing for a page refused for its cursor', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    for (const caller of [fixture.adviser, operator]) {
+      const before = await readsBy(caller.adminUser.id);
+      for (const family of ['adviser', 'admin']) {
+        await get(`/api/${family}/users?after=abc`, caller.headers, 400);
+        await get(`/api/${family}/users?before=-1`, caller.headers, 400);
+      }
+      // Before 2026-12-02 an adviser's refused page left its `client.list` row.
+      expect(await readsBy(caller.adminUser.id)).toEqual(before);
+    }
+  });
 });

@@ -1,9 +1,10 @@
 import type { InviteUserBody, ManagedUser } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import { assertAdviserFeature } from '../app-config/tenant-features.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
+import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { assertMailAllowed } from '../rate-limit/mail-limits.ts';
 import { queueClientInvitationMail } from './client-invitation-mail.ts';
@@ -12,8 +13,8 @@ import { iso } from './managed-user-to-wire.ts';
 
 /**
  * Invites a client by e-mail to share data with the adviser's party: the client (new, or the
- * tenant's existing one with that address) gets a pending link and, queued with it, an e-mail
- * (`queueClientInvitationMail`). A client already
+ * tenant's existing one with that address, `takeUnclaimedClient` when it is nobody else's) gets a
+ * pending link and, queued with it, an e-mail (`queueClientInvitationMail`). A client already
  * linked to the party is a conflict (409). Invitations are e-mails, limited as every e-mail a
  * request may send (`rate-limit/mail-limits.ts`). The answer is the invitation as the adviser sent
  * it: an existing client's row may be another practice's client, whose stored names, status and
@@ -50,8 +51,9 @@ export async function inviteClient(
     // A new address: inserted unless another invitation of it (another practice's, at the same
     // time) inserted it first, which the insert waits for and then finds. Before 2026-11-29 the
     // second of two such invitations failed the address's unique index, a 500.
+    const existing = await existingClient();
     const client =
-      (await existingClient()) ??
+      existing ??
       (await trx
         .insertInto('clients')
         .values({
@@ -80,6 +82,8 @@ export async function inviteClient(
       .returning(['id', 'created_at'])
       .executeTakeFirst();
     if (!link) throw new AppError('already_exists', `${body.email} is already one of your clients`);
+    if (existing)
+      await takeUnclaimedClient(trx, { clientId: client.id, partyId, body, invitedAt: link.created_at });
     await recordAudit(trx, {
       actor: principal,
       action: 'client.invite',
@@ -116,4 +120,46 @@ export async function inviteClient(
     needs_action_count: 0,
     created_at: iso(invitation.invitedAt) as string,
   };
+}
+
+/**
+ * Gives an invitation the tenant's row of its address when the row is nobody else's: a client who
+ * never signed up (no password: `foreign-invitation.ts`) and whom no other practice has invited. It
+ * was an invitation unlinked since (by another practice, or this one), so it takes what this one
+ * typed, `invited` (unless suspended) and this invitation's date: an invitation of a client who is someone else's is
+ * shown as sent anyway, and a client who signed up keeps their own names. Before 2026-12-02 the row
+ * kept the names, the suspension and the date of the unlinked invitation, and the next practice to
+ * invite the address saw them in its list.
+ */
+async function takeUnclaimedClient(
+  trx: Kysely<Database>,
+  invitation: { clientId: number; partyId: number; body: InviteUserBody; invitedAt: Date },
+): Promise<void> {
+  await trx
+    .updateTable('clients')
+    .set({
+      email: invitation.body.email,
+      given_name: invitation.body.given_name,
+      family_name: invitation.body.family_name,
+      // A suspension stays: the row does not say whose it was, and an operator's is not lifted by
+      // an invitation.
+      status: sql<
+        'invited' | 'suspended'
+      >`case when status = 'suspended' then 'suspended' else 'invited' end`,
+      created_at: invitation.invitedAt,
+      updated_at: new Date(),
+    })
+    .where('id', '=', invitation.clientId)
+    .where('password_hash', 'is', null)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('client_links as other')
+            .select(sql<number>`1`.as('linked'))
+            .whereRef('other.client_id', '=', 'clients.id')
+            .where('other.external_party_id', '<>', invitation.partyId),
+        ),
+      ),
+    )
+    .execute();
 }

@@ -96,6 +96,7 @@ export async function listManagedUsers(
   principal: AdminUserPrincipal,
   query: ListManagedUsersQuery,
 ): Promise<{ data: ManagedUser[]; paging: Paging }> {
+  assertListQuery(principal, query);
   let filtered = managedUsersQuery(db, principal);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -253,6 +254,24 @@ async function countManagedUsers(
 function wholeListCount(principal: AdminUserPrincipal, query: ListManagedUsersQuery): number | null {
   const partyId = principal.role === 'adviser' ? principal.externalPartyId : null;
   return partyId !== null && !query.search && !query.consent_status ? partyId : null;
+}
+
+/**
+ * Refuses with a 400 naming the parameter what the list cannot answer: a cursor that no previous
+ * page returned, or a consent filter on an operator's list, which shows no consent (a client may
+ * have one with each of several practices, each in its own state). The route asks before anything
+ * is written: an adviser's list writes its audit row as it reads the practice's list state, and
+ * before 2026-12-02 a page refused for its cursor left that row. Before then, too, an operator's
+ * consent filter was dropped, answering every client of the tenant.
+ */
+export function assertListQuery(principal: AdminUserPrincipal, query: ListManagedUsersQuery): void {
+  if (query.consent_status !== undefined && principal.role !== 'adviser') {
+    const message = "must be left out of an operator's list, which shows no consent";
+    throw new AppError('validation_failed', `querystring.consent_status ${message}`, {
+      fields: [{ field: 'querystring.consent_status', message }],
+    });
+  }
+  if (!query.page) readOffset(query);
 }
 
 /** The offset an `after` (or else `before`) cursor of a previous page holds; 400 naming the one sent. */

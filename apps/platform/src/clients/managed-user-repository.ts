@@ -86,17 +86,34 @@ export async function updateManagedUser(
     // Refused after the client is found, so a client the caller may not see is 404 all the same.
     if (!statusAllowed)
       throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
-    const action = change.status === 'suspended' ? 'client.suspend' : 'client.update';
-    await recordAudit(trx, {
-      actor: principal,
-      action,
-      targetType: 'client',
-      targetId: id,
-      clientId: id,
-      ip: request.ip,
-    });
+    for (const action of changeActions(change)) {
+      await recordAudit(trx, {
+        actor: principal,
+        action,
+        targetType: 'client',
+        targetId: id,
+        clientId: id,
+        ip: request.ip,
+      });
+    }
   });
   return getManagedUser(db, principal, id);
+}
+
+/**
+ * The audit actions of a change, one for each kind it makes: `client.update` for names, then
+ * `client.suspend` or `client.reactivate` for a status. Before 2026-12-02 a change was one row,
+ * `client.suspend` for a suspension (names and all) and `client.update` for anything else, so a
+ * reactivation was logged as a rename.
+ */
+function changeActions(change: UpdateManagedUserBody): string[] {
+  const renamed = change.given_name !== undefined || change.family_name !== undefined;
+  return [
+    ...(renamed ? ['client.update'] : []),
+    ...(change.status === undefined
+      ? []
+      : [change.status === 'suspended' ? 'client.suspend' : 'client.reactivate']),
+  ];
 }
 
 /**

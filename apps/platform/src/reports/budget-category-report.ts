@@ -9,6 +9,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { addMonths } from '../aggregation/calendar-date.ts';
 import { formatCents, toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
 import { periodStartSql, periodStarts, weekStart } from './report-periods.ts';
 import { sydneyToday } from './sydney-calendar.ts';
 
@@ -35,6 +36,7 @@ export async function budgetCategoryReport(
 ): Promise<BudgetCategoryReport> {
   const to = query.to_date ?? sydneyToday();
   const from = query.from_date ?? `${addMonths(to, -11).slice(0, 7)}-01`;
+  assertForwardRange({ from, to });
   const period = query.period ?? 'monthly';
   const starts = periodStarts(period, from, to);
   const bucket = periodStartSql(period, sql`t.transaction_date`, weekStart(from));
@@ -93,6 +95,19 @@ export async function budgetCategoryReport(
         };
       }),
     };
+  });
+}
+
+/**
+ * The contract refuses a range given whole that ends before it begins; a from_date given alone (the
+ * default from_date never is) is refused here when it is after its to_date, today, as the passport
+ * does. Before 2026-12-02 it answered 200 with no periods.
+ */
+function assertForwardRange(range: { from: string; to: string }): void {
+  if (range.from <= range.to) return;
+  const message = `must not be after to_date (${range.to})`;
+  throw new AppError('validation_failed', `querystring.from_date: ${message}`, {
+    fields: [{ field: 'querystring.from_date', message }],
   });
 }
 

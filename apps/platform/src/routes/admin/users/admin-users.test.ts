@@ -47,6 +47,30 @@ describe('the admin family: api/admin/users and api/admin/user', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('refuses a consent filter on an operator’s list, which shows no consent, by name (400)', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    for (const family of ['admin', 'adviser']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/${family}/users?consent_status=expired`,
+        headers: operator.headers,
+      });
+      // Before 2026-12-02 the filter was dropped: 200 with every client of the tenant.
+      expect(response.statusCode, family).toBe(400);
+      expect(response.json().error.fields.map((fault: { field: string }) => fault.field)).toEqual([
+        'querystring.consent_status',
+      ]);
+    }
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_kind', '=', 'admin_user')
+      .where('actor_id', '=', operator.adminUser.id)
+      .where('action', '=', 'client.list')
+      .execute();
+    expect(audited).toEqual([]);
+  });
+
   it('answers a client’s summary', async () => {
     const response = await testApp.app.inject({
       method: 'PUT',

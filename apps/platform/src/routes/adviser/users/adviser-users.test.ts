@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled } from '../../../testing/latest-mail.ts';
 import { liveTestConsent } from '../../../testing/live-test-consent.ts';
-import { createSignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
+import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
 
@@ -292,6 +292,101 @@ describe('the adviser family: api/adviser/users and invitations', () => {
       (await testApp.app.inject({ method: 'GET', url: '/api/v2/accounts', headers: fixture.headers }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('gives the next practice an unlinked invitation’s address as its own, with nothing the first practice typed or did', async () => {
+    const db = testApp.database.db;
+    const practice = () => createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const [practiceA, practiceB, practiceC] = await Promise.all([practice(), practice(), practice()]);
+    const invite = async (
+      adviser: SignedInAdminUser,
+      email: string,
+      names: { given_name: string; family_name: string },
+    ) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/adviser/user/invite/legacy',
+        headers: adviser.headers,
+        payload: { email, ...names },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as number;
+    };
+    const asPractice = (adviser: SignedInAdminUser, method: 'PUT' | 'DELETE', id: number, payload?: object) =>
+      testApp.app.inject({
+        method,
+        url: `/api/adviser/users/${id}`,
+        headers: { ...adviser.headers, 'x-external-party-id': String(adviser.externalParty?.id) },
+        ...(payload ? { payload } : {}),
+      });
+    const shownTo = async (adviser: SignedInAdminUser, id: number) => {
+      const list = managedUserListResponseSchema.parse(
+        (await testApp.app.inject({ url: '/api/adviser/users?size=100', headers: adviser.headers })).json(),
+      );
+      return list.data.find((row) => row.id === id);
+    };
+    const clientNames = (id: number) =>
+      db
+        .selectFrom('clients')
+        .select(['given_name', 'family_name', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    // Practice A invites, suspends and unlinks an address nobody has signed up with.
+    const id = await invite(practiceA, 'unlinked.invitee@example.test', {
+      given_name: 'Jonathan',
+      family_name: 'Realname',
+    });
+    await db
+      .updateTable('clients')
+      .set({ created_at: new Date('2026-01-05T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
+    expect((await asPractice(practiceA, 'PUT', id, { status: 'suspended' })).statusCode).toBe(200);
+    expect((await asPractice(practiceA, 'DELETE', id)).statusCode).toBe(204);
+    const before = Date.now();
+    await invite(practiceB, 'Unlinked.Invitee@example.test', { given_name: 'Test', family_name: 'Probe' });
+    // Before 2026-12-02 practice B's list showed Jonathan Realname, invited in January. The
+    // suspension stays: the row does not say whose it was, and an operator's is not lifted by an
+    // invitation.
+    const shown = await shownTo(practiceB, id);
+    expect(shown).toMatchObject({ given_name: 'Test', family_name: 'Probe', status: 'suspended' });
+    expect(Date.parse(shown?.created_at ?? '')).toBeGreaterThanOrEqual(before - 1_000);
+    const one = await testApp.app.inject({ url: `/api/adviser/users/${id}`, headers: practiceB.headers });
+    expect(one.json().data).toEqual(shown);
+
+    // A client who has signed up keeps their own names and status, whoever invites them next.
+    const signedUp = await invite(practiceA, 'signed.up.invitee@example.test', {
+      given_name: 'Own',
+      family_name: 'Names',
+    });
+    await db
+      .updateTable('clients')
+      .set({ password_hash: 'set at sign-up' })
+      .where('id', '=', signedUp)
+      .execute();
+    expect((await asPractice(practiceA, 'DELETE', signedUp)).statusCode).toBe(204);
+    await invite(practiceB, 'signed.up.invitee@example.test', { given_name: 'Test', family_name: 'Probe' });
+    expect(await clientNames(signedUp)).toEqual({
+      given_name: 'Own',
+      family_name: 'Names',
+      status: 'invited',
+    });
+    expect(await shownTo(practiceB, signedUp)).toMatchObject({ given_name: 'Test', family_name: 'Probe' });
+
+    // So does the invitation another practice still holds: each practice sees what it typed.
+    const held = await invite(practiceA, 'held.invitee@example.test', {
+      given_name: 'First',
+      family_name: 'Inviter',
+    });
+    await invite(practiceC, 'held.invitee@example.test', { given_name: 'Test', family_name: 'Probe' });
+    expect(await clientNames(held)).toEqual({
+      given_name: 'First',
+      family_name: 'Inviter',
+      status: 'invited',
+    });
+    expect(await shownTo(practiceA, held)).toMatchObject({ given_name: 'First', family_name: 'Inviter' });
+    expect(await shownTo(practiceC, held)).toMatchObject({ given_name: 'Test', family_name: 'Probe' });
   });
 
   it('unlinks a client with the party header', async () => {

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keptAnswer } from '../../../access/client-answer-cache.ts';
 import { requireAdminUser } from '../../../access/require-principal.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
-import { auditedClientList, listManagedUsers } from '../../../clients/list-managed-users.ts';
+import { assertListQuery, auditedClientList, listManagedUsers } from '../../../clients/list-managed-users.ts';
 import { practiceListVersionKey } from '../../../clients/practice-list-version.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
 
@@ -32,6 +32,8 @@ export function clientListRoute(family: 'adviser' | 'admin'): FastifyPluginAsync
         },
       },
       async (request, reply) => {
+        // Refused before the list's state is read, whose statement writes the read's audit row.
+        assertListQuery(requireAdminUser(request), request.query);
         // An adviser's list is kept under its practice's list version; the key's statement confirms
         // the caller (and any other caller is confirmed before this returns).
         const versionKey = await practiceListVersionKey(request);

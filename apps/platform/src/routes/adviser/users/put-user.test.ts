@@ -153,6 +153,35 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
     expect((await put(url, partyHeader(adviserA), { given_name: 'Again' })).statusCode).toBe(404);
   });
 
+  it('audits a rename, a suspension and a reactivation each as its own action', async () => {
+    const invited = await invite(adviserA, 'audited.changes@example.test');
+    const id = managedUserResponseSchema.parse(invited.json()).data.id;
+    const url = `/api/adviser/users/${id}`;
+    for (const change of [
+      { given_name: 'Renamed', status: 'suspended' },
+      { status: 'active' },
+      { family_name: 'Again' },
+    ]) {
+      expect((await put(url, partyHeader(adviserA), change)).statusCode).toBe(200);
+    }
+    const changes = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'target_type', 'target_id'])
+      .where('client_id', '=', id)
+      .where('action', 'not in', ['client.invite', 'client.read'])
+      .orderBy('id')
+      .execute();
+    // Before 2026-12-02 the first change was only `client.suspend`, and the reactivation `client.update`.
+    expect(changes).toEqual(
+      ['client.update', 'client.suspend', 'client.reactivate', 'client.update'].map((action) => ({
+        action,
+        actor_id: adviserA.adminUser.id,
+        target_type: 'client',
+        target_id: String(id),
+      })),
+    );
+  });
+
   it('refuses a change naming nothing, and names that are not names, writing nothing', async () => {
     const invited = await invite(adviserA, 'named.rightly@example.test');
     const id = managedUserResponseSchema.parse(invited.json()).data.id;

@@ -1,5 +1,7 @@
 import { budgetCategoryReportResponseSchema } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../../../aggregation/calendar-date.ts';
+import { sydneyToday } from '../../../reports/sydney-calendar.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
@@ -50,6 +52,22 @@ describe('GET /api/v2/reports/transactions/budget_categories', () => {
       // Before 2026-11-30: 200 with no periods at all.
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.fields[0].field).toBe(field);
+    }
+  });
+
+  it('refuses a from_date after today when to_date, which is then today, is left out (400 naming from_date)', async () => {
+    const future = addMonths(sydneyToday(), 1);
+    for (const path of ['budget_categories', 'budget_categories/1']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/v2/reports/transactions/${path}?from_date=${future}`,
+        headers: fixture.headers,
+      });
+      // Before 2026-12-02: 200 with no periods at all.
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error.fields.map((fault: { field: string }) => fault.field)).toEqual([
+        'querystring.from_date',
+      ]);
     }
   });
 
