@@ -109,10 +109,10 @@ export async function getFinancialPassport(
       type: account.account_type,
       balanceCents: toCents(account.balance),
     })),
-    // Figures count only what the client included, and what has posted, as the documents do (the
-    // insights of the same period agree); balances moved with every posted transaction.
-    transactions: all.filter((tx) => tx.included && !tx.pending && tx.date <= to),
-    excluded: all.filter((tx) => !tx.included && !tx.pending && tx.date <= to),
+    // Figures count only what the client included, pending transactions too (as the overview and
+    // the insights do); balances are walked back by the posted ones (computeFinancialPassport).
+    transactions: all.filter((tx) => tx.included && tx.date <= to),
+    excluded: all.filter((tx) => !tx.included && tx.date <= to),
     later: all.filter((tx) => tx.date > to),
     createdAt: new Date().toISOString(),
   });

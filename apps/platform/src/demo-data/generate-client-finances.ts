@@ -171,7 +171,9 @@ export function generateClientFinances(
   const transactions = generateDemoTransactions(random, slots, profile, range);
   for (const transaction of transactions) {
     const account = accounts[transaction.account];
-    if (account) account.balanceCents += transaction.cents;
+    // The current balance holds what has posted, as a holder's does (CDS currentBalance): a pending
+    // purchase is not in it yet, and no document walks a balance back by one.
+    if (account && !transaction.pending) account.balanceCents += transaction.cents;
   }
   const everyday = accounts[slots.everyday];
   if (everyday) everyday.balanceCents += random.int(300, 4_000) * 100;

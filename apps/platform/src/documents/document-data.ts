@@ -76,22 +76,33 @@ export interface TransactionRange {
   accountIds: readonly number[];
   from: string;
   to: string;
+  /**
+   * Pending transactions too: for figures of a period (the insights), which count them as the
+   * overview and the passport do. Without it, posted ones only: what a statement lists with
+   * its balances.
+   */
+  pendingToo?: boolean;
 }
 
 /**
- * The posted transactions of the range. A document is of what has posted: the holder's current
- * balance, which every balance of a document is walked back from, leaves pending ones out (CDS
- * `currentBalance`), so before 2026-12-02 a pending purchase moved every earlier balance.
+ * The transactions of the range: posted ones, unless `pendingToo`. A statement or a spreadsheet
+ * lists what has posted, with its balance: the holder's current balance, which every balance of a
+ * document is walked back from, leaves pending ones out (CDS `currentBalance`), so before
+ * 2026-12-02 a pending purchase moved every earlier balance.
  */
-function transactionsIn(db: Kysely<Database>, client: ClientRef, { accountIds, from, to }: TransactionRange) {
-  return db
+function transactionsIn(
+  db: Kysely<Database>,
+  client: ClientRef,
+  { accountIds, from, to, pendingToo = false }: TransactionRange,
+) {
+  const query = db
     .selectFrom('transactions as t')
-    .where('t.status', '=', 'posted')
     .where('t.tenant_id', '=', client.tenantId)
     .where('t.client_id', '=', client.clientId)
     .where('t.account_id', 'in', accountIds)
     .where('t.transaction_date', '>=', from)
     .where('t.transaction_date', '<=', to);
+  return pendingToo ? query : query.where('t.status', '=', 'posted');
 }
 
 /**

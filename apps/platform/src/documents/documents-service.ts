@@ -174,7 +174,8 @@ async function prepare(
   // A document of more transactions than one holds is refused now, naming what to change, rather
   // than failing in its job.
   const assertFits = async (resolved: ResolvedPeriod, accountIds: readonly number[]) => {
-    const range = { accountIds, from: resolved.from, to: resolved.to };
+    // Pending ones counted too: at most the transactions any document of the range lists.
+    const range = { accountIds, from: resolved.from, to: resolved.to, pendingToo: true };
     const held = await countTransactionsUpTo(db, client, range, maxTransactions + 1);
     if (held <= maxTransactions) return;
     // Said in a whole sentence: the portal shows a field's message on its own.
@@ -678,10 +679,12 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
       });
     }
     case 'insights': {
+      // Figures of a period count pending transactions, as the overview and the passport do.
       const transactions = await documentTransactions(deps, client, {
         accountIds: includedAccountIds(accounts),
         from: period.from,
         to,
+        pendingToo: true,
       });
       const balances = await balancesAt(db, client, accounts, to);
       return renderInsightsPdf({

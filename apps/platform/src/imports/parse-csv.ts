@@ -100,12 +100,14 @@ function read(text: string, preview?: number): { columns: string[]; rows: Record
       'The CSV needs a header row naming at least a date, a description and an amount column',
     );
   // A row of fewer values than the header has empty ones at its end (the row's checks then name
-  // it); one of more is refused, for its values would no longer be in their columns. Empty values
-  // past the header's (a bank's rows ending in a separator its header does not) are no values.
+  // it); one with a value past the header's last named column is refused, for its values would no
+  // longer be in their columns. Empty values there (rows, or a header too, ending in a separator)
+  // are no values.
+  const width = (named.at(-1)?.[1] ?? -1) + 1;
   const rows = records.map((record, index) => {
-    if (record.length > header.length && record.slice(header.length).some((value) => value.trim() !== ''))
+    if (record.length > width && record.slice(width).some((value) => value.trim() !== ''))
       throw new ImportFileError(
-        `Row ${index + 2}: ${record.length} values where the header has ${header.length}; a value holding the separator, like 1,250.00, must be in quotes`,
+        `Row ${index + 2}: ${record.length} values where the header names ${width} columns; a value holding the separator, like 1,250.00, must be in quotes`,
       );
     return Object.fromEntries(named.map(([key, column]) => [key, record[column] ?? '']));
   });

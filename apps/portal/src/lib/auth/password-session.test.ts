@@ -365,7 +365,8 @@ describe('createPasswordSession', () => {
 
     expect(revoke).toHaveBeenCalledWith('a1', expect.any(AbortSignal));
     expect(s.hasStoredSession()).toBe(false);
-    expect(window.localStorage.length).toBe(0);
+    // Nothing of the session is left: only the note that it was signed out of, for every tab.
+    expect(Object.keys(window.localStorage)).toEqual(['waratah.signedOut']);
   });
 
   it('tells a sign-out on purpose from a session that ended by itself, until the next sign-in', async () => {
@@ -379,8 +380,13 @@ describe('createPasswordSession', () => {
     await s.signOut();
     expect(s.signedOutOnPurpose()).toBe(true);
 
+    // Another tab of the portal, which learns of the sign-out from the storage, knows it too.
+    const { session: otherTab } = session();
+    expect(otherTab.signedOutOnPurpose()).toBe(true);
+
     s.store({ access_token: 'a3', expires_in: 60 });
     expect(s.signedOutOnPurpose()).toBe(false);
+    expect(otherTab.signedOutOnPurpose()).toBe(false);
   });
 
   it('rejects and stays signed in when the revocation fails, so that sign-out can be tried again', async () => {

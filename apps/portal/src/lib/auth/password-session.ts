@@ -13,6 +13,12 @@ const keys = {
  */
 const retiredRefreshTokenKey = 'waratah.refreshToken';
 
+/**
+ * Set by the sign-out button, in storage every tab of the portal reads: a tab told by another that
+ * the session ended knows it was on purpose too. Removed by the next sign-in.
+ */
+const signedOutKey = 'waratah.signedOut';
+
 /** Tabs of one portal share the stored token, so only one of them at a time may spend the cookie. */
 const refreshLockName = 'waratah.token-refresh';
 
@@ -70,7 +76,10 @@ export interface PasswordSession {
   signIn<T extends SessionToken>(grant: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Revokes the token on the server, then forgets it here; a failed revocation keeps the session. */
   signOut(): Promise<void>;
-  /** The session here was ended by `signOut` (the adviser's own choice), and none is stored since. */
+  /**
+   * The session was ended by `signOut` (the adviser's own choice), in this tab or another, and
+   * none is stored since.
+   */
   signedOutOnPurpose(): boolean;
   /** Forgets the session here at once (it timed out), and revokes it on the server as it can. */
   clear(): void;
@@ -117,7 +126,6 @@ export function createPasswordSession({
   const emit = () => {
     for (const listener of listeners) listener();
   };
-  let signedOutHere = false;
   let refreshing: Promise<void> | null = null;
   const expiresAt = () => Number(storage.getItem(keys.expiresAt)) || null;
 
@@ -171,7 +179,7 @@ export function createPasswordSession({
 
   /** The stored session changed (stored here, or by another tab): timers set again, listeners told. */
   function takeStoredSession() {
-    if (storage.getItem(keys.accessToken) !== null) signedOutHere = false;
+    if (storage.getItem(keys.accessToken) !== null) storage.removeItem(signedOutKey);
     schedule();
     emit();
   }
@@ -213,10 +221,11 @@ export function createPasswordSession({
         const accessToken = storage.getItem(keys.accessToken);
         if (accessToken) await withDeadline((signal) => revoke(accessToken, signal));
       });
-      signedOutHere = true;
+      storage.setItem(signedOutKey, '1');
       forget();
     },
-    signedOutOnPurpose: () => signedOutHere && storage.getItem(keys.accessToken) === null,
+    signedOutOnPurpose: () =>
+      storage.getItem(signedOutKey) !== null && storage.getItem(keys.accessToken) === null,
     clear() {
       const accessToken = storage.getItem(keys.accessToken);
       forget();

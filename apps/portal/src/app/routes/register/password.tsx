@@ -47,9 +47,9 @@ export default function RegisterPasswordRoute() {
         alert={<ServerErrorAlert error={setPassword.error ?? signIn.error} />}
         onSubmit={({ password, password_confirmation }) => {
           // The new password signs the adviser in, and the rest of registration needs them signed in.
-          const signInWith = (accountEmail: string) =>
+          const signInWith = (accountEmail: string, setTo = password) =>
             signIn.mutate(
-              { email: accountEmail, password },
+              { email: accountEmail, password: setTo },
               {
                 onSuccess: () => {
                   registrationEmail.clear();
@@ -58,12 +58,12 @@ export default function RegisterPasswordRoute() {
               },
             );
           // The password is set already, the sign-in having failed: the invitation token is spent,
-          // so only the sign-in is tried again.
-          if (setPassword.isSuccess) signInWith(setPassword.data);
+          // so only the sign-in is tried again, with the password that was set.
+          if (setPassword.isSuccess) signInWith(setPassword.data, setPassword.variables.password);
           else
             setPassword.mutate(
               { token: { invitation_token: invitationToken }, password, password_confirmation },
-              { onSuccess: signInWith },
+              { onSuccess: (accountEmail) => signInWith(accountEmail) },
             );
         }}
       />

@@ -39,8 +39,9 @@ export function useDocumentExport(clientId: number, initial: DocumentExport) {
       if (data && isExportSettled(data)) return false;
       // While the platform cannot be asked, each look waits twice as long as the last, up to 30 s
       // (before 2026-12-02 it asked every second, with retries, for as long as the page was open).
+      // The failures since the last answer (the count starts again with each one).
       if (query.state.error)
-        return Math.min(EXPORT_POLL_MS * 2 ** query.state.errorUpdateCount, EXPORT_POLL_BACKOFF_MAX_MS);
+        return Math.min(EXPORT_POLL_MS * 2 ** query.state.fetchFailureCount, EXPORT_POLL_BACKOFF_MAX_MS);
       return EXPORT_POLL_MS;
     },
   });

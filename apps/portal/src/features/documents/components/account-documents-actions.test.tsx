@@ -221,6 +221,65 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3);
   });
 
+  it('asks for two failed documents again together, each once', async () => {
+    let posts = 0;
+    const held: (() => void)[] = [];
+    const view = await openAccounts({
+      'POST /api/v2/statements': async (request) => {
+        posts += 1;
+        const body = request.body as { account_id: number };
+        if (posts > 2) await new Promise<void>((resolve) => held.push(resolve));
+        const id =
+          posts > 2
+            ? body.account_id === 1
+              ? retriedId
+              : '44444444-4444-4444-8444-444444444444'
+            : body.account_id === 1
+              ? everydayId
+              : summaryId;
+        return json({ data: buildDocumentExport({ id, account_id: body.account_id }) }, 202);
+      },
+      [`GET /api/v2/documents/${everydayId}`]: () =>
+        json({
+          data: buildDocumentExport({ id: everydayId, status: 'failed', error: 'The holder timed out' }),
+        }),
+      [`GET /api/v2/documents/${summaryId}`]: () =>
+        json({
+          data: buildDocumentExport({
+            id: summaryId,
+            account_id: 2,
+            status: 'failed',
+            error: 'The holder timed out',
+          }),
+        }),
+    });
+    vi.stubGlobal('fetch', view.api.fetch);
+    const { api, user } = view;
+
+    const drawer = await createStatementsForAllAccounts(user);
+    await vi.waitFor(() =>
+      expect(
+        within(drawer).getAllByText("We couldn't create this document: The holder timed out"),
+      ).toHaveLength(2),
+    );
+    const [first, second] = within(drawer).getAllByRole('button', { name: 'Try again' });
+    if (!first || !second) throw new Error('two Try again buttons');
+    await user.click(first);
+    await user.click(second);
+    await user.click(first);
+    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    for (const answer of held) answer();
+    expect(
+      api
+        .requestsTo('POST /api/v2/statements')
+        .slice(2)
+        .map((request) => request.body),
+    ).toEqual([
+      { account_id: 1, period: 'week' },
+      { account_id: 2, period: 'week' },
+    ]);
+  });
+
   it('opens again on a clean form after Close, the last refusal forgotten', async () => {
     const view = await openAccounts({
       'POST /api/v2/statements': () => json({ error: tooManyTransactions }, 400),

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
@@ -76,8 +76,14 @@ export function DocumentRequestDrawer({
       onCreated?.();
     },
   });
+  // The documents being asked for again, by key: each at most once at a time, whatever the drawer
+  // does meanwhile (a mutation's reset, on Close, forgets its pending state, not the request).
+  const retrying = useRef(new Set<string>());
   const retry = useMutation({
     mutationFn: async (job: Job) => ({ old: job.key, initial: await job.create() }),
+    onSettled: (_answer, _error, job) => {
+      retrying.current.delete(job.key);
+    },
     onSuccess: ({ old, initial }) => {
       setJobs((current) =>
         current.map((job) => (job.key === old ? { ...job, initial, key: initial.id } : job)),
@@ -86,10 +92,12 @@ export function DocumentRequestDrawer({
     },
   });
 
-  // One document asked for again at a time: a second click while it is on its way would queue it
-  // twice, the second never followed (before 2026-12-02).
+  // A document asked for again once while its request is on its way: a second click would queue
+  // it twice, the second never followed (before 2026-12-02). Others may be asked for meanwhile.
   function retryJob(job: Job) {
-    if (!retry.isPending) retry.mutate(job);
+    if (retrying.current.has(job.key)) return;
+    retrying.current.add(job.key);
+    retry.mutate(job);
   }
 
   /** Closing forgets what failed: the drawer opens again on a clean form. */
