@@ -173,9 +173,9 @@ async function prepare(
   const base = { actor: scope.actor };
   // A document of more transactions than one holds is refused now, naming what to change, rather
   // than failing in its job.
-  const assertFits = async (resolved: ResolvedPeriod, accountIds: readonly number[]) => {
-    // Pending ones counted too: at most the transactions any document of the range lists.
-    const range = { accountIds, from: resolved.from, to: resolved.to, pendingToo: true };
+  const assertFits = async (resolved: ResolvedPeriod, accountIds: readonly number[], pendingToo = false) => {
+    // Counted as the document lists them: pending ones only in the insights' figures.
+    const range = { accountIds, from: resolved.from, to: resolved.to, pendingToo };
     const held = await countTransactionsUpTo(db, client, range, maxTransactions + 1);
     if (held <= maxTransactions) return;
     // Said in a whole sentence: the portal shows a field's message on its own.
@@ -233,7 +233,7 @@ async function prepare(
     }
     case 'insights': {
       const resolved = await period('statements', request.period);
-      await assertFits(resolved, includedAccountIds(accounts));
+      await assertFits(resolved, includedAccountIds(accounts), true);
       return {
         kind: request.kind,
         period: resolved,

@@ -107,7 +107,7 @@ function read(text: string, preview?: number): { columns: string[]; rows: Record
   const rows = records.map((record, index) => {
     if (record.length > width && record.slice(width).some((value) => value.trim() !== ''))
       throw new ImportFileError(
-        `Row ${index + 2}: ${record.length} values where the header names ${width} columns; a value holding the separator, like 1,250.00, must be in quotes`,
+        `Row ${index + 2}: a value past the header's last column; a value holding the separator, like 1,250.00, must be in quotes`,
       );
     return Object.fromEntries(named.map(([key, column]) => [key, record[column] ?? '']));
   });

@@ -256,14 +256,14 @@ describe('file parsing', () => {
       dateFormat: 'DD/MM/YYYY' as const,
     };
     const message =
-      'Row 3: 4 values where the header names 3 columns; a value holding the separator, like 1,250.00, must be in quotes';
+      "Row 3: a value past the header's last column; a value holding the separator, like 1,250.00, must be in quotes";
     expect(() => previewCsv(csv)).toThrow(message);
     expect(() => parseCsv(csv, mapping)).toThrow(message);
     // Quoted, it is one value.
     expect(parseCsv(csv.replace('1,250.00', '"1,250.00"'), mapping)[1]?.amount).toBe('1250.00');
     // A header ending in a separator names no more columns: the amount is still cut (2026-12-02).
     expect(() => parseCsv(csv.replace('Amount\n', 'Amount,\n'), mapping)).toThrow(
-      'Row 3: 4 values where the header names 3 columns',
+      "Row 3: a value past the header's last column",
     );
     // Rows ending in a separator the header does not end in hold no more values.
     expect(

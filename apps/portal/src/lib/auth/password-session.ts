@@ -243,6 +243,8 @@ export function createPasswordSession({
     },
     resume() {
       stopWatching ??= watchOtherTabs(takeStoredSession);
+      // A session stored by a sign-in the marker outlived (a tab of an earlier version) is no sign-out.
+      if (storage.getItem(keys.accessToken) !== null) storage.removeItem(signedOutKey);
       schedule({ refreshDueAtOnce: true });
       // A refresh token an earlier version left in local storage is spent once, into the cookie,
       // and removed: the adviser stays signed in, and the old token stops working.

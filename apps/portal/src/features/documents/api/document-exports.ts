@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentExport } from '@waratah/contracts';
 import { getDocumentExport, isExportSettled, listFinancialPassportExports } from '@waratah/sdk';
+import { useRef } from 'react';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { isApiError } from '../../../lib/is-api-error.ts';
 
@@ -23,6 +24,8 @@ export function isExportGone(error: unknown): boolean {
  */
 export function useDocumentExport(clientId: number, initial: DocumentExport) {
   const client = useApiClient();
+  // The query's failures counted when it last had an answer: those since are the outage's.
+  const failuresBefore = useRef(0);
   return useQuery({
     queryKey: [...documentsQueryKey(clientId), initial.id] as const,
     queryFn: ({ signal }) => getDocumentExport(client, initial.id, { userId: clientId, signal }),
@@ -39,10 +42,12 @@ export function useDocumentExport(clientId: number, initial: DocumentExport) {
       if (data && isExportSettled(data)) return false;
       // While the platform cannot be asked, each look waits twice as long as the last, up to 30 s
       // (before 2026-12-02 it asked every second, with retries, for as long as the page was open).
-      // The failures since the last answer (the count starts again with each one).
-      if (query.state.error)
-        return Math.min(EXPORT_POLL_MS * 2 ** query.state.fetchFailureCount, EXPORT_POLL_BACKOFF_MAX_MS);
-      return EXPORT_POLL_MS;
+      if (!query.state.error) {
+        failuresBefore.current = query.state.errorUpdateCount;
+        return EXPORT_POLL_MS;
+      }
+      const failures = query.state.errorUpdateCount - failuresBefore.current;
+      return Math.min(EXPORT_POLL_MS * 2 ** failures, EXPORT_POLL_BACKOFF_MAX_MS);
     },
   });
 }

@@ -76,8 +76,8 @@ export function DocumentRequestDrawer({
       onCreated?.();
     },
   });
-  // The documents being asked for again, by key: each at most once at a time, whatever the drawer
-  // does meanwhile (a mutation's reset, on Close, forgets its pending state, not the request).
+  // The documents being asked for again, by key, whatever the drawer does meanwhile (a mutation's
+  // reset, on Close, forgets its pending state, not the request).
   const retrying = useRef(new Set<string>());
   const retry = useMutation({
     mutationFn: async (job: Job) => ({ old: job.key, initial: await job.create() }),
@@ -92,10 +92,11 @@ export function DocumentRequestDrawer({
     },
   });
 
-  // A document asked for again once while its request is on its way: a second click would queue
-  // it twice, the second never followed (before 2026-12-02). Others may be asked for meanwhile.
+  // One document asked for again at a time: a second click while it is on its way would queue it
+  // twice, the second never followed (before 2026-12-02); and the drawer shows one retry's failure,
+  // so another's at the same time would go unsaid.
   function retryJob(job: Job) {
-    if (retrying.current.has(job.key)) return;
+    if (retrying.current.size > 0) return;
     retrying.current.add(job.key);
     retry.mutate(job);
   }
