@@ -127,7 +127,7 @@ describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
 
   it('says it is loading the client, focusing the main landmark until their name comes, then the name', async () => {
     let answer: (response: Response) => void = () => {};
-    const { router } = await renderClientPage({
+    const { api, router } = await renderClientPage({
       url: '/user/details/7/overview',
       routes: {
         ...emptyClientData,
@@ -140,6 +140,7 @@ describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading the client');
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    await waitFor(() => expect(api.requestsTo('GET /api/admin/users/8')).toHaveLength(1));
     answer(json({ data: buildClient({ id: 8, given_name: 'Noah', family_name: 'Kim' }) }));
     const name = await screen.findByRole('heading', { level: 1, name: 'Noah Kim' });
     await waitFor(() => expect(name).toHaveFocus());

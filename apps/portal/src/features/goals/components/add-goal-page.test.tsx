@@ -87,15 +87,17 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps the form busy after the goal is added, until the goals page shows: a second click adds nothing', async () => {
-    // The goals page waits for the route guard, which asks who the adviser is again.
+    // The goals page waits for the route guard, which asks who the adviser is again. The gate
+    // is made before any call, so opening it works whether or not the guard has asked yet.
     let letGoalsIn: () => void = () => undefined;
+    const goalsGate = new Promise<void>((resolve) => (letGoalsIn = resolve));
     let adviserAsked = 0;
     const { api, user } = await renderClientPage({
       url: '/user/details/7/add-goal',
       routes: {
         [adminUserDetailsRoute]: async () => {
           adviserAsked += 1;
-          if (adviserAsked > 1) await new Promise<void>((resolve) => (letGoalsIn = resolve));
+          if (adviserAsked > 1) await goalsGate;
           return json({ data: buildAdminUserDetails() });
         },
         'GET /api/v2/accounts': () => json({ data: [account] }),
