@@ -61,15 +61,20 @@ async function chooseAccount(user: ReturnType<typeof renderAddGoal>['user']) {
   await user.keyboard('{Enter}');
 }
 
+/** Fills in the 'New car' goal ($12,000 at $500.50 a month into the one account) and adds it. */
+async function addNewCarGoal(user: ReturnType<typeof renderAddGoal>['user']) {
+  await fill(user, /^Goal name/, 'New car');
+  await chooseAccount(user);
+  await fill(user, /^Target amount/, '$12,000');
+  await fill(user, /^Amount per period/, '500.50');
+  await user.click(screen.getByRole('button', { name: 'Add goal' }));
+}
+
 // Whole-form journeys with the kit's Radix parts; slow on a busy machine, not flaky.
 describe('AddGoalPage', { timeout: 20_000 }, () => {
   it('creates the goal on the client’s behalf, then goes back to the goals with a toast', async () => {
     const { api, router, user } = renderAddGoal();
-    await fill(user, /^Goal name/, 'New car');
-    await chooseAccount(user);
-    await fill(user, /^Target amount/, '$12,000');
-    await fill(user, /^Amount per period/, '500.50');
-    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+    await addNewCarGoal(user);
 
     expect(await screen.findByText("Goal 'New car' added")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/details/5/goals');
@@ -105,11 +110,7 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
         'GET /api/v2/goals': () => json({ data: [buildGoal({ name: 'New car' })] }),
       },
     });
-    await fill(user, /^Goal name/, 'New car');
-    await chooseAccount(user);
-    await fill(user, /^Target amount/, '$12,000');
-    await fill(user, /^Amount per period/, '500.50');
-    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+    await addNewCarGoal(user);
     expect(await screen.findByText("Goal 'New car' added")).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add goal' }));

@@ -54,6 +54,20 @@ function registrationApi(routes: FakeRoutes = {}) {
   });
 }
 
+type User = Awaited<ReturnType<typeof renderPortal>>['user'];
+
+/** Fills in the business step's form for Lee Advice in Sydney (not the aggregator). */
+async function fillLeeAdvice(user: User) {
+  await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
+  await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
+  await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
+  await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Sydney');
+  await user.click(screen.getByRole('combobox', { name: 'State' }));
+  await user.click(await screen.findByRole('option', { name: 'NSW' }));
+  await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2000');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '02 9000 0000');
+}
+
 describe('registration', () => {
   it("starts at the profile step, which offers 'Already have an account?' and 'Sign In'", async () => {
     const { router } = await renderPortal({ url: '/register', api: registrationApi() });
@@ -114,14 +128,7 @@ describe('registration', () => {
       await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo(aggregatorsRoute)).toHaveLength(1));
-    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
-    await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
-    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
-    await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Sydney');
-    await user.click(screen.getByRole('combobox', { name: 'State' }));
-    await user.click(await screen.findByRole('option', { name: 'NSW' }));
-    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2000');
-    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '02 9000 0000');
+    await fillLeeAdvice(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(
@@ -166,14 +173,7 @@ describe('registration', () => {
     const { user } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
 
     await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
-    await user.type(screen.getByRole('textbox', { name: 'Business name' }), 'Lee Advice');
-    await user.type(screen.getByRole('textbox', { name: 'ABN' }), '51 824 753 556');
-    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 George St');
-    await user.type(screen.getByRole('textbox', { name: 'Suburb' }), 'Sydney');
-    await user.click(screen.getByRole('combobox', { name: 'State' }));
-    await user.click(await screen.findByRole('option', { name: 'NSW' }));
-    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '2000');
-    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '02 9000 0000');
+    await fillLeeAdvice(user);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Aggregator' })).toBeEnabled());
     await user.click(screen.getByRole('combobox', { name: 'Aggregator' }));
     await user.click(await screen.findByRole('option', { name: 'Connective' }));
