@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../testing/sign-in.ts';
-import { clientInvitationMailJob } from './client-invitation-mail.ts';
+import { type ClientInvitationMailRequest, clientInvitationMailJob } from './client-invitation-mail.ts';
 
 describe('a client invitation’s e-mail', () => {
   let testApp: TestApp;
@@ -43,10 +43,17 @@ describe('a client invitation’s e-mail', () => {
       .where('name', '=', clientInvitationMailJob)
       .where(sql<string>`payload->>'email'`, '=', email)
       .executeTakeFirst();
-  const settled = async (email: string) => {
+  const jobById = (id: string) =>
+    withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select(['state', 'attempt'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  /** Waits for the job of that address (the first queued), or of that id, to complete. */
+  const settled = async (email: string, id?: string) => {
     const until = Date.now() + 20_000;
     for (;;) {
-      const job = await jobOf(email);
+      const job = id === undefined ? await jobOf(email) : await jobById(id);
       if (job?.state === 'completed' || Date.now() > until) return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -76,6 +83,59 @@ describe('a client invitation’s e-mail', () => {
       partyName: 'Practice',
     });
     expect(await settled('withdrawn@example.test')).toMatchObject({ state: 'completed' });
+    expect(sent).toEqual([]);
+  });
+
+  // The job as the invitation queued it, to be queued again as if it were still waiting.
+  const queuedPayload = async (email: string) =>
+    (
+      await withJobs(testApp.database.db)
+        .selectFrom('jobs')
+        .select('payload')
+        .where('name', '=', clientInvitationMailJob)
+        .where(sql<string>`payload->>'email'`, '=', email)
+        .executeTakeFirstOrThrow()
+    ).payload as ClientInvitationMailRequest;
+
+  it('is not sent once the client has declined the invitation, or confirmed it', async () => {
+    for (const [email, status] of [
+      ['dora.declines@example.test', 'withdrawn'],
+      ['cal.confirms@example.test', 'active'],
+    ] as const) {
+      expect((await invite(email)).statusCode).toBe(201);
+      await settled(email);
+      const payload = await queuedPayload(email);
+      await testApp.database.db
+        .updateTable('client_links')
+        .set({ consent_status: status })
+        .where('client_id', '=', payload.clientId)
+        .execute();
+      sent.length = 0;
+      const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
+      expect(await settled(email, again)).toMatchObject({ state: 'completed' });
+      expect(sent).toEqual([]);
+    }
+  });
+
+  it('is not sent for an invitation unlinked and made again: the new one’s e-mail goes, once', async () => {
+    const email = 'rex.reinvited@example.test';
+    expect((await invite(email)).statusCode).toBe(201);
+    await settled(email);
+    const first = await queuedPayload(email);
+    expect(first.linkId).toEqual(expect.any(Number));
+    const unlinked = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/adviser/users/${first.clientId}`,
+      headers: { ...adviser.headers, 'x-external-party-id': String(first.partyId) },
+    });
+    expect(unlinked.statusCode).toBe(204);
+    sent.length = 0;
+    expect((await invite(email)).statusCode).toBe(201);
+    await vi.waitFor(() => expect(sent.map((mail) => mail.to)).toEqual([email]), { timeout: 20_000 });
+
+    sent.length = 0;
+    const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, first);
+    expect(await settled(email, again)).toMatchObject({ state: 'completed' });
     expect(sent).toEqual([]);
   });
 });

@@ -13,6 +13,11 @@ export interface ClientInvitationMailRequest {
   tenantId: string;
   clientId: number;
   partyId: number;
+  /**
+   * The invitation's own link (since 2026-12-02). A link unlinked and made again has a new id, so
+   * the first one's e-mail is not sent as well. Jobs queued before carry none.
+   */
+  linkId?: number;
   email: string;
   givenName: string;
   adviserName: string;
@@ -32,7 +37,11 @@ export async function queueClientInvitationMail(
   await enqueueJob(trx, clientInvitationMailJob, request, { retryLimit: 5, retryBackoff: true });
 }
 
-/** The worker: nothing is sent for an invitation withdrawn (unlinked) before its e-mail went. */
+/**
+ * The worker: nothing is sent for an invitation no longer waiting for the client when its e-mail
+ * is due: unlinked (even if invited again since: that invitation has its own e-mail), declined,
+ * or already confirmed.
+ */
 export async function registerClientInvitationMailJob(app: FastifyInstance): Promise<void> {
   await app.jobQueue.work<ClientInvitationMailRequest>(
     clientInvitationMailJob,
@@ -43,6 +52,8 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
         .select('id')
         .where('client_id', '=', request.clientId)
         .where('external_party_id', '=', request.partyId)
+        .$if(request.linkId !== undefined, (query) => query.where('id', '=', request.linkId ?? 0))
+        .where('consent_status', '=', 'pending')
         .executeTakeFirst();
       if (!link) return;
       const mail = clientInvitationMail({

@@ -101,6 +101,7 @@ export async function inviteClient(
       tenantId: principal.tenantId,
       clientId: client.id,
       partyId,
+      linkId: link.id,
       email: body.email,
       givenName: body.given_name,
       adviserName: `${adviser.given_name} ${adviser.family_name}`.trim(),
