@@ -101,12 +101,17 @@ describe('the client list kept under its practice’s list version', () => {
   });
 
   it('shows a consent as expired once its expiry passes, with no write', async () => {
-    await sql`
-      update client_links set consent_start = now() - interval '1 day', consent_expiry = now() + interval '1 second'
-      where client_id = ${fixture.clientId}`.execute(db());
+    // Three seconds ahead, so that both reads come before it on a slow machine; then a wait until
+    // the stored expiry itself has passed.
+    const {
+      rows: [set],
+    } = await sql<{ consent_expiry: Date }>`
+      update client_links set consent_start = now() - interval '1 day', consent_expiry = now() + interval '3 seconds'
+      where client_id = ${fixture.clientId} returning consent_expiry`.execute(db());
     expect((await row()).consent?.status).toBe('active');
     expect((await row()).consent?.status).toBe('active');
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const expiry = new Date(set?.consent_expiry ?? Date.now()).getTime();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry - Date.now()) + 100));
     expect((await row()).consent?.status).toBe('expired');
     await sql`update client_links set consent_expiry = now() + interval '300 days' where client_id = ${fixture.clientId}`.execute(
       db(),

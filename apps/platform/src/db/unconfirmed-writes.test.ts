@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable, isWriteOutcomeUnknown } from '../errors/database-unavailable.ts';
 import { openPostgresDatabase } from './open-postgres-database.ts';
 import { markUnconfirmedWrites } from './unconfirmed-writes.ts';
@@ -104,9 +104,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL commit past the stateme
       expect(await outcome(inside)).toBe('unavailable');
       database.limitStatements?.(0);
       // The server finished the first COMMIT after the caller stopped waiting; the second never committed.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const rows = await sql<{ id: number }>`select id from ${table} order by id`.execute(database.db);
-      expect(rows.rows.map((row) => row.id)).toEqual([1]);
+      // A loaded server may take a while to finish it: look until it shows (10 s at most).
+      const ids = async () =>
+        (await sql<{ id: number }>`select id from ${table} order by id`.execute(database.db)).rows.map(
+          (row) => row.id,
+        );
+      await vi.waitFor(async () => expect(await ids()).toContain(1), { timeout: 10_000, interval: 100 });
+      expect(await ids()).toEqual([1]);
     } finally {
       database.limitStatements?.(0);
       await sql`drop table if exists ${table}`.execute(database.db);

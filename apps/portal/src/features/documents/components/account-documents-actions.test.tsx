@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
@@ -34,7 +34,7 @@ function openAccounts(routes: Parameters<typeof createFakeApi>[0], features = {}
 async function createStatementsForAllAccounts(user: UserEvent) {
   await user.click(await screen.findByRole('button', { name: 'Account statement' }));
   const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
-  await vi.waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
+  await waitFor(() => expect(within(drawer).getByRole('combobox', { name: 'Account' })).toBeEnabled());
   await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
   return drawer;
 }
@@ -119,7 +119,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
     const job = await within(drawer).findByTestId('document-job');
-    await vi.waitFor(() => expect(job).toHaveAttribute('data-status', 'completed'));
+    await waitFor(() => expect(job).toHaveAttribute('data-status', 'completed'));
     expect(within(job).getByText('Statement – Everyday Account')).toBeInTheDocument();
     expect(within(job).getByText('Statement – Everyday Account: downloaded')).toBeInTheDocument();
 
@@ -180,7 +180,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     ]);
 
     await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]?.fileName).toBe('statement_retried.pdf');
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
   });
@@ -213,9 +213,9 @@ describe('account documents', { timeout: 20_000 }, () => {
     const tryAgain = within(drawer).getByRole('button', { name: 'Try again' });
     await user.click(tryAgain);
     await user.click(tryAgain);
-    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3));
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3));
     answerRetry();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(drawer).queryByText("We couldn't create this document: The holder timed out")).toBeNull(),
     );
     expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3);
@@ -267,7 +267,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     const { api, user } = view;
 
     const drawer = await createStatementsForAllAccounts(user);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(drawer).getAllByText("We couldn't create this document: The holder timed out"),
       ).toHaveLength(2),
@@ -277,16 +277,16 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(first);
     await user.click(second);
     await user.click(first);
-    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3));
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3));
     // The drawer says one retry's failure: another is asked for once this one has its answer.
     for (const answer of held.splice(0)) answer();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(drawer).getAllByText("We couldn't create this document: The holder timed out"),
       ).toHaveLength(1),
     );
     await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
     for (const answer of held.splice(0)) answer();
     const retried = api.requestsTo('POST /api/v2/statements').slice(2);
     expect(retried.map((request) => (request.body as { account_id: number }).account_id).sort()).toEqual([
@@ -304,7 +304,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     const drawer = await createStatementsForAllAccounts(user);
     expect(await within(drawer).findByRole('alert')).toHaveTextContent('The period holds more than 50,000');
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account statement' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account statement' })).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Account statement' }));
     const reopened = await screen.findByRole('dialog', { name: 'Account statement' });
@@ -337,7 +337,7 @@ describe('account documents', { timeout: 20_000 }, () => {
         "We couldn't check on this document (The platform is down for a moment). We'll keep trying.",
       ),
     ).toBeInTheDocument();
-    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
     expect(downloads[0]?.fileName).toBe('statement_everyday.pdf');
     // One look at the failure (no retries of it), the next one twice the interval later.
     expect(looks).toHaveLength(2);
@@ -373,7 +373,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     savingsRefused = false;
     await user.click(within(within(drawer).getByRole('alert')).getByRole('button', { name: 'Try again' }));
 
-    await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
+    await waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
     expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument();
     expect(api.requestsTo('POST /api/v2/statements').map((request) => request.body)).toEqual([
       { account_id: 1, period: 'week' },
@@ -403,10 +403,10 @@ describe('account documents', { timeout: 20_000 }, () => {
     const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
     expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
     busy = false;
-    await vi.waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 4000 });
+    await waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 8000 });
     expect(alert).not.toHaveTextContent('You can try again');
     await user.click(tryAgain);
-    await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
+    await waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(2));
     expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4);
   });
 
@@ -430,7 +430,7 @@ describe('account documents', { timeout: 20_000 }, () => {
     const { api, user } = view;
 
     const drawer = await createStatementsForAllAccounts(user);
-    const failed = await vi.waitFor(() => {
+    const failed = await waitFor(() => {
       const job = within(drawer)
         .getAllByTestId('document-job')
         .find((row) => row.getAttribute('data-status') === 'failed');
@@ -449,9 +449,9 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(3);
 
     busy = false;
-    await vi.waitFor(() => expect(rowTryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 4000 });
+    await waitFor(() => expect(rowTryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 8000 });
     await user.click(rowTryAgain);
-    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 1, period: 'week' });
   });
 
@@ -479,7 +479,7 @@ describe('account documents', { timeout: 20_000 }, () => {
 
     const drawer = await createStatementsForAllAccounts(user);
 
-    const job = await vi.waitFor(() => {
+    const job = await waitFor(() => {
       const row = within(drawer)
         .getAllByTestId('document-job')
         .find((each) => within(each).queryByText('Statement – Everyday Account'));
@@ -495,9 +495,9 @@ describe('account documents', { timeout: 20_000 }, () => {
     expect(api.requestsTo(`GET /api/v2/statements/${everydayId}`)).toHaveLength(1);
 
     busy = false;
-    await vi.waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 4000 });
+    await waitFor(() => expect(tryAgain).not.toHaveAttribute('aria-disabled'), { timeout: 8000 });
     await user.click(tryAgain);
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]?.fileName).toBe('statement_everyday.pdf');
   });
 
@@ -531,10 +531,10 @@ describe('account documents', { timeout: 20_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
 
     // Only the busy account is asked for again; the refused period would be refused again.
-    await vi.waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/statements')).toHaveLength(4));
     expect(api.requestsTo('POST /api/v2/statements').at(-1)?.body).toEqual({ account_id: 3, period: 'week' });
     // The refused period is still said: nothing was made of it.
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const second = within(drawer).getByRole('alert');
       expect(second).toHaveTextContent(`Statement – Rainy day: ${tooManyTransactions.fields[0]?.message}`);
       expect(second).toHaveTextContent(`Statement – Home loan: ${busyError.error_message}`);

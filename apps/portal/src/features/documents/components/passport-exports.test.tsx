@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
@@ -81,13 +81,13 @@ describe('financial passport exports', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'financial year 24/25' }));
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]?.fileName).toBe('new.pdf');
     expect(api.requestsTo('POST /api/v2/financialpassport/exports')[0]?.body).toEqual({ period: 'fin-year' });
     expect(api.requestsTo('POST /api/v2/financialpassport/exports')[0]?.headers.get('X-User-Id')).toBe('7');
 
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: /^Download:/ }));
-    await vi.waitFor(() => expect(downloads).toHaveLength(2));
+    await waitFor(() => expect(downloads).toHaveLength(2));
     expect(downloads[1]?.fileName).toBe('earlier.pdf');
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from '@waratah/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
@@ -61,7 +61,7 @@ describe('period documents', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: '12 months' }));
     await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
 
-    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]?.fileName).toBe(spreadsheet.file_name);
     expect(api.requestsTo('POST /api/v2/documents/transactions')[0]?.body).toEqual({ period: 'year' });
     expect(await within(drawer).findByText('Transactions spreadsheet: downloaded')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('period documents', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
     expect(downloads[0]?.fileName).toBe(insights.file_name);
     expect(api.requestsTo('POST /api/v2/documents/insights')[0]?.body).toEqual({ period: 'week' });
     expect(await screen.findByText('Insights downloaded')).toBeInTheDocument();
@@ -162,21 +162,21 @@ describe('period documents', { timeout: 20_000 }, () => {
       const drawer = await screen.findByRole('dialog', { name: 'Insights PDF' });
       const jobs = within(drawer).queryAllByTestId('document-job').length;
       await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
-      await vi.waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(jobs + 1));
+      await waitFor(() => expect(within(drawer).getAllByTestId('document-job')).toHaveLength(jobs + 1));
       await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     };
 
     await createAndClose();
-    await vi.waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Insights downloaded', { duration: 5000 }));
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Insights downloaded', { duration: 5000 }));
 
     await createAndClose();
-    await vi.waitFor(
+    await waitFor(
       () =>
         expect(failure).toHaveBeenCalledWith("We couldn't download the file: The file is not ready", {
           duration: 5000,
         }),
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(downloads).toHaveLength(1);
   });

@@ -80,7 +80,8 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Living').closest('li')).toHaveTextContent('$3,900.25 out');
     expect(screen.getByText('One-off').closest('li')).toHaveTextContent('$700.00 out');
 
-    expect(screen.getByText('1 current goal')).toBeInTheDocument();
+    // Each panel has its own query: wait for each, not only for the chart.
+    expect(await screen.findByText('1 current goal')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Holiday in Japan' })).toHaveAttribute(
       'aria-valuenow',
       '25',
@@ -90,11 +91,11 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
       '/user/details/7/goals',
     );
 
-    expect(screen.getByText('1 connection needs attention.')).toBeInTheDocument();
+    expect(await screen.findByText('1 connection needs attention.')).toBeInTheDocument();
     expect(screen.getByText('The institution sent the client a one-time code to enter.')).toBeInTheDocument();
 
     const loans = screen.getByRole('region', { name: 'Loans' });
-    expect(within(loans).getByText('Home Loan')).toBeInTheDocument();
+    expect(await within(loans).findByText('Home Loan')).toBeInTheDocument();
     expect(within(loans).getByText(/Mortgage \(variable\)/)).toBeInTheDocument();
 
     for (const route of [

@@ -219,15 +219,17 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps the pager still while a new view is on its way, so old cursors never page the new one', async () => {
-    let answerFiltered: (response: Response) => void = () => {};
+    // The filtered view waits at a gate made before any call, so opening it works whenever it is asked for.
+    let answerFiltered: () => void = () => {};
+    const filteredGate = new Promise<void>((resolve) => (answerFiltered = resolve));
     const { api, user } = renderPage({
       routes: {
-        'GET /api/v2/transactions': (request) =>
-          request.url.searchParams.has('search_term')
-            ? new Promise<Response>((resolve) => {
-                answerFiltered = resolve;
-              })
-            : json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } }),
+        'GET /api/v2/transactions': async (request) => {
+          if (!request.url.searchParams.has('search_term'))
+            return json({ data: rows, paging: { cursors: { after: '2026-11-01_2' }, total: 120 } });
+          await filteredGate;
+          return json({ data: rows, paging: { cursors: { after: '2026-10-20_9' }, total: 60 } });
+        },
       },
     });
     await screen.findByRole('table');
@@ -239,7 +241,7 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     const rowsBox = () => screen.getByRole('table').parentElement;
     await waitFor(() => expect(rowsBox()).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    answerFiltered(json({ data: rows, paging: { cursors: { after: '2026-10-20_9' }, total: 60 } }));
+    answerFiltered();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     expect(rowsBox()).not.toHaveAttribute('aria-busy');
     await user.click(screen.getByRole('button', { name: 'Next' }));
