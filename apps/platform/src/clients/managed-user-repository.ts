@@ -55,6 +55,13 @@ export async function getManagedUser(
  * (spec §6) and, for an adviser, the tenant's `suspend_users` feature. The client's row is shared
  * by every practice, so an adviser changes it only where `editableClientQuery` allows: anyone else
  * gets 404, as for a client it may not see, and nothing is written.
+ *
+ * A suspension is lifted only by whoever made it: the practice (any of its advisers) or the
+ * tenant's operator, who may lift any (403 otherwise; suspensions made before 2026-12-02 record no
+ * one and may be lifted as before). Suspending a client already suspended keeps who did it first.
+ * Lifting it gives back the state it was made from, `invited` or `active` (`active` for one made
+ * before). Before 2026-12-02 any practice the client consented to could lift an operator's
+ * or another practice's suspension, and a suspended invitee came back `active` with no account.
  */
 export async function updateManagedUser(
   request: FastifyRequest,
@@ -71,21 +78,29 @@ export async function updateManagedUser(
   await db.transaction().execute(async (trx) => {
     const editable = editableClientQuery(trx, principal, id);
     if (!editable) throw new AppError('not_found', noClients);
-    const updated = await trx
+    const client = await trx
+      .selectFrom('clients')
+      .select(['status', 'suspended_by_party_id', 'suspended_by_operator', 'suspended_from'])
+      .where('tenant_id', '=', principal.tenantId)
+      .where('id', 'in', editable)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!client) throw new AppError('not_found', 'There is no such client');
+    // Refused after the client is found, so a client the caller may not see is 404 all the same.
+    if (!statusAllowed)
+      throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
+    if (change.status === 'active' && client.status === 'suspended') assertMayLift(principal, client);
+    await trx
       .updateTable('clients')
       .set({
         updated_at: new Date(),
         ...(change.given_name === undefined ? {} : { given_name: change.given_name }),
         ...(change.family_name === undefined ? {} : { family_name: change.family_name }),
-        ...(change.status === undefined ? {} : { status: change.status }),
+        ...statusChange(principal, client, change.status),
       })
       .where('tenant_id', '=', principal.tenantId)
-      .where('id', 'in', editable)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new AppError('not_found', 'There is no such client');
-    // Refused after the client is found, so a client the caller may not see is 404 all the same.
-    if (!statusAllowed)
-      throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
+      .where('id', '=', id)
+      .execute();
     for (const action of changeActions(change)) {
       await recordAudit(trx, {
         actor: principal,
@@ -98,6 +113,55 @@ export async function updateManagedUser(
     }
   });
   return getManagedUser(db, principal, id);
+}
+
+interface ClientStatusRow {
+  status: 'invited' | 'active' | 'suspended';
+  suspended_by_party_id: number | null;
+  suspended_by_operator: boolean;
+  suspended_from: 'invited' | 'active' | null;
+}
+
+/** 403 unless the caller may lift this suspension: the operator, or the practice that made it. */
+function assertMayLift(principal: AdminUserPrincipal, client: ClientStatusRow): void {
+  if (principal.role === 'operator') return;
+  if (client.suspended_by_operator)
+    throw new AppError(
+      'forbidden',
+      'This client was suspended by the operator: only the operator can reactivate them',
+    );
+  if (client.suspended_by_party_id !== null && client.suspended_by_party_id !== principal.externalPartyId)
+    throw new AppError(
+      'forbidden',
+      'This client was suspended by another practice: only that practice or the operator can reactivate them',
+    );
+}
+
+/** The columns a status change writes: who suspended and from what, or that state back. */
+function statusChange(
+  principal: AdminUserPrincipal,
+  client: ClientStatusRow,
+  status: UpdateManagedUserBody['status'],
+) {
+  if (status === undefined) return {};
+  if (status === 'suspended') {
+    if (client.status === 'suspended') return {};
+    const byOperator = principal.role === 'operator';
+    return {
+      status,
+      suspended_by_operator: byOperator,
+      suspended_by_party_id: byOperator ? null : principal.externalPartyId,
+      suspended_from: client.status,
+    };
+  }
+  // Lifting a suspension, or asking an unsuspended client to be active: nothing else changes.
+  if (client.status !== 'suspended') return {};
+  return {
+    status: client.suspended_from ?? ('active' as const),
+    suspended_by_operator: false,
+    suspended_by_party_id: null,
+    suspended_from: null,
+  };
 }
 
 /**

@@ -85,6 +85,13 @@ export interface ClientsTable {
   password_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Who suspended the client, a practice or the operator, and from which state (migration 0029);
+   * none of it for a suspension made before.
+   */
+  suspended_by_party_id: ColumnType<number | null, number | null | undefined, number | null>;
+  suspended_by_operator: ColumnType<boolean, boolean | undefined, boolean>;
+  suspended_from: ColumnType<'invited' | 'active' | null, 'invited' | 'active' | null | undefined>;
 }
 
 export interface ClientLinksTable {

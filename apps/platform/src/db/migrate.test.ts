@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0028, is safe to apply again (`if not exists`).
-    await sql`delete from kysely_migration where name = '0028-images-by-adviser'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0028-images-by-adviser']);
+    // The last one, 0029, is safe to apply again (`if not exists`).
+    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0029-suspended-by']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -28,6 +28,7 @@ import * as signInDevices from './migrations/0025-sign-in-devices.ts';
 import * as auditLogBigintIds from './migrations/0026-audit-log-bigint-ids.ts';
 import * as unfinishedExportsAnyJob from './migrations/0027-unfinished-exports-any-job.ts';
 import * as imagesByAdviser from './migrations/0028-images-by-adviser.ts';
+import * as suspendedBy from './migrations/0029-suspended-by.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026-audit-log-bigint-ids': auditLogBigintIds,
   '0027-unfinished-exports-any-job': unfinishedExportsAnyJob,
   '0028-images-by-adviser': imagesByAdviser,
+  '0029-suspended-by': suspendedBy,
 };
 
 /**

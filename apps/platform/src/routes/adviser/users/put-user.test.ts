@@ -146,11 +146,90 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
     const renamed = await put(url, partyHeader(adviserA), { given_name: 'Fixed', status: 'suspended' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data).toMatchObject({ given_name: 'Fixed', status: 'suspended' });
-    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('active');
+    // The suspension lifted, the invitee is invited again: before 2026-12-02 `active`, with no account.
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('invited');
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('invited');
     // Once another practice is linked too, the invitation is no longer the practice's alone.
     const other = await createSignedInAdminUser(testApp.app);
     expect((await invite(other, 'own.invitee@example.test')).statusCode).toBe(201);
     expect((await put(url, partyHeader(adviserA), { given_name: 'Again' })).statusCode).toBe(404);
+  });
+
+  it('lets only whoever suspended a client lift it: their practice, or the operator (403 for others)', async () => {
+    // One client consenting to two practices (A and C).
+    const practiceC = await createSignedInAdminUser(testApp.app);
+    const { clientId } = await writeTestClient(testApp.database.db, {
+      tenantId: 'moneypartner',
+      partyId: adviserA.externalParty?.id ?? 0,
+      adviserId: adviserA.adminUser.id,
+    });
+    const consent = liveTestConsent('active');
+    await testApp.database.db
+      .insertInto('client_links')
+      .values({
+        tenant_id: 'moneypartner',
+        client_id: clientId,
+        external_party_id: practiceC.externalParty?.id ?? 0,
+        consent_status: consent.status,
+        consent_start: new Date(consent.start),
+        consent_expiry: new Date(consent.expiry),
+      })
+      .execute();
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const operatorHeaders = {
+      ...operator.headers,
+      'x-external-party-id': String(adviserA.externalParty?.id),
+    };
+    const url = `/api/adviser/users/${clientId}`;
+    const status = async () => (await clientRow(clientId)).status;
+
+    // Practice A's suspension: C may neither lift it nor take it over by suspending again.
+    expect((await put(url, partyHeader(adviserA), { status: 'suspended' })).statusCode).toBe(200);
+    expect((await put(url, partyHeader(practiceC), { status: 'suspended' })).statusCode).toBe(200);
+    const refused = await put(url, partyHeader(practiceC), { status: 'active' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.error_message).toBe(
+      'This client was suspended by another practice: only that practice or the operator can reactivate them',
+    );
+    expect(await status()).toBe('suspended');
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('active');
+
+    // The operator's: no practice may lift it; the operator may, and may lift a practice's too.
+    expect(
+      (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'suspended' })).statusCode,
+    ).toBe(200);
+    for (const adviser of [adviserA, practiceC]) {
+      const answer = await put(url, partyHeader(adviser), { status: 'active', given_name: 'Back' });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().error.error_message).toBe(
+        'This client was suspended by the operator: only the operator can reactivate them',
+      );
+    }
+    expect(await clientRow(clientId)).toMatchObject({ status: 'suspended', given_name: 'Test' });
+    expect(
+      (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'active' })).statusCode,
+    ).toBe(200);
+    expect(await status()).toBe('active');
+    expect((await put(url, partyHeader(practiceC), { status: 'suspended' })).statusCode).toBe(200);
+    expect(
+      (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'active' })).statusCode,
+    ).toBe(200);
+    expect(await status()).toBe('active');
+  });
+
+  it('lifts a suspension made before who made it was recorded, as before', async () => {
+    const { clientId } = await writeTestClient(testApp.database.db, {
+      tenantId: 'moneypartner',
+      partyId: adviserA.externalParty?.id ?? 0,
+      adviserId: adviserA.adminUser.id,
+    });
+    await testApp.database.db
+      .updateTable('clients')
+      .set({ status: 'suspended' })
+      .where('id', '=', clientId)
+      .execute();
+    const lifted = await put(`/api/adviser/users/${clientId}`, partyHeader(adviserA), { status: 'active' });
+    expect(lifted.json().data.status).toBe('active');
   });
 
   it('audits a rename, a suspension and a reactivation each as its own action', async () => {

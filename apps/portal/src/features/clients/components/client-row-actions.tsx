@@ -1,4 +1,5 @@
 import type { ManagedUser } from '@waratah/contracts';
+import { isApiError } from '@waratah/sdk';
 import { Button, Modal, toast } from '@waratah/ui';
 import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -33,11 +34,28 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
   const toastOptions = { duration: CLIENT_TOAST_MS };
 
   // mutateAsync, not mutate's callbacks: the row may be gone (refetched away) when the call ends.
+  // A lifted suspension gives back the state it was made from: an invitee is invited again. Only
+  // whoever suspended may lift it: the platform's 403 says who did.
   function setStatus(status: 'active' | 'suspended') {
     const outcome = status === 'suspended' ? 'suspend' : 'reactivate';
     void updateStatus.mutateAsync({ id: client.id, status }).then(
-      () => toast.success(t(`clients.${outcome}.success`, { name }), toastOptions),
-      () => toast.error(t(`clients.${outcome}.failure`, { name }), toastOptions),
+      (updated) =>
+        toast.success(
+          t(
+            updated.status === 'invited' ? 'clients.reactivate.successInvited' : `clients.${outcome}.success`,
+            {
+              name,
+            },
+          ),
+          toastOptions,
+        ),
+      (error: unknown) =>
+        toast.error(
+          outcome === 'reactivate' && isApiError(error) && error.status === 403
+            ? t('clients.reactivate.refused', { name, reason: error.message })
+            : t(`clients.${outcome}.failure`, { name }),
+          toastOptions,
+        ),
     );
   }
 

@@ -324,6 +324,36 @@ describe('the dashboard client actions', () => {
     );
   });
 
+  it('says what lifting a suspension gave back, and who alone may lift it when refused', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    const refusal =
+      'This client was suspended by another practice: only that practice or the operator can reactivate them';
+    const { user } = await renderDashboard({
+      routes: {
+        [usersRoute]: clientsHandler([
+          buildClient(1, { status: 'suspended' }),
+          buildClient(2, { status: 'suspended' }),
+        ]),
+        // An invitee comes back invited, not active.
+        'PUT /api/admin/users/1': () => json({ data: buildClient(1, { status: 'invited' }) }),
+        'PUT /api/admin/users/2': () =>
+          json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: refusal } }, 403),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Client Number 1' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        'Client Number 1 is no longer suspended. Their invitation is still waiting for them.',
+        { duration: 5000 },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reactivate Client Number 2' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(`Client Number 2 stays suspended. ${refusal}`, { duration: 5000 }),
+    );
+  });
+
   it('says plainly what unlinking does to shared data, does nothing on cancel, and reports a failure', async () => {
     const failure = vi.spyOn(toast, 'error');
     const { api, user } = await renderDashboard({
