@@ -97,19 +97,27 @@ describe('a client invitation’s e-mail', () => {
         .executeTakeFirstOrThrow()
     ).payload as ClientInvitationMailRequest;
 
-  it('is not sent once the client has declined the invitation, or confirmed it', async () => {
+  it('is not sent once the client has declined the invitation, or confirmed it, nor to a suspended client', async () => {
     for (const [email, status] of [
       ['dora.declines@example.test', 'withdrawn'],
       ['cal.confirms@example.test', 'active'],
+      ['sue.suspended@example.test', 'suspended'],
     ] as const) {
       expect((await invite(email)).statusCode).toBe(201);
-      await settled(email);
+      expect(await settled(email)).toMatchObject({ state: 'completed' });
       const payload = await queuedPayload(email);
-      await testApp.database.db
-        .updateTable('client_links')
-        .set({ consent_status: status })
-        .where('client_id', '=', payload.clientId)
-        .execute();
+      if (status === 'suspended')
+        await testApp.database.db
+          .updateTable('clients')
+          .set({ status: 'suspended' })
+          .where('id', '=', payload.clientId)
+          .execute();
+      else
+        await testApp.database.db
+          .updateTable('client_links')
+          .set({ consent_status: status })
+          .where('client_id', '=', payload.clientId)
+          .execute();
       sent.length = 0;
       const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
       expect(await settled(email, again)).toMatchObject({ state: 'completed' });
@@ -120,7 +128,7 @@ describe('a client invitation’s e-mail', () => {
   it('is not sent for an invitation unlinked and made again: the new one’s e-mail goes, once', async () => {
     const email = 'rex.reinvited@example.test';
     expect((await invite(email)).statusCode).toBe(201);
-    await settled(email);
+    expect(await settled(email)).toMatchObject({ state: 'completed' });
     const first = await queuedPayload(email);
     expect(first.linkId).toEqual(expect.any(Number));
     const unlinked = await testApp.app.inject({

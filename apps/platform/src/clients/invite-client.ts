@@ -127,10 +127,10 @@ export async function inviteClient(
  * Gives an invitation the tenant's row of its address when the row is nobody else's: a client who
  * never signed up (no password: `foreign-invitation.ts`) and whom no other practice has invited. It
  * was an invitation unlinked since (by another practice, or this one), so it takes what this one
- * typed, `invited` (unless suspended) and this invitation's date: an invitation of a client who is someone else's is
- * shown as sent anyway, and a client who signed up keeps their own names. Before 2026-12-02 the row
- * kept the names, the suspension and the date of the unlinked invitation, and the next practice to
- * invite the address saw them in its list.
+ * typed, `invited` (unless the operator suspended it) and this invitation's date: an invitation of
+ * a client who is someone else's is shown as sent anyway, and a client who signed up keeps their
+ * own names. Before 2026-12-02 the row kept the names, the suspension and the date of the unlinked
+ * invitation, and the next practice to invite the address saw them in its list.
  */
 async function takeUnclaimedClient(
   trx: Kysely<Database>,
@@ -142,11 +142,14 @@ async function takeUnclaimedClient(
       email: invitation.body.email,
       given_name: invitation.body.given_name,
       family_name: invitation.body.family_name,
-      // A suspension stays: the row does not say whose it was, and an operator's is not lifted by
-      // an invitation.
+      // A practice's suspension of the unlinked invitation goes with it (no practice is left to
+      // lift it, and it would tell this one the address was someone's invitee); the operator's,
+      // or one made before it was recorded whose (migration 0029), stays.
       status: sql<
         'invited' | 'suspended'
-      >`case when status = 'suspended' then 'suspended' else 'invited' end`,
+      >`case when status = 'suspended' and suspended_by_party_id is null then 'suspended' else 'invited' end`,
+      suspended_from: sql<'invited' | null>`case when suspended_by_party_id is null then suspended_from end`,
+      suspended_by_party_id: null,
       created_at: invitation.invitedAt,
       updated_at: new Date(),
     })

@@ -58,10 +58,12 @@ export async function getManagedUser(
  *
  * A suspension is lifted only by whoever made it: the practice (any of its advisers) or the
  * tenant's operator, who may lift any (403 otherwise; suspensions made before 2026-12-02 record no
- * one and may be lifted as before). Suspending a client already suspended keeps who did it first.
- * Lifting it gives back the state it was made from, `invited` or `active` (`active` for one made
- * before). Before 2026-12-02 any practice the client consented to could lift an operator's
- * or another practice's suspension, and a suspended invitee came back `active` with no account.
+ * one and may be lifted as before). Suspending a client already suspended keeps who did it, unless
+ * the operator does (the operator's then) or no one is recorded (the caller's then): no practice
+ * takes over another's. Lifting it gives back the state it was made from, `invited` or `active`.
+ * Only what is written is audited. Before 2026-12-02 any practice the client consented to could
+ * lift an operator's or another practice's suspension, and a suspended invitee came back `active`
+ * with no account.
  */
 export async function updateManagedUser(
   request: FastifyRequest,
@@ -90,18 +92,19 @@ export async function updateManagedUser(
     if (!statusAllowed)
       throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
     if (change.status === 'active' && client.status === 'suspended') assertMayLift(principal, client);
+    const statusWrite = statusChange(principal, client, change.status);
     await trx
       .updateTable('clients')
       .set({
         updated_at: new Date(),
         ...(change.given_name === undefined ? {} : { given_name: change.given_name }),
         ...(change.family_name === undefined ? {} : { family_name: change.family_name }),
-        ...statusChange(principal, client, change.status),
+        ...statusWrite,
       })
       .where('tenant_id', '=', principal.tenantId)
       .where('id', '=', id)
       .execute();
-    for (const action of changeActions(change)) {
+    for (const action of changeActions(change, statusWrite)) {
       await recordAudit(trx, {
         actor: principal,
         action,
@@ -144,15 +147,17 @@ function statusChange(
   status: UpdateManagedUserBody['status'],
 ) {
   if (status === undefined) return {};
+  const byOperator = principal.role === 'operator';
+  const suspendedBy = {
+    suspended_by_operator: byOperator,
+    suspended_by_party_id: byOperator ? null : principal.externalPartyId,
+  };
   if (status === 'suspended') {
-    if (client.status === 'suspended') return {};
-    const byOperator = principal.role === 'operator';
-    return {
-      status,
-      suspended_by_operator: byOperator,
-      suspended_by_party_id: byOperator ? null : principal.externalPartyId,
-      suspended_from: client.status,
-    };
+    if (client.status !== 'suspended') return { status, ...suspendedBy, suspended_from: client.status };
+    // Already suspended: the operator makes it theirs; anyone makes one that names no one theirs.
+    const unrecorded = !client.suspended_by_operator && client.suspended_by_party_id === null;
+    if ((byOperator && !client.suspended_by_operator) || unrecorded) return suspendedBy;
+    return {};
   }
   // Lifting a suspension, or asking an unsuspended client to be active: nothing else changes.
   if (client.status !== 'suspended') return {};
@@ -166,17 +171,20 @@ function statusChange(
 
 /**
  * The audit actions of a change, one for each kind it makes: `client.update` for names, then
- * `client.suspend` or `client.reactivate` for a status. Before 2026-12-02 a change was one row,
- * `client.suspend` for a suspension (names and all) and `client.update` for anything else, so a
- * reactivation was logged as a rename.
+ * `client.suspend` when a suspension is written (made, or taken over) or `client.reactivate` when
+ * one is lifted; a status asked for that changes nothing is not audited. Before 2026-12-02 a change
+ * was one row, `client.suspend` for a suspension (names and all) and `client.update` for anything
+ * else, so a reactivation was logged as a rename.
  */
-function changeActions(change: UpdateManagedUserBody): string[] {
+function changeActions(
+  change: UpdateManagedUserBody,
+  statusWrite: ReturnType<typeof statusChange>,
+): string[] {
   const renamed = change.given_name !== undefined || change.family_name !== undefined;
+  const written = Object.keys(statusWrite).length > 0;
   return [
     ...(renamed ? ['client.update'] : []),
-    ...(change.status === undefined
-      ? []
-      : [change.status === 'suspended' ? 'client.suspend' : 'client.reactivate']),
+    ...(written ? [change.status === 'suspended' ? 'client.suspend' : 'client.reactivate'] : []),
   ];
 }
 

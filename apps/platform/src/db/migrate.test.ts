@@ -46,6 +46,42 @@ describe('migrateToLatest', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
+  it('gives each suspension made before 0029 the state it was made from: invited without a password', async () => {
+    await database.db
+      .insertInto('tenants')
+      .values({ id: 'moneypartner', name: 'Money Partner' })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    const insert = (email: string, password_hash: string | null) =>
+      database.db
+        .insertInto('clients')
+        .values({
+          tenant_id: 'moneypartner',
+          email,
+          given_name: 'Old',
+          family_name: 'Suspension',
+          password_hash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const invitee = await insert('old.invitee@example.test', null);
+    const member = await insert('old.member@example.test', 'a-hash');
+    await database.db
+      .updateTable('clients')
+      .set({ status: 'suspended', suspended_from: null })
+      .where('id', 'in', [invitee.id, member.id])
+      .execute();
+    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0029-suspended-by']);
+    const rows = await database.db
+      .selectFrom('clients')
+      .select(['id', 'suspended_from'])
+      .where('id', 'in', [invitee.id, member.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.suspended_from)).toEqual(['invited', 'active']);
+  });
+
   it('keeps one partial index of the unfinished exports, 0027’s in place of 0021’s', async () => {
     const { rows } = await sql<{ name: string; definition: string }>`
       select indexname as name, indexdef as definition from pg_indexes

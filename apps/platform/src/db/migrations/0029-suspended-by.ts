@@ -4,7 +4,9 @@ import { type Kysely, sql } from 'kysely';
 // operator, from `invited` or `active`. Only they may lift it, and lifting it gives that state back
 // (clients/managed-user-repository.ts); before, any practice the client consented to could lift an
 // operator's or another practice's suspension, and a suspended invitee came back `active`.
-// Suspensions made before record none of it and are lifted as before. Safe to apply again.
+// Suspensions made before record no one: anyone who may change the client may lift one, or claim
+// it by suspending again. Their state is worked out here: `invited` for a client who never signed
+// up (no password), else `active`. Safe to apply again.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table clients
@@ -13,4 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column if not exists suspended_from text check (suspended_from in ('invited', 'active'))`.execute(
     db,
   );
+  await sql`
+    update clients set suspended_from = case when password_hash is null then 'invited' else 'active' end
+    where status = 'suspended' and suspended_from is null`.execute(db);
 }

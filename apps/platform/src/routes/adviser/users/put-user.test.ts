@@ -215,21 +215,87 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
       (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'active' })).statusCode,
     ).toBe(200);
     expect(await status()).toBe('active');
+    // The operator suspending a practice's suspension makes it the operator's.
+    expect((await put(url, partyHeader(adviserA), { status: 'suspended' })).statusCode).toBe(200);
+    expect(
+      (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'suspended' })).statusCode,
+    ).toBe(200);
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).statusCode).toBe(403);
+    expect(await status()).toBe('suspended');
   });
 
-  it('lifts a suspension made before who made it was recorded, as before', async () => {
+  it('lifts a suspension made before who made it was recorded, as before, or lets the next to suspend claim it', async () => {
     const { clientId } = await writeTestClient(testApp.database.db, {
       tenantId: 'moneypartner',
       partyId: adviserA.externalParty?.id ?? 0,
       adviserId: adviserA.adminUser.id,
     });
-    await testApp.database.db
-      .updateTable('clients')
-      .set({ status: 'suspended' })
-      .where('id', '=', clientId)
-      .execute();
-    const lifted = await put(`/api/adviser/users/${clientId}`, partyHeader(adviserA), { status: 'active' });
-    expect(lifted.json().data.status).toBe('active');
+    const url = `/api/adviser/users/${clientId}`;
+    const unrecorded = () =>
+      testApp.database.db
+        .updateTable('clients')
+        .set({ status: 'suspended', suspended_from: 'active' })
+        .where('id', '=', clientId)
+        .execute();
+    await unrecorded();
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('active');
+    await unrecorded();
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const operatorHeaders = {
+      ...operator.headers,
+      'x-external-party-id': String(adviserA.externalParty?.id),
+    };
+    expect(
+      (await put(`/api/admin/users/${clientId}`, operatorHeaders, { status: 'suspended' })).statusCode,
+    ).toBe(200);
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).statusCode).toBe(403);
+  });
+
+  it('audits only what a change wrote', async () => {
+    const invited = await invite(adviserA, 'audited.writes@example.test');
+    const id = managedUserResponseSchema.parse(invited.json()).data.id;
+    const url = `/api/adviser/users/${id}`;
+    const statusRows = () =>
+      testApp.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('client_id', '=', id)
+        .where('action', 'in', ['client.suspend', 'client.reactivate'])
+        .execute();
+    // An invitee not suspended asked to be active: nothing changes, nothing is audited.
+    expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('invited');
+    expect(await statusRows()).toEqual([]);
+    expect((await put(url, partyHeader(adviserA), { status: 'suspended' })).statusCode).toBe(200);
+    expect((await put(url, partyHeader(adviserA), { status: 'suspended' })).statusCode).toBe(200);
+    expect(await statusRows()).toEqual([{ action: 'client.suspend' }]);
+  });
+
+  it('lets a practice’s suspension of an unlinked invitation go with it, and keeps the operator’s', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    const practiceD = await createSignedInAdminUser(testApp.app);
+    for (const [email, suspender, after] of [
+      ['practice.suspended@example.test', 'practice', 'invited'],
+      ['operator.suspended@example.test', 'operator', 'suspended'],
+    ] as const) {
+      const id = managedUserResponseSchema.parse((await invite(adviserA, email)).json()).data.id;
+      const suspended =
+        suspender === 'practice'
+          ? await put(`/api/adviser/users/${id}`, partyHeader(adviserA), { status: 'suspended' })
+          : await put(
+              `/api/admin/users/${id}`,
+              { ...operator.headers, 'x-external-party-id': String(adviserA.externalParty?.id) },
+              { status: 'suspended' },
+            );
+      expect(suspended.statusCode).toBe(200);
+      const unlinked = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/adviser/users/${id}`,
+        headers: partyHeader(adviserA),
+      });
+      expect(unlinked.statusCode).toBe(204);
+      expect((await invite(practiceD, email)).statusCode).toBe(201);
+      expect([email, (await clientRow(id)).status]).toEqual([email, after]);
+    }
   });
 
   it('audits a rename, a suspension and a reactivation each as its own action', async () => {

@@ -42,7 +42,9 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
       (updated) =>
         toast.success(
           t(
-            updated.status === 'invited' ? 'clients.reactivate.successInvited' : `clients.${outcome}.success`,
+            updated.status === 'invited' && updated.consent?.status === 'pending'
+              ? 'clients.reactivate.successInvited'
+              : `clients.${outcome}.success`,
             {
               name,
             },

@@ -336,7 +336,13 @@ describe('the dashboard client actions', () => {
           buildClient(2, { status: 'suspended' }),
         ]),
         // An invitee comes back invited, not active.
-        'PUT /api/admin/users/1': () => json({ data: buildClient(1, { status: 'invited' }) }),
+        'PUT /api/admin/users/1': () =>
+          json({
+            data: buildClient(1, {
+              status: 'invited',
+              consent: { status: 'pending', start: null, expiry: null },
+            }),
+          }),
         'PUT /api/admin/users/2': () =>
           json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: refusal } }, 403),
       },
