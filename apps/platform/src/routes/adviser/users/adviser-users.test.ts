@@ -346,11 +346,10 @@ describe('the adviser family: api/adviser/users and invitations', () => {
     expect((await asPractice(practiceA, 'DELETE', id)).statusCode).toBe(204);
     const before = Date.now();
     await invite(practiceB, 'Unlinked.Invitee@example.test', { given_name: 'Test', family_name: 'Probe' });
-    // Before 2026-12-02 practice B's list showed Jonathan Realname, invited in January. The
-    // suspension stays: the row does not say whose it was, and an operator's is not lifted by an
-    // invitation.
+    // Before 2026-12-02 practice B's list showed Jonathan Realname, invited in January, suspended.
+    // Practice A's suspension went with its invitation (an operator's stays: put-user.test.ts).
     const shown = await shownTo(practiceB, id);
-    expect(shown).toMatchObject({ given_name: 'Test', family_name: 'Probe', status: 'suspended' });
+    expect(shown).toMatchObject({ given_name: 'Test', family_name: 'Probe', status: 'invited' });
     expect(Date.parse(shown?.created_at ?? '')).toBeGreaterThanOrEqual(before - 1_000);
     const one = await testApp.app.inject({ url: `/api/adviser/users/${id}`, headers: practiceB.headers });
     expect(one.json().data).toEqual(shown);
