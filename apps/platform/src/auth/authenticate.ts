@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
 import { requestHostTenant } from '../tenancy/host-tenant.ts';
 import { requestTenancy } from '../tenancy/request-tenancy.ts';
+import { invalidAccessToken } from './bearer-token-resolver.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import { callingFrom, type Principal } from './principal.ts';
 
@@ -24,10 +25,22 @@ export function registerAuthentication(app: FastifyInstance, resolvers: readonly
       const principal = await resolver.resolve(request);
       if (!principal) continue;
       assertSameTenant(request, principal);
+      assertOpenToCaller(request, principal);
       request.principal = callingFrom(principal, request.ip);
       return;
     }
   });
+}
+
+/**
+ * A suspended client's token is refused (401, as any dead token) but on the routes open to them:
+ * their consents, so that a suspension never keeps a client from withdrawing one while a practice
+ * goes on reading their data (before 2026-12-02 it did).
+ */
+function assertOpenToCaller(request: FastifyRequest, principal: Principal): void {
+  if (principal.kind !== 'client' || principal.suspended !== true) return;
+  if (request.routeOptions.config?.openToSuspendedClient === true) return;
+  throw invalidAccessToken();
 }
 
 function assertSameTenant(request: FastifyRequest, principal: Principal): void {

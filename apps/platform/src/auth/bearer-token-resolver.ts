@@ -64,11 +64,13 @@ export function createBearerTokenResolver(
 function principalOf(row: TokenSubjectRow): Principal | null {
   const tenantId = row.tenant_id as TenantId;
   if (row.subject_kind === 'client') {
-    if (row.client_id === null || row.client_status === 'suspended') return null;
+    if (row.client_id === null) return null;
+    // Suspended: the authenticate hook lets it reach only the client's consents (2026-12-02).
     return {
       kind: 'client',
       tenantId,
       clientId: row.client_id,
+      ...(row.client_status === 'suspended' ? { suspended: true as const } : {}),
       via: 'bearer',
       issuedTo: row.oauth_client_id,
     };

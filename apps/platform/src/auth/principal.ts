@@ -26,6 +26,11 @@ export interface ClientPrincipal {
   kind: 'client';
   tenantId: TenantId;
   clientId: number;
+  /**
+   * The client is suspended: their token reaches only the routes open to a suspended client (their
+   * consents, to see and withdraw them: `openToSuspendedClient`), and is 401 everywhere else.
+   */
+  suspended?: true;
   via: 'bearer';
   /** The token's OAuth client, as above. */
   issuedTo?: string;
@@ -43,4 +48,17 @@ declare module 'fastify' {
     /** Null for an anonymous request; set by the authenticate hook before any handler runs. */
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** A suspended client's token reaches this route (their consents); every other route is 401 to it. */
+    openToSuspendedClient?: boolean;
+  }
 }
+
+/** The route option of the routes a suspended client may call: seeing and withdrawing consents. */
+export const openToSuspendedClient = { openToSuspendedClient: true } as const;
+
+/**
+ * The scope a suspended client asks for at sign-in (`scope=consents`): without it a suspended
+ * client's sign-in is refused; with it the token reaches only `openToSuspendedClient` routes.
+ */
+export const suspendedClientScope = 'consents';

@@ -29,6 +29,8 @@ export interface IssuedTokens {
   /** Absent for client_credentials (RFC 6749 §4.4.3): the client can simply ask again. */
   refreshToken: string | undefined;
   expiresIn: number;
+  /** Said in the answer when the token reaches less than the whole account (RFC 6749 §5.1). */
+  scope?: string;
 }
 
 interface Lineage {

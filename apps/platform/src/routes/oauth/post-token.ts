@@ -112,6 +112,7 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
           token_type: 'Bearer',
           expires_in: issued.expiresIn,
           ...(issued.refreshToken && !toCookie && { refresh_token: issued.refreshToken }),
+          ...(issued.scope && { scope: issued.scope }),
           created_at: Math.floor(Date.now() / 1000),
         };
       },

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../../access/require-principal.ts';
 import { type ClientScope, resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
+import { openToSuspendedClient } from '../../../auth/principal.ts';
 import { registerConsentExpiry } from '../../../consents/consent-expiry-job.ts';
 import {
   getConsent,
@@ -39,7 +40,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents',
     {
-      config: confirmsCaller,
+      config: { ...confirmsCaller, ...openToSuspendedClient },
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,
@@ -56,7 +57,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents/:id',
     {
-      config: confirmsCaller,
+      config: { ...confirmsCaller, ...openToSuspendedClient },
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,
@@ -91,6 +92,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v2/consents/:id',
     {
+      config: openToSuspendedClient,
       schema: {
         tags: ['consents'],
         description:
