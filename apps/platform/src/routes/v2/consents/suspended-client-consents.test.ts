@@ -1,4 +1,5 @@
 import { consentListResponseSchema, tokenResponseSchema } from '@waratah/contracts';
+import type { TenantId } from '@waratah/tenants';
 import { resolveTenant } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
@@ -22,7 +23,7 @@ describe('a suspended client withdraws their consents', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     fixture = await signedInAdviserWithClient(testApp.app);
-    host = tenantHost(fixture.adviser.adminUser.tenant_id);
+    host = tenantHost(fixture.adviser.adminUser.tenant_id as TenantId);
     const client = await testApp.database.db
       .updateTable('clients')
       .set({ password_hash: await hashPassword(clientPassword) })
