@@ -15,7 +15,13 @@ export const tokenRequestSchema = z.looseObject({
   client_id: z.optional(z.string()).check(z.describe("The tenant environment's oauth.clientId")),
   client_secret: z.optional(z.string()).check(z.describe('client_credentials only (or HTTP Basic)')),
   domain: z.optional(z.string()).check(z.describe("The tenant environment's oauth.domain")),
-  scope: z.optional(z.string()).check(z.describe('Empty: tokens carry the whole of the account')),
+  scope: z
+    .optional(z.string())
+    .check(
+      z.describe(
+        "Empty: tokens carry the whole of the account. 'consents': a suspended client's sign-in for their consents alone",
+      ),
+    ),
   refresh_token: z.optional(z.string()),
   refresh_token_delivery: z
     .optional(z.string())

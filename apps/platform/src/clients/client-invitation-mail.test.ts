@@ -97,27 +97,19 @@ describe('a client invitation’s e-mail', () => {
         .executeTakeFirstOrThrow()
     ).payload as ClientInvitationMailRequest;
 
-  it('is not sent once the client has declined the invitation, or confirmed it, nor to a suspended client', async () => {
+  it('is not sent once the client has declined the invitation, or confirmed it', async () => {
     for (const [email, status] of [
       ['dora.declines@example.test', 'withdrawn'],
       ['cal.confirms@example.test', 'active'],
-      ['sue.suspended@example.test', 'suspended'],
     ] as const) {
       expect((await invite(email)).statusCode).toBe(201);
       expect(await settled(email)).toMatchObject({ state: 'completed' });
       const payload = await queuedPayload(email);
-      if (status === 'suspended')
-        await testApp.database.db
-          .updateTable('clients')
-          .set({ status: 'suspended' })
-          .where('id', '=', payload.clientId)
-          .execute();
-      else
-        await testApp.database.db
-          .updateTable('client_links')
-          .set({ consent_status: status })
-          .where('client_id', '=', payload.clientId)
-          .execute();
+      await testApp.database.db
+        .updateTable('client_links')
+        .set({ consent_status: status })
+        .where('client_id', '=', payload.clientId)
+        .execute();
       sent.length = 0;
       const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
       expect(await settled(email, again)).toMatchObject({ state: 'completed' });

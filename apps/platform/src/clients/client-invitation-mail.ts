@@ -40,7 +40,8 @@ export async function queueClientInvitationMail(
 /**
  * The worker: nothing is sent for an invitation no longer waiting for the client when its e-mail
  * is due: unlinked (even if invited again since: that invitation has its own e-mail), declined,
- * or already confirmed; nor to a suspended client.
+ * or already confirmed. A suspended invitee is still sent theirs: the suspension may be lifted
+ * before they open it, and an e-mail skipped would never be sent.
  */
 export async function registerClientInvitationMailJob(app: FastifyInstance): Promise<void> {
   await app.jobQueue.work<ClientInvitationMailRequest>(
@@ -49,16 +50,11 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
       if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
       const link = await app.database.db
         .selectFrom('client_links')
-        .innerJoin('clients', 'clients.id', 'client_links.client_id')
-        .select('client_links.id')
-        .where('client_links.client_id', '=', request.clientId)
-        .where('client_links.external_party_id', '=', request.partyId)
-        .$if(request.linkId !== undefined, (query) =>
-          query.where('client_links.id', '=', request.linkId ?? 0),
-        )
-        .where('client_links.consent_status', '=', 'pending')
-        // A suspended client cannot sign in to confirm it (the operator's suspension stays on invitation).
-        .where('clients.status', '<>', 'suspended')
+        .select('id')
+        .where('client_id', '=', request.clientId)
+        .where('external_party_id', '=', request.partyId)
+        .$if(request.linkId !== undefined, (query) => query.where('id', '=', request.linkId ?? 0))
+        .where('consent_status', '=', 'pending')
         .executeTakeFirst();
       if (!link) return;
       const mail = clientInvitationMail({

@@ -82,7 +82,7 @@ export async function updateManagedUser(
     if (!editable) throw new AppError('not_found', noClients);
     const client = await trx
       .selectFrom('clients')
-      .select(['status', 'suspended_by_party_id', 'suspended_by_operator', 'suspended_from'])
+      .select(['status', 'password_hash', 'suspended_by_party_id', 'suspended_by_operator', 'suspended_from'])
       .where('tenant_id', '=', principal.tenantId)
       .where('id', 'in', editable)
       .forUpdate()
@@ -104,6 +104,9 @@ export async function updateManagedUser(
       .where('tenant_id', '=', principal.tenantId)
       .where('id', '=', id)
       .execute();
+    // A suspension, or its end, ends the client's sign-ins: none made before it keeps reaching
+    // their consents, and none made for them alone (`scope=consents`) outlives it.
+    if ('status' in statusWrite) await endClientSignIns(trx, id);
     for (const action of changeActions(change, statusWrite)) {
       await recordAudit(trx, {
         actor: principal,
@@ -122,22 +125,44 @@ interface ClientStatusRow {
   status: 'invited' | 'active' | 'suspended';
   suspended_by_party_id: number | null;
   suspended_by_operator: boolean;
+  password_hash: string | null;
   suspended_from: 'invited' | 'active' | null;
 }
+
+/** Revokes every live token of the client (their sign-ins end; a new one needs their password). */
+async function endClientSignIns(trx: Kysely<Database>, clientId: number): Promise<void> {
+  await trx
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: new Date(), retry_answer: null })
+    .where('subject_kind', '=', 'client')
+    .where('subject_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The state a suspension gives back: the one it was made from, or for one recorded without it (by
+ * an instance older than migration 0029), `invited` for a client who never signed up.
+ */
+function stateBeforeSuspension(client: Pick<ClientStatusRow, 'suspended_from' | 'password_hash'>) {
+  return (
+    client.suspended_from ?? (client.password_hash === null ? ('invited' as const) : ('active' as const))
+  );
+}
+
+/** The 403 of a reactivation by anyone but whoever suspended the client. */
+export const suspensionNotYours =
+  'Someone else suspended this client: only they or the operator can reactivate them';
 
 /** 403 unless the caller may lift this suspension: the operator, or the practice that made it. */
 function assertMayLift(principal: AdminUserPrincipal, client: ClientStatusRow): void {
   if (principal.role === 'operator') return;
-  if (client.suspended_by_operator)
-    throw new AppError(
-      'forbidden',
-      'This client was suspended by the operator: only the operator can reactivate them',
-    );
-  if (client.suspended_by_party_id !== null && client.suspended_by_party_id !== principal.externalPartyId)
-    throw new AppError(
-      'forbidden',
-      'This client was suspended by another practice: only that practice or the operator can reactivate them',
-    );
+  // One message whoever it was: naming another practice would tell this one the client has one.
+  if (
+    client.suspended_by_operator ||
+    (client.suspended_by_party_id !== null && client.suspended_by_party_id !== principal.externalPartyId)
+  )
+    throw new AppError('forbidden', suspensionNotYours);
 }
 
 /** The columns a status change writes: who suspended and from what, or that state back. */
@@ -162,7 +187,7 @@ function statusChange(
   // Lifting a suspension, or asking an unsuspended client to be active: nothing else changes.
   if (client.status !== 'suspended') return {};
   return {
-    status: client.suspended_from ?? ('active' as const),
+    status: stateBeforeSuspension(client),
     suspended_by_operator: false,
     suspended_by_party_id: null,
     suspended_from: null,
@@ -217,6 +242,7 @@ export async function unlinkManagedUser(
       clientId: id,
       ip: request.ip,
     });
+    await liftSuspensionOf(trx, { principal, clientId: id, partyId, ip: request.ip });
     const ended = { tenantId: principal.tenantId, clientId: id, practiceId: partyId };
     // The link held the practice's consent: what a withdrawal deletes goes too (its exports of the
     // client; the shared data when no other consent covers it). A consent never given (an invitation
@@ -232,5 +258,45 @@ export async function unlinkManagedUser(
   await finishDisposal([disposal], {
     store: configuredDocumentStore(request.server.config.documentStorage),
     log: request.log,
+  });
+}
+
+/**
+ * The practice's own suspension of the client goes with its link: no one but the operator could
+ * lift it afterwards, and the next practice to invite the address would find it (2026-12-02).
+ * Audited `client.reactivate`; the client's sign-ins end, as at any lift.
+ */
+async function liftSuspensionOf(
+  trx: Kysely<Database>,
+  lift: { principal: AdminUserPrincipal; clientId: number; partyId: number; ip: string },
+): Promise<void> {
+  const client = await trx
+    .selectFrom('clients')
+    .select(['password_hash', 'suspended_from'])
+    .where('id', '=', lift.clientId)
+    .where('status', '=', 'suspended')
+    .where('suspended_by_party_id', '=', lift.partyId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!client) return;
+  await trx
+    .updateTable('clients')
+    .set({
+      status: stateBeforeSuspension(client),
+      suspended_by_party_id: null,
+      suspended_by_operator: false,
+      suspended_from: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', lift.clientId)
+    .execute();
+  await endClientSignIns(trx, lift.clientId);
+  await recordAudit(trx, {
+    actor: lift.principal,
+    action: 'client.reactivate',
+    targetType: 'client',
+    targetId: lift.clientId,
+    clientId: lift.clientId,
+    ip: lift.ip,
   });
 }

@@ -46,14 +46,49 @@ describe('migrateToLatest', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
-  it('gives each suspension made before 0029 the state it was made from: invited without a password', async () => {
-    await database.db
+  it('gives each suspension made before 0029 its state, and whoever its last audit row names as its maker', async () => {
+    const db = database.db;
+    await db
       .insertInto('tenants')
       .values({ id: 'moneypartner', name: 'Money Partner' })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
+    const party = await db
+      .insertInto('external_parties')
+      .values({
+        tenant_id: 'moneypartner',
+        name: 'Old Practice',
+        abn: null,
+        type: 'ta',
+        roles: JSON.stringify([]),
+        profession: null,
+        credentials: JSON.stringify({}),
+        address: JSON.stringify({}),
+        phone: null,
+        website: null,
+        logo_image_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const adviser = await db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'moneypartner',
+        email: 'old.adviser@example.test',
+        given_name: 'Old',
+        family_name: 'Adviser',
+        mobile: null,
+        permissions: JSON.stringify([]),
+        roles: JSON.stringify([]),
+        password_hash: null,
+        email_verified_at: null,
+        terms_accepted_at: null,
+        external_party_id: party.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const insert = (email: string, password_hash: string | null) =>
-      database.db
+      db
         .insertInto('clients')
         .values({
           tenant_id: 'moneypartner',
@@ -64,22 +99,44 @@ describe('migrateToLatest', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+    // The invitee's suspension was the practice's (its audit row says so); the member's names no one.
     const invitee = await insert('old.invitee@example.test', null);
     const member = await insert('old.member@example.test', 'a-hash');
-    await database.db
+    await db
+      .insertInto('audit_log')
+      .values({
+        tenant_id: 'moneypartner',
+        actor_kind: 'admin_user',
+        actor_id: adviser.id,
+        action: 'client.suspend',
+        target_type: 'client',
+        target_id: String(invitee.id),
+        client_id: invitee.id,
+        ip: null,
+      })
+      .execute();
+    await db
       .updateTable('clients')
-      .set({ status: 'suspended', suspended_from: null })
+      .set({
+        status: 'suspended',
+        suspended_from: null,
+        suspended_by_party_id: null,
+        suspended_by_operator: false,
+      })
       .where('id', 'in', [invitee.id, member.id])
       .execute();
-    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0029-suspended-by']);
-    const rows = await database.db
+    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(['0029-suspended-by']);
+    const rows = await db
       .selectFrom('clients')
-      .select(['id', 'suspended_from'])
+      .select(['suspended_from', 'suspended_by_party_id', 'suspended_by_operator'])
       .where('id', 'in', [invitee.id, member.id])
       .orderBy('id')
       .execute();
-    expect(rows.map((row) => row.suspended_from)).toEqual(['invited', 'active']);
+    expect(rows).toEqual([
+      { suspended_from: 'invited', suspended_by_party_id: party.id, suspended_by_operator: false },
+      { suspended_from: 'active', suspended_by_party_id: null, suspended_by_operator: true },
+    ]);
   });
 
   it('keeps one partial index of the unfinished exports, 0027’s in place of 0021’s', async () => {

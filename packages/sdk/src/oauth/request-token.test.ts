@@ -22,5 +22,9 @@ describe('requestToken', () => {
 
     await requestToken(client, { ...credentials, refreshTokenDelivery: 'cookie' });
     expect(fake.lastRequest().body).toMatchObject({ refresh_token_delivery: 'cookie' });
+
+    // A suspended client asks for their consents alone.
+    await requestToken(client, { ...credentials, scope: 'consents' });
+    expect(fake.lastRequest().body).toMatchObject({ grant_type: 'password', scope: 'consents' });
   });
 });

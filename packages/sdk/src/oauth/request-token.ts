@@ -1,8 +1,17 @@
 import type { ApiClient } from '../create-api-client.ts';
 import { type AdminTokenRequest, type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
 
+/** What an end user's sign-in may add: the scope, empty for the whole of the account. */
+export interface TokenRequest extends AdminTokenRequest {
+  /**
+   * `'consents'`: a suspended client signs in to see and withdraw their consents, and nothing else
+   * (docs/authentication.md). Default empty.
+   */
+  scope?: 'consents';
+}
+
 /** `POST oauth/token` with the password grant: the sign-in of end users (clients), spec §7 OAuth. */
-export function requestToken(client: ApiClient, request: AdminTokenRequest): Promise<OAuthToken> {
+export function requestToken(client: ApiClient, request: TokenRequest): Promise<OAuthToken> {
   return client.request({
     method: 'POST',
     path: '/oauth/token',
@@ -12,7 +21,7 @@ export function requestToken(client: ApiClient, request: AdminTokenRequest): Pro
       client_id: request.clientId,
       domain: request.domain,
       grant_type: 'password',
-      scope: '',
+      scope: request.scope ?? '',
       ...(request.refreshTokenDelivery && { refresh_token_delivery: request.refreshTokenDelivery }),
     },
     schema: oauthTokenSchema,

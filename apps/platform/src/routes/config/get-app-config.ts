@@ -7,6 +7,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAppConfig } from '../../app-config/get-app-config.ts';
+import { openToSuspendedClient } from '../../auth/principal.ts';
 import { requestTenancy } from '../../tenancy/request-tenancy.ts';
 
 const response = { 200: appConfigResponseSchema, 400: errorBodySchema, 404: errorBodySchema };
@@ -17,6 +18,8 @@ export const getAppConfigRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/config/app/:id',
     {
+      // Open to anyone: a suspended client's consents-only app reads it too.
+      config: openToSuspendedClient,
       schema: {
         tags: ['config'],
         description,
@@ -35,6 +38,8 @@ export const getAppConfigRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/:tenant/config/app/:id',
     {
+      // Open to anyone: a suspended client's consents-only app reads it too.
+      config: openToSuspendedClient,
       schema: {
         tags: ['config'],
         description,

@@ -188,8 +188,9 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
     expect((await put(url, partyHeader(practiceC), { status: 'suspended' })).statusCode).toBe(200);
     const refused = await put(url, partyHeader(practiceC), { status: 'active' });
     expect(refused.statusCode).toBe(403);
+    // One message whoever suspended: naming another practice would tell C of it.
     expect(refused.json().error.error_message).toBe(
-      'This client was suspended by another practice: only that practice or the operator can reactivate them',
+      'Someone else suspended this client: only they or the operator can reactivate them',
     );
     expect(await status()).toBe('suspended');
     expect((await put(url, partyHeader(adviserA), { status: 'active' })).json().data.status).toBe('active');
@@ -202,7 +203,7 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
       const answer = await put(url, partyHeader(adviser), { status: 'active', given_name: 'Back' });
       expect(answer.statusCode).toBe(403);
       expect(answer.json().error.error_message).toBe(
-        'This client was suspended by the operator: only the operator can reactivate them',
+        'Someone else suspended this client: only they or the operator can reactivate them',
       );
     }
     expect(await clientRow(clientId)).toMatchObject({ status: 'suspended', given_name: 'Test' });
@@ -293,6 +294,8 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
         headers: partyHeader(adviserA),
       });
       expect(unlinked.statusCode).toBe(204);
+      // The practice's suspension goes with its link; the operator's stays.
+      expect([email, (await clientRow(id)).status]).toEqual([email, after]);
       expect((await invite(practiceD, email)).statusCode).toBe(201);
       expect([email, (await clientRow(id)).status]).toEqual([email, after]);
     }

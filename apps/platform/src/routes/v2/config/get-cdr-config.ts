@@ -1,6 +1,7 @@
 import { apiRequestHeadersSchema, cdrConfigResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCdrConfig } from '../../../access/cdr-config.ts';
+import { openToSuspendedClient } from '../../../auth/principal.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -9,6 +10,8 @@ export const getCdrConfigRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/config/cdr',
     {
+      // Open to anyone: a suspended client's consents-only app reads it too.
+      config: openToSuspendedClient,
       schema: {
         tags: ['config'],
         headers: apiRequestHeadersSchema,

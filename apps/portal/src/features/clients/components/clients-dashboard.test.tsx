@@ -327,8 +327,7 @@ describe('the dashboard client actions', () => {
   it('says what lifting a suspension gave back, and who alone may lift it when refused', async () => {
     const success = vi.spyOn(toast, 'success');
     const failure = vi.spyOn(toast, 'error');
-    const refusal =
-      'This client was suspended by another practice: only that practice or the operator can reactivate them';
+    const refusal = 'Someone else suspended this client: only they or the operator can reactivate them';
     const { user } = await renderDashboard({
       routes: {
         [usersRoute]: clientsHandler([
