@@ -103,7 +103,7 @@ export {
   oauthTokenSchema,
   requestAdminToken,
 } from './oauth/request-admin-token.ts';
-export { requestToken } from './oauth/request-token.ts';
+export { requestToken, type UserTokenRequest } from './oauth/request-token.ts';
 export { type RevokeTokenRequest, revokeToken } from './oauth/revoke-token.ts';
 export type { CallOptions } from './on-behalf.ts';
 export { getBudgetCategoriesReport } from './reports/get-budget-categories-report.ts';

@@ -117,6 +117,22 @@ describe('a client invitation’s e-mail', () => {
     }
   });
 
+  it('is sent to a suspended invitee all the same: the suspension may be lifted before they open it', async () => {
+    const email = 'sid.suspended@example.test';
+    expect((await invite(email)).statusCode).toBe(201);
+    expect(await settled(email)).toMatchObject({ state: 'completed' });
+    const payload = await queuedPayload(email);
+    await testApp.database.db
+      .updateTable('clients')
+      .set({ status: 'suspended' })
+      .where('id', '=', payload.clientId)
+      .execute();
+    sent.length = 0;
+    const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
+    expect(await settled(email, again)).toMatchObject({ state: 'completed' });
+    expect(sent.map((mail) => mail.to)).toEqual([email]);
+  });
+
   it('is not sent for an invitation unlinked and made again: the new one’s e-mail goes, once', async () => {
     const email = 'rex.reinvited@example.test';
     expect((await invite(email)).statusCode).toBe(201);

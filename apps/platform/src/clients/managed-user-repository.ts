@@ -57,8 +57,9 @@ export async function getManagedUser(
  * gets 404, as for a client it may not see, and nothing is written.
  *
  * A suspension is lifted only by whoever made it: the practice (any of its advisers) or the
- * tenant's operator, who may lift any (403 otherwise; suspensions made before 2026-12-02 record no
- * one and may be lifted as before). Suspending a client already suspended keeps who did it, unless
+ * tenant's operator, who may lift any (403 otherwise; migration 0029 gave the suspensions made
+ * before their maker; one an older instance writes during a deploy records no one, and may be
+ * lifted as before). Suspending a client already suspended keeps who did it, unless
  * the operator does (the operator's then) or no one is recorded (the caller's then): no practice
  * takes over another's. Lifting it gives back the state it was made from, `invited` or `active`.
  * Only what is written is audited. Before 2026-12-02 any practice the client consented to could
@@ -129,15 +130,33 @@ interface ClientStatusRow {
   suspended_from: 'invited' | 'active' | null;
 }
 
-/** Revokes every live token of the client (their sign-ins end; a new one needs their password). */
+/**
+ * Revokes every live token of the client (their sign-ins end; a new one needs their password).
+ * Twice, rows locked in id order first, as `revokeFamily` does: a refresh under way on another
+ * connection when the first statement began wrote tokens its snapshot does not hold (the second
+ * one's does), and locking in id order keeps it from deadlocking with a sign-out or a reuse.
+ */
 async function endClientSignIns(trx: Kysely<Database>, clientId: number): Promise<void> {
-  await trx
-    .updateTable('oauth_tokens')
-    .set({ revoked_at: new Date(), retry_answer: null })
-    .where('subject_kind', '=', 'client')
-    .where('subject_id', '=', clientId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  for (let pass = 0; pass < 2; pass += 1) {
+    await trx
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('subject_kind', '=', 'client')
+      .where('subject_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    await trx
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date(), retry_answer: null })
+      .where('subject_kind', '=', 'client')
+      .where('subject_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .execute();
+  }
 }
 
 /**

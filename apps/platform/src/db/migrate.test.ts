@@ -99,22 +99,47 @@ describe('migrateToLatest', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-    // The invitee's suspension was the practice's (its audit row says so); the member's names no one.
-    const invitee = await insert('old.invitee@example.test', null);
-    const member = await insert('old.member@example.test', 'a-hash');
-    await db
-      .insertInto('audit_log')
+    const operator = await db
+      .insertInto('admin_users')
       .values({
         tenant_id: 'moneypartner',
-        actor_kind: 'admin_user',
-        actor_id: adviser.id,
-        action: 'client.suspend',
-        target_type: 'client',
-        target_id: String(invitee.id),
-        client_id: invitee.id,
-        ip: null,
+        email: 'old.operator@example.test',
+        given_name: 'Old',
+        family_name: 'Operator',
+        mobile: null,
+        kind: 'operator',
+        permissions: JSON.stringify([]),
+        roles: JSON.stringify([]),
+        password_hash: null,
+        email_verified_at: null,
+        terms_accepted_at: null,
+        external_party_id: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const suspendedBy = (clientId: number, actorId: number) =>
+      db
+        .insertInto('audit_log')
+        .values({
+          tenant_id: 'moneypartner',
+          actor_kind: 'admin_user',
+          actor_id: actorId,
+          action: 'client.suspend',
+          target_type: 'client',
+          target_id: String(clientId),
+          client_id: clientId,
+          ip: null,
+        })
+        .execute();
+    // The invitee's suspension was the practice's (its rows say so, twice); the member's names no
+    // one; the last's was the operator's, sent again by the practice (audited too before 0029).
+    const invitee = await insert('old.invitee@example.test', null);
+    const member = await insert('old.member@example.test', 'a-hash');
+    const last = await insert('old.resent@example.test', 'a-hash');
+    await suspendedBy(invitee.id, adviser.id);
+    await suspendedBy(invitee.id, adviser.id);
+    await suspendedBy(last.id, operator.id);
+    await suspendedBy(last.id, adviser.id);
     await db
       .updateTable('clients')
       .set({
@@ -123,18 +148,19 @@ describe('migrateToLatest', () => {
         suspended_by_party_id: null,
         suspended_by_operator: false,
       })
-      .where('id', 'in', [invitee.id, member.id])
+      .where('id', 'in', [invitee.id, member.id, last.id])
       .execute();
     await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(db);
     expect(await migrateToLatest(db)).toEqual(['0029-suspended-by']);
     const rows = await db
       .selectFrom('clients')
       .select(['suspended_from', 'suspended_by_party_id', 'suspended_by_operator'])
-      .where('id', 'in', [invitee.id, member.id])
+      .where('id', 'in', [invitee.id, member.id, last.id])
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
       { suspended_from: 'invited', suspended_by_party_id: party.id, suspended_by_operator: false },
+      { suspended_from: 'active', suspended_by_party_id: null, suspended_by_operator: true },
       { suspended_from: 'active', suspended_by_party_id: null, suspended_by_operator: true },
     ]);
   });

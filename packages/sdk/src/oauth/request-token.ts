@@ -2,7 +2,7 @@ import type { ApiClient } from '../create-api-client.ts';
 import { type AdminTokenRequest, type OAuthToken, oauthTokenSchema } from './request-admin-token.ts';
 
 /** What an end user's sign-in may add: the scope, empty for the whole of the account. */
-export interface TokenRequest extends AdminTokenRequest {
+export interface UserTokenRequest extends AdminTokenRequest {
   /**
    * `'consents'`: a suspended client signs in to see and withdraw their consents, and nothing else
    * (docs/authentication.md). Default empty.
@@ -11,7 +11,7 @@ export interface TokenRequest extends AdminTokenRequest {
 }
 
 /** `POST oauth/token` with the password grant: the sign-in of end users (clients), spec §7 OAuth. */
-export function requestToken(client: ApiClient, request: TokenRequest): Promise<OAuthToken> {
+export function requestToken(client: ApiClient, request: UserTokenRequest): Promise<OAuthToken> {
   return client.request({
     method: 'POST',
     path: '/oauth/token',

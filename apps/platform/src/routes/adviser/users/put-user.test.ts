@@ -294,8 +294,15 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
         headers: partyHeader(adviserA),
       });
       expect(unlinked.statusCode).toBe(204);
-      // The practice's suspension goes with its link; the operator's stays.
+      // The practice's suspension goes with its link (audited as a reactivation); the operator's stays.
       expect([email, (await clientRow(id)).status]).toEqual([email, after]);
+      const reactivations = await testApp.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('client_id', '=', id)
+        .where('action', '=', 'client.reactivate')
+        .execute();
+      expect([email, reactivations.length]).toEqual([email, suspender === 'practice' ? 1 : 0]);
       expect((await invite(practiceD, email)).statusCode).toBe(201);
       expect([email, (await clientRow(id)).status]).toEqual([email, after]);
     }
