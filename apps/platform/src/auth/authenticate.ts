@@ -34,7 +34,7 @@ export function registerAuthentication(app: FastifyInstance, resolvers: readonly
 
 /**
  * A suspended client's token is refused (401, as any dead token) but on the routes open to them:
- * their consents, so that a suspension never keeps a client from withdrawing one while a practice
+ * their consents and what any caller may read (the public config), so that a suspension never keeps a client from withdrawing one while a practice
  * goes on reading their data (before 2026-12-02 it did).
  */
 function assertOpenToCaller(request: FastifyRequest, principal: Principal): void {

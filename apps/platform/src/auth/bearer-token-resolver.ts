@@ -65,7 +65,8 @@ function principalOf(row: TokenSubjectRow): Principal | null {
   const tenantId = row.tenant_id as TenantId;
   if (row.subject_kind === 'client') {
     if (row.client_id === null) return null;
-    // Suspended: the authenticate hook lets it reach only the client's consents (2026-12-02).
+    // Suspended: the authenticate hook lets it reach only the client's consents and the public
+    // config (2026-12-02).
     return {
       kind: 'client',
       tenantId,

@@ -28,7 +28,8 @@ export interface ClientPrincipal {
   clientId: number;
   /**
    * The client is suspended: their token reaches only the routes open to a suspended client (their
-   * consents, to see and withdraw them: `openToSuspendedClient`), and is 401 everywhere else.
+   * consents, to see and withdraw them, and the public config: `openToSuspendedClient`), and is 401
+   * everywhere else.
    */
   suspended?: true;
   via: 'bearer';
@@ -49,12 +50,12 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** A suspended client's token reaches this route (their consents); every other route is 401 to it. */
+    /** A suspended client's token reaches this route (their consents, the public config); every other is 401 to it. */
     openToSuspendedClient?: boolean;
   }
 }
 
-/** The route option of the routes a suspended client may call: seeing and withdrawing consents. */
+/** The route option of the routes a suspended client may call: their consents, the public config. */
 export const openToSuspendedClient = { openToSuspendedClient: true } as const;
 
 /**
