@@ -70,10 +70,22 @@ for (const tenant of allTenants) {
     // Suspend, after confirming.
     await row.getByRole('button', { name: `Suspend ${name}` }).click();
     const suspend = page.getByRole('dialog', { name: `Suspend ${name}?` });
-    await expect(suspend).toBeVisible();
+    await expect(suspend).toContainText('though they can still withdraw their consent');
+    await saveScreenshot(page, `dashboard-suspend-${tenant}`);
     await suspend.getByRole('button', { name: 'Suspend client' }).click();
     await expect(page.getByText(`${name} is suspended`, { exact: true })).toBeVisible();
     await expect(row.getByText('Suspended', { exact: true })).toBeVisible();
+
+    // Reactivate: the practice that suspended may; an invitee comes back invited, not active.
+    await row.getByRole('button', { name: `Reactivate ${name}` }).click();
+    await expect(
+      page.getByText(`${name} is no longer suspended. Their invitation is still waiting for them.`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(row.getByText('Suspended', { exact: true })).toHaveCount(0);
+    await expect(row.getByText('Pending')).toBeVisible();
+    await saveScreenshot(page, `dashboard-reactivated-${tenant}`);
 
     // Unlink: the confirmation says the practice loses access to the shared data.
     await row.getByRole('button', { name: `Unlink ${name}` }).click();

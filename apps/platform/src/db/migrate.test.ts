@@ -46,7 +46,7 @@ describe('migrateToLatest', () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
-  it('gives each suspension made before 0029 its state, and whoever its last audit row names as its maker', async () => {
+  it('gives each suspension made before 0029 its state, and a practice as its maker only when all its suspend rows are its advisers’', async () => {
     const db = database.db;
     await db
       .insertInto('tenants')

@@ -1,5 +1,6 @@
 import { tokenResponseSchema } from '@waratah/contracts';
 import { endEverySignIn } from '@waratah/identity';
+import type { TenantId } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRetryAnswer } from '../../auth/tokens/refresh-retry-answer.ts';
 import { hashTokenSecret } from '../../auth/tokens/token-secret.ts';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/database-schema.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { waitForALockWait } from '../../testing/lock-wait.ts';
 import { createSignedInAdminUser } from '../../testing/sign-in.ts';
+import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
 
 const host = 'moneypartner.localhost:8080';
 const client = { client_id: 'moneypartner-adviser-portal', domain: 'moneypartner.com.au' };
@@ -391,6 +393,29 @@ describe('refresh and revoke', () => {
       const ended = endEverySignIn<Database>(testApp.database.db, signedIn.adminUser.id);
       await refresh.commit();
       await ended;
+      expect(await liveTokensOf(refresh.familyId)).toEqual([]);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a client’s suspension during a refresh on another connection also ends the tokens that refresh wrote',
+    async () => {
+      const fixture = await signedInAdviserWithClient(testApp.app);
+      const signedIn = await testApp.app.tokens.issueForSignIn({
+        kind: 'client',
+        id: fixture.clientId,
+        tenantId: fixture.adviser.adminUser.tenant_id as TenantId,
+        clientId: 'test-client',
+      });
+      const refresh = await refreshHeldOpen(signedIn.refreshToken ?? '');
+      const suspension = testApp.app.inject({
+        method: 'PUT',
+        url: `/api/adviser/users/${fixture.clientId}`,
+        headers: { ...fixture.adviser.headers, 'x-external-party-id': String(fixture.partyId) },
+        payload: { status: 'suspended' },
+      });
+      await refresh.commit();
+      expect((await suspension).statusCode).toBe(200);
       expect(await liveTokensOf(refresh.familyId)).toEqual([]);
     },
   );
