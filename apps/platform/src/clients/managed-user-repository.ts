@@ -169,6 +169,16 @@ function stateBeforeSuspension(client: Pick<ClientStatusRow, 'suspended_from' | 
   );
 }
 
+/** The columns that lift a suspension: the state it was made from back, and no maker. */
+function liftedSuspension(client: Pick<ClientStatusRow, 'suspended_from' | 'password_hash'>) {
+  return {
+    status: stateBeforeSuspension(client),
+    suspended_by_operator: false,
+    suspended_by_party_id: null,
+    suspended_from: null,
+  };
+}
+
 /** The 403 of a reactivation by anyone but whoever suspended the client. */
 export const suspensionNotYours =
   'Someone else suspended this client: only they or the operator can reactivate them';
@@ -205,12 +215,7 @@ function statusChange(
   }
   // Lifting a suspension, or asking an unsuspended client to be active: nothing else changes.
   if (client.status !== 'suspended') return {};
-  return {
-    status: stateBeforeSuspension(client),
-    suspended_by_operator: false,
-    suspended_by_party_id: null,
-    suspended_from: null,
-  };
+  return liftedSuspension(client);
 }
 
 /**
@@ -300,13 +305,7 @@ async function liftSuspensionOf(
   if (!client) return;
   await trx
     .updateTable('clients')
-    .set({
-      status: stateBeforeSuspension(client),
-      suspended_by_party_id: null,
-      suspended_by_operator: false,
-      suspended_from: null,
-      updated_at: new Date(),
-    })
+    .set({ ...liftedSuspension(client), updated_at: new Date() })
     .where('id', '=', lift.clientId)
     .execute();
   await endClientSignIns(trx, lift.clientId);
