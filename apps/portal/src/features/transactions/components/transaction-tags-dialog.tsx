@@ -13,7 +13,11 @@ export interface TransactionTagsDialogProps {
 
 const MAX_TAG_LENGTH = 50;
 
-/** Adds a tag to, or removes one from, every selected transaction; each change is saved at once. */
+/**
+ * Adds a tag to, or removes one from, every selected transaction; each change is saved at once.
+ * "Done" adds a tag typed and not yet added, as the adviser means it to be; the field starts empty
+ * each time the dialog opens (before 2026-12-02 the text stayed, for the next selection too).
+ */
 export function TransactionTagsDialog({
   open,
   onOpenChange,
@@ -30,19 +34,33 @@ export function TransactionTagsDialog({
   const error =
     trimmed.length === 0 || trimmed.length > MAX_TAG_LENGTH ? t('transactions.tags.invalid') : undefined;
 
+  function clear() {
+    setTag('');
+    setSubmitted(false);
+  }
+
   function add(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
     if (error) return;
     edit.mutate({ ids, tags: [trimmed], operation: 'add' });
-    setTag('');
-    setSubmitted(false);
+    clear();
+  }
+
+  function done() {
+    if (!error) edit.mutate({ ids, tags: [trimmed], operation: 'add' });
+  }
+
+  function changeOpen(next: boolean) {
+    if (!next) clear();
+    onOpenChange(next);
   }
 
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={changeOpen}
+      onConfirm={done}
       title={t('transactions.tags.title', { count: transactions.length })}
       showCancel={false}
       confirmText={t('transactions.tags.done')}

@@ -501,4 +501,41 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
       tags: ['tax'],
     });
   });
+
+  it('adds a tag typed and not yet added on Done, and opens the dialog again with the field empty', async () => {
+    const { api, user } = renderPage({
+      routes: {
+        'GET /api/v2/transactions': () =>
+          json({ data: [buildTransaction({ id: 1 })], paging: { cursors: {}, total: 1 } }),
+        'POST /api/v2/transactions/tags': () => json({ data: { transaction_ids: [1] } }),
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit tags' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Tags of 1 transaction' });
+    await user.type(within(dialog).getByLabelText('New tag'), ' holiday ');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requestsTo('POST /api/v2/transactions/tags').map(({ body }) => body)).toEqual([
+      { transaction_ids: [1], tags: ['holiday'] },
+    ]);
+
+    // Dismissed with text typed: nothing is saved, and the text does not come back.
+    await user.click(screen.getByRole('button', { name: 'Edit tags' }));
+    dialog = await screen.findByRole('dialog', { name: 'Tags of 1 transaction' });
+    expect(within(dialog).getByLabelText('New tag')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('New tag'), 'travel');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Edit tags' }));
+    dialog = await screen.findByRole('dialog', { name: 'Tags of 1 transaction' });
+    expect(within(dialog).getByLabelText('New tag')).toHaveValue('');
+
+    // Done with nothing typed only closes.
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requestsTo('POST /api/v2/transactions/tags')).toHaveLength(1);
+  });
 });
