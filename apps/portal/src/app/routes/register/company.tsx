@@ -24,13 +24,13 @@ export default function RegisterCompanyRoute() {
         pending={createParty.isPending || updateDetails.isPending}
         alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
         onSubmit={({ party, aggregatorId }) => {
+          const aggregator = aggregatorId ? { credentials: { aggregator_id: aggregatorId } } : undefined;
           const saveAggregator = () =>
-            aggregatorId
-              ? updateDetails.mutate({ credentials: { aggregator_id: aggregatorId } }, { onSuccess: next })
-              : next();
+            aggregator ? updateDetails.mutate(aggregator, { onSuccess: next }) : next();
           // Registered already, the aggregator's save having failed: the platform would refuse the
-          // business again (409) for ever, so only the aggregator is saved again.
-          if (createParty.isSuccess) saveAggregator();
+          // business again (409) for ever, so the business's fields as they are now (edited since,
+          // perhaps) are saved as its details, with the aggregator, in one call.
+          if (createParty.isSuccess) updateDetails.mutate({ ...party, ...aggregator }, { onSuccess: next });
           else createParty.mutate(party, { onSuccess: saveAggregator });
         }}
       />

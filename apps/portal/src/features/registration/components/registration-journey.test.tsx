@@ -181,6 +181,10 @@ describe('registration', () => {
 
     expect(await screen.findByText(/The platform failed/)).toBeInTheDocument();
     detailsFail = false;
+    // The name corrected before trying again is saved too, not dropped.
+    const name = screen.getByRole('textbox', { name: /Business name/ });
+    await user.clear(name);
+    await user.type(name, 'Lee Advice Group');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(
@@ -189,7 +193,11 @@ describe('registration', () => {
     expect(api.requestsTo(createPartyRoute)).toHaveLength(1);
     expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
       { credentials: { aggregator_id: 3 } },
-      { credentials: { aggregator_id: 3 } },
+      {
+        ...(api.requestsTo(createPartyRoute)[0]?.body as object),
+        name: 'Lee Advice Group',
+        credentials: { aggregator_id: 3 },
+      },
     ]);
   });
 
