@@ -19,7 +19,7 @@ export const tokenRequestSchema = z.looseObject({
     .optional(z.string())
     .check(
       z.describe(
-        "Empty: tokens carry the whole of the account. 'consents': a suspended client's sign-in for their consents alone",
+        "Empty: tokens carry the whole of the account. 'consents' (a client's password sign-in only): one access token for their consents alone, the one sign-in a suspended client may make. Anything else: invalid_scope",
       ),
     ),
   refresh_token: z.optional(z.string()),

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withinOrWaited } from '../../../platform/src/testing/lock-wait.ts';
 import { createIdentityService } from '../identity-service.ts';
 import { registerIdentity } from '../register-identity.ts';
 import { buildIdentityTestApp, type IdentityTestApp } from '../testing/identity-test-app.ts';
@@ -48,6 +49,34 @@ describe('sweepIdentityStore', () => {
     // What the store found before the sweep is what it finds after.
     expect(await new DatabaseAdapter(testApp.identityDb, 'Session').find('sweep-a-live')).toEqual({});
   });
+
+  // Needs a second connection: PGlite runs one statement at a time, so nothing holds a row while the
+  // sweep runs.
+  it.runIf(process.env.DATABASE_URL)(
+    'skips the expired rows another transaction holds, without waiting, and leaves them to the next sweep',
+    async () => {
+      const db = testApp.identityDb;
+      await storeRows('sweep-d-', 4);
+      let waited = false;
+      let left: string[] = [];
+      // A password change ending other sign-ins (`endOtherSignIns`) deleting a grant's rows holds one.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('identity_store')
+          .select('id')
+          .where('model', '=', 'RefreshToken')
+          .where('id', '=', 'sweep-d-expired-000')
+          .forUpdate()
+          .execute();
+        waited = (await withinOrWaited(sweepIdentityStore(db), 300)) === 'waited';
+        left = await rowIds('sweep-d-expired');
+      });
+      // Before 2026-12-02 the sweep waited for it.
+      expect({ waited, left }).toEqual({ waited: false, left: ['sweep-d-expired-000'] });
+      expect(await sweepIdentityStore(db)).toBe(1);
+      expect(await rowIds('sweep-d-')).toEqual(['sweep-d-lasting', 'sweep-d-live']);
+    },
+  );
 
   it('sweeps on its interval while the identity runs, and not after it closes', async () => {
     const app = Fastify();

@@ -21,9 +21,15 @@ export async function sweepIdentityStore(
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
+    // Rows another transaction holds are skipped, left to the next sweep: a password change ending
+    // other sign-ins (`endOtherSignIns`) or oidc-provider revoking a grant deletes a grant's rows,
+    // expired ones among them, in its own order, and a sweep waiting for them while holding others
+    // could wait in a cycle with it (a deadlock on PostgreSQL). The sweep never waits for a row
+    // lock, so it yields. Before 2026-12-02 it waited for them.
     const result = await sql`
       delete from identity_store where (model, id) in (
-        select model, id from identity_store where expires_at < ${now} limit ${batch})`.execute(db);
+        select model, id from identity_store where expires_at < ${now}
+        limit ${batch} for update skip locked)`.execute(db);
     const count = Number(result.numAffectedRows ?? 0n);
     deleted += count;
     if (count < batch) return deleted;

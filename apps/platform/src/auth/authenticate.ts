@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 import { isUnder, pathOf } from '../routing/paths.ts';
 import { requestHostTenant } from '../tenancy/host-tenant.ts';
 import { requestTenancy } from '../tenancy/request-tenancy.ts';
-import { invalidAccessToken } from './bearer-token-resolver.ts';
+import { insufficientScope } from './bearer-token-resolver.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
 import { callingFrom, type Principal } from './principal.ts';
 
@@ -33,14 +33,17 @@ export function registerAuthentication(app: FastifyInstance, resolvers: readonly
 }
 
 /**
- * A suspended client's token is refused (401, as any dead token) but on the routes open to them:
- * their consents and what any caller may read (the public config), so that a suspension never keeps a client from withdrawing one while a practice
- * goes on reading their data (before 2026-12-02 it did).
+ * A consents-only token (a sign-in that asked `scope=consents`, or any token of a suspended client)
+ * reaches only the client's consents and what any caller may read (the public config), so that a
+ * suspension never keeps a client from withdrawing one while a practice goes on reading their
+ * data (before 2026-12-02 it did). Elsewhere it is 403 `insufficient_scope` (RFC 6750 §3.1): the
+ * token is good, and signing in again for the same scope would not help (before 2026-12-02 it was
+ * 401, as a dead token is, which tells a caller to sign in again).
  */
 function assertOpenToCaller(request: FastifyRequest, principal: Principal): void {
-  if (principal.kind !== 'client' || principal.suspended !== true) return;
-  if (request.routeOptions.config?.openToSuspendedClient === true) return;
-  throw invalidAccessToken();
+  if (principal.kind !== 'client' || principal.consentsOnly !== true) return;
+  if (request.routeOptions.config?.openToConsentsScope === true) return;
+  throw insufficientScope();
 }
 
 function assertSameTenant(request: FastifyRequest, principal: Principal): void {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { mayStartUnconfirmed } from './confirm-principal.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
-import type { Principal } from './principal.ts';
+import { consentsScope, type Principal } from './principal.ts';
 import { createRecentPrincipals, type RecentPrincipals } from './tokens/recent-principals.ts';
 import type { TokenRepository } from './tokens/token-repository.ts';
 import { hashTokenSecret } from './tokens/token-secret.ts';
@@ -12,6 +12,11 @@ const bearer = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
 
 export function invalidAccessToken(): AppError {
   return new AppError('invalid_access_token', 'The access token is invalid, has expired or was revoked');
+}
+
+/** A consents-only token on a route it does not reach (`authenticate.ts`). */
+export function insufficientScope(): AppError {
+  return new AppError('insufficient_scope', 'This sign-in reaches only the client’s consents');
 }
 
 /** How many recently looked-up tokens each platform process keeps, and for how long. */
@@ -65,13 +70,14 @@ function principalOf(row: TokenSubjectRow): Principal | null {
   const tenantId = row.tenant_id as TenantId;
   if (row.subject_kind === 'client') {
     if (row.client_id === null) return null;
-    // Suspended: the authenticate hook lets it reach only the client's consents and the public
-    // config (2026-12-02).
+    // Issued for the consents alone, or its client suspended since: the authenticate hook lets it
+    // reach only the client's consents and the public config (2026-12-02).
+    const consentsOnly = row.scope === consentsScope || row.client_status === 'suspended';
     return {
       kind: 'client',
       tenantId,
       clientId: row.client_id,
-      ...(row.client_status === 'suspended' ? { suspended: true as const } : {}),
+      ...(consentsOnly ? { consentsOnly: true as const } : {}),
       via: 'bearer',
       issuedTo: row.oauth_client_id,
     };

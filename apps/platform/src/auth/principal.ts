@@ -27,11 +27,11 @@ export interface ClientPrincipal {
   tenantId: TenantId;
   clientId: number;
   /**
-   * The client is suspended: their token reaches only the routes open to a suspended client (their
-   * consents, to see and withdraw them, and the public config: `openToSuspendedClient`), and is 401
-   * everywhere else.
+   * The token reaches only the client's consents, to see and withdraw them, and the public config
+   * (`openToConsentsScope` routes), and is 403 everywhere else: it was issued for `scope=consents`
+   * (the only sign-in a suspended client may make), or its client is suspended now.
    */
-  suspended?: true;
+  consentsOnly?: true;
   via: 'bearer';
   /** The token's OAuth client, as above. */
   issuedTo?: string;
@@ -50,16 +50,16 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** A suspended client's token reaches this route (their consents, the public config); every other is 401 to it. */
-    openToSuspendedClient?: boolean;
+    /** A consents-only token reaches this route (the client's consents, the public config); every other is 403 to it. */
+    openToConsentsScope?: boolean;
   }
 }
 
-/** The route option of the routes a suspended client may call: their consents, the public config. */
-export const openToSuspendedClient = { openToSuspendedClient: true } as const;
+/** The route option of the routes a consents-only token reaches: the client's consents, the public config. */
+export const openToConsentsScope = { openToConsentsScope: true } as const;
 
 /**
- * The scope a suspended client asks for at sign-in (`scope=consents`): without it a suspended
- * client's sign-in is refused; with it the token reaches only `openToSuspendedClient` routes.
+ * The one scope a client may ask for at sign-in (`scope=consents`): a token stored with it reaches
+ * only `openToConsentsScope` routes. A suspended client's sign-in is refused without it.
  */
-export const suspendedClientScope = 'consents';
+export const consentsScope = 'consents';

@@ -130,6 +130,8 @@ export interface ServiceClientsTable {
 
 export type OAuthTokenKind = 'access' | 'refresh';
 export type TokenSubjectKind = 'admin_user' | 'client';
+/** A token limited to less than its account: a client's consents (`auth/principal.ts`). */
+export type TokenScope = 'consents';
 
 export interface OAuthTokensTable {
   id: Id;
@@ -140,10 +142,13 @@ export interface OAuthTokensTable {
   tenant_id: string;
   client_id: string;
   family_id: string;
+  /** The refresh token this one replaced; no foreign key since migration 0031. */
   rotated_from: number | null;
   expires_at: Date;
   revoked_at: Date | null;
   created_at: Timestamp;
+  /** What the token reaches: null the whole account, `consents` a client's consents alone (0030). */
+  scope: ColumnType<TokenScope | null, TokenScope | null | undefined, TokenScope | null>;
   /**
    * On a refresh token while it is live: the answer that issued it, sealed for the token it
    * replaced (`auth/tokens/refresh-retry-answer.ts`); null once spent or revoked.

@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0029, is safe to apply again (`if not exists`).
-    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0029-suspended-by']);
+    // The last one, 0031, is safe to apply again (`if exists`).
+    await sql`delete from kysely_migration where name = '0031-rotation-without-key'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0031-rotation-without-key']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -150,8 +150,13 @@ describe('migrateToLatest', () => {
       })
       .where('id', 'in', [invitee.id, member.id, last.id])
       .execute();
-    await sql`delete from kysely_migration where name = '0029-suspended-by'`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(['0029-suspended-by']);
+    // 0029 and the migrations after it, all safe to apply again (Kysely runs them in order only).
+    await sql`delete from kysely_migration where name >= '0029-suspended-by'`.execute(db);
+    expect(await migrateToLatest(db)).toEqual([
+      '0029-suspended-by',
+      '0030-token-scope',
+      '0031-rotation-without-key',
+    ]);
     const rows = await db
       .selectFrom('clients')
       .select(['suspended_from', 'suspended_by_party_id', 'suspended_by_operator'])

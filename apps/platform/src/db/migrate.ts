@@ -29,6 +29,8 @@ import * as auditLogBigintIds from './migrations/0026-audit-log-bigint-ids.ts';
 import * as unfinishedExportsAnyJob from './migrations/0027-unfinished-exports-any-job.ts';
 import * as imagesByAdviser from './migrations/0028-images-by-adviser.ts';
 import * as suspendedBy from './migrations/0029-suspended-by.ts';
+import * as tokenScope from './migrations/0030-token-scope.ts';
+import * as rotationWithoutKey from './migrations/0031-rotation-without-key.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '0027-unfinished-exports-any-job': unfinishedExportsAnyJob,
   '0028-images-by-adviser': imagesByAdviser,
   '0029-suspended-by': suspendedBy,
+  '0030-token-scope': tokenScope,
+  '0031-rotation-without-key': rotationWithoutKey,
 };
 
 /**

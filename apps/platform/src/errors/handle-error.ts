@@ -20,6 +20,17 @@ export function publicServerMessage(type: ErrorType, requestId: string): string 
 }
 
 /**
+ * The `WWW-Authenticate` of an answer refusing the caller (RFC 6750 §3): a token that is dead, one
+ * that does not reach the route, or none the API takes (no error named: §3.1). Before 2026-12-02
+ * these 401s and the 403 carried none.
+ */
+const bearerChallenges = {
+  invalid_access_token: 'Bearer error="invalid_token"',
+  insufficient_scope: 'Bearer error="insufficient_scope"',
+  unauthorised: 'Bearer',
+} as const satisfies Partial<Record<ErrorType, string>>;
+
+/**
  * The one error handler (STYLE §6): every failure becomes the DESIGN §3 envelope. A caller not yet
  * confirmed (`auth/confirm-principal.ts`) is confirmed first, so a revoked token gets its 401 before
  * whatever its request did wrong, as when the token is looked up before anything else.
@@ -41,6 +52,8 @@ export async function handleError(
   if (appError.type === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   // A limit that is used up says when it frees (sign-in, e-mails).
   if (failure instanceof RateLimitedError) reply.header('retry-after', String(failure.retryAfterSeconds));
+  const challenge = bearerChallenges[appError.type as keyof typeof bearerChallenges];
+  if (challenge) reply.header('www-authenticate', challenge);
   return reply
     .code(appError.statusCode)
     .type('application/json; charset=utf-8')

@@ -1,8 +1,11 @@
+import type { TenantId } from '@waratah/tenants';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withJobs } from '../jobs/jobs-schema.ts';
 import { slotMarginMs } from '../jobs/periodic-job.ts';
 import { unclaimedJobMs, unclaimedJobs } from '../jobs/unclaimed-jobs.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { withinOrWaited } from '../testing/lock-wait.ts';
 import { housekeepingJob, reportUnclaimedJobs, retention, sweepExpiredRecords } from './housekeeping-job.ts';
 
 describe('housekeeping', () => {
@@ -156,9 +159,10 @@ describe('housekeeping', () => {
       .where('token_hash', 'like', 'hk-%')
       .orderBy('token_hash')
       .execute();
-    // The successor of a deleted token only loses its link to it.
+    // The successor of a deleted token keeps its id: since migration 0031 (2026-12-02) no foreign
+    // key sets it null, so deleting dead tokens writes nothing to the live ones (ids are never reused).
     expect(tokens).toEqual([
-      { token_hash: 'hk-token-expired-lately', rotated_from: null },
+      { token_hash: 'hk-token-expired-lately', rotated_from: first.id },
       { token_hash: 'hk-token-live', rotated_from: null },
     ]);
     expect(
@@ -189,6 +193,137 @@ describe('housekeeping', () => {
       mail_messages: 0,
     });
   });
+
+  /** A refresh token of a client (no row needed: `subject_id` names none by key). */
+  const clientToken = (
+    clientId: number,
+    familyId: string,
+    hash: string,
+    expiresAt: Date,
+    rotatedFrom: number | null = null,
+  ) => ({
+    token_hash: hash,
+    kind: 'refresh' as const,
+    subject_kind: 'client' as const,
+    subject_id: clientId,
+    tenant_id: 'waratah',
+    client_id: 'housekeeping-test',
+    family_id: familyId,
+    rotated_from: rotatedFrom,
+    expires_at: expiresAt,
+  });
+  const insertToken = async (row: ReturnType<typeof clientToken>) =>
+    (
+      await testApp.database.db
+        .insertInto('oauth_tokens')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  // These need a second connection: PGlite runs one statement at a time, so nothing holds a row
+  // while the sweep runs.
+  it.runIf(process.env.DATABASE_URL)(
+    'deletes dead tokens without waiting on their live successors, so a suspension on another connection never deadlocks with it',
+    async () => {
+      const db = testApp.database.db;
+      const clientId = 990_001;
+      const token = (hash: string, expiresAt: Date, rotatedFrom: number | null = null) =>
+        clientToken(clientId, 'deadlock-family', hash, expiresAt, rotatedFrom);
+      // In this order: the dead ones first by id, P2 before P1, and each's live successor after both.
+      const p2 = await insertToken(token('deadlock-p2', ago(retention.tokensMs + 3 * hour)));
+      const p1 = await insertToken(token('deadlock-p1', ago(retention.tokensMs + 2 * hour)));
+      const s1 = await insertToken(token('deadlock-s1', new Date(now.getTime() + hour), p1));
+      const s2 = await insertToken(token('deadlock-s2', new Date(now.getTime() + hour), p2));
+      const liveOfClient = (trx: typeof db) =>
+        trx
+          .selectFrom('oauth_tokens')
+          .where('subject_kind', '=', 'client')
+          .where('subject_id', '=', clientId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', new Date());
+      let sweep: Promise<unknown> = Promise.resolve();
+      let waited: unknown;
+      // A suspension under way (`endClientSignIns`) holds S1 when the sweep starts, then locks the
+      // client's live tokens in id order and revokes them. Before migration 0031 the sweep's
+      // `on delete set null` updated S2 (P2 is deleted first), then waited for S1 holding S2, for
+      // which the suspension waited in turn: PostgreSQL ended one of them (40P01).
+      const suspension = db.transaction().execute(async (trx) => {
+        await trx.selectFrom('oauth_tokens').select('id').where('id', '=', s1).forUpdate().execute();
+        sweep = sweepExpiredRecords(db, now);
+        waited = await withinOrWaited(sweep, 300);
+        await liveOfClient(trx).select('id').orderBy('id').forUpdate().execute();
+        await trx
+          .updateTable('oauth_tokens')
+          .set({ revoked_at: new Date(), retry_answer: null })
+          .where('id', 'in', liveOfClient(trx).select('id'))
+          .execute();
+      });
+      // The sweep after the suspension: it is started inside it.
+      const failures: string[] = [];
+      const failed = (error: unknown) => {
+        failures.push((error as { code?: string }).code ?? String(error));
+      };
+      await suspension.catch(failed);
+      await sweep.catch(failed);
+      expect({ sweepWaited: waited === 'waited', failures }).toEqual({ sweepWaited: false, failures: [] });
+      const rows = await db
+        .selectFrom('oauth_tokens')
+        .select(['id', 'rotated_from', sql<boolean>`revoked_at is not null`.as('revoked')])
+        .where('family_id', '=', 'deadlock-family')
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: s1, rotated_from: p1, revoked: true },
+        { id: s2, rotated_from: p2, revoked: true },
+      ]);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'skips the dead tokens another transaction holds, as a sign-in’s clean-up does: deleters never wait for each other',
+    async () => {
+      const db = testApp.database.db;
+      const subject = {
+        kind: 'client' as const,
+        id: 990_002,
+        tenantId: 'waratah' as TenantId,
+        clientId: 'housekeeping-test',
+      };
+      const dead = (hash: string) =>
+        insertToken(clientToken(subject.id, 'skip-family', hash, ago(retention.tokensMs + 2 * hour)));
+      const deadOfFamily = async () =>
+        (
+          await db
+            .selectFrom('oauth_tokens')
+            .select('token_hash')
+            .where('family_id', '=', 'skip-family')
+            .orderBy('token_hash')
+            .execute()
+        ).map((row) => row.token_hash);
+      const held = await dead('skip-held');
+      await dead('skip-free-1');
+      const waited: Record<string, boolean> = {};
+      const left: Record<string, string[]> = {};
+      // Another deleter of the same dead tokens under way (a sweep of another instance, a sign-in's
+      // clean-up) holds one of them: the sweep and a new sign-in delete the others and go on.
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('oauth_tokens').select('id').where('id', '=', held).forUpdate().execute();
+        waited.sweep = (await withinOrWaited(sweepExpiredRecords(db, now), 300)) === 'waited';
+        left.afterSweep = await deadOfFamily();
+        await dead('skip-free-2');
+        waited.signIn = (await withinOrWaited(testApp.app.tokens.issueForSignIn(subject), 300)) === 'waited';
+        left.afterSignIn = await deadOfFamily();
+      });
+      expect({ waited, left }).toEqual({
+        waited: { sweep: false, signIn: false },
+        left: { afterSweep: ['skip-held'], afterSignIn: ['skip-held'] },
+      });
+      // The next sweep takes what was skipped.
+      await sweepExpiredRecords(db, now);
+      expect(await deadOfFamily()).toEqual([]);
+    },
+  );
 
   it('finds and logs the jobs no worker took within an hour of their start, by name', async () => {
     const jobs = withJobs(testApp.database.db);

@@ -70,12 +70,19 @@ export async function sweepExpiredRecords(
         where state in ('completed', 'failed') and completed_at < ${before(retention.endedJobsMs)} limit ${limit})`,
     ),
     one_time_tokens: await inBatches(
+      // Skipping the rows another transaction holds, as below: a new password spends a user's
+      // unused links (expired ones among them) in its own order.
       (limit) => sql`delete from one_time_tokens where id in (select id from one_time_tokens
-        where expires_at < ${before(retention.oneTimeTokensMs)} limit ${limit})`,
+        where expires_at < ${before(retention.oneTimeTokensMs)} order by id limit ${limit} for update skip locked)`,
     ),
+    // Rows another transaction holds (a sign-in's clean-up deleting the same dead tokens, a
+    // revocation) are skipped, left to the next sweep: the sweep never waits for a row lock, so it
+    // cannot wait in a cycle with them (a deadlock on PostgreSQL). In id order, as every writer of
+    // several tokens takes them. Before 2026-12-02 it deleted in no set order and waited, and the
+    // `rotated_from` foreign key (dropped by migration 0031) made it update live successors too.
     oauth_tokens: await inBatches(
       (limit) => sql`delete from oauth_tokens where id in (select id from oauth_tokens
-        where expires_at < ${before(retention.tokensMs)} limit ${limit})`,
+        where expires_at < ${before(retention.tokensMs)} order by id limit ${limit} for update skip locked)`,
     ),
     rate_limit_buckets: await inBatches(
       (limit) => sql`delete from rate_limit_buckets where (key, window_start) in (

@@ -272,6 +272,59 @@ describe('the authorisation matrix over every operation of the OpenAPI document'
     expect(wrong).toEqual([]);
   });
 
+  /**
+   * A client's token for their consents alone (`scope=consents`: the one sign-in a suspended client
+   * may make) reaches the routes that declare `openToConsentsScope` and is 403 `insufficient_scope`
+   * on every other API operation, before it does anything: a new route is closed to it unless it is
+   * opened on purpose, and then it must be named here.
+   */
+  it('lets a token for the consents alone reach only the consents and the public config', async () => {
+    const endUser = callers['end user'];
+    const token = await testApp.database.db
+      .selectFrom('oauth_tokens')
+      .select(['subject_id', 'tenant_id', 'client_id'])
+      .where('token_hash', '=', hashTokenSecret(endUser.headers.authorization?.replace(/^Bearer /, '') ?? ''))
+      .executeTakeFirstOrThrow();
+    const issued = await testApp.app.tokens.issueForSignIn(
+      {
+        kind: 'client',
+        id: token.subject_id,
+        tenantId: token.tenant_id as TenantId,
+        clientId: token.client_id,
+      },
+      { withRefreshToken: false, scope: 'consents' },
+    );
+    const caller = {
+      ...endUser,
+      headers: { ...endUser.headers, authorization: `Bearer ${issued.accessToken}` },
+    };
+    const reached: string[] = [];
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      if (!operation.path.startsWith('/api/')) continue;
+      // Withdrawing the client's consent here would change what the matrix below finds.
+      if (operation.key === 'DELETE /api/v2/consents/{id}') continue;
+      const { status, body, headers } = await send(testApp.app, operation, caller);
+      if (status < 400) {
+        reached.push(operation.key);
+        continue;
+      }
+      if (status !== 403 || JSON.parse(body).error.error_code !== 'F0203')
+        wrong.push(`${operation.key}: ${status} ${body.slice(0, 200)}`);
+      else if (headers['www-authenticate'] !== 'Bearer error="insufficient_scope"')
+        wrong.push(`${operation.key}: WWW-Authenticate ${String(headers['www-authenticate'])}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(reached).toEqual([
+      'GET /api/v2/config/app/{id}',
+      'GET /api/v2/{tenant}/config/app/{id}',
+      'GET /api/v2/config/cdr',
+      'GET /api/v2/config/cdr/{id}',
+      'GET /api/v2/consents',
+      'GET /api/v2/consents/{id}',
+    ]);
+  });
+
   it('confirms a recently used token inside the access statement on every client-data read', async () => {
     const owner = callers['adviser of the client'];
     const lookups = vi.spyOn(testApp.app.tokens, 'findAccessTokenSubject');

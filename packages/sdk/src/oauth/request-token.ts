@@ -4,8 +4,9 @@ import { type AdminTokenRequest, type OAuthToken, oauthTokenSchema } from './req
 /** What an end user's sign-in may add: the scope, empty for the whole of the account. */
 export interface UserTokenRequest extends AdminTokenRequest {
   /**
-   * `'consents'`: a suspended client signs in to see and withdraw their consents, and nothing else
-   * (docs/authentication.md). Default empty.
+   * `'consents'`: a token (and no refresh token) that reaches only the client's consents, to see
+   * and withdraw them, and the public config; the one sign-in a suspended client may make
+   * (docs/authentication.md). Default empty: the whole account.
    */
   scope?: 'consents';
 }

@@ -1,7 +1,7 @@
 import type { TenantId } from '@waratah/tenants';
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../../access/record-audit.ts';
-import type { Database, TokenSubjectKind } from '../../db/database-schema.ts';
+import type { Database, TokenScope, TokenSubjectKind } from '../../db/database-schema.ts';
 import type { Operand } from '../../db/operand.ts';
 import { openRetryAnswer, sealRetryAnswer } from './refresh-retry-answer.ts';
 import { generateTokenSecret, hashTokenSecret } from './token-secret.ts';
@@ -40,6 +40,8 @@ interface Lineage {
   /** Its secret, for which the refresh token keeps the answer sealed (`refresh-retry-answer.ts`). */
   spentSecret?: string;
   withRefreshToken: boolean;
+  /** What the tokens reach: the whole account unless named (`consents`, a client's consents alone). */
+  scope?: TokenScope;
 }
 
 export type RotationResult =
@@ -129,6 +131,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       client_id: subject.clientId,
       family_id: lineage.familyId,
       rotated_from: kind === 'refresh' ? lineage.rotatedFrom : null,
+      scope: lineage.scope ?? null,
       expires_at: new Date(now + ttlSeconds * 1000),
       retry_answer:
         kind === 'refresh' && lineage.spentSecret !== undefined
@@ -138,7 +141,12 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     const rows = [row('access', accessToken, lifetimes.accessTokenTtlSeconds)];
     if (refreshToken) rows.push(row('refresh', refreshToken, lifetimes.refreshTokenTtlSeconds));
     await executor.insertInto('oauth_tokens').values(rows).execute();
-    return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds };
+    return {
+      accessToken,
+      refreshToken,
+      expiresIn: lifetimes.accessTokenTtlSeconds,
+      ...(lineage.scope && { scope: lineage.scope }),
+    };
   }
 
   /**
@@ -154,8 +162,9 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       .select('id')
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
-      // Not the expired ones: the housekeeping sweep deletes them in no set order (and its cascade
-      // updates live successors), so they would bring back the cycle; and they no longer work.
+      // Not the expired ones: they no longer work, and the deleters of dead tokens (the housekeeping
+      // sweep, a sign-in's clean-up) take them; before migration 0031 each delete also updated the
+      // dead token's live successor, in no set order, which brought back the cycle.
       .where('expires_at', '>', new Date())
       .orderBy('id')
       .forUpdate()
@@ -189,7 +198,13 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     spent: SpentRefreshToken,
     spentSecret: string,
   ): Promise<RotationResult> {
-    const lineage = { familyId: spent.family_id, rotatedFrom: spent.id, spentSecret, withRefreshToken: true };
+    const lineage = {
+      familyId: spent.family_id,
+      rotatedFrom: spent.id,
+      spentSecret,
+      withRefreshToken: true,
+      ...(spent.scope && { scope: spent.scope }),
+    };
     const tokens = await issue(subjectOf(spent), lineage, trx);
     return { outcome: 'rotated', tokens, subject: subjectOf(spent), familyId: spent.family_id };
   }
@@ -263,20 +278,35 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
           'u.external_party_id',
           'c.id as client_id',
           'c.status as client_status',
+          't.scope',
         ])
         .executeTakeFirst();
     },
 
-    /** A new sign-in: a fresh token family. The subject's long-dead tokens are dropped on the way. */
+    /**
+     * A new sign-in: a fresh token family, reaching the whole account or only `scope`. The
+     * subject's long-dead tokens are dropped on the way.
+     */
     async issueForSignIn(
       subject: TokenSubject,
-      options: { withRefreshToken: boolean } = { withRefreshToken: true },
+      options: { withRefreshToken: boolean; scope?: TokenScope } = { withRefreshToken: true },
     ): Promise<IssuedTokens> {
+      // Those another transaction holds (the housekeeping sweep deleting them too) are skipped,
+      // left to the sweep: this never waits for a row lock, so never in a cycle with it (a
+      // deadlock on PostgreSQL). Before 2026-12-02 it deleted them in no set order and waited.
       await db
         .deleteFrom('oauth_tokens')
-        .where('subject_kind', '=', subject.kind)
-        .where('subject_id', '=', subject.id)
-        .where('expires_at', '<', new Date(Date.now() - deadTokenRetentionMs))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('oauth_tokens')
+            .select('id')
+            .where('subject_kind', '=', subject.kind)
+            .where('subject_id', '=', subject.id)
+            .where('expires_at', '<', new Date(Date.now() - deadTokenRetentionMs))
+            .orderBy('id')
+            .forUpdate()
+            .skipLocked(),
+        )
         .execute();
       return issue(subject, { familyId: generateTokenSecret(), rotatedFrom: null, ...options });
     },
@@ -303,7 +333,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
           .where('expires_at', '>', new Date())
           .where('client_id', '=', expected.clientId)
           .where('subject_kind', '=', expected.subjectKind)
-          .returning(['id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id'])
+          .returning(['id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id', 'scope'])
           .executeTakeFirst();
         if (!spent) {
           const known = await trx
@@ -372,6 +402,7 @@ function subjectOf(token: SpentRefreshToken): TokenSubject {
 /** The columns of a spent refresh token its successor is issued from. */
 interface SpentRefreshToken {
   id: number;
+  scope?: TokenScope | null;
   family_id: string;
   subject_kind: TokenSubjectKind;
   subject_id: number;

@@ -7,7 +7,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAppConfig } from '../../app-config/get-app-config.ts';
-import { openToSuspendedClient } from '../../auth/principal.ts';
+import { openToConsentsScope } from '../../auth/principal.ts';
 import { requestTenancy } from '../../tenancy/request-tenancy.ts';
 
 const response = { 200: appConfigResponseSchema, 400: errorBodySchema, 404: errorBodySchema };
@@ -19,7 +19,7 @@ export const getAppConfigRoute: FastifyPluginAsyncZod = async (app) => {
     '/v2/config/app/:id',
     {
       // Open to anyone: a suspended client's consents-only app reads it too.
-      config: openToSuspendedClient,
+      config: openToConsentsScope,
       schema: {
         tags: ['config'],
         description,
@@ -39,7 +39,7 @@ export const getAppConfigRoute: FastifyPluginAsyncZod = async (app) => {
     '/v2/:tenant/config/app/:id',
     {
       // Open to anyone: a suspended client's consents-only app reads it too.
-      config: openToSuspendedClient,
+      config: openToConsentsScope,
       schema: {
         tags: ['config'],
         description,

@@ -11,6 +11,9 @@ export function handleOAuthError(error: unknown, request: FastifyRequest, reply:
   if (status >= 500) request.log.error({ err: error }, 'token request failed');
   else request.log.info({ err: error, oauthError: body.error }, 'token request rejected');
   if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+  // A client that authenticated with HTTP Basic and failed is told the scheme (RFC 6749 §5.2).
+  if (status === 401 && /^Basic\b/i.test(request.headers.authorization ?? ''))
+    reply.header('www-authenticate', 'Basic realm="oauth"');
   return reply
     .code(status)
     .header('cache-control', 'no-store')

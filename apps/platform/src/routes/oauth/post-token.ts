@@ -1,4 +1,5 @@
 import {
+  type GrantType,
   oauthErrorBodySchema,
   type TokenRequest,
   tokenRequestSchema,
@@ -19,6 +20,7 @@ import {
   requirePortalOrigin,
   setRefreshTokenCookie,
 } from './refresh-token-cookie.ts';
+import { requestedScope } from './requested-scope.ts';
 import { requireFields } from './require-fields.ts';
 import { resolveOAuthClient } from './resolve-oauth-client.ts';
 
@@ -74,7 +76,8 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
             'unsupported_grant_type',
             `Unsupported grant_type '${grantType.slice(0, 50)}'`,
           );
-        const body = request.body;
+        const scope = requestedScope(request.body.scope, { grantType: grantType as GrantType, audience });
+        const body = { ...request.body, scope };
         // The portal's browser asks for its refresh token in a cookie, and refreshes by that cookie.
         const cookieToken =
           grantType === 'refresh_token' && !body.refresh_token

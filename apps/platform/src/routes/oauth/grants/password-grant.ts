@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
-import { suspendedClientScope } from '../../../auth/principal.ts';
+import { consentsScope } from '../../../auth/principal.ts';
 import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
 import { knownSignInDevice, rememberSignInDevice } from '../../../rate-limit/sign-in-devices.ts';
 import { countSignInAttempt, forgiveSignInAttempt, signInRules } from '../../../rate-limit/sign-in-limits.ts';
@@ -76,27 +76,23 @@ export async function passwordGrant(
     throw new OAuthError('invalid_grant', 'Invalid email or password');
   }
   await forgiveSignInAttempt(rateLimiter, rules);
-  // A suspended client may still sign in to see and withdraw their consents, asking for just that
-  // (`scope=consents`): one access token, no refresh token (a suspended account's refresh is refused).
-  const consentsOnly = !account.active && audience === 'user' && asksForConsentsOnly(body.scope);
+  // A client's sign-in for their consents alone (`scope=consents`, checked by `requestedScope`): one
+  // access token stored with that scope, no refresh token. The one a suspended client may still
+  // make, to see and withdraw their consents (a suspended account's refresh is refused).
+  const consentsOnly = body.scope === consentsScope;
   if (!account.active && !consentsOnly) throw new OAuthError('invalid_grant', 'This account is suspended');
   if (!account.emailVerified) {
     throw new OAuthError('invalid_grant', 'Please verify your email address before signing in');
   }
   const subject = { kind: subjectKindOf(audience), id: account.id, tenantId, clientId: client.clientId };
-  const issued = consentsOnly
-    ? { ...(await tokens.issueForSignIn(subject, { withRefreshToken: false })), scope: suspendedClientScope }
-    : await tokens.issueForSignIn(subject);
-  await audit(account.id, consentsOnly ? 'session.sign_in_suspended' : 'session.sign_in');
+  const issued = await tokens.issueForSignIn(
+    subject,
+    consentsOnly ? { withRefreshToken: false, scope: consentsScope } : { withRefreshToken: true },
+  );
+  await audit(account.id, account.active ? 'session.sign_in' : 'session.sign_in_suspended');
   if (isPortalOrigin(request, client))
     setSignInDeviceCookie(request, reply, audience, await rememberSignInDevice(db, device, named));
   return issued;
-}
-
-/** The scope asked for is the suspended client's, and nothing else. */
-function asksForConsentsOnly(scope: string | undefined): boolean {
-  const asked = (scope ?? '').split(' ').filter((part) => part !== '');
-  return asked.length === 1 && asked[0] === suspendedClientScope;
 }
 
 async function findAccount(

@@ -1,7 +1,7 @@
 import { apiRequestHeadersSchema, cdrConfigResponseSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCdrConfig } from '../../../access/cdr-config.ts';
-import { openToSuspendedClient } from '../../../auth/principal.ts';
+import { openToConsentsScope } from '../../../auth/principal.ts';
 import { requestTenancy } from '../../../tenancy/request-tenancy.ts';
 import { errorResponses } from '../error-responses.ts';
 
@@ -11,7 +11,7 @@ export const getCdrConfigRoute: FastifyPluginAsyncZod = async (app) => {
     '/v2/config/cdr',
     {
       // Open to anyone: a suspended client's consents-only app reads it too.
-      config: openToSuspendedClient,
+      config: openToConsentsScope,
       schema: {
         tags: ['config'],
         headers: apiRequestHeadersSchema,

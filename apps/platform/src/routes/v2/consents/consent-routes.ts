@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../../access/require-principal.ts';
 import { type ClientScope, resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
-import { openToSuspendedClient } from '../../../auth/principal.ts';
+import { openToConsentsScope } from '../../../auth/principal.ts';
 import { registerConsentExpiry } from '../../../consents/consent-expiry-job.ts';
 import {
   getConsent,
@@ -40,7 +40,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents',
     {
-      config: { ...confirmsCaller, ...openToSuspendedClient },
+      config: { ...confirmsCaller, ...openToConsentsScope },
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,
@@ -57,7 +57,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/consents/:id',
     {
-      config: { ...confirmsCaller, ...openToSuspendedClient },
+      config: { ...confirmsCaller, ...openToConsentsScope },
       schema: {
         tags: ['consents'],
         headers: onBehalfHeadersSchema,
@@ -92,7 +92,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v2/consents/:id',
     {
-      config: openToSuspendedClient,
+      config: openToConsentsScope,
       schema: {
         tags: ['consents'],
         description:
