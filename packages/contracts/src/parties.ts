@@ -71,6 +71,8 @@ export type CreatePartyRequest = z.infer<typeof createPartyRequestSchema>;
 
 /** `PUT api/adviser/parties/external/details`: any of the company fields, the profession and credentials. */
 export const updatePartyDetailsRequestSchema = z.extend(z.partial(createPartyRequestSchema), {
+  /** Null takes the website away (a practice need not have one). */
+  website: z.optional(z.nullable(websiteSchema)),
   profession: z.optional(
     z.enum(professions, { error: `Please choose a profession (${professions.join(', ')})` }),
   ),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { mayStartUnconfirmed } from './confirm-principal.ts';
 import type { CredentialResolver } from './credential-resolver.ts';
-import { consentsScope, type Principal } from './principal.ts';
+import type { Principal } from './principal.ts';
 import { createRecentPrincipals, type RecentPrincipals } from './tokens/recent-principals.ts';
 import type { TokenRepository } from './tokens/token-repository.ts';
 import { hashTokenSecret } from './tokens/token-secret.ts';
@@ -70,9 +70,10 @@ function principalOf(row: TokenSubjectRow): Principal | null {
   const tenantId = row.tenant_id as TenantId;
   if (row.subject_kind === 'client') {
     if (row.client_id === null) return null;
-    // Issued for the consents alone, or its client suspended since: the authenticate hook lets it
-    // reach only the client's consents and the public config (2026-12-02).
-    const consentsOnly = row.scope === consentsScope || row.client_status === 'suspended';
+    // Issued for less than the whole account (the consents alone: a scope this release does not
+    // know, written by a newer one, is read as no more), or its client suspended since: the
+    // authenticate hook lets it reach only the client's consents and the public config (2026-12-02).
+    const consentsOnly = row.scope !== null || row.client_status === 'suspended';
     return {
       kind: 'client',
       tenantId,

@@ -6,5 +6,9 @@ import { type Kysely, sql } from 'kysely';
 // issued during a lift reached everything once it committed, and an active client asking for
 // `consents` was given the whole account without being told. Safe to apply again.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table oauth_tokens add column if not exists scope text`.execute(db);
+  await sql`
+    alter table oauth_tokens
+      add column if not exists scope text constraint oauth_tokens_scope check (scope in ('consents'))`.execute(
+    db,
+  );
 }

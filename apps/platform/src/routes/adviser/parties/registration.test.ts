@@ -122,6 +122,16 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       profession: 'broker',
       credentials: { acl_number: '123456' },
     });
+    // A website given at registration can be taken away again (the portal's company step, tried
+    // again with the field cleared).
+    const noWebsite = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/adviser/parties/external/details',
+      headers,
+      payload: { website: null },
+    });
+    expect(noWebsite.statusCode).toBe(200);
+    expect(noWebsite.json().data).toMatchObject({ website: null, profession: 'broker' });
 
     const status = await testApp.app.inject({
       method: 'GET',

@@ -1,3 +1,4 @@
+import type { CreatePartyRequest, UpdatePartyDetailsRequest } from '@waratah/contracts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCreateParty } from '../../../features/registration/api/create-party.ts';
@@ -28,12 +29,26 @@ export default function RegisterCompanyRoute() {
           const saveAggregator = () =>
             aggregator ? updateDetails.mutate(aggregator, { onSuccess: next }) : next();
           // Registered already, the aggregator's save having failed: the platform would refuse the
-          // business again (409) for ever, so the business's fields as they are now (edited since,
-          // perhaps) are saved as its details, with the aggregator, in one call.
-          if (createParty.isSuccess) updateDetails.mutate({ ...party, ...aggregator }, { onSuccess: next });
-          else createParty.mutate(party, { onSuccess: saveAggregator });
+          // business again (409) for ever, so the fields edited since (none, most often) are saved
+          // as its details, with the aggregator, in one call.
+          if (createParty.isSuccess && createParty.variables) {
+            const changes = { ...editedSince(createParty.variables, party), ...aggregator };
+            if (Object.keys(changes).length === 0) next();
+            else updateDetails.mutate(changes, { onSuccess: next });
+          } else createParty.mutate(party, { onSuccess: saveAggregator });
         }}
       />
     </RegistrationStep>
   );
+}
+
+/** The business's fields changed since `registered` was sent: a website taken away as null. */
+function editedSince(registered: CreatePartyRequest, now: CreatePartyRequest): UpdatePartyDetailsRequest {
+  const edited: UpdatePartyDetailsRequest = {};
+  if (now.name !== registered.name) edited.name = now.name;
+  if (now.abn !== registered.abn) edited.abn = now.abn;
+  if (JSON.stringify(now.address) !== JSON.stringify(registered.address)) edited.address = now.address;
+  if (now.phone !== registered.phone) edited.phone = now.phone;
+  if (now.website !== registered.website) edited.website = now.website ?? null;
+  return edited;
 }

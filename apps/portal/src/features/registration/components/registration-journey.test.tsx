@@ -174,6 +174,7 @@ describe('registration', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
     await fillLeeAdvice(user);
+    await user.type(screen.getByRole('textbox', { name: /Website/ }), 'https://leeadvice.example');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Aggregator' })).toBeEnabled());
     await user.click(screen.getByRole('combobox', { name: 'Aggregator' }));
     await user.click(await screen.findByRole('option', { name: 'Connective' }));
@@ -181,10 +182,12 @@ describe('registration', () => {
 
     expect(await screen.findByText(/The platform failed/)).toBeInTheDocument();
     detailsFail = false;
-    // The name corrected before trying again is saved too, not dropped.
+    // The name corrected and the website taken away before trying again are saved too, not
+    // dropped; what was not changed is not sent again.
     const name = screen.getByRole('textbox', { name: /Business name/ });
     await user.clear(name);
     await user.type(name, 'Lee Advice Group');
+    await user.clear(screen.getByRole('textbox', { name: /Website/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(
@@ -193,11 +196,7 @@ describe('registration', () => {
     expect(api.requestsTo(createPartyRoute)).toHaveLength(1);
     expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
       { credentials: { aggregator_id: 3 } },
-      {
-        ...(api.requestsTo(createPartyRoute)[0]?.body as object),
-        name: 'Lee Advice Group',
-        credentials: { aggregator_id: 3 },
-      },
+      { name: 'Lee Advice Group', website: null, credentials: { aggregator_id: 3 } },
     ]);
   });
 
