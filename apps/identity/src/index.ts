@@ -16,4 +16,5 @@ export { type RegisterIdentityOptions, registerIdentity } from './register-ident
 export { endEverySignIn } from './storage/end-other-sign-ins.ts';
 export { sessionEnded } from './storage/ended-sessions.ts';
 export type { IdentityDatabase, IdentityDb } from './storage/identity-database.ts';
+export { type BearerTokenSubject, revokeBearerTokens } from './storage/revoke-bearer-tokens.ts';
 export { spendPasswordLinks } from './storage/spend-password-links.ts';

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { recordEndedSessions } from './ended-sessions.ts';
 import type { IdentityDatabase, IdentityDb } from './identity-database.ts';
+import { revokeBearerTokens } from './revoke-bearer-tokens.ts';
 
 /** The browser's sign-in that stays: its provider session cookie and its refresh token cookie. */
 export interface KeptSignIn {
@@ -66,30 +67,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
   // The platform's bearer tokens of the adviser too (its own password grant, usable on this
   // tenant's API): whoever knew the old password may have taken one. Before 2026-11-29 they
   // outlived a change or reset here, and their refresh tokens renewed for 30 days at each use.
-  // Twice, as the platform's revokeFamily does: a refresh under way on another connection when the
-  // first statement began wrote tokens its snapshot does not hold; the second one's does. The rows
-  // are locked in id order first, as the platform's revocations lock a sign-in's, so that neither
-  // waits for the other holding a row the other needs (a deadlock on PostgreSQL).
-  for (let pass = 0; pass < 2; pass += 1) {
-    await db
-      .selectFrom('oauth_tokens')
-      .select('id')
-      .where('subject_kind', '=', 'admin_user')
-      .where('subject_id', '=', adminUserId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    await db
-      .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date(), retry_answer: null })
-      .where('subject_kind', '=', 'admin_user')
-      .where('subject_id', '=', adminUserId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .execute();
-  }
+  await revokeBearerTokens(db, { kind: 'admin_user', id: adminUserId });
 }
 
 /** The grants a session holds, one per client it signed in to (`authorizations[client].grantId`). */

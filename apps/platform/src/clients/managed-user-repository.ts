@@ -1,4 +1,5 @@
 import type { ManagedUser, UpdateManagedUserBody } from '@waratah/contracts';
+import { revokeBearerTokens } from '@waratah/identity';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
@@ -131,32 +132,11 @@ interface ClientStatusRow {
 }
 
 /**
- * Revokes every live token of the client (their sign-ins end; a new one needs their password).
- * Twice, rows locked in id order first, as `revokeFamily` does: a refresh under way on another
- * connection when the first statement began wrote tokens its snapshot does not hold (the second
- * one's does), and locking in id order keeps it from deadlocking with a sign-out or a reuse.
+ * Revokes every live token of the client (their sign-ins end; a new one needs their password), as
+ * a new password ends an adviser's: twice, rows locked in id order (`revokeBearerTokens`).
  */
 async function endClientSignIns(trx: Kysely<Database>, clientId: number): Promise<void> {
-  for (let pass = 0; pass < 2; pass += 1) {
-    await trx
-      .selectFrom('oauth_tokens')
-      .select('id')
-      .where('subject_kind', '=', 'client')
-      .where('subject_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    await trx
-      .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date(), retry_answer: null })
-      .where('subject_kind', '=', 'client')
-      .where('subject_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .execute();
-  }
+  await revokeBearerTokens(trx, { kind: 'client', id: clientId });
 }
 
 /**

@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords/hash-password.ts';
 import { createTestAdviser } from '../testing/create-test-adviser.ts';
 import { liveTestConsent } from '../testing/live-test-consent.ts';
 import { sampleFinances } from '../testing/sample-finances.ts';
-import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
+import { clientPasswordSignIn, createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
 import { writeTestClient } from '../testing/write-test-client.ts';
 
 /** Every kind of caller the authorisation matrix tries on every path. */
@@ -262,20 +262,7 @@ async function completedExports(
 }
 
 async function clientSignIn(app: FastifyInstance, host: string, email: string): Promise<string> {
-  const { oauth } = (await import('@waratah/tenants')).resolveTenant({ host }).envConfig;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { host },
-    payload: {
-      grant_type: 'password',
-      username: email,
-      password: clientPassword,
-      client_id: oauth.clientId,
-      domain: oauth.domain,
-      scope: '',
-    },
-  });
+  const response = await clientPasswordSignIn(app, { host, email, password: clientPassword });
   if (response.statusCode !== 200) throw new Error(`Client sign-in failed: ${response.body}`);
   return tokenResponseSchema.parse(response.json()).access_token;
 }

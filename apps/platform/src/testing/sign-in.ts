@@ -90,3 +90,27 @@ export async function createSignedInAdminUser(
     headers: { host, authorization: `Bearer ${token.access_token}` },
   };
 }
+
+/**
+ * A client's password sign-in (`POST oauth/token`) on a tenant's host, with the scope asked for
+ * (empty: the whole account): the answer as it came, refusals included.
+ */
+export function clientPasswordSignIn(
+  app: FastifyInstance,
+  signIn: { host: string; email: string; password: string; scope?: string },
+) {
+  const { oauth } = resolveTenant({ host: signIn.host }).envConfig;
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { host: signIn.host },
+    payload: {
+      grant_type: 'password',
+      username: signIn.email,
+      password: signIn.password,
+      client_id: oauth.clientId,
+      domain: oauth.domain,
+      scope: signIn.scope ?? '',
+    },
+  });
+}

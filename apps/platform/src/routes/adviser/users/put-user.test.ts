@@ -1,10 +1,14 @@
 import { managedUserResponseSchema, tokenResponseSchema } from '@waratah/contracts';
-import { resolveTenant } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { liveTestConsent } from '../../../testing/live-test-consent.ts';
-import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
+import {
+  clientPasswordSignIn,
+  createSignedInAdminUser,
+  type SignedInAdminUser,
+  tenantHost,
+} from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../../testing/write-test-client.ts';
 
@@ -42,22 +46,8 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
       .select(['email', 'given_name', 'family_name', 'status', 'updated_at'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const clientSignIn = (email: string) => {
-    const { oauth } = resolveTenant({ host }).envConfig;
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { host },
-      payload: {
-        grant_type: 'password',
-        username: email,
-        password: clientPassword,
-        client_id: oauth.clientId,
-        domain: oauth.domain,
-        scope: '',
-      },
-    });
-  };
+  const clientSignIn = (email: string) =>
+    clientPasswordSignIn(testApp.app, { host, email, password: clientPassword });
   const setPassword = async (id: number) =>
     testApp.database.db
       .updateTable('clients')

@@ -4,7 +4,7 @@ import { resolveTenant } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { tenantHost } from '../../../testing/sign-in.ts';
+import { clientPasswordSignIn, tenantHost } from '../../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 const clientPassword = 'Suspended-Client-Password-42';
@@ -42,22 +42,8 @@ describe('a suspended client withdraws their consents', () => {
       .where('id', '=', fixture.clientId)
       .returning('email')
       .executeTakeFirstOrThrow();
-    const signIn = (scope: string, password = clientPassword) => {
-      const { oauth } = resolveTenant({ host }).envConfig;
-      return testApp.app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        headers: { host },
-        payload: {
-          grant_type: 'password',
-          username: email,
-          password,
-          client_id: oauth.clientId,
-          domain: oauth.domain,
-          scope,
-        },
-      });
-    };
+    const signIn = (scope: string, password = clientPassword) =>
+      clientPasswordSignIn(testApp.app, { host, email, password, scope });
     const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
       testApp.app.inject({
         method,
