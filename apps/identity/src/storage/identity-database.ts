@@ -59,8 +59,9 @@ export interface AuditLogTable {
 }
 
 /**
- * The platform's own bearer tokens (its password and refresh grants, `/oauth/admin/token`): only
- * what ending an adviser's sign-ins there needs, as a new password ends every sign-in in both.
+ * The platform's own bearer tokens (its password and refresh grants): only what revoking a
+ * subject's needs (`revokeBearerTokens`), as a new password ends every sign-in of an adviser in
+ * both, and a suspension or its end every sign-in of a client.
  */
 export interface PlatformTokensTable {
   id: ColumnType<number, number | undefined, never>;
