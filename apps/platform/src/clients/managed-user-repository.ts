@@ -108,7 +108,8 @@ export async function updateManagedUser(
       .execute();
     // A suspension, or its end, ends the client's sign-ins: none made before it keeps reaching
     // their consents, and none made for them alone (`scope=consents`) outlives it.
-    if ('status' in statusWrite) await endClientSignIns(trx, id);
+    // A suspension or its end ends the client's sign-ins (a new one needs their password).
+    if ('status' in statusWrite) await revokeBearerTokens<Database>(trx, { kind: 'client', id });
     for (const action of changeActions(change, statusWrite)) {
       await recordAudit(trx, {
         actor: principal,
@@ -129,14 +130,6 @@ interface ClientStatusRow {
   suspended_by_operator: boolean;
   password_hash: string | null;
   suspended_from: 'invited' | 'active' | null;
-}
-
-/**
- * Revokes every live token of the client (their sign-ins end; a new one needs their password), as
- * a new password ends an adviser's: twice, rows locked in id order (`revokeBearerTokens`).
- */
-async function endClientSignIns(trx: Kysely<Database>, clientId: number): Promise<void> {
-  await revokeBearerTokens(trx, { kind: 'client', id: clientId });
 }
 
 /**
@@ -288,7 +281,7 @@ async function liftSuspensionOf(
     .set({ ...liftedSuspension(client), updated_at: new Date() })
     .where('id', '=', lift.clientId)
     .execute();
-  await endClientSignIns(trx, lift.clientId);
+  await revokeBearerTokens(trx, { kind: 'client', id: lift.clientId });
   await recordAudit(trx, {
     actor: lift.principal,
     action: 'client.reactivate',

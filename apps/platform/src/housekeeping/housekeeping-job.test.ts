@@ -244,7 +244,7 @@ describe('housekeeping', () => {
           .where('expires_at', '>', new Date());
       let sweep: Promise<unknown> = Promise.resolve();
       let waited: unknown;
-      // A suspension under way (`endClientSignIns`) holds S1 when the sweep starts, then locks the
+      // A suspension under way (`revokeBearerTokens`) holds S1 when the sweep starts, then locks the
       // client's live tokens in id order and revokes them. Before migration 0031 the sweep's
       // `on delete set null` updated S2 (P2 is deleted first), then waited for S1 holding S2, for
       // which the suspension waited in turn: PostgreSQL ended one of them (40P01).

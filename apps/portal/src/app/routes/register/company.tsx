@@ -26,16 +26,14 @@ export default function RegisterCompanyRoute() {
         alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
         onSubmit={({ party, aggregatorId }) => {
           const aggregator = aggregatorId ? { credentials: { aggregator_id: aggregatorId } } : undefined;
-          const saveAggregator = () =>
-            aggregator ? updateDetails.mutate(aggregator, { onSuccess: next }) : next();
+          const saveDetails = (changes: UpdatePartyDetailsRequest) =>
+            Object.keys(changes).length === 0 ? next() : updateDetails.mutate(changes, { onSuccess: next });
           // Registered already, the aggregator's save having failed: the platform would refuse the
           // business again (409) for ever, so the fields edited since (none, most often) are saved
           // as its details, with the aggregator, in one call.
-          if (createParty.isSuccess && createParty.variables) {
-            const changes = { ...editedSince(createParty.variables, party), ...aggregator };
-            if (Object.keys(changes).length === 0) next();
-            else updateDetails.mutate(changes, { onSuccess: next });
-          } else createParty.mutate(party, { onSuccess: saveAggregator });
+          if (createParty.isSuccess && createParty.variables)
+            saveDetails({ ...editedSince(createParty.variables, party), ...aggregator });
+          else createParty.mutate(party, { onSuccess: () => saveDetails({ ...aggregator }) });
         }}
       />
     </RegistrationStep>

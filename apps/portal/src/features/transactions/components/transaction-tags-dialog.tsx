@@ -43,12 +43,16 @@ export function TransactionTagsDialog({
     event.preventDefault();
     setSubmitted(true);
     if (error) return;
-    edit.mutate({ ids, tags: [trimmed], operation: 'add' });
+    addTyped();
     clear();
   }
 
+  function addTyped() {
+    edit.mutate({ ids, tags: [trimmed], operation: 'add' });
+  }
+
   function done() {
-    if (!error) edit.mutate({ ids, tags: [trimmed], operation: 'add' });
+    if (!error) addTyped();
   }
 
   function changeOpen(next: boolean) {
