@@ -30,9 +30,14 @@ export default function RegisterCompanyRoute() {
             Object.keys(changes).length === 0 ? next() : updateDetails.mutate(changes, { onSuccess: next });
           // Registered already, the aggregator's save having failed: the platform would refuse the
           // business again (409) for ever, so the fields edited since (none, most often) are saved
-          // as its details, with the aggregator, in one call.
+          // as its details, with the aggregator, in one call. A field a failed save sent is sent
+          // again: that save may have been kept with its answer lost, so a value changed back
+          // since must reach the platform too.
           if (createParty.isSuccess && createParty.variables)
-            saveDetails({ ...editedSince(createParty.variables, party), ...aggregator });
+            saveDetails({
+              ...editedSince(createParty.variables, party, updateDetails.variables),
+              ...aggregator,
+            });
           else createParty.mutate(party, { onSuccess: () => saveDetails({ ...aggregator }) });
         }}
       />
@@ -40,13 +45,23 @@ export default function RegisterCompanyRoute() {
   );
 }
 
-/** The business's fields changed since `registered` was sent: a website taken away as null. */
-function editedSince(registered: CreatePartyRequest, now: CreatePartyRequest): UpdatePartyDetailsRequest {
+/**
+ * The business's fields changed since `registered` was sent, and those `sentSince` (the last
+ * failed save of details, which carried every field sent before it) named: a website taken away
+ * as null.
+ */
+function editedSince(
+  registered: CreatePartyRequest,
+  now: CreatePartyRequest,
+  sentSince: UpdatePartyDetailsRequest = {},
+): UpdatePartyDetailsRequest {
+  const send = (key: keyof CreatePartyRequest) =>
+    key in sentSince || JSON.stringify(now[key]) !== JSON.stringify(registered[key]);
   const edited: UpdatePartyDetailsRequest = {};
-  if (now.name !== registered.name) edited.name = now.name;
-  if (now.abn !== registered.abn) edited.abn = now.abn;
-  if (JSON.stringify(now.address) !== JSON.stringify(registered.address)) edited.address = now.address;
-  if (now.phone !== registered.phone) edited.phone = now.phone;
-  if (now.website !== registered.website) edited.website = now.website ?? null;
+  if (send('name')) edited.name = now.name;
+  if (send('abn')) edited.abn = now.abn;
+  if (send('address')) edited.address = now.address;
+  if (send('phone')) edited.phone = now.phone;
+  if (send('website')) edited.website = now.website ?? null;
   return edited;
 }

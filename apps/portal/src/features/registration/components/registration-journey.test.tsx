@@ -200,6 +200,55 @@ describe('registration', () => {
     ]);
   });
 
+  it('sends a field again that a failed save sent, when it is changed back', {
+    timeout: 20_000,
+  }, async () => {
+    // A failed save may have been kept with its answer lost: the name it carried may be on the
+    // platform, so changing it back to the registered name must be sent too.
+    let detailsFailures = 2;
+    const api = registrationApi({
+      [partyDetailsRoute]: () =>
+        detailsFailures-- > 0
+          ? json(
+              {
+                error: { error_code: 'F0500', error_type: 'internal', error_message: 'The platform failed' },
+              },
+              500,
+            )
+          : json({ data: party }),
+    });
+    const { user } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
+
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
+    await fillLeeAdvice(user);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Aggregator' })).toBeEnabled());
+    await user.click(screen.getByRole('combobox', { name: 'Aggregator' }));
+    await user.click(await screen.findByRole('option', { name: 'Connective' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/The platform failed/)).toBeInTheDocument();
+
+    const name = screen.getByRole('textbox', { name: /Business name/ });
+    await user.clear(name);
+    await user.type(name, 'Lee Advice Group');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.requestsTo(partyDetailsRoute)).toHaveLength(2));
+    expect(await screen.findByText(/The platform failed/)).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'Lee Advice');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(createPartyRoute)).toHaveLength(1);
+    expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
+      { credentials: { aggregator_id: 3 } },
+      { name: 'Lee Advice Group', credentials: { aggregator_id: 3 } },
+      { name: 'Lee Advice', credentials: { aggregator_id: 3 } },
+    ]);
+  });
+
   it('signs in again after a failed sign-in without setting the password twice', async () => {
     let signInFails = true;
     window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
