@@ -7,6 +7,7 @@ import type {
   UpdateAccountBody,
 } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -101,6 +102,9 @@ export async function updateAccount(
     return getAccount(db, scope, id);
   }
   await db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
+    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    await holdConsentFor(trx, scope);
     const updated = await trx
       .updateTable('accounts')
       .set({

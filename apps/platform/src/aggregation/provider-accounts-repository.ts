@@ -5,6 +5,7 @@ import type {
   RefreshSubStatus,
 } from '@waratah/contracts';
 import type { Kysely } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -89,6 +90,9 @@ export async function deleteProviderAccount(
   id: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
+    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    await holdConsentFor(trx, scope);
     const deleted = await trx
       .deleteFrom('provider_accounts')
       .where('tenant_id', '=', scope.tenantId)
@@ -127,6 +131,9 @@ export async function markRefreshQueued(
   enqueue: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<ProviderAccount[]> {
   return db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
+    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    await holdConsentFor(trx, scope);
     const rows = await trx
       .selectFrom('provider_accounts as pa')
       .innerJoin('providers as p', 'p.id', 'pa.provider_id')
@@ -145,9 +152,13 @@ export async function markRefreshQueued(
         fields: [{ field: 'query.provideraccount_ids', message }],
       });
     }
+    // Due at once too: a refresh of the connection still running finds the one it queues
+    // already there (one per connection waits or runs), and may have written its outcome before
+    // this; the due sweep then refreshes it again within `refreshSweepMinutes`, where before
+    // 2026-12-02 it stayed `updating` until its next day.
     await trx
       .updateTable('provider_accounts')
-      .set({ status: 'updating' })
+      .set({ status: 'updating', next_refresh: new Date() })
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)
       .where('id', 'in', ids)

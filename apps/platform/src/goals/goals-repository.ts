@@ -6,6 +6,7 @@ import {
   goalStatusGroups,
 } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { toCents } from '../aggregation/cents.ts';
@@ -113,6 +114,9 @@ export async function createGoal(
     });
   }
   const id = await db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
+    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    await holdConsentFor(trx, scope);
     const account = await trx
       .selectFrom('accounts')
       .select(['id', 'currency'])
@@ -187,6 +191,9 @@ export async function createGoal(
 
 export async function deleteGoal(db: Kysely<Database>, scope: ClientScope, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
+    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    await holdConsentFor(trx, scope);
     const deleted = await trx
       .deleteFrom('goals')
       .where('tenant_id', '=', scope.tenantId)

@@ -92,11 +92,18 @@ export async function saveImage(
   });
 }
 
+/**
+ * Deletes one of the caller's images, or 404: the ownership is a condition of the delete itself, so
+ * two deletes at once answer 204 and 404 with one audit row (before 2026-12-02 both read it owned
+ * first and both answered 204, each audited).
+ */
 export async function deleteImage(db: Kysely<Database>, principal: Principal, id: number): Promise<void> {
-  const owned = await ownedBy(db, principal).select('id').where('id', '=', id).executeTakeFirst();
-  if (!owned) throw new AppError('not_found', `There is no image ${id}`);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('images').where('id', '=', id).execute();
+    const deleted = await trx
+      .deleteFrom('images')
+      .where('id', 'in', ownedBy(trx, principal).select('id').where('id', '=', id))
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw new AppError('not_found', `There is no image ${id}`);
     await recordAudit(trx, { actor: principal, action: 'image.delete', targetType: 'image', targetId: id });
   });
 }

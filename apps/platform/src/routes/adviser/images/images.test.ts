@@ -74,6 +74,25 @@ describe('adviser images', () => {
     ).toBe(204);
   });
 
+  it('deletes an image once when two deletes come at once: 204 and 404, one audit row', async () => {
+    const [image] = imageListResponseSchema.parse((await upload(png, 'image/png')).json()).data;
+    const remove = () =>
+      testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/adviser/images/${image?.id}`,
+        headers: adviser.headers,
+      });
+    const answers = await Promise.all([remove(), remove()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 404]);
+    const audited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'image.delete')
+      .where('target_id', '=', String(image?.id))
+      .execute();
+    expect(audited).toHaveLength(1);
+  });
+
   describe('the quota', () => {
     const keptBy = async (where: { partyId: number } | { adviserId: number }) =>
       (

@@ -68,6 +68,38 @@ describe('a practice’s writes and their audit rows', () => {
     );
   });
 
+  it('keeps a disabled practice’s name and ABN too, which an enable would publish unchecked', async () => {
+    const parties = createPartyRepository(db());
+    const created = await parties.create(operator('waratah'), {
+      tenantId: 'waratah',
+      party: { ...company, name: 'Dormant Advice Pty Ltd' },
+    });
+    const disabled = await parties.setStatus(operator('waratah'), created.id, 'disabled');
+    const adviser = { ...operator('waratah'), role: 'adviser' as const, externalPartyId: created.id };
+    await expect(parties.update(adviser, disabled, { name: 'Renamed Advice' })).rejects.toMatchObject({
+      type: 'forbidden',
+      message: expect.stringContaining('in review'),
+      fields: [{ field: 'body.name' }],
+    });
+    await expect(parties.update(adviser, disabled, { abn: '83 914 571 673' })).rejects.toMatchObject({
+      fields: [{ field: 'body.abn' }],
+    });
+    expect((await parties.update(adviser, disabled, { phone: '02 9222 2222' })).phone).toBe('02 9222 2222');
+  });
+
+  it('keeps the credentials another adviser added since the practice was read', async () => {
+    const parties = createPartyRepository(db());
+    const created = await parties.create(operator('waratah'), {
+      tenantId: 'waratah',
+      party: { ...company, name: 'Two Desks Advice' },
+    });
+    const adviser = { ...operator('waratah'), role: 'adviser' as const, externalPartyId: created.id };
+    // Both advisers read the practice before either saved: each sends the number they hold.
+    await parties.update(adviser, created, { credentials: { afsl_number: '123456' } });
+    const second = await parties.update(adviser, created, { credentials: { tax_agent_number: '12345678' } });
+    expect(second.credentials).toEqual({ afsl_number: '123456', tax_agent_number: '12345678' });
+  });
+
   it('keeps no change whose audit row could not be written', async () => {
     const parties = createPartyRepository(db());
     const created = await parties.create(operator('waratah'), { tenantId: 'waratah', party: company });

@@ -75,17 +75,19 @@ export function createPartyRepository(db: Kysely<Database>) {
       assertIdentityUnchanged(current, changes);
       if (changes.credentials?.aggregator_id !== undefined)
         await assertAggregatorExists(db, changes.credentials.aggregator_id);
-      const credentials = changes.credentials && { ...current.credentials, ...changes.credentials };
       return inTransaction(db, async (trx) => {
         // Checked again on the row as it is now, locked: an operator's enable committed since the
-        // read above must not let an unchecked name through.
-        const locked = await trx
+        // read above must not let an unchecked name through. The credentials sent are merged into
+        // those of the locked row: two advisers adding one each at once both keep theirs (before
+        // 2026-12-02 the later write put back the row read before the lock, dropping the other's).
+        const locked = (await trx
           .selectFrom('external_parties')
           .selectAll()
           .where('id', '=', current.id)
           .forNoKeyUpdate()
-          .executeTakeFirstOrThrow();
-        assertIdentityUnchanged(locked as PartyRow, changes);
+          .executeTakeFirstOrThrow()) as PartyRow;
+        assertIdentityUnchanged(locked, changes);
+        const credentials = changes.credentials && { ...locked.credentials, ...changes.credentials };
         const row = await trx
           .updateTable('external_parties')
           .set({
@@ -172,16 +174,21 @@ async function assertAggregatorExists(db: Kysely<Database>, id: number): Promise
  * its clients see in every invitation and consent: its advisers cannot change them (403 naming the
  * fields). Before 2026-11-30 any adviser of an approved practice could rename it, and invite
  * clients under the new name. An operator sets the practice back to `unverified` for a change,
- * then enables it again once it is checked. Its other details (phone, address, website,
- * profession, credentials) stay the advisers' to keep up to date.
+ * then enables it again once it is checked. A disabled practice cannot change them either (before
+ * 2026-12-02 it could, and an operator's enable — no review — published names no one checked).
+ * Its other details (phone, address, website, profession, credentials) stay the advisers' to keep
+ * up to date.
  */
 function assertIdentityUnchanged(current: PartyRow, changes: UpdatePartyDetailsRequest): void {
-  if (current.status !== 'enabled') return;
+  if (current.status === 'unverified') return;
   const changed = (['name', 'abn'] as const).filter(
     (field) => changes[field] !== undefined && changes[field] !== current[field],
   );
   if (changed.length === 0) return;
-  const message = 'was checked when the practice was enabled; ask your portal operator to change it';
+  const message =
+    current.status === 'enabled'
+      ? 'was checked when the practice was enabled; ask your portal operator to change it'
+      : 'can change only while the practice is in review; ask your portal operator to change it';
   throw new AppError('forbidden', `The practice's ${changed.join(' and ')} ${message}`, {
     fields: changed.map((field) => ({ field: `body.${field}`, message })),
   });

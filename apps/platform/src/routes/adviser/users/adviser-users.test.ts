@@ -388,6 +388,27 @@ describe('the adviser family: api/adviser/users and invitations', () => {
     expect(await shownTo(practiceC, held)).toMatchObject({ given_name: 'Test', family_name: 'Probe' });
   });
 
+  it('lets an adviser whose practice was disabled still end its own link, which only takes access away', async () => {
+    const disabled = await signedInAdviserWithClient(testApp.app);
+    const { db } = testApp.database;
+    await db
+      .updateTable('external_parties')
+      .set({ status: 'disabled' })
+      .where('id', '=', disabled.partyId)
+      .execute();
+    const headers = { ...disabled.adviser.headers, 'x-external-party-id': String(disabled.partyId) };
+    const url = `/api/adviser/users/${disabled.clientId}`;
+    // Everything else of the client is closed to it (docs/clients.md, "Who may call").
+    expect((await testApp.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'DELETE', url, headers })).statusCode).toBe(204);
+    const links = await db
+      .selectFrom('client_links')
+      .select('id')
+      .where('client_id', '=', disabled.clientId)
+      .execute();
+    expect(links).toEqual([]);
+  });
+
   it('unlinks a client with the party header', async () => {
     const url = `/api/adviser/users/${fixture.clientId}`;
     expect((await call('DELETE', url)).statusCode).toBe(400);

@@ -6,8 +6,10 @@ import {
 } from '@waratah/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markRefreshQueued } from '../../../aggregation/provider-accounts-repository.ts';
 import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
+import { dueProviderAccountIds } from '../../../open-banking/refresh-jobs.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
@@ -197,6 +199,28 @@ describe('connecting and refreshing open-banking provider accounts (through the 
     });
     expect(wrongProvider.statusCode).toBe(400);
     expect(wrongProvider.json().error.fields[0].field).toBe('body.provider_id');
+  });
+
+  it('makes a connection marked for refresh due, so a refresh found running cannot leave it updating', async () => {
+    const other = await signedInAdviserWithClient(testApp.app);
+    const db = testApp.database.db;
+    const connection = await connectProviderAccount(db, adviserScopeOf(other), {
+      providerId: harbourBankId,
+      customerId: 'amelia-nguyen',
+      sharingDays: 90,
+    });
+    // As after a success: the next refresh a day away.
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    await db
+      .updateTable('provider_accounts')
+      .set({ next_refresh: tomorrow })
+      .where('id', '=', connection.id)
+      .execute();
+    // The queue finds this connection's refresh still running and queues nothing; that refresh
+    // may have written its outcome already.
+    const [marked] = await markRefreshQueued(db, adviserScopeOf(other), [connection.id], async () => {});
+    expect(marked?.refresh_status.status).toBe('updating');
+    expect(await dueProviderAccountIds(db, new Date())).toContain(connection.id);
   });
 
   it('marks no connection updating when one of their refreshes cannot be queued', async () => {
