@@ -1,7 +1,9 @@
+import { decodeJwt } from 'jose';
 import type { AdapterPayload } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueLinkToken, linkTokenAccount, passwordResetLink } from '../accounts/link-tokens.ts';
 import { DatabaseAdapter } from '../storage/database-adapter.ts';
+import { endEverySignIn } from '../storage/end-other-sign-ins.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -220,5 +222,54 @@ describe('/account/', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  /**
+   * Another browser past its session's 14 days: the sweep has deleted the session's row, and its
+   * refresh token (30 days) still renews access tokens carrying the session's `uid` (`sid`).
+   */
+  async function signedInPastItsSession(password: string) {
+    const browser = await signedInBrowser(password);
+    const session = await testApp.identityDb
+      .deleteFrom('identity_store')
+      .where('model', '=', 'Session')
+      .where('id', '=', browser.cookie('_session') ?? '')
+      .returning('uid')
+      .executeTakeFirstOrThrow();
+    browser.cookies.delete('_session');
+    browser.cookies.delete('_session.sig');
+    const refreshed = await browser.request(`/app/refresh/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeJwt(browser.cookie('app.at') ?? '').sid).toBe(session.uid);
+    expect((await browser.request('/app/me/')).statusCode).toBe(200);
+    return browser;
+  }
+
+  it('refuses the access tokens of another sign-in whose session has expired when the password changes', async () => {
+    const password = 'Fourth-Strong-Password-9'; // set by the test before
+    const here = await signedInBrowser(password);
+    const elsewhere = await signedInPastItsSession(password);
+    const newPassword = 'Fifth-Strong-Password-10';
+    const changed = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: password, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    // Refused before it expires (before 2026-12-02 it was accepted until then); this browser's is not.
+    expect((await elsewhere.request('/app/me/')).statusCode).toBe(401);
+    expect((await here.request('/app/me/')).statusCode).toBe(200);
+    const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
+  });
+
+  it('refuses the access tokens of a sign-in whose session has expired when every sign-in ends', async () => {
+    const password = 'Fifth-Strong-Password-10'; // set by the test before
+    const elsewhere = await signedInPastItsSession(password);
+    // What a password reset through the platform's own link does.
+    await endEverySignIn(testApp.identityDb, testApp.adviser.id);
+    expect((await elsewhere.request('/app/me/')).statusCode).toBe(401);
   });
 });

@@ -20,8 +20,12 @@ export interface KeptSignIn {
  * anything issued under it could live, through which the store reads that session, and every code
  * and token issued under it, as absent (a request of another browser in flight meanwhile writes its
  * session back when it ends), and an access token issued under it is refused, here and by the
- * platform. The session the kept refresh token was issued under is not given one (it is this
- * browser's, whose cookie has gone), or that token could not be refreshed.
+ * platform. So does each session an ended grant's tokens were issued under (their `sessionUid`),
+ * whether or not its row is left: a session expires after 14 days and the sweep deletes it, while
+ * its refresh token renews access tokens carrying its `uid` for 30 (before 2026-12-02 those were
+ * accepted until they expired). The browser's kept session, and the session the kept refresh token
+ * was issued under (this browser's, whose cookie has gone), are not given one, or this browser
+ * would be signed out.
  */
 export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep: KeptSignIn): Promise<void> {
   const accountId = String(adminUserId);
@@ -34,7 +38,7 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
       .where('id', '=', id)
       .where(ofAccount, '=', accountId);
   const kept = keep.sessionId
-    ? await ownRow('Session', keep.sessionId).select('payload').executeTakeFirst()
+    ? await ownRow('Session', keep.sessionId).select(['payload', 'uid']).executeTakeFirst()
     : undefined;
   // The browser's refresh token outlives its session cookie (30 days to 14): its grant is kept too.
   const refreshed = keep.refreshToken
@@ -51,10 +55,17 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     .where(ofAccount, '=', accountId)
     .execute();
   const ended = grants.map((grant) => grant.id).filter((id) => !keptGrants.has(id));
-  if (ended.length > 0) {
-    await db.deleteFrom('identity_store').where('grant_id', 'in', ended).execute();
+  // The sessions the ended grants' codes and tokens were issued under, read as they are deleted.
+  const issuedUnder =
+    ended.length === 0
+      ? []
+      : await db
+          .deleteFrom('identity_store')
+          .where('grant_id', 'in', ended)
+          .returning(sql<string | null>`payload->>'sessionUid'`.as('uid'))
+          .execute();
+  if (ended.length > 0)
     await db.deleteFrom('identity_store').where('model', '=', 'Grant').where('id', 'in', ended).execute();
-  }
   const endedSessions = await db
     .deleteFrom('identity_store')
     .where('model', '=', 'Session')
@@ -62,7 +73,10 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     .$if(kept !== undefined, (query) => query.where('id', '!=', keep.sessionId ?? ''))
     .returning('uid')
     .execute();
-  const tombstones = endedSessions.flatMap(({ uid }) => (uid && uid !== refreshed?.session_uid ? [uid] : []));
+  const keptSessions = new Set([kept?.uid, refreshed?.session_uid]);
+  const tombstones = [...issuedUnder, ...endedSessions].flatMap(({ uid }) =>
+    uid && !keptSessions.has(uid) ? [uid] : [],
+  );
   await recordEndedSessions(db, accountId, tombstones);
   // The platform's bearer tokens of the adviser too (its own password grant, usable on this
   // tenant's API): whoever knew the old password may have taken one. Before 2026-11-29 they
