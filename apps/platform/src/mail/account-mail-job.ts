@@ -5,6 +5,7 @@ import type { Database } from '../db/database-schema.ts';
 import { enqueueJob } from '../jobs/table-job-queue.ts';
 import { completeInvitation } from '../routes/admin/adminusers/complete-invitation.ts';
 import { completeRegistration } from '../routes/admin/adminusers/complete-registration.ts';
+import { isRegistrationAccount } from '../routes/admin/adminusers/registration-account.ts';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 
@@ -79,7 +80,10 @@ export async function requestAccountMail(
   else await app.jobQueue.enqueue(accountMailJob, request, options);
 }
 
-/** The worker of `accountMailJob`: nothing is sent to an address without a matching account. */
+/**
+ * The worker of `accountMailJob`: nothing is sent to an address without a matching account (for a
+ * new code: a registration's own, `isRegistrationAccount`).
+ */
 export async function registerAccountMailJob(app: FastifyInstance): Promise<void> {
   await app.jobQueue.work<AccountMailRequest>(
     accountMailJob,
@@ -102,7 +106,10 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
         await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
         return;
       }
-      if (!user || user.email_verified_at !== null) return;
+      // A code only for a registration's own account, unconfirmed: an invitation's (a practice's
+      // adviser, an operator) is its invitee's to accept from its link. Before 2026-12-02 any
+      // unverified account was sent one, and its code confirmed it (`post-verify-email.ts`).
+      if (!user || !isRegistrationAccount(user)) return;
       await sendVerificationCode(app, {
         tenant,
         adminUserId: user.id,

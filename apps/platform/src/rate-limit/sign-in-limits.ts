@@ -38,14 +38,38 @@ export function signInRules(settings: AuthSettings, attempt: SignInAttempt): Rat
 }
 
 /**
+ * Wrong codes per address a day, across all its codes: each code allows `verificationCodeAttempts`
+ * tries and a new one can be asked for 10 times an hour (the e-mail limits), so without this one
+ * address could be guessed at ~50 times an hour, for ever. Past it even the right code is refused
+ * until the day's window ends (the owner asks again the next day).
+ */
+export const wrongCodesPerAddressPerDay = 20;
+
+const day = 24 * hour;
+
+export interface VerificationCodeCheck {
+  tenantId: string;
+  email: string;
+  ip: string;
+}
+
+/**
  * Wrong e-mail verification codes (or a code for an address with none to check) count against the
  * same per-IP limit as failed sign-ins: both guess at a credential, since a verified account
- * without a password is handed a link to set one. A code's own tries are capped per code
- * (`verificationCodeAttempts`), and new codes per address (the e-mail limits); this count stops one
- * address guessing at the codes of many accounts.
+ * without a password is handed a link to set one; this count stops one address guessing at the
+ * codes of many accounts. Then against the address named, whatever its account (or none), across
+ * its codes: `wrongCodesPerAddressPerDay` (since 2026-12-02; a code's own tries are capped per code,
+ * `verificationCodeAttempts`, and new codes per address, by the e-mail limits).
  */
-export function verificationCodeRules(settings: AuthSettings, ip: string): RateLimitRule[] {
-  return [guessesPerIp(settings, ip)];
+export function verificationCodeRules(settings: AuthSettings, check: VerificationCodeCheck): RateLimitRule[] {
+  return [
+    guessesPerIp(settings, check.ip),
+    {
+      key: `verify-code:address:${check.tenantId}:${check.email.trim().toLowerCase()}`,
+      limit: wrongCodesPerAddressPerDay,
+      windowSeconds: day,
+    },
+  ];
 }
 
 function guessesPerIp(settings: AuthSettings, ip: string): RateLimitRule {

@@ -7,12 +7,17 @@ import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
 import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
+import { isRegistrationAccount } from './registration-account.ts';
 import { sendVerificationCode } from './send-verification-code.ts';
 
 /**
  * The registration's own work, done by the `mail.account` job (`kind: 'registration'`): a verified
- * account is left as it is and its owner told it exists (if it is active); otherwise the adviser
- * is created unverified (or, registering again, renamed and its password cleared), audited
+ * account is left as it is and its owner told it exists (if it is active); an unverified account
+ * that is not a registration's own (`isRegistrationAccount`: a colleague's or operator's pending
+ * invitation, a suspended account) is left as it is and sent nothing, as the identity's
+ * registration does (before 2026-12-02 it was renamed, its terms marked accepted and sent a code);
+ * otherwise the adviser is created unverified (or, registering again, renamed and its password
+ * cleared), audited
  * (`admin_user.register`, the registrant as the actor, from the request's address), and sent a
  * code. The password's hash, if one came, is then dropped from the job's row, which outlives the
  * job by 7 days.
@@ -43,6 +48,11 @@ export async function completeRegistration(
       resetUrl: `${request.portalOrigin}/reset-password`,
     });
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
+    return;
+  }
+  // An invitation's account is its invitee's, to accept from the invitation's link.
+  if (existing && !isRegistrationAccount(existing)) {
+    await forgetPassword();
     return;
   }
   const profile = { givenName: request.givenName, familyName: request.familyName };
@@ -86,11 +96,11 @@ export async function completeRegistration(
 
 /**
  * Registering again before the address is verified: the names as now given, and no password
- * (undefined when the address was verified meanwhile). Who
- * sent this is unknown: keeping a password set earlier would let whoever registered first (not
- * necessarily the address's owner) sign in once the owner verifies it, and taking the new one would
- * let anyone replace the owner's. The verify step gives whoever proves the address a link to
- * choose one.
+ * (undefined when the address was verified meanwhile, or the account is no longer a
+ * registration's own). Who sent this is unknown: keeping a password set earlier would let whoever
+ * registered first (not necessarily the address's owner) sign in once the owner verifies it, and
+ * taking the new one would let anyone replace the owner's. The verify step gives whoever proves
+ * the address a link to choose one.
  */
 async function updateRegistration(
   db: Kysely<Database>,
@@ -110,6 +120,10 @@ async function updateRegistration(
       .where('id', '=', user.id)
       // Verified since it was read (its owner proved the address): theirs, not a registration's.
       .where('email_verified_at', 'is', null)
+      // Nor one that has stopped being a registration's own since (`isRegistrationAccount`).
+      .where('kind', '=', 'adviser')
+      .where('external_party_id', 'is', null)
+      .where('status', '=', 'active')
       .returningAll()
       .executeTakeFirst()
   );
