@@ -8,6 +8,7 @@ import { useSessionServices } from '../lib/auth/session-services.tsx';
 /**
  * Spec §4 session timeout: a 401 while a session is stored opens the modal, saves the route
  * (name, params, query and hash) and sends the visitor to sign in, after which the route is restored.
+ * With single sign-on, 'Try again' starts the provider's login itself, and the route saved stays.
  */
 export function SessionTimeout() {
   const { unauthorized, passwordSession, routeStorage } = useSessionServices();
@@ -16,6 +17,8 @@ export function SessionTimeout() {
   const location = useLocation();
   const leaf = useMatches().at(-1);
   const [open, setOpen] = useState(false);
+  // Single sign-on: 'Try again' has left for the provider's login; the route saved is the one to restore.
+  const leaving = useRef(false);
   const latest = useRef({ location, leaf, provider, open });
   latest.current = { location, leaf, provider, open };
   const login = routeHref({ name: 'LoginPage' });
@@ -25,7 +28,7 @@ export function SessionTimeout() {
       unauthorized.subscribe(() => {
         const { location: here, leaf: match, provider: auth, open: alreadyOpen } = latest.current;
         const hasSession = auth ? auth.isLoggedIn : passwordSession.hasStoredSession();
-        if (alreadyOpen || !hasSession) return;
+        if (leaving.current || alreadyOpen || !hasSession) return;
         const handle = match?.handle as RouteHandle | undefined;
         if (handle?.meta.auth) {
           routeStorage.saveEntryRoute({
@@ -48,8 +51,11 @@ export function SessionTimeout() {
 
   function close(next: boolean) {
     setOpen(next);
-    // With single sign-on the sign-in page leaves for the provider at once, so it waits for the visitor.
-    if (!next && provider) void navigate(login);
+    if (next || !provider) return;
+    // Not by the sign-in page: its cookie still reads signed in, so it would send the adviser to the
+    // dashboard, whose own 401 would save the dashboard over the page they were on (before 2026-12-02).
+    leaving.current = true;
+    provider.startLogin();
   }
 
   if (!open) return null;

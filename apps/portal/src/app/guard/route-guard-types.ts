@@ -37,6 +37,8 @@ export interface RouteGuardDependencies {
   sessionSettled(): Promise<void>;
   /** Provider mode: the provider has just sent the visitor back and still no session is open. */
   providerReturnedSignedOut(): boolean;
+  /** Provider mode: the provider has just sent the visitor back, signed in or not. */
+  providerJustReturned(): boolean;
   setTitle(title: string | undefined): void;
   appStore: AppStore;
   routeStorage: RouteStorage;

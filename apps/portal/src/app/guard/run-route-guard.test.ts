@@ -54,6 +54,7 @@ function dependencies(overrides: Partial<RouteGuardDependencies> = {}) {
     isSignedIn: vi.fn(() => true),
     sessionSettled: vi.fn(async () => undefined),
     providerReturnedSignedOut: vi.fn(() => false),
+    providerJustReturned: vi.fn(() => false),
     setTitle: vi.fn(),
     appStore,
     routeStorage: createRouteStorage(window.localStorage),
@@ -241,6 +242,33 @@ describe('runRouteGuard: 2. sign-in', () => {
       type: 'start-provider-login',
     });
     expect(deps.routeStorage.takeEntryRoute()).toMatchObject({ name: 'UnverifiedPage' });
+  });
+
+  it('with the provider, a failure just after the provider sent the visitor back shows the error page, not the login again', async () => {
+    // The provider's session is open: its login would come straight back to the same failure.
+    const failingParty = provider({
+      fetchPartyDetails: vi.fn().mockRejectedValue(new Error('502')),
+      providerJustReturned: vi.fn(() => true),
+    });
+    await expect(
+      runRouteGuard(target('UserGoalsPage', { params: { id: '7' } }), failingParty),
+    ).resolves.toEqual({ type: 'redirect', to: { name: 'ErrorPage' } });
+    // The page is kept for the next sign-in, as on a failure that starts the login.
+    expect(failingParty.routeStorage.takeEntryRoute()).toMatchObject({
+      name: 'UserGoalsPage',
+      params: { id: '7' },
+    });
+
+    const failingUserInfo = provider({
+      fetchUserInfo: vi.fn().mockRejectedValue(new Error('503')),
+      providerJustReturned: vi.fn(() => true),
+    });
+    failingUserInfo.routeStorage.saveEntryRoute({ name: 'DashboardPage' });
+    await expect(runRouteGuard(target('AuthCallback'), failingUserInfo)).resolves.toEqual({
+      type: 'redirect',
+      to: { name: 'ErrorPage' },
+    });
+    expect(failingUserInfo.routeStorage.takeEntryRoute()).toMatchObject({ name: 'DashboardPage' });
   });
 
   it('with the provider, a user-info failure on a registration route carries on', async () => {

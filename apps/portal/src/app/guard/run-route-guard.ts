@@ -83,7 +83,9 @@ async function signInDecision(
     const loaded = await loadProviderUser(meta, deps);
     if (!loaded && !isRegistrationRoute(meta)) {
       saveEntryRoute(target, deps);
-      return { type: 'start-provider-login' };
+      // Just back from the provider, whose session is open: its login would bring the visitor
+      // straight back to the same failure (a user info or party that keeps failing), for ever.
+      return deps.providerJustReturned() ? redirect({ name: 'ErrorPage' }) : { type: 'start-provider-login' };
     }
   }
 

@@ -25,6 +25,7 @@ export function useRouteGuardDependencies(): RouteGuardDependencies {
     isSignedIn: () => (provider ? provider.isLoggedIn : passwordSession.isSignedIn()),
     sessionSettled: () => (provider ? Promise.resolve() : passwordSession.settled()),
     providerReturnedSignedOut: () => provider?.returnedSignedOut() ?? false,
+    providerJustReturned: () => provider?.justReturned() ?? false,
     setTitle: (pageTitle) => setDocumentTitle({ pageTitle, tenantName }),
     appStore,
     routeStorage,

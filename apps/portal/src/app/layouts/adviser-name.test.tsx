@@ -41,6 +41,7 @@ describe('AdviserName', () => {
       startLogout: vi.fn(),
       accountUrl,
       returnedSignedOut: () => false,
+      justReturned: () => false,
       fetchUserInfo: vi.fn(),
     });
     expect(

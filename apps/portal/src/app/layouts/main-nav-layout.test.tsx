@@ -89,6 +89,28 @@ describe('signing out (spec §4)', () => {
     expect(window.localStorage.getItem('waratah.accessToken')).toBeNull();
   });
 
+  it('does nothing on a second press while signing out: one event, one revocation, one toast', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const held: ((response: Response) => void)[] = [];
+    const { api, user, router, portal } = await renderDashboard({
+      [revokeRoute]: () => new Promise<Response>((resolve) => held.push(resolve)),
+    });
+    const track = vi.spyOn(portal.integrations.analytics, 'track');
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+
+    await user.dblClick(signOut);
+
+    await waitFor(() => expect(api.requestsTo(revokeRoute)).toHaveLength(1));
+    expect(signOut).toHaveAttribute('aria-busy', 'true');
+    expect(signOut).toBeDisabled();
+    for (const answer of held) answer(new Response(null, { status: 200 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(track).toHaveBeenCalledOnce();
+    expect(track).toHaveBeenCalledWith('Sign out');
+    expect(success).toHaveBeenCalledOnce();
+    expect(api.requestsTo(revokeRoute)).toHaveLength(1);
+  });
+
   it("says 'Error signing out, please try again' for 5000 ms and reports the error when it fails", async () => {
     const failure = vi.spyOn(toast, 'error');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -104,6 +126,8 @@ describe('signing out (spec §4)', () => {
     expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(window.localStorage.getItem('waratah.accessToken')).toBe(storedAccessToken);
+    // Not busy any more: the adviser can try again.
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeEnabled();
   });
 
   it('leaves no page to come back to: the next adviser to sign in starts at the dashboard', async () => {

@@ -1,16 +1,10 @@
-import {
-  Button,
-  NavigationMenu,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-} from '@waratah/ui';
+import { NavigationMenu, NavigationMenuItem, NavigationMenuLink, NavigationMenuList } from '@waratah/ui';
 import { Link, Outlet, useLocation } from 'react-router';
 import { appInfo } from '../../config/app-info.ts';
 import { paths } from '../../config/paths.ts';
 import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
 import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
 import { useAppState } from '../../lib/app-state.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 // The client pages' strings arrive with the signed-in frame, before any of its pages renders.
@@ -28,7 +22,6 @@ export function MainNavLayout() {
   const { pathname } = useLocation();
   const tenant = useAppState((state) => state.tenantConfig);
   const { data: appConfig } = useAppConfig();
-  const signOut = useSignOut();
   const helpUrl = getAppLink(appConfig, 'ta-help-centre') ?? appInfo.defaultHelpCentreUrl;
   const home = paths.dashboard.getHref();
 
@@ -72,9 +65,7 @@ export function MainNavLayout() {
           </NavigationMenu>
           <div className="flex items-center gap-4">
             <AdviserName />
-            <Button variant="secondary" size="sm" onClick={() => void signOut()}>
-              {t('layout.signOut')}
-            </Button>
+            <SignOutButton size="sm" />
           </div>
         </div>
       </header>

@@ -285,6 +285,29 @@ describe('the hosted backend client', () => {
     expect(sso.returnedSignedOut()).toBe(false);
   });
 
+  it('tells, for as long as a trip takes, that the visitor is just back from the provider, signed in or not', () => {
+    let time = 1_700_000_000_000;
+    const { stored, storage } = tabStorage();
+    const doc = { cookie: '' } as Document;
+    const sso = createHostedBackendClient(setup, { doc, storage, navigate: vi.fn(), now: () => time });
+
+    expect(sso.justReturned()).toBe(false);
+    sso.startLogin();
+    time += 5_000;
+    doc.cookie = `app.at_exp=${time / 1000 + 600}`;
+    // Asked by the callback and again by the page it restores (twice each in strict mode).
+    expect(sso.justReturned()).toBe(true);
+    expect(sso.justReturned()).toBe(true);
+    expect(stored.has(providerTripKey)).toBe(true);
+
+    time += providerTripMs;
+    expect(sso.justReturned()).toBe(false);
+    sso.startRegister();
+    expect(sso.justReturned()).toBe(true);
+    sso.startLogout();
+    expect(sso.justReturned()).toBe(false);
+  });
+
   it('leaves for the provider even where the tab refuses storage', () => {
     const refusing = {
       getItem: () => {
@@ -306,6 +329,7 @@ describe('the hosted backend client', () => {
     sso.startLogin();
     expect(navigate).toHaveBeenCalledOnce();
     expect(sso.returnedSignedOut()).toBe(false);
+    expect(sso.justReturned()).toBe(false);
   });
 
   it("reads the provider's clock from its answers' Date header, and tells when it moves", async () => {
@@ -446,6 +470,7 @@ describe('keepSessionFresh', () => {
       accountUrl: 'https://id.waratah.example/account/',
       fetchUserInfo: vi.fn(),
       returnedSignedOut: vi.fn(() => false),
+      justReturned: vi.fn(() => false),
       refresh: vi.fn(refresh),
     };
   }

@@ -77,6 +77,13 @@ export interface HostedBackendClient {
    * this tab sent: that sign-in is not completed (the callback shows the error page).
    */
   returnedSignedOut(): boolean;
+  /**
+   * True while the visitor is just back from a login or registration this tab started (within
+   * `providerTripMs`), signed in or not. Not forgotten when read: the callback and the page it
+   * restores both ask, and React's strict mode runs a guard twice. A login started now would come
+   * straight back, the provider's session being open.
+   */
+  justReturned(): boolean;
   /** `GET /app/me/`; rejects with the status when the provider refuses. */
   fetchUserInfo(): Promise<AuthProviderUser>;
   /** `POST /app/refresh/`: new tokens in the cookies, and a new expiry. */
@@ -200,6 +207,16 @@ export function createHostedBackendClient(
   };
 
   const isLoggedIn = () => (expiresAt() ?? 0) > providerNow();
+  const justReturned = () => {
+    let started: number;
+    try {
+      started = Number(storage?.getItem(providerTripKey) ?? Number.NaN);
+    } catch {
+      return false;
+    }
+    const elapsed = now() - started;
+    return elapsed >= 0 && elapsed <= providerTripMs;
+  };
   /** Leaves for the provider; a login or registration (a trip) keeps the time it left and its `state`. */
   const leaveFor = (path: string, query: Record<string, string>, trip: boolean) => {
     try {
@@ -247,16 +264,15 @@ export function createHostedBackendClient(
         }
         return true;
       }
-      let started: number;
+      const returned = justReturned();
       try {
-        started = Number(storage?.getItem(providerTripKey) ?? Number.NaN);
         storage?.removeItem(providerTripKey);
       } catch {
         return false;
       }
-      const elapsed = now() - started;
-      return elapsed >= 0 && elapsed <= providerTripMs && !isLoggedIn();
+      return returned && !isLoggedIn();
     },
+    justReturned,
     async fetchUserInfo() {
       const response = await call(url('/app/me/'), { credentials: 'include' });
       if (!response.ok) {

@@ -14,6 +14,8 @@ export interface ProviderAuth {
    * a sign-in whose `state` this tab did not send, which is refused (see hosted-backend-client.ts).
    */
   returnedSignedOut(): boolean;
+  /** The visitor has just come back from the provider's login or registration, signed in or not. */
+  justReturned(): boolean;
   /** Rejects with the provider's error when the user info cannot be fetched. */
   fetchUserInfo(): Promise<AuthProviderUser>;
 }

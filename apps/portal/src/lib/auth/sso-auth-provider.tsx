@@ -45,6 +45,7 @@ export function SsoAuthProvider({ setup, children, onRefreshFailure, deps }: Sso
       startLogout: client.startLogout,
       accountUrl: client.accountUrl,
       returnedSignedOut: client.returnedSignedOut,
+      justReturned: client.justReturned,
       fetchUserInfo: client.fetchUserInfo,
     }),
     [client, isLoggedIn],

@@ -59,7 +59,12 @@ export default function RegisterVerifyRoute() {
         resent={resend.isSuccess}
         alert={<ServerErrorAlert error={verify.error ?? resend.error} />}
         onVerify={(code) => verify.mutate({ email, code })}
-        onResend={() => resend.mutate({ email })}
+        onResend={() => {
+          // A new code makes the last one's refusal old news (before 2026-12-02 it stayed, beside
+          // 'We have sent you a new code'); a resend that fails shows its own error instead.
+          verify.reset();
+          resend.mutate({ email });
+        }}
       />
     </RegistrationStep>
   );

@@ -1,12 +1,13 @@
-import { Button } from '@waratah/ui';
+import { Button, type ButtonSize } from '@waratah/ui';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSignOut } from '../hooks/use-sign-out.ts';
 
-export function SignOutButton() {
+/** 'Sign out' (spec §2 layout), busy while the sign-out is under way, so a second press does nothing. */
+export function SignOutButton({ size }: { size?: ButtonSize }) {
   const { t } = useTranslation();
-  const signOut = useSignOut();
+  const { signOut, pending } = useSignOut();
   return (
-    <Button variant="secondary" onClick={() => void signOut()}>
+    <Button variant="secondary" size={size} loading={pending} onClick={() => void signOut()}>
       {t('layout.signOut')}
     </Button>
   );

@@ -6,8 +6,10 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useClients } from '../api/list-clients.ts';
 import {
   CLIENT_PAGE_SIZE,
+  CLIENT_SEARCH_MAX_LENGTH,
   type ClientListParams,
   readClientListParams,
+  toClientSearch,
   writeClientListParams,
 } from '../utils/client-list-params.ts';
 import { ClientPager } from './client-pager.tsx';
@@ -47,10 +49,12 @@ export function ClientList({ action, renderActions, headingRef }: ClientListProp
       replace: true,
     });
 
-  // The typed search reaches the URL (and the platform) once typing pauses.
+  // The typed search reaches the URL (and the platform) once typing pauses. It is compared as the URL
+  // keeps it (cut to its longest): compared whole, a longer one was written again every 300 ms.
   useEffect(() => {
-    if (search.trim() === params.search) return;
-    const timer = setTimeout(() => update({ search: search.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+    const wanted = toClientSearch(search);
+    if (wanted === params.search) return;
+    const timer = setTimeout(() => update({ search: wanted, page: 1 }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   });
 
@@ -85,6 +89,7 @@ export function ClientList({ action, renderActions, headingRef }: ClientListProp
         placeholder={t('clients.list.searchPlaceholder')}
         value={search}
         onValueChange={setSearch}
+        maxLength={CLIENT_SEARCH_MAX_LENGTH}
         className="max-w-md"
       />
       {clients.isError && !clients.data ? (

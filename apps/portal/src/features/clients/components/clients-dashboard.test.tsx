@@ -13,6 +13,7 @@ import {
   json,
 } from '../../../testing/fake-api.ts';
 import { renderPortal } from '../../../testing/render.tsx';
+import { practiceConsentsQueryOptions } from '../api/get-practice-consents.ts';
 
 // The portal renders as moneypartner, a password tenant: its client calls go to the admin family,
 // but for the consents panel and the unlink, which only the adviser family has (docs/clients.md).
@@ -158,6 +159,24 @@ describe('the dashboard client list', () => {
     expect(searches.filter((search) => search !== null).length).toBeLessThan('client2'.length);
   });
 
+  it('takes a search of at most 100 characters, the most the URL keeps, so that a longer one settles', async () => {
+    const { api, user, router } = await renderDashboard();
+    await screen.findByText('2 clients');
+    const search = screen.getByRole('searchbox', { name: 'Search clients by name or email' });
+    const longest = 'x'.repeat(100);
+
+    await user.click(search);
+    await user.paste(`${longest}${'y'.repeat(50)}`);
+
+    // Before 2026-12-02 the box kept all 150, which never matched the 100 of the URL: a navigation
+    // (scroll to the top, the route guard, its request) every 300 ms for as long as the page stayed.
+    expect(search).toHaveValue(longest);
+    await waitFor(() => expect(router.state.location.search).toBe(`?search=${longest}`));
+    await waitFor(() =>
+      expect(api.requestsTo(usersRoute).at(-1)?.url.searchParams.get('search')).toBe(longest),
+    );
+  });
+
   it('keeps focus in the search box and on a sort button while the list follows the URL', async () => {
     const { user, router } = await renderDashboard();
     await screen.findByText('2 clients');
@@ -252,13 +271,28 @@ describe('the dashboard client actions', () => {
     await user.click(screen.getByRole('button', { name: 'Invite a client' }));
     const drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
     await user.type(within(drawer).getByLabelText(/^Email/), 'not-an-email');
+    await user.type(within(drawer).getByLabelText(/^First name/), '42');
     await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
-    expect(within(drawer).getByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter a valid first name')).toBeInTheDocument();
+    // Spec §5's messages, word for word: an empty name is asked for, a name that is none refused.
+    expect(within(drawer).getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
+    expect(within(drawer).getByLabelText(/^First name/)).toHaveAccessibleDescription(
+      'Please enter a valid first name',
+    );
+    expect(within(drawer).getByLabelText(/^Last name/)).toHaveAccessibleDescription(
+      'Please enter your last name.',
+    );
+    await user.clear(within(drawer).getByLabelText(/^First name/));
+    expect(within(drawer).getByLabelText(/^First name/)).toHaveAccessibleDescription(
+      'Please enter your first name',
+    );
     expect(api.requestsTo(inviteRoute)).toHaveLength(0);
 
+    // A pasted address with a space around it is taken, as the register and reset forms take it.
     await user.clear(within(drawer).getByLabelText(/^Email/));
-    await user.type(within(drawer).getByLabelText(/^Email/), 'new@example.test');
+    await user.click(within(drawer).getByLabelText(/^Email/));
+    await user.paste(' new@example.test ');
     await user.type(within(drawer).getByLabelText(/^First name/), 'New');
     await user.type(within(drawer).getByLabelText(/^Last name/), 'Client');
     const listCalls = api.requestsTo(usersRoute).length;
@@ -445,5 +479,44 @@ describe('the practice consents panel', () => {
     expect(within(panel).getByText('Withdrawn')).toBeInTheDocument();
     expect(within(panel).getByText('Withdrawn 1 Oct 2026')).toBeInTheDocument();
     expect(within(panel).getByText('and 11 more')).toBeInTheDocument();
+  });
+
+  it('keeps the lists when a refetch fails, and tries a first load that failed again', async () => {
+    let fail = false;
+    const consents: PracticeConsents = {
+      ...noConsents,
+      ended: [
+        {
+          client_id: 6,
+          email: 'c6@example.test',
+          given_name: 'Con',
+          family_name: 'Sent 6',
+          status: 'expired',
+          expiry: '2026-11-01T00:00:00.000Z',
+          withdrawn_at: null,
+        },
+      ],
+      ended_total: 1,
+    };
+    const down = () =>
+      json({ error: { error_code: 'F0000', error_type: 'internal', error_message: 'Down' } }, 400);
+    const { portal, user } = await renderDashboard({
+      routes: { [consentsRoute]: () => (fail ? down() : json({ data: consents })) },
+    });
+    const { queryKey } = practiceConsentsQueryOptions(portal.apiClient);
+    const panel = await screen.findByRole('region', { name: 'Consents to follow up' });
+    expect(await within(panel).findByRole('link', { name: 'Con Sent 6' })).toBeInTheDocument();
+
+    fail = true;
+    await act(() => portal.queryClient.refetchQueries({ queryKey }));
+    expect(within(panel).getByRole('link', { name: 'Con Sent 6' })).toBeInTheDocument();
+    expect(within(panel).queryByText("We could not load your practice's consents.")).not.toBeInTheDocument();
+
+    // No lists yet: the error, with a way to try again.
+    await act(() => portal.queryClient.resetQueries({ queryKey }));
+    expect(await within(panel).findByText("We could not load your practice's consents.")).toBeInTheDocument();
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('link', { name: 'Con Sent 6' })).toBeInTheDocument();
   });
 });

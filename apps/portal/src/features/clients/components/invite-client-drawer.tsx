@@ -59,7 +59,9 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
     required: true,
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-    error: errors[name] ? t(`clients.invite.errors.${name}`) : undefined,
+    // The check's own message, word for word as spec §5 gives it: an empty name is asked for, a
+    // name that is no name is refused (before 2026-12-02 both read "Please enter a valid …").
+    error: errors[name],
     touched: submitted,
   });
 

@@ -1,6 +1,5 @@
 import { consentExpiringWithinDays, type PracticeConsent } from '@waratah/contracts';
 import {
-  Alert,
   Card,
   CardContent,
   CardDescription,
@@ -14,6 +13,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { type Translate, useTranslation } from '../../../lib/i18n.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { usePracticeConsents } from '../api/get-practice-consents.ts';
 import { clientName } from '../utils/client-name.ts';
 
@@ -29,8 +29,11 @@ export function PracticeConsentsPanel() {
         <CardDescription>{t('clients.consents.description', { days })}</CardDescription>
       </CardHeader>
       <CardContent>
-        {consents.isError ? (
-          <Alert variant="error">{t('clients.consents.error')}</Alert>
+        {/* A background refetch that fails keeps the lists shown (before 2026-12-02 it replaced them). */}
+        {consents.isError && !consents.data ? (
+          <RetryAlert retryLabel={t('clients.consents.retry')} onRetry={() => void consents.refetch()}>
+            {t('clients.consents.error')}
+          </RetryAlert>
         ) : consents.data ? (
           <div className="grid gap-6 md:grid-cols-2">
             <ConsentGroup

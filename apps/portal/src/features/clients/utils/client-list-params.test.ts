@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_PAGE_SIZE,
+  CLIENT_SEARCH_MAX_LENGTH,
   readClientListParams,
+  toClientSearch,
   toListQuery,
   writeClientListParams,
 } from './client-list-params.ts';
@@ -29,6 +31,21 @@ describe('the client list state in the URL', () => {
       order: 'asc',
       page: 1,
     });
+  });
+
+  it('keeps at most 100 characters of a search, and reads back the search it wrote', () => {
+    // Cut at its 100th character, a space: read back, the URL's search would lose it.
+    const cut = toClientSearch(` ${'a'.repeat(99)} and more `);
+    expect(cut).toBe('a'.repeat(99));
+    expect(cut.length).toBeLessThanOrEqual(CLIENT_SEARCH_MAX_LENGTH);
+    const written = writeClientListParams(new URLSearchParams(), {
+      ...readClientListParams(new URLSearchParams()),
+      search: cut,
+    });
+    expect(readClientListParams(written).search).toBe(cut);
+    expect(readClientListParams(new URLSearchParams(`search=${'z'.repeat(150)}`)).search).toBe(
+      'z'.repeat(100),
+    );
   });
 
   it('writes only what differs from the defaults and keeps other parameters', () => {

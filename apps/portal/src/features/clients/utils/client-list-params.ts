@@ -3,6 +3,17 @@ import { type ListManagedUsersQuery, managedUserSorts } from '@waratah/contracts
 /** Rows per page of the dashboard's client list. */
 export const CLIENT_PAGE_SIZE = 20;
 
+/** The longest search the platform takes (`listManagedUsersQuerySchema`); the search box takes no more. */
+export const CLIENT_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * A search as the list asks for it and keeps it in the URL: trimmed and cut to
+ * CLIENT_SEARCH_MAX_LENGTH (then trimmed again, so that reading it back gives the same).
+ */
+export function toClientSearch(text: string): string {
+  return text.trim().slice(0, CLIENT_SEARCH_MAX_LENGTH).trim();
+}
+
 export type ClientSort = ListManagedUsersQuery['sort'];
 export type ClientOrder = ListManagedUsersQuery['order'];
 
@@ -21,7 +32,7 @@ export function readClientListParams(query: URLSearchParams): ClientListParams {
   const sort = query.get('sort');
   const page = Number(query.get('page'));
   return {
-    search: (query.get('search') ?? '').trim().slice(0, 100),
+    search: toClientSearch(query.get('search') ?? ''),
     sort: isSort(sort) ? sort : 'name',
     order: query.get('order') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,

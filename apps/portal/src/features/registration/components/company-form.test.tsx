@@ -1,12 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppStoreProvider } from '../../../lib/app-state.tsx';
-import { json } from '../../../testing/fake-api.ts';
+import { type FakeHandler, json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
 import { createTenantStore } from '../../clients/testing/render-tenant-hook.tsx';
 import { CompanyForm } from './company-form.tsx';
 
-function renderCompanyForm() {
+const aggregatorsRoute = 'GET /api/admin/brokers/aggregators';
+
+function renderCompanyForm(aggregators: FakeHandler = () => json({ data: [{ id: 3, name: 'Connective' }] })) {
   const onSubmit = vi.fn();
   const view = renderPageWithProviders({
     path: '/register/company',
@@ -17,7 +19,7 @@ function renderCompanyForm() {
         <CompanyForm pending={false} onSubmit={onSubmit} />
       </AppStoreProvider>
     ),
-    routes: { 'GET /api/admin/brokers/aggregators': () => json({ data: [{ id: 3, name: 'Connective' }] }) },
+    routes: { [aggregatorsRoute]: aggregators },
   });
   return { ...view, onSubmit };
 }
@@ -49,5 +51,26 @@ describe('CompanyForm', () => {
     expect(state).toHaveAttribute('aria-invalid', 'true');
     expect(state).toHaveAccessibleDescription(/^Please choose a state/);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says so when the aggregators cannot load, and tries again; the adviser can go on without one', async () => {
+    let fail = true;
+    const { user } = renderCompanyForm(() =>
+      fail
+        ? json({ error: { error_code: 'F0000', error_type: 'internal', error_message: 'Down' } }, 400)
+        : json({ data: [{ id: 3, name: 'Connective' }] }),
+    );
+
+    expect(
+      await screen.findByText('We could not load the aggregators. You can continue without one.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Aggregator' })).toBeEnabled());
+    expect(screen.queryByText(/We could not load the aggregators/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Aggregator' }));
+    expect(await screen.findByRole('option', { name: 'Connective' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Button, Dropdown, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { checkForm } from '../../../lib/field-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useAggregators } from '../api/list-aggregators.ts';
 
 export interface CompanyFormValue {
@@ -135,6 +136,15 @@ export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
         disabled={!aggregators.data}
         options={(aggregators.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }))}
       />
+      {/* The aggregator is optional: a list that failed to load says so, and the adviser goes on. */}
+      {aggregators.isError && !aggregators.data ? (
+        <RetryAlert
+          retryLabel={t('register.company.aggregatorRetry')}
+          onRetry={() => void aggregators.refetch()}
+        >
+          {t('register.company.aggregatorError')}
+        </RetryAlert>
+      ) : null}
       <Button type="submit" size="lg" className="w-full" loading={pending}>
         {t('register.company.submit')}
       </Button>

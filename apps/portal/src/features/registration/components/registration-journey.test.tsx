@@ -290,4 +290,25 @@ describe('registration', () => {
     );
     expect(within(screen.getByRole('main')).getByRole('img', { name: 'Email sent' })).toBeInTheDocument();
   });
+
+  it('forgets a refused code once a new one is sent', async () => {
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    const wrongCode = 'That code is not right. Check the e-mail, or ask for a new code.';
+    const api = registrationApi({
+      [verifyRoute]: ({ body }) =>
+        (body as { code?: string }).code
+          ? json({ error: { error_code: 'F0400', error_type: 'invalid', error_message: wrongCode } }, 400)
+          : json({ data: { email: 'ada.lee@example.test', email_verified: false } }),
+    });
+    const { user } = await renderPortal({ url: '/register/verify', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(wrongCode)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+
+    expect(await screen.findByText('We have sent you a new code')).toBeInTheDocument();
+    expect(screen.queryByText(wrongCode)).not.toBeInTheDocument();
+  });
 });
