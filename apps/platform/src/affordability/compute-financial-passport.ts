@@ -33,16 +33,20 @@ const liabilityContainers = new Set(['loan', 'credit_card']);
 /**
  * The affordability figures of spec §7 from one client's accounts and included transactions, all in
  * whole cents. `transactions` holds the included ones of the range; `excluded` those the client left
- * out and `later` every one after the range, which still moved balances (walked back for overdrawn
- * days). Each figure names the transactions it was summed from, oldest first (their rows are
- * read through `GET transactions?transaction_ids=…` when an adviser opens the figure).
+ * out. What posted after the range still moved the balances, and is walked back for the balances
+ * at its end and the overdrawn days: given as `later`, every transaction after the range, or as
+ * `postedLaterCents`, each account's sum of the posted ones (`getFinancialPassport` reads only the
+ * sums). Each figure names the transactions it was summed from, oldest first (their rows are read
+ * through `GET transactions?transaction_ids=…` when an adviser opens the figure).
  */
 export function computeFinancialPassport(input: {
   range: { from: string; to: string };
   accounts: readonly PassportAccount[];
   transactions: readonly PassportTransaction[];
   excluded?: readonly PassportTransaction[];
-  later: readonly PassportTransaction[];
+  later?: readonly PassportTransaction[];
+  /** By account id, the sum in cents of its posted transactions after the range (with `later`, both count). */
+  postedLaterCents?: ReadonlyMap<number, number>;
   /** The date of the accounts' first transaction ever, in the range or before it. */
   dataFrom?: string;
   createdAt: string;
@@ -99,8 +103,8 @@ export function computeFinancialPassport(input: {
   // it. The totals and the liabilities are "as at" the range's end, as the PDF says and the
   // insights and the account summary count them (before 2026-12-02 they were today's balances).
   const posted = (tx: PassportTransaction) => !tx.pending;
-  const postedLater = new Map<number, number>();
-  for (const tx of input.later.filter(posted))
+  const postedLater = new Map<number, number>(input.postedLaterCents);
+  for (const tx of (input.later ?? []).filter(posted))
     postedLater.set(tx.accountId, (postedLater.get(tx.accountId) ?? 0) + tx.cents);
   const atEnd = accounts.map((account) => ({
     ...account,
@@ -112,15 +116,17 @@ export function computeFinancialPassport(input: {
         .filter((account) => account.container !== 'credit_score' && predicate(account))
         .map((account) => account.balanceCents),
     );
-  const overdrawn = accounts
+  const overdrawn = atEnd
     .filter((account) => account.container === 'bank')
     .map((account) => ({
       id: account.id,
+      // Walked back from the balance at the range's end: the same days as a walk from today
+      // through every later transaction, whose dates count no day of the range.
       days: overdrawnDays(
         account.balanceCents,
-        // Pending ones left out: the walk starts from a current balance that does not hold them
-        // (before 2026-12-02 a pending purchase moved every earlier day's balance).
-        [...transactions, ...(input.excluded ?? []), ...input.later]
+        // Pending ones left out: the walk starts from a balance that does not hold them (before
+        // 2026-12-02 a pending purchase moved every earlier day's balance).
+        [...transactions, ...excluded]
           .filter((tx) => tx.accountId === account.id && posted(tx))
           .map((tx) => ({ date: tx.date, cents: tx.cents })),
         // Counted over the days the client's data covers, as the monthly averages are: a balance

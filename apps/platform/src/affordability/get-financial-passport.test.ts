@@ -1,9 +1,13 @@
 import { financialPassportResponseSchema, maxPassportYears } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../aggregation/calendar-date.ts';
+import type { DemoTransaction } from '../demo-data/demo-finances-types.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createSignedInAdminUser } from '../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import { writeTestClient } from '../testing/write-test-client.ts';
+import { getFinancialPassport } from './get-financial-passport.ts';
 
 /** The bounds of a passport's range, through the routes that ask for one. */
 describe('the financial passport range', () => {
@@ -67,5 +71,123 @@ describe('the financial passport range', () => {
       from_date: from,
       to_date: to,
     });
+  });
+});
+
+describe('what posted after the passport’s range', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const tx = (
+    account: number,
+    date: string,
+    cents: number,
+    categoryKey: string,
+    pending = false,
+  ): DemoTransaction => ({
+    account,
+    date,
+    cents,
+    description: `${categoryKey} ${date}`,
+    merchant: null,
+    categoryKey,
+    budget: 'living',
+    pending,
+  });
+
+  it('moves the balances at the range’s end and its overdrawn days, and counts in no figure', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const db = testApp.database.db;
+    const client = await writeTestClient(db, {
+      tenantId: 'moneypartner',
+      partyId: adviser.externalParty?.id ?? 0,
+      adviserId: adviser.adminUser.id,
+      finances: {
+        providerAccounts: [
+          {
+            providerName: 'Westpac',
+            status: 'success',
+            refreshStatus: 'success',
+            refreshSubStatus: null,
+            lastRefreshed: '2026-11-19',
+          },
+        ],
+        accounts: [
+          {
+            providerAccount: 0,
+            name: 'Everyday',
+            container: 'bank',
+            type: 'bank_account',
+            holder: 'individual',
+            number: null,
+            bsb: null,
+            balanceCents: 10_000,
+            hasAvailable: true,
+          },
+          {
+            providerAccount: 0,
+            name: 'Card',
+            container: 'credit_card',
+            type: 'credit_card',
+            holder: 'individual',
+            number: null,
+            bsb: null,
+            balanceCents: -50_000,
+            hasAvailable: true,
+          },
+        ],
+        transactions: [
+          // September, the range: both its ends.
+          tx(0, '2025-09-01', 5_000, 'SALARY'),
+          tx(0, '2025-09-16', -60_000, 'RENT'),
+          tx(0, '2025-09-30', -100, 'GROCERIES'),
+          // After it: a salary; a purchase still pending (today's balance does not hold it); one the
+          // client excluded (it still moved the balance); a card purchase the day after the range.
+          tx(0, '2025-10-05', 50_000, 'SALARY'),
+          tx(0, '2025-10-06', -30_000, 'GROCERIES', true),
+          tx(0, '2025-10-07', -1_000, 'GROCERIES'),
+          tx(1, '2025-10-01', -10_000, 'GROCERIES'),
+        ],
+      },
+    });
+    await db
+      .updateTable('transactions')
+      .set({ included: false })
+      .where('id', '=', client.transactionIds[5] ?? 0)
+      .execute();
+    const actor = {
+      kind: 'client',
+      tenantId: 'moneypartner',
+      clientId: client.clientId,
+      via: 'bearer',
+    } as const;
+    const passport = await getFinancialPassport(
+      db,
+      { tenantId: 'moneypartner', clientId: client.clientId, actor },
+      { from_date: '2025-09-01', to_date: '2025-09-30' },
+    );
+    // At 30 September: $100 less the $490 posted since (the pending $300 not) is -$390; the card's
+    // -$500 less the $100 spent on 1 October is -$400.
+    expect(passport.summary.totals).toEqual({
+      income: '50.00',
+      expenses: '-601.00',
+      net_balance: '-551.00',
+      assets: '0.00',
+      liabilities: '-790.00',
+    });
+    expect(passport.liabilities.breakdown.map((item) => item.balance)).toEqual(['-400.00']);
+    // -$389 from 16 September (before the $1 of the 30th, -$390 after it), +$211 before the rent:
+    // 15 days.
+    expect(passport.responsible_lending_indicators.overdrawn_days.by_account).toEqual([
+      { account_id: client.accountIds[0], days: 15 },
+    ]);
+    // Every figure names only transactions of the range.
+    const named = [...passport.income.breakdown, ...passport.expenses.breakdown].flatMap(
+      (figure) => figure.transaction_ids,
+    );
+    expect(named.sort((a, b) => a - b)).toEqual(client.transactionIds.slice(0, 3));
   });
 });

@@ -56,16 +56,34 @@ export async function getFinancialPassport(
   // client is slower for a busy one (planEachRun).
   // With them, the date of the accounts' first transaction ever: monthly averages run from it when
   // the data begins after the range does (one index probe per account, `transactions_account_date`).
-  const { rows, firstDate } =
+  // And what posted after the range, which moved the balances since, as one sum per account
+  // (exact, as text): only the range's rows are loaded. Before 2026-12-02 every row after `from`
+  // came back too, so a past year or a custom range of a client with a million imported
+  // transactions loaded them all into one JSON text.
+  const { rows, firstDate, postedLater } =
     accountIds.length === 0
-      ? { rows: [] as PassportRow[], firstDate: null }
-      : await sql<{ rows: PassportRow[]; first_date: string | null }>`${sql.raw(planEachRun)}
+      ? { rows: [] as PassportRow[], firstDate: null, postedLater: [] as PostedLaterRow[] }
+      : await sql<{
+          rows: PassportRow[];
+          first_date: string | null;
+          posted_later: PostedLaterRow[];
+        }>`${sql.raw(planEachRun)}
           select coalesce(json_agg(json_build_array(
             id, account_id, included, transaction_date, cents, category_id, source, pending
           )), '[]'::json) as rows,
           (select min(f.first)::text from unnest(${sql.val(accountIds)}::int[]) as a(id),
             lateral (select t.transaction_date as first from transactions t
-              where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_date
+              where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_date,
+          (select coalesce(json_agg(json_build_array(l.account_id, l.total)), '[]'::json) from (
+            select t.account_id, sum(t.amount)::text as total
+            from transactions t
+            where t.tenant_id = ${scope.tenantId}
+              and t.client_id = ${scope.clientId}
+              and t.account_id = any(${sql.val(accountIds)}::int[])
+              and t.transaction_date > ${to}::date
+              and t.status <> 'pending'
+            group by t.account_id
+          ) as l) as posted_later
           from (
             select t.id, t.account_id, t.included, t.transaction_date, (t.amount * 100)::int8 as cents,
               t.category_id, coalesce(t.merchant_name, t.description_simple, t.description_original) as source,
@@ -75,12 +93,14 @@ export async function getFinancialPassport(
               and t.client_id = ${scope.clientId}
               and t.account_id = any(${sql.val(accountIds)}::int[])
               and t.transaction_date >= ${from}::date
+              and t.transaction_date <= ${to}::date
             order by t.transaction_date, t.id
           ) as ordered`
           .execute(db)
           .then((result) => ({
             rows: result.rows[0]?.rows ?? [],
             firstDate: result.rows[0]?.first_date ?? null,
+            postedLater: result.rows[0]?.posted_later ?? [],
           }));
   const all: (PassportTransaction & { included: boolean })[] = rows.map(
     ([id, accountId, included, date, cents, categoryId, source, pending]) => {
@@ -111,9 +131,9 @@ export async function getFinancialPassport(
     })),
     // Figures count only what the client included, pending transactions too (as the overview and
     // the insights do); balances are walked back by the posted ones (computeFinancialPassport).
-    transactions: all.filter((tx) => tx.included && tx.date <= to),
-    excluded: all.filter((tx) => !tx.included && tx.date <= to),
-    later: all.filter((tx) => tx.date > to),
+    transactions: all.filter((tx) => tx.included),
+    excluded: all.filter((tx) => !tx.included),
+    postedLaterCents: new Map(postedLater.map(([accountId, total]) => [accountId, toCents(total)])),
     createdAt: new Date().toISOString(),
   });
 }
@@ -132,6 +152,9 @@ function assertPassportRange(query: { from_date?: string | undefined }, range: {
       : `must be less than ${maxPassportYears} years before to_date (${range.to})`;
   throw new AppError('validation_failed', `${field}: ${message}`, { fields: [{ field, message }] });
 }
+
+/** One account's sum of its posted transactions after the range, as the passport query's JSON array holds it. */
+type PostedLaterRow = [accountId: number, total: string];
 
 /** One transaction as the passport query's JSON array holds it. */
 type PassportRow = [

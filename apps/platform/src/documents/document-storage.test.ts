@@ -267,12 +267,13 @@ describe('a file whose export cannot be recorded', () => {
         await disk.remove(file);
       },
     };
+    // A 404, as the access check would now answer (a 500 before 2026-12-02).
     await expect(
       generateExportNow(
         { db: testApp.database.db, queue: jobQueueOf(testApp.app), store },
         ...accountSummaryOf(fixture),
       ),
-    ).rejects.toThrow('The export was removed or given up while it was generated');
+    ).rejects.toMatchObject({ type: 'not_found', message: 'The document is no longer available' });
     expect(removed).toHaveLength(1);
     await expect(disk.load(removed[0] as StoredFile)).rejects.toThrow(/missing/);
     expect(await db.selectFrom('document_exports').select('id').execute()).toEqual([]);

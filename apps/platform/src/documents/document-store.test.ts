@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import {
   diskDocumentStore,
   s3DocumentStore,
   s3ObjectUrl,
+  s3RequestTimeoutMs,
 } from './document-store.ts';
 import { startS3TestServer } from './testing/s3-test-server.ts';
 
@@ -185,6 +188,51 @@ describe('S3 store', () => {
     await expect(
       closed.save({ tenantId: 'waratah', exportId: 'e5', extension: 'pdf', bytes: binary }),
     ).rejects.toThrow(/^Object storage could not be reached \(PUT s3:\/\/documents\/waratah\/e5\.pdf/);
+  });
+
+  it('gives up on a server that takes the call and never answers, or stops mid-answer, saying so', async () => {
+    // Each call is held open: no answer to a PUT or a DELETE; a GET's headers and a part of its body.
+    const held: ServerResponse[] = [];
+    const silent = createServer((request, response) => {
+      held.push(response);
+      request.resume();
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-length': '1024' });
+        response.write(binary.subarray(0, 10));
+      }
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const store = s3DocumentStore({
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: 'documents',
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        // A short bound for the test; 30 s unless given.
+        timeoutMs: 100,
+      });
+      const file = { storage: 's3' as const, key: 'waratah/g7.pdf', content: null };
+      // Before 2026-12-02 each waited as long as fetch does (about 5 minutes for the headers).
+      await expect(
+        store.save({ tenantId: 'waratah', exportId: 'g7', extension: 'pdf', bytes: binary }),
+      ).rejects.toThrow(
+        /^Object storage did not answer within 0\.1 s \(PUT s3:\/\/documents\/waratah\/g7\.pdf\)$/,
+      );
+      await expect(store.load(file)).rejects.toThrow(
+        /^Object storage did not answer within 0\.1 s \(GET s3:\/\/documents\/waratah\/g7\.pdf\)$/,
+      );
+      await expect(store.remove(file)).rejects.toThrow(
+        /^Object storage did not answer within 0\.1 s \(DELETE s3:\/\/documents\/waratah\/g7\.pdf\)$/,
+      );
+      expect(s3RequestTimeoutMs).toBe(30_000);
+    } finally {
+      for (const response of held) response.destroy();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('addresses objects path-style or virtual-hosted', () => {

@@ -19,6 +19,17 @@ export interface ExportFileName {
   extension: string;
 }
 
+/**
+ * A file the store does not hold (any more): its export was deleted and the file removed with it, or
+ * it was lost from the folder or the bucket. A download answers 404 for it (`readExportFile`).
+ */
+export class MissingDocumentFile extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingDocumentFile';
+  }
+}
+
 export interface DocumentStore {
   save(input: ExportFileName & { bytes: Buffer }): Promise<StoredFile>;
   /**
@@ -73,7 +84,9 @@ export function diskDocumentStore(root: string): DocumentStore {
         return await readFile(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw new Error(`The document's file is missing from the document folder (${file.key})`);
+          throw new MissingDocumentFile(
+            `The document's file is missing from the document folder (${file.key})`,
+          );
         }
         throw error;
       }
@@ -97,7 +110,18 @@ export interface S3StoreOptions {
   forcePathStyle: boolean;
   /** Put before every key, e.g. `waratah/documents/`. */
   prefix?: string;
+  /** The longest one call may take, its retries and its answer's body included: `s3RequestTimeoutMs` unless given. */
+  timeoutMs?: number;
 }
+
+/**
+ * The longest one object-storage call (a PUT, GET or DELETE, with its retries and its answer read)
+ * may take. A bucket that takes the connection and never answers would otherwise hold the job, or
+ * the download, for as long as the platform's fetch waits (about 5 minutes for headers, per
+ * attempt; before 2026-12-02 nothing else bounded it). 30 s is far past a healthy upload of the
+ * largest document (some 5 MB).
+ */
+export const s3RequestTimeoutMs = 30_000;
 
 /** The URL of an object: path-style (`endpoint/bucket/key`) or virtual-hosted (`bucket.host/key`). */
 export function s3ObjectUrl(
@@ -144,10 +168,32 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
     if (file.storage !== 's3' || !file.key) throw new Error('The document is not in object storage');
     return file.key;
   };
-  const send = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer) => {
+  const timeoutMs = options.timeoutMs ?? s3RequestTimeoutMs;
+  /** A failure of the call itself (no answer, or none in time) in words naming it. */
+  const unreachable = (method: string, key: string, error: unknown) => {
+    if (error instanceof Error && error.name === 'TimeoutError')
+      return new Error(
+        `Object storage did not answer within ${timeoutMs / 1000} s (${method} ${where(key)})`,
+      );
+    const reason = error instanceof Error ? error.message : String(error);
+    return new Error(`Object storage could not be reached (${method} ${where(key)}: ${reason})`);
+  };
+  /**
+   * One call, bounded by `timeoutMs` from its start to its answer's end: `read` takes what it needs
+   * of the answer under the same bound (the body of a GET stalls as the headers can).
+   */
+  const send = async <T>(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    read: (response: Response) => Promise<T>,
+    body?: Buffer,
+  ): Promise<T> => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
     try {
-      return await client.fetch(s3ObjectUrl(options, key), {
+      response = await client.fetch(s3ObjectUrl(options, key), {
         method,
+        signal,
         ...(body && {
           // A Buffer's memory is an ArrayBuffer (never shared): what fetch's BodyInit takes.
           body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
@@ -155,8 +201,14 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
         }),
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`Object storage could not be reached (${method} ${where(key)}: ${reason})`);
+      throw unreachable(method, key, error);
+    }
+    try {
+      return await read(response);
+    } catch (error) {
+      // The answer's body stopped coming in time (an error of the answer itself is thrown as it is).
+      if (signal.aborted) throw unreachable(method, key, signal.reason);
+      throw error;
     }
   };
   const locate = ({ tenantId, exportId, extension }: ExportFileName): StoredFile => ({
@@ -169,38 +221,46 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
     async save({ bytes, ...name }) {
       const stored = locate(name);
       const key = keyOf(stored);
-      const response = await send('PUT', key, bytes);
-      if (!response.ok) {
-        throw new Error(
-          `Object storage refused the document (PUT ${where(key)}: ${await s3Reason(response)})`,
-        );
-      }
-      await response.body?.cancel();
+      await send(
+        'PUT',
+        key,
+        async (response) => {
+          if (!response.ok) {
+            throw new Error(
+              `Object storage refused the document (PUT ${where(key)}: ${await s3Reason(response)})`,
+            );
+          }
+          await response.body?.cancel();
+        },
+        bytes,
+      );
       return stored;
     },
     async load(file) {
       const key = keyOf(file);
-      const response = await send('GET', key);
-      if (response.status === 404) {
-        await response.body?.cancel();
-        throw new Error(`The document's file is missing from object storage (${where(key)})`);
-      }
-      if (!response.ok) {
-        throw new Error(
-          `Object storage refused the document (GET ${where(key)}: ${await s3Reason(response)})`,
-        );
-      }
-      return Buffer.from(await response.arrayBuffer());
+      return send('GET', key, async (response) => {
+        if (response.status === 404) {
+          await response.body?.cancel();
+          throw new MissingDocumentFile(`The document's file is missing from object storage (${where(key)})`);
+        }
+        if (!response.ok) {
+          throw new Error(
+            `Object storage refused the document (GET ${where(key)}: ${await s3Reason(response)})`,
+          );
+        }
+        return Buffer.from(await response.arrayBuffer());
+      });
     },
     async remove(file) {
       const key = keyOf(file);
-      const response = await send('DELETE', key);
-      if (!response.ok && response.status !== 404) {
-        throw new Error(
-          `Object storage refused to delete (DELETE ${where(key)}: ${await s3Reason(response)})`,
-        );
-      }
-      await response.body?.cancel();
+      await send('DELETE', key, async (response) => {
+        if (!response.ok && response.status !== 404) {
+          throw new Error(
+            `Object storage refused to delete (DELETE ${where(key)}: ${await s3Reason(response)})`,
+          );
+        }
+        await response.body?.cancel();
+      });
     },
   };
 }

@@ -47,7 +47,12 @@ import {
   toWireExport,
   withExports,
 } from './document-exports.ts';
-import { type DocumentStore, databaseDocumentStore, type StoredFile } from './document-store.ts';
+import {
+  type DocumentStore,
+  databaseDocumentStore,
+  MissingDocumentFile,
+  type StoredFile,
+} from './document-store.ts';
 import { callerReason, ExportFailure } from './export-failure.ts';
 import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
 import { openableBy, visibleTo } from './export-requesters.ts';
@@ -378,6 +383,7 @@ export async function requestExport(
     throw error;
   }
   await keepNewestExports(deps, context.scope);
+  // Read back for the answer: gone by now (a consent withdrawn, the client unlinked), a 404.
   return toWireExport(await readExport(db, id));
 }
 
@@ -399,7 +405,7 @@ export async function generateExportNow(
     await keepNewestExports(deps, context.scope);
     return { export: made, bytes };
   } catch (error) {
-    await db.deleteFrom('document_exports').where('id', '=', id).execute();
+    const deleted = await db.deleteFrom('document_exports').where('id', '=', id).executeTakeFirst();
     // A file stored and recorded before the failure (the record could not be read back) goes with
     // its row: once the row is gone nothing finds it, and it outlived the client's consent. (A
     // failure within `complete` removed its own file.)
@@ -410,16 +416,34 @@ export async function generateExportNow(
         .remove(store.locate({ tenantId: completed.tenant_id, exportId: id, extension }))
         .catch(() => undefined);
     }
+    // Deleted while it was made (a consent withdrawn, the client unlinked): a 404, as the access
+    // check would now answer, not a failure of the platform's (a 500 before 2026-12-02).
+    if (deleted.numDeletedRows === 0n) throw noLongerAvailable(error);
     throw error;
   }
 }
 
+/**
+ * The export just recorded, or a 404 when it is gone: a consent withdrawn or an unlink deletes it
+ * with the others as soon as it is committed (before 2026-12-02 a 500).
+ */
 async function readExport(db: Kysely<DocumentsDatabase>, id: string): Promise<ExportRow> {
-  return db
+  const row = await db
     .selectFrom('document_exports')
     .select(exportColumns)
     .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw noLongerAvailable();
+  return row;
+}
+
+/** An export deleted while a request was using it, or whose file is no longer in the store. */
+function noLongerAvailable(cause?: unknown): AppError {
+  return new AppError(
+    'not_found',
+    'The document is no longer available',
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /**
@@ -475,10 +499,14 @@ async function exportExists(db: Kysely<DocumentsDatabase>, id: string): Promise<
 /**
  * The queue gave the job up because its worker's process ended during the last attempt
  * (docs/reliability.md): the export says so instead of staying `running` for ever, and a file the
- * worker had stored before it ended, never recorded, is removed.
+ * worker had stored before it ended, never recorded, is removed. A file that cannot be removed is
+ * logged, as `removeExportFiles` does, and the export stays failed: its deletion (a consent's end,
+ * the requester's trimming) removes the file where its job would have stored it. Before 2026-12-02
+ * the failure was thrown, and one file the hourly sweep could not remove ended its loop over the
+ * other orphaned exports and skipped what came after it.
  */
 export async function abandonGenerateJob(
-  deps: Pick<DocumentsDeps, 'db' | 'store'>,
+  deps: Pick<DocumentsDeps, 'db' | 'store' | 'log'>,
   payload: { exportId: string },
   reason: string,
 ): Promise<void> {
@@ -491,13 +519,20 @@ export async function abandonGenerateJob(
     .executeTakeFirst();
   if (!abandoned) return;
   const store = deps.store ?? databaseDocumentStore;
-  await store.remove(
-    store.locate({
-      tenantId: abandoned.tenant_id,
-      exportId: payload.exportId,
-      extension: extensionOf(abandoned.content_type),
-    }),
-  );
+  try {
+    await store.remove(
+      store.locate({
+        tenantId: abandoned.tenant_id,
+        exportId: payload.exportId,
+        extension: extensionOf(abandoned.content_type),
+      }),
+    );
+  } catch (error) {
+    deps.log?.error(
+      { err: error, exportId: payload.exportId },
+      "documents: a given-up export's file could not be removed",
+    );
+  }
 }
 
 async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
@@ -587,10 +622,11 @@ export const orphanedExportReason = 'The export stopped before it finished; plea
  * `queued` as the other ended the job; or the job's row is gone (ended jobs are swept after 7
  * days). Before 2026-11-30 these stayed "queued" or "running" for ever, and the portal polled them
  * each second while the page was open; until 2026-12-01 an export whose job had ended was still
- * left so. A file stored before the end is removed.
+ * left so. A file stored before the end is removed; one that cannot be is logged, and the sweep goes
+ * on with the others (`abandonGenerateJob`).
  */
 export async function abandonOrphanedExports(
-  deps: Pick<DocumentsDeps, 'db' | 'store'>,
+  deps: Pick<DocumentsDeps, 'db' | 'store' | 'log'>,
   now: Date = new Date(),
 ): Promise<number> {
   const orphans = await withExports(deps.db)
@@ -745,6 +781,17 @@ export async function listExports(
   return rows.map(toWireExport);
 }
 
+/** The client's exports that the viewer may see (of `kind`, when given), by id. */
+function visibleExport(db: Kysely<Database>, viewer: ExportViewer, id: string, kind?: DocumentKind) {
+  const query = withExports(db)
+    .selectFrom('document_exports')
+    .where('id', '=', id)
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('client_id', '=', viewer.clientId)
+    .where(visibleTo(viewer.actor));
+  return kind ? query.where('kind', '=', kind) : query;
+}
+
 /** One of the client's exports that the viewer may see (of `kind`, when given), or 404. */
 export async function findExport(
   db: Kysely<Database>,
@@ -752,47 +799,53 @@ export async function findExport(
   id: string,
   kind?: DocumentKind,
 ): Promise<DocumentExport> {
-  let query = withExports(db)
-    .selectFrom('document_exports')
-    .select(exportColumns)
-    .where('id', '=', id)
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('client_id', '=', viewer.clientId)
-    .where(visibleTo(viewer.actor));
-  if (kind) query = query.where('kind', '=', kind);
-  const row = await query.executeTakeFirst();
+  const row = await visibleExport(db, viewer, id, kind).select(exportColumns).executeTakeFirst();
   if (!row) throw new AppError('not_found', 'There is no such export');
   return toWireExport(row);
 }
 
 /**
  * The file of a completed export. One still being generated, or one that failed, answers 409
- * with its status (and reason) so that the caller can wait or ask again.
+ * with its status (and reason) so that the caller can wait or ask again. The export and where its
+ * file is are read in one statement; a file gone from the store by the time it is read (the export
+ * deleted meanwhile: a consent withdrawn, the requester's own trimming; or the file lost) answers
+ * 404, "The document is no longer available" (before 2026-12-02 both were a 500). A file lost
+ * while its export stays is logged.
  */
 export async function readExportFile(
-  deps: Pick<DocumentsDeps, 'db' | 'store'>,
+  deps: Pick<DocumentsDeps, 'db' | 'store' | 'log'>,
   viewer: ExportViewer,
   id: string,
   kind?: DocumentKind,
 ): Promise<{ export: DocumentExport; bytes: Buffer }> {
-  const found = await findExport(deps.db, viewer, id, kind);
+  const row = await visibleExport(deps.db, viewer, id, kind)
+    .select([...exportColumns, 'content'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'There is no such export');
+  const found = toWireExport(row);
   if (found.status !== 'completed') {
     const why =
       found.status === 'failed' ? `failed: ${found.error ?? 'unknown reason'}` : `is ${found.status}`;
     throw new AppError('already_exists', `The document is not ready: its generation ${why}`);
   }
-  const row = await withExports(deps.db)
-    .selectFrom('document_exports')
-    .select(['storage', 'storage_key', 'content'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
   const store = deps.store ?? databaseDocumentStore;
-  const bytes = await store.load({
-    storage: row.storage ?? 'database',
-    key: row.storage_key,
-    content: row.content === null ? null : Buffer.from(row.content),
-  });
-  return { export: found, bytes };
+  try {
+    const bytes = await store.load({
+      storage: row.storage ?? 'database',
+      key: row.storage_key,
+      content: row.content === null ? null : Buffer.from(row.content),
+    });
+    return { export: found, bytes };
+  } catch (error) {
+    if (!(error instanceof MissingDocumentFile)) throw error;
+    if (await exportExists(withExports(deps.db), id)) {
+      deps.log?.error(
+        { err: error, exportId: id },
+        "documents: a completed export's file is missing from the store",
+      );
+    }
+    throw noLongerAvailable(error);
+  }
 }
 
 /**

@@ -46,4 +46,52 @@ describe('the account statement', () => {
       watch.stop();
     }
   });
+
+  it('shows money out with one sign, as its column does: in the summary, each row and the total', async () => {
+    const transaction = (
+      id: number,
+      date: string,
+      cents: number,
+      description: string,
+    ): DocumentTransaction => ({
+      id,
+      accountId: 1,
+      date,
+      description,
+      merchant: null,
+      category: 'Groceries',
+      categoryType: 'expense',
+      budgetCategory: 'Living',
+      cents,
+      included: true,
+    });
+    const bytes = await renderStatementPdf({
+      branding: await tenantBranding('waratah'),
+      heading: {
+        clientName: 'Test Client',
+        adviserName: null,
+        generatedAt: new Date('2026-11-28T00:00:00Z'),
+      },
+      account,
+      period: { label: 'October', from: '2026-10-01', to: '2026-10-31' },
+      figures: statementFigures(
+        [
+          transaction(1, '2026-10-02', 5_000, 'SALARY ACME'),
+          transaction(2, '2026-10-03', -123_456, 'RENT RAY WHITE'),
+          transaction(3, '2026-10-04', -1_000, 'COFFEE'),
+        ],
+        100_000,
+      ),
+    });
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
+    const lines = text.join('\n').split('\n');
+    // Before 2026-12-02 the summary read "Money out -$1,244.56" above a table of positive amounts.
+    expect(lines).toContain('Money out $1,244.56');
+    expect(lines).toContain('Money in $50.00');
+    expect(lines.find((line) => line.includes('RENT RAY WHITE'))).toMatch(/RENT RAY WHITE \$1,234\.56 /);
+    expect(lines.find((line) => line.includes('Closing balance') && !line.includes('('))).toMatch(
+      /Closing balance \$1,244\.56 \$50\.00 \$1,000\.00$/,
+    );
+    expect(lines.join('\n')).not.toMatch(/-\$1,2/);
+  });
 });

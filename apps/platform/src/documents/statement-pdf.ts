@@ -28,10 +28,12 @@ export async function renderStatementPdf({ branding, heading, account, period, f
     ['Currency', account.currency],
   ]);
   pdf.section('Summary');
+  // Money out as the table's column shows it, without a sign: the heading says which way it went
+  // (before 2026-12-02 the summary printed it negative, the table's total and rows positive).
   pdf.facts([
     [`Opening balance (${formatDate(period.from)})`, formatAud(figures.openingCents)],
     ['Money in', formatAud(figures.creditsCents)],
-    ['Money out', formatAud(figures.debitsCents)],
+    ['Money out', formatAud(-figures.debitsCents)],
     [`Closing balance (${formatDate(period.to)})`, formatAud(figures.closingCents)],
     ['Transactions', String(figures.lines.length)],
   ]);

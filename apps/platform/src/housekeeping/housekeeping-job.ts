@@ -145,7 +145,7 @@ export function registerHousekeeping(
     if (Object.values(deleted).some((count) => count > 0))
       app.log.info({ deleted }, 'housekeeping: expired records swept');
     const store = configuredDocumentStore(app.config.documentStorage);
-    const abandoned = await abandonOrphanedExports({ db: app.database.db, store });
+    const abandoned = await abandonOrphanedExports({ db: app.database.db, store, log: app.log });
     if (abandoned > 0) app.log.warn({ abandoned }, 'housekeeping: exports no job will finish given up');
     await reportUnclaimedJobs(app);
   });

@@ -125,7 +125,7 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
           expect(lines).toContain(`Opening balance (${formatDate(from)}) ${formatAud(expected.opening)}`);
           expect(lines).toContain(`Closing balance (${formatDate(to)}) ${formatAud(expected.closing)}`);
           expect(lines).toContain(`Money in ${formatAud(expected.credits)}`);
-          expect(lines).toContain(`Money out ${formatAud(expected.debits)}`);
+          expect(lines).toContain(`Money out ${formatAud(-expected.debits)}`);
           expect(lines).toContain(`Transactions ${expected.count}`);
           const rows = lines.filter((line) => datedRow.test(line));
           // The opening and closing rows frame one row per transaction.
