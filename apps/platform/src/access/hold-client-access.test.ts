@@ -3,11 +3,7 @@ import { updateAccount } from '../aggregation/accounts-repository.ts';
 import { deleteProviderAccount, markRefreshQueued } from '../aggregation/provider-accounts-repository.ts';
 import { createGoal, deleteGoal } from '../goals/goals-repository.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import {
-  type AdviserWithClient,
-  signedInAdviserWithClient,
-} from '../testing/signed-in-adviser-with-client.ts';
-import type { ClientScope } from './resolve-client-scope.ts';
+import { adviserScopeOf, signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 
 describe('an adviser’s writes to a client’s data hold the consent behind them', () => {
   let testApp: TestApp;
@@ -17,18 +13,6 @@ describe('an adviser’s writes to a client’s data hold the consent behind the
   afterAll(() => testApp.close());
 
   const db = () => testApp.database.db;
-  const scopeOf = (fixture: AdviserWithClient): ClientScope => ({
-    tenantId: fixture.adviser.adminUser.tenant_id,
-    clientId: fixture.clientId,
-    actor: {
-      kind: 'admin_user',
-      tenantId: fixture.adviser.adminUser.tenant_id as 'moneypartner',
-      adminUserId: fixture.adviser.adminUser.id,
-      role: 'adviser',
-      externalPartyId: fixture.partyId,
-      via: 'bearer',
-    },
-  });
   /** What the writes below could change, read whole. */
   const dataOf = async (clientId: number) => ({
     accounts: await db()
@@ -48,7 +32,7 @@ describe('an adviser’s writes to a client’s data hold the consent behind the
 
   it('writes nothing for an adviser whose consent ended after the access check (404)', async () => {
     const fixture = await signedInAdviserWithClient(testApp.app);
-    const scope = scopeOf(fixture);
+    const scope = adviserScopeOf(fixture);
     const accountId = fixture.accountIds[0] ?? 0;
     const goal = await createGoal(db(), scope, {
       name: 'Car',

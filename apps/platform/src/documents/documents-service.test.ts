@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { recordingQueue } from '../jobs/testing/recording-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { adviserScopeOf } from '../testing/signed-in-adviser-with-client.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore } from './document-store.ts';
 import {
@@ -43,18 +44,7 @@ describe('an export deleted while a request is using it', () => {
   const newClient = async (): Promise<RequestContext> => {
     const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
     return {
-      scope: {
-        tenantId: 'waratah',
-        clientId: fixture.clientId,
-        actor: {
-          kind: 'admin_user',
-          tenantId: 'waratah',
-          adminUserId: fixture.adviser.adminUser.id,
-          role: 'adviser',
-          externalPartyId: fixture.adviser.externalParty?.id ?? null,
-          via: 'bearer',
-        },
-      },
+      scope: adviserScopeOf(fixture),
       features: async () => new Set(),
       source: 'body',
     };

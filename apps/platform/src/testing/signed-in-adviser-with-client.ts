@@ -1,9 +1,11 @@
+import type { TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { ConsentStatus } from '../db/database-schema.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { liveTestConsent } from './live-test-consent.ts';
 import { sampleFinances } from './sample-finances.ts';
-import { createSignedInAdminUser } from './sign-in.ts';
+import { createSignedInAdminUser, type SignedInAdminUser } from './sign-in.ts';
 import { writeTestClient } from './write-test-client.ts';
 
 /**
@@ -29,6 +31,26 @@ export async function signedInAdviserWithClient(app: FastifyInstance, consent: C
 }
 
 export type AdviserWithClient = Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+
+/**
+ * For calling a repository or service directly: the client scope an adviser's request for its
+ * client resolves to (as `resolveClientScope` makes it, without the data version).
+ */
+export function adviserScopeOf(fixture: { adviser: SignedInAdminUser; clientId: number }): ClientScope {
+  const tenantId = fixture.adviser.adminUser.tenant_id as TenantId;
+  return {
+    tenantId,
+    clientId: fixture.clientId,
+    actor: {
+      kind: 'admin_user',
+      tenantId,
+      adminUserId: fixture.adviser.adminUser.id,
+      role: 'adviser',
+      externalPartyId: fixture.adviser.externalParty?.id ?? null,
+      via: 'bearer',
+    },
+  };
+}
 
 /** A test app with two advisers of practices of their own, each with a client. */
 export async function twoAdvisersWithAClientEach(): Promise<{

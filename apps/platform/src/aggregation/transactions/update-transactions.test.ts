@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientScope } from '../../access/resolve-client-scope.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
   type AdviserWithClient,
+  adviserScopeOf,
   signedInAdviserWithClient,
 } from '../../testing/signed-in-adviser-with-client.ts';
 import { tagTransactions } from './tag-transactions.ts';
@@ -16,18 +16,6 @@ describe('changing transactions: consent held, locks in the order every writer t
   });
   afterAll(() => testApp.close());
 
-  const scopeOf = (fixture: AdviserWithClient): ClientScope => ({
-    tenantId: fixture.adviser.adminUser.tenant_id,
-    clientId: fixture.clientId,
-    actor: {
-      kind: 'admin_user',
-      tenantId: fixture.adviser.adminUser.tenant_id as 'moneypartner',
-      adminUserId: fixture.adviser.adminUser.id,
-      role: 'adviser',
-      externalPartyId: fixture.partyId,
-      via: 'bearer',
-    },
-  });
   const transactionsOf = (fixture: AdviserWithClient) =>
     testApp.database.db
       .selectFrom('transactions')
@@ -38,7 +26,7 @@ describe('changing transactions: consent held, locks in the order every writer t
 
   it('writes nothing for an adviser whose consent ended after the access check', async () => {
     const fixture = await signedInAdviserWithClient(testApp.app);
-    const scope = scopeOf(fixture);
+    const scope = adviserScopeOf(fixture);
     const before = await transactionsOf(fixture);
     // The access check passed; then the client withdrew, and the withdrawal committed.
     await testApp.database.db
@@ -95,7 +83,7 @@ describe('changing transactions: consent held, locks in the order every writer t
           .execute();
       });
       await refreshHoldsVersion;
-      const change = updateTransactions(db, scopeOf(fixture), ids, { included: false });
+      const change = updateTransactions(db, adviserScopeOf(fixture), ids, { included: false });
       changeStarted();
       // Before 2026-11-30 one of the two failed with 40P01 (deadlock detected).
       await expect(Promise.all([refresh, change])).resolves.toEqual([undefined, ids]);

@@ -11,7 +11,7 @@ import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
 import { dueProviderAccountIds } from '../../../open-banking/refresh-jobs.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
+import { adviserScopeOf, signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
 describe('connecting and refreshing open-banking provider accounts (through the job queue)', () => {
   let testApp: TestApp;
@@ -39,22 +39,6 @@ describe('connecting and refreshing open-banking provider accounts (through the 
 
   function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
     return testApp.app.inject({ method, url, headers: fixture.headers, ...(payload ? { payload } : {}) });
-  }
-
-  /** The client scope an adviser's request resolves to, for calling the open-banking code itself. */
-  function adviserScopeOf(other: Awaited<ReturnType<typeof signedInAdviserWithClient>>) {
-    return {
-      tenantId: other.adviser.adminUser.tenant_id,
-      clientId: other.clientId,
-      actor: {
-        kind: 'admin_user' as const,
-        tenantId: 'moneypartner' as const,
-        adminUserId: other.adviser.adminUser.id,
-        role: 'adviser' as const,
-        externalPartyId: other.partyId,
-        via: 'bearer' as const,
-      },
-    };
   }
 
   /** The provider account once its queued refresh has run (the status leaves adding/updating). */
