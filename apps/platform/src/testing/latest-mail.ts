@@ -29,6 +29,11 @@ export function linkParameter(message: MailboxMessage | undefined, name: string)
   return new URL(url).searchParams.get(name) ?? '';
 }
 
+/** The six-digit code of a verification e-mail (`sendVerificationCode`), or '' when it has none. */
+export function verificationCodeIn(message: MailboxMessage | undefined): string {
+  return /Your code: (\d{6})/.exec(message?.text ?? '')?.[1] ?? '';
+}
+
 /**
  * Waits for the queued account e-mails to be sent, or found to have no account to go to: a reset
  * or a new code asked for anonymously (`mail/account-mail-job.ts`), the identity's welcome and

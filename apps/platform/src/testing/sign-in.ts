@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { AdminUserRow } from '../auth/admin-users/create-admin-user.ts';
 import type { ExternalPartiesTable, ExternalPartyStatus } from '../db/database-schema.ts';
 import { createTestAdviser } from './create-test-adviser.ts';
+import { accountMailSettled } from './latest-mail.ts';
 
 export interface SignedInAdminUserOptions {
   /** Default 'moneypartner' (a password tenant). */
@@ -113,4 +114,25 @@ export function clientPasswordSignIn(
       scope: signIn.scope ?? '',
     },
   });
+}
+
+/**
+ * `POST adminusers/invite` by an adviser (a colleague of its practice) or an operator (another
+ * operator), its e-mail sent: the invitee Pia Invited's account waits, unverified and without a
+ * password, for the invitation's link.
+ */
+export async function inviteAdminUser(
+  app: FastifyInstance,
+  inviter: SignedInAdminUser,
+  email: string,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/adminusers/invite',
+    headers: inviter.headers,
+    payload: { email, given_name: 'Pia', family_name: 'Invited' },
+  });
+  if (response.statusCode !== 202)
+    throw new Error(`the invitation answered ${response.statusCode}: ${response.body}`);
+  await accountMailSettled(app);
 }

@@ -30,7 +30,7 @@ import {
 import { resolveTenant } from '@waratah/tenants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { accountMailSettled, latestMail } from '../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail, verificationCodeIn } from '../../testing/latest-mail.ts';
 import { tenantHost } from '../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
 import { sdkContractFetch } from '../sdk-contract/sdk-contract-fetch.ts';
@@ -76,7 +76,7 @@ describe('the adviser family through the SDK', () => {
       terms_accepted: true,
     });
     await accountMailSettled(testApp.app);
-    const code = /Your code: (\d{6})/.exec((await latestMail(testApp.app, email))?.text ?? '')?.[1] ?? '';
+    const code = verificationCodeIn(await latestMail(testApp.app, email));
     const { invitation_token } = await verifyEmail(anonymous, { email, code });
     const password = 'Platypus-Swims-Upstream-88';
     expect(

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
-import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
+import {
+  createSignedInAdminUser,
+  inviteAdminUser,
+  type SignedInAdminUser,
+  tenantHost,
+} from '../../../testing/sign-in.ts';
 
 const host = tenantHost('waratahlabs');
 const password = 'Echidna-Snuffles-At-Noon-64';
@@ -29,19 +34,9 @@ describe('registration of an address holding a pending invitation', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
 
-  async function invite(inviter: SignedInAdminUser, email: string) {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/admin/adminusers/invite',
-      headers: inviter.headers,
-      payload: { email, given_name: 'Pia', family_name: 'Invited' },
-    });
-    expect(response.statusCode, response.body).toBe(202);
-  }
-
   it('leaves a colleague’s or an operator’s pending invitation as it is, answering as for any address', async () => {
-    await invite(adviser, 'pia.colleague@example.test');
-    await invite(operator, 'pia.operator@example.test');
+    await inviteAdminUser(testApp.app, adviser, 'pia.colleague@example.test');
+    await inviteAdminUser(testApp.app, operator, 'pia.operator@example.test');
     await accountMailSettled(testApp.app);
     const invitees = ['pia.colleague@example.test', 'pia.operator@example.test'];
     const before = await Promise.all(invitees.map(accountOf));

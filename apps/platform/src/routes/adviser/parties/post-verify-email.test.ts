@@ -6,8 +6,18 @@ import { accountMailJob } from '../../../mail/account-mail-job.ts';
 import { createRateLimiter } from '../../../rate-limit/rate-limiter.ts';
 import { wrongCodesPerAddressPerDay } from '../../../rate-limit/sign-in-limits.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
-import { createSignedInAdminUser, type SignedInAdminUser, tenantHost } from '../../../testing/sign-in.ts';
+import {
+  accountMailSettled,
+  latestMail,
+  linkParameter,
+  verificationCodeIn,
+} from '../../../testing/latest-mail.ts';
+import {
+  createSignedInAdminUser,
+  inviteAdminUser,
+  type SignedInAdminUser,
+  tenantHost,
+} from '../../../testing/sign-in.ts';
 
 const host = tenantHost('waratahlabs');
 const password = 'Wombat-Digs-By-Moonlight-31';
@@ -29,19 +39,7 @@ describe('POST /api/adviser/parties/external/verify: only a registration’s own
     testApp.app.inject({ method: 'POST', url, headers: { host }, payload, remoteAddress });
   const verify = (payload: { email: string; code?: string }, remoteAddress?: string) =>
     post('/api/adviser/parties/external/verify', payload, remoteAddress);
-  const codeIn = (text: string | undefined) => /Your code: (\d{6})/.exec(text ?? '')?.[1];
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
-
-  async function invite(inviter: SignedInAdminUser, email: string) {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/admin/adminusers/invite',
-      headers: inviter.headers,
-      payload: { email, given_name: 'Kim', family_name: 'Invited' },
-    });
-    expect(response.statusCode, response.body).toBe(202);
-    await accountMailSettled(testApp.app);
-  }
 
   async function register(email: string): Promise<void> {
     const response = await post('/api/admin/adminusers/register', {
@@ -78,8 +76,8 @@ describe('POST /api/adviser/parties/external/verify: only a registration’s own
     });
 
   it('sends no code to a pending colleague’s or operator’s invitation, answering as for an unknown address', async () => {
-    await invite(adviser, 'kim.colleague@example.test');
-    await invite(operator, 'kim.operator@example.test');
+    await inviteAdminUser(testApp.app, adviser, 'kim.colleague@example.test');
+    await inviteAdminUser(testApp.app, operator, 'kim.operator@example.test');
     const unknown = await verify({ email: 'kim.nobody@example.test' });
     expect(unknown.statusCode).toBe(200);
     for (const email of ['kim.colleague@example.test', 'kim.operator@example.test']) {
@@ -93,18 +91,18 @@ describe('POST /api/adviser/parties/external/verify: only a registration’s own
       expect(await tokensOf(account.id, 'email_verification')).toEqual([]);
       // The newest e-mail is still the invitation, with its link and no code.
       const mail = await latestMail(testApp.app, email);
-      expect(codeIn(mail?.text)).toBeUndefined();
+      expect(verificationCodeIn(mail)).toBe('');
       expect(mail?.links[0]?.url).toMatch(/\/set-password\?invitation_token=/);
     }
   });
 
   it('confirms no invitation by code and hands out no link, answering as for an unknown address or a wrong code', async () => {
-    await invite(adviser, 'lee.colleague@example.test');
-    await invite(operator, 'lee.operator@example.test');
+    await inviteAdminUser(testApp.app, adviser, 'lee.colleague@example.test');
+    await inviteAdminUser(testApp.app, operator, 'lee.operator@example.test');
     await register('lee.registrant@example.test');
     const colleague = await accountOf('lee.colleague@example.test');
     const operatorInvitee = await accountOf('lee.operator@example.test');
-    const registrantCode = codeIn((await latestMail(testApp.app, 'lee.registrant@example.test'))?.text);
+    const registrantCode = verificationCodeIn(await latestMail(testApp.app, 'lee.registrant@example.test'));
     if (!registrantCode) throw new Error('no code was sent to the registrant');
     // The transaction that checks a code runs for every address (an equal share of the work).
     const tokens = testApp.app.oneTimeTokens;
@@ -156,7 +154,7 @@ describe('POST /api/adviser/parties/external/verify: only a registration’s own
 
   it('is refused with ta_register off, as registration is, sending nothing', async () => {
     await register('max.off@example.test');
-    const code = codeIn((await latestMail(testApp.app, 'max.off@example.test'))?.text);
+    const code = verificationCodeIn(await latestMail(testApp.app, 'max.off@example.test'));
     if (!code) throw new Error('no code was sent');
     const { environment } = resolveTenant({ host });
     const setRegistration = (enabled: boolean) =>
@@ -232,7 +230,7 @@ describe('POST /api/adviser/parties/external/verify: only a registration’s own
       expect(unknown.body).toBe(right.body);
 
       // Another address is not held back, and its right code is not counted against it.
-      const otherCode = codeIn((await latestMail(testApp.app, 'ned.other@example.test'))?.text) ?? '';
+      const otherCode = verificationCodeIn(await latestMail(testApp.app, 'ned.other@example.test'));
       const other = await verify({ email: 'ned.other@example.test', code: otherCode }, nextCaller());
       expect(other.statusCode, other.body).toBe(200);
     } finally {

@@ -5,7 +5,7 @@ import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { withJobs } from '../../../jobs/jobs-schema.ts';
 import { accountMailJob } from '../../../mail/account-mail-job.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { accountMailSettled, latestMail } from '../../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail, verificationCodeIn } from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser } from '../../../testing/sign-in.ts';
 import { completeRegistration } from '../../admin/adminusers/complete-registration.ts';
 
@@ -30,10 +30,6 @@ describe('registration: profile, e-mail code, password, company, credentials, re
 
   const post = (url: string, payload: object, headers: Record<string, string> = { host }) =>
     testApp.app.inject({ method: 'POST', url, headers, payload });
-
-  function codeIn(text: string | undefined): string {
-    return /Your code: (\d{6})/.exec(text ?? '')?.[1] ?? '';
-  }
 
   it('takes an adviser from registering to an enabled practice', async () => {
     const registered = await post('/api/admin/adminusers/register', {
@@ -60,7 +56,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
 
     const mail = await latestMail(testApp.app, 'cara@example.test');
     expect(mail?.subject).toMatch(/^Your Waratah Labs verification code: \d{6}$/);
-    const code = codeIn(mail?.text);
+    const code = verificationCodeIn(mail);
 
     const wrong = await post('/api/adviser/parties/external/verify', {
       email: 'cara@example.test',
@@ -198,7 +194,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       terms_accepted: true,
     });
     await accountMailSettled(testApp.app);
-    const code = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
+    const code = verificationCodeIn(await latestMail(testApp.app, 'dan@example.test'));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt++) {
       await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code: wrong });
@@ -215,7 +211,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     // The new code is a job's e-mail, sent after the answer (mail/account-mail-job.ts).
     await accountMailSettled(testApp.app);
     expect(await latestMail(testApp.app, 'nobody@example.test')).toBeUndefined();
-    const fresh = codeIn((await latestMail(testApp.app, 'dan@example.test'))?.text);
+    const fresh = verificationCodeIn(await latestMail(testApp.app, 'dan@example.test'));
     expect(
       (await post('/api/adviser/parties/external/verify', { email: 'dan@example.test', code: fresh }))
         .statusCode,
@@ -236,7 +232,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     expect((await register('First-Registrant-Password-1')).statusCode).toBe(202);
     expect((await register('Second-Registrant-Password-2')).statusCode).toBe(202);
     await accountMailSettled(testApp.app);
-    const code = codeIn((await latestMail(testApp.app, 'fay@example.test'))?.text);
+    const code = verificationCodeIn(await latestMail(testApp.app, 'fay@example.test'));
     const verified = await post('/api/adviser/parties/external/verify', { email: 'fay@example.test', code });
     // Whoever proves the address chooses the password: neither registrant's works.
     expect(verified.json().data.invitation_token).toMatch(/\S{20,}/);
@@ -308,10 +304,10 @@ describe('registration: profile, e-mail code, password, company, credentials, re
     const note = await latestMail(testApp.app, 'gil.owner@example.test');
     expect(note?.subject).toBe('You already have a Waratah Labs Adviser Portal account');
     expect(note?.text).toContain('Hi Gil,');
-    expect(codeIn(note?.text)).toBe('');
+    expect(verificationCodeIn(note)).toBe('');
     expect(note?.links[0]).toEqual({ label: 'Sign in', url: 'http://waratahlabs.localhost:8080/' });
     expect(note?.text).toContain('http://waratahlabs.localhost:8080/reset-password');
-    expect(codeIn((await latestMail(testApp.app, 'hal.new@example.test'))?.text)).toMatch(/^\d{6}$/);
+    expect(verificationCodeIn(await latestMail(testApp.app, 'hal.new@example.test'))).toMatch(/^\d{6}$/);
     // The owner still signs in with the password they had.
     const token = await post('/oauth/admin/token', {
       grant_type: 'password',
@@ -347,7 +343,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       .where('email', '=', 'ivy.twice@example.test')
       .execute();
     expect(accounts).toEqual([{ email_verified_at: null, given_name: 'Ivy' }]);
-    expect(codeIn((await latestMail(testApp.app, 'ivy.twice@example.test'))?.text)).toMatch(/^\d{6}$/);
+    expect(verificationCodeIn(await latestMail(testApp.app, 'ivy.twice@example.test'))).toMatch(/^\d{6}$/);
   });
 
   it('keeps, run again after its code failed to send, the password the registration brought', async () => {
@@ -466,7 +462,7 @@ describe('registration: profile, e-mail code, password, company, credentials, re
       terms_accepted: true,
     });
     await accountMailSettled(testApp.app);
-    const code = codeIn((await latestMail(testApp.app, email))?.text);
+    const code = verificationCodeIn(await latestMail(testApp.app, email));
     const tokens = testApp.app.oneTimeTokens;
     const issueLinkToken = tokens.issueLinkToken;
     // The database fails as the link is written, after the code was checked.

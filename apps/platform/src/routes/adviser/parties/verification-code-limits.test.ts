@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { accountMailSettled, latestMail } from '../../../testing/latest-mail.ts';
+import { accountMailSettled, latestMail, verificationCodeIn } from '../../../testing/latest-mail.ts';
 
 const host = 'waratahlabs.localhost:8080';
 const guesser = '203.0.113.66';
@@ -27,7 +27,7 @@ describe('wrong verification codes, counted per IP', () => {
     });
     expect(response.statusCode, response.body).toBe(202);
     await accountMailSettled(testApp.app);
-    const code = /Your code: (\d{6})/.exec((await latestMail(testApp.app, email))?.text ?? '')?.[1];
+    const code = verificationCodeIn(await latestMail(testApp.app, email));
     if (!code) throw new Error(`no code was sent to ${email}`);
     return code;
   }
