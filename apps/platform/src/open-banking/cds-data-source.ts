@@ -9,12 +9,13 @@ const toCdsTime = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * An open-banking data holder as a data source: customer type, accounts, balances, then each
- * account's transactions. A failure before the accounts are known fails the whole pull; one
+ * account's transactions (an account the platform holds no transactions of yet from the first
+ * read's window, `PullWindow.firstRead`). A failure before the accounts are known fails the whole pull; one
  * account's failed transactions only mark that account, and the pull is a partial success.
  */
 export function createCdsDataSource(client: CdsBankingClient): DataSource {
   return {
-    async pull({ oldestTime, newestTime }): Promise<DataSourcePull> {
+    async pull({ oldestTime, newestTime, firstRead }): Promise<DataSourcePull> {
       let accounts: SourcedAccountData[];
       try {
         const customerType = await client.getCustomerType();
@@ -32,15 +33,21 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
       } catch (error) {
         return { accounts: [], outcome: classifyCdsFailure(error) };
       }
-      const window = {
-        oldestTime: toCdsTime(oldestTime),
+      const windowFrom = (oldest: Date) => ({
+        oldestTime: toCdsTime(oldest),
         ...(newestTime ? { newestTime: toCdsTime(newestTime) } : {}),
-      };
+      });
+      const window = windowFrom(oldestTime);
+      const firstWindow = firstRead ? windowFrom(firstRead.oldestTime) : window;
+      // A pending transaction without any time is dated the pull's day (`map-cds-transaction.ts`).
+      const pulledAt = newestTime ?? new Date();
       // One account at a time: holders rate-limit per consent.
       for (const entry of accounts) {
         try {
-          entry.transactions = (await client.listTransactions(entry.account.externalId, window)).map(
-            mapCdsTransaction,
+          const { externalId } = entry.account;
+          const held = !firstRead || firstRead.accountsHeld.has(externalId);
+          entry.transactions = (await client.listTransactions(externalId, held ? window : firstWindow)).map(
+            (transaction) => mapCdsTransaction(transaction, pulledAt),
           );
         } catch (error) {
           entry.failure = classifyCdsFailure(error);

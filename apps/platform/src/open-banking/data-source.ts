@@ -75,5 +75,17 @@ export interface DataSourcePull {
  * the previous data as it was.
  */
 export interface DataSource {
-  pull(window: { oldestTime: Date; newestTime?: Date }): Promise<DataSourcePull>;
+  pull(window: PullWindow): Promise<DataSourcePull>;
+}
+
+/** Which transactions a pull reads: from `oldestTime` to `newestTime` (the pull's time, default now). */
+export interface PullWindow {
+  oldestTime: Date;
+  newestTime?: Date;
+  /**
+   * An account none of whose transactions the platform holds yet (new to the consent, or its
+   * first read failed) is read from `oldestTime` here instead: the first refresh's 730 days, not
+   * the two weeks before the connection's last full refresh. Absent: every account from the above.
+   */
+  firstRead?: { oldestTime: Date; accountsHeld: ReadonlySet<string> };
 }

@@ -134,11 +134,19 @@ describe('stored bank tokens', () => {
     expect(refreshed.outcome.refreshStatus).toBe('success');
     expect(scope.clientId).toBeGreaterThan(0);
 
-    // Another key cannot open them: the refresh stops with the key error, the data stays.
+    // Another key cannot open them: the refresh stops with the key error, recorded as a consent
+    // the client must give again (until 2026-12-02 it was thrown, and nothing recorded); the token
+    // and the data stay.
     const other = createHolderTokenCipher(randomBytes(32));
-    await expect(
-      refreshProviderAccount(fixture.db, providerAccount.id, { ...fixture.refreshOptions, tokens: other }),
-    ).rejects.toThrow(HolderTokenKeyError);
+    const unreadable = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...fixture.refreshOptions,
+      tokens: other,
+    });
+    expect(unreadable.tokenUnreadable).toBeInstanceOf(HolderTokenKeyError);
+    expect(unreadable.outcome).toMatchObject({
+      providerAccountStatus: 'needs_action',
+      refreshStatus: 'relogin_required',
+    });
     expect(await storedToken(providerAccount.id)).toBe(stored);
   });
 

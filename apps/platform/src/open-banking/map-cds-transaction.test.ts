@@ -80,6 +80,28 @@ describe('mapCdsTransaction', () => {
     expect(month('2026-11-19T02:00:00Z')).toBe(month('2026-11-19T02:00:00Z'));
   });
 
+  it('dates a pending transaction without any time on the pull’s day in Sydney', () => {
+    const { executionDateTime: _time, ...timeless } = pending;
+    // 15:00 UTC is 02:00 the next morning in Sydney. Before 2026-12-02: "no usable date", and the
+    // whole account's transactions failed.
+    expect(mapCdsTransaction(timeless, new Date('2026-11-20T15:00:00Z'))).toMatchObject({
+      externalId: 't1',
+      status: 'pending',
+      transactionDate: '2026-11-21',
+      postDate: null,
+    });
+    // Its fingerprint (no transactionId) does not take that date: the same the next day.
+    const { transactionId: _id, ...anonymous } = timeless;
+    expect(mapCdsTransaction(anonymous, new Date('2026-11-20T15:00:00Z')).externalId).toBe(
+      mapCdsTransaction(anonymous, new Date('2026-11-22T15:00:00Z')).externalId,
+    );
+  });
+
+  it('still refuses a posted transaction without any time (CDS requires its postingDateTime)', () => {
+    const { executionDateTime: _time, ...timeless } = pending;
+    expect(() => mapCdsTransaction({ ...timeless, status: 'POSTED' })).toThrow('no usable date');
+  });
+
   it('treats money coming in as a credit', () => {
     expect(mapCdsTransaction({ ...pending, amount: '3860.00' }).baseType).toBe('credit');
   });

@@ -29,11 +29,27 @@ function externalIdOf(transaction: CdsTransaction): string {
   return `fp-${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
 }
 
-export function mapCdsTransaction(transaction: CdsTransaction): SourcedTransaction {
+/**
+ * One CDS transaction in the platform's terms. `pulledAt` is when the pull read it: a PENDING
+ * transaction may come with no time at all (CDS requires `postingDateTime` only once POSTED, the
+ * other two are optional), and is then dated the pull's day in Sydney. Before 2026-12-02 it failed
+ * its whole account (`permanent_failure / unknown_error`, none of its transactions stored, and the
+ * next refresh read the 730 days again). That day is inside the next refresh's window, so a hold
+ * the holder stops listing is still matched to its payment or removed as cancelled (`store-pull.ts`);
+ * while it stays pending, each refresh dates it afresh. Its id, without a transactionId, is the
+ * fingerprint of what it has, never of that date.
+ */
+export function mapCdsTransaction(
+  transaction: CdsTransaction,
+  pulledAt: Date = new Date(),
+): SourcedTransaction {
   const amount = cdsAmountToDecimal(transaction.amount);
   const postDate = sydneyDateOf(transaction.postingDateTime);
   const transactionDate =
-    sydneyDateOf(transaction.executionDateTime) ?? postDate ?? sydneyDateOf(transaction.valueDateTime);
+    sydneyDateOf(transaction.executionDateTime) ??
+    postDate ??
+    sydneyDateOf(transaction.valueDateTime) ??
+    (transaction.status === 'PENDING' ? sydneyToday(pulledAt) : null);
   if (!transactionDate) throw new Error(`transaction ${externalIdOf(transaction)} has no usable date`);
   return {
     externalId: externalIdOf(transaction),

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import type { EnqueueOptions, JobHandler, JobQueue } from '../jobs/job-queue.ts';
+import { createHolderTokenCipher, HolderTokenKeyError } from './holder-token-cipher.ts';
 import {
   dueProviderAccountIds,
   enqueueRefresh,
@@ -95,5 +97,51 @@ describe('refresh jobs', () => {
     enqueued.length = 0;
     await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
     expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);
+  });
+  it('asks the client to connect again when the stored bank token cannot be decrypted, without a retry', async () => {
+    const { queue, handlers } = recordingQueue();
+    const errors: unknown[][] = [];
+    const app = {
+      database: { db: fixture.db },
+      jobQueue: queue,
+      addHook: () => undefined,
+      log: { error: (...args: unknown[]) => errors.push(args) },
+      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
+    } as unknown as FastifyInstance;
+    // The workers' key is not the one the token was sealed with (a key file lost, a wrong key).
+    await registerRefreshWorkers(app, {
+      ...fixture.refreshOptions,
+      tokens: createHolderTokenCipher(randomBytes(32)),
+    });
+    const { providerAccount } = await fixture.connect('outback-mutual', 'unreadable-token');
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ status: 'updating', next_refresh: holderNow })
+      .where('id', '=', providerAccount.id)
+      .execute();
+    // Before 2026-12-02 the key error was thrown: the queue retried it, the connection stayed
+    // `updating`, and the sweep found it due again every 15 minutes.
+    await expect(
+      handlers.get(refreshJob)?.({ providerAccountId: providerAccount.id }, { id: '1', attempt: 1 }),
+    ).resolves.toBeUndefined();
+    expect(
+      await fixture.db
+        .selectFrom('provider_accounts')
+        .select(['status', 'refresh_status', 'refresh_sub_status', 'next_refresh'])
+        .where('id', '=', providerAccount.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'needs_action',
+      refresh_status: 'relogin_required',
+      refresh_sub_status: 'verify_credentials',
+      next_refresh: null,
+    });
+    expect(await dueProviderAccountIds(fixture.db, new Date('2100-01-01T00:00:00Z'))).not.toContain(
+      providerAccount.id,
+    );
+    expect(errors).toHaveLength(1);
+    const [logged] = (errors[0] ?? []) as [{ err?: unknown; providerAccountId?: number }?];
+    expect(logged?.providerAccountId).toBe(providerAccount.id);
+    expect(logged?.err).toBeInstanceOf(HolderTokenKeyError);
   });
 });

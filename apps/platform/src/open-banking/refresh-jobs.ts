@@ -101,6 +101,14 @@ export async function registerRefreshWorkers(
         throw error;
       },
     );
+    // Recorded as needing the client (not retried); the operator hears of it, as a wrong
+    // HOLDER_TOKEN_KEY would do this to every connection.
+    if (result?.tokenUnreadable) {
+      app.log.error(
+        { err: result.tokenUnreadable, providerAccountId },
+        'open banking: a stored bank token cannot be decrypted; the connection needs the client to connect again',
+      );
+    }
     // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
     // reconnect's own refresh found this job running (one per connection), so it is this job's
     // to run again, with the new consent.

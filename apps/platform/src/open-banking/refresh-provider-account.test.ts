@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { connectProviderAccount } from './connect-provider-account.ts';
 import { refreshProviderAccount } from './refresh-provider-account.ts';
 import { storePull } from './store-pull.ts';
 import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
@@ -60,6 +61,50 @@ async function statusOf(providerAccountId: number) {
     .select(['status', 'refresh_status', 'refresh_sub_status', 'next_refresh', 'last_refreshed'])
     .where('id', '=', providerAccountId)
     .executeTakeFirstOrThrow();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a holder's JSON answer, rewritten by a test
+type HolderBody = any;
+
+/**
+ * The simulated holder, each successful JSON answer passed through `rewrite` (by its path), and
+ * every request's headers kept in `requests`.
+ */
+function rewritingFetch(
+  rewrite: (path: string, body: HolderBody) => HolderBody,
+  requests: { path: string; headers: Record<string, string> }[] = [],
+): typeof fetch {
+  return async (input, init) => {
+    const path = new URL(String(input)).pathname;
+    requests.push({ path, headers: { ...(init?.headers as Record<string, string>) } });
+    const response = await fixture.fetch(input, init);
+    if (!response.ok) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    const body = rewrite(path, await response.json());
+    return new Response(JSON.stringify(body), { status: response.status, headers });
+  };
+}
+
+async function syncedAt(providerAccountId: number) {
+  const row = await fixture.db
+    .selectFrom('provider_accounts')
+    .select('transactions_synced_at')
+    .where('id', '=', providerAccountId)
+    .executeTakeFirstOrThrow();
+  return row.transactions_synced_at;
+}
+
+/** Each of the client's accounts (by the holder's id) with its oldest transaction's date. */
+async function oldestByAccount(scope: ClientScope) {
+  const rows = await fixture.db
+    .selectFrom('accounts as a')
+    .leftJoin('transactions as t', 't.account_id', 'a.id')
+    .select(['a.external_id', sql<string | null>`min(t.transaction_date)::text`.as('oldest')])
+    .where('a.client_id', '=', scope.clientId)
+    .groupBy('a.external_id')
+    .execute();
+  return new Map(rows.map((row) => [row.external_id ?? '', row.oldest]));
 }
 
 /** A client connected to Harbour Bank and refreshed once, successfully. */
@@ -532,5 +577,211 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     );
     // Before 2026-11-30 the balance became 0.00.
     expect((await clientData(scope)).accounts).toEqual(before.accounts);
+  });
+  it('stores a pending transaction without any time, dated the pull’s day, and removes it once cancelled', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'timeless-pending');
+    const timeless = new Set<string>();
+    // The holder leaves every time out of its pending transactions (CDS allows it).
+    const withoutTimes = rewritingFetch((path, body) => {
+      if (!path.endsWith('/transactions')) return body;
+      for (const transaction of body.data.transactions) {
+        if (transaction.status !== 'PENDING') continue;
+        delete transaction.executionDateTime;
+        delete transaction.valueDateTime;
+        delete transaction.postingDateTime;
+        timeless.add(transaction.transactionId);
+      }
+      return body;
+    });
+    const first = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...fixture.refreshOptions,
+      fetch: withoutTimes,
+    });
+    expect(timeless.size).toBeGreaterThan(0);
+    // Before 2026-12-02 each account with one failed (permanent_failure / unknown_error), none
+    // of its transactions stored, and the window never moved on.
+    expect(first.outcome).toMatchObject({ refreshStatus: 'success', refreshSubStatus: null });
+    expect(await syncedAt(providerAccount.id)).toEqual(holderNow);
+    const stored = await fixture.db
+      .selectFrom('transactions')
+      .select(['external_id', 'status', sql<string>`transaction_date::text`.as('date')])
+      .where('client_id', '=', scope.clientId)
+      .where('external_id', 'in', [...timeless])
+      .execute();
+    // 03:00 UTC on 20 November is the afternoon of the 20th in Sydney.
+    expect(stored).toHaveLength(timeless.size);
+    expect(stored.every((row) => row.status === 'pending' && row.date === '2026-11-20')).toBe(true);
+
+    // The holder no longer lists them (cancelled): inside the next window, so they are removed.
+    const withoutThem = rewritingFetch((path, body) => {
+      if (!path.endsWith('/transactions')) return body;
+      body.data.transactions = body.data.transactions.filter(
+        (transaction: { transactionId: string }) => !timeless.has(transaction.transactionId),
+      );
+      return body;
+    });
+    const second = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...fixture.refreshOptions,
+      fetch: withoutThem,
+    });
+    expect(second.stored?.pendingRemoved).toBe(timeless.size);
+  });
+
+  it('backs off when every account’s transactions fail for a time, though the accounts load', async () => {
+    const { id } = await refreshedClient('all-transactions-busy');
+    const accounts = await fixture.db
+      .selectFrom('accounts')
+      .select('external_id')
+      .where('provider_account_id', '=', id)
+      .execute();
+    const record = () =>
+      fixture.db
+        .selectFrom('provider_accounts')
+        .select(['refresh_status', 'refresh_failures', 'next_refresh'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const minutesAhead = (time: Date | null) => ((time?.getTime() ?? 0) - holderNow.getTime()) / 60_000;
+    fixture.holder.faults.set({
+      bank: 'harbour-bank',
+      fault: 'partial_failure',
+      customerId: 'all-transactions-busy',
+      accountIds: accounts.map((account) => account.external_id ?? ''),
+    });
+    const waits: number[] = [];
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const result = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+        expect(result.outcome).toMatchObject({ refreshStatus: 'temporary_failure', temporary: true });
+        expect(result.stored?.accounts).toBe(accounts.length);
+        waits.push(minutesAhead(result.nextRefresh));
+      }
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'all-transactions-busy' });
+    }
+    // Before 2026-12-02 the count went back to 0 each time: 5, 5, 5 … minutes, for ever.
+    expect(waits).toEqual([5, 10, 20]);
+    const failing = await record();
+    expect({ ...failing, next_refresh: minutesAhead(failing.next_refresh) }).toEqual({
+      refresh_status: 'temporary_failure',
+      refresh_failures: 3,
+      next_refresh: 20,
+    });
+    await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+    const healthy = await record();
+    expect({ ...healthy, next_refresh: minutesAhead(healthy.next_refresh) }).toEqual({
+      refresh_status: 'success',
+      refresh_failures: 0,
+      next_refresh: 24 * 60,
+    });
+  });
+
+  /** A refresh a day after the first, on the platform's clock (the holder's stays). */
+  const nextDay = () => ({
+    ...fixture.refreshOptions,
+    now: () => new Date(holderNow.getTime() + 24 * 3600 * 1000),
+  });
+  const monthBefore = new Date(holderNow.getTime() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  /** A first refresh that the holder lists every account in but the first (added to the consent later). */
+  async function refreshedWithoutFirstAccount(customerId: string) {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', customerId);
+    let added = '';
+    const withoutIt = rewritingFetch((path, body) => {
+      if (path.endsWith('/banking/accounts')) {
+        added ||= body.data.accounts[0].accountId;
+        body.data.accounts = body.data.accounts.filter(
+          (account: { accountId: string }) => account.accountId !== added,
+        );
+      } else if (path.endsWith('/banking/accounts/balances')) {
+        body.data.balances = body.data.balances.filter(
+          (balance: { accountId: string }) => balance.accountId !== added,
+        );
+      }
+      return body;
+    });
+    const first = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...fixture.refreshOptions,
+      fetch: withoutIt,
+    });
+    expect(first.outcome.refreshStatus).toBe('success');
+    expect((await oldestByAccount(scope)).has(added)).toBe(false);
+    return { scope, id: providerAccount.id, added };
+  }
+
+  it('reads the whole history of an account added to the consent after the first refresh', async () => {
+    const { scope, id, added } = await refreshedWithoutFirstAccount('account-added-later');
+    const later = await refreshProviderAccount(fixture.db, id, nextDay());
+    expect(later.outcome.refreshStatus).toBe('success');
+    const oldest = (await oldestByAccount(scope)).get(added) ?? '';
+    // Before 2026-12-02 it got the connection's window (from 14 days before the first): early November.
+    expect(oldest < monthBefore, `the added account's history from ${oldest}`).toBe(true);
+  });
+
+  it('reads the whole history of an added account whose first read failed', async () => {
+    const { scope, id, added } = await refreshedWithoutFirstAccount('account-added-failing');
+    fixture.holder.faults.set({
+      bank: 'harbour-bank',
+      fault: 'partial_failure',
+      customerId: 'account-added-failing',
+      accountIds: [added],
+    });
+    try {
+      const partial = await refreshProviderAccount(fixture.db, id, nextDay());
+      expect(partial.outcome.refreshStatus).toBe('partial_success');
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'account-added-failing' });
+    }
+    // Stored, without transactions: the next refresh still reads its first window.
+    expect((await oldestByAccount(scope)).get(added)).toBeNull();
+    await refreshProviderAccount(fixture.db, id, nextDay());
+    const oldest = (await oldestByAccount(scope)).get(added) ?? '';
+    expect(oldest < monthBefore, `the added account's history from ${oldest}`).toBe(true);
+  });
+
+  it('sends when the client last connected as x-fapi-auth-date on every authenticated call', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'auth-date-person');
+    const id = providerAccount.id;
+    const connectedAt = (action: string, at: Date) =>
+      fixture.db
+        .updateTable('audit_log')
+        .set({ at })
+        .where('target_type', '=', 'provider_account')
+        .where('target_id', '=', String(id))
+        .where('action', '=', action)
+        .execute();
+    const authDates = async () => {
+      const requests: { path: string; headers: Record<string, string> }[] = [];
+      await refreshProviderAccount(fixture.db, id, {
+        ...fixture.refreshOptions,
+        fetch: rewritingFetch((_path, body) => body, requests),
+      });
+      const resource = requests.filter((request) => !request.path.endsWith('/discovery/status'));
+      expect(resource.length).toBeGreaterThan(3);
+      // Not on the public discovery call.
+      expect(
+        requests.some(
+          (request) =>
+            request.headers['x-fapi-auth-date'] !== undefined && request.path.endsWith('/discovery/status'),
+        ),
+      ).toBe(false);
+      return new Set(resource.map((request) => request.headers['x-fapi-auth-date']));
+    };
+    await connectedAt('provider_account.create', new Date('2026-11-01T00:00:00Z'));
+    // Before 2026-12-02 none was sent (CDS requires it on every resource call).
+    expect(await authDates()).toEqual(new Set(['Sun, 01 Nov 2026 00:00:00 GMT']));
+
+    // Connected again: the time of the reconnect.
+    await connectProviderAccount(
+      fixture.db,
+      scope,
+      {
+        providerId: fixture.providerIds['harbour-bank'] ?? 0,
+        customerId: 'auth-date-person',
+        sharingDays: 365,
+      },
+      { fetch: fixture.fetch },
+    );
+    await connectedAt('provider_account.reconnect', new Date('2026-11-15T10:30:00Z'));
+    expect(await authDates()).toEqual(new Set(['Sun, 15 Nov 2026 10:30:00 GMT']));
   });
 });

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { type CdsBankingClient, createCdsBankingClient } from './cds-banking-client.ts';
 import { createCdsDataSource } from './cds-data-source.ts';
 import { createCdsHttpClient } from './cds-http-client.ts';
-import type { DataSource, RefreshOutcome } from './data-source.ts';
-import { type HolderTokenCipher, holderTokenCipher } from './holder-token-cipher.ts';
+import type { DataSource, PullWindow, RefreshOutcome } from './data-source.ts';
+import { type HolderTokenCipher, HolderTokenKeyError, holderTokenCipher } from './holder-token-cipher.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
 import { recordFailedRefresh, type StoredPull, sameConsent, storePull } from './store-pull.ts';
 
@@ -30,6 +30,12 @@ export interface RefreshResult {
    * runs the job again).
    */
   superseded?: true;
+  /**
+   * The stored bank token could not be decrypted (HolderTokenKeyError: HOLDER_TOKEN_KEY is not the
+   * key it was sealed with, or the value was altered): recorded as a consent the client must give
+   * again, not retried. The refresh job logs it, as it may be the operator's key that is wrong.
+   */
+  tokenUnreadable?: HolderTokenKeyError;
 }
 
 const hour = 60 * 60 * 1000;
@@ -81,6 +87,21 @@ export async function refreshProviderAccount(
       'pa.holder_consent_id',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
+      'pa.created_at',
+      // When the client last connected (or reconnected) this connection: the time the customer
+      // last authenticated with the platform that CDS asks for in x-fapi-auth-date. No column
+      // holds a reconnect's time; its audit row does (both audited in the connect's transaction).
+      (eb) =>
+        eb
+          .selectFrom('audit_log as al')
+          .select('al.at')
+          .whereRef('al.client_id', '=', 'pa.client_id')
+          .where('al.target_type', '=', 'provider_account')
+          .where('al.target_id', '=', sql<string>`pa.id::text`)
+          .where('al.action', 'in', ['provider_account.create', 'provider_account.reconnect'])
+          .orderBy('al.id', 'desc')
+          .limit(1)
+          .as('connected_at'),
       'p.id as provider_id',
       'p.aggregator_type',
       'p.base_url',
@@ -110,8 +131,25 @@ export async function refreshProviderAccount(
 
   const tokens = options.tokens ?? (await holderTokenCipher());
   const storedToken = connection.holder_access_token ?? '';
+  let accessToken: string;
+  try {
+    accessToken = tokens.open(storedToken);
+  } catch (error) {
+    if (!(error instanceof HolderTokenKeyError)) throw error;
+    // A token no key here opens is no consent: the client connects again (needs_action, which the
+    // due sweep leaves alone). Before 2026-12-02 this was thrown before anything was recorded: the
+    // connection stayed `updating`, refreshed and failed again every 15 minutes for ever, and the
+    // client was never asked to connect again.
+    const recorded = await recordFailedRefresh(database, target, needsConsent, null);
+    return {
+      outcome: needsConsent,
+      stored: undefined,
+      nextRefresh: null,
+      tokenUnreadable: error,
+      ...(!recorded && supersededMark),
+    };
+  }
   // A token stored before encryption is sealed now, at its first read.
-  const accessToken = tokens.open(storedToken);
   await db
     .updateTable('provider_accounts')
     .set({
@@ -126,6 +164,8 @@ export async function refreshProviderAccount(
     createCdsHttpClient({
       baseUrl: connection.base_url,
       accessToken,
+      // CDS: required on every authenticated resource call, as an HTTP-date (RFC 7231).
+      authDate: new Date(connection.connected_at ?? connection.created_at),
       timeoutMs: options.timeoutMs,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
@@ -141,7 +181,28 @@ export async function refreshProviderAccount(
       ? Math.max(new Date(connection.transactions_synced_at).getTime() - overlapDays * 24 * hour, firstWindow)
       : firstWindow,
   );
-  const pull = await source.pull({ oldestTime, newestTime: now });
+  const window: PullWindow = { oldestTime, newestTime: now };
+  // An account none of whose transactions are held yet (added to the consent since, or its first
+  // read failed) reads the first refresh's 730 days: before 2026-12-02 it got the connection's
+  // window, two weeks before the last full refresh, and never the rest of its history.
+  if (connection.transactions_synced_at) {
+    const held = await db
+      .selectFrom('accounts as a')
+      .select('a.external_id')
+      .where('a.provider_account_id', '=', providerAccountId)
+      .where('a.external_id', 'is not', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.account_id', '=', 'a.id'),
+        ),
+      )
+      .execute();
+    window.firstRead = {
+      oldestTime: new Date(firstWindow),
+      accountsHeld: new Set(held.map((row) => row.external_id ?? '')),
+    };
+  }
+  const pull = await source.pull(window);
 
   if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {
     const failures = await recordFailedRefresh(database, target, pull.outcome, (count) =>
@@ -154,15 +215,24 @@ export async function refreshProviderAccount(
       ...(!failures && supersededMark),
     };
   }
-  const nextRefresh = nextRefreshAfter(pull.outcome, 0, now);
   try {
     const stored = await storePull(
       database,
       { tenantId: connection.tenant_id, clientId: connection.client_id, ...target },
       pull,
-      { outcome: pull.outcome, now, nextRefresh, windowStart: sydneyToday(oldestTime) },
+      {
+        outcome: pull.outcome,
+        now,
+        nextRefresh: (count) => nextRefreshAfter(pull.outcome, count, now),
+        windowStart: sydneyToday(oldestTime),
+      },
     );
-    return { outcome: pull.outcome, stored, nextRefresh, ...(!stored.statusRecorded && supersededMark) };
+    return {
+      outcome: pull.outcome,
+      stored,
+      nextRefresh: stored.nextRefresh,
+      ...(!stored.statusRecorded && supersededMark),
+    };
   } catch (error) {
     // The transaction rolled back: the previous data is intact; say the refresh failed.
     const failed: RefreshOutcome = {

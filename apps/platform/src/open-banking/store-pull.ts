@@ -38,6 +38,8 @@ export interface StoredPull {
   pendingRemoved: number;
   /** Whether the outcome was recorded: not when the connection's consent changed meanwhile. */
   statusRecorded: boolean;
+  /** The `next_refresh` recorded (null also when nothing was). */
+  nextRefresh: Date | null;
 }
 
 /** Rows per insert: 15 columns stay well under PostgreSQL's 65,535 bind parameters. */
@@ -69,7 +71,13 @@ export async function storePull(
     now,
     nextRefresh,
     windowStart,
-  }: { outcome: RefreshOutcome; now: Date; nextRefresh: Date | null; windowStart: string },
+  }: {
+    outcome: RefreshOutcome;
+    now: Date;
+    /** When to refresh next, or how to tell from the failures in a row (this one counted). */
+    nextRefresh: Date | null | ((failuresInARow: number) => Date | null);
+    windowStart: string;
+  },
 ): Promise<StoredPull> {
   return inTransaction(database, async (trx) => {
     const stored: StoredPull = {
@@ -78,6 +86,7 @@ export async function storePull(
       transactionsUpdated: 0,
       pendingRemoved: 0,
       statusRecorded: false,
+      nextRefresh: null,
     };
     // The categories are reference data with fixed ids; a platform without the demo seed still has them.
     const categories = await trx
@@ -113,7 +122,7 @@ export async function storePull(
     await faultPoint(faultPoints.openBankingStorePull); // docs/reliability.md; inert unless armed
     const recorded = await trx
       .updateTable('provider_accounts')
-      .set({
+      .set((eb) => ({
         status: outcome.providerAccountStatus,
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
@@ -122,13 +131,29 @@ export async function storePull(
         ...(pull.accounts.every((entry) => entry.transactions !== undefined) && {
           transactions_synced_at: now,
         }),
-        next_refresh: nextRefresh,
-        refresh_failures: 0,
-      })
+        // Every account's transactions failing for a time (429, 503) is a failure in a row, as a
+        // pull that read no account is (`recordFailedRefresh`), so the back-off grows: before
+        // 2026-12-02 the count went back to 0, and the connection was pulled again every 5 minutes
+        // for as long as it lasted. A success (partial too) resets it; another failure keeps it.
+        refresh_failures: outcome.temporary
+          ? eb('refresh_failures', '+', 1)
+          : outcome.providerAccountStatus === 'success'
+            ? eb.val(0)
+            : eb.ref('refresh_failures'),
+      }))
       .where('id', '=', target.providerAccountId)
       .where((eb) => sameConsent(eb, target))
+      .returning('refresh_failures')
       .executeTakeFirst();
-    stored.statusRecorded = recorded.numUpdatedRows > 0n;
+    if (!recorded) return stored;
+    stored.statusRecorded = true;
+    stored.nextRefresh =
+      typeof nextRefresh === 'function' ? nextRefresh(recorded.refresh_failures) : nextRefresh;
+    await trx
+      .updateTable('provider_accounts')
+      .set({ next_refresh: stored.nextRefresh })
+      .where('id', '=', target.providerAccountId)
+      .execute();
     return stored;
   });
 }
