@@ -4,6 +4,7 @@ import { deleteProviderAccount, markRefreshQueued } from '../aggregation/provide
 import { createGoal, deleteGoal } from '../goals/goals-repository.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { adviserScopeOf, signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
+import { updateUserDetails } from '../users/user-details-repository.ts';
 
 describe('an adviser’s writes to a client’s data hold the consent behind them', () => {
   let testApp: TestApp;
@@ -22,6 +23,11 @@ describe('an adviser’s writes to a client’s data hold the consent behind the
       .orderBy('id')
       .execute(),
     goals: await db().selectFrom('goals').select('id').where('client_id', '=', clientId).execute(),
+    client: await db()
+      .selectFrom('clients')
+      .select(['given_name', 'family_name', 'mobile'])
+      .where('id', '=', clientId)
+      .executeTakeFirst(),
     connections: await db()
       .selectFrom('provider_accounts')
       .select(['id', 'status'])
@@ -74,6 +80,7 @@ describe('an adviser’s writes to a client’s data hold the consent behind the
     await expect(markRefreshQueued(db(), scope, connectionIds, async () => {})).rejects.toMatchObject(
       refused,
     );
+    await expect(updateUserDetails(db(), scope, { given_name: 'Renamed' })).rejects.toMatchObject(refused);
     expect(await dataOf(fixture.clientId)).toEqual(before);
   });
 });

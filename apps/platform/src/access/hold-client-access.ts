@@ -5,9 +5,10 @@ import { consentingLinkQuery, currentConsentLinks } from './find-accessible-clie
 import type { ClientScope } from './resolve-client-scope.ts';
 
 /**
- * For a write that the end of a consent must take with it (an export, a bank connection: made from
- * or for the data shared under it, deleted when it ends): holds the consents behind the caller's
- * access for the rest of the transaction, locking their links `FOR SHARE`. A withdrawal or expiry
+ * For a write to a client's data made under a consent (a change to their transactions, accounts,
+ * goals, details or connections; an export or a bank connection, which the end of the consent
+ * takes with it): holds the consents behind the caller's access for the rest of the transaction,
+ * locking their links `FOR SHARE`. A withdrawal or expiry
  * of one then waits until the write commits, and deletes what it wrote; one that committed after
  * the request's access check is seen here (PostgreSQL reads a locked row again once it is free).
  *

@@ -13,6 +13,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { refreshStatusToWire } from './provider-accounts-repository.ts';
+import { lockClientDataVersion } from './transactions/lock-transactions.ts';
 
 function selectAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db
@@ -102,9 +103,10 @@ export async function updateAccount(
     return getAccount(db, scope, id);
   }
   await db.transaction().execute(async (trx) => {
-    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
-    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    // Only while the caller's consent is current (before 2026-12-02 written after a withdrawal).
     await holdConsentFor(trx, scope);
+    // The data version before the rows its trigger bumps it for, as a bank refresh takes them.
+    await lockClientDataVersion(trx, scope.clientId);
     const updated = await trx
       .updateTable('accounts')
       .set({

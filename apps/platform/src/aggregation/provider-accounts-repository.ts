@@ -11,6 +11,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { queueHolderConsentRevocations } from '../open-banking/holder-consent-revocation.ts';
+import { lockClientDataVersion } from './transactions/lock-transactions.ts';
 
 function selectProviderAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db
@@ -90,9 +91,10 @@ export async function deleteProviderAccount(
   id: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
-    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    // Only while the caller's consent is current (before 2026-12-02 written after a withdrawal).
     await holdConsentFor(trx, scope);
+    // The data version before the rows its trigger bumps it for, as a bank refresh takes them.
+    await lockClientDataVersion(trx, scope.clientId);
     const deleted = await trx
       .deleteFrom('provider_accounts')
       .where('tenant_id', '=', scope.tenantId)
@@ -131,9 +133,10 @@ export async function markRefreshQueued(
   enqueue: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<ProviderAccount[]> {
   return db.transaction().execute(async (trx) => {
-    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
-    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    // Only while the caller's consent is current (before 2026-12-02 written after a withdrawal).
     await holdConsentFor(trx, scope);
+    // The data version before the rows its trigger bumps it for, as a bank refresh takes them.
+    await lockClientDataVersion(trx, scope.clientId);
     const rows = await trx
       .selectFrom('provider_accounts as pa')
       .innerJoin('providers as p', 'p.id', 'pa.provider_id')

@@ -9,6 +9,7 @@ import {
   type DocumentStore,
   databaseDocumentStore,
   diskDocumentStore,
+  MissingDocumentFile,
   s3DocumentStore,
   s3ObjectUrl,
   s3RequestTimeoutMs,
@@ -144,6 +145,17 @@ describe('disk store', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('tells a folder that is not there (a volume not mounted) from a lost file', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'documents-'));
+    const store = diskDocumentStore(root);
+    const stored = await store.save({ tenantId: 'waratah', exportId: 'f', extension: 'pdf', bytes: binary });
+    await rm(root, { recursive: true, force: true });
+    // Not "missing" (a 404 for every document): the platform's own failure, a 5xx.
+    const outage = await store.load(stored).catch((error: unknown) => error);
+    expect(outage).toBeInstanceOf(Error);
+    expect(outage).not.toBeInstanceOf(MissingDocumentFile);
+  });
 });
 
 describe('S3 store', () => {
@@ -184,6 +196,12 @@ describe('S3 store', () => {
     await expect(
       noBucket.save({ tenantId: 'waratah', exportId: 'e5', extension: 'pdf', bytes: binary }),
     ).rejects.toThrow(/404 NoSuchBucket/);
+    // A download from it is the platform's failure too, not a file lost (a 404 for every document).
+    const read = await noBucket
+      .load({ storage: 's3', key: 'waratah/e5.pdf', content: null })
+      .catch((error: unknown) => error);
+    expect(read).not.toBeInstanceOf(MissingDocumentFile);
+    expect(String(read)).toMatch(/GET s3:\/\/no-such-bucket\/waratah\/e5\.pdf: 404 NoSuchBucket/);
     const closed = s3DocumentStore({ ...server, endpoint: 'http://127.0.0.1:9', forcePathStyle: true });
     await expect(
       closed.save({ tenantId: 'waratah', exportId: 'e5', extension: 'pdf', bytes: binary }),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { DocumentStorageConfig } from '../config/env.ts';
@@ -57,6 +57,13 @@ export const databaseDocumentStore: DocumentStore = {
   },
 };
 
+async function folderExists(path: string): Promise<boolean> {
+  return stat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+}
+
 /** Files under `root` (e.g. `DATA_DIR/documents`), one folder per tenant; written whole, then renamed into place. */
 export function diskDocumentStore(root: string): DocumentStore {
   const pathOf = (file: StoredFile) => {
@@ -83,7 +90,9 @@ export function diskDocumentStore(root: string): DocumentStore {
       try {
         return await readFile(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // Missing from a folder that is there: that file is lost. The folder itself gone (a volume
+        // not mounted, a wrong DATA_DIR) is the platform's outage, not a 404 for every document.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && (await folderExists(root))) {
           throw new MissingDocumentFile(
             `The document's file is missing from the document folder (${file.key})`,
           );
@@ -239,9 +248,16 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
     async load(file) {
       const key = keyOf(file);
       return send('GET', key, async (response) => {
+        // Only a key the bucket does not hold is a lost file; a bucket that is not there
+        // (NoSuchBucket, also a 404) is the platform's outage, not a 404 for every document.
         if (response.status === 404) {
-          await response.body?.cancel();
-          throw new MissingDocumentFile(`The document's file is missing from object storage (${where(key)})`);
+          const reason = await s3Reason(response);
+          if (/^404 NoSuchKey\b/.test(reason)) {
+            throw new MissingDocumentFile(
+              `The document's file is missing from object storage (${where(key)})`,
+            );
+          }
+          throw new Error(`Object storage refused the document (GET ${where(key)}: ${reason})`);
         }
         if (!response.ok) {
           throw new Error(

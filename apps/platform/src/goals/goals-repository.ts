@@ -114,8 +114,7 @@ export async function createGoal(
     });
   }
   const id = await db.transaction().execute(async (trx) => {
-    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
-    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    // Only while the caller's consent is current (before 2026-12-02 written after a withdrawal).
     await holdConsentFor(trx, scope);
     const account = await trx
       .selectFrom('accounts')
@@ -191,8 +190,7 @@ export async function createGoal(
 
 export async function deleteGoal(db: Kysely<Database>, scope: ClientScope, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // Written only while the caller's consent is current (`holdConsentFor`): one withdrawn since
-    // the access check answers 404 with nothing written (before 2026-12-02 the change committed).
+    // Only while the caller's consent is current (before 2026-12-02 written after a withdrawal).
     await holdConsentFor(trx, scope);
     const deleted = await trx
       .deleteFrom('goals')

@@ -19,7 +19,8 @@ export const housekeepingMinutes = 60;
  *   30 days, for support to see which were sent and used (an expired one is refused as an unknown
  *   one is);
  * - a token past its expiry: 1 day (what a new sign-in already drops of its subject's);
- * - a rate-limit counter: 1 day after its window opened (the longest window is an hour);
+ * - a rate-limit counter: 1 day after its window opened, when the longest window (a day: wrong
+ *   codes per address, `wrongCodesPerAddressPerDay`) has ended; shorter would drop live counts;
  * - a browser known to an account (its sign-in device cookie) past its expiry: at once, as nothing
  *   reads it then;
  * - a message of the development mailbox (kept when SMTP_URL is unset): 30 days, as the links it

@@ -1,5 +1,6 @@
 import type { UpdateUserDetailsBody, UserDetails, UserSummary } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
+import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -32,6 +33,7 @@ export async function updateUserDetails(
   change: UpdateUserDetailsBody,
 ): Promise<UserDetails> {
   await db.transaction().execute(async (trx) => {
+    await holdConsentFor(trx, scope);
     await trx
       .updateTable('clients')
       .set({

@@ -23,9 +23,7 @@ export async function lockTransactions(
   scope: ClientScope,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  await sql`
-    insert into client_data_versions as v (client_id, version) values (${scope.clientId}, 1)
-    on conflict (client_id) do update set version = v.version`.execute(trx);
+  await lockClientDataVersion(trx, scope.clientId);
   const rows = await trx
     .selectFrom('transactions')
     .select(['id', sql<number>`jsonb_array_length(tags)`.as('tagCount')])
@@ -36,4 +34,16 @@ export async function lockTransactions(
     .forNoKeyUpdate()
     .execute();
   return new Map(rows.map((row) => [row.id, row.tagCount]));
+}
+
+/**
+ * Locks the client's data version (`client_data_versions`) as it is, before any write whose
+ * trigger bumps it (transactions, accounts, provider accounts): the order a bank refresh takes
+ * them in (its first account's trigger takes the version), so a write meeting a refresh of the
+ * same client waits for it instead of deadlocking with it.
+ */
+export async function lockClientDataVersion(trx: Kysely<Database>, clientId: number): Promise<void> {
+  await sql`
+    insert into client_data_versions as v (client_id, version) values (${clientId}, 1)
+    on conflict (client_id) do update set version = v.version`.execute(trx);
 }
