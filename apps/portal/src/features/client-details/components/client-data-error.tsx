@@ -1,25 +1,26 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { isClientGone } from '../utils/is-client-gone.ts';
 import { ClientLoadError } from './client-load-error.tsx';
 import { ClientUnavailable } from './client-unavailable.tsx';
 
+export type ClientDataErrorProps = { error: unknown } & (
+  | { title?: string; onRetry: () => void; children?: undefined }
+  /** The page's own words for any other failure, with its own 'Try again' (none: nothing shown). */
+  | { children?: ReactNode; title?: undefined; onRetry?: undefined }
+);
+
 /**
  * What a client page shows when one of its calls fails: the not-shared page when the platform says
- * the client is out of reach (their consent ended while the page was open), otherwise a retry.
+ * the client is out of reach (their consent ended while the page was open), where a 'Try again'
+ * could never pass; otherwise the page's own error (`children`) or a retry.
  */
-export function ClientDataError({
-  error,
-  title,
-  onRetry,
-}: {
-  error: unknown;
-  title?: string;
-  onRetry: () => void;
-}) {
+export function ClientDataError(props: ClientDataErrorProps) {
   const { t } = useTranslation();
   // Inside a page, below the client's name, so not the page's main heading.
-  if (isClientGone(error)) {
+  if (isClientGone(props.error)) {
     return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} headingLevel={2} />;
   }
-  return <ClientLoadError {...(title ? { title } : {})} onRetry={onRetry} />;
+  if (props.onRetry === undefined) return props.children ?? null;
+  return <ClientLoadError {...(props.title ? { title: props.title } : {})} onRetry={props.onRetry} />;
 }

@@ -15,6 +15,7 @@ export function AccountSummaryDownload({ clientId }: { clientId: number }) {
   return (
     <DocumentRequestDrawer
       clientId={clientId}
+      documentKind="account_summary"
       triggerLabel={t('documents.summary.trigger')}
       title={t('documents.summary.title')}
       description={t('documents.summary.description')}

@@ -13,7 +13,7 @@ import { saveFile } from '../utils/save-file.ts';
 import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 
 /** Spec §9: toasts in the portal stay 5000 ms. */
-const TOAST_MS = 5000;
+export const DOCUMENT_TOAST_MS = 5000;
 
 type JobState = 'queued' | 'running' | 'downloading' | 'completed' | 'ready' | 'failed' | 'unavailable';
 
@@ -47,6 +47,11 @@ export interface DocumentJobRowProps {
   unavailable?: boolean;
   /** Why the last look at the document's progress failed (it is looked at again): said in the row. */
   followError?: unknown;
+  /**
+   * Told once when the document failed or is gone, with what happened in words naming it: a row
+   * out of sight (its drawer closed) says so in a toast.
+   */
+  onFailed?: ((message: string) => void) | undefined;
 }
 
 /** One export: its progress while it is generated, then the file; a failure says why and offers a retry. */
@@ -60,6 +65,7 @@ export function DocumentJobRow({
   retryAt,
   unavailable = false,
   followError,
+  onFailed,
 }: DocumentJobRowProps) {
   const { t } = useTranslation();
   const waitNote = useRetryWaitNote();
@@ -72,19 +78,19 @@ export function DocumentJobRow({
     };
   }, []);
   // The toast and the error are handled here, in the mutation's own options, not in mutate()'s:
-  // those would be dropped with the row, which can go before the file comes (the drawer's hidden
-  // list lets a row go once its automatic download starts).
+  // those would be dropped with the row, which can go before the file comes (the hidden list of
+  // `DocumentJobsProvider` lets a row go once its automatic download starts).
   const download = useMutation({
     mutationFn: (_how: { automatic: boolean }) => downloads.downloadExport(document, { userId: clientId }),
     onSuccess: (file, { automatic }) => {
       saveFile(file.blob, file.fileName);
-      if (automatic) toast.success(t('documents.downloaded', { name }), { duration: TOAST_MS });
+      if (automatic) toast.success(t('documents.downloaded', { name }), { duration: DOCUMENT_TOAST_MS });
     },
     onError: (error) => {
       // A row still shown says so itself, with a retry.
       if (shown.current) return;
       toast.error(t('documents.downloadFailed', { reason: serverErrorMessages(error).join(' ') }), {
-        duration: TOAST_MS,
+        duration: DOCUMENT_TOAST_MS,
       });
     },
   });
@@ -97,6 +103,21 @@ export function DocumentJobRow({
       mutate({ automatic: true });
     }
   }, [autoDownload, document.status, mutate, onAutoDownload]);
+
+  const failure = unavailable
+    ? t('documents.unavailableNamed', { name })
+    : document.status !== 'failed'
+      ? null
+      : document.error
+        ? t('documents.failedNamed', { name, reason: document.error })
+        : t('documents.failedNamedUnknown', { name });
+  // Once per failure, however often the row is drawn again.
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (failure === null || told.current === failure) return;
+    told.current = failure;
+    onFailed?.(failure);
+  }, [failure, onFailed]);
 
   const state: JobState = unavailable
     ? 'unavailable'
@@ -186,6 +207,7 @@ export interface TrackedDocumentJobProps {
   onAutoDownload: () => void;
   onRetry: () => void;
   retryAt?: number | undefined;
+  onFailed?: ((message: string) => void) | undefined;
 }
 
 /** An export created just now: polled until it settles (or is gone), then downloaded. */

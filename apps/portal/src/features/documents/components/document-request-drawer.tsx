@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DocumentKind } from '@waratah/contracts';
 import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
@@ -13,12 +14,15 @@ import {
 } from '../utils/queue-documents.ts';
 import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
+import { DocumentJobsProvider, useDocumentJobs } from './document-jobs-provider.tsx';
 
 /** A document queued: the row that follows it; its key changes on a retry, so the row starts afresh. */
 type Job = QueuedDocument;
 
 export interface DocumentRequestDrawerProps {
   clientId: number;
+  /** What the drawer makes: its documents are kept under it while the adviser moves between tabs. */
+  documentKind: DocumentKind;
   triggerLabel: string;
   triggerVariant?: ButtonVariant;
   title: string;
@@ -45,9 +49,21 @@ const reasonOf = (error: unknown) => serverErrorMessages(error).join(' ');
 /**
  * A button opening a drawer that asks for a document, queues it on the platform, shows its progress
  * (aria-live) and downloads the file when it is ready; a failure explains why and offers a retry.
+ * Its documents are kept by the `DocumentJobsProvider` above the client's pages (one of its own
+ * outside them), which follows them while the drawer is closed or its page left for another tab.
  */
-export function DocumentRequestDrawer({
+export function DocumentRequestDrawer(props: DocumentRequestDrawerProps) {
+  if (useDocumentJobs()) return <RequestDrawer {...props} />;
+  return (
+    <DocumentJobsProvider clientId={props.clientId}>
+      <RequestDrawer {...props} />
+    </DocumentJobsProvider>
+  );
+}
+
+function RequestDrawer({
   clientId,
+  documentKind,
   triggerLabel,
   triggerVariant = 'secondary',
   title,
@@ -61,10 +77,14 @@ export function DocumentRequestDrawer({
   disabled,
 }: DocumentRequestDrawerProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [jobs, setJobs] = useState<Job[]>([]);
-  // Each new file is downloaded once by itself, not again when the drawer opens later.
-  const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(() => new Set());
+  // Always there: `DocumentRequestDrawer` renders this inside a provider.
+  const store = useDocumentJobs() as NonNullable<ReturnType<typeof useDocumentJobs>>;
+  const open = store.isOpen(documentKind);
+  const jobs = store.jobsOf(documentKind);
+  const { setOpen: setStoreOpen } = store;
+  const setOpen = (next: boolean) => setStoreOpen(documentKind, next);
+  // A page left with its drawer open (the browser's Back) does not leave it open for the next visit.
+  useEffect(() => () => setStoreOpen(documentKind, false), [documentKind, setStoreOpen]);
   // Refusals 'Try again' left out (they would be refused again): still said until the form is sent anew.
   const [standing, setStanding] = useState<RefusedDocument[]>([]);
   const progressId = useId();
@@ -72,7 +92,7 @@ export function DocumentRequestDrawer({
     mutationFn: queueDocuments,
     onSuccess: ({ created }) => {
       if (created.length === 0) return;
-      setJobs((current) => [...created, ...current]);
+      store.add(documentKind, created);
       onCreated?.();
     },
   });
@@ -84,10 +104,8 @@ export function DocumentRequestDrawer({
     onSettled: (_answer, _error, job) => {
       retrying.current.delete(job.key);
     },
-    onSuccess: ({ old, initial }) => {
-      setJobs((current) =>
-        current.map((job) => (job.key === old ? { ...job, initial, key: initial.id } : job)),
-      );
+    onSuccess: ({ old, initial }, job) => {
+      store.replace(old, { ...job, initial, key: initial.id });
       onCreated?.();
     },
   });
@@ -170,20 +188,19 @@ export function DocumentRequestDrawer({
       clientId={clientId}
       name={job.name}
       initial={job.initial}
-      autoDownload={!downloaded.has(job.key)}
-      onAutoDownload={() => setDownloaded((keys) => new Set(keys).add(job.key))}
+      autoDownload={!store.downloaded.has(job.key)}
+      onAutoDownload={() => store.markDownloaded(job.key)}
       onRetry={() => retryJob(job)}
       // A busy platform's wait holds for every document of the client, this one's retry too.
       retryAt={failure?.retryAt}
+      // Shown here: the failure is said in the row, not in a toast.
+      onFailed={() => store.markTold(job.key)}
     />
   );
-  const waiting = jobs.filter((job) => !downloaded.has(job.key));
   return (
     <>
-      {!open && waiting.length > 0 ? (
-        // Closing the drawer does not lose a document on its way: it is still followed and downloaded.
-        <ul hidden>{waiting.map(renderJob)}</ul>
-      ) : null}
+      {/* Closing the drawer does not lose a document on its way: the provider's hidden list follows
+          and downloads it, and says in a toast if it failed. */}
       <Button
         variant={triggerVariant}
         onClick={() => {

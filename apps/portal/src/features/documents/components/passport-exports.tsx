@@ -25,6 +25,7 @@ export function PassportExports({ clientId, range }: { clientId: number; range?:
   return (
     <PeriodDocumentDrawer
       clientId={clientId}
+      documentKind="financial_passport"
       options="financialPassport"
       triggerVariant="primary"
       name={t('documents.passport.name')}

@@ -21,6 +21,7 @@ export function PeriodDocumentDownload({ kind, clientId }: { kind: PeriodDocumen
   return (
     <PeriodDocumentDrawer
       clientId={clientId}
+      documentKind={kind}
       options="statements"
       name={t(`documents.${kind}.name`)}
       triggerLabel={t(`documents.${kind}.trigger`)}

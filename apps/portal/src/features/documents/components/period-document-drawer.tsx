@@ -1,4 +1,4 @@
-import type { DocumentExport, DocumentPeriod } from '@waratah/contracts';
+import type { DocumentExport, DocumentKind, DocumentPeriod } from '@waratah/contracts';
 import type { ButtonVariant } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
 import { customPeriod, initialChoice, type PeriodChoice, periodRequest } from '../utils/export-periods.ts';
@@ -8,6 +8,7 @@ import { PeriodFields } from './period-fields.tsx';
 
 export interface PeriodDocumentDrawerProps {
   clientId: number;
+  documentKind: DocumentKind;
   /** Which of the tenant's export option lists applies. */
   options: 'statements' | 'financialPassport';
   name: string;

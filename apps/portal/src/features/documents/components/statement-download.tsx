@@ -36,6 +36,7 @@ export function StatementDownload({ clientId }: { clientId: number }) {
   return (
     <DocumentRequestDrawer
       clientId={clientId}
+      documentKind="statement"
       triggerLabel={t('documents.statement.trigger')}
       title={t('documents.statement.title')}
       description={t('documents.statement.description')}

@@ -110,6 +110,14 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     }
   });
 
+  it('calls income plus expenses the net balance, as the PDF does, not the overview’s net position', async () => {
+    renderPassport();
+
+    const term = await screen.findByText('Net balance', { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent('$6,842.51');
+    expect(screen.queryByText('Net position')).not.toBeInTheDocument();
+  });
+
   it('expands a figure to the transactions it came from, read from the platform only then', async () => {
     const { api, user } = renderPassport();
 
@@ -236,6 +244,45 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Ray White Rent')).toBeInTheDocument();
+  });
+
+  it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
+    renderPassport({
+      routes: {
+        [passportRoute]: () =>
+          json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } },
+            404,
+          ),
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('shows the not-shared page under a figure, with no Try again, when consent ends before its transactions are read', async () => {
+    const { user } = renderPassport({
+      routes: {
+        [transactionsRoute]: () =>
+          json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } },
+            404,
+          ),
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Rent/ }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText("We couldn't load these transactions. Please try again."),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('shows no rows of another period under a figure that has none in this one, and says "No transactions"', async () => {

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { customPeriod, type DateRange, readPassportPeriod, sydneyToday } from '../utils/passport-periods.ts';
 import { PassportReport } from './passport-report.tsx';
@@ -98,9 +99,11 @@ export function FinancialPassportPage({
           <Skeleton className="h-48 w-full rounded-2xl" />
         </LoadingStatus>
       ) : passport.isError ? (
-        <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
-          {t('passport.loadError')}
-        </RetryAlert>
+        <ClientDataError error={passport.error}>
+          <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
+            {t('passport.loadError')}
+          </RetryAlert>
+        </ClientDataError>
       ) : (
         <div
           aria-busy={passport.isFetching}

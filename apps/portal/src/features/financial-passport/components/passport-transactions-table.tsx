@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 import {
   FIGURE_PAGE_SIZE,
   type FigureOrder,
@@ -48,9 +49,11 @@ export function PassportTransactionsTable({
 
   if (query.isError && !query.data) {
     return (
-      <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void query.refetch()}>
-        {t('passport.transactions.loadError')}
-      </RetryAlert>
+      <ClientDataError error={query.error}>
+        <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void query.refetch()}>
+          {t('passport.transactions.loadError')}
+        </RetryAlert>
+      </ClientDataError>
     );
   }
   const rows = (query.data ?? []).map((transaction) => rowOf(transaction, accountNames));

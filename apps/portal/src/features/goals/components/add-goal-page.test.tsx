@@ -40,7 +40,7 @@ function renderAddGoal(
   return renderPageWithProviders({
     path: '/user/details/:id/add-goal',
     url: '/user/details/5/add-goal',
-    page: <AddGoalPage clientId={5} goalsHref="/user/details/5/goals" />,
+    page: <AddGoalPage clientId={5} backHref="/user/details/5/goals" />,
     routes: {
       'GET /api/v2/accounts': () => json({ data: [account, { ...account, id: 32, hidden: true }] }),
       'POST /api/v2/goals': createGoal,
@@ -182,11 +182,31 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/user/details/5/add-goal');
   });
 
+  it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
+    renderPageWithProviders({
+      path: '/user/details/:id/add-goal',
+      url: '/user/details/5/add-goal',
+      page: <AddGoalPage clientId={5} backHref="/user/details/5/goals" />,
+      routes: {
+        'GET /api/v2/accounts': () =>
+          json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } },
+            404,
+          ),
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('tells screen readers it is loading the accounts', async () => {
     renderPageWithProviders({
       path: '/user/details/:id/add-goal',
       url: '/user/details/5/add-goal',
-      page: <AddGoalPage clientId={5} goalsHref="/user/details/5/goals" />,
+      page: <AddGoalPage clientId={5} backHref="/user/details/5/goals" />,
       routes: { 'GET /api/v2/accounts': () => new Promise<Response>(() => {}) },
     });
 

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 import { useCreateGoal } from '../api/create-goal.ts';
 import { useGoalAccounts } from '../api/list-goal-accounts.ts';
 import { type GoalFormValues, goalFormFields } from '../utils/goal-form-schema.ts';
@@ -28,19 +29,22 @@ const toastDuration = 5000;
 
 export interface AddGoalPageProps {
   clientId: number;
-  /** The goals list, where the page returns after adding or cancelling. */
-  goalsHref: string;
+  /**
+   * Where the page returns after adding or cancelling: the goals list, or the overview when the
+   * tenant does not show the goals (view_goals off), whose page would only be 'Not Found'.
+   */
+  backHref: string;
 }
 
 /** 'Add goal' (spec §2): creates a goal on the client's behalf through `POST goals`. */
-export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
+export function AddGoalPage({ clientId, backHref }: AddGoalPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accounts = useGoalAccounts(clientId);
   const createGoal = useCreateGoal(clientId);
   const [serverMessages, setServerMessages] = useState<string[]>([]);
 
-  // Added: the form stays busy until the goals page shows (the route guard asks who the adviser is
+  // Added: the form stays busy until the next page shows (the route guard asks who the adviser is
   // first), so that a second click cannot add the goal again.
   const busy = createGoal.isPending || createGoal.isSuccess;
 
@@ -50,7 +54,7 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
     createGoal.mutate(body, {
       onSuccess: (goal) => {
         toast.success(t('goals.form.created', { name: goal.name }), { duration: toastDuration });
-        void navigate(goalsHref);
+        void navigate(backHref);
       },
       onError: (error) => {
         // The platform names a field as 'body.<field>'; those go beside their field, the rest above the form.
@@ -78,9 +82,11 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
             <SkeletonText lines={6} />
           </LoadingStatus>
         ) : accounts.isError ? (
-          <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void accounts.refetch()}>
-            {t('goals.form.accountsError')}
-          </RetryAlert>
+          <ClientDataError error={accounts.error}>
+            <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void accounts.refetch()}>
+              {t('goals.form.accountsError')}
+            </RetryAlert>
+          </ClientDataError>
         ) : accounts.data.length === 0 ? (
           <Alert variant="info">
             <AlertDescription>{t('goals.form.noAccounts')}</AlertDescription>
@@ -91,7 +97,7 @@ export function AddGoalPage({ clientId, goalsHref }: AddGoalPageProps) {
             pending={busy}
             serverMessages={serverMessages}
             onSubmit={submit}
-            onCancel={() => void navigate(goalsHref)}
+            onCancel={() => void navigate(backHref)}
           />
         )}
       </CardContent>

@@ -126,6 +126,29 @@ describe('GoalsPage', () => {
     expect(await screen.findByTestId('goal-card')).toBeInTheDocument();
   });
 
+  it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
+    renderPageWithProviders({
+      path: '/user/details/:id/goals',
+      url: '/user/details/5/goals',
+      page: <GoalsPage clientId={clientId} />,
+      routes: {
+        [goalsRoute]: () =>
+          json(
+            { error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } },
+            404,
+          ),
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText("We couldn't load this client's goals. Please try again."),
+    ).not.toBeInTheDocument();
+  });
+
   it('tells screen readers it is loading the goals', async () => {
     renderPageWithProviders({
       path: '/user/details/:id/goals',

@@ -10,6 +10,7 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 
@@ -107,10 +108,13 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
     );
   }
   if (goals.isError) {
+    // Consent ended while the page was open: the not-shared page, as no 'Try again' could pass.
     return (
-      <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void goals.refetch()}>
-        {t('goals.loadError')}
-      </RetryAlert>
+      <ClientDataError error={goals.error}>
+        <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void goals.refetch()}>
+          {t('goals.loadError')}
+        </RetryAlert>
+      </ClientDataError>
     );
   }
   if (goals.data.length === 0) {

@@ -8,12 +8,16 @@ import {
 import { Button, Dropdown, Modal } from '@waratah/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 
 export interface RecategoriseDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   transactions: Transaction[];
   categories: TransactionCategory[];
+  /** The categories could not be read: there is nothing to choose from until they are. */
+  categoriesFailed?: boolean;
+  onRetryCategories?: () => void;
   onSave: (change: TransactionChange, category: TransactionCategory) => void;
 }
 
@@ -23,9 +27,12 @@ export function RecategoriseDialog({
   onOpenChange,
   transactions,
   categories,
+  categoriesFailed = false,
+  onRetryCategories,
   onSave,
 }: RecategoriseDialogProps) {
   const { t } = useTranslation();
+  const close = () => onOpenChange(false);
   return (
     <Modal
       open={open}
@@ -36,12 +43,25 @@ export function RecategoriseDialog({
     >
       {/* Mounted with each opening (the parent opens the dialog by setting `open`, which Radix does
           not report), so every opening starts from the current selection, not the last one's form. */}
-      <RecategoriseForm
-        transactions={transactions}
-        categories={categories}
-        onSave={onSave}
-        onClose={() => onOpenChange(false)}
-      />
+      {categoriesFailed ? (
+        <div className="flex flex-col gap-4">
+          <RetryAlert retryLabel={t('transactions.retry')} onRetry={onRetryCategories}>
+            {t('transactions.recategorise.categoriesError')}
+          </RetryAlert>
+          <div className="flex justify-end">
+            <Button type="button" variant="transparent" onClick={close}>
+              {t('transactions.recategorise.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <RecategoriseForm
+          transactions={transactions}
+          categories={categories}
+          onSave={onSave}
+          onClose={close}
+        />
+      )}
     </Modal>
   );
 }

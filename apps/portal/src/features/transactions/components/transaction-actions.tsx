@@ -1,7 +1,8 @@
-import type { Transaction, TransactionCategory } from '@waratah/contracts';
+import type { Transaction } from '@waratah/contracts';
 import { Button } from '@waratah/ui';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { useUpdateTransactions } from '../api/update-transactions.ts';
 import { RecategoriseDialog } from './recategorise-dialog.tsx';
 import { TransactionTagsDialog } from './transaction-tags-dialog.tsx';
@@ -9,18 +10,14 @@ import { TransactionTagsDialog } from './transaction-tags-dialog.tsx';
 export interface TransactionActionsProps {
   clientId: number;
   transactions: Transaction[];
-  categories: TransactionCategory[];
   onClearSelection: () => void;
 }
 
 /** What can be done to the selected transactions (feature `transaction_categorisation`). */
-export function TransactionActions({
-  clientId,
-  transactions,
-  categories,
-  onClearSelection,
-}: TransactionActionsProps) {
+export function TransactionActions({ clientId, transactions, onClearSelection }: TransactionActionsProps) {
   const { t } = useTranslation();
+  // The page's own list of categories (one cache entry): a failure is said in the dialog, with a retry.
+  const categories = useTransactionCategories(clientId);
   const [dialog, setDialog] = useState<'recategorise' | 'tags' | null>(null);
   const update = useUpdateTransactions(clientId);
   const count = transactions.length;
@@ -62,7 +59,9 @@ export function TransactionActions({
         open={dialog === 'recategorise'}
         onOpenChange={(open) => setDialog(open ? 'recategorise' : null)}
         transactions={transactions}
-        categories={categories}
+        categories={categories.data ?? []}
+        categoriesFailed={categories.isError}
+        onRetryCategories={() => void categories.refetch()}
         onSave={(change, category) =>
           update.mutate({
             ids,

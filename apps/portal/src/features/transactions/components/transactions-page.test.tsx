@@ -160,6 +160,15 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search' }).closest('form')).toBeInTheDocument();
   });
 
+  it('reads both directions in the URL as no direction filter, with no tag and the form on “Money in and out”', async () => {
+    const { api } = renderPage({ url: `/user/details/${clientId}/transactions?base_type=debit_credit` });
+
+    await screen.findByRole('table');
+    expect(api.requestsTo('GET /api/v2/transactions')[0]?.url.searchParams.has('base_type')).toBe(false);
+    expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Direction' })).toHaveTextContent('Money in and out');
+  });
+
   it('writes applied filters into the URL and starts again on the first page', async () => {
     const { router, user } = renderPage({
       url: `/user/details/${clientId}/transactions?after=2026-11-01_2&page=2`,
@@ -273,6 +282,92 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('We could not load the transactions.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+  });
+
+  it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
+    const gone = () =>
+      json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } }, 404);
+    renderPage({ routes: { 'GET /api/v2/transactions': gone } });
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/not linked to your practice/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('We could not load the transactions.')).not.toBeInTheDocument();
+  });
+
+  it('says when the accounts and categories cannot load, and loads them on Try again', async () => {
+    let fail = true;
+    const refused = () =>
+      json({ error: { error_code: 'F0001', error_type: 'validation_failed', error_message: 'bad' } }, 400);
+    const { user } = renderPage({
+      url: `/user/details/${clientId}/transactions?transaction_category_ids=8`,
+      routes: {
+        'GET /api/v2/accounts': () => (fail ? refused() : json({ data: [account] })),
+        'GET /api/v2/transactions/categories': () => (fail ? refused() : json({ data: categories })),
+      },
+    });
+
+    const alert = await screen.findByText(
+      /We could not load the client's accounts, so the account names and the account filter are missing\./,
+    );
+    expect(alert).toHaveTextContent(
+      'We could not load the categories, so the category names, the category filter and recategorising are missing.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    const active = await screen.findByRole('list', { name: 'Active filters' });
+    expect(await within(active).findByText('Category: Eating out')).toBeInTheDocument();
+    expect(screen.queryByText(/We could not load the categories/)).not.toBeInTheDocument();
+    expect(await within(screen.getByRole('table')).findAllByText('Everyday Account')).not.toHaveLength(0);
+  });
+
+  it('says in the recategorise dialog that the categories could not load, and offers them again', async () => {
+    let fail = true;
+    const { user } = renderPage({
+      routes: {
+        'GET /api/v2/transactions/categories': () =>
+          fail
+            ? json(
+                { error: { error_code: 'F0001', error_type: 'validation_failed', error_message: 'bad' } },
+                400,
+              )
+            : json({ data: categories }),
+      },
+    });
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('button', { name: 'Recategorise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recategorise 1 transaction' });
+    expect(
+      within(dialog).getByText('We could not load the categories, so there are none to choose from yet.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+
+    const category = await within(dialog).findByRole('combobox', { name: 'Category' });
+    expect(category).toHaveTextContent('Groceries');
+  });
+
+  it('goes back to the first page, replacing the address, when a later page comes back empty', async () => {
+    const { router } = renderPage({
+      url: `/user/details/${clientId}/transactions?search_term=salary&after=2026-11-01_2&page=2`,
+      routes: {
+        'GET /api/v2/transactions': (request) =>
+          request.url.searchParams.has('after')
+            ? json({ data: [], paging: { cursors: {}, total: 2 } })
+            : json({ data: rows, paging: { cursors: {}, total: 2 } }),
+      },
+    });
+
+    await waitFor(() => expect(router.state.location.search).toBe('?search_term=salary'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText('No transactions match these filters.')).not.toBeInTheDocument();
   });
 
   it('offers no selection or actions without transaction_categorisation', async () => {

@@ -1,8 +1,10 @@
 import { LoadingTable } from '@waratah/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
+import { isClientGone } from '../../client-details/utils/is-client-gone.ts';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
@@ -52,17 +54,53 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
     setParams(transactionSearchParams(nextFilters, nextPosition));
   const total = list.data?.paging.total;
   const filtered = countActiveFilters(filters) > 0;
+  // A later page that came back empty (a reloaded or shared address once the filtered total fell to
+  // one page) has no pager to leave by and would say there are no transactions: the list starts
+  // again from its first page instead (before 2026-12-02 it stayed there).
+  const emptyLaterPage = position.page > 1 && list.isSuccess && !list.isPlaceholderData && rows.length === 0;
+  useEffect(() => {
+    if (emptyLaterPage) setParams(transactionSearchParams(filters), { replace: true });
+  }, [emptyLaterPage, filters, setParams]);
+  // Consent ended while the page was open: no 'Try again' can pass, so none is offered.
+  const goneError = [list.error, accounts.error, categories.error].find(isClientGone);
+  // The accounts and categories name the rows and fill the filters and the recategorising: without
+  // them the page says so, with a retry (before 2026-12-02 it showed blanks and bare ids).
+  const lookupErrors = [
+    accounts.isError ? t('transactions.accountsError') : null,
+    categories.isError ? t('transactions.categoriesError') : null,
+  ].filter((message) => message !== null);
+  const retryLookups = () => {
+    if (accounts.isError) void accounts.refetch();
+    if (categories.isError) void categories.refetch();
+  };
+
+  const heading = (
+    <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <h2 id="transactions-heading" className="font-semibold text-2xl tracking-tight">
+        {t('transactions.title')}
+      </h2>
+      <p className="text-muted-foreground" aria-live="polite">
+        {total === undefined || goneError !== undefined ? null : t('counts.transactions', { count: total })}
+      </p>
+    </div>
+  );
+  if (goneError !== undefined) {
+    return (
+      <section aria-labelledby="transactions-heading" className="flex flex-col gap-5">
+        {heading}
+        <ClientDataError error={goneError} />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="transactions-heading" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="transactions-heading" className="font-semibold text-2xl tracking-tight">
-          {t('transactions.title')}
-        </h2>
-        <p className="text-muted-foreground" aria-live="polite">
-          {total === undefined ? null : t('counts.transactions', { count: total })}
-        </p>
-      </div>
+      {heading}
+      {lookupErrors.length > 0 ? (
+        <RetryAlert retryLabel={t('transactions.retry')} onRetry={retryLookups}>
+          {lookupErrors.join(' ')}
+        </RetryAlert>
+      ) : null}
       <TransactionFilterForm
         key={transactionSearchParams(filters).toString()}
         filters={filters}
@@ -82,14 +120,14 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
         <TransactionActions
           clientId={clientId}
           transactions={selectedRows}
-          categories={categories.data ?? []}
           onClearSelection={() => select(new Set())}
         />
       ) : null}
       {/* The rows wait for the accounts (usually already cached by the client frame): drawn without
           them, every row would be drawn again a moment later with its account's name, and the
-          account column would widen under the adviser's eyes. A failed answer leaves them blank. */}
-      {list.isPending || accounts.isPending ? (
+          account column would widen under the adviser's eyes. A failed answer leaves them blank,
+          and the alert above says why. */}
+      {list.isPending || accounts.isPending || emptyLaterPage ? (
         <LoadingTable columns={canCategorise ? 6 : 5} rows={8} label={t('transactions.loading')} />
       ) : list.isError && !list.data ? (
         <RetryAlert retryLabel={t('transactions.retry')} onRetry={() => void list.refetch()}>

@@ -34,6 +34,9 @@ export function readTransactionFilters(params: URLSearchParams): TransactionFilt
     const value = params.get(key)?.trim();
     if (value && transactionFilterFields.shape[key].safeParse(value).success) filters[key] = value;
   }
+  // Both directions is no direction filter: read as none, it has no tag and the form shows 'Money in
+  // and out' (before 2026-12-02 it was named 'Money out (debits)' and the form's choice was blank).
+  if (filters.base_type === 'debit_credit') delete filters.base_type;
   const checked = transactionFilterQuerySchema.safeParse(filters);
   if (!checked.success) {
     for (const issue of checked.error.issues) delete filters[issue.path[0] as TransactionFilterKey];
