@@ -431,6 +431,8 @@ export interface ProviderAccountsTable {
   refresh_failures: ColumnType<number, number | undefined, number>;
   /** The last refresh that read every account's transactions (migration 0020); the next reads from 14 days before it. */
   transactions_synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the client last connected it, with a consent (migration 0032): CDS `x-fapi-auth-date`. */
+  connected_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface AccountsTable {

@@ -40,9 +40,9 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0031, is safe to apply again (`if exists`).
-    await sql`delete from kysely_migration where name = '0031-rotation-without-key'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0031-rotation-without-key']);
+    // The last one, 0032, is safe to apply again (`if not exists`, only rows still empty).
+    await sql`delete from kysely_migration where name = '0032-connected-at'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(['0032-connected-at']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -156,6 +156,7 @@ describe('migrateToLatest', () => {
       '0029-suspended-by',
       '0030-token-scope',
       '0031-rotation-without-key',
+      '0032-connected-at',
     ]);
     const rows = await db
       .selectFrom('clients')

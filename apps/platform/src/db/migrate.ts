@@ -31,6 +31,7 @@ import * as imagesByAdviser from './migrations/0028-images-by-adviser.ts';
 import * as suspendedBy from './migrations/0029-suspended-by.ts';
 import * as tokenScope from './migrations/0030-token-scope.ts';
 import * as rotationWithoutKey from './migrations/0031-rotation-without-key.ts';
+import * as connectedAt from './migrations/0032-connected-at.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0029-suspended-by': suspendedBy,
   '0030-token-scope': tokenScope,
   '0031-rotation-without-key': rotationWithoutKey,
+  '0032-connected-at': connectedAt,
 };
 
 /**

@@ -139,6 +139,8 @@ export async function connectProviderAccount(
             holder_consent_expires_at: consent.expiresAt,
             next_refresh: new Date(),
             refresh_failures: 0,
+            // The customer authenticated with the holder again: CDS `x-fapi-auth-date`.
+            connected_at: new Date(),
           }),
         })
         .where('id', '=', existing.id)

@@ -134,9 +134,9 @@ describe('stored bank tokens', () => {
     expect(refreshed.outcome.refreshStatus).toBe('success');
     expect(scope.clientId).toBeGreaterThan(0);
 
-    // Another key cannot open them: the refresh stops with the key error, recorded as a consent
-    // the client must give again (until 2026-12-02 it was thrown, and nothing recorded); the token
-    // and the data stay.
+    // Another key cannot open them: the refresh stops with the key error, recorded as a failure
+    // that backs off (until 2026-12-02 it was thrown, and nothing recorded); the token and the
+    // data stay, and the right key reads them again.
     const other = createHolderTokenCipher(randomBytes(32));
     const unreadable = await refreshProviderAccount(fixture.db, providerAccount.id, {
       ...fixture.refreshOptions,
@@ -144,10 +144,16 @@ describe('stored bank tokens', () => {
     });
     expect(unreadable.tokenUnreadable).toBeInstanceOf(HolderTokenKeyError);
     expect(unreadable.outcome).toMatchObject({
-      providerAccountStatus: 'needs_action',
-      refreshStatus: 'relogin_required',
+      providerAccountStatus: 'failed',
+      refreshStatus: 'temporary_failure',
+      temporary: true,
     });
     expect(await storedToken(providerAccount.id)).toBe(stored);
+    const healed = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...fixture.refreshOptions,
+      tokens: cipher,
+    });
+    expect(healed.outcome.refreshStatus).toBe('success');
   });
 
   it('stored in plain text before encryption are sealed at start and on first read', async () => {

@@ -98,7 +98,7 @@ describe('refresh jobs', () => {
     await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
     expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);
   });
-  it('asks the client to connect again when the stored bank token cannot be decrypted, without a retry', async () => {
+  it('records a bank token it cannot decrypt as a failure that backs off, without a retry, and logs it', async () => {
     const { queue, handlers } = recordingQueue();
     const errors: unknown[][] = [];
     const app = {
@@ -120,7 +120,8 @@ describe('refresh jobs', () => {
       .where('id', '=', providerAccount.id)
       .execute();
     // Before 2026-12-02 the key error was thrown: the queue retried it, the connection stayed
-    // `updating`, and the sweep found it due again every 15 minutes.
+    // `updating`, and the sweep found it due again every 15 minutes. The client is not asked to
+    // connect again: the operator's key, once right, reads the token.
     await expect(
       handlers.get(refreshJob)?.({ providerAccountId: providerAccount.id }, { id: '1', attempt: 1 }),
     ).resolves.toBeUndefined();
@@ -130,15 +131,22 @@ describe('refresh jobs', () => {
         .select(['status', 'refresh_status', 'refresh_sub_status', 'next_refresh'])
         .where('id', '=', providerAccount.id)
         .executeTakeFirstOrThrow(),
-    ).toEqual({
-      status: 'needs_action',
-      refresh_status: 'relogin_required',
-      refresh_sub_status: 'verify_credentials',
-      next_refresh: null,
+    ).toMatchObject({
+      status: 'failed',
+      refresh_status: 'temporary_failure',
+      refresh_sub_status: 'aggregation_error',
     });
-    expect(await dueProviderAccountIds(fixture.db, new Date('2100-01-01T00:00:00Z'))).not.toContain(
+    // Due again after the back-off, not at once.
+    const row = await fixture.db
+      .selectFrom('provider_accounts')
+      .select('next_refresh')
+      .where('id', '=', providerAccount.id)
+      .executeTakeFirstOrThrow();
+    const nextRefresh = new Date(row.next_refresh ?? 0);
+    expect(await dueProviderAccountIds(fixture.db, new Date(nextRefresh.getTime() - 1))).not.toContain(
       providerAccount.id,
     );
+    expect(await dueProviderAccountIds(fixture.db, nextRefresh)).toContain(providerAccount.id);
     expect(errors).toHaveLength(1);
     const [logged] = (errors[0] ?? []) as [{ err?: unknown; providerAccountId?: number }?];
     expect(logged?.providerAccountId).toBe(providerAccount.id);

@@ -101,13 +101,14 @@ export async function registerRefreshWorkers(
         throw error;
       },
     );
-    // Recorded as needing the client (not retried); the operator hears of it, as a wrong
-    // HOLDER_TOKEN_KEY would do this to every connection.
+    // Recorded as a failure that backs off (not retried here: the key is the operator's to fix,
+    // and a wrong HOLDER_TOKEN_KEY does this to every connection); the operator hears of it.
     if (result?.tokenUnreadable) {
       app.log.error(
         { err: result.tokenUnreadable, providerAccountId },
-        'open banking: a stored bank token cannot be decrypted; the connection needs the client to connect again',
+        'open banking: a stored bank token cannot be decrypted with HOLDER_TOKEN_KEY; the connection is refreshed again as it backs off',
       );
+      return;
     }
     // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
     // reconnect's own refresh found this job running (one per connection), so it is this job's

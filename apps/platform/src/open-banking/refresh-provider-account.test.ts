@@ -741,14 +741,14 @@ describe('refreshProviderAccount against the simulated data holder', () => {
   it('sends when the client last connected as x-fapi-auth-date on every authenticated call', async () => {
     const { scope, providerAccount } = await fixture.connect('harbour-bank', 'auth-date-person');
     const id = providerAccount.id;
-    const connectedAt = (action: string, at: Date) =>
-      fixture.db
-        .updateTable('audit_log')
-        .set({ at })
-        .where('target_type', '=', 'provider_account')
-        .where('target_id', '=', String(id))
-        .where('action', '=', action)
-        .execute();
+    const connectedAt = async () =>
+      (
+        await fixture.db
+          .selectFrom('provider_accounts')
+          .select('connected_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).connected_at;
     const authDates = async () => {
       const requests: { path: string; headers: Record<string, string> }[] = [];
       await refreshProviderAccount(fixture.db, id, {
@@ -766,9 +766,14 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       ).toBe(false);
       return new Set(resource.map((request) => request.headers['x-fapi-auth-date']));
     };
-    await connectedAt('provider_account.create', new Date('2026-11-01T00:00:00Z'));
+    // As the first connect recorded it (moved back here, to tell it from the reconnect's).
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ connected_at: new Date('2000-01-01T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
     // Before 2026-12-02 none was sent (CDS requires it on every resource call).
-    expect(await authDates()).toEqual(new Set(['Sun, 01 Nov 2026 00:00:00 GMT']));
+    expect(await authDates()).toEqual(new Set(['Sat, 01 Jan 2000 00:00:00 GMT']));
 
     // Connected again: the time of the reconnect.
     await connectProviderAccount(
@@ -781,7 +786,8 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       },
       { fetch: fixture.fetch },
     );
-    await connectedAt('provider_account.reconnect', new Date('2026-11-15T10:30:00Z'));
-    expect(await authDates()).toEqual(new Set(['Sun, 15 Nov 2026 10:30:00 GMT']));
+    const reconnected = new Date(await connectedAt());
+    expect(reconnected.getTime()).toBeGreaterThan(new Date('2000-01-01T00:00:00Z').getTime());
+    expect(await authDates()).toEqual(new Set([reconnected.toUTCString()]));
   });
 });

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { Database } from '../db/database-schema.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { type CdsBankingClient, createCdsBankingClient } from './cds-banking-client.ts';
@@ -32,8 +34,8 @@ export interface RefreshResult {
   superseded?: true;
   /**
    * The stored bank token could not be decrypted (HolderTokenKeyError: HOLDER_TOKEN_KEY is not the
-   * key it was sealed with, or the value was altered): recorded as a consent the client must give
-   * again, not retried. The refresh job logs it, as it may be the operator's key that is wrong.
+   * key it was sealed with, or the value was altered): recorded as a temporary failure that backs
+   * off, not retried by the queue; the refresh job logs it for the operator.
    */
   tokenUnreadable?: HolderTokenKeyError;
 }
@@ -87,21 +89,7 @@ export async function refreshProviderAccount(
       'pa.holder_consent_id',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
-      'pa.created_at',
-      // When the client last connected (or reconnected) this connection: the time the customer
-      // last authenticated with the platform that CDS asks for in x-fapi-auth-date. No column
-      // holds a reconnect's time; its audit row does (both audited in the connect's transaction).
-      (eb) =>
-        eb
-          .selectFrom('audit_log as al')
-          .select('al.at')
-          .whereRef('al.client_id', '=', 'pa.client_id')
-          .where('al.target_type', '=', 'provider_account')
-          .where('al.target_id', '=', sql<string>`pa.id::text`)
-          .where('al.action', 'in', ['provider_account.create', 'provider_account.reconnect'])
-          .orderBy('al.id', 'desc')
-          .limit(1)
-          .as('connected_at'),
+      'pa.connected_at',
       'p.id as provider_id',
       'p.aggregator_type',
       'p.base_url',
@@ -123,7 +111,11 @@ export async function refreshProviderAccount(
   // What this refresh records is recorded only while the connection still has the consent it read:
   // a reconnect meanwhile (a new consent, its own refresh queued) must not have this one's failure
   // written over it (before 2026-11-30 it was, and `next_refresh` cleared).
-  const target = { providerAccountId, consentId: connection.holder_consent_id };
+  const target = {
+    providerAccountId,
+    clientId: connection.client_id,
+    consentId: connection.holder_consent_id,
+  };
   if (consentLapsed) {
     const recorded = await recordFailedRefresh(database, target, needsConsent, null);
     return { outcome: needsConsent, stored: undefined, nextRefresh: null, ...(!recorded && supersededMark) };
@@ -136,36 +128,49 @@ export async function refreshProviderAccount(
     accessToken = tokens.open(storedToken);
   } catch (error) {
     if (!(error instanceof HolderTokenKeyError)) throw error;
-    // A token no key here opens is no consent: the client connects again (needs_action, which the
-    // due sweep leaves alone). Before 2026-12-02 this was thrown before anything was recorded: the
-    // connection stayed `updating`, refreshed and failed again every 15 minutes for ever, and the
-    // client was never asked to connect again.
-    const recorded = await recordFailedRefresh(database, target, needsConsent, null);
+    // No key here opens it: most likely the operator's HOLDER_TOKEN_KEY is wrong or lost, which
+    // fixing heals. Recorded as the platform's failure, backing off to every 6 hours, not retried
+    // by the queue; the job logs it. Before 2026-12-02 it was thrown before anything was recorded:
+    // the connection stayed `updating` and failed again every 15 minutes for ever.
+    const failed: RefreshOutcome = {
+      providerAccountStatus: 'failed',
+      refreshStatus: 'temporary_failure',
+      refreshSubStatus: 'aggregation_error',
+      temporary: true,
+    };
+    const recorded = await recordFailedRefresh(database, target, failed, (count) =>
+      nextRefreshAfter(failed, count, now),
+    );
     return {
-      outcome: needsConsent,
+      outcome: failed,
       stored: undefined,
-      nextRefresh: null,
+      nextRefresh: recorded?.nextRefresh ?? null,
       tokenUnreadable: error,
       ...(!recorded && supersededMark),
     };
   }
   // A token stored before encryption is sealed now, at its first read.
-  await db
-    .updateTable('provider_accounts')
-    .set({
-      status: 'updating',
-      ...(tokens.isSealed(storedToken) ? {} : { holder_access_token: tokens.seal(storedToken) }),
-    })
-    .where('id', '=', providerAccountId)
-    // Not over a reconnect since the read: its new token must not be replaced by this one.
-    .where((eb) => sameConsent(eb, target))
-    .execute();
+  // The client's data version before the connection's row, which its trigger bumps the version
+  // for: the order an adviser's refresh mark takes them in (a deadlock on PostgreSQL otherwise).
+  await inTransaction(database, async (trx) => {
+    await lockClientDataVersion(trx, connection.client_id);
+    await trx
+      .updateTable('provider_accounts')
+      .set({
+        status: 'updating',
+        ...(tokens.isSealed(storedToken) ? {} : { holder_access_token: tokens.seal(storedToken) }),
+      })
+      .where('id', '=', providerAccountId)
+      // Not over a reconnect since the read: its new token must not be replaced by this one.
+      .where((eb) => sameConsent(eb, target))
+      .execute();
+  });
   const client = createCdsBankingClient(
     createCdsHttpClient({
       baseUrl: connection.base_url,
       accessToken,
       // CDS: required on every authenticated resource call, as an HTTP-date (RFC 7231).
-      authDate: new Date(connection.connected_at ?? connection.created_at),
+      authDate: new Date(connection.connected_at),
       timeoutMs: options.timeoutMs,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
@@ -216,17 +221,12 @@ export async function refreshProviderAccount(
     };
   }
   try {
-    const stored = await storePull(
-      database,
-      { tenantId: connection.tenant_id, clientId: connection.client_id, ...target },
-      pull,
-      {
-        outcome: pull.outcome,
-        now,
-        nextRefresh: (count) => nextRefreshAfter(pull.outcome, count, now),
-        windowStart: sydneyToday(oldestTime),
-      },
-    );
+    const stored = await storePull(database, { tenantId: connection.tenant_id, ...target }, pull, {
+      outcome: pull.outcome,
+      now,
+      nextRefresh: (count) => nextRefreshAfter(pull.outcome, count, now),
+      windowStart: sydneyToday(oldestTime),
+    });
     return {
       outcome: pull.outcome,
       stored,

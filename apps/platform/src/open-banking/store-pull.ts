@@ -8,6 +8,7 @@ import {
   sql,
 } from 'kysely';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
+import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
@@ -17,12 +18,13 @@ import { matchPostedToPending } from './match-pending.ts';
 
 export interface PullTarget extends RefreshTarget {
   tenantId: string;
-  clientId: number;
 }
 
 /** The connection a refresh records its outcome on, with the holder consent the refresh read. */
 export interface RefreshTarget {
   providerAccountId: number;
+  /** Whose data version the refresh's writes take first (`lockClientDataVersion`). */
+  clientId: number;
   /**
    * The outcome is recorded only while the connection still has this consent: a reconnect during
    * the refresh gave it a new one, whose own refresh says how it is. Left out, it is not checked.
@@ -80,6 +82,9 @@ export async function storePull(
   },
 ): Promise<StoredPull> {
   return inTransaction(database, async (trx) => {
+    // The client's data version first, as every writer of the client's data takes it: an
+    // adviser's change or refresh mark holding it waits here instead of deadlocking with this.
+    await lockClientDataVersion(trx, target.clientId);
     const stored: StoredPull = {
       accounts: 0,
       transactionsAdded: 0,
@@ -330,6 +335,7 @@ export async function recordFailedRefresh(
   nextRefresh: Date | null | ((failuresInARow: number) => Date | null),
 ): Promise<{ failures: number; nextRefresh: Date | null } | undefined> {
   return inTransaction(database, async (trx) => {
+    await lockClientDataVersion(trx, target.clientId);
     const row = await trx
       .updateTable('provider_accounts')
       .set((eb) => ({

@@ -38,9 +38,10 @@ export async function lockTransactions(
 
 /**
  * Locks the client's data version (`client_data_versions`) as it is, before any write whose
- * trigger bumps it (transactions, accounts, provider accounts): the order a bank refresh takes
- * them in (its first account's trigger takes the version), so a write meeting a refresh of the
- * same client waits for it instead of deadlocking with it.
+ * trigger bumps it (transactions, accounts, provider accounts). Every writer of a client's data
+ * takes it first — a bank refresh, an adviser's change, a refresh mark, a connection's delete —
+ * so two of them meeting wait for each other instead of deadlocking (the triggers take it after
+ * the rows a statement locks).
  */
 export async function lockClientDataVersion(trx: Kysely<Database>, clientId: number): Promise<void> {
   await sql`

@@ -188,7 +188,9 @@ function RequestDrawer({
       clientId={clientId}
       name={job.name}
       initial={job.initial}
-      autoDownload={!store.downloaded.has(job.key)}
+      // Only while the drawer is open: closed, the provider's hidden row downloads it, and this row
+      // may still be on screen for the drawer's closing animation (both would save the file).
+      autoDownload={open && !store.downloaded.has(job.key)}
       onAutoDownload={() => store.markDownloaded(job.key)}
       onRetry={() => retryJob(job)}
       // A busy platform's wait holds for every document of the client, this one's retry too.
