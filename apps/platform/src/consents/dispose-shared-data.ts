@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { currentConsentLinks } from '../access/find-accessible-client.ts';
+import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
 import {
   type DeletedExportFile,
@@ -91,6 +92,9 @@ async function deleteOpenBankingConnections(
     .where('p.aggregator_type', '=', 'cdr')
     .execute();
   if (connections.length === 0) return;
+  // The client's data version before the rows whose delete bumps it, as every writer of the
+  // client's data takes it (`lockClientDataVersion`): a refresh holding it is waited for here.
+  await lockClientDataVersion(trx, clientId);
   // Only the rows this statement deleted: a connection deleted meanwhile (DELETE provideraccounts)
   // queued its own revocation.
   const deleted = await trx

@@ -5,6 +5,7 @@ import { holdConsentFor } from '../access/hold-client-access.ts';
 import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getProviderAccount } from '../aggregation/provider-accounts-repository.ts';
+import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import type { PlatformDatabase } from '../db/platform-database.ts';
@@ -117,6 +118,9 @@ export async function connectProviderAccount(
     // no connection and add one, so every account and transaction was listed twice. The second
     // waits here and then finds the first's connection, which it reconnects.
     await sql`select pg_advisory_xact_lock(${connectLockClass}::int, ${scope.clientId}::int)`.execute(trx);
+    // The client's data version before the connection's row, as every writer of the client's data
+    // takes it (`lockClientDataVersion`): a refresh of it running meanwhile is waited for.
+    await lockClientDataVersion(trx, scope.clientId);
     const existing = await trx
       .selectFrom('provider_accounts')
       .select(['id', 'holder_consent_id'])

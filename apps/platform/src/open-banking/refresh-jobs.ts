@@ -101,6 +101,14 @@ export async function registerRefreshWorkers(
         throw error;
       },
     );
+    // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
+    // reconnect's own refresh found this job running (one per connection), so it is this job's
+    // to run again, with the new consent.
+    if (result?.superseded) {
+      throw new TemporaryRefreshFailure(
+        `provider account ${providerAccountId}: reconnected during the refresh`,
+      );
+    }
     // Recorded as a failure that backs off (not retried here: the key is the operator's to fix,
     // and a wrong HOLDER_TOKEN_KEY does this to every connection); the operator hears of it.
     if (result?.tokenUnreadable) {
@@ -109,14 +117,6 @@ export async function registerRefreshWorkers(
         'open banking: a stored bank token cannot be decrypted with HOLDER_TOKEN_KEY; the connection is refreshed again as it backs off',
       );
       return;
-    }
-    // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
-    // reconnect's own refresh found this job running (one per connection), so it is this job's
-    // to run again, with the new consent.
-    if (result?.superseded) {
-      throw new TemporaryRefreshFailure(
-        `provider account ${providerAccountId}: reconnected during the refresh`,
-      );
     }
     if (result?.outcome.temporary) {
       throw new TemporaryRefreshFailure(
