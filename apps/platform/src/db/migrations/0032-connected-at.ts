@@ -7,6 +7,11 @@ import { type Kysely, sql } from 'kysely';
 // audit row of the client (each adviser read writes one) until the connection's own. Safe to apply
 // again.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The practice-list triggers on provider_accounts are deferred to the commit (0012): an UPDATE of
+  // its rows earlier in the migrating transaction (0020's, or the backfill below) would leave
+  // events pending, and PostgreSQL refuses to ALTER a table with pending trigger events. Fired at
+  // each statement's end for the rest of this transaction instead.
+  await sql`set constraints all immediate`.execute(db);
   await sql`alter table provider_accounts add column if not exists connected_at timestamptz`.execute(db);
   await sql`
     update provider_accounts pa set connected_at = coalesce(
