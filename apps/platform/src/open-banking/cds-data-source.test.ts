@@ -71,6 +71,29 @@ describe('createCdsDataSource', () => {
     });
   });
 
+  it('asks for no other account’s transactions once the holder answers 429, and keeps its wait', async () => {
+    const tooMany = {
+      code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
+      title: 'Too many',
+      detail: 'x',
+    };
+    const { holder, source } = sourceFor({
+      accounts: [{ ...everyday, transactions: 3 }, card],
+      failures: { '/a1/transactions': { status: 429, errors: [tooMany], headers: { 'retry-after': '900' } } },
+    });
+    const pull = await source.pull(window);
+    // Before 2026-12-02 the next account was asked all the same, and the wait was not read.
+    expect(holder.requests.some((request) => request.url.pathname.endsWith('/a2/transactions'))).toBe(false);
+    expect(pull.accounts.map((entry) => entry.transactions)).toEqual([undefined, undefined]);
+    expect(pull.outcome).toEqual({
+      providerAccountStatus: 'failed',
+      refreshStatus: 'temporary_failure',
+      refreshSubStatus: 'site_error',
+      temporary: true,
+      retryAfterMs: 900_000,
+    });
+  });
+
   it('needs the client’s action when the holder asks for MFA, and reads nothing', async () => {
     const mfa = { code: 'urn:waratah:data-holder:Authorisation/MfaRequired', title: 'MFA', detail: 'x' };
     const { source } = sourceFor({

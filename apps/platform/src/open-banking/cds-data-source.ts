@@ -1,4 +1,5 @@
 import type { CdsBankingClient } from './cds-banking-client.ts';
+import { CdsRequestError } from './cds-request-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
 import type { DataSource, DataSourcePull, SourcedAccountData } from './data-source.ts';
 import { mapCdsAccount } from './map-cds-account.ts';
@@ -41,8 +42,15 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
       const firstWindow = firstRead ? windowFrom(firstRead.oldestTime) : window;
       // A pending transaction without any time is dated the pull's day (`map-cds-transaction.ts`).
       const pulledAt = newestTime ?? new Date();
-      // One account at a time: holders rate-limit per consent.
+      // One account at a time: holders rate-limit per consent. Once the holder answers 429 (too
+      // many requests), the accounts after it are not asked in this pull: each would be refused
+      // too, and count against the consent's limit. They fail as it did, and are read next time.
+      let rateLimited: SourcedAccountData['failure'];
       for (const entry of accounts) {
+        if (rateLimited) {
+          entry.failure = rateLimited;
+          continue;
+        }
         try {
           const { externalId } = entry.account;
           const held = !firstRead || firstRead.accountsHeld.has(externalId);
@@ -51,6 +59,7 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
           );
         } catch (error) {
           entry.failure = classifyCdsFailure(error);
+          if (error instanceof CdsRequestError && error.status === 429) rateLimited = entry.failure;
         }
       }
       return { accounts, outcome: summariseRefresh(accounts) };

@@ -13,6 +13,8 @@ export class CdsRequestError extends Error {
    * caller ends it (`revokeUnrecordedHolderConsent`, which queues the end when the holder does not answer).
    */
   readonly unrecordedConsentId: string | undefined;
+  /** How long the holder asked to be left alone (`Retry-After` of a 429 or 503), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(options: {
     kind: CdsFailureKind;
@@ -22,6 +24,7 @@ export class CdsRequestError extends Error {
     errors?: CdsErrorEntry[];
     cause?: unknown;
     unrecordedConsentId?: string;
+    retryAfterMs?: number | undefined;
   }) {
     super(options.message, { cause: options.cause });
     this.name = 'CdsRequestError';
@@ -30,6 +33,7 @@ export class CdsRequestError extends Error {
     this.errors = options.errors ?? [];
     this.interactionId = options.interactionId;
     this.unrecordedConsentId = options.unrecordedConsentId;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   /** The holder's codes, and the CDS codes behind holder-specific ones (`meta.urn`). */

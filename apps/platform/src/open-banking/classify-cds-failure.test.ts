@@ -89,4 +89,22 @@ describe('classifyCdsFailure', () => {
       temporary,
     });
   });
+
+  it('keeps the wait a holder’s 429 or 503 asked for', () => {
+    const tooMany = new CdsRequestError({
+      kind: 'http',
+      status: 429,
+      message: 'failed',
+      interactionId: 'i',
+      retryAfterMs: 60_000,
+    });
+    expect(classifyCdsFailure(tooMany)).toEqual({
+      providerAccountStatus: 'failed',
+      refreshStatus: 'temporary_failure',
+      refreshSubStatus: 'site_error',
+      temporary: true,
+      retryAfterMs: 60_000,
+    });
+    expect(classifyCdsFailure(httpError(429))).not.toHaveProperty('retryAfterMs');
+  });
 });

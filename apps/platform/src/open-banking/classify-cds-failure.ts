@@ -39,6 +39,9 @@ export function classifyCdsFailure(error: unknown): RefreshOutcome {
     return outcome('failed', 'permanent_failure', 'account_not_found');
   }
   const status = error.status ?? 500;
-  if (status >= 500 || status === 429) return outcome('failed', 'temporary_failure', 'site_error', true);
+  if (status >= 500 || status === 429) {
+    const temporary = outcome('failed', 'temporary_failure', 'site_error', true);
+    return error.retryAfterMs === undefined ? temporary : { ...temporary, retryAfterMs: error.retryAfterMs };
+  }
   return outcome('failed', 'permanent_failure', 'aggregation_error');
 }

@@ -54,6 +54,8 @@ export interface RefreshOutcome {
   refreshSubStatus: RefreshSubStatus | null;
   /** Worth retrying later with back-off (timeouts, outages), as opposed to needing the client. */
   temporary: boolean;
+  /** A temporary failure's wait the holder asked for (`Retry-After`), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 export interface SourcedAccountData {

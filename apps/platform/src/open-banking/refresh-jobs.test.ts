@@ -52,6 +52,15 @@ describe('refresh jobs', () => {
     const minutes = (failures: number) =>
       ((nextRefreshAfter(temporary, failures, now)?.getTime() ?? 0) - now.getTime()) / 60_000;
     expect([1, 2, 3, 10].map(minutes)).toEqual([5, 10, 20, 360]);
+    // A holder's Retry-After is waited for when it is longer than the back-off, up to a day.
+    const asking = (retryAfterMs: number, failures: number) =>
+      ((nextRefreshAfter({ ...temporary, retryAfterMs }, failures, now)?.getTime() ?? 0) - now.getTime()) /
+      60_000;
+    expect([asking(90 * 60_000, 1), asking(60_000, 3), asking(3 * 24 * 3600_000, 1)]).toEqual([
+      90,
+      20,
+      24 * 60,
+    ]);
     expect(
       nextRefreshAfter({ ...temporary, providerAccountStatus: 'needs_action', temporary: false }, 1, now),
     ).toBeNull();
@@ -98,6 +107,37 @@ describe('refresh jobs', () => {
     await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
     expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);
   });
+  it('leaves a refresh the holder asked to wait after to its next_refresh, without the queue’s retries', async () => {
+    const { queue, handlers } = recordingQueue();
+    const app = {
+      database: { db: fixture.db },
+      jobQueue: queue,
+      addHook: () => undefined,
+      log: { error: () => undefined },
+      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
+    } as unknown as FastifyInstance;
+    const tooMany: typeof fetch = async (input, init) =>
+      new URL(String(input)).pathname.endsWith('/banking/accounts')
+        ? Response.json(
+            {
+              errors: [
+                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
+              ],
+            },
+            { status: 429, headers: { 'retry-after': '600' } },
+          )
+        : fixture.fetch(input, init);
+    await registerRefreshWorkers(app, { ...fixture.refreshOptions, fetch: tooMany });
+    const { providerAccount } = await fixture.connect('outback-mutual', 'rate-limited-job');
+    // Before 2026-12-02 it was thrown, and the queue asked the holder again 2, 4, 8 and 16 s later.
+    await expect(
+      handlers.get(refreshJob)?.({ providerAccountId: providerAccount.id }, { id: '1', attempt: 1 }),
+    ).resolves.toBeUndefined();
+    const at = (minutes: number) => new Date(holderNow.getTime() + minutes * 60_000);
+    expect(await dueProviderAccountIds(fixture.db, at(9))).not.toContain(providerAccount.id);
+    expect(await dueProviderAccountIds(fixture.db, at(10))).toContain(providerAccount.id);
+  });
+
   it('records a bank token it cannot decrypt as a failure that backs off, without a retry, and logs it', async () => {
     const { queue, handlers } = recordingQueue();
     const errors: unknown[][] = [];

@@ -82,7 +82,8 @@ const refreshSweep: PeriodicJob = {
  * The refresh workers: on-demand refreshes (PUT provideraccounts) and the scheduled ones the due
  * sweep finds (`next_refresh`, a day after a success, sooner after a temporary failure). A
  * temporary failure is thrown so the queue retries it with back-off; past those retries the
- * recorded `next_refresh` (5 minutes doubling to 6 hours) brings it back through the sweep.
+ * recorded `next_refresh` (5 minutes doubling to 6 hours) brings it back through the sweep. One
+ * the holder said how long to wait after (`Retry-After`) is left to that `next_refresh` at once.
  */
 export async function registerRefreshWorkers(
   app: Pick<FastifyInstance, 'database' | 'jobQueue' | 'addHook' | 'log' | 'readiness' | 'config'>,
@@ -119,6 +120,9 @@ export async function registerRefreshWorkers(
       return;
     }
     if (result?.outcome.temporary) {
+      // The holder asked for a wait (`Retry-After` of a 429 or 503): the recorded `next_refresh`
+      // keeps it, where the queue's retries, seconds apart, would not.
+      if (result.outcome.retryAfterMs !== undefined) return;
       throw new TemporaryRefreshFailure(
         `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,
       );

@@ -675,6 +675,33 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     });
   });
 
+  it('waits as long as the holder’s 429 asks before it tries again', async () => {
+    const { id } = await refreshedClient('rate-limited');
+    const tooMany: typeof fetch = async (input, init) =>
+      new URL(String(input)).pathname.endsWith('/banking/accounts')
+        ? Response.json(
+            {
+              errors: [
+                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
+              ],
+            },
+            { status: 429, headers: { 'retry-after': '7200' } },
+          )
+        : fixture.fetch(input, init);
+    const result = await refreshProviderAccount(fixture.db, id, {
+      ...fixture.refreshOptions,
+      fetch: tooMany,
+    });
+    expect(result.outcome).toMatchObject({ refreshStatus: 'temporary_failure', retryAfterMs: 7_200_000 });
+    // Before 2026-12-02 the holder's wait was not read: the first try again was 5 minutes later.
+    const { next_refresh } = await fixture.db
+      .selectFrom('provider_accounts')
+      .select('next_refresh')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(((next_refresh?.getTime() ?? 0) - holderNow.getTime()) / 60_000).toBe(120);
+  });
+
   /** A refresh a day after the first, on the platform's clock (the holder's stays). */
   const nextDay = () => ({
     ...fixture.refreshOptions,

@@ -47,12 +47,17 @@ export const refreshInterval = 24 * hour;
 const firstWindowDays = 730;
 const overlapDays = 14;
 
-/** When to try again: a day after a success, sooner after a temporary failure, never by itself when the client must act. */
+/**
+ * When to try again: a day after a success, sooner after a temporary failure (5 minutes doubling to
+ * 6 hours, or the holder's `Retry-After` when it asked for longer, up to a day), never by itself
+ * when the client must act.
+ */
 export function nextRefreshAfter(outcome: RefreshOutcome, failuresInARow: number, now: Date): Date | null {
   if (outcome.providerAccountStatus === 'needs_action') return null;
   if (outcome.temporary) {
     const backOff = Math.min(5 * 60 * 1000 * 2 ** Math.max(failuresInARow - 1, 0), 6 * hour);
-    return new Date(now.getTime() + backOff);
+    const asked = Math.min(outcome.retryAfterMs ?? 0, refreshInterval);
+    return new Date(now.getTime() + Math.max(backOff, asked));
   }
   return new Date(now.getTime() + refreshInterval);
 }

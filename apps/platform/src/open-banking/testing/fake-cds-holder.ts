@@ -14,7 +14,11 @@ export interface FakeCdsHolderOptions {
   /** Answers that replace the normal one for paths containing the key. */
   failures?: Record<
     string,
-    { status: number; errors: { code: string; title: string; detail: string; meta?: { urn: string } }[] }
+    {
+      status: number;
+      errors: { code: string; title: string; detail: string; meta?: { urn: string } }[];
+      headers?: Record<string, string>;
+    }
   >;
   /** Rewrites the served x-v (tests of version checks). */
   servedVersion?: (requested: number) => number;
@@ -70,7 +74,11 @@ export function createFakeCdsHolder(options: FakeCdsHolderOptions) {
     requests.push({ url, headers });
     const path = url.pathname.replace(new URL(fakeHolderBase).pathname, '');
     const failure = Object.entries(options.failures ?? {}).find(([key]) => path.includes(key))?.[1];
-    if (failure) return Response.json({ errors: failure.errors }, { status: failure.status });
+    if (failure)
+      return Response.json(
+        { errors: failure.errors },
+        { status: failure.status, headers: failure.headers ?? {} },
+      );
     const version = (options.servedVersion ?? ((requested) => requested))(Number(headers['x-v']));
     const answer = (body: unknown) => Response.json(body, { headers: { 'x-v': String(version) } });
     const accounts = options.accounts.map(({ transactions: _count, ...account }) => ({
