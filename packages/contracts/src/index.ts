@@ -32,6 +32,7 @@ export * from './provider-accounts.ts';
 export * from './providers.ts';
 export * from './reports.ts';
 export * from './request-headers.ts';
+export * from './retry-after.ts';
 export * from './transaction-categories.ts';
 export * from './transactions.ts';
 export * from './users.ts';

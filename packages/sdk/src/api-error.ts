@@ -1,4 +1,4 @@
-import { errorBodySchema, oauthErrorBodySchema } from '@waratah/contracts';
+import { errorBodySchema, oauthErrorBodySchema, retryAfterWaitMs } from '@waratah/contracts';
 
 /** Codes the SDK raises itself, when the server gave none. */
 export const clientErrorCodes = {
@@ -50,16 +50,8 @@ const longestRetryAfterMs = 24 * 60 * 60 * 1000;
  * milliseconds since the epoch; undefined without the header or for a value that is not one.
  */
 export function retryAtOf(header: string | null | undefined, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  // A date names its day or month in letters: '-5' or '1.5' is neither form, though Date.parse reads them.
-  const wait = /^\d+$/.test(value)
-    ? Number(value) * 1000
-    : /[a-z]/i.test(value)
-      ? Date.parse(value) - now
-      : Number.NaN;
-  if (!Number.isFinite(wait) || wait > longestRetryAfterMs) return undefined;
-  return now + Math.max(0, wait);
+  const wait = retryAfterWaitMs(header, now);
+  return wait === undefined || wait > longestRetryAfterMs ? undefined : now + wait;
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCdsHttpClient, maxCdsBodyBytes, retryAfterMs } from './cds-http-client.ts';
+import { createCdsHttpClient, maxCdsBodyBytes } from './cds-http-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { createFakeCdsHolder, fakeHolderBase } from './testing/fake-cds-holder.ts';
 
@@ -91,17 +91,6 @@ describe('createCdsHttpClient', () => {
     const refused = await failureOf(client.get('/banking/accounts/balances', { version: 1 }));
     expect(refused.status).toBe(400);
     expect(refused.retryAfterMs).toBeUndefined();
-  });
-
-  it('reads Retry-After as seconds or as an HTTP date, and nothing from what it cannot read', () => {
-    const now = new Date('2026-12-02T10:00:00Z');
-    expect(retryAfterMs('3600', now)).toBe(3_600_000);
-    expect(retryAfterMs(' 0 ', now)).toBe(0);
-    expect(retryAfterMs('Wed, 02 Dec 2026 10:30:00 GMT', now)).toBe(1_800_000);
-    expect(retryAfterMs('Wed, 02 Dec 2026 09:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs('-5', now)).toBeUndefined();
-    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it('refuses a served version outside what was asked for', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { retryAfterWaitMs } from '@waratah/contracts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { cdsErrorListSchema } from './cds-schemas.ts';
 
@@ -102,7 +103,7 @@ export function createCdsHttpClient(options: CdsHttpClientOptions): CdsHttpClien
           errors: parsed.success ? parsed.data.errors : [],
           interactionId,
           ...(response.status === 429 || response.status === 503
-            ? { retryAfterMs: retryAfterMs(response.headers.get('retry-after'), new Date()) }
+            ? { retryAfterMs: retryAfterWaitMs(response.headers.get('retry-after'), Date.now()) }
             : {}),
         });
       }
@@ -117,19 +118,6 @@ export function createCdsHttpClient(options: CdsHttpClientOptions): CdsHttpClien
       return { body, version: served, interactionId };
     },
   };
-}
-
-/**
- * A `Retry-After` header (RFC 9110: seconds, or an HTTP date) as milliseconds from `now`; undefined
- * when there is none or it cannot be read. A date already past is 0.
- */
-export function retryAfterMs(header: string | null, now: Date): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // An HTTP date names its day and month ("Wed, 02 Dec 2026 10:30:00 GMT"); "-5" is no date.
-  const time = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(time) ? undefined : Math.max(time - now.getTime(), 0);
 }
 
 /** The most a holder's answer may hold: a page of 1,000 transactions is about half a megabyte. */
