@@ -1,4 +1,5 @@
 import type { CreatePartyRequest, UpdatePartyDetailsRequest } from '@waratah/contracts';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCreateParty } from '../../../features/registration/api/create-party.ts';
@@ -6,6 +7,7 @@ import { useUpdatePartyDetails } from '../../../features/registration/api/update
 import { CompanyForm } from '../../../features/registration/components/company-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { isApiError, serverFailed } from '../../../lib/is-api-error.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterCompanyRoute() {
@@ -14,6 +16,9 @@ export default function RegisterCompanyRoute() {
   const createParty = useCreateParty();
   const updateDetails = useUpdatePartyDetails();
   const next = () => void navigate(paths.register.credentials.getHref());
+  // A registration sent whose answer was lost (`serverFailed`), and then one the platform found registered.
+  const answerLost = useRef(false);
+  const [registeredUnseen, setRegisteredUnseen] = useState(false);
 
   return (
     <RegistrationStep
@@ -38,11 +43,39 @@ export default function RegisterCompanyRoute() {
               ...editedSince(createParty.variables, party, updateDetails.variables),
               ...aggregator,
             });
-          else createParty.mutate(party, { onSuccess: () => saveDetails({ ...aggregator }) });
+          else if (registeredUnseen) saveDetails({ ...everyField(party), ...aggregator });
+          else
+            createParty.mutate(party, {
+              onSuccess: () => saveDetails({ ...aggregator }),
+              onError: (error) => {
+                // Registered by an earlier try whose answer was lost (no answer, or the platform's
+                // 5xx after its commit): the platform refuses the business again for ever (409),
+                // so what is on the form is saved as its details instead, every field, since what
+                // that try sent is not known. Before 2026-12-02 the step never moved on.
+                if (!answerLost.current || !isApiError(error) || error.status !== 409) {
+                  if (serverFailed(error)) answerLost.current = true;
+                  return;
+                }
+                createParty.reset();
+                setRegisteredUnseen(true);
+                saveDetails({ ...everyField(party), ...aggregator });
+              },
+            });
         }}
       />
     </RegistrationStep>
   );
+}
+
+/** Every field of the business, as details: a website left empty as null. */
+function everyField(party: CreatePartyRequest): UpdatePartyDetailsRequest {
+  return {
+    name: party.name,
+    abn: party.abn,
+    address: party.address,
+    phone: party.phone,
+    website: party.website ?? null,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { buttonVariants } from '@waratah/ui';
+import { useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useRequestAdminToken } from '../../../features/auth/api/request-admin-token.ts';
@@ -8,6 +9,7 @@ import { RegistrationStep } from '../../../features/registration/components/regi
 import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { isApiError, serverFailed } from '../../../lib/is-api-error.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterPasswordRoute() {
@@ -20,6 +22,8 @@ export default function RegisterPasswordRoute() {
   const email = registrationEmail.read() ?? '';
   const invitationToken = typeof state?.invitationToken === 'string' ? state.invitationToken : null;
   const title = t('register.password.title');
+  // The password of the last try whose answer was lost.
+  const lostPassword = useRef<string | null>(null);
 
   if (!invitationToken) {
     return (
@@ -63,7 +67,19 @@ export default function RegisterPasswordRoute() {
           else
             setPassword.mutate(
               { token: { invitation_token: invitationToken }, password, password_confirmation },
-              { onSuccess: (accountEmail) => signInWith(accountEmail) },
+              {
+                onSuccess: (accountEmail) => signInWith(accountEmail),
+                onError: (error) => {
+                  // A try whose answer was lost (no answer, or the platform's 5xx after its commit)
+                  // may have set its password and spent the link, which this try is then refused
+                  // for (400): that password is tried for the sign-in; if it is not the one, the
+                  // refusal stands. Before 2026-12-02 the step was stuck on the spent link.
+                  const lost = lostPassword.current;
+                  if (lost !== null && email && isApiError(error) && error.status === 400)
+                    signInWith(email, lost);
+                  else if (serverFailed(error)) lostPassword.current = password;
+                },
+              },
             );
         }}
       />

@@ -61,8 +61,10 @@ export default function RegisterVerifyRoute() {
         onVerify={(code) => verify.mutate({ email, code })}
         onResend={() => {
           // A new code makes the last one's refusal old news (before 2026-12-02 it stayed, beside
-          // 'We have sent you a new code'); a resend that fails shows its own error instead.
-          verify.reset();
+          // 'We have sent you a new code'); a resend that fails shows its own error instead. Only
+          // a refusal is forgotten: resetting a code still being checked dropped its answer, and
+          // an address it confirmed was left with no way on (the form hides the link meanwhile).
+          if (verify.isError) verify.reset();
           resend.mutate({ email });
         }}
       />

@@ -15,6 +15,8 @@ describe('useInviteClient', () => {
     '$tenant invites a client with the $family family',
     async ({ tenant, host, family }) => {
       const other = family === 'adviser' ? 'admin' : 'adviser';
+      const outcomes: unknown[] = [];
+      const told = (outcome: unknown) => outcomes.push(outcome);
       const pending = buildClient({
         status: 'invited',
         consent: { status: 'pending', start: null, expiry: null },
@@ -23,7 +25,7 @@ describe('useInviteClient', () => {
         result,
         api,
         tenant: resolved,
-      } = renderTenantHook(host, () => useInviteClient(), {
+      } = renderTenantHook(host, () => useInviteClient({ onSuccess: told, onError: told }), {
         [invitePaths.adviser]: () => json({ data: pending }, 201),
         [invitePaths.admin]: () => json({ data: pending }, 201),
       });
@@ -36,6 +38,7 @@ describe('useInviteClient', () => {
       expect(more).toHaveLength(0);
       expect(request?.body).toEqual(invitation);
       expect(api.requestsTo(invitePaths[other])).toHaveLength(0);
+      expect(outcomes).toEqual([pending]);
     },
   );
 });

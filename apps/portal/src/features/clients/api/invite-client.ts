@@ -16,12 +16,23 @@ export function inviteClient(client: ApiClient, family: ClientFamily, invitation
   return invite(client, invitation);
 }
 
-export function useInviteClient() {
+/**
+ * `outcome` is told how the invitation went even when the form that sent it was closed or reset
+ * meanwhile (what `mutate`'s own callbacks are not): the platform sends it all the same.
+ */
+export function useInviteClient(outcome: {
+  onSuccess: (invited: Awaited<ReturnType<typeof inviteClient>>) => void;
+  onError: (error: unknown) => void;
+}) {
   const client = useApiClient();
   const family = useClientFamily();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitation: InviteClient) => inviteClient(client, family, invitation),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+    onSuccess: (invited) => {
+      outcome.onSuccess(invited);
+      return queryClient.invalidateQueries({ queryKey: clientsQueryKey });
+    },
+    onError: outcome.onError,
   });
 }

@@ -308,6 +308,46 @@ describe('the dashboard client actions', () => {
     await waitFor(() => expect(api.requestsTo(usersRoute).length).toBeGreaterThan(listCalls));
   });
 
+  it('says how an invitation went when the drawer was closed while it was sent', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    const answers: (() => void)[] = [];
+    const { api, user } = await renderDashboard({
+      routes: {
+        [inviteRoute]: async ({ body }) => {
+          await new Promise<void>((resolve) => answers.push(resolve));
+          const { email } = body as { email: string };
+          return email.startsWith('new')
+            ? json({ data: buildClient(3, { email, status: 'invited' }) }, 201)
+            : json({ error: { error_code: 'F0500', error_type: 'internal', error_message: 'x' } }, 500);
+        },
+      },
+    });
+    await screen.findByText('2 clients');
+    for (const email of ['new@example.test', 'other@example.test']) {
+      await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+      await user.type(within(drawer).getByLabelText(/^Email/), email);
+      await user.type(within(drawer).getByLabelText(/^First name/), 'New');
+      await user.type(within(drawer).getByLabelText(/^Last name/), 'Client');
+      await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+      await waitFor(() => expect(answers).toHaveLength(api.requestsTo(inviteRoute).length));
+      await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    for (const answer of answers) answer();
+
+    // Before 2026-12-02 neither was said: the invitation went out, or failed, unannounced.
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Invitation sent to new@example.test', { duration: 5000 }),
+    );
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('We could not send the invitation. Please try again.', {
+        duration: 5000,
+      }),
+    );
+  });
+
   it('shows the platform’s refusal of an invitation in the drawer', async () => {
     const { user } = await renderDashboard({
       routes: {

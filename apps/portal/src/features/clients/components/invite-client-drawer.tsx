@@ -19,7 +19,13 @@ export interface InviteClientDrawerProps {
 /** Invites a client by e-mail (feature invite_clients): the platform e-mails them; they show as pending. */
 export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerProps) {
   const { t } = useTranslation();
-  const invite = useInviteClient();
+  // The outcome is told whatever became of the drawer: closed while sending (before 2026-12-02
+  // that dropped it), the invitation still went out, or failed, and the adviser hears which.
+  const invite = useInviteClient({
+    onSuccess: (client) =>
+      toast.success(t('clients.invite.success', { email: client.email }), { duration: CLIENT_TOAST_MS }),
+    onError: () => toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS }),
+  });
   const [values, setValues] = useState(empty);
   const [submitted, setSubmitted] = useState(false);
   const { data, errors } = checkForm(inviteUserBodySchema, values);
@@ -43,13 +49,7 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
     }
     invite.mutate(
       { email: data.email, given_name: data.given_name, family_name: data.family_name },
-      {
-        onSuccess: (client) => {
-          toast.success(t('clients.invite.success', { email: client.email }), { duration: CLIENT_TOAST_MS });
-          close(false);
-        },
-        onError: () => toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS }),
-      },
+      { onSuccess: () => close(false) },
     );
   }
 

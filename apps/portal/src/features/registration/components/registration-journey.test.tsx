@@ -157,7 +157,9 @@ describe('registration', () => {
     expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
   });
 
-  it('saves the aggregator again after a failure without registering the business twice', async () => {
+  it('saves the aggregator again after a failure without registering the business twice', {
+    timeout: 20_000,
+  }, async () => {
     let detailsFail = true;
     const api = registrationApi({
       [partyDetailsRoute]: () =>
@@ -310,5 +312,124 @@ describe('registration', () => {
 
     expect(await screen.findByText('We have sent you a new code')).toBeInTheDocument();
     expect(screen.queryByText(wrongCode)).not.toBeInTheDocument();
+  });
+
+  it('keeps a code being checked when a new one is asked for meanwhile', async () => {
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    let answerCode: () => void = () => {};
+    const codeChecked = new Promise<void>((resolve) => (answerCode = resolve));
+    const api = registrationApi({
+      [verifyRoute]: async ({ body }) => {
+        if (!(body as { code?: string }).code)
+          return json({ data: { email: 'ada.lee@example.test', email_verified: false } });
+        await codeChecked;
+        return json({
+          data: { email: 'ada.lee@example.test', email_verified: true, invitation_token: 'inv-9' },
+        });
+      },
+    });
+    const { user } = await renderPortal({ url: '/register/verify', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.requestsTo(verifyRoute)).toHaveLength(1));
+    // Before 2026-12-02 a new code could be asked for while the code was checked, and the check's
+    // answer was dropped: the address confirmed, the form still asking for a code.
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    answerCode();
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Email verified');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/register/password');
+    expect(api.requestsTo(verifyRoute)).toHaveLength(1);
+  });
+
+  it('saves the business as its details when a registration whose answer was lost is refused as registered', {
+    timeout: 20_000,
+  }, async () => {
+    let registrations = 0;
+    const api = registrationApi({
+      [createPartyRoute]: () => {
+        registrations += 1;
+        // The first is kept by the platform, but its answer never arrives.
+        if (registrations === 1) throw new TypeError('Failed to fetch');
+        return json(
+          {
+            error: {
+              error_code: 'F0409',
+              error_type: 'already_exists',
+              error_message: 'Your business is already registered',
+            },
+          },
+          409,
+        );
+      },
+    });
+    const { user } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
+
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
+    await fillLeeAdvice(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(api.requestsTo(createPartyRoute)).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Before 2026-12-02 'Your business is already registered' stayed, at every try, for ever.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(createPartyRoute)).toHaveLength(2);
+    expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
+      {
+        name: 'Lee Advice',
+        abn: '51824753556',
+        address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+        phone: '02 9000 0000',
+        website: null,
+      },
+    ]);
+  });
+
+  it('signs in with the password a try whose answer was lost set, when the next try finds the link spent', async () => {
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    const spent = 'This link has expired or has already been used; please ask for a new one';
+    let tries = 0;
+    const api = registrationApi({
+      [setPasswordRoute]: () => {
+        tries += 1;
+        if (tries === 1) throw new TypeError('Failed to fetch');
+        return json(
+          {
+            error: {
+              error_code: 'F0400',
+              error_type: 'validation_failed',
+              error_message: spent,
+              fields: [{ field: 'invitation_token', message: spent }],
+            },
+          },
+          400,
+        );
+      },
+    });
+    const { user, router } = await renderPortal({ url: '/register/verify', api });
+    await router.navigate('/register/password', { state: { invitationToken: 'inv-9' } });
+
+    await screen.findByRole('heading', { level: 1, name: 'Create a password' });
+    await user.type(screen.getByLabelText(/^Password/), 'Correct horse 42 battery');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Correct horse 42 battery');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+
+    // Before 2026-12-02 the spent link was all the step said, at every try.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(setPasswordRoute)).toHaveLength(2);
+    expect(api.requestsTo(tokenRoute)).toHaveLength(1);
+    expect(api.requestsTo(tokenRoute)[0]?.body).toMatchObject({
+      username: 'ada.lee@example.test',
+      password: 'Correct horse 42 battery',
+    });
   });
 });

@@ -58,7 +58,7 @@ export function VerifyEmailForm({
       <Button type="submit" size="lg" className="w-full" loading={pending}>
         {t('register.verify.submit')}
       </Button>
-      <Button type="button" variant="link" onClick={onResend} loading={resending}>
+      <Button type="button" variant="link" onClick={onResend} loading={resending} disabled={pending}>
         {t('register.verify.resend')}
       </Button>
     </form>
