@@ -154,4 +154,32 @@ describe('a client invitation’s e-mail', () => {
     expect(await settled(email, again)).toMatchObject({ state: 'completed' });
     expect(sent).toEqual([]);
   });
+
+  it('is not sent once the practice is no longer enabled: disabled, or back in review', async () => {
+    for (const status of ['disabled', 'unverified'] as const) {
+      const email = `ned.${status}@example.test`;
+      expect((await invite(email)).statusCode).toBe(201);
+      expect(await settled(email)).toMatchObject({ state: 'completed' });
+      const payload = await queuedPayload(email);
+      await testApp.database.db
+        .updateTable('external_parties')
+        .set({ status })
+        .where('id', '=', payload.partyId)
+        .execute();
+      try {
+        sent.length = 0;
+        // The job as if it were still waiting when the operator changed the practice's status.
+        const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
+        expect(await settled(email, again)).toMatchObject({ state: 'completed' });
+        // Before 2026-12-02 it went all the same.
+        expect(sent).toEqual([]);
+      } finally {
+        await testApp.database.db
+          .updateTable('external_parties')
+          .set({ status: 'enabled' })
+          .where('id', '=', payload.partyId)
+          .execute();
+      }
+    }
+  });
 });

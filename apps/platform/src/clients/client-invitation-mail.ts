@@ -40,7 +40,8 @@ export async function queueClientInvitationMail(
 /**
  * The worker: nothing is sent for an invitation no longer waiting for the client when its e-mail
  * is due: unlinked (even if invited again since: that invitation has its own e-mail), declined,
- * or already confirmed. A suspended invitee is still sent theirs: the suspension may be lifted
+ * or already confirmed, or its practice no longer enabled (disabled, or back in review: only an
+ * enabled practice invites; before 2026-12-02 the request's check was the only one). A suspended invitee is still sent theirs: the suspension may be lifted
  * before they open it, and an e-mail skipped would never be sent.
  */
 export async function registerClientInvitationMailJob(app: FastifyInstance): Promise<void> {
@@ -49,12 +50,14 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
     async (request) => {
       if (!isTenantId(request.tenantId)) throw new Error(`Unknown tenant ${request.tenantId}`);
       const link = await app.database.db
-        .selectFrom('client_links')
-        .select('id')
-        .where('client_id', '=', request.clientId)
-        .where('external_party_id', '=', request.partyId)
-        .$if(request.linkId !== undefined, (query) => query.where('id', '=', request.linkId ?? 0))
-        .where('consent_status', '=', 'pending')
+        .selectFrom('client_links as l')
+        .innerJoin('external_parties as p', 'p.id', 'l.external_party_id')
+        .select('l.id')
+        .where('l.client_id', '=', request.clientId)
+        .where('l.external_party_id', '=', request.partyId)
+        .$if(request.linkId !== undefined, (query) => query.where('l.id', '=', request.linkId ?? 0))
+        .where('l.consent_status', '=', 'pending')
+        .where('p.status', '=', 'enabled')
         .executeTakeFirst();
       if (!link) return;
       const mail = clientInvitationMail({

@@ -34,15 +34,19 @@ export async function completeInvitation(
       ? undefined
       : app.database.db
           .selectFrom('external_parties')
-          .select('name')
+          .select(['name', 'status'])
           .where('id', '=', request.externalPartyId)
           .executeTakeFirst(),
   ]);
-  // Suspended, moved to another practice or another kind since asking: the invitation lapses.
+  // Suspended, moved to another practice or another kind since asking: the invitation lapses. So
+  // does one whose practice is no longer enabled (disabled, or sent back to review, where its name
+  // may change unchecked): the request checked it, but the job runs later. Before 2026-12-02 the
+  // job created the account and sent the link, naming the practice as it was by then.
   if (
     inviter?.status !== 'active' ||
     inviter.kind !== request.role ||
-    inviter.external_party_id !== request.externalPartyId
+    inviter.external_party_id !== request.externalPartyId ||
+    (request.externalPartyId !== null && party?.status !== 'enabled')
   )
     return;
   const inviterName = `${inviter.given_name} ${inviter.family_name}`.trim();

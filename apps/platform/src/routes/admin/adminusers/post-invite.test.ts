@@ -372,4 +372,39 @@ describe('POST /api/admin/adminusers/invite', () => {
       expect(await latestMail(testApp.app, email)).toBeUndefined();
     }
   });
+
+  it('lapses an invitation whose practice is no longer enabled when its job runs', async () => {
+    for (const status of ['disabled', 'unverified'] as const) {
+      const inviter = await createSignedInAdminUser(testApp.app);
+      const partyId = inviter.externalParty?.id ?? 0;
+      // The operator's change came between the request (which checked the practice) and its job.
+      await testApp.database.db
+        .updateTable('external_parties')
+        .set({ status })
+        .where('id', '=', partyId)
+        .execute();
+      const email = `lapsed-${status}@example.test`;
+      await completeInvitation(
+        testApp.app,
+        {
+          kind: 'invitation',
+          tenantId: 'moneypartner',
+          email,
+          givenName: 'Lou',
+          familyName: 'Lapsed',
+          inviterAdminUserId: inviter.adminUser.id,
+          role: 'adviser',
+          externalPartyId: partyId,
+          portalOrigin: 'http://moneypartner.localhost:8080',
+          ip: '127.0.0.1',
+        },
+        { id: randomUUID(), attempt: 1 },
+      );
+      // Before 2026-12-02 the account was made and the link sent, under the practice's name as it then was.
+      expect(await latestMail(testApp.app, email)).toBeUndefined();
+      expect(
+        await testApp.database.db.selectFrom('admin_users').select('id').where('email', '=', email).execute(),
+      ).toEqual([]);
+    }
+  });
 });
