@@ -25,11 +25,28 @@ export function editableClientQuery(db: Kysely<Database>, principal: AdminUserPr
   if (principal.role === 'operator') return client;
   const partyId = principal.externalPartyId;
   if (partyId === null) return undefined;
-  return client
+  return practiceEditableClientQuery(db, principal.tenantId, partyId, clientId);
+}
+
+/**
+ * `editableClientQuery` for an adviser of practice `partyId`: the client joined to the practice's
+ * link (`link`) that lets it change them, which a change holds (`FOR SHARE OF link`).
+ */
+export function practiceEditableClientQuery(
+  db: Kysely<Database>,
+  tenantId: string,
+  partyId: number,
+  clientId: number,
+) {
+  return db
+    .selectFrom('clients as client')
+    .select('client.id')
+    .where('client.tenant_id', '=', tenantId)
+    .where('client.id', '=', clientId)
     .innerJoin('client_links as link', 'link.client_id', 'client.id')
-    .where('link.tenant_id', '=', principal.tenantId)
+    .where('link.tenant_id', '=', tenantId)
     .where('link.external_party_id', '=', partyId)
-    .where(({ exists }) => exists(enabledPracticeQuery(db, principal.tenantId, partyId)))
+    .where(({ exists }) => exists(enabledPracticeQuery(db, tenantId, partyId)))
     .where((eb) =>
       eb.or([
         eb.and([

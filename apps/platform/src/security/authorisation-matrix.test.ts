@@ -106,7 +106,7 @@ const expected: Record<string, string> = {
   'POST /api/admin/adminusers/reset/password': 'I II IIII II IF',
   'POST /api/admin/adminusers/invite': 'U FO OOHH OO OF',
   'POST /api/admin/adminusers/register': 'O OO OOOO OO FF',
-  'POST /api/adviser/parties/external': 'U FI IIII OO IF',
+  'POST /api/adviser/parties/external': 'U FI IIII FF IF',
   'GET /api/adviser/parties/external/details': 'U FO OOOO OO OO',
   'PUT /api/adviser/parties/external/details': 'U FO OOOO OO OF',
   'GET /api/adviser/parties/external/verify': 'U FO OOOO OO OO',

@@ -85,6 +85,24 @@ describe('the admin family: api/admin/users and api/admin/user', () => {
     });
   });
 
+  it('marks the consent in use when it answers a client’s summary, as every read of the data does', async () => {
+    const reader = await signedInAdviserWithClient(testApp.app, 'active');
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/user/summary/${reader.clientId}`,
+      headers: reader.adviser.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    // Before 2026-12-02 it stayed `active`: this read alone went round the access gate's marking.
+    const link = await testApp.database.db
+      .selectFrom('client_links')
+      .select('consent_status')
+      .where('client_id', '=', reader.clientId)
+      .where('external_party_id', '=', reader.partyId)
+      .executeTakeFirstOrThrow();
+    expect(link.consent_status).toBe('in_use');
+  });
+
   it('suspends the client named by X-User-Id with the party header', async () => {
     const headers = { ...fixture.headers, 'x-external-party-id': String(fixture.partyId) };
     const response = await testApp.app.inject({

@@ -49,6 +49,26 @@ describe('the practice and its credentials', () => {
     expect(fields).toEqual(['body.profession', 'body.credentials.afsl_number']);
   });
 
+  it('refuses an operator, who has no practice of its own, and writes nothing', async () => {
+    const operator = await createSignedInAdminUser(testApp.app, {
+      kind: 'operator',
+      tenantId: 'waratahlabs',
+    });
+    const response = await post(
+      '/api/adviser/parties/external',
+      { ...company, name: 'Operator Practice Pty Ltd' },
+      operator.headers,
+    );
+    // Before 2026-12-02 the operator registered it and was linked to it for good.
+    expect(response.statusCode).toBe(403);
+    const parties = await testApp.database.db
+      .selectFrom('external_parties')
+      .select('id')
+      .where('name', '=', 'Operator Practice Pty Ltd')
+      .execute();
+    expect(parties).toEqual([]);
+  });
+
   it('refuses a second practice for the same adviser', async () => {
     const adviser = await createSignedInAdminUser(testApp.app);
     const response = await post('/api/adviser/parties/external', company, adviser.headers);

@@ -27,12 +27,17 @@ export const postParty: FastifyPluginAsyncZod = async (app) => {
           201: partyDetailsResponseSchema,
           400: errorBodySchema,
           401: errorBodySchema,
+          403: errorBodySchema,
           409: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const principal = requireAdminUser(request);
+      // An operator serves every practice of its tenant and belongs to none (before 2026-12-02 it
+      // could register one, and be linked to it, and the operators it invited after it, for good).
+      if (principal.role === 'operator')
+        throw new AppError('forbidden', 'An operator does not register a practice');
       if (principal.externalPartyId !== null)
         throw new AppError('already_exists', 'Your business is already registered');
       const party = await app.database.db.transaction().execute(async (trx) => {
