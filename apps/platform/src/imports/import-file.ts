@@ -6,6 +6,7 @@ import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { importedText } from '../aggregation/imported-text.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
+import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
@@ -92,6 +93,11 @@ export async function importFile(
     // racing a withdrawal waits for it, and then finds the access gone (before 2026-11-29 it wrote
     // after the consent ended, or failed with a 500 on an account the disposal had deleted).
     await holdConsentFor(trx, scope);
+    // Then the client's data version, which the rows' trigger bumps, before the account: every
+    // writer of the client's data takes it first (docs/api.md, "One lock order"). Taken last, by
+    // the trigger, it deadlocked with a connection's delete or a consent's disposal, which hold it
+    // and then want the account (before 2026-12-02, a 503 on PostgreSQL).
+    await lockClientDataVersion(trx, scope.clientId);
     // And the account to its row, until the rows are in: a bank connection deleted meanwhile (by
     // the client's own disconnect, which no consent holds back) answers 404, not a foreign-key 500.
     const held = await trx

@@ -1,8 +1,9 @@
+import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
 import { importIds } from './import-file.ts';
 import { parseCsv, previewCsv } from './parse-csv.ts';
 import { ofxCurrency, parseOfx } from './parse-ofx.ts';
-import { parseFileAmount, parseFileDate } from './parsed-row.ts';
+import { maxImportRows, parseFileAmount, parseFileDate } from './parsed-row.ts';
 import { sampleCsv, sampleOfx } from './testing/sample-files.ts';
 
 describe('file parsing', () => {
@@ -281,6 +282,61 @@ describe('file parsing', () => {
       dateFormat: 'DD/MM/YYYY' as const,
     };
     expect(parseCsv('Date,Description,Debit,Credit\n02/11/2026,Tea,4.50', pair)[0]?.amount).toBe('-4.50');
+  });
+
+  it('refuses a CSV of more rows than one import takes without reading the rows past them', () => {
+    // Before 2026-12-02 papaparse read the whole file and every row became an object of every
+    // column before the limit was checked: 6 MB of such rows was two million objects, 1.8 GB.
+    const header = Array.from({ length: 100 }, (_, index) => `c${index}`).join(',');
+    const csv = `${header}\n${'01/11/2026,Tea,-4.50\n'.repeat(maxImportRows + 50_000)}`;
+    const mapping = { date: 'c0', description: 'c1', amount: 'c2', dateFormat: 'DD/MM/YYYY' as const };
+    // The rows papaparse hands over, one at a time or all at once.
+    const parse = Papa.parse;
+    let handed = 0;
+    const spy = vi.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig) => {
+      const step = config.step;
+      const counted = step
+        ? {
+            ...config,
+            step: (result: Papa.ParseStepResult<unknown>, parser: Papa.Parser) => {
+              handed += 1;
+              step(result, parser);
+            },
+          }
+        : config;
+      const result = parse(input, counted) as Papa.ParseResult<unknown> | undefined;
+      handed += result?.data?.length ?? 0;
+      return result;
+    }) as never);
+    try {
+      expect(() => parseCsv(csv, mapping)).toThrow(
+        `The CSV has more than ${maxImportRows} rows; one import takes at most ${maxImportRows}`,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    // The header, the rows an import takes and the one past them (and a line or two read to
+    // guess the separator): not the 50,000 after.
+    expect(handed).toBeGreaterThan(maxImportRows);
+    expect(handed).toBeLessThan(maxImportRows + 10);
+  });
+
+  it('counts no blank line towards the row limit, and a quote left open at its line as before', () => {
+    const mapping = {
+      date: 'Date',
+      description: 'Description',
+      amount: 'Amount',
+      dateFormat: 'DD/MM/YYYY' as const,
+    };
+    const rows = '02/11/2026,Tea,-4.50\n\n , \n'.repeat(maxImportRows);
+    expect(parseCsv(`Date,Description,Amount\n${rows}`, mapping)).toHaveLength(maxImportRows);
+    expect(() => parseCsv(`Date,Description,Amount\n${rows}03/11/2026,Cake,-3.00`, mapping)).toThrow(
+      `The CSV has more than ${maxImportRows} rows`,
+    );
+    // Papaparse's line of the quote, blank lines counted.
+    const unclosed = 'Date,Description,Amount\n\n02/11/2026,"Tea,-4.50\n03/11/2026,Cake,-3.00';
+    for (const read of [() => previewCsv(unclosed), () => parseCsv(unclosed, mapping)])
+      expect(read).toThrow('The CSV could not be read: Quoted field unterminated (row 3)');
   });
 
   it('reads a column named like an object’s own property (__proto__, toString) as any other', () => {
