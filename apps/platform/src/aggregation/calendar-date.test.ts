@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
-import { addDays, addMonths, daysBetween } from './calendar-date.ts';
+import { addDays, addMonths, daysBetween, isFourDigitDate, lastCalendarDate } from './calendar-date.ts';
 
 describe('calendar dates', () => {
   it('adds days across month ends and the daylight-saving change', () => {
@@ -12,6 +12,23 @@ describe('calendar dates', () => {
   it('clamps to the last day when adding months', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2026-03-31', -12)).toBe('2025-03-31');
+  });
+
+  it('adds months in the first century too, not in the 1900s', () => {
+    // Before 2026-12-03 `Date.UTC` read years 0–99 as 1900–1999: 0050-01-31 + 1 month was 1950-02-28.
+    expect(addMonths('0050-01-31', 1)).toBe('0050-02-28');
+    expect(addMonths('0001-01-01', 12)).toBe('0002-01-01');
+    expect(addMonths('0100-03-01', -3)).toBe('0099-12-01');
+  });
+
+  it('tells a date past 9999-12-31, which sorts before it as text, from a four-digit one', () => {
+    const after = addMonths('9999-12-01', 1);
+    expect(after).toBe('+010000-01');
+    expect(after < lastCalendarDate).toBe(true);
+    expect(isFourDigitDate(after)).toBe(false);
+    expect(isFourDigitDate(addDays(lastCalendarDate, 1))).toBe(false);
+    expect(isFourDigitDate(lastCalendarDate)).toBe(true);
+    expect(isFourDigitDate('0001-01-01')).toBe(true);
   });
 
   it('answers Sydney’s date, not UTC’s', () => {

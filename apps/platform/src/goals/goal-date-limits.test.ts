@@ -30,6 +30,17 @@ describe('goalDatesProblem', () => {
     ).toMatchObject({ field: 'end_date' });
   });
 
+  it('accepts dates up to 9999-12-31 when a hundred years from today is later', () => {
+    // Before 2026-12-03 the window's end, in year 10000, was '+010000-01': every date was after it.
+    const late = '9950-01-01';
+    expect(
+      goalDatesProblem({ frequency: 'monthly', startDate: late, endDate: '9999-12-31', today: late }),
+    ).toBeUndefined();
+    expect(
+      goalDatesProblem({ frequency: 'monthly', startDate: late, endDate: null, today: late }),
+    ).toBeUndefined();
+  });
+
   it('refuses more periods than maxGoalPeriods, to the end date or else to today', () => {
     expect(
       goalDatesProblem({ frequency: 'daily', startDate: '2026-01-01', endDate: '2039-09-10', today }),

@@ -1,4 +1,4 @@
-import { addMonths } from '../aggregation/calendar-date.ts';
+import { addMonths, isFourDigitDate, lastCalendarDate } from '../aggregation/calendar-date.ts';
 import { countGoalPeriods, type Frequency } from './goal-periods.ts';
 
 /**
@@ -24,7 +24,9 @@ export function goalDatesProblem(goal: {
   today: string;
 }): GoalDateProblem | undefined {
   const earliest = addMonths(goal.today, -12 * goalDateWindowYears);
-  const latest = addMonths(goal.today, 12 * goalDateWindowYears);
+  // No later than 9999-12-31: past it the date is written '+010000-01', before every date as text.
+  const hundredYearsOn = addMonths(goal.today, 12 * goalDateWindowYears);
+  const latest = isFourDigitDate(hundredYearsOn) ? hundredYearsOn : lastCalendarDate;
   const window = `within ${goalDateWindowYears} years of today (${earliest} to ${latest})`;
   for (const [field, date] of [
     ['start_date', goal.startDate],

@@ -107,6 +107,40 @@ describe('planGoalPeriods', () => {
       }),
     ).toEqual([{ index: 0, startDate: '2026-01-01', endDate: '2026-06-30', targetCents: 25_000 }]);
   });
+
+  it('gives a singular goal without an end date one period from its start up to today', () => {
+    const singular = { ...base, frequency: 'singular' as const, startDate: '2026-01-01' };
+    // Before 2026-12-03 it ended on its start date: its saving counted that one day.
+    expect(planGoalPeriods({ ...singular, today: '2026-11-22' })).toEqual([
+      { index: 0, startDate: '2026-01-01', endDate: '2026-11-22', targetCents: 25_000 },
+    ]);
+    // Starting later: its start only, until the days reach it.
+    expect(planGoalPeriods({ ...singular, today: '2025-12-01' })).toEqual([
+      { index: 0, startDate: '2026-01-01', endDate: '2026-01-01', targetCents: 25_000 },
+    ]);
+    // A target amount without a period amount is the one period's target.
+    expect(planGoalPeriods({ ...singular, periodCents: null, today: '2026-11-22' })[0]?.targetCents).toBe(
+      500_000,
+    );
+  });
+
+  it('ends the last period on 9999-12-31, whatever the frequency', () => {
+    // Before 2026-12-03 the next start, in year 10000, was '+010000-01', before every date as text:
+    // the periods never ended.
+    for (const frequency of frequencies) {
+      const plan = planGoalPeriods({
+        ...base,
+        frequency,
+        startDate: '9999-12-20',
+        endDate: frequency === 'singular' ? '9999-12-31' : null,
+        today: '9999-12-31',
+      });
+      expect({ frequency, end: plan.at(-1)?.endDate }).toEqual({ frequency, end: '9999-12-31' });
+      expect(plan.every((period) => /^\d{4}-\d{2}-\d{2}$/.test(period.startDate))).toBe(true);
+    }
+    expect(periodStartAt('9999-12-01', 'monthly', 1)).toBeNull();
+    expect(countGoalPeriods({ frequency: 'weekly', startDate: '9999-12-01' }, '9999-12-31')).toBe(5);
+  });
 });
 
 describe('periods counted from the start, not from the period before', () => {

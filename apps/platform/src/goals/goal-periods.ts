@@ -1,5 +1,5 @@
 import type { frequencies } from '@waratah/contracts';
-import { addDays, addMonths } from '../aggregation/calendar-date.ts';
+import { addDays, addMonths, isFourDigitDate, lastCalendarDate } from '../aggregation/calendar-date.ts';
 import { formatCents } from '../aggregation/cents.ts';
 
 export type Frequency = (typeof frequencies)[number];
@@ -30,13 +30,20 @@ const daysPerPeriod: Partial<Record<Frequency, number>> = {
  * from the start every time: monthly from 31 January is 28 February, then 31 March. Before
  * 2026-11-30 each period was counted from the one before, so after February every period began on
  * the 28th, and a target spread to an end date was split over one period too many.
+ * Null when there is no such period: a singular goal has one only, and none starts after
+ * 9999-12-31 (written '+010000-01', it would sort before every date as text).
  */
 export function periodStartAt(start: string, frequency: Frequency, index: number): string | null {
   if (index === 0) return start;
   const months = monthsPerPeriod[frequency];
-  if (months !== undefined) return addMonths(start, months * index);
   const days = daysPerPeriod[frequency];
-  return days === undefined ? null : addDays(start, days * index);
+  const date =
+    months !== undefined
+      ? addMonths(start, months * index)
+      : days !== undefined
+        ? addDays(start, days * index)
+        : null;
+  return date !== null && isFourDigitDate(date) ? date : null;
 }
 
 /**
@@ -64,6 +71,10 @@ export const keptGoalPeriods = 12;
  * with their true indexes. Each period's target is the goal's period amount; a goal with only a
  * target amount and an end date spreads that amount over its periods, the last one taking the
  * cents that do not divide evenly.
+ * A singular goal has one period, to its end date or, without one, from its start up to `today`
+ * (its start, when it starts later): its end moves on as the goal is worked out day by day
+ * (`advanceGoal`). Before 2026-12-03 it ended on the start date, so its saving counted that day
+ * only: 0.00 and `below` while the goal's current amount rose.
  */
 export function planGoalPeriods(goal: {
   frequency: Frequency;
@@ -79,7 +90,11 @@ export function planGoalPeriods(goal: {
   const [, until = goal.today] = [goal.startDate, goal.today].sort();
   for (let index = 0, start = goal.startDate; ; index += 1) {
     const next = periodStartAt(goal.startDate, goal.frequency, index + 1);
-    const naturalEnd = next === null ? (goal.endDate ?? start) : addDays(next, -1);
+    // Without a next period: a singular goal's one period, or the last before year 10000.
+    const naturalEnd =
+      next !== null
+        ? addDays(next, -1)
+        : (goal.endDate ?? (goal.frequency === 'singular' ? until : lastCalendarDate));
     const endDate = goal.endDate && goal.endDate < naturalEnd ? goal.endDate : naturalEnd;
     spans.push({ startDate: start, endDate });
     if (next === null || next > until || (goal.endDate && next > goal.endDate)) break;

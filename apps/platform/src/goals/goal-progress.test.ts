@@ -42,6 +42,12 @@ describe('goal progress rules', () => {
     // Without an end date a goal short of its target stays active.
     expect(goalStatusOn({ ...goal, endDate: null }, 0n, '2030-01-01')).toBe('active');
   });
+
+  it('lets a goal ending late in 9999 settle too', () => {
+    // Before 2026-12-03 its settling days' end, in year 10000, sorted before today as text: failed at once.
+    const goal = { startDate: '9999-01-01', endDate: '9999-12-29', targetType: 'amount', targetCents: 100n };
+    expect(goalStatusOn(goal, 0n, '9999-12-31')).toBe('finalising');
+  });
 });
 
 /** Goals made through `POST api/v2/goals`, moved on by `advanceGoals` from their account's transactions. */
@@ -235,6 +241,45 @@ describe('advanceGoals', () => {
         .transaction()
         .execute((trx) => advanceGoal(trx, id, addDays(today, 20))),
     ).toBe(false);
+  });
+
+  it('counts a singular goal’s saving without an end date from its start up to today, as its amount', async () => {
+    const account = fixture.accountIds[1] ?? 0;
+    await db().deleteFrom('transactions').where('account_id', '=', account).execute();
+    const start = addDays(today, -20);
+    const id = await createGoal({
+      frequency: 'singular',
+      target: 'amount',
+      target_amount: '500.00',
+      period_amount: '500.00',
+      start_date: start,
+      account_id: account,
+    });
+    await pay('120.00', addDays(start, 10), account);
+    await advanceGoals(db(), today);
+    // Before 2026-12-03 the one period ended on the start date: 0.00 and below, while the goal's
+    // current amount rose.
+    expect(await readGoal(id)).toMatchObject({
+      current_amount: '120.00',
+      status: 'active',
+      periods_count: 1,
+      current_period: {
+        start_date: start,
+        end_date: today,
+        current_amount: '120.00',
+        tracking_status: 'below',
+      },
+    });
+    // The days pass: the period runs on to the day the goal is worked out.
+    const later = addDays(today, 5);
+    await pay('400.00', addDays(today, 3), account);
+    await advanceGoals(db(), later);
+    expect(await readGoal(id)).toMatchObject({
+      current_amount: '520.00',
+      status: 'completed',
+      current_period: { end_date: later, current_amount: '520.00', tracking_status: 'above' },
+    });
+    await db().deleteFrom('transactions').where('account_id', '=', account).execute();
   });
 
   it('holds a saving past the columns’ 12 whole digits at the largest they take', async () => {

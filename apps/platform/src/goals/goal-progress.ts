@@ -1,6 +1,6 @@
 import type { GoalStatus } from '@waratah/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { addDays } from '../aggregation/calendar-date.ts';
+import { daysBetween } from '../aggregation/calendar-date.ts';
 import { toCents } from '../aggregation/cents.ts';
 import type { Database } from '../db/database-schema.ts';
 import { type Frequency, keptGoalPeriods, newPeriodRows, planGoalPeriods } from './goal-periods.ts';
@@ -52,7 +52,8 @@ export function goalStatusOn(
     goal.targetType !== 'open_ended' && goal.targetCents !== null && currentCents >= goal.targetCents;
   if (reached) return 'completed';
   if (goal.endDate === null || goal.endDate >= today) return 'active';
-  if (addDays(goal.endDate, goalSettlingDays) >= today) return 'finalising';
+  // Counted in days, not compared as text: an end date late in 9999 plus five days is '+010000-01'.
+  if (daysBetween(goal.endDate, today) <= goalSettlingDays) return 'finalising';
   return goal.targetType === 'open_ended' ? 'completed' : 'failed';
 }
 
@@ -60,7 +61,8 @@ export function goalStatusOn(
  * Works out one goal's progress as of `today`, in the caller's transaction, and answers whether
  * the goal was still in progress (not deleted, not ended meanwhile):
  * - every period up to today after the last one written is added (the plan of `planGoalPeriods`,
- *   however many runs were missed), and the last twelve are worked out;
+ *   however many runs were missed), and the last twelve are worked out; the one period of a
+ *   singular goal without an end date runs up to today;
  * - each of those periods' saving (older periods keep theirs) is what its account's transactions
  *   of the period's days, pending ones too, add up to by the goal's tracking type, and its
  *   tracking status compares it with the period's target. Every transaction of the account
@@ -127,6 +129,16 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
       .insertInto('goal_periods')
       .values(newPeriodRows(goal.id, missing))
       .onConflict((conflict) => conflict.columns(['goal_id', 'index']).doNothing())
+      .execute();
+  // A singular goal without an end date has one period, from its start up to today: its end moves
+  // on with the days (before 2026-12-03 it stayed on the start date, saving nothing after it).
+  const [open] = plan;
+  if (goal.frequency === 'singular' && goal.end_date === null && open)
+    await trx
+      .updateTable('goal_periods')
+      .set({ end_date: open.endDate })
+      .where('goal_id', '=', goal.id)
+      .where('index', '=', open.index)
       .execute();
 
   const tracked = trackedSum(goal.tracking_type as TrackingType);

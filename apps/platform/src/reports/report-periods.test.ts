@@ -79,6 +79,36 @@ describe('report periods', () => {
       maxReportPeriods,
     );
   });
+
+  it('ends a range in December 9999 at the period holding its end, whatever the period', () => {
+    // Before 2026-12-03 the period after, '+010000-01', sorted before the end as text: the
+    // periods ran on to the limit and the range was refused.
+    const end = '9999-12-31';
+    const expected: Record<ReportPeriod, [string, string[]]> = {
+      daily: ['9999-12-29', ['9999-12-29', '9999-12-30', '9999-12-31']],
+      // 31 December 9999 is a Friday.
+      weekly: ['9999-12-13', ['9999-12-13', '9999-12-20', '9999-12-27']],
+      fortnightly: ['9999-11-29', ['9999-11-29', '9999-12-13', '9999-12-27']],
+      four_weekly: ['9999-10-04', ['9999-10-04', '9999-11-01', '9999-11-29', '9999-12-27']],
+      monthly: ['9999-10-15', ['9999-10-01', '9999-11-01', '9999-12-01']],
+      bimonthly: ['9999-06-01', ['9999-05-01', '9999-07-01', '9999-09-01', '9999-11-01']],
+      quarterly: ['9999-06-01', ['9999-04-01', '9999-07-01', '9999-10-01']],
+      biannually: ['9999-06-01', ['9999-01-01', '9999-07-01']],
+      annually: ['9998-06-01', ['9997-07-01', '9998-07-01', '9999-07-01']],
+      business_month: ['9999-10-15', ['9999-10-01', '9999-11-01', '9999-12-01']],
+    };
+    for (const period of reportPeriods) {
+      const [from, starts] = expected[period];
+      expect({ period, starts: periodStarts(period, from, end) }).toEqual({ period, starts });
+    }
+    expect(periodStarts('monthly', '9999-06-01', end)).toHaveLength(7);
+  });
+
+  it('writes a financial year before year 1000 with four digits, as SQL does', () => {
+    // Before 2026-12-03 '999-07-01', which no period of the report's SQL matched.
+    expect(periodStart('annually', '1000-03-01', anchor)).toBe('0999-07-01');
+    expect(periodStarts('annually', '1000-03-01', '1000-12-31')).toEqual(['0999-07-01', '1000-07-01']);
+  });
 });
 
 describe('report periods in SQL and through the report', () => {
@@ -197,6 +227,40 @@ describe('report periods in SQL and through the report', () => {
     expect(years.map((year) => [year.date, year.value])).toEqual([
       ['2024-07-01', 100],
       ['2025-07-01', 250],
+    ]);
+  });
+
+  it('answers the seven months of a range ending 9999-12-31, and its sums, on every engine', async () => {
+    await testApp.database.db
+      .insertInto('transactions')
+      .values({
+        tenant_id: fixture.adviser.adminUser.tenant_id,
+        client_id: fixture.clientId,
+        account_id: fixture.accountIds[0] ?? 0,
+        amount: '-12.34',
+        base_type: 'debit',
+        transaction_date: '9999-12-31',
+        description_original: 'LAST DAY',
+        budget_category: 'living',
+        included: true,
+      })
+      .execute();
+    // Before 2026-12-03: a 400, "covers more than 2000 monthly periods".
+    const months = await report('from_date=9999-06-01&to_date=9999-12-31');
+    expect(months.map((month) => month.date)).toEqual([
+      '9999-06-01',
+      '9999-07-01',
+      '9999-08-01',
+      '9999-09-01',
+      '9999-10-01',
+      '9999-11-01',
+      '9999-12-01',
+    ]);
+    expect(months.at(-1)?.groups.map((group) => [group.name, group.value])).toEqual([['living', 12.34]]);
+    const days = await report('period=daily&from_date=9999-12-30&to_date=9999-12-31');
+    expect(days.map((day) => [day.date, day.value])).toEqual([
+      ['9999-12-30', 0],
+      ['9999-12-31', 12.34],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { ReportPeriod } from '@waratah/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { addDays, addMonths, daysBetween } from '../aggregation/calendar-date.ts';
+import { addDays, addMonths, daysBetween, isFourDigitDate } from '../aggregation/calendar-date.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /*
@@ -25,10 +25,15 @@ export function weekStart(date: string): string {
   return addDays(date, 1 - isoWeekday(date));
 }
 
+/** A year as a date writes it, four digits: year 999 is '0999', as SQL's `to_char(…, 'YYYY')` has it. */
+function yearText(year: number): string {
+  return String(year).padStart(4, '0');
+}
+
 function monthSpanStart(date: string, months: number): string {
   const [year = 0, month = 1] = date.split('-').map(Number);
   const first = month - ((month - 1) % months);
-  return `${year}-${String(first).padStart(2, '0')}-01`;
+  return `${yearText(year)}-${String(first).padStart(2, '0')}-01`;
 }
 
 /** The first weekday (Monday–Friday) of `month`'s calendar month; public holidays are not counted. */
@@ -59,7 +64,9 @@ export function periodStart(period: ReportPeriod, date: string, anchor: string):
     case 'biannually':
       return monthSpanStart(date, spanMonths[period]);
     case 'annually':
-      return `${Number(date.slice(0, 4)) - (date.slice(5, 7) < '07' ? 1 : 0)}-07-01`;
+      // 1000-03-01 is in the year from 0999-07-01 (before 2026-12-03 '999-07-01', which no SQL
+      // bucket matched).
+      return `${yearText(Number(date.slice(0, 4)) - (date.slice(5, 7) < '07' ? 1 : 0))}-07-01`;
     case 'business_month': {
       // A weekend day belongs to the business month of the Friday before it.
       const weekday = isoWeekday(date);
@@ -71,8 +78,16 @@ export function periodStart(period: ReportPeriod, date: string, anchor: string):
   }
 }
 
-/** The start of the period after the one starting at `start`. */
-function nextPeriodStart(period: ReportPeriod, start: string): string {
+/**
+ * The start of the period after the one starting at `start`, or null when it would start after
+ * 9999-12-31: written '+010000-01', it sorts before every four-digit date as text.
+ */
+function nextPeriodStart(period: ReportPeriod, start: string): string | null {
+  const next = nextPeriodStartText(period, start);
+  return next !== null && isFourDigitDate(next) ? next : null;
+}
+
+function nextPeriodStartText(period: ReportPeriod, start: string): string | null {
   switch (period) {
     case 'daily':
       return addDays(start, 1);
@@ -88,8 +103,10 @@ function nextPeriodStart(period: ReportPeriod, start: string): string {
       return addMonths(start, spanMonths[period]);
     case 'annually':
       return addMonths(start, 12);
-    case 'business_month':
-      return firstWeekdayOfMonth(addMonths(`${start.slice(0, 7)}-01`, 1));
+    case 'business_month': {
+      const month = addMonths(`${start.slice(0, 7)}-01`, 1);
+      return isFourDigitDate(month) ? firstWeekdayOfMonth(month) : null;
+    }
     default:
       throw new Error(`Unknown report period ${period satisfies never}`);
   }
@@ -100,12 +117,18 @@ export const maxReportPeriods = 2000;
 
 /**
  * The start of every period that meets the range `from`–`to`, oldest first (empty ones included).
- * More than `maxReportPeriods` is refused with a 400 naming `from_date`.
+ * More than `maxReportPeriods` is refused with a 400 naming `from_date`. The last period of a range
+ * ending in 9999 is the one holding its end: before 2026-12-03 the next one's start, in year 10000,
+ * sorted before the end as text, and periods were added until the limit refused the range.
  */
 export function periodStarts(period: ReportPeriod, from: string, to: string): string[] {
   const anchor = weekStart(from);
   const starts: string[] = [];
-  for (let start = periodStart(period, from, anchor); start <= to; start = nextPeriodStart(period, start)) {
+  for (
+    let start: string | null = periodStart(period, from, anchor);
+    start !== null && start <= to;
+    start = nextPeriodStart(period, start)
+  ) {
     if (starts.length === maxReportPeriods) {
       const message = `covers more than ${maxReportPeriods} ${period} periods; choose a later from_date or a longer period`;
       throw new AppError('validation_failed', `querystring.from_date: the range ${message}`, {

@@ -1,4 +1,4 @@
-import { addMonths } from '../aggregation/calendar-date.ts';
+import { addMonths, isFourDigitDate } from '../aggregation/calendar-date.ts';
 
 const sydneyDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Australia/Sydney',
@@ -12,9 +12,18 @@ export function sydneyToday(now: Date = new Date()): string {
   return sydneyDate.format(now);
 }
 
-/** The first day of each month from `from`'s month to `to`'s, YYYY-MM-01. */
+/**
+ * The first day of each month from `from`'s month to `to`'s, YYYY-MM-01. It stops after December
+ * 9999: the month after it, '+010000-01', sorts before '9999-12-31' as text (before 2026-12-03
+ * a range to December 9999 never ended).
+ */
 export function monthStarts(from: string, to: string): string[] {
   const months: string[] = [];
-  for (let month = `${from.slice(0, 7)}-01`; month <= to; month = addMonths(month, 1)) months.push(month);
+  for (
+    let month = `${from.slice(0, 7)}-01`;
+    isFourDigitDate(month) && month <= to;
+    month = addMonths(month, 1)
+  )
+    months.push(month);
   return months;
 }
