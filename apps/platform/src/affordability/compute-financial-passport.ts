@@ -34,9 +34,8 @@ const liabilityContainers = new Set(['loan', 'credit_card']);
  * The affordability figures of spec §7 from one client's accounts and included transactions, all in
  * whole cents. `transactions` holds the included ones of the range; `excluded` those the client left
  * out. What posted after the range still moved the balances, and is walked back for the balances
- * at its end and the overdrawn days: given as `later`, every transaction after the range, or as
- * `postedLaterCents`, each account's sum of the posted ones (`getFinancialPassport` reads only the
- * sums). Each figure names the transactions it was summed from, oldest first (their rows are read
+ * at its end and the overdrawn days: `postedLaterCents`, each account's sum of the posted ones
+ * (`getFinancialPassport` reads them as sums, not rows). Each figure names the transactions it was summed from, oldest first (their rows are read
  * through `GET transactions?transaction_ids=…` when an adviser opens the figure).
  */
 export function computeFinancialPassport(input: {
@@ -44,8 +43,7 @@ export function computeFinancialPassport(input: {
   accounts: readonly PassportAccount[];
   transactions: readonly PassportTransaction[];
   excluded?: readonly PassportTransaction[];
-  later?: readonly PassportTransaction[];
-  /** By account id, the sum in cents of its posted transactions after the range (with `later`, both count). */
+  /** By account id, the sum in cents of its posted transactions after the range. */
   postedLaterCents?: ReadonlyMap<number, number>;
   /** The date of the accounts' first transaction ever, in the range or before it. */
   dataFrom?: string;
@@ -103,9 +101,7 @@ export function computeFinancialPassport(input: {
   // it. The totals and the liabilities are "as at" the range's end, as the PDF says and the
   // insights and the account summary count them (before 2026-12-02 they were today's balances).
   const posted = (tx: PassportTransaction) => !tx.pending;
-  const postedLater = new Map<number, number>(input.postedLaterCents);
-  for (const tx of (input.later ?? []).filter(posted))
-    postedLater.set(tx.accountId, (postedLater.get(tx.accountId) ?? 0) + tx.cents);
+  const postedLater = input.postedLaterCents ?? new Map<number, number>();
   const atEnd = accounts.map((account) => ({
     ...account,
     balanceCents: account.balanceCents - (postedLater.get(account.id) ?? 0),

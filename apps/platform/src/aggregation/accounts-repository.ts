@@ -12,8 +12,8 @@ import { recordAudit } from '../access/record-audit.ts';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { lockClientDataVersion } from './client-data-version.ts';
 import { refreshStatusToWire } from './provider-accounts-repository.ts';
-import { lockClientDataVersion } from './transactions/lock-transactions.ts';
 
 function selectAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db

@@ -11,7 +11,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { queueHolderConsentRevocations } from '../open-banking/holder-consent-revocation.ts';
-import { lockClientDataVersion } from './transactions/lock-transactions.ts';
+import { lockClientDataVersion } from './client-data-version.ts';
 
 function selectProviderAccounts(db: Kysely<Database>, scope: Pick<ClientScope, 'tenantId' | 'clientId'>) {
   return db

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { currentConsentLinks } from '../access/find-accessible-client.ts';
-import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
+import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import type { ConsentStatus, Database } from '../db/database-schema.ts';
 import {
   type DeletedExportFile,

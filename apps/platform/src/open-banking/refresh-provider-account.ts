@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
+import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../errors/app-error.ts';

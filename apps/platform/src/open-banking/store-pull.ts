@@ -7,8 +7,8 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
-import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
