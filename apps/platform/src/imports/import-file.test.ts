@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockClientDataVersion } from '../aggregation/transactions/lock-transactions.ts';
+import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForALockWait } from '../testing/lock-wait.ts';
 import { adviserScopeOf, signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
