@@ -94,6 +94,26 @@ describe('createCdsDataSource', () => {
     });
   });
 
+  it('reads the accounts a 429 left unread once the holder’s wait has passed, not a day later', async () => {
+    const tooMany = {
+      code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
+      title: 'Too many',
+      detail: 'x',
+    };
+    const { source } = sourceFor({
+      accounts: [{ ...everyday, transactions: 3 }, card],
+      failures: { '/a2/transactions': { status: 429, errors: [tooMany], headers: { 'retry-after': '120' } } },
+    });
+    const pull = await source.pull(window);
+    expect(pull.outcome).toEqual({
+      providerAccountStatus: 'success',
+      refreshStatus: 'partial_success',
+      refreshSubStatus: 'site_error',
+      temporary: true,
+      retryAfterMs: 120_000,
+    });
+  });
+
   it('needs the client’s action when the holder asks for MFA, and reads nothing', async () => {
     const mfa = { code: 'urn:waratah:data-holder:Authorisation/MfaRequired', title: 'MFA', detail: 'x' };
     const { source } = sourceFor({

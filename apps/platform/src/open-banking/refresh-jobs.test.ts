@@ -116,17 +116,7 @@ describe('refresh jobs', () => {
       log: { error: () => undefined },
       config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
     } as unknown as FastifyInstance;
-    const tooMany: typeof fetch = async (input, init) =>
-      new URL(String(input)).pathname.endsWith('/banking/accounts')
-        ? Response.json(
-            {
-              errors: [
-                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
-              ],
-            },
-            { status: 429, headers: { 'retry-after': '600' } },
-          )
-        : fixture.fetch(input, init);
+    const tooMany = fixture.rateLimitedFetch(600);
     await registerRefreshWorkers(app, { ...fixture.refreshOptions, fetch: tooMany });
     const { providerAccount } = await fixture.connect('outback-mutual', 'rate-limited-job');
     // Before 2026-12-02 it was thrown, and the queue asked the holder again 2, 4, 8 and 16 s later.
@@ -136,6 +126,16 @@ describe('refresh jobs', () => {
     const at = (minutes: number) => new Date(holderNow.getTime() + minutes * 60_000);
     expect(await dueProviderAccountIds(fixture.db, at(9))).not.toContain(providerAccount.id);
     expect(await dueProviderAccountIds(fixture.db, at(10))).toContain(providerAccount.id);
+
+    // A wait shorter than the queue's retries take is retried by the queue, as any outage.
+    const { queue: shortQueue, handlers: shortHandlers } = recordingQueue();
+    await registerRefreshWorkers({ ...app, jobQueue: shortQueue } as unknown as FastifyInstance, {
+      ...fixture.refreshOptions,
+      fetch: fixture.rateLimitedFetch(2),
+    });
+    await expect(
+      shortHandlers.get(refreshJob)?.({ providerAccountId: providerAccount.id }, { id: '2', attempt: 1 }),
+    ).rejects.toBeInstanceOf(TemporaryRefreshFailure);
   });
 
   it('records a bank token it cannot decrypt as a failure that backs off, without a retry, and logs it', async () => {

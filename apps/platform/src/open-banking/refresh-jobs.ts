@@ -18,6 +18,8 @@ export const refreshSweepMinutes = 15;
 
 /** Retries of a temporary failure (outage, timeout) inside one job: 2, 4, 8 and 16 s apart. */
 const temporaryRetries = 4;
+/** How long those retries take: a holder's wait longer than this is left to `next_refresh`. */
+const queueRetriesMs = 30_000;
 
 export interface RefreshJobPayload {
   providerAccountId: number;
@@ -120,9 +122,10 @@ export async function registerRefreshWorkers(
       return;
     }
     if (result?.outcome.temporary) {
-      // The holder asked for a wait (`Retry-After` of a 429 or 503): the recorded `next_refresh`
-      // keeps it, where the queue's retries, seconds apart, would not.
-      if (result.outcome.retryAfterMs !== undefined) return;
+      // The holder asked for a wait longer than the queue's retries take (`Retry-After` of a 429
+      // or 503): the recorded `next_refresh` keeps it, where those retries, seconds apart, would
+      // not. A shorter one is retried as any temporary failure.
+      if ((result.outcome.retryAfterMs ?? 0) > queueRetriesMs) return;
       throw new TemporaryRefreshFailure(
         `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,
       );

@@ -677,17 +677,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
 
   it('waits as long as the holder’s 429 asks before it tries again', async () => {
     const { id } = await refreshedClient('rate-limited');
-    const tooMany: typeof fetch = async (input, init) =>
-      new URL(String(input)).pathname.endsWith('/banking/accounts')
-        ? Response.json(
-            {
-              errors: [
-                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
-              ],
-            },
-            { status: 429, headers: { 'retry-after': '7200' } },
-          )
-        : fixture.fetch(input, init);
+    const tooMany = fixture.rateLimitedFetch(7200);
     const result = await refreshProviderAccount(fixture.db, id, {
       ...fixture.refreshOptions,
       fetch: tooMany,

@@ -69,10 +69,26 @@ export async function openBankingFixture() {
     return { scope, providerAccount };
   }
 
+  /** The holder, but its account list answers 429 asking for `retryAfterSeconds` (`Retry-After`). */
+  const rateLimitedFetch =
+    (retryAfterSeconds: number): typeof globalThis.fetch =>
+    async (input, init) =>
+      new URL(String(input instanceof Request ? input.url : input)).pathname.endsWith('/banking/accounts')
+        ? Response.json(
+            {
+              errors: [
+                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
+              ],
+            },
+            { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } },
+          )
+        : fetch(input, init);
+
   return {
     db: database.db,
     holder,
     fetch,
+    rateLimitedFetch,
     providerIds,
     newClient,
     connect,

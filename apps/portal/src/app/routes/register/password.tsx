@@ -72,11 +72,14 @@ export default function RegisterPasswordRoute() {
                 onError: (error) => {
                   // A try whose answer was lost (no answer, or the platform's 5xx after its commit)
                   // may have set its password and spent the link, which this try is then refused
-                  // for (400): that password is tried for the sign-in; if it is not the one, the
-                  // refusal stands. Before 2026-12-02 the step was stuck on the spent link.
+                  // for (400 on the token; any other refusal is this try's own): that password is
+                  // tried for the sign-in; if it is not the one, the refusal stands. Before 2026-12-02 the step was stuck on the spent link.
                   const lost = lostPassword.current;
-                  if (lost !== null && email && isApiError(error) && error.status === 400)
-                    signInWith(email, lost);
+                  const spentLink =
+                    isApiError(error) &&
+                    error.status === 400 &&
+                    error.fields.some(({ field }) => field === 'body.invitation_token');
+                  if (lost !== null && email && spentLink) signInWith(email, lost);
                   else if (serverFailed(error)) lostPassword.current = password;
                 },
               },

@@ -404,7 +404,7 @@ describe('registration', () => {
               error_code: 'F0400',
               error_type: 'validation_failed',
               error_message: spent,
-              fields: [{ field: 'invitation_token', message: spent }],
+              fields: [{ field: 'body.invitation_token', message: spent }],
             },
           },
           400,
