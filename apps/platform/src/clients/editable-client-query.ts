@@ -1,38 +1,22 @@
 import { type Kysely, sql } from 'kysely';
 import { enabledPracticeQuery } from '../access/find-accessible-client.ts';
-import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
 
 /**
- * The client (its `id`, one row) when the admin user may change its shared details (names,
- * status), none otherwise; undefined for an adviser without a practice. A client's row is shared
- * by every practice it deals with, and a suspension locks the client out of their own account, so
- * an adviser of an enabled practice may change it only:
+ * The client (its `id`, one row, joined to the practice's link as `link`) when an adviser of
+ * practice `partyId` may change its shared details (names, status), none otherwise. A client's
+ * row is shared by every practice it deals with, and a suspension locks the client out of their
+ * own account, so an adviser of an enabled practice may change it only:
  * - while the client's consent to that practice is active or in use and not past its expiry (as
  *   for reading the client's data, `access/find-accessible-client.ts`); or
  * - while the client is that practice's own invitation still pending, and nobody else's: no link
  *   to any other practice, and never signed up (no password), so never consented to anyone.
  * A link in any other state (withdrawn, expired, or pending for a client who is someone else's
- * too) lets the practice follow the client in its list, not change them. An operator may change
- * every client of its tenant.
+ * too) lets the practice follow the client in its list, not change them. A change holds the link
+ * (`FOR SHARE OF link`) until it commits. An operator may change every client of its tenant
+ * (no query needed).
  */
-export function editableClientQuery(db: Kysely<Database>, principal: AdminUserPrincipal, clientId: number) {
-  const client = db
-    .selectFrom('clients as client')
-    .select('client.id')
-    .where('client.tenant_id', '=', principal.tenantId)
-    .where('client.id', '=', clientId);
-  if (principal.role === 'operator') return client;
-  const partyId = principal.externalPartyId;
-  if (partyId === null) return undefined;
-  return practiceEditableClientQuery(db, principal.tenantId, partyId, clientId);
-}
-
-/**
- * `editableClientQuery` for an adviser of practice `partyId`: the client joined to the practice's
- * link (`link`) that lets it change them, which a change holds (`FOR SHARE OF link`).
- */
-export function practiceEditableClientQuery(
+export function editableClientQuery(
   db: Kysely<Database>,
   tenantId: string,
   partyId: number,

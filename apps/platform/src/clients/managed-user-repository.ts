@@ -12,7 +12,7 @@ import { deleteExportsOfPractice } from '../documents/delete-client-exports.ts';
 import { configuredDocumentStore } from '../documents/document-store.ts';
 import { AppError } from '../errors/app-error.ts';
 import { clientFreshness, noFreshness, showsFreshness } from './client-freshness.ts';
-import { editableClientQuery, practiceEditableClientQuery } from './editable-client-query.ts';
+import { editableClientQuery } from './editable-client-query.ts';
 import { foreignInvitation } from './foreign-invitation.ts';
 import { assertPracticeEnabled, managedUsersQuery, noClients } from './managed-user-query.ts';
 import { managedUserToWire } from './managed-user-to-wire.ts';
@@ -80,19 +80,14 @@ export async function updateManagedUser(
     principal.role === 'operator' ||
     (await tenantFeatures(request, principal.tenantId)).has('suspend_users');
   await db.transaction().execute(async (trx) => {
-    const editable = editableClientQuery(trx, principal, id);
-    if (!editable) throw new AppError('not_found', noClients);
     // An adviser's right to change the client is its practice's link (its consent, or its own
     // pending invitation), held FOR SHARE until the change commits, before the client's row (the
     // order an unlink takes them in): a withdrawal waits, and one committed first is seen. Before
     // 2026-12-02 only the client's row was locked, and a change was written after a withdrawal.
+    // The link held, the client's row is locked by its id alone (an operator may change any).
     if (principal.role !== 'operator') {
-      const held = await practiceEditableClientQuery(
-        trx,
-        principal.tenantId,
-        principal.externalPartyId ?? 0,
-        id,
-      )
+      if (principal.externalPartyId === null) throw new AppError('not_found', noClients);
+      const held = await editableClientQuery(trx, principal.tenantId, principal.externalPartyId, id)
         .forShare('link')
         .executeTakeFirst();
       if (!held) throw new AppError('not_found', 'There is no such client');
@@ -101,7 +96,7 @@ export async function updateManagedUser(
       .selectFrom('clients')
       .select(['status', 'password_hash', 'suspended_by_party_id', 'suspended_by_operator', 'suspended_from'])
       .where('tenant_id', '=', principal.tenantId)
-      .where('id', 'in', editable)
+      .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!client) throw new AppError('not_found', 'There is no such client');

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForALockWait } from '../testing/lock-wait.ts';
 import { adviserScopeOf, signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
 import { importFile } from './import-file.ts';
-import { sampleCsv } from './testing/sample-files.ts';
+import { sampleCsv, sampleCsvMapping } from './testing/sample-files.ts';
 
 // PostgreSQL only: PGlite has one connection, so two transactions never hold locks at once.
 describe.runIf(process.env.DATABASE_URL)(
@@ -42,13 +42,7 @@ describe.runIf(process.env.DATABASE_URL)(
         format: 'csv',
         account_id: accountId,
         content: sampleCsv,
-        mapping: {
-          date: 'Date',
-          description: 'Narrative',
-          debit: 'Debit Amount',
-          credit: 'Credit Amount',
-          date_format: 'DD/MM/YYYY',
-        },
+        mapping: sampleCsvMapping,
       });
       // The import now waits for the version before it holds the account. Before 2026-12-02 it
       // held the account and then waited for the version (its rows' trigger bumps it): the

@@ -3,7 +3,12 @@ import { createCdsBankingClient } from './cds-banking-client.ts';
 import { createCdsDataSource } from './cds-data-source.ts';
 import { createCdsHttpClient } from './cds-http-client.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
-import { createFakeCdsHolder, type FakeCdsHolderOptions, fakeHolderBase } from './testing/fake-cds-holder.ts';
+import {
+  createFakeCdsHolder,
+  type FakeCdsHolderOptions,
+  fakeHolderBase,
+  tooManyRequestsError,
+} from './testing/fake-cds-holder.ts';
 
 const window = { oldestTime: new Date('2025-01-01T00:00:00Z') };
 const everyday = {
@@ -72,11 +77,7 @@ describe('createCdsDataSource', () => {
   });
 
   it('asks for no other account’s transactions once the holder answers 429, and keeps its wait', async () => {
-    const tooMany = {
-      code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
-      title: 'Too many',
-      detail: 'x',
-    };
+    const tooMany = tooManyRequestsError;
     const { holder, source } = sourceFor({
       accounts: [{ ...everyday, transactions: 3 }, card],
       failures: { '/a1/transactions': { status: 429, errors: [tooMany], headers: { 'retry-after': '900' } } },
@@ -95,11 +96,7 @@ describe('createCdsDataSource', () => {
   });
 
   it('reads the accounts a 429 left unread once the holder’s wait has passed, not a day later', async () => {
-    const tooMany = {
-      code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
-      title: 'Too many',
-      detail: 'x',
-    };
+    const tooMany = tooManyRequestsError;
     const { source } = sourceFor({
       accounts: [{ ...everyday, transactions: 3 }, card],
       failures: { '/a2/transactions': { status: 429, errors: [tooMany], headers: { 'retry-after': '120' } } },

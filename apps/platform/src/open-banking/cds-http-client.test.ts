@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCdsHttpClient, maxCdsBodyBytes } from './cds-http-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
-import { createFakeCdsHolder, fakeHolderBase } from './testing/fake-cds-holder.ts';
+import { createFakeCdsHolder, fakeHolderBase, tooManyRequestsError } from './testing/fake-cds-holder.ts';
 
 const accounts = [
   {
@@ -69,11 +69,7 @@ describe('createCdsHttpClient', () => {
   });
 
   it('reads how long the holder asks to be left alone from a 429’s Retry-After', async () => {
-    const tooMany = {
-      code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
-      title: 'Too many',
-      detail: 'x',
-    };
+    const tooMany = tooManyRequestsError;
     const holder = createFakeCdsHolder({
       accounts,
       failures: {

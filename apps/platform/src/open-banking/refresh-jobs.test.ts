@@ -32,6 +32,17 @@ function recordingQueue() {
   return { queue, handlers, enqueued };
 }
 
+/** What the refresh workers use of the server: the fixture's database, `queue`, and `logError`. */
+function workerApp(queue: JobQueue, logError: (...args: unknown[]) => unknown = () => undefined) {
+  return {
+    database: { db: fixture.db },
+    jobQueue: queue,
+    addHook: () => undefined,
+    log: { error: logError },
+    config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
+  } as unknown as FastifyInstance;
+}
+
 let fixture: Awaited<ReturnType<typeof openBankingFixture>>;
 beforeAll(async () => {
   fixture = await openBankingFixture();
@@ -78,13 +89,7 @@ describe('refresh jobs', () => {
 
   it('throws a temporary failure so the queue retries it, and the sweep finds due refreshes', async () => {
     const { queue, handlers, enqueued } = recordingQueue();
-    const app = {
-      database: { db: fixture.db },
-      jobQueue: queue,
-      addHook: () => undefined,
-      log: { error: () => undefined },
-      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
-    } as unknown as FastifyInstance;
+    const app = workerApp(queue);
     await registerRefreshWorkers(app, fixture.refreshOptions);
     const { providerAccount } = await fixture.connect('outback-mutual', 'job-person');
     const refresh = handlers.get(refreshJob);
@@ -109,13 +114,7 @@ describe('refresh jobs', () => {
   });
   it('leaves a refresh the holder asked to wait after to its next_refresh, without the queue’s retries', async () => {
     const { queue, handlers } = recordingQueue();
-    const app = {
-      database: { db: fixture.db },
-      jobQueue: queue,
-      addHook: () => undefined,
-      log: { error: () => undefined },
-      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
-    } as unknown as FastifyInstance;
+    const app = workerApp(queue);
     const tooMany = fixture.rateLimitedFetch(600);
     await registerRefreshWorkers(app, { ...fixture.refreshOptions, fetch: tooMany });
     const { providerAccount } = await fixture.connect('outback-mutual', 'rate-limited-job');
@@ -141,13 +140,7 @@ describe('refresh jobs', () => {
   it('records a bank token it cannot decrypt as a failure that backs off, without a retry, and logs it', async () => {
     const { queue, handlers } = recordingQueue();
     const errors: unknown[][] = [];
-    const app = {
-      database: { db: fixture.db },
-      jobQueue: queue,
-      addHook: () => undefined,
-      log: { error: (...args: unknown[]) => errors.push(args) },
-      config: loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'off' }),
-    } as unknown as FastifyInstance;
+    const app = workerApp(queue, (...args) => errors.push(args));
     // The workers' key is not the one the token was sealed with (a key file lost, a wrong key).
     await registerRefreshWorkers(app, {
       ...fixture.refreshOptions,

@@ -6,6 +6,15 @@ export const sampleCsv = [
   '04/11/2026,SALARY ACME PTY LTD,,"2,500.00"',
 ].join('\n');
 
+/** How `sampleCsv`'s columns map, as an import request gives it. */
+export const sampleCsvMapping = {
+  date: 'Date',
+  description: 'Narrative',
+  debit: 'Debit Amount',
+  credit: 'Credit Amount',
+  date_format: 'DD/MM/YYYY',
+} as const;
+
 export const sampleOfx = `OFXHEADER:100
 DATA:OFXSGML
 VERSION:102

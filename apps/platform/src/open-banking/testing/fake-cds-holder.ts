@@ -1,5 +1,12 @@
 export const fakeHolderBase = 'https://holder.test/cds-au/v1';
 
+/** A holder's CDS error entry for a 429 (too many requests), for tests of its limits. */
+export const tooManyRequestsError = {
+  code: 'urn:au-cds:error:cds-all:Service/TooManyRequests',
+  title: 'Too many',
+  detail: 'x',
+};
+
 interface FakeAccount {
   accountId: string;
   productCategory: string;

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../testing/test-database.ts';
 import { connectProviderAccount } from '../connect-provider-account.ts';
 import type { HolderTokenCipher } from '../holder-token-cipher.ts';
 import { registerSimulatedHolderProviders } from '../simulated-holder.ts';
+import { tooManyRequestsError } from './fake-cds-holder.ts';
 
 /** The simulated holder's fixed clock in these tests. */
 export const holderNow = new Date('2026-11-20T03:00:00Z');
@@ -76,9 +77,7 @@ export async function openBankingFixture() {
       new URL(String(input instanceof Request ? input.url : input)).pathname.endsWith('/banking/accounts')
         ? Response.json(
             {
-              errors: [
-                { code: 'urn:au-cds:error:cds-all:Service/TooManyRequests', title: 'Too many', detail: 'x' },
-              ],
+              errors: [tooManyRequestsError],
             },
             { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } },
           )

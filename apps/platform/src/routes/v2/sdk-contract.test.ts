@@ -45,7 +45,7 @@ import {
 } from '@waratah/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../demo-data/inject-fetch.ts';
-import { sampleCsv } from '../../imports/testing/sample-files.ts';
+import { sampleCsv, sampleCsvMapping } from '../../imports/testing/sample-files.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { tenantHost } from '../../testing/sign-in.ts';
 import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
@@ -220,13 +220,7 @@ describe('every data call of the SDK against the real server', () => {
         account_id: accountId,
         file_name: 'nov.csv',
         content: sampleCsv,
-        mapping: {
-          date: 'Date',
-          description: 'Narrative',
-          debit: 'Debit Amount',
-          credit: 'Credit Amount',
-          date_format: 'DD/MM/YYYY',
-        },
+        mapping: sampleCsvMapping,
       },
       as,
     );

@@ -5,7 +5,7 @@ import {
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryIdByKey } from '../../../aggregation/transaction-category-catalogue.ts';
-import { sampleCsv, sampleOfx } from '../../../imports/testing/sample-files.ts';
+import { sampleCsv, sampleCsvMapping, sampleOfx } from '../../../imports/testing/sample-files.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { signedInAdviserWithClient } from '../../../testing/signed-in-adviser-with-client.ts';
 
@@ -21,13 +21,7 @@ describe('file import into an account', () => {
 
   const post = (url: string, payload: object) =>
     testApp.app.inject({ method: 'POST', url, headers: fixture.headers, payload });
-  const mapping = {
-    date: 'Date',
-    description: 'Narrative',
-    debit: 'Debit Amount',
-    credit: 'Credit Amount',
-    date_format: 'DD/MM/YYYY',
-  };
+  const mapping = sampleCsvMapping;
   const countOn = async (accountId: number) =>
     (
       await testApp.database.db
