@@ -8,6 +8,8 @@ import type { ClientPrincipal } from '../auth/principal.ts';
 import { withExports } from '../documents/document-exports.ts';
 import { type DocumentStore, diskDocumentStore } from '../documents/document-store.ts';
 import { requestExport, runGenerateJob } from '../documents/documents-service.ts';
+import { fileRemovalDelayMs, removeQueuedExportFiles } from '../documents/export-file-removal.ts';
+import { queuedFileRemovalsOf } from '../documents/testing/queued-file-removals.ts';
 import {
   type ClientOfTwoPractices,
   clientOfTwoPractices,
@@ -156,6 +158,31 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
     // The next sweep expires B.
     await expireConsents(db, new Date(), { store: disk });
     expect(await statusOf(linkB)).toBe('expired');
+  });
+
+  it('queues the removal of the files with the withdrawal: a file the store refused after the commit is removed by the job', async () => {
+    const shared = await clientOfTwoPractices(testApp.app);
+    const made = await shared.produce(shared.headers.a, '/api/v2/accounts/summary', {});
+    expect(await exists(fileOf(shared, made))).toBe(true);
+    // The bucket or the volume refuses every delete after the commit (or the process ends there).
+    const refusing: DocumentStore = {
+      ...disk,
+      remove: async () => {
+        throw new Error('The volume is out of reach');
+      },
+    };
+    const withdrawn = Date.now();
+    await withdrawConsent(testApp.database.db, asClient(shared), await shared.linkOf(shared.practiceA), {
+      store: refusing,
+    });
+    expect(await exportIds(shared.clientId)).not.toContain(made.id);
+    expect(await exists(fileOf(shared, made))).toBe(true);
+    const [job, ...others] = await queuedFileRemovalsOf(testApp.database.db, [made.id]);
+    if (!job) throw new Error("The withdrawal queued no removal of its exports' files");
+    expect(others).toEqual([]);
+    expect(job.startAfter.getTime()).toBeGreaterThanOrEqual(withdrawn + fileRemovalDelayMs);
+    await removeQueuedExportFiles(disk, job.payload);
+    expect(await exists(fileOf(shared, made))).toBe(false);
   });
 
   it('answers 404 for the exports of a practice whose consent the client withdrew through the API', async () => {

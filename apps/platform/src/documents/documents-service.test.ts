@@ -20,6 +20,7 @@ import {
   runGenerateJob,
 } from './documents-service.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
+import { queuedFileRemovalsOf } from './testing/queued-file-removals.ts';
 
 const summary: ExportRequest = { kind: 'account_summary', asOf: undefined };
 const noLongerAvailable = { type: 'not_found', message: 'The document is no longer available' };
@@ -156,11 +157,13 @@ describe('an export deleted while a request is using it', () => {
     for (const id of ids)
       expect(await statusOf(id)).toEqual({ status: 'failed', error: orphanedExportReason });
     expect(logged.map(({ message }) => message)).toEqual([
-      "documents: a given-up export's file could not be removed",
-      "documents: a given-up export's file could not be removed",
+      "documents: an export's file could not be removed; its removal is queued",
+      "documents: an export's file could not be removed; its removal is queued",
     ]);
     expect(logged.map(({ object }) => (object as { exportId: string }).exportId).sort()).toEqual(
       [...ids].sort(),
     );
+    // Tried again by the queue until the store takes it (documents.remove-files).
+    for (const id of ids) expect(await queuedFileRemovalsOf(testApp.database.db, [id])).toHaveLength(1);
   });
 });

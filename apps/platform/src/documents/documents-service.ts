@@ -17,6 +17,7 @@ import type { ClientScope } from '../access/resolve-client-scope.ts';
 import { getFinancialPassport } from '../affordability/get-financial-passport.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { AppError } from '../errors/app-error.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
@@ -54,6 +55,7 @@ import {
   type StoredFile,
 } from './document-store.ts';
 import { callerReason, ExportFailure } from './export-failure.ts';
+import { removeExportFileOrQueue } from './export-file-removal.ts';
 import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
 import { openableBy, visibleTo } from './export-requesters.ts';
 import { renderFinancialPassportPdf } from './financial-passport-pdf.ts';
@@ -320,11 +322,9 @@ async function insertExport(
 async function keepNewestExports(deps: DocumentsDeps, scope: ClientScope): Promise<void> {
   try {
     const requestedBy = requesterOf(scope.actor);
-    const dropped = await deleteExportsPastKept(
-      deps.db,
-      scope,
-      requestedBy,
-      deps.keptExports ?? maxKeptExports,
+    // The rows and the queued removal of their files commit together (`queueExportFileRemoval`).
+    const dropped = await inTransaction(deps.db, (trx) =>
+      deleteExportsPastKept(trx, scope, requestedBy, deps.keptExports ?? maxKeptExports),
     );
     if (dropped.length > 0) await removeExportFiles(deps.store ?? databaseDocumentStore, dropped, deps.log);
   } catch (error) {
@@ -410,11 +410,12 @@ export async function generateExportNow(
     // its row: once the row is gone nothing finds it, and it outlived the client's consent. (A
     // failure within `complete` removed its own file.)
     if (completed) {
-      const store = deps.store ?? databaseDocumentStore;
-      const extension = extensionOf(completed.content_type);
-      await store
-        .remove(store.locate({ tenantId: completed.tenant_id, exportId: id, extension }))
-        .catch(() => undefined);
+      const name = {
+        tenantId: completed.tenant_id,
+        exportId: id,
+        extension: extensionOf(completed.content_type),
+      };
+      await removeExportFileOrQueue(storeDeps(deps), { name, stored: null });
     }
     // Deleted while it was made (a consent withdrawn, the client unlinked): a 404, as the access
     // check would now answer, not a failure of the platform's (a 500 before 2026-12-02).
@@ -500,8 +501,8 @@ async function exportExists(db: Kysely<DocumentsDatabase>, id: string): Promise<
  * The queue gave the job up because its worker's process ended during the last attempt
  * (docs/reliability.md): the export says so instead of staying `running` for ever, and a file the
  * worker had stored before it ended, never recorded, is removed. A file that cannot be removed is
- * logged, as `removeExportFiles` does, and the export stays failed: its deletion (a consent's end,
- * the requester's trimming) removes the file where its job would have stored it. Before 2026-12-02
+ * logged and its removal queued (`removeExportFileOrQueue`), and the export stays failed; its
+ * deletion (a consent's end, the requester's trimming) removes the file too. Before 2026-12-02
  * the failure was thrown, and one file the hourly sweep could not remove ended its loop over the
  * other orphaned exports and skipped what came after it.
  */
@@ -518,21 +519,17 @@ export async function abandonGenerateJob(
     .returning(['tenant_id', 'content_type'])
     .executeTakeFirst();
   if (!abandoned) return;
-  const store = deps.store ?? databaseDocumentStore;
-  try {
-    await store.remove(
-      store.locate({
-        tenantId: abandoned.tenant_id,
-        exportId: payload.exportId,
-        extension: extensionOf(abandoned.content_type),
-      }),
-    );
-  } catch (error) {
-    deps.log?.error(
-      { err: error, exportId: payload.exportId },
-      "documents: a given-up export's file could not be removed",
-    );
-  }
+  const name = {
+    tenantId: abandoned.tenant_id,
+    exportId: payload.exportId,
+    extension: extensionOf(abandoned.content_type),
+  };
+  await removeExportFileOrQueue(storeDeps(deps), { name, stored: null });
+}
+
+/** What removing a file takes: the database (to queue the removal the store refused), the store, the log. */
+function storeDeps(deps: Pick<DocumentsDeps, 'db' | 'store' | 'log'>) {
+  return { db: deps.db, store: deps.store ?? databaseDocumentStore, log: deps.log };
 }
 
 async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
@@ -574,7 +571,8 @@ async function complete(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
     // and the later save's bytes are the file: the record is made to match them (each rendering
     // carries its own "Generated" time, so the other's hash would fail `documents/verify`).
     if (!(await matchRecordToFile(deps.db, row.id, store, stored))) {
-      await store.remove(stored).catch(() => undefined);
+      const name = { tenantId: row.tenant_id, exportId: row.id, extension: extensionOf(row.content_type) };
+      await removeExportFileOrQueue(storeDeps(deps), { name, stored });
     }
     throw error;
   }

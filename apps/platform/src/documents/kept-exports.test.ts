@@ -18,7 +18,9 @@ import {
   requestExport,
   runGenerateJob,
 } from './documents-service.ts';
+import { removeQueuedExportFiles } from './export-file-removal.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
+import { queuedFileRemovalsOf } from './testing/queued-file-removals.ts';
 
 const summary: ExportRequest = { kind: 'account_summary', asOf: undefined };
 
@@ -109,6 +111,24 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
     ]);
     await expect(store.load(first.file)).rejects.toThrow(/missing/);
     expect((await store.load(second.file)).length).toBeGreaterThan(0);
+  });
+
+  it('queues the removal of the deleted exports’ files with their deletion, for a store that refuses it at once', async () => {
+    const { adviser } = await newClient();
+    const first = await completed(keeping(1), adviser);
+    const refusing: DocumentStore = {
+      ...store,
+      remove: async () => {
+        throw new Error('The bucket is out of reach');
+      },
+    };
+    await completed({ ...keeping(1), store: refusing }, adviser);
+    await requestExport({ ...keeping(1), store: refusing }, summary, adviser);
+    expect((await store.load(first.file)).length).toBeGreaterThan(0);
+    const [job] = await queuedFileRemovalsOf(testApp.database.db, [first.id]);
+    if (!job) throw new Error("The trimming queued no removal of the deleted exports' files");
+    await removeQueuedExportFiles(store, job.payload);
+    await expect(store.load(first.file)).rejects.toThrow(/missing/);
   });
 
   it('counts a failed export as finished, and leaves another requester’s exports alone', async () => {

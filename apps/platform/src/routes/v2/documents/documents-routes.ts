@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseDocumentStore } from '../../../documents/document-store.ts';
 import {
   abandonGenerateJob,
   type DocumentsDeps,
   generateDocumentJob,
   runGenerateJob,
 } from '../../../documents/documents-service.ts';
+import { registerExportFileRemovalWorker } from '../../../documents/export-file-removal.ts';
 import { accountSummaryRoutes } from './account-summary-routes.ts';
 import { documentsDeps } from './document-route-helpers.ts';
 import { documentRoutes } from './document-routes.ts';
@@ -12,8 +14,8 @@ import { financialPassportExportRoutes } from './financial-passport-exports.ts';
 import { statementRoutes } from './statement-routes.ts';
 
 /**
- * Every documents route (docs/documents.md), and the worker that generates documents on the job
- * queue; registered in `v2Routes`.
+ * Every documents route (docs/documents.md), and the workers that generate documents and remove
+ * deleted exports' files on the job queue; registered in `v2Routes`.
  */
 export async function documentsRoutes(app: FastifyInstance): Promise<void> {
   const deps: DocumentsDeps = documentsDeps(app);
@@ -22,6 +24,7 @@ export async function documentsRoutes(app: FastifyInstance): Promise<void> {
     (payload, job) => runGenerateJob(deps, payload, job),
     { abandoned: (payload, reason) => abandonGenerateJob(deps, payload, reason) },
   );
+  await registerExportFileRemovalWorker(deps.queue, deps.store ?? databaseDocumentStore);
   await app.register(financialPassportExportRoutes);
   await app.register(statementRoutes);
   await app.register(accountSummaryRoutes);
