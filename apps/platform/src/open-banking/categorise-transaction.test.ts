@@ -58,6 +58,27 @@ describe('categoriseTransaction', () => {
     });
   });
 
+  it('nets a refund into a card or loan without a merchant category code in its purchase’s category', () => {
+    // A file's rows carry no code, and CDS gives one on purchases only.
+    expect(categorise('45.00', 'WOOLWORTHS 1234 SYDNEY', card)).toEqual({
+      key: 'GROCERIES',
+      budget: 'living',
+      included: true,
+    });
+    expect(categorise('19.99', 'REFUND 884213', card)).toMatchObject({
+      key: 'UNCATEGORISED',
+      included: true,
+    });
+    expect(categorise('5.00', 'FEE REVERSAL', loan)).toMatchObject({ key: 'FEES', included: true });
+    // A repayment stays one, whatever else its description names.
+    expect(categorise('300.00', 'BPAY WOOLWORTHS CARD', card)).toMatchObject({
+      key: 'TRANSFER',
+      included: false,
+    });
+    expect(categorise('3015.15', 'HOME LOAN', loan)).toMatchObject({ key: 'TRANSFER', included: false });
+    expect(categorise('50.00', 'DEPOSIT', card)).toMatchObject({ key: 'TRANSFER', included: false });
+  });
+
   it('never makes money out income', () => {
     expect(categorise('-31.20', 'INTEREST CHARGED ON PURCHASES', card)).toEqual({
       key: 'FEES',

@@ -78,6 +78,25 @@ const ownTransfer =
 
 const catalogueByKey = new Map(transactionCategoryCatalogue.map((category) => [category.key, category]));
 
+/** Words of a payment into a card or loan that pays it off, whatever else the description names. */
+const repayment = /\b(payment|repayment|bpay|transfer|direct debit)\b/i;
+
+/** Spending that money into a card or loan never refunds: it is how the debt itself is paid. */
+const debtCategories: ReadonlySet<string> = new Set(['MORTGAGE', 'LOAN_REPAYMENTS', 'BNPL']);
+
+/**
+ * Whether money into a card or loan that no merchant category code names is a refund, not a
+ * repayment: its description says so, or names a merchant's spending category, and has none of a
+ * repayment's words. A file's rows never carry a code, and CDS gives one on purchases only, so
+ * before 2026-12-03 every such refund was a transfer, excluded: the purchase counted, its refund
+ * did not.
+ */
+function isRefund(description: string, key: string): boolean {
+  if (repayment.test(description) || ownTransfer.test(description)) return false;
+  if (/\b(refund|reversal)\b/i.test(description)) return true;
+  return catalogueByKey.get(key)?.category_type === 'expense' && !debtCategories.has(key);
+}
+
 const liabilityContainers: ReadonlySet<string> = new Set(['credit_card', 'loan']);
 
 /** The description's category: the merchant category code where the holder gives one, else its words. */
@@ -103,9 +122,14 @@ export function categoriseTransaction(
   let included = true;
   const type = catalogueByKey.get(key)?.category_type;
   if (liability && credit && !transaction.merchantCategoryCode) {
-    // Money into a loan or card without a merchant is a repayment, not income: counted where it was paid from.
-    key = 'TRANSFER';
-    included = false;
+    if (isRefund(transaction.description, key)) {
+      // A refund nets its purchase in the merchant's category, or in none when it names no merchant.
+      if (type !== 'expense') key = 'UNCATEGORISED';
+    } else {
+      // Money into a loan or card otherwise is a repayment, not income: counted where it was paid from.
+      key = 'TRANSFER';
+      included = false;
+    }
   } else if (type === 'income' && !credit) {
     // Money out is never income: interest charged is a cost, wages paid by a business an outgoing.
     key = /\binterest\b/i.test(transaction.description) ? 'FEES' : 'UNCATEGORISED';
