@@ -43,8 +43,12 @@ export async function updateTransactions(
         ...(change.budget_category === undefined ? {} : { budget_category: change.budget_category }),
         ...(change.category_id === undefined ? {} : { category_id: change.category_id }),
         ...(change.included === undefined ? {} : { included: change.included }),
-        ...(change.memo === undefined ? {} : { memo: change.memo }),
-        ...(change.user_description === undefined ? {} : { description_user: change.user_description }),
+        // An empty one clears it, as null does (the description is trimmed by the contract): before
+        // 2026-12-03 "" was kept, and a blank title stood in for the holder's description.
+        ...(change.memo === undefined ? {} : { memo: change.memo || null }),
+        ...(change.user_description === undefined
+          ? {}
+          : { description_user: change.user_description || null }),
       })
       .where('tenant_id', '=', scope.tenantId)
       .where('client_id', '=', scope.clientId)

@@ -120,6 +120,14 @@ describe('transactions', () => {
       (await call('PUT', `/api/v2/transactions/${id}`, { budget_category: 'living', category_id: 12345 }))
         .statusCode,
     ).toBe(400);
+    // A blank description or memo clears it: the holder's description is the title again.
+    const cleared = await call('PUT', `/api/v2/transactions/${id}`, {
+      budget_category: 'lifestyle',
+      memo: '',
+      user_description: '   ',
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ memo: null, description: { user: null } });
   });
 
   it('changes many transactions in bulk, or none when one id is not the client’s', async () => {
