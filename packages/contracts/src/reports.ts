@@ -41,6 +41,10 @@ export const budgetCategoryReportQuerySchema = z
       // Four-digit years: the periods are written and compared as text.
       if (from_date && from_date < '1000-01-01')
         context.addIssue({ code: 'custom', path: ['from_date'], message: 'must be in year 1000 or later' });
+      // The default from_date is 11 months before: before 2026-12-03 a to_date in year 1 put it in
+      // year 0, which PostgreSQL has not, and the report answered 500.
+      if (to_date && to_date < '1000-01-01')
+        context.addIssue({ code: 'custom', path: ['to_date'], message: 'must be in year 1000 or later' });
     }),
   );
 export const budgetCategoryReportParamsSchema = z.object({

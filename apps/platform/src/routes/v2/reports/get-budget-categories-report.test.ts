@@ -39,10 +39,12 @@ describe('GET /api/v2/reports/transactions/budget_categories', () => {
     ]);
   });
 
-  it('refuses a range that ends before it begins, or starts before year 1000, by field', async () => {
+  it('refuses a range that ends before it begins, or starts or ends before year 1000, by field', async () => {
     for (const [query, field] of [
       ['from_date=2026-05-01&to_date=2026-01-01', 'querystring.to_date'],
       ['from_date=0999-01-01&to_date=1001-01-01', 'querystring.from_date'],
+      // Its default from_date, 11 months before, was in year 0: a 500 before 2026-12-03.
+      ['to_date=0001-06-30', 'querystring.to_date'],
     ] as const) {
       const response = await testApp.app.inject({
         method: 'GET',
