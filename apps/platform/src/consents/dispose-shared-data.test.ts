@@ -181,7 +181,7 @@ describe("a practice's exports once its consent ends (docs/open-banking.md)", ()
     if (!job) throw new Error("The withdrawal queued no removal of its exports' files");
     expect(others).toEqual([]);
     expect(job.startAfter.getTime()).toBeGreaterThanOrEqual(withdrawn + fileRemovalDelayMs);
-    await removeQueuedExportFiles(disk, job.payload);
+    await removeQueuedExportFiles({ db: testApp.database.db, store: disk }, job.payload);
     expect(await exists(fileOf(shared, made))).toBe(false);
   });
 

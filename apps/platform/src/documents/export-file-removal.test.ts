@@ -32,6 +32,7 @@ describe("the removal of deleted exports' files (documents.remove-files)", () =>
     await rm(dir, { recursive: true, force: true });
   });
 
+  const withDb = (store: DocumentStore) => ({ db: testApp.database.db, store });
   const exists = (path: string) =>
     readFile(path).then(
       () => true,
@@ -70,23 +71,25 @@ describe("the removal of deleted exports' files (documents.remove-files)", () =>
   it('removes every file, one not completed where its job would have stored it', async () => {
     const recorded = await savedFile();
     const unrecorded = await savedFile();
-    await removeQueuedExportFiles(disk, { files: [recorded, { name: unrecorded.name, stored: null }] });
+    await removeQueuedExportFiles(withDb(disk), {
+      files: [recorded, { name: unrecorded.name, stored: null }],
+    });
     expect(await exists(recorded.path)).toBe(false);
     expect(await exists(unrecorded.path)).toBe(false);
     // Again, as a retry would: a file already removed is no error.
-    await removeQueuedExportFiles(disk, { files: [recorded] });
+    await removeQueuedExportFiles(withDb(disk), { files: [recorded] });
   });
 
   it('fails the attempt naming the refusal, after removing the others, so the queue tries again', async () => {
     const kept = await savedFile();
     const removed = await savedFile();
     const store = refusing(disk, (key) => key === kept.stored?.key);
-    await expect(removeQueuedExportFiles(store, { files: [kept, removed] })).rejects.toThrow(
+    await expect(removeQueuedExportFiles(withDb(store), { files: [kept, removed] })).rejects.toThrow(
       `1 of 2 deleted exports' files could not be removed: The volume refused to delete ${kept.stored?.key}`,
     );
     expect(await exists(kept.path)).toBe(true);
     expect(await exists(removed.path)).toBe(false);
-    await removeQueuedExportFiles(disk, { files: [kept, removed] });
+    await removeQueuedExportFiles(withDb(disk), { files: [kept, removed] });
     expect(await exists(kept.path)).toBe(false);
   });
 
@@ -105,14 +108,14 @@ describe("the removal of deleted exports' files (documents.remove-files)", () =>
     expect(logged).toHaveLength(1);
     const [job] = await queuedFileRemovalsOf(db, [refused.name.exportId]);
     if (!job) throw new Error('The refused removal was not queued');
-    await removeQueuedExportFiles(disk, job.payload);
+    await removeQueuedExportFiles(withDb(disk), job.payload);
     expect(await exists(refused.path)).toBe(false);
   });
 
   it('locates nothing to remove for a database store', async () => {
     const name = { tenantId: 'waratah', exportId: randomUUID(), extension: 'xlsx' };
     await expect(
-      removeQueuedExportFiles(databaseDocumentStore, { files: [{ name, stored: null }] }),
+      removeQueuedExportFiles(withDb(databaseDocumentStore), { files: [{ name, stored: null }] }),
     ).resolves.toBeUndefined();
   });
 });

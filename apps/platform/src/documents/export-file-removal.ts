@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { enqueueJob } from '../jobs/table-job-queue.ts';
+import { withExports } from './document-exports.ts';
 import type { DocumentStore, ExportFileName, StoredFile } from './document-store.ts';
 
 /** Removes the files of deleted exports from disk or object storage, until they are gone. */
@@ -88,21 +89,43 @@ export async function removeExportFileOrQueue(
 /**
  * The job's work: every file removed (a missing one is no error), or the attempt fails naming the
  * first refusal, and the queue tries them all again later (removing a removed file is harmless).
+ * A file whose export is there again, still being made or completed, is left: every attempt of an
+ * export stores its file under the same key, so a later attempt that recorded it completed (after
+ * the one whose leftover was queued) owns it now.
  */
 export async function removeQueuedExportFiles(
-  store: DocumentStore,
+  deps: { db: Kysely<Database>; store: DocumentStore },
   payload: FileRemovalPayload,
 ): Promise<void> {
-  const results = await Promise.allSettled(
-    payload.files.map((file) => store.remove(storedFileOf(store, file))),
+  const { store } = deps;
+  const owned = await exportsOwningTheirFiles(
+    deps.db,
+    payload.files.map((file) => file.name.exportId),
   );
+  const files = payload.files.filter((file) => !owned.has(file.name.exportId));
+  const results = await Promise.allSettled(files.map((file) => store.remove(storedFileOf(store, file))));
   const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
   if (refusals.length === 0) return;
   const first = refusals[0] instanceof Error ? refusals[0].message : String(refusals[0]);
   throw new AggregateError(
     refusals,
-    `${refusals.length} of ${payload.files.length} deleted exports' files could not be removed: ${first}`,
+    `${refusals.length} of ${files.length} deleted exports' files could not be removed: ${first}`,
   );
+}
+
+/** The exports among these that are queued, running or completed: their files are theirs. */
+async function exportsOwningTheirFiles(
+  db: Kysely<Database>,
+  exportIds: readonly string[],
+): Promise<Set<string>> {
+  if (exportIds.length === 0) return new Set();
+  const rows = await withExports(db)
+    .selectFrom('document_exports')
+    .select('id')
+    .where('id', 'in', [...new Set(exportIds)])
+    .where('status', 'in', ['queued', 'running', 'completed'])
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 function storedFileOf(store: DocumentStore, file: ExportFileToRemove): StoredFile {
@@ -112,13 +135,11 @@ function storedFileOf(store: DocumentStore, file: ExportFileToRemove): StoredFil
 /** The worker: one removal job at a time per process, so a store that hangs holds one worker slot. */
 export async function registerExportFileRemovalWorker(
   queue: Pick<JobQueue, 'work'>,
-  store: DocumentStore,
+  deps: { db: Kysely<Database>; store: DocumentStore },
 ): Promise<void> {
   await queue.work<FileRemovalPayload>(
     removeExportFilesJob,
-    (payload) => removeQueuedExportFiles(store, payload),
-    {
-      concurrency: 1,
-    },
+    (payload) => removeQueuedExportFiles(deps, payload),
+    { concurrency: 1 },
   );
 }

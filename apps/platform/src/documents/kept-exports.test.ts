@@ -127,8 +127,26 @@ describe('the exports a requester keeps of a client (maxKeptExports)', () => {
     expect((await store.load(first.file)).length).toBeGreaterThan(0);
     const [job] = await queuedFileRemovalsOf(testApp.database.db, [first.id]);
     if (!job) throw new Error("The trimming queued no removal of the deleted exports' files");
-    await removeQueuedExportFiles(store, job.payload);
+    await removeQueuedExportFiles({ db: testApp.database.db, store }, job.payload);
     await expect(store.load(first.file)).rejects.toThrow(/missing/);
+  });
+
+  it('leaves, from a queued removal, the file a later attempt of its export recorded completed', async () => {
+    const { adviser } = await newClient();
+    const made = await completed(keeping(5), adviser);
+    // An earlier attempt's leftover of this very key, queued when the store refused its removal.
+    const name = { tenantId: 'waratah', exportId: made.id, extension: 'pdf' };
+    const deps = { db: testApp.database.db, store };
+    await removeQueuedExportFiles(deps, { files: [{ name, stored: null }] });
+    expect((await store.load(made.file)).length).toBeGreaterThan(0);
+    // Given up since: the file is no one's, and goes.
+    await withExports(testApp.database.db)
+      .updateTable('document_exports')
+      .set({ status: 'failed', error: 'The export stopped before it finished; please ask for it again' })
+      .where('id', '=', made.id)
+      .execute();
+    await removeQueuedExportFiles(deps, { files: [{ name, stored: null }] });
+    await expect(store.load(made.file)).rejects.toThrow(/missing/);
   });
 
   it('counts a failed export as finished, and leaves another requester’s exports alone', async () => {

@@ -24,7 +24,10 @@ export async function documentsRoutes(app: FastifyInstance): Promise<void> {
     (payload, job) => runGenerateJob(deps, payload, job),
     { abandoned: (payload, reason) => abandonGenerateJob(deps, payload, reason) },
   );
-  await registerExportFileRemovalWorker(deps.queue, deps.store ?? databaseDocumentStore);
+  await registerExportFileRemovalWorker(deps.queue, {
+    db: deps.db,
+    store: deps.store ?? databaseDocumentStore,
+  });
   await app.register(financialPassportExportRoutes);
   await app.register(statementRoutes);
   await app.register(accountSummaryRoutes);
