@@ -70,6 +70,9 @@ describe('categoriseTransaction', () => {
       included: true,
     });
     expect(categorise('5.00', 'FEE REVERSAL', loan)).toMatchObject({ key: 'FEES', included: true });
+    // Interest given back nets the interest charged: a card's counted, a loan's not, as the charge.
+    expect(categorise('12.40', 'INTEREST REVERSAL', card)).toMatchObject({ key: 'FEES', included: true });
+    expect(categorise('12.40', 'INTEREST REVERSAL', loan)).toMatchObject({ key: 'FEES', included: false });
     // A repayment stays one, whatever else its description names.
     expect(categorise('300.00', 'BPAY WOOLWORTHS CARD', card)).toMatchObject({
       key: 'TRANSFER',

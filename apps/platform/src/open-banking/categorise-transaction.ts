@@ -123,8 +123,12 @@ export function categoriseTransaction(
   const type = catalogueByKey.get(key)?.category_type;
   if (liability && credit && !transaction.merchantCategoryCode) {
     if (isRefund(transaction.description, key)) {
-      // A refund nets its purchase in the merchant's category, or in none when it names no merchant.
-      if (type !== 'expense') key = 'UNCATEGORISED';
+      // A refund nets its purchase in the merchant's category, or in none when it names no merchant;
+      // interest given back nets the interest charged, a fee, counted as that was (a loan's is not).
+      if (key === 'INTEREST_INCOME') {
+        key = 'FEES';
+        included = account.container !== 'loan';
+      } else if (type !== 'expense') key = 'UNCATEGORISED';
     } else {
       // Money into a loan or card otherwise is a repayment, not income: counted where it was paid from.
       key = 'TRANSFER';
