@@ -6,6 +6,7 @@ import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import { endEverySignIn } from '../storage/end-other-sign-ins.ts';
 import {
   buildIdentityTestApp,
+  holdSignIn,
   type IdentityTestApp,
   sdkLoginQuery,
   waratahClientId,
@@ -271,5 +272,27 @@ describe('/account/', () => {
     // What a password reset through the platform's own link does.
     await endEverySignIn(testApp.identityDb, testApp.adviser.id);
     expect((await elsewhere.request('/app/me/')).statusCode).toBe(401);
+  });
+
+  it('leaves no sign-in whose password was accepted before the change to be resumed after it', async () => {
+    const password = 'Fifth-Strong-Password-10'; // set by the test before
+    const here = await signedInBrowser(password);
+    // Whoever knew the password signed in elsewhere and holds the provider's redirect.
+    const held = await holdSignIn(testApp.app, testApp.adviser.email, password);
+    const newPassword = 'Sixth-Strong-Password-11';
+    const changed = await here.request(`/account/password?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { current_password: password, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(changed.statusCode).toBe(200);
+    // Before 2026-12-03 it was resumed into a code, a new session and a 30-day refresh token.
+    const resumed = await held.browser.follow(held.resume);
+    expect(resumed.url).not.toMatch(/\/auth-callback/);
+    expect(resumed.response.statusCode).toBe(400);
+    expect(held.browser.cookie('app.at')).toBeUndefined();
+    expect(held.browser.cookie('app.rt')).toBeUndefined();
+    // The browser that changed it stays signed in.
+    const continued = await here.follow(`/app/login/?${sdkLoginQuery()}`);
+    expect(continued.url).toMatch(/\/auth-callback\?state=portal-state$/);
   });
 });

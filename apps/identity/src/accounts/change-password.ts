@@ -4,7 +4,7 @@ import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { spendPasswordLinks } from '../storage/spend-password-links.ts';
 import { hashPassword } from './password-hashing.ts';
-import { brokenPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
+import { meetsPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
 export interface PasswordChange {
   /** Whether the current password the adviser typed was right. */
@@ -54,7 +54,7 @@ export function newPasswordErrors(
   refuse?: PasswordRefusal,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  const refusal = brokenPasswordRules(password).length > 0 ? passwordCriteriaMessage : refuse?.(password);
+  const refusal = meetsPasswordRules(password) ? refuse?.(password) : passwordCriteriaMessage;
   if (refusal) errors.password = refusal;
   if (password !== confirmation) errors.password_confirmation = 'Passwords do not match';
   return errors;

@@ -36,6 +36,11 @@ export async function issueLinkToken(
   const token = randomBytes(32).toString('base64url');
   const accountId = String(adminUserId);
   await db.transaction().execute(async (trx) => {
+    // The account's row first (`for no key update`, as the platform's own links take it): two mail
+    // jobs for one adviser at once run one after the other, and the second deletes the first's link.
+    // Each used to delete only the links committed before it began, so on PostgreSQL both stayed
+    // live (before 2026-12-03).
+    await trx.selectFrom('admin_users').select('id').where('id', '=', adminUserId).forNoKeyUpdate().execute();
     await trx
       .deleteFrom('identity_store')
       .where('model', '=', purpose.model)

@@ -1,11 +1,10 @@
-/** Spec §5: at least 16 characters, a number, upper- and lower-case letters. */
+import { passwordSchema } from '@waratah/contracts';
+
+/** Spec §5 as the forms' hint lists it: at least 16 characters, a number, upper- and lower-case letters. */
 export const passwordRules = [
-  { test: (value: string) => value.length >= 16, message: 'At least 16 characters' },
-  { test: (value: string) => /\d/.test(value), message: 'At least one number' },
-  {
-    test: (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value),
-    message: 'Both uppercase and lowercase letters',
-  },
+  { message: 'At least 16 characters' },
+  { message: 'At least one number' },
+  { message: 'Both uppercase and lowercase letters' },
 ] as const;
 
 export const passwordCriteriaMessage = "Your password doesn't meet all the criteria below";
@@ -16,7 +15,12 @@ export const passwordCriteriaMessage = "Your password doesn't meet all the crite
  */
 export type PasswordRefusal = (password: string) => string | undefined;
 
-/** The rules a password breaks (empty when it meets them all). */
-export function brokenPasswordRules(password: string): string[] {
-  return passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+/**
+ * Whether a password meets spec §5 exactly as the platform checks it (`passwordSchema` of
+ * `@waratah/contracts`): a number, upper- and lower-case letters of any script (Unicode), 16 to
+ * 1,000 characters. Before 2026-12-03 the identity took only ASCII digits and letters and no maximum,
+ * so a password one side accepted the other refused.
+ */
+export function meetsPasswordRules(password: string): boolean {
+  return passwordSchema.safeParse(password).success;
 }

@@ -1,7 +1,7 @@
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { hashPassword } from './password-hashing.ts';
-import { brokenPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
+import { meetsPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
 export interface Registration {
   givenName: string;
@@ -47,10 +47,9 @@ export function validateRegistration(
   if (registration.email.length > 254 || !EMAIL.test(registration.email.trim())) {
     errors.email = 'Please enter a valid email address';
   }
-  const refusal =
-    brokenPasswordRules(registration.password).length > 0
-      ? passwordCriteriaMessage
-      : refuse?.(registration.password);
+  const refusal = meetsPasswordRules(registration.password)
+    ? refuse?.(registration.password)
+    : passwordCriteriaMessage;
   if (refusal) errors.password = refusal;
   if (registration.password !== registration.passwordConfirmation) {
     errors.password_confirmation = 'Passwords do not match';

@@ -76,6 +76,10 @@ export async function emailVerificationRoutes(
       return sendPage(reply, page(wrongPassword), 401);
     await guard?.forgiveAttempt(attempt);
     const verified = await identity.db.transaction().execute(async (trx) => {
+      // The account's row first, as a new link's issue takes it (`issueLinkToken`, which deletes the
+      // account's earlier links): taking the link and then the account, against an issue taking them
+      // the other way, is a deadlock on PostgreSQL (since 2026-12-03, when issues began to lock).
+      await trx.selectFrom('admin_users').select('id').where('id', '=', owner.id).forNoKeyUpdate().execute();
       // Used up here, so that of two uses at once only one confirms and welcomes.
       const used = await consumeLinkToken(trx, emailVerificationLink, token);
       const adviser = used === owner.id ? await findAdviser(trx, tenant.id, { id: String(used) }) : undefined;

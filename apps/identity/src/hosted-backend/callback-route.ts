@@ -4,7 +4,7 @@ import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
 import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
-import { hostedLoginCookie, takeHostedLogin } from './hosted-login.ts';
+import { hostedLoginCookie, isHostedLoginId, takeHostedLogin } from './hosted-login.ts';
 import { providerTokenRequest } from './provider-token-request.ts';
 import { cookieScope, setTokenCookies, type TokenResponse } from './token-cookies.ts';
 
@@ -19,9 +19,11 @@ export async function callbackRoute(app: FastifyInstance, { identity }: { identi
     if (!tenantIdentity) return reply;
     const { tenant, origin, clientId } = tenantIdentity;
     const state = singleValue(request.query, 'state');
-    const bound = request.cookies[hostedLoginCookie];
+    // This sign-in's own cookie: another tab's sign-in, started meanwhile, keeps its own.
+    const cookie = state !== undefined && isHostedLoginId(state) ? hostedLoginCookie(state) : undefined;
+    const bound = cookie === undefined ? undefined : request.cookies[cookie];
     const login = state && state === bound ? await takeHostedLogin(identity.db, state) : undefined;
-    reply.clearCookie(hostedLoginCookie, { path: '/app/callback/' });
+    if (cookie !== undefined && bound !== undefined) reply.clearCookie(cookie, { path: '/app/callback/' });
     if (!login) {
       const message = 'This sign-in has expired or was started in another browser. Please start again.';
       return sendPage(reply, renderErrorPage(tenant, message, portalUrlOf(tenantIdentity)), 400);

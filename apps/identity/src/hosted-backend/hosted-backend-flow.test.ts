@@ -1,5 +1,6 @@
 import { getTenant } from '@waratah/tenants';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildIdentityTestApp,
@@ -40,7 +41,9 @@ describe('FusionAuth hosted backend', () => {
     expect(set.get('app.rt')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(set.get('app.idt')?.httpOnly).toBeFalsy();
     expect(set.get('app.at_exp')?.httpOnly).toBeFalsy();
-    expect(browser.cookie('app.tx')).toBeUndefined();
+    // The sign-in's binding went with its callback; the page opened first and left keeps its own
+    // until it expires (ten minutes), as another tab's sign-in would.
+    expect([...browser.cookies.keys()].filter((name) => name.startsWith('app.tx'))).toHaveLength(1);
 
     const accessToken = decodeJwt(browser.cookie('app.at') ?? '');
     expect(accessToken).toMatchObject({
@@ -305,6 +308,106 @@ describe('FusionAuth hosted backend', () => {
     );
   });
 
+  it('keeps the sign-in through a database failure: a refresh answers 503 and keeps the cookies, /app/me/ no 401', async () => {
+    const browser = new TestBrowser(testApp.app);
+    await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    const names = ['app.at', 'app.rt', 'app.idt', 'app.at_exp'];
+    const held = names.map((name) => browser.cookie(name));
+    const refresh = () =>
+      browser.request(`/app/refresh/?client_id=${waratahClientId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+      });
+    /** Runs `request` while a table the answer needs cannot be read. */
+    const whileMissing = async <T>(table: string, request: () => Promise<T>): Promise<T> => {
+      await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(
+        testApp.identityDb,
+      );
+      try {
+        return await request();
+      } finally {
+        await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(
+          testApp.identityDb,
+        );
+      }
+    };
+    // The provider's store fails: its token endpoint answers 500 server_error. Before 2026-12-03 the
+    // refresh answered 401 and cleared the cookies, signing the adviser out.
+    const failed = await whileMissing('identity_store', refresh);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('1');
+    expect(failed.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    expect(failed.headers['set-cookie']).toBeUndefined();
+    expect(names.map((name) => browser.cookie(name))).toEqual(held);
+    // The adviser cannot be read: a server error, not "no valid access token" (before, 401).
+    const me = await whileMissing('admin_users', () => browser.request('/app/me/'));
+    expect(me.statusCode).toBeGreaterThanOrEqual(500);
+    // Once the database answers, the same cookies refresh.
+    expect((await refresh()).statusCode).toBe(200);
+    expect((await browser.request('/app/me/')).statusCode).toBe(200);
+  });
+
+  it('answers the provider’s endpoints as for an unknown id when a parameter holds a NUL character', async () => {
+    const post = (url: string, form: Record<string, string>) =>
+      testApp.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const authorize = new URLSearchParams({
+      client_id: '\u0000',
+      redirect_uri: `${portalOrigin}/app/callback/`,
+      response_type: 'code',
+      scope: 'openid',
+    });
+    const answers = {
+      authorize: await new TestBrowser(testApp.app).request(`/oauth2/authorize?${authorize}`),
+      authorizeClientOnly: await new TestBrowser(testApp.app).request('/oauth2/authorize?client_id=%00'),
+      tokenClient: await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+        client_id: '\u0000',
+      }),
+      tokenRefresh: await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        refresh_token: '\u0000',
+        client_id: waratahClientId,
+      }),
+      tokenCode: await post('/oauth2/token', {
+        grant_type: 'authorization_code',
+        code: '\u0000',
+        redirect_uri: `${portalOrigin}/app/callback/`,
+        code_verifier: 'x'.repeat(43),
+        client_id: waratahClientId,
+      }),
+      revokeClient: await post('/oauth2/revoke', { token: 'x', client_id: '\u0000' }),
+      revokeToken: await post('/oauth2/revoke', { token: '\u0000', client_id: waratahClientId }),
+    };
+    // Before 2026-12-03 each reached the database with the NUL, which PostgreSQL refuses: a 500.
+    expect(
+      Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.statusCode < 500])),
+    ).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, true])));
+    expect(answers.tokenRefresh.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(answers.tokenCode.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('signs out to a portal address whose path is not Latin-1, clearing the cookies', async () => {
+    const browser = new TestBrowser(testApp.app);
+    await signIn(browser, testApp.adviser.email, testApp.adviser.password);
+    const query = new URLSearchParams({
+      client_id: waratahClientId,
+      post_logout_redirect_uri: `${portalOrigin}/✓`,
+    });
+    const logout = await browser.request(`/app/logout/?${query}`);
+    // Before 2026-12-03 the raw address failed the redirect's header (ERR_INVALID_CHAR): a 500 after
+    // the session had ended, and the cookies were left.
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe(`${portalOrigin}/%E2%9C%93`);
+    for (const name of ['app.at', 'app.rt', 'app.idt', 'app.at_exp', '_session'])
+      expect(browser.cookie(name), name).toBeUndefined();
+  });
+
   it('answers 401 from /app/me/ without a valid access token', async () => {
     const browser = new TestBrowser(testApp.app);
     browser.cookies.set('app.at', { value: 'not.a.jwt', path: '/' });
@@ -424,6 +527,33 @@ describe('FusionAuth hosted backend', () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.rows)).toBe(Number(before.rows));
     expect((await login({ state: 'x'.repeat(2048) })).statusCode).toBe(302);
+  });
+
+  it('completes two sign-ins started at once in two tabs of one browser, each with its own binding', async () => {
+    const browser = new TestBrowser(testApp.app);
+    const start = async (state: string) => {
+      const started = await browser.request(`/app/login/?${sdkLoginQuery(state)}`);
+      expect(started.statusCode).toBe(302);
+      return String(started.headers.location);
+    };
+    const bindings = () => [...browser.cookies.keys()].filter((name) => name.startsWith('app.tx'));
+    // Both tabs leave for the provider before either comes back.
+    const first = await start('first-tab');
+    const second = await start('second-tab');
+    const page = await browser.follow(first);
+    const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
+    const form = { email: testApp.adviser.email, password: testApp.adviser.password };
+    // Before 2026-12-03 the second tab's start replaced the one `app.tx` cookie, and the first tab's
+    // callback was refused: "This sign-in has expired or was started in another browser".
+    const firstDone = await browser.follow(action, { method: 'POST', form });
+    expect(firstDone.url).toBe(`${portalOrigin}/auth-callback?state=first-tab`);
+    // Only the first tab's binding was cleared by its callback.
+    expect(bindings()).toHaveLength(1);
+    // The second tab finds the provider's session signed in, and comes back signed in too.
+    const secondDone = await browser.follow(second);
+    expect(secondDone.url).toBe(`${portalOrigin}/auth-callback?state=second-tab`);
+    expect(bindings()).toEqual([]);
+    expect((await browser.request('/app/me/')).statusCode).toBe(200);
   });
 
   it('refuses a callback whose state this browser did not start', async () => {

@@ -10,8 +10,20 @@ export interface HostedLogin {
   state: string | undefined;
 }
 
-export const hostedLoginCookie = 'app.tx';
 export const hostedLoginTtl = 10 * 60;
+
+/** The shape of a sign-in's id (`startHostedLogin`: 24 random bytes, base64url). */
+const loginIdShape = /^[A-Za-z0-9_-]{32}$/;
+
+/** Whether a callback's `state` could be a sign-in's id: only then may it name a cookie. */
+export const isHostedLoginId = (value: string): boolean => loginIdShape.test(value);
+
+/**
+ * The cookie that binds one sign-in to the browser that started it (`app.tx.<its id>`, on the
+ * callback's path): one per sign-in, so that two started at once (two tabs) each find their own.
+ * Before 2026-12-03 a single `app.tx` held the newest, and the other tab's callback was refused.
+ */
+export const hostedLoginCookie = (loginId: string): string => `app.tx.${loginId}`;
 
 const store = (db: IdentityDb) => new DatabaseAdapter(db, 'HostedLogin');
 

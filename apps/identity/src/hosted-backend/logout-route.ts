@@ -154,6 +154,11 @@ async function signOut(
     reply.clearCookie(name, { path: '/', secure: scope.secure });
 
   const requested = singleValue(request.query, 'post_logout_redirect_uri');
-  const target = isAllowedRedirect(requested, tenantIdentity) ? requested : portalUrlOf(tenantIdentity);
+  // Serialised, as the callback sends the browser on: the decoded value may hold characters a header
+  // cannot (a path's `✓`), which before 2026-12-03 failed the answer with a 500 after the session had
+  // ended, its cookies left set.
+  const target = isAllowedRedirect(requested, tenantIdentity)
+    ? new URL(requested).toString()
+    : portalUrlOf(tenantIdentity);
   return reply.header('cache-control', 'no-store').redirect(target, 302);
 }

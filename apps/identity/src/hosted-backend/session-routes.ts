@@ -15,7 +15,8 @@ import { adviserFromCookie } from './verify-access-token.ts';
 
 /**
  * The calls the portal's hosted-backend client makes with credentials: `GET /app/me/` (the user info, roles included)
- * and `POST /app/refresh/?client_id=…` (new tokens in rotated cookies). Errors are RFC 6749-shaped.
+ * and `POST /app/refresh/?client_id=…` (new tokens in rotated cookies). Errors are RFC 6749-shaped: a
+ * refused token is 401, a failure of the service's own (its database) 503 or 500, never a 401.
  */
 export async function sessionRoutes(app: FastifyInstance, { identity }: { identity: IdentityService }) {
   // An identity on a host of its own is called across origins, with credentials, by the portal's hosted-backend client.
@@ -62,6 +63,16 @@ export async function sessionRoutes(app: FastifyInstance, { identity }: { identi
       client_id: tenantIdentity.clientId,
     });
     const scope = cookieScope(request, tenantIdentity);
+    // The provider failed (its store, the database): the refresh token may be fine, so the cookies
+    // stay and the portal may ask again. Before 2026-12-03 this was a 401 that cleared them, and
+    // signed the adviser out.
+    if (answer.status >= 500) {
+      return reply.code(503).header('retry-after', '1').send({
+        error: 'temporarily_unavailable',
+        error_description: 'The tokens could not be refreshed just now. Please try again shortly.',
+      });
+    }
+    // The provider refused the refresh token (`invalid_grant`: spent, revoked, expired) or the request.
     if (answer.status !== 200) {
       clearTokenCookies(reply, scope);
       return reply.code(401).send({

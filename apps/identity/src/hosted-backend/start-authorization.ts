@@ -58,8 +58,9 @@ async function startAuthorization(
     prompt: 'consent',
     ...(screen === 'register' && { screen_hint: 'signup' }),
   }).toString();
-  // Binds the sign-in to this browser: a callback carrying someone else's state is refused.
-  reply.setCookie(hostedLoginCookie, login.id, {
+  // Binds the sign-in to this browser: a callback carrying someone else's state is refused. A cookie
+  // of its own, so that another sign-in started meanwhile (another tab) leaves it be.
+  reply.setCookie(hostedLoginCookie(login.id), login.id, {
     path: '/app/callback/',
     httpOnly: true,
     sameSite: 'lax',

@@ -16,6 +16,7 @@ import { afterAnswer } from '../routes/after-answer.ts';
 import { portalUrlOf } from '../routes/client-tenant-for.ts';
 import { foreignFormMessage, sentFromThisOrigin } from '../routes/sent-from-this-origin.ts';
 import { singleValue, tenantIdentityFor } from '../routes/tenant-identity-for.ts';
+import { passwordStampOf } from '../storage/password-checked-logins.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
 import { renderLoginForm } from './login-form.ts';
 import { renderRegisterForm } from './register-form.ts';
@@ -109,7 +110,15 @@ export async function interactionRoutes(
       await auditSignIn(identity, tenantIdentity, request, adviser.id, 'session.sign_in');
       // This browser is now known to the account: others' failures will not lock it out here.
       if (guard) setSignInDeviceCookie(request, reply, await guard.rememberDevice(attempt));
-      return finish(identity, tenantIdentity, interaction, request, reply, String(adviser.id));
+      return finish(
+        identity,
+        tenantIdentity,
+        interaction,
+        request,
+        reply,
+        String(adviser.id),
+        adviser.passwordHash,
+      );
     }),
   );
 
@@ -223,7 +232,9 @@ async function askToConfirm(
 
 /**
  * Signs the adviser in and, the portal being first-party, consents for them in the same step —
- * the `prompt=consent` that `offline_access` needs is answered without showing a page.
+ * the `prompt=consent` that `offline_access` needs is answered without showing a page. A sign-in at
+ * the form keeps the stamp of the password hash it checked (`passwordStampOf`): once the password
+ * changes, the store reads the interaction as absent, so it is never resumed into a code.
  */
 async function finish(
   identity: IdentityService,
@@ -232,6 +243,7 @@ async function finish(
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
+  checkedPasswordHash?: string | null,
 ) {
   const scope = typeof interaction.params.scope === 'string' ? interaction.params.scope : 'openid';
   const sameAccount = interaction.session?.accountId === accountId;
@@ -247,7 +259,13 @@ async function finish(
   await provider.interactionFinished(
     request.raw,
     reply.raw,
-    { login: { accountId }, consent: { grantId } },
+    {
+      login: {
+        accountId,
+        ...(checkedPasswordHash && { passwordStamp: passwordStampOf(checkedPasswordHash) }),
+      },
+      consent: { grantId },
+    },
     { mergeWithLastSubmission: false },
   );
   return reply;

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
+import { emailVerificationLink, issueLinkToken } from '../accounts/link-tokens.ts';
+import { hashPassword } from '../accounts/password-hashing.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -221,6 +224,69 @@ describe('registration through the hosted backend', () => {
     expect(again.url).toMatch(/\/oauth2\/interaction\//);
     expect(again.response.body).toContain('<button type="submit">Sign in</button>');
   });
+
+  // Needs connections of its own for the confirmation and the new link: PGlite runs one statement at a time.
+  it.runIf(process.env.DATABASE_URL)(
+    'confirms an address while a new link is issued for the account at once, without a deadlock',
+    async () => {
+      const db = testApp.identityDb;
+      const password = 'Racing-Links-Password-7';
+      const { id } = await db
+        .insertInto('admin_users')
+        .values({
+          tenant_id: 'waratah',
+          email: 'racing.links@example.com.au',
+          given_name: 'Racing',
+          family_name: 'Links',
+          roles: JSON.stringify(['adviser']),
+          password_hash: await hashPassword(password),
+          email_verified_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = await issueLinkToken(db, emailVerificationLink, id);
+      const lockWaits = async () =>
+        (
+          await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+            where wait_event_type = 'Lock' and datname = current_database()`.execute(db)
+        ).rows[0]?.waiting ?? 0;
+      const untilWaiting = async (count: number) => {
+        for (let tries = 0; (await lockWaits()) < count; tries++) {
+          if (tries > 200) throw new Error(`never ${count} waiting on a lock`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      // The account's row held, so that a new link's issue and then the confirmation both wait for it.
+      let letGo = () => {};
+      const released = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let locked = () => {};
+      const held = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = db.transaction().execute(async (trx) => {
+        await trx.selectFrom('admin_users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+        locked();
+        await released;
+      });
+      await held;
+      const issued = issueLinkToken(db, emailVerificationLink, id);
+      await untilWaiting(1);
+      const confirmed = new TestBrowser(testApp.app).request(
+        `/app/verify-email/?${new URLSearchParams({ client_id: waratahClientId })}`,
+        { method: 'POST', form: { token, password } },
+      );
+      await untilWaiting(2);
+      letGo();
+      await holding;
+      // The confirmation took the link before the account, the issue the account before the link:
+      // without the confirmation taking the account first, PostgreSQL ended one of them (40P01).
+      const [issue, confirm] = await Promise.allSettled([issued, confirmed]);
+      expect(issue.status).toBe('fulfilled');
+      expect(confirm.status === 'fulfilled' && confirm.value.statusCode).toBe(400);
+    },
+  );
 
   it('refuses a used, replaced, expired or invented link without confirming anything', async () => {
     const browser = new TestBrowser(testApp.app);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail, linkParameter } from '../../../platform/src/testing/latest-mail.ts';
 import { issueLinkToken, passwordResetLink } from '../accounts/link-tokens.ts';
+import { DatabaseAdapter } from '../storage/database-adapter.ts';
 import {
   buildIdentityTestApp,
+  holdSignIn,
   type IdentityTestApp,
   sdkLoginQuery,
   waratahClientId,
@@ -267,6 +269,64 @@ describe('a forgotten password on the single sign-on tenant', () => {
     });
     expect(refreshed.statusCode).toBe(401);
     testApp.adviser.password = newPassword;
+  });
+
+  it('leaves no sign-in whose password was accepted before a reset to be resumed after it', async () => {
+    const { email } = testApp.adviser;
+    /** Follows the held sign-in's redirect: no code, no tokens, the portal never reached. */
+    const resumeRefused = async (held: Awaited<ReturnType<typeof holdSignIn>>) => {
+      const resumed = await held.browser.follow(held.resume);
+      expect(resumed.url).not.toMatch(/\/auth-callback/);
+      expect(resumed.response.statusCode).toBe(400);
+      expect(held.browser.cookie('app.at')).toBeUndefined();
+      expect(held.browser.cookie('app.rt')).toBeUndefined();
+    };
+    const held = await holdSignIn(testApp.app, email, testApp.adviser.password);
+    // The same, answered while the reset ran: its interaction is written back after the delete.
+    const heldDuring = await holdSignIn(testApp.app, email, testApp.adviser.password);
+    const uid = heldDuring.resume.split('/').pop() ?? '';
+    const interaction = await testApp.identityDb
+      .selectFrom('identity_store')
+      .select('payload')
+      .where('model', '=', 'Interaction')
+      .where('id', '=', uid)
+      .executeTakeFirstOrThrow();
+    const newPassword = 'Reset-While-Signing-In-2026';
+    const token = await issueLinkToken(testApp.identityDb, passwordResetLink, testApp.adviser.id);
+    expect((await resetWith(token, newPassword)).statusCode).toBe(200);
+    testApp.adviser.password = newPassword;
+    await new DatabaseAdapter(testApp.identityDb, 'Interaction').upsert(uid, interaction.payload, 3600);
+    // Before 2026-12-03 each got a code, a new session and a 30-day refresh token for an hour.
+    await resumeRefused(held);
+    await resumeRefused(heldDuring);
+
+    // So for a reset through the platform's own link.
+    const heldPlatform = await holdSignIn(testApp.app, email, newPassword);
+    const platformLink = await testApp.app.oneTimeTokens.issueLinkToken({
+      tenantId: 'waratah',
+      adminUserId: testApp.adviser.id,
+      purpose: 'reset_password',
+      ttlSeconds: 3600,
+    });
+    const platformPassword = 'Platform-Reset-While-Held-2026';
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset/password',
+      headers: { host: 'localhost:8080' },
+      payload: {
+        reset_password_token: platformLink,
+        password: platformPassword,
+        password_confirmation: platformPassword,
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    testApp.adviser.password = platformPassword;
+    await resumeRefused(heldPlatform);
+    // A sign-in with the new password is resumed as ever.
+    const again = await holdSignIn(testApp.app, email, platformPassword);
+    const done = await again.browser.follow(again.resume);
+    expect(done.url).toMatch(/\/auth-callback\?state=portal-state$/);
+    expect(again.browser.cookie('app.at')).toBeDefined();
   });
 
   it('refuses an expired link, a replaced one and an invented one, changing nothing', async () => {

@@ -77,6 +77,21 @@ describe('DatabaseAdapter', () => {
     expect(await grants.find('grant-5')).toEqual({ accountId: '5' });
   });
 
+  it('reads an id holding a NUL character as unknown, which PostgreSQL’s text cannot hold', async () => {
+    // What the provider is sent (`client_id=%00`, `refresh_token=%00`) it looks up as it is: before
+    // 2026-12-03 the statement failed, and the request answered 500.
+    for (const model of ['Client', 'RefreshToken', 'AuthorizationCode', 'Session', 'Interaction', 'Grant']) {
+      const store = new DatabaseAdapter(testApp.identityDb, model);
+      await expect(store.find('\u0000'), model).resolves.toBeUndefined();
+      await expect(store.find('refresh\u0000x'), model).resolves.toBeUndefined();
+      await expect(store.findByUid('\u0000'), model).resolves.toBeUndefined();
+      await expect(store.findByUserCode('\u0000'), model).resolves.toBeUndefined();
+      await expect(store.consume('\u0000'), model).resolves.toBeUndefined();
+      await expect(store.destroy('\u0000'), model).resolves.toBeUndefined();
+      await expect(store.revokeByGrantId('\u0000'), model).resolves.toBeUndefined();
+    }
+  });
+
   it('treats an expired instance as absent', async () => {
     await adapter.upsert('token-4', { userCode: 'ABCD' }, 60);
     await testApp.database.db

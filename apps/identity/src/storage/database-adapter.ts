@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { sessionEnded } from './ended-sessions.ts';
 import type { IdentityDb } from './identity-database.ts';
+import { loginOutlivedItsPassword } from './password-checked-logins.ts';
 
 /** The models whose instances are issued under a session and name it by `sessionUid`. */
 const issuedUnderSession = new Set([
@@ -13,15 +14,27 @@ const issuedUnderSession = new Set([
 ]);
 
 /**
+ * Whether an id can name no stored row: PostgreSQL's text cannot hold the NUL character, so no row
+ * was ever stored under one, and a statement looking one up fails. The provider passes what it is
+ * sent (`client_id=%00`, `refresh_token=%00`) straight to the store; before 2026-12-03 each such
+ * request answered 500.
+ */
+const unstorable = (id: string) => id.includes('\u0000');
+
+/**
  * oidc-provider's storage adapter (its documented interface, node-oidc-provider example/my_adapter.js)
  * over the platform's database: one row per model instance, so every identity instance behind a
- * load balancer sees the same sessions, codes and tokens. Expired rows read as absent.
+ * load balancer sees the same sessions, codes and tokens. Expired rows read as absent, and so does
+ * an id holding a NUL character (`unstorable`).
  *
  * So do a session a password change ended and everything issued under it, even when written back
  * afterwards: oidc-provider saves a session it loaded at the end of each request, so a request of
  * another browser in flight during the change writes that session again, and may issue a code or
  * rotate a refresh token under it. Reading them through the session's tombstone (`endedSessionModel`)
- * leaves no such write a way back in, whatever the order of the two transactions.
+ * leaves no such write a way back in, whatever the order of the two transactions. So does an
+ * interaction whose finished sign-in was checked against a password changed since
+ * (`loginOutlivedItsPassword`, since 2026-12-03): a sign-in form answered during the change writes it
+ * back after the change deleted it.
  */
 export class DatabaseAdapter implements Adapter {
   constructor(
@@ -64,6 +77,7 @@ export class DatabaseAdapter implements Adapter {
    * does for a reuse it sees, and is refused with `invalid_grant`.
    */
   async consume(id: string): Promise<void> {
+    if (unstorable(id)) return;
     const spent = await this.db
       .updateTable('identity_store')
       .set({ consumed_at: new Date() })
@@ -94,11 +108,13 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await this.db.deleteFrom('identity_store').where('model', '=', this.model).where('id', '=', id).execute();
   }
 
   // A grant spans models (codes, access and refresh tokens), so revoking it removes all of them.
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (unstorable(grantId)) return;
     await this.db.deleteFrom('identity_store').where('grant_id', '=', grantId).execute();
   }
 
@@ -113,6 +129,8 @@ export class DatabaseAdapter implements Adapter {
     column: 'id' | 'user_code' | 'uid',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    // An id, uid or user code holding a NUL: read as unknown, as it is.
+    if (unstorable(value)) return undefined;
     const sessionOfRow = this.sessionOfRow;
     const row = await this.db
       .selectFrom('identity_store')
@@ -125,6 +143,8 @@ export class DatabaseAdapter implements Adapter {
       )
       .executeTakeFirst();
     if (!row) return undefined;
+    if (this.model === 'Interaction' && (await loginOutlivedItsPassword(this.db, row.payload)))
+      return undefined;
     return row.consumed_at
       ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
       : row.payload;

@@ -12,9 +12,10 @@ export interface KeptSignIn {
 /**
  * Ends every sign-in of an adviser but the browser's kept (a password change keeps the
  * adviser who made it signed in): oidc-provider's other sessions, their grants, and the refresh
- * tokens, codes and stored tokens issued under those grants; and every bearer token the platform
- * issued the adviser itself. Access tokens are JWTs checked by
- * signature, so each carries its session's `uid` (`sid`).
+ * tokens, codes and stored tokens issued under those grants; the interactions of sign-ins not yet
+ * resumed (their password accepted, or started by one of the adviser's sessions); and every bearer
+ * token the platform issued the adviser itself. Access tokens are JWTs checked by signature, so
+ * each carries its session's `uid` (`sid`).
  *
  * Each ended session leaves a tombstone (`recordEndedSessions`, by its `uid`) for as long as
  * anything issued under it could live, through which the store reads that session, and every code
@@ -78,6 +79,21 @@ export async function endOtherSignIns(db: IdentityDb, adminUserId: number, keep:
     uid && !keptSessions.has(uid) ? [uid] : [],
   );
   await recordEndedSessions(db, accountId, tombstones);
+  // The adviser's sign-ins not yet resumed: an interaction whose form accepted the password (its
+  // finished login names the adviser), or started by a session of theirs. Whoever knew the old
+  // password could otherwise follow its `/oauth2/authorize/<uid>` for the interaction's hour and be
+  // given a code, a new session and a refresh token (before 2026-12-03). One written back after this
+  // by a form answered meanwhile is read as absent (`loginOutlivedItsPassword`).
+  await db
+    .deleteFrom('identity_store')
+    .where('model', '=', 'Interaction')
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`payload->'result'->'login'->>'accountId'`, '=', accountId),
+        eb(sql<string>`payload->'session'->>'accountId'`, '=', accountId),
+      ]),
+    )
+    .execute();
   // The platform's bearer tokens of the adviser too (its own password grant, usable on this
   // tenant's API): whoever knew the old password may have taken one. Before 2026-11-29 they
   // outlived a change or reset here, and their refresh tokens renewed for 30 days at each use.

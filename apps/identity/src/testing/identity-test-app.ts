@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
 // The identity is mounted by the platform; its tests drive it there, over the platform's own
 // migrated test database (PGlite, or PostgreSQL when DATABASE_URL is set).
 import {
@@ -7,6 +8,7 @@ import {
   type TestAppOptions,
 } from '../../../platform/src/testing/build-test-app.ts';
 import type { IdentityDb } from '../storage/identity-database.ts';
+import { TestBrowser } from './test-browser.ts';
 
 export const waratahClientId = '5cc2641a-0f98-486d-91b8-2616d6e01e4b';
 export const portalOrigin = 'http://localhost:8080';
@@ -56,4 +58,25 @@ export function sdkLoginQuery(state = 'portal-state'): string {
     scope: 'openid email profile offline_access adviser',
     state,
   }).toString();
+}
+
+/**
+ * A sign-in whose password the form accepted and that waits to be resumed: whoever knows the
+ * password signs in with a browser of their own and does not follow the provider's redirect yet.
+ * Answers that browser and where the redirect goes (`/oauth2/authorize/<uid>`).
+ */
+export async function holdSignIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<{ browser: TestBrowser; resume: string }> {
+  const browser = new TestBrowser(app);
+  const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+  const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1];
+  if (!action) throw new Error(`no login form: ${page.response.body}`);
+  const accepted = await browser.request(action, { method: 'POST', form: { email, password } });
+  const resume = String(accepted.headers.location);
+  if (accepted.statusCode !== 303 || !/\/oauth2\/authorize\/[\w-]+$/.test(resume))
+    throw new Error(`the sign-in was not accepted: ${accepted.statusCode} ${accepted.body}`);
+  return { browser, resume };
 }
