@@ -1,9 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import type { AppConfig } from '@waratah/contracts';
+import { createApiClient } from '@waratah/sdk';
+import { tenants } from '@waratah/tenants';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../config/routes.ts';
+import { buildClient } from '../features/client-details/testing/build-client-data.ts';
 import { type AppState, createAppStore } from '../lib/app-state.tsx';
 import type { PrefetchServices } from '../lib/page-prefetch.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { buildAppConfig } from '../testing/build-app-config.ts';
+import { createFakeApi, json } from '../testing/fake-api.ts';
 import { PageLoading } from './page-loading.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -67,6 +74,56 @@ describe('createRoutes', () => {
       );
     }
     expect(await resolve(frame(createRoutes()))).not.toHaveProperty('loader');
+  });
+
+  it('starts no request for a client page whose feature is off, or before the app config is in', {
+    timeout: 20_000,
+  }, async () => {
+    /** Runs the loader of client 7's page at `path` and answers the paths it asked for. */
+    const asked = async (path: string, appConfig: AppConfig | null) => {
+      const api = createFakeApi({ 'GET /api/admin/users/7': () => json({ data: buildClient() }) });
+      const services: PrefetchServices = {
+        queryClient: createQueryClient(),
+        apiClient: createApiClient({ baseUrl: 'http://moneypartner.localhost:8080', fetch: api.fetch }),
+        appStore: createAppStore({
+          tenantConfig: tenants.moneypartner,
+          envConfig: {},
+          appConfig,
+        } as unknown as AppState),
+        mayPrefetch: () => true,
+      };
+      const page = createRoutes({ services })[0]
+        ?.children?.flatMap((layout) => layout.children ?? [])
+        .find((route) => route.path === '/user/details/:id')
+        ?.children?.find((child) => child.path === path);
+      const loaded = typeof page?.lazy === 'function' ? await page.lazy() : {};
+      const loader = 'loader' in loaded ? loaded.loader : undefined;
+      if (typeof loader !== 'function') throw new Error(`${path} has no loader`);
+      const args = {
+        params: { id: '7' },
+        request: new Request(`http://moneypartner.localhost/user/details/7/${path}`),
+        context: undefined,
+      } as unknown as LoaderFunctionArgs;
+      await loader(args, undefined);
+      return () => api.requests.map(({ url }) => url.pathname);
+    };
+    const none = async (paths: () => string[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(paths()).toEqual([]);
+    };
+    const includes = (paths: () => string[], path: string) =>
+      vi.waitFor(() => expect(paths()).toContain(path));
+    const on = buildAppConfig({ features: { view_transactions: true, view_goals: true } });
+    const off = buildAppConfig({ features: { view_transactions: false } });
+
+    // The guard sends these to PageNotFound: not one of the client's data is read meanwhile.
+    await none(await asked('transactions', off));
+    await none(await asked('goals', off));
+    await none(await asked('transactions', null));
+    // With the feature on, or with no feature to check, the page's data is asked for at once.
+    await includes(await asked('transactions', on), '/api/v2/transactions');
+    await includes(await asked('goals', on), '/api/v2/goals');
+    await includes(await asked('accounts', null), '/api/v2/accounts');
   });
 
   it('downloads nothing for the pages the external provider stands in for', () => {

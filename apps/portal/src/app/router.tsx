@@ -1,3 +1,4 @@
+import type { FeatureKey } from '@waratah/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import {
@@ -7,6 +8,7 @@ import {
   type RouteName,
   routes,
 } from '../config/routes.ts';
+import { isFeatureEnabled } from '../features/app-config/utils/is-feature-enabled.ts';
 import { type PagePrefetch, type PrefetchServices, prefetchLoader } from '../lib/page-prefetch.ts';
 import { PageLoading } from './page-loading.tsx';
 import { RootRoute } from './root-route.tsx';
@@ -94,18 +96,34 @@ function toRouteObjects(
       ...(neverShown(meta, options)
         ? { Component: PageLoading }
         : load
-          ? { lazy: async () => routeFromModule(await load(), options.services) }
+          ? { lazy: async () => routeFromModule(await load(), options.services, meta.featureKey) }
           : { Component: Outlet }),
       ...(childRoutes.length > 0 && { children: childRoutes }),
     },
   ];
 }
 
+/**
+ * A page behind a feature starts its prefetch only when the loaded app config has the feature on:
+ * off, the guard sends the adviser to PageNotFound (spec §4, step 5), and a client's data read for a
+ * page never shown is still audited by the platform and marks the consent in use. Without the
+ * config yet, nothing is started; the page, once let in, asks for itself.
+ */
+function onlyWithFeature(prefetch: PagePrefetch, featureKey: FeatureKey | undefined): PagePrefetch {
+  if (!featureKey) return prefetch;
+  return (context) => {
+    if (isFeatureEnabled(context.appStore.getState().appConfig, featureKey)) prefetch(context);
+  };
+}
+
 function routeFromModule(
   { default: Component, prefetch }: RouteModule,
   services: PrefetchServices | undefined,
+  featureKey: FeatureKey | undefined,
 ): Pick<RouteObject, 'Component' | 'loader'> {
-  return prefetch && services ? { Component, loader: prefetchLoader(prefetch, services) } : { Component };
+  return prefetch && services
+    ? { Component, loader: prefetchLoader(onlyWithFeature(prefetch, featureKey), services) }
+    : { Component };
 }
 
 /** One pathless route per layout in use, holding that layout's pages. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fake-api.ts';
 import {
@@ -51,8 +51,7 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     const { api } = await renderClientPage({ url: '/user/details/7/accounts', routes: accountsRoutes });
 
     expect(await screen.findByText('3 accounts')).toBeInTheDocument();
-    const regions = screen.getAllByRole('region');
-    expect(regions.map((region) => within(region).getByRole('heading', { level: 3 }).textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Koala Credit Union',
       'Harbour Bank',
     ]);
@@ -78,6 +77,19 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     expect(within(everyday).getAllByText('$1,250.40')).toHaveLength(2);
 
     expect(api.requestsTo('GET /api/v2/accounts')[0]?.headers.get('X-User-Id')).toBe('7');
+  });
+
+  it('lets the keyboard scroll each wide accounts table: a focusable region named after it', async () => {
+    await renderClientPage({ url: '/user/details/7/accounts', routes: accountsRoutes });
+
+    const koala = await screen.findByRole('region', { name: 'Koala Credit Union' });
+    const scroller = within(koala).getByRole('region', { name: 'Accounts at Koala Credit Union' });
+    expect(
+      within(scroller).getByRole('table', { name: 'Accounts at Koala Credit Union' }),
+    ).toBeInTheDocument();
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    scroller.focus();
+    expect(scroller).toHaveFocus();
   });
 
   it("counts one account as '1 account' and none as 'No accounts', with an empty state", async () => {
@@ -119,6 +131,70 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     });
 
     expect(await screen.findByText(/not linked to your practice/)).toBeInTheDocument();
+  });
+
+  it('says a connection whose bank is down is retried, not that the client must act', async () => {
+    await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        'GET /api/v2/provideraccounts': () =>
+          json({
+            data: [
+              buildProviderAccount(),
+              buildProviderAccount({
+                id: 12,
+                provider_name: 'Koala Credit Union',
+                refresh_status: buildRefreshStatus({
+                  status: 'failed',
+                  sub_status: 'temporary_failure',
+                  additional_status: 'site_error',
+                }),
+              }),
+            ],
+          }),
+        'GET /api/v2/accounts': () => json({ data: [buildAccount({ id: 1 })] }),
+      },
+    });
+
+    const koala = await screen.findByRole('region', { name: 'Koala Credit Union' });
+    expect(within(koala).getByText('Failed')).toBeInTheDocument();
+    expect(within(koala).getByText("The institution's website returned an error.")).toBeInTheDocument();
+    expect(
+      within(koala).getByText(
+        'It will be tried again automatically; the client does not need to do anything.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(koala).queryByText(
+        'The client needs to act on this connection before its accounts refresh again.',
+      ),
+    ).not.toBeInTheDocument();
+    expect(koala).not.toHaveAttribute('data-needs-action');
+  });
+
+  it('keeps the accounts on screen when a background refetch fails', async () => {
+    let failing = false;
+    const { portal } = await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...accountsRoutes,
+        // A 4xx answer is not retried by the query client, so the refetch fails at once.
+        'GET /api/v2/accounts': () =>
+          failing
+            ? json({ error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Boom' } }, 400)
+            : accountsRoutes['GET /api/v2/accounts'](),
+      },
+    });
+    expect(await screen.findByText('3 accounts')).toBeInTheDocument();
+    const accountsQuery = ['clients', 7, 'accounts'];
+
+    failing = true;
+    await act(() => portal.queryClient.refetchQueries({ queryKey: accountsQuery }));
+    await waitFor(() => expect(portal.queryClient.getQueryState(accountsQuery)?.status).toBe('error'));
+
+    expect(screen.getByText('3 accounts')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Harbour Bank' })).toBeInTheDocument();
+    expect(screen.queryByText("We could not load the client's accounts")).not.toBeInTheDocument();
   });
 
   it('tells screen readers it is loading the accounts', async () => {

@@ -4,6 +4,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
+import { dataToShow } from '../../client-details/utils/data-to-show.ts';
+import { isClientGone } from '../../client-details/utils/is-client-gone.ts';
 import { groupByProvider } from '../utils/group-by-provider.ts';
 import { ProviderAccountsCard } from './provider-accounts-card.tsx';
 
@@ -21,6 +23,10 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
   const { t } = useTranslation();
   const accounts = useClientAccounts(clientId);
   const providerAccounts = useClientProviderAccounts(clientId);
+  // A failed background refetch keeps the accounts on screen; the error shows only when there is
+  // nothing to show (a failed first load) or the client is now out of reach.
+  const shownAccounts = dataToShow(accounts);
+  const shownProviderAccounts = dataToShow(providerAccounts);
   const retry = () => {
     if (accounts.isError) void accounts.refetch();
     if (providerAccounts.isError) void providerAccounts.refetch();
@@ -31,9 +37,9 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h2 className="font-semibold text-2xl tracking-tight">{t('accounts.heading')}</h2>
-          {accounts.data ? (
+          {shownAccounts ? (
             <p className="text-muted-foreground" data-testid="accounts-count">
-              {t('accounts.count', { count: accounts.data.length })}
+              {t('accounts.count', { count: shownAccounts.length })}
             </p>
           ) : null}
         </div>
@@ -43,18 +49,22 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
       </div>
       {accounts.isPending || providerAccounts.isPending ? (
         <AccountsLoading label={t('accounts.loading')} />
-      ) : accounts.isError || providerAccounts.isError ? (
+      ) : shownAccounts === undefined || shownProviderAccounts === undefined ? (
         <ClientDataError
-          error={accounts.error ?? providerAccounts.error}
+          error={
+            [accounts.error, providerAccounts.error].find(isClientGone) ??
+            accounts.error ??
+            providerAccounts.error
+          }
           title={t('accounts.error')}
           onRetry={retry}
         />
-      ) : providerAccounts.data.length === 0 && accounts.data.length === 0 ? (
+      ) : shownProviderAccounts.length === 0 && shownAccounts.length === 0 ? (
         <p className="rounded-2xl border border-border border-dashed px-6 py-10 text-center text-muted-foreground">
           {t('accounts.empty')}
         </p>
       ) : (
-        groupByProvider(providerAccounts.data, accounts.data).map((group) => (
+        groupByProvider(shownProviderAccounts, shownAccounts).map((group) => (
           <ProviderAccountsCard key={group.providerAccount.id} group={group} />
         ))
       )}

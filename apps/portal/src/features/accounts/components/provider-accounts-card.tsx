@@ -7,14 +7,15 @@ import {
   RefreshStatusText,
 } from '../../client-details/components/refresh-status-details.tsx';
 import { accountDisplayName } from '../../client-details/utils/account-display-name.ts';
-import { needsAttention } from '../../client-details/utils/refresh-explanation.ts';
+import { needsClientAction } from '../../client-details/utils/refresh-explanation.ts';
 import type { ProviderGroup } from '../utils/group-by-provider.ts';
 
 /** One connection: the institution, its refresh status, and a table of the accounts it brings in. */
 export function ProviderAccountsCard({ group }: { group: ProviderGroup }) {
   const { t } = useTranslation();
   const { providerAccount, accounts } = group;
-  const attention = needsAttention(providerAccount.refresh_status);
+  // Only a connection the client must act on says so; a failed refresh explains itself below.
+  const attention = needsClientAction(providerAccount.refresh_status);
   const headingId = `provider-account-${providerAccount.id}`;
   return (
     <Card
@@ -41,7 +42,10 @@ export function ProviderAccountsCard({ group }: { group: ProviderGroup }) {
         {accounts.length === 0 ? (
           <p className="text-muted-foreground text-sm">{t('accounts.noAccountsAtProvider')}</p>
         ) : (
-          <AccountsTable accounts={accounts} caption={providerAccount.provider_name} />
+          <AccountsTable
+            accounts={accounts}
+            caption={t('accounts.tableCaption', { provider: providerAccount.provider_name })}
+          />
         )}
       </CardContent>
     </Card>
@@ -53,7 +57,15 @@ function AccountsTable({ accounts, caption }: { accounts: readonly Account[]; ca
   const head = 'px-3 py-2 text-left font-medium text-muted-foreground text-xs uppercase tracking-wide';
   const cell = 'px-3 py-3 align-top';
   return (
-    <div className="-mx-3 overflow-x-auto">
+    // A narrow window scrolls the table sideways: the box (a region) takes focus, so the arrow keys
+    // scroll it, and is named after the table (before 2026-12-03 a keyboard could not reach its far
+    // columns).
+    <section
+      className="-mx-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className="w-full min-w-[44rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -122,6 +134,6 @@ function AccountsTable({ accounts, caption }: { accounts: readonly Account[]; ca
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

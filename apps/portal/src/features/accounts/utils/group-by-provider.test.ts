@@ -26,6 +26,16 @@ describe('groupByProvider', () => {
     expect(groups.map((group) => group.accounts.map((account) => account.id))).toEqual([[], [11], [10, 12]]);
   });
 
+  it('lists a failed connection after those needing the client’s action, before the others', () => {
+    const down = buildProviderAccount({
+      id: 4,
+      provider_name: 'Acacia Bank',
+      refresh_status: buildRefreshStatus({ status: 'failed', sub_status: 'temporary_failure' }),
+    });
+    const groups = groupByProvider([zed, down, apex, broken], []);
+    expect(groups.map((group) => group.providerAccount.id)).toEqual([3, 4, 2, 1]);
+  });
+
   it('still shows accounts whose connection the connections list left out', () => {
     const accounts = [buildAccount({ id: 20, provider_account_id: 99, provider_name: 'Late Bank' })];
     const groups = groupByProvider([zed], accounts);

@@ -1,5 +1,5 @@
 import type { Account, ProviderAccount } from '@waratah/contracts';
-import { needsAttention } from '../../client-details/utils/refresh-explanation.ts';
+import { attentionRank } from '../../client-details/utils/refresh-explanation.ts';
 
 export interface ProviderGroup {
   providerAccount: ProviderAccount;
@@ -7,8 +7,9 @@ export interface ProviderGroup {
 }
 
 /**
- * The client's connections, each with the accounts it brings in: connections needing action come
- * first so they are not missed, then by institution name.
+ * The client's connections, each with the accounts it brings in: connections needing the client's
+ * action come first so they are not missed, then failed ones, then the others, each by institution
+ * name.
  */
 export function groupByProvider(
   providerAccounts: readonly ProviderAccount[],
@@ -21,8 +22,7 @@ export function groupByProvider(
     }))
     .sort((a, b) => {
       const attention =
-        Number(needsAttention(b.providerAccount.refresh_status)) -
-        Number(needsAttention(a.providerAccount.refresh_status));
+        attentionRank(a.providerAccount.refresh_status) - attentionRank(b.providerAccount.refresh_status);
       return (
         attention ||
         a.providerAccount.provider_name.localeCompare(b.providerAccount.provider_name, 'en-AU', {

@@ -125,6 +125,36 @@ describe('ClientDetailsLayout', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
   });
 
+  it('keeps the client’s page when a background refetch of the client fails', async () => {
+    let answer = () => json({ data: buildClient() });
+    const { portal } = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: { ...emptyClientData, 'GET /api/admin/users/7': () => answer() },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Olivia Nguyen' });
+    const clientQuery = ['clients', 'admin', 7];
+
+    // A 4xx answer is not retried by the query client, so the refetch fails at once.
+    answer = () =>
+      json({ error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Boom' } }, 400);
+    await act(() => portal.queryClient.refetchQueries({ queryKey: clientQuery }));
+    await waitFor(() => expect(portal.queryClient.getQueryState(clientQuery)?.status).toBe('error'));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Olivia Nguyen' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Client pages' })).toBeInTheDocument();
+    expect(screen.queryByText('We could not load this client')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    // A client now out of reach still replaces the page, though their record is in the cache.
+    answer = () =>
+      json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } }, 404);
+    await act(() => portal.queryClient.refetchQueries({ queryKey: clientQuery }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This client's data is not available" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Client pages' })).not.toBeInTheDocument();
+  });
+
   it('says it is loading the client, focusing the main landmark until their name comes, then the name', async () => {
     let answer: (response: Response) => void = () => {};
     const { api, router } = await renderClientPage({

@@ -5,6 +5,7 @@ import { useClient } from '../api/get-client.ts';
 import { useClientId } from '../hooks/use-client-id.ts';
 import { clientName } from '../utils/client-name.ts';
 import { hasUsableConsent } from '../utils/consent-access.ts';
+import { dataToShow } from '../utils/data-to-show.ts';
 import { isClientGone } from '../utils/is-client-gone.ts';
 import { ClientHeader } from './client-header.tsx';
 import { ClientLoadError } from './client-load-error.tsx';
@@ -25,12 +26,17 @@ export function ClientDetailsLayout() {
 
 function ClientFrame({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
-  const { data: client, error, isPending, refetch } = useClient(clientId);
+  const query = useClient(clientId);
+  // A failed background refetch keeps the client on screen; only a failed first load, or a client
+  // now out of reach, replaces the page (before, any refetch failure did).
+  const client = dataToShow(query);
 
-  if (isPending) return <ClientFrameLoading label={t('clientDetails.loading')} />;
-  if (error) {
-    if (isClientGone(error)) return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} />;
-    return <ClientLoadError onRetry={() => void refetch()} />;
+  if (query.isPending) return <ClientFrameLoading label={t('clientDetails.loading')} />;
+  if (client === undefined) {
+    if (isClientGone(query.error)) {
+      return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} />;
+    }
+    return <ClientLoadError onRetry={() => void query.refetch()} />;
   }
   if (!hasUsableConsent(client, new Date())) {
     const name = clientName(client);

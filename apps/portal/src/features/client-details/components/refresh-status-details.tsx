@@ -2,7 +2,7 @@ import type { RefreshStatusBody } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { refreshExplanation } from '../utils/refresh-explanation.ts';
+import { isRetriedFailure, refreshExplanation } from '../utils/refresh-explanation.ts';
 
 const statusTagVariant = {
   success: 'success',
@@ -41,6 +41,11 @@ export function RefreshStatusText({ refresh }: { refresh: RefreshStatusBody }) {
             ? t(`clientDetails.refreshSubStatus.${explanation.key}`)
             : t(`clientDetails.refreshStatus.${explanation.key}`)}
         </p>
+      ) : null}
+      {/* A temporary failure is the platform's to retry, never the client's to fix; the status's own
+          sentence already says so, the more specific sub-status's does not. */}
+      {isRetriedFailure(refresh) && explanation?.kind === 'subStatus' ? (
+        <p className="text-body">{t('clientDetails.refresh.retriedAutomatically')}</p>
       ) : null}
       <p className="text-muted-foreground">
         {refresh.last_refreshed

@@ -1,6 +1,11 @@
 import type { RefreshStatusBody } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
-import { needsAttention, refreshExplanation } from './refresh-explanation.ts';
+import {
+  attentionRank,
+  isRetriedFailure,
+  needsClientAction,
+  refreshExplanation,
+} from './refresh-explanation.ts';
 
 const refresh = (patch: Partial<RefreshStatusBody>): RefreshStatusBody => ({
   status: 'success',
@@ -32,10 +37,26 @@ describe('refreshExplanation', () => {
   });
 });
 
-describe('needsAttention', () => {
-  it('flags connections that need action or failed', () => {
-    expect(needsAttention(refresh({ status: 'needs_action' }))).toBe(true);
-    expect(needsAttention(refresh({ status: 'failed' }))).toBe(true);
-    expect(needsAttention(refresh({ status: 'updating' }))).toBe(false);
+describe('needsClientAction', () => {
+  it('flags only the connections the client must act on, not a failed refresh', () => {
+    expect(needsClientAction(refresh({ status: 'needs_action', sub_status: 'relogin_required' }))).toBe(true);
+    expect(needsClientAction(refresh({ status: 'failed', sub_status: 'temporary_failure' }))).toBe(false);
+    expect(needsClientAction(refresh({ status: 'updating' }))).toBe(false);
+  });
+});
+
+describe('isRetriedFailure', () => {
+  it('is a temporary failure, which the platform retries by itself', () => {
+    expect(isRetriedFailure(refresh({ status: 'failed', sub_status: 'temporary_failure' }))).toBe(true);
+    expect(isRetriedFailure(refresh({ status: 'failed', sub_status: 'permanent_failure' }))).toBe(false);
+  });
+});
+
+describe('attentionRank', () => {
+  it('lists those needing action first, then the failed ones, then the rest', () => {
+    expect(attentionRank(refresh({ status: 'needs_action' }))).toBeLessThan(
+      attentionRank(refresh({ status: 'failed', sub_status: 'temporary_failure' })),
+    );
+    expect(attentionRank(refresh({ status: 'failed' }))).toBeLessThan(attentionRank(refresh({})));
   });
 });

@@ -88,6 +88,16 @@ function RequestDrawer({
   // Refusals 'Try again' left out (they would be refused again): still said until the form is sent anew.
   const [standing, setStanding] = useState<RefusedDocument[]>([]);
   const progressId = useId();
+  // A form sent incomplete: once its fields have drawn their errors (`onInvalid` marks them
+  // touched), focus goes to the first, whose message it names (aria-describedby), so a screen
+  // reader says why nothing was made (before 2026-12-03 focus stayed on the button). Looked for
+  // after the render that drew them: the fields are the caller's, and the kit's date picker takes
+  // no id to find it by.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
+  useEffect(() => {
+    if (invalidSubmits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidSubmits]);
   const create = useMutation({
     mutationFn: queueDocuments,
     onSuccess: ({ created }) => {
@@ -174,6 +184,7 @@ function RequestDrawer({
     const asked = requests();
     if (asked === null) {
       onInvalid?.();
+      setInvalidSubmits((count) => count + 1);
       return;
     }
     setStanding([]);
@@ -231,6 +242,7 @@ function RequestDrawer({
         <div className="flex flex-col gap-6">
           <p className="text-muted-foreground">{description}</p>
           <form
+            ref={formRef}
             className="flex flex-col gap-4"
             onSubmit={(event) => {
               event.preventDefault();

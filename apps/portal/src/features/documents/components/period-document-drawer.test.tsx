@@ -67,6 +67,28 @@ describe('period documents', { timeout: 20_000 }, () => {
     expect(await within(drawer).findByText('Transactions spreadsheet: downloaded')).toBeInTheDocument();
   });
 
+  it('moves focus to the dates, which name their error, when custom dates are sent without them', async () => {
+    const { api, user } = await renderClientPage({
+      url: '/user/details/7/transactions',
+      host: 'waratahlabs.localhost:8080',
+      features: { view_transactions: true, generate_bank_statement_custom_date: true },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Download spreadsheet' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Transactions spreadsheet' });
+    within(drawer).getByRole('combobox', { name: 'Period' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Custom dates' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Create document' }));
+
+    const error = await within(drawer).findByText('Choose a start and an end date.');
+    const from = within(drawer).getByRole('button', { name: 'From Choose a date' });
+    await waitFor(() => expect(from).toHaveFocus());
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(api.requestsTo('POST /api/v2/documents/transactions')).toHaveLength(0);
+  });
+
   it('still downloads the insights PDF when the drawer is closed while it is generated', async () => {
     const insights = buildDocumentExport({
       id,

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
+import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { customPeriod, type DateRange, readPassportPeriod, sydneyToday } from '../utils/passport-periods.ts';
 import { PassportReport } from './passport-report.tsx';
@@ -36,6 +37,9 @@ export function FinancialPassportPage({
   ];
   const { period, custom, range } = readPassportPeriod(searchParams, { periods, customDates, today });
   const passport = useFinancialPassport(clientId, range);
+  // A failed background refetch keeps the report on screen; the error shows only when there is none
+  // to show (a failed first load) or the client is now out of reach.
+  const shownPassport = dataToShow(passport);
 
   function update(patch: Record<string, string | null>) {
     setSearchParams(
@@ -98,7 +102,7 @@ export function FinancialPassportPage({
           <Skeleton className="h-48 w-full rounded-2xl" />
           <Skeleton className="h-48 w-full rounded-2xl" />
         </LoadingStatus>
-      ) : passport.isError ? (
+      ) : shownPassport === undefined ? (
         <ClientDataError error={passport.error}>
           <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
             {t('passport.loadError')}
@@ -109,7 +113,7 @@ export function FinancialPassportPage({
           aria-busy={passport.isFetching}
           className={passport.isPlaceholderData ? 'opacity-60' : undefined}
         >
-          <PassportReport clientId={clientId} passport={passport.data} />
+          <PassportReport clientId={clientId} passport={shownPassport} />
         </div>
       )}
     </div>

@@ -9,11 +9,25 @@ export function createGoal(client: ApiClient, clientId: number, body: CreateGoal
   return createClientGoal(client, body, { userId: clientId });
 }
 
-export function useCreateGoal(clientId: number) {
+/**
+ * `outcome` is told how the save went even when the page that sent it was left meanwhile (what
+ * `mutate`'s own callbacks are not): the platform adds the goal all the same.
+ */
+export function useCreateGoal(
+  clientId: number,
+  outcome: {
+    onSuccess: (goal: Goal) => void;
+    onError: (error: unknown, body: CreateGoalBody) => void;
+  },
+) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateGoalBody) => createGoal(client, clientId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientGoalsQueryKey(clientId) }),
+    onSuccess: (goal) => {
+      outcome.onSuccess(goal);
+      return queryClient.invalidateQueries({ queryKey: clientGoalsQueryKey(clientId) });
+    },
+    onError: outcome.onError,
   });
 }

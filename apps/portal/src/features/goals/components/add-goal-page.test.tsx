@@ -119,6 +119,73 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
     expect(api.requestsTo('POST /api/v2/goals')).toHaveLength(1);
   });
 
+  it.each([
+    ['at once', false],
+    ['once the route guard lets the tab in', true],
+  ])(
+    'says the goal was added, and stays on the tab the adviser moved to during the save (%s)',
+    async (_, slowGuard) => {
+      let answerGoal: (response: Response) => void = () => undefined;
+      let letTabIn: () => void = () => undefined;
+      const tabGate = new Promise<void>((resolve) => (letTabIn = resolve));
+      let adviserAsked = 0;
+      const { api, router, user } = await renderClientPage({
+        url: '/user/details/7/add-goal',
+        routes: {
+          [adminUserDetailsRoute]: async () => {
+            adviserAsked += 1;
+            if (slowGuard && adviserAsked > 1) await tabGate;
+            return json({ data: buildAdminUserDetails() });
+          },
+          'GET /api/v2/accounts': () => json({ data: [account] }),
+          'GET /api/v2/provideraccounts': () => json({ data: [] }),
+          'GET /api/v2/reports/transactions/budget_categories': () => json({ data: [] }),
+          'GET /api/v2/goals': () => json({ data: [] }),
+          'POST /api/v2/goals': () => new Promise<Response>((resolve) => (answerGoal = resolve)),
+        },
+      });
+      await addNewCarGoal(user);
+      await waitFor(() => expect(api.requestsTo('POST /api/v2/goals')).toHaveLength(1));
+
+      await user.click(screen.getByRole('link', { name: 'Overview' }));
+      answerGoal(json({ data: buildGoal({ name: 'New car' }) }, 201));
+      expect(await screen.findByText("Goal 'New car' added")).toBeInTheDocument();
+      letTabIn();
+
+      // The overview shows, and stays: the save did not send the adviser back to the goals.
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Add goal' })).not.toBeInTheDocument());
+      expect(await screen.findByText('Refresh status')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(router.state.location.pathname).toBe('/user/details/7/overview');
+    },
+  );
+
+  it('says the goal was refused in a toast when the adviser moved to another tab during the save', async () => {
+    let answerGoal: (response: Response) => void = () => undefined;
+    const { api, router, user } = await renderClientPage({
+      url: '/user/details/7/add-goal',
+      routes: {
+        'GET /api/v2/accounts': () => json({ data: [account] }),
+        'GET /api/v2/goals': () => json({ data: [] }),
+        'POST /api/v2/goals': () => new Promise<Response>((resolve) => (answerGoal = resolve)),
+      },
+    });
+    await addNewCarGoal(user);
+    await waitFor(() => expect(api.requestsTo('POST /api/v2/goals')).toHaveLength(1));
+
+    await user.click(screen.getByRole('link', { name: 'Goals' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add goal' })).not.toBeInTheDocument());
+    answerGoal(
+      json(
+        { error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Goal limit reached' } },
+        400,
+      ),
+    );
+
+    expect(await screen.findByText("Goal 'New car' was not added: Goal limit reached")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/details/7/goals');
+  });
+
   it('offers every target type and frequency of the spec', async () => {
     const { user } = renderAddGoal();
     for (const [name, count] of [

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
+import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 
@@ -107,8 +108,12 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
       </LoadingStatus>
     );
   }
-  if (goals.isError) {
-    // Consent ended while the page was open: the not-shared page, as no 'Try again' could pass.
+  // A failed background refetch keeps the goals on screen; the error shows only when there are none
+  // to show (a failed first load) or the client is now out of reach.
+  const shown = dataToShow(goals);
+  if (shown === undefined) {
+    // Consent ended while the page was open: the not-shared page, as no 'Try again' could pass;
+    // any other failure with its retry.
     return (
       <ClientDataError error={goals.error}>
         <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void goals.refetch()}>
@@ -117,7 +122,7 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
       </ClientDataError>
     );
   }
-  if (goals.data.length === 0) {
+  if (shown.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl border border-border border-dashed px-6 py-12 text-center">
         <h3 className="font-semibold text-lg">{t('goals.empty.title')}</h3>
@@ -129,7 +134,7 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
   }
   return (
     <ul className="flex flex-col gap-4">
-      {goals.data.map((goal) => (
+      {shown.map((goal) => (
         <li key={goal.id}>
           <GoalCard goal={goal} />
         </li>

@@ -111,6 +111,34 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(api.requestsTo('GET /api/v2/goals')[0]?.url.searchParams.get('status')).toBe('current');
   });
 
+  it('counts a connection whose bank is down as failed and retried, not as needing attention', async () => {
+    const healthy = buildProviderAccount();
+    const down = buildProviderAccount({
+      id: 12,
+      provider_name: 'Koala Credit Union',
+      refresh_status: buildRefreshStatus({
+        status: 'failed',
+        sub_status: 'temporary_failure',
+        additional_status: 'site_error',
+      }),
+    });
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: { ...clientData, 'GET /api/v2/provideraccounts': () => json({ data: [healthy, down] }) },
+    });
+
+    expect(await screen.findByText('1 connection could not refresh.')).toBeInTheDocument();
+    expect(screen.queryByText(/needs? attention/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText('It will be tried again automatically; the client does not need to do anything.'),
+    ).toBeInTheDocument();
+    // Still listed before the healthy connection.
+    const names = within(screen.getByText('1 connection could not refresh.').parentElement as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('span')?.textContent);
+    expect(names).toEqual(['Koala Credit Union', 'Harbour Bank']);
+  });
+
   it.each([
     ['moneypartner.localhost:8080', 'rgb(161, 98, 7)', 'rgb(242, 140, 40)'],
     ['waratahlabs.localhost:8080', 'rgb(100, 116, 139)', 'rgb(124, 58, 237)'],

@@ -7,6 +7,7 @@ import { useAppConfig } from '../../app-config/api/get-app-config.ts';
 import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
 import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
+import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { useBudgetMonths } from '../api/get-budget-months.ts';
 import { useCurrentGoals } from '../api/list-current-goals.ts';
 import { monthCategories, monthlyCashFlow } from '../utils/cash-flow.ts';
@@ -32,6 +33,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
   const providerAccounts = useClientProviderAccounts(clientId);
   const budget = useBudgetMonths(clientId, range);
   const goals = useCurrentGoals(clientId);
+  // A panel keeps what it shows when a background refetch fails: its error shows only when there
+  // is nothing to show (a failed first load) or the client is now out of reach.
+  const shown = {
+    accounts: dataToShow(accounts),
+    providerAccounts: dataToShow(providerAccounts),
+    budget: dataToShow(budget),
+    goals: dataToShow(goals),
+  };
   const { data: appConfig } = useAppConfig();
   const lastMonth = formatDate(range.to, { month: 'long', year: 'numeric' });
   const id = String(clientId);
@@ -49,14 +58,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
                 className={netPositionGrid}
                 rowClassName={netPositionFigureBox}
               />
-            ) : accounts.isError ? (
+            ) : shown.accounts === undefined ? (
               <PanelError
                 error={accounts.error}
                 title={t('overview.errors.netPosition')}
                 onRetry={() => void accounts.refetch()}
               />
             ) : (
-              <NetPositionFigures accounts={accounts.data} />
+              <NetPositionFigures accounts={shown.accounts} />
             )}
           </OverviewPanel>
           <OverviewPanel
@@ -65,14 +74,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
           >
             {budget.isPending ? (
               <PanelLoading title={t('overview.cashFlow.title')} rows={5} />
-            ) : budget.isError ? (
+            ) : shown.budget === undefined ? (
               <PanelError
                 error={budget.error}
                 title={t('overview.errors.cashFlow')}
                 onRetry={() => void budget.refetch()}
               />
             ) : (
-              <CashFlowCharts months={monthlyCashFlow(budget.data)} />
+              <CashFlowCharts months={monthlyCashFlow(shown.budget)} />
             )}
           </OverviewPanel>
           <OverviewPanel
@@ -81,16 +90,16 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
           >
             {budget.isPending ? (
               <PanelLoading title={t('overview.budget.title')} rows={5} />
-            ) : budget.isError ? (
+            ) : shown.budget === undefined ? (
               <PanelError
                 error={budget.error}
                 title={t('overview.errors.budget')}
                 onRetry={() => void budget.refetch()}
               />
-            ) : monthCategories(budget.data.at(-1)).length === 0 ? (
+            ) : monthCategories(shown.budget.at(-1)).length === 0 ? (
               <PanelEmpty>{t('overview.budget.empty', { month: lastMonth })}</PanelEmpty>
             ) : (
-              <BudgetCategoriesList categories={monthCategories(budget.data.at(-1))} />
+              <BudgetCategoriesList categories={monthCategories(shown.budget.at(-1))} />
             )}
           </OverviewPanel>
         </div>
@@ -98,14 +107,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
           <OverviewPanel title={t('overview.refresh.title')}>
             {providerAccounts.isPending ? (
               <PanelLoading title={t('overview.refresh.title')} />
-            ) : providerAccounts.isError ? (
+            ) : shown.providerAccounts === undefined ? (
               <PanelError
                 error={providerAccounts.error}
                 title={t('overview.errors.refresh')}
                 onRetry={() => void providerAccounts.refetch()}
               />
             ) : (
-              <RefreshStatusSummary providerAccounts={providerAccounts.data} />
+              <RefreshStatusSummary providerAccounts={shown.providerAccounts} />
             )}
           </OverviewPanel>
           <OverviewPanel
@@ -120,14 +129,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
           >
             {goals.isPending ? (
               <PanelLoading title={t('overview.goals.title')} />
-            ) : goals.isError ? (
+            ) : shown.goals === undefined ? (
               <PanelError
                 error={goals.error}
                 title={t('overview.errors.goals')}
                 onRetry={() => void goals.refetch()}
               />
             ) : (
-              <GoalsSummary goals={goals.data} />
+              <GoalsSummary goals={shown.goals} />
             )}
           </OverviewPanel>
         </div>
@@ -142,14 +151,14 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
       >
         {accounts.isPending ? (
           <PanelLoading title={t('overview.containers.title')} rows={4} />
-        ) : accounts.isError ? (
+        ) : shown.accounts === undefined ? (
           <PanelError
             error={accounts.error}
             title={t('overview.errors.netPosition')}
             onRetry={() => void accounts.refetch()}
           />
         ) : (
-          <AccountsByContainerList accounts={accounts.data} />
+          <AccountsByContainerList accounts={shown.accounts} />
         )}
       </OverviewPanel>
     </div>

@@ -4,21 +4,28 @@ import {
   RefreshStatusBadge,
   RefreshStatusText,
 } from '../../client-details/components/refresh-status-details.tsx';
-import { needsAttention } from '../../client-details/utils/refresh-explanation.ts';
+import { attentionRank, needsClientAction } from '../../client-details/utils/refresh-explanation.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
-/** Each connection's refresh status, the ones needing attention first, explained in plain words. */
+/**
+ * Each connection's refresh status, explained in plain words: those the client must act on first,
+ * then the failed ones (by the accounts page's rule), then the rest.
+ */
 export function RefreshStatusSummary({ providerAccounts }: { providerAccounts: readonly ProviderAccount[] }) {
   const { t } = useTranslation();
   if (providerAccounts.length === 0) return <PanelEmpty>{t('overview.refresh.empty')}</PanelEmpty>;
-  const attention = providerAccounts.filter((account) => needsAttention(account.refresh_status));
-  const ordered = [...attention, ...providerAccounts.filter((account) => !attention.includes(account))];
+  const rank = (account: ProviderAccount) => attentionRank(account.refresh_status);
+  const ordered = [...providerAccounts].sort((a, b) => rank(a) - rank(b));
+  const attention = providerAccounts.filter((account) => needsClientAction(account.refresh_status)).length;
+  const failed = providerAccounts.filter((account) => account.refresh_status.status === 'failed').length;
   return (
     <div className="flex flex-col gap-4">
       <p className="font-medium text-sm">
-        {attention.length === 0
-          ? t('overview.refresh.allFresh')
-          : t('overview.refresh.attention', { count: attention.length })}
+        {attention > 0
+          ? t('overview.refresh.attention', { count: attention })
+          : failed > 0
+            ? t('overview.refresh.failed', { count: failed })
+            : t('overview.refresh.allFresh')}
       </p>
       <ul className="flex flex-col divide-y divide-border">
         {ordered.map((account) => (

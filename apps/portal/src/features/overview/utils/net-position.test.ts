@@ -16,10 +16,9 @@ describe('netPosition', () => {
     });
   });
 
-  it('leaves out excluded and hidden accounts and credit scores', () => {
+  it('leaves out excluded accounts and credit scores', () => {
     const accounts = [
       buildAccount({ id: 1, included: false }),
-      buildAccount({ id: 2, hidden: true }),
       buildAccount({
         id: 3,
         account_attributes: { container: 'credit_score', account_type: 'credit_score' },
@@ -27,5 +26,15 @@ describe('netPosition', () => {
       }),
     ];
     expect(netPosition(accounts)).toEqual({ assetsCents: 0, liabilitiesCents: 0, netCents: 0 });
+  });
+
+  it('counts an included account the client hid, as the passport and the reports do', () => {
+    const accounts = [
+      buildAccount({ id: 1, current_balance: { amount: '100.00', currency: 'AUD' } }),
+      buildAccount({ id: 2, hidden: true, current_balance: { amount: '250.50', currency: 'AUD' } }),
+      buildAccount({ id: 3, hidden: true, current_balance: { amount: '-40.00', currency: 'AUD' } }),
+      buildAccount({ id: 4, hidden: true, included: false }),
+    ];
+    expect(netPosition(accounts)).toEqual({ assetsCents: 35050, liabilitiesCents: 4000, netCents: 31050 });
   });
 });

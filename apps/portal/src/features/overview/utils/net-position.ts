@@ -10,11 +10,15 @@ export interface NetPosition {
 /** A credit score is a number, not money, so it never counts towards the client's position. */
 const notMoney: readonly Container[] = ['credit_score'];
 
-/** The accounts that count: included in the client's figures, not hidden, and holding money. */
+/**
+ * The accounts that count: included in the client's totals, and holding money. Hidden or not:
+ * `hidden` only keeps an account off the client's screens, `included` decides the totals, as the
+ * platform's passport, the account-balance summary and the budget reports count them (before
+ * 2026-12-03 a hidden account was left out here, so one client had two net positions).
+ */
 export function countedAccounts(accounts: readonly Account[]): Account[] {
   return accounts.filter(
-    (account) =>
-      account.included && !account.hidden && !notMoney.includes(account.account_attributes.container),
+    (account) => account.included && !notMoney.includes(account.account_attributes.container),
   );
 }
 

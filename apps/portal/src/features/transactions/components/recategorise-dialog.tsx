@@ -71,6 +71,8 @@ interface RecategoriseFormProps
   onClose: () => void;
 }
 
+const categoryFieldId = 'recategorise-category';
+
 /** The dialog's form, pre-filled with the category the selected rows share, if they share one. */
 function RecategoriseForm({ transactions, categories, onSave, onClose }: RecategoriseFormProps) {
   const { t } = useTranslation();
@@ -88,7 +90,9 @@ function RecategoriseForm({ transactions, categories, onSave, onClose }: Recateg
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!category) return;
+    // Focus goes to the field, whose message it names (aria-describedby), so a screen reader says
+    // why nothing was saved (before 2026-12-03 focus stayed on the button).
+    if (!category) return document.getElementById(categoryFieldId)?.focus();
     onSave(
       { category_id: category.id, budget_category: budget || category.default_budget_category },
       category,
@@ -99,6 +103,7 @@ function RecategoriseForm({ transactions, categories, onSave, onClose }: Recateg
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Dropdown
+        id={categoryFieldId}
         label={t('transactions.recategorise.category')}
         required
         value={categoryId}

@@ -14,6 +14,7 @@ export interface TransactionFilterFormProps {
 
 // A select cannot hold an empty value, so "no filter" has a value of its own.
 const ANY = 'any';
+const fieldId = 'transaction-filter';
 
 /** The filters of the list, applied together; the page then writes them into the URL. */
 export function TransactionFilterForm({
@@ -42,7 +43,10 @@ export function TransactionFilterForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (minError || maxError) return;
+    // Focus goes to the first field wrong, whose message it names (aria-describedby), so a screen
+    // reader says why nothing was applied (before 2026-12-03 focus stayed on the button).
+    if (minError) return document.getElementById(`${fieldId}-min_amount`)?.focus();
+    if (maxError) return document.getElementById(`${fieldId}-max_amount`)?.focus();
     const trimmed = Object.fromEntries(
       Object.entries(draft).map(([key, value]) => [key, value?.trim() ?? '']),
     ) as TransactionFilters;
@@ -112,6 +116,7 @@ export function TransactionFilterForm({
           }
         />
         <TextInput
+          id={`${fieldId}-min_amount`}
           label={t('transactions.filters.minAmount')}
           inputMode="decimal"
           value={draft.min_amount ?? ''}
@@ -121,6 +126,7 @@ export function TransactionFilterForm({
           touched={submitted}
         />
         <TextInput
+          id={`${fieldId}-max_amount`}
           label={t('transactions.filters.maxAmount')}
           inputMode="decimal"
           value={draft.max_amount ?? ''}

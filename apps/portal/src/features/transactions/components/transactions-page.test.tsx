@@ -217,6 +217,26 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('moves focus to the first amount that is wrong, which names its error, on Apply', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.type(screen.getByLabelText('Minimum amount'), 'ten');
+    await user.type(screen.getByLabelText('Maximum amount'), 'five');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const minimum = screen.getByLabelText('Minimum amount');
+    await waitFor(() => expect(minimum).toHaveFocus());
+    expect(minimum).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter an amount such as -42.50'),
+    );
+
+    await user.clear(minimum);
+    await user.type(minimum, '50');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getByLabelText('Maximum amount')).toHaveFocus());
+  });
+
   it('pages on with the platform cursor, kept in the URL', async () => {
     const { router, user } = renderPage();
     await screen.findByRole('table');
@@ -225,6 +245,18 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(router.state.location.search).toBe('?after=2026-11-01_2&page=2'));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('announces the new page after Next: “Page n of m” is a polite live region that stays', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    const position = screen.getByText('Page 1 of 3');
+    expect(position).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(position).toHaveTextContent('Page 2 of 3'));
+    expect(position).toBeInTheDocument();
   });
 
   it('keeps the pager still while a new view is on its way, so old cursors never page the new one', async () => {
@@ -451,6 +483,22 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     dialog = await openDialog('Recategorise 1 transaction');
     expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Groceries');
     expect(within(dialog).queryByText('Please choose a category')).not.toBeInTheDocument();
+    expect(api.requestsTo('PUT /api/v2/transactions/bulk')).toHaveLength(0);
+  });
+
+  it('moves focus to the category, which names its error, when recategorising is saved without one', async () => {
+    const { api, user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('checkbox', { name: /Select Woolworths/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Select Salary/ }));
+    await user.click(screen.getByRole('button', { name: 'Recategorise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recategorise 2 transactions' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const category = within(dialog).getByRole('combobox', { name: 'Category' });
+    await waitFor(() => expect(category).toHaveFocus());
+    expect(category).toHaveAccessibleDescription('Please choose a category');
     expect(api.requestsTo('PUT /api/v2/transactions/bulk')).toHaveLength(0);
   });
 

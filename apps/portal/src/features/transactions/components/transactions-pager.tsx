@@ -34,7 +34,14 @@ export function TransactionsPager({
       <Button variant="text" size="sm" disabled={busy || page <= 1} onClick={() => onPageChange(previous())}>
         {t('transactions.pager.previous')}
       </Button>
-      <span className="text-muted-foreground text-sm" aria-current="page">
+      {/* A polite live region, there before the page changes: the new page is announced (before
+          2026-12-03 a screen reader heard nothing after Next or Previous). */}
+      <span
+        className="text-muted-foreground text-sm"
+        aria-current="page"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {t('transactions.pager.page', {
           page: page.toLocaleString('en-AU'),
           pages: pages.toLocaleString('en-AU'),

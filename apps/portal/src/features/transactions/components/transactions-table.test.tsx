@@ -43,6 +43,18 @@ describe('TransactionsTable', () => {
     expect(screen.getByRole('checkbox', { name: /SHOP 50/ })).toBeInTheDocument();
   });
 
+  it('lets the keyboard scroll the wide table: a focusable region named after it', () => {
+    renderCounted(page(1, 3));
+
+    const scroller = screen.getByRole('region', { name: "The client's transactions, newest first" });
+    expect(scroller).toContainElement(
+      screen.getByRole('table', { name: "The client's transactions, newest first" }),
+    );
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    scroller.focus();
+    expect(scroller).toHaveFocus();
+  });
+
   it('draws a short page whole, and a later page whole in one go', async () => {
     const { rowsAtCommit, countRows, rerender } = renderCounted(page(1, 12));
     // Every commit (the boxes' own effects add some) had the whole page.

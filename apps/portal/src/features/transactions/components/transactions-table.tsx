@@ -67,12 +67,19 @@ export function TransactionsTable({
   }, []);
 
   return (
-    <div
+    // A narrow window scrolls the table sideways: the box (a region) takes focus, so the arrow keys
+    // scroll it, and is named after the table (before 2026-12-03 a keyboard could not reach its far
+    // columns).
+    <section
       className={cn(
         'overflow-x-auto rounded-xl border border-border bg-surface transition-opacity',
+        'focus-visible:outline-2 focus-visible:outline-ring',
         busy && 'opacity-60',
       )}
       aria-busy={busy || undefined}
+      aria-label={t('transactions.caption')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard (WCAG 2.1.1)
+      tabIndex={0}
     >
       <table className="w-full border-collapse text-left text-body text-sm">
         <caption className="sr-only">{t('transactions.caption')}</caption>
@@ -121,7 +128,7 @@ export function TransactionsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
