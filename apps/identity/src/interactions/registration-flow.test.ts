@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
+import { waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
 import { emailVerificationLink, issueLinkToken } from '../accounts/link-tokens.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import {
@@ -245,17 +245,6 @@ describe('registration through the hosted backend', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       const token = await issueLinkToken(db, emailVerificationLink, id);
-      const lockWaits = async () =>
-        (
-          await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
-            where wait_event_type = 'Lock' and datname = current_database()`.execute(db)
-        ).rows[0]?.waiting ?? 0;
-      const untilWaiting = async (count: number) => {
-        for (let tries = 0; (await lockWaits()) < count; tries++) {
-          if (tries > 200) throw new Error(`never ${count} waiting on a lock`);
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-      };
       // The account's row held, so that a new link's issue and then the confirmation both wait for it.
       let letGo = () => {};
       const released = new Promise<void>((resolve) => {
@@ -272,12 +261,12 @@ describe('registration through the hosted backend', () => {
       });
       await held;
       const issued = issueLinkToken(db, emailVerificationLink, id);
-      await untilWaiting(1);
+      await waitForALockWait(db, 'never 1 waiting on a lock');
       const confirmed = new TestBrowser(testApp.app).request(
         `/app/verify-email/?${new URLSearchParams({ client_id: waratahClientId })}`,
         { method: 'POST', form: { token, password } },
       );
-      await untilWaiting(2);
+      await waitForALockWait(db, 'never 2 waiting on a lock', 2);
       letGo();
       await holding;
       // The confirmation took the link before the account, the issue the account before the link:

@@ -4,7 +4,7 @@ import type { Database } from '../db/database-schema.ts';
 import type { ClientRef } from './document-data.ts';
 import { type DocumentsDatabase, extensionOf, withExports } from './document-exports.ts';
 import type { DocumentStore, ExportFileName, StoredFile } from './document-store.ts';
-import { queueExportFileRemoval } from './export-file-removal.ts';
+import { queueExportFileRemoval, removeEachFile } from './export-file-removal.ts';
 import { notRequestedByTheClient, requestedByPractice } from './export-requesters.ts';
 
 /**
@@ -114,15 +114,10 @@ export async function removeExportFiles(
   files: readonly DeletedExportFile[],
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
-  const results = await Promise.allSettled(
-    files.map((file) => store.remove(file.stored ?? store.locate(file.name))),
-  );
-  results.forEach((result, index) => {
-    if (result.status === 'rejected') {
-      log?.error(
-        { err: result.reason, exportId: files[index]?.name.exportId },
-        "documents: a deleted export's file could not be removed",
-      );
-    }
-  });
+  for (const { file, reason } of await removeEachFile(store, files)) {
+    log?.error(
+      { err: reason, exportId: file.name.exportId },
+      "documents: a deleted export's file could not be removed",
+    );
+  }
 }

@@ -103,14 +103,28 @@ export async function removeQueuedExportFiles(
     payload.files.map((file) => file.name.exportId),
   );
   const files = payload.files.filter((file) => !owned.has(file.name.exportId));
-  const results = await Promise.allSettled(files.map((file) => store.remove(storedFileOf(store, file))));
-  const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  const refusals = (await removeEachFile(store, files)).map(({ reason }) => reason);
   if (refusals.length === 0) return;
   const first = refusals[0] instanceof Error ? refusals[0].message : String(refusals[0]);
   throw new AggregateError(
     refusals,
     `${refusals.length} of ${files.length} deleted exports' files could not be removed: ${first}`,
   );
+}
+
+/**
+ * Removes every file, each whatever the others do, and answers the refusals, each with its file:
+ * where its row recorded it, or (an export not completed) where its job would have stored it.
+ */
+export async function removeEachFile(
+  store: DocumentStore,
+  files: readonly ExportFileToRemove[],
+): Promise<{ file: ExportFileToRemove; reason: unknown }[]> {
+  const results = await Promise.allSettled(files.map((file) => store.remove(storedFileOf(store, file))));
+  return results.flatMap((result, index) => {
+    const file = files[index];
+    return result.status === 'rejected' && file ? [{ file, reason: result.reason }] : [];
+  });
 }
 
 /** The exports among these that are queued, running or completed: their files are theirs. */
