@@ -33,6 +33,32 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** A tag as `transactions/tags` keeps it and the `tags` filter names it. */
+const tagNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(50));
+
+/** The most tags one `tags` filter names. */
+export const maxTagsPerFilter = 20;
+
+/**
+ * A comma-joined list of tags in a query string, e.g. `tags=tax,review` (reference §5 lists `tags`
+ * with the id lists). A tag added since 2026-12-03 holds no comma, so that it can be named here.
+ */
+export const tagListSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(maxTagsPerFilter * 51)),
+    z.transform((value: string) => value.split(',')),
+  ),
+  z.array(tagNameSchema).check(z.minLength(1), z.maxLength(maxTagsPerFilter)),
+);
+
+/**
+ * A filter of the reference that the platform's data cannot answer: refused by name (400) rather
+ * than dropped, which would answer every transaction as if it matched.
+ */
+function unsupportedFilter(reason: string) {
+  return z.optional(z.never({ error: `is not supported: ${reason}` }));
+}
+
 /** The filters `transactions` and `transactions/summary` share (reference §5), each on its own. */
 export const transactionFilterFields = z.object({
   account_ids: z.optional(idListSchema),
@@ -60,6 +86,11 @@ export const transactionFilterFields = z.object({
   ),
   /** Only pending, or only posted, transactions (a pending one may still change or go). */
   status: z.optional(z.enum(transactionStatuses)),
+  /** Only transactions carrying at least one of these tags (`user_tags`), compared exactly. */
+  tags: z.optional(tagListSchema),
+  merchant_ids: unsupportedFilter('merchants have no ids here; search_term matches the merchant’s name'),
+  bill_id: unsupportedFilter('there are no bills here'),
+  goal_id: unsupportedFilter('transactions are not linked to goals here'),
 });
 
 interface FilterRanges {
@@ -91,6 +122,17 @@ export const transactionListResponseSchema = z.object({
 });
 export const transactionResponseSchema = z.object({ data: transactionSchema });
 
+/**
+ * The reference's "apply to similar transactions" flags (`recategorise_all`, `budget_apply_all`,
+ * `include_apply_all`): `false` is what the platform does; `true` is refused by name (400) rather
+ * than changing one transaction where the caller asked for all similar ones.
+ */
+const applyToSimilarFlag = z.optional(
+  z.literal(false, {
+    error: 'is not supported: name each transaction with PUT transactions/bulk',
+  }),
+);
+
 /** `PUT api/v2/transactions/{id}` (reference §5: budget_category is required). */
 export const updateTransactionBodySchema = z.object({
   budget_category: z.enum(budgetCategories),
@@ -98,6 +140,9 @@ export const updateTransactionBodySchema = z.object({
   included: z.optional(z.boolean()),
   memo: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
   user_description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+  recategorise_all: applyToSimilarFlag,
+  budget_apply_all: applyToSimilarFlag,
+  include_apply_all: applyToSimilarFlag,
 });
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 
@@ -113,7 +158,8 @@ export const bulkUpdateTransactionsBodySchema = z
   })
   .check(
     z.refine(
-      ({ transaction_ids: _ids, ...change }) => Object.values(change).some((value) => value !== undefined),
+      ({ budget_category, category_id, included, memo, user_description }) =>
+        [budget_category, category_id, included, memo, user_description].some((value) => value !== undefined),
       {
         message: 'must change at least one of budget_category, category_id, included, memo, user_description',
         path: ['budget_category'],
@@ -127,13 +173,20 @@ export type TransactionChange = Omit<BulkUpdateTransactionsBody, 'transaction_id
 /** The most tags one transaction keeps: adding past it is refused (400, `body.tags`). */
 export const maxTagsPerTransaction = 50;
 
+/** `DELETE api/v2/transactions/tags`: any tag a transaction holds, one with a comma added before 2026-12-03 too. */
 export const transactionTagsBodySchema = z.object({
   transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
-  tags: z
-    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(50)))
-    .check(z.minLength(1), z.maxLength(20)),
+  tags: z.array(tagNameSchema).check(z.minLength(1), z.maxLength(20)),
 });
 export type TransactionTagsBody = z.infer<typeof transactionTagsBodySchema>;
+
+/** `POST api/v2/transactions/tags`: a new tag holds no comma, so that the `tags` filter can name it. */
+export const addTransactionTagsBodySchema = z.object({
+  transaction_ids: transactionTagsBodySchema.shape.transaction_ids,
+  tags: z
+    .array(tagNameSchema.check(z.refine((tag) => !tag.includes(','), 'must not contain a comma')))
+    .check(z.minLength(1), z.maxLength(20)),
+});
 
 export const transactionIdsResponseSchema = z.object({
   data: z.object({ transaction_ids: z.array(z.number()) }),

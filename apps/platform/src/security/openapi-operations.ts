@@ -23,6 +23,7 @@ export interface JsonSchema {
   format?: string;
   default?: unknown;
   additionalProperties?: boolean | JsonSchema;
+  not?: JsonSchema;
 }
 
 export interface OperationParameter {
@@ -73,6 +74,14 @@ export async function listOperations(app: FastifyInstance): Promise<Operation[]>
     }
   }
   return operations;
+}
+
+/**
+ * A schema no value satisfies (`{"not": {}}`): an optional parameter the contract names only to
+ * refuse it (the reference's filters the platform cannot answer, `transactions.ts`).
+ */
+export function acceptsNothing(schema: JsonSchema | undefined): boolean {
+  return schema?.not !== undefined && Object.keys(schema.not).length === 0;
 }
 
 /** The smallest value that a schema accepts, as far as the schema says (for rule and fuzz seeds). */

@@ -17,7 +17,8 @@ export function accountIncluded(
 
 /**
  * The list and summary filters (reference §5) as one condition on `t`. Text search matches the
- * descriptions, the merchant and the memo, case-insensitively; amounts compare signed values.
+ * descriptions, the merchant and the memo, case-insensitively; amounts compare signed values; tags
+ * match exactly, any one of them.
  */
 export function transactionFilterWhere(
   eb: TransactionsBuilder,
@@ -40,6 +41,10 @@ export function transactionFilterWhere(
   if (filter.account_included !== undefined)
     conditions.push(accountIncluded('t.account_id', filter.account_included));
   if (filter.status) conditions.push(eb('t.status', '=', filter.status));
+  if (filter.tags)
+    conditions.push(
+      sql<SqlBool>`t.tags ?| array(select jsonb_array_elements_text(${JSON.stringify(filter.tags)}::jsonb))`,
+    );
   if (filter.search_term) {
     const pattern = `%${filter.search_term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     // The trigram index of migration 0009 holds every searched column in one expression: this

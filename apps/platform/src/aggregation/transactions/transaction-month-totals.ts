@@ -28,12 +28,12 @@ export interface TransactionMonthTotalsTable {
 
 type WithMonthTotals = Database & { transaction_month_totals: TransactionMonthTotalsTable };
 
-/** Whether the filter can be answered from the monthly totals: no text, id or amount filter, and whole months. */
+/** Whether the filter can be answered from the monthly totals: no text, id, tag or amount filter, and whole months. */
 export function monthTotalsCover(filter: TransactionFilter): boolean {
   if (filter.search_term !== undefined) return false;
   // The totals do not keep pending and posted apart.
   if (filter.status !== undefined) return false;
-  if (filter.transaction_ids !== undefined) return false;
+  if (filter.transaction_ids !== undefined || filter.tags !== undefined) return false;
   if (filter.min_amount !== undefined || filter.max_amount !== undefined) return false;
   if (filter.from_date !== undefined && !filter.from_date.endsWith('-01')) return false;
   if (filter.to_date !== undefined && filter.to_date !== lastDayOfMonth(filter.to_date)) return false;

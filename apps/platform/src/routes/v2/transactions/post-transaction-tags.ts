@@ -1,7 +1,7 @@
 import {
+  addTransactionTagsBodySchema,
   onBehalfHeadersSchema,
   transactionIdsResponseSchema,
-  transactionTagsBodySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
@@ -18,7 +18,7 @@ export const postTransactionTagsRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,
         description: 'Adds tags to transactions, each tag once.',
-        body: transactionTagsBodySchema,
+        body: addTransactionTagsBodySchema,
         response: { 200: transactionIdsResponseSchema, ...errorResponses },
       },
     },

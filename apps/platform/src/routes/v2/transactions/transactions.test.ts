@@ -203,6 +203,129 @@ describe('transactions', () => {
     expect((await call('GET', `/api/v2/transactions/${crowded}`)).json().data.user_tags).toHaveLength(55);
   });
 
+  it('filters by tags, any one of them exactly, listed, counted and summed (reference §5)', async () => {
+    const own = await signedInAdviserWithClient(testApp.app);
+    const get = async (url: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: own.headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+    const [first, second, third] = own.transactionIds;
+    const tag = async (ids: (number | undefined)[], tags: string[]) =>
+      expect(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: '/api/v2/transactions/tags',
+            headers: own.headers,
+            payload: { transaction_ids: ids, tags },
+          })
+        ).statusCode,
+      ).toBe(200);
+    await tag([first, second], ['tax']);
+    await tag([third], ['review', 'tax deductible']);
+    const ids = async (query: string) =>
+      ((await get(`/api/v2/transactions?${query}`)).data as { id: number }[]).map((tx) => tx.id).sort();
+    // Before 2026-12-03 the filter was dropped without a word and every transaction matched.
+    expect(await ids('tags=tax')).toEqual([first, second].sort());
+    expect(await ids('tags=review,tax')).toEqual([first, second, third].sort());
+    expect(await ids('tags=%20tax%20deductible%20')).toEqual([third]);
+    expect(await ids('tags=Tax,tax%20')).toEqual([first, second].sort());
+    expect((await get('/api/v2/transactions?tags=taxes')).paging.total).toBe(0);
+    expect((await get('/api/v2/transactions?tags=review,tax')).paging.total).toBe(3);
+    // Whole months would read the monthly totals, which know nothing of tags.
+    const summary = transactionSummaryResponseSchema.parse(
+      await get('/api/v2/transactions/summary?from_date=2000-01-01&to_date=2099-12-31&tags=tax'),
+    ).data;
+    const amounts = await testApp.database.db
+      .selectFrom('transactions')
+      .select('amount')
+      .where('id', 'in', [first ?? 0, second ?? 0])
+      .execute();
+    expect(summary.count).toBe(2);
+    expect(Number(summary.sum).toFixed(2)).toBe(
+      amounts.reduce((total, row) => total + Number(row.amount), 0).toFixed(2),
+    );
+  });
+
+  it('refuses a comma in a new tag, an empty or oversized tag list, and still removes an old tag with one', async () => {
+    const [tagged] = fixture.transactionIds.slice(6, 7);
+    const withComma = await call('POST', '/api/v2/transactions/tags', {
+      transaction_ids: [tagged],
+      tags: ['rent, shared'],
+    });
+    expect(withComma.statusCode).toBe(400);
+    expect(withComma.json().error.fields[0]).toMatchObject({
+      field: 'body.tags.0',
+      message: 'must not contain a comma',
+    });
+    for (const query of [
+      'tags=',
+      'tags=tax,,review',
+      `tags=${'x'.repeat(51)}`,
+      `tags=${Array(21).fill('t').join(',')}`,
+    ]) {
+      const refused = await call('GET', `/api/v2/transactions?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().error.fields[0].field, query).toMatch(/^querystring\.tags/);
+    }
+    await testApp.database.db
+      .updateTable('transactions')
+      .set({ tags: JSON.stringify(['rent, shared', 'home']) })
+      .where('id', '=', tagged ?? 0)
+      .execute();
+    expect(
+      (
+        await call('DELETE', '/api/v2/transactions/tags', {
+          transaction_ids: [tagged],
+          tags: ['rent, shared'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/api/v2/transactions/${tagged}`)).json().data.user_tags).toEqual(['home']);
+  });
+
+  it('refuses by name the reference’s filters and flags it cannot honour, changing nothing', async () => {
+    // Before 2026-12-03 each was dropped without a word: a merchant, bill or goal filter answered
+    // every transaction, and "apply to all similar" changed the one transaction only.
+    for (const name of ['merchant_ids=1', 'bill_id=1', 'goal_id=1']) {
+      for (const path of ['/api/v2/transactions', '/api/v2/transactions/summary']) {
+        const refused = await call('GET', `${path}?${name}`);
+        expect(refused.statusCode, `${path} ${name}`).toBe(400);
+        expect(refused.json().error.fields[0]).toMatchObject({
+          field: `querystring.${name.split('=')[0]}`,
+          message: expect.stringMatching(/^is not supported: /),
+        });
+      }
+    }
+    const [id] = fixture.transactionIds.slice(7, 8);
+    const before = (await call('GET', `/api/v2/transactions/${id}`)).json().data;
+    for (const flag of ['recategorise_all', 'budget_apply_all', 'include_apply_all']) {
+      const refused = await call('PUT', `/api/v2/transactions/${id}`, {
+        budget_category: before.budget_category === 'one_off' ? 'living' : 'one_off',
+        [flag]: true,
+      });
+      expect(refused.statusCode, flag).toBe(400);
+      expect(refused.json().error.fields[0].field).toBe(`body.${flag}`);
+    }
+    expect((await call('GET', `/api/v2/transactions/${id}`)).json().data).toEqual(before);
+    const onlyFlag = await call('PUT', '/api/v2/transactions/bulk', {
+      transaction_ids: [id],
+      recategorise_all: false,
+    });
+    expect(onlyFlag.statusCode).toBe(400);
+    expect(onlyFlag.json().error.fields[0].field).toBe('body.budget_category');
+    const asDone = await call('PUT', `/api/v2/transactions/${id}`, {
+      budget_category: before.budget_category,
+      memo: 'kept',
+      recategorise_all: false,
+      budget_apply_all: false,
+      include_apply_all: false,
+    });
+    expect(asDone.statusCode).toBe(200);
+    expect(asDone.json().data.memo).toBe('kept');
+  });
+
   it('filters by whether the account is counted and by status, listed and summed (reference §5)', async () => {
     const own = await signedInAdviserWithClient(testApp.app);
     const get = async (url: string) => {

@@ -1,6 +1,6 @@
 import type { Transaction } from '@waratah/contracts';
 import { Button, Modal, Tag, TextInput } from '@waratah/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useEditTransactionTags } from '../api/edit-transaction-tags.ts';
 
@@ -31,8 +31,16 @@ export function TransactionTagsDialog({
   const ids = transactions.map(({ id }) => id);
   const current = [...new Set(transactions.flatMap((row) => row.user_tags))];
   const trimmed = tag.trim();
+  // The platform refuses a comma in a new tag: tags are filtered on as a comma-joined list.
   const error =
-    trimmed.length === 0 || trimmed.length > MAX_TAG_LENGTH ? t('transactions.tags.invalid') : undefined;
+    trimmed.length === 0 || trimmed.length > MAX_TAG_LENGTH
+      ? t('transactions.tags.invalid')
+      : trimmed.includes(',')
+        ? t('transactions.tags.noComma')
+        : undefined;
+  // "Done" with a tag typed that cannot be added keeps the dialog open on the message, rather than
+  // closing and dropping what the adviser typed.
+  const keepOpen = useRef(false);
 
   function clear() {
     setTag('');
@@ -53,9 +61,17 @@ export function TransactionTagsDialog({
 
   function done() {
     if (!error) addTyped();
+    else if (trimmed.length > 0) {
+      setSubmitted(true);
+      keepOpen.current = true;
+    }
   }
 
   function changeOpen(next: boolean) {
+    if (!next && keepOpen.current) {
+      keepOpen.current = false;
+      return;
+    }
     if (!next) clear();
     onOpenChange(next);
   }

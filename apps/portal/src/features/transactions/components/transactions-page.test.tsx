@@ -676,6 +676,17 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('dialog', { name: 'Tags of 1 transaction' });
     expect(within(dialog).getByLabelText('New tag')).toHaveValue('');
 
+    // A comma cannot be in a tag (the platform filters on comma-joined tags): said, nothing sent,
+    // and Done keeps the dialog open with what was typed rather than dropping it.
+    await user.type(within(dialog).getByLabelText('New tag'), 'rent, shared');
+    await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    expect(await within(dialog).findByText('A tag cannot contain a comma')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('dialog', { name: 'Tags of 1 transaction' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('New tag')).toHaveValue('rent, shared');
+    expect(api.requestsTo('POST /api/v2/transactions/tags')).toHaveLength(1);
+    await user.clear(within(dialog).getByLabelText('New tag'));
+
     // Done with nothing typed only closes.
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
