@@ -83,4 +83,25 @@ describe('an adviser’s writes to a client’s data hold the consent behind the
     await expect(updateUserDetails(db(), scope, { given_name: 'Renamed' })).rejects.toMatchObject(refused);
     expect(await dataOf(fixture.clientId)).toEqual(before);
   });
+
+  it('writes nothing for an adviser whose practice was disabled after the access check (404)', async () => {
+    const fixture = await signedInAdviserWithClient(testApp.app);
+    const scope = adviserScopeOf(fixture);
+    const accountId = fixture.accountIds[0] ?? 0;
+    const before = await dataOf(fixture.clientId);
+    // The access check passed; then an operator disabled the practice, and that committed.
+    await db()
+      .updateTable('external_parties')
+      .set({ status: 'disabled' })
+      .where('id', '=', fixture.partyId)
+      .execute();
+
+    // Before 2026-12-03 these were written, the consent being all the write asked again.
+    const refused = { type: 'not_found', message: 'There is no such client' };
+    await expect(
+      updateAccount(db(), scope, accountId, { included: false, hidden: true }),
+    ).rejects.toMatchObject(refused);
+    await expect(updateUserDetails(db(), scope, { given_name: 'Renamed' })).rejects.toMatchObject(refused);
+    expect(await dataOf(fixture.clientId)).toEqual(before);
+  });
 });
