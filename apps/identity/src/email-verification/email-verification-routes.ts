@@ -79,7 +79,16 @@ export async function emailVerificationRoutes(
       // The account's row first, as a new link's issue takes it (`issueLinkToken`, which deletes the
       // account's earlier links): taking the link and then the account, against an issue taking them
       // the other way, is a deadlock on PostgreSQL (since 2026-12-03, when issues began to lock).
-      await trx.selectFrom('admin_users').select('id').where('id', '=', owner.id).forNoKeyUpdate().execute();
+      const locked = await trx
+        .selectFrom('admin_users')
+        .select('password_hash')
+        .where('id', '=', owner.id)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      // The password checked above must still be the account's: a registration of the address again
+      // during the check replaced it, and the account is now the new registrant's to confirm (before
+      // 2026-12-03 it was confirmed here under their password, by the old one's holder).
+      if (locked?.password_hash !== owner.passwordHash) return 'password-replaced' as const;
       // Used up here, so that of two uses at once only one confirms and welcomes.
       const used = await consumeLinkToken(trx, emailVerificationLink, token);
       const adviser = used === owner.id ? await findAdviser(trx, tenant.id, { id: String(used) }) : undefined;
@@ -101,6 +110,7 @@ export async function emailVerificationRoutes(
       });
       return { adviser, confirmedNow: true };
     });
+    if (verified === 'password-replaced') return sendPage(reply, page(wrongPassword), 401);
     if (!verified) return sendDeadLink(reply, found);
     const { adviser, confirmedNow } = verified;
     if (confirmedNow)

@@ -365,4 +365,43 @@ describe('registration through the hosted backend', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(await verifiedAt(email)).toBeInstanceOf(Date);
   });
+
+  it('confirms nothing when the address is registered again while the password is checked', async () => {
+    const email = 'raced@example.com.au';
+    const first = new TestBrowser(testApp.app);
+    await first.request(await openRegisterForm(first), {
+      method: 'POST',
+      form: { ...registration, email },
+    });
+    const { action, token } = await openConfirmationLink(first, email);
+    // Between the password's check and the confirmation (the sign-in limit's release runs there),
+    // someone registers the address again with a password of their own.
+    const limiter = testApp.app.rateLimiter;
+    const release = limiter.release;
+    let replaced = false;
+    limiter.release = async (rule) => {
+      if (!replaced) {
+        replaced = true;
+        await testApp.database.db
+          .updateTable('admin_users')
+          .set({ password_hash: await hashPassword('Someone-Else-Entirely-7') })
+          .where('email', '=', email)
+          .execute();
+      }
+      return release.call(limiter, rule);
+    };
+    try {
+      const refused = await first.request(action, {
+        method: 'POST',
+        form: { token, password: registration.password },
+      });
+      expect(replaced).toBe(true);
+      // Before 2026-12-03 the account was confirmed, under the other registrant's password.
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).toContain('Incorrect password. Please try again.');
+    } finally {
+      limiter.release = release;
+    }
+    expect(await verifiedAt(email)).toBeNull();
+  });
 });
