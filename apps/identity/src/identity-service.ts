@@ -43,6 +43,8 @@ export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase>
 /** One SSO tenant as reached on one origin: its client, its provider and where the portal lives. */
 export interface TenantIdentity {
   tenant: TenantConfig;
+  /** The environment the request's host is of (sandbox, staging, production). */
+  environment: string;
   clientId: string;
   origin: string;
   /** Origins a redirect may go to: the portal's (and the identity's own). */
@@ -163,6 +165,7 @@ export function createIdentityService<DB extends IdentityDatabase>(
       }
       return {
         tenant: resolved.tenant,
+        environment: resolved.environment,
         clientId: fusionAuth.clientId,
         origin,
         origins,

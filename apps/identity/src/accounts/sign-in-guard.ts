@@ -36,6 +36,11 @@ export interface RegistrationAttempt {
  */
 export interface RegistrationGuard {
   assertAllowed(attempt: RegistrationAttempt): Promise<void>;
+  /**
+   * Whether the tenant's portal offers registration in this environment (its app config's
+   * `ta_register`, spec §6); without it, registration is open.
+   */
+  isOpen?(where: { tenantId: string; environment: string }): Promise<boolean>;
 }
 
 /** The refusal `assertAllowed` threw, or undefined when it was another failure. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registrationOpen } from '../accounts/registration-open.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
 import { renderErrorPage } from '../pages/render-error-page.ts';
 import { sendPage } from '../pages/send-page.ts';
@@ -56,7 +57,9 @@ async function startAuthorization(
     code_challenge_method: 'S256',
     // offline_access (the refresh token) is only granted with prompt=consent (OpenID Connect Core §11).
     prompt: 'consent',
-    ...(screen === 'register' && { screen_hint: 'signup' }),
+    // Registration off for the portal (`ta_register`): the sign-in form instead.
+    ...(screen === 'register' &&
+      (await registrationOpen(identity, tenantIdentity)) && { screen_hint: 'signup' }),
   }).toString();
   // Binds the sign-in to this browser: a callback carrying someone else's state is refused. A cookie
   // of its own, so that another sign-in started meanwhile (another tab) leaves it be.

@@ -5,6 +5,7 @@ import { findAdviser } from '../accounts/adviser-account.ts';
 import type { IdentityMail } from '../accounts/identity-mail.ts';
 import { verifyPassword } from '../accounts/password-hashing.ts';
 import { registerAdviser } from '../accounts/register-adviser.ts';
+import { registrationOffMessage, registrationOpen } from '../accounts/registration-open.ts';
 import { refusalOf } from '../accounts/sign-in-guard.ts';
 import { renderCheckYourEmailPage } from '../email-verification/email-verification-pages.ts';
 import type { IdentityService, TenantIdentity } from '../identity-service.ts';
@@ -38,22 +39,30 @@ export async function interactionRoutes(
   const base = '/oauth2/interaction/:uid';
 
   app.get(base, (request: UidRequest, reply) =>
-    withInteraction(identity, request, reply, (tenantIdentity, interaction) => {
+    withInteraction(identity, request, reply, async (tenantIdentity, interaction) => {
       const accountId = interaction.session?.accountId;
       if (interaction.prompt.name === 'consent' && accountId) {
         return finish(identity, tenantIdentity, interaction, request, reply, accountId);
       }
       // The portal's "Register" opens the form to create an account (`screen_hint=signup`); the
       // pages' own links switch between the two.
+      // With registration off (the portal's `ta_register`), the sign-in form, offering none.
       const screen = singleValue(request.query, 'screen');
+      const registration = await registrationOpen(identity, tenantIdentity);
       const register =
-        screen === 'register' || (screen !== 'login' && interaction.params.screen_hint === 'signup');
+        registration &&
+        (screen === 'register' || (screen !== 'login' && interaction.params.screen_hint === 'signup'));
       const { tenant } = tenantIdentity;
       return sendPage(
         reply,
         register
           ? renderRegisterForm({ tenant, uid: interaction.uid })
-          : renderLoginForm({ tenant, clientId: tenantIdentity.clientId, uid: interaction.uid }),
+          : renderLoginForm({
+              tenant,
+              clientId: tenantIdentity.clientId,
+              uid: interaction.uid,
+              registration,
+            }),
       );
     }),
   );
@@ -78,6 +87,7 @@ export async function interactionRoutes(
           uid: interaction.uid,
           email,
           error: refusal.message,
+          registration: await registrationOpen(identity, tenantIdentity),
         });
         return sendPage(reply.header('retry-after', String(refusal.retryAfterSeconds)), page, 429);
       }
@@ -99,6 +109,7 @@ export async function interactionRoutes(
             uid: interaction.uid,
             email,
             error: wrongCredentials,
+            registration: await registrationOpen(identity, tenantIdentity),
           }),
           401,
         );
@@ -125,6 +136,9 @@ export async function interactionRoutes(
   app.post(`${base}/register`, (request: UidRequest, reply) =>
     withInteraction(identity, request, reply, async (tenantIdentity, interaction) => {
       const { tenant } = tenantIdentity;
+      // Off for the portal: nothing is written or sent (before 2026-12-03 the form was taken).
+      if (!(await registrationOpen(identity, tenantIdentity)))
+        return sendPage(reply, renderErrorPage(tenant, registrationOffMessage), 403);
       const values = {
         givenName: singleValue(request.body, 'given_name') ?? '',
         familyName: singleValue(request.body, 'family_name') ?? '',

@@ -10,10 +10,19 @@ export interface LoginFormOptions {
   clientId: string;
   email?: string;
   error?: string;
+  /** Whether the page offers to create an account (the portal's `ta_register`); by default it does. */
+  registration?: boolean;
 }
 
 /** The sign-in page of an interaction: e-mail and password, and a way to create an account instead. */
-export function renderLoginForm({ tenant, uid, clientId, email = '', error }: LoginFormOptions): string {
+export function renderLoginForm({
+  tenant,
+  uid,
+  clientId,
+  email = '',
+  error,
+  registration = true,
+}: LoginFormOptions): string {
   const action = `/oauth2/interaction/${encodeURIComponent(uid)}`;
   return renderPage({
     tenant,
@@ -29,6 +38,6 @@ ${error ? html`<div class="alert" role="alert" id="form-error">${error}</div>` :
 <p class="forgot"><a href="${withClient(forgotPasswordPath, clientId)}">Forgot your password?</a></p>
 <button type="submit">Sign in</button>
 </form>
-<p class="switch">New to ${tenant.name}? <a href="${action}?screen=register">Create an account</a></p>`,
+${registration ? html`<p class="switch">New to ${tenant.name}? <a href="${action}?screen=register">Create an account</a></p>` : ''}`,
   });
 }

@@ -366,6 +366,54 @@ describe('registration through the hosted backend', () => {
     expect(await verifiedAt(email)).toBeInstanceOf(Date);
   });
 
+  it('offers and takes no registration while the portal has it off (ta_register), and both again once on', async () => {
+    const db = testApp.database.db;
+    const seeded = await db
+      .selectFrom('app_configs')
+      .select(['environment', 'platform_key', 'features'])
+      .where('tenant_id', '=', 'waratah')
+      .execute();
+    const setRegistration = async (enabled: boolean) => {
+      for (const row of seeded) {
+        const features = (row.features as { key: string; enabled: boolean }[]).map((feature) =>
+          feature.key === 'ta_register' ? { ...feature, enabled: enabled && feature.enabled } : feature,
+        );
+        await db
+          .updateTable('app_configs')
+          .set({ features: JSON.stringify(features) })
+          .where('tenant_id', '=', 'waratah')
+          .where('environment', '=', row.environment)
+          .where('platform_key', '=', row.platform_key)
+          .execute();
+      }
+    };
+    const browser = new TestBrowser(testApp.app);
+    const email = 'registration.off@example.com.au';
+    await setRegistration(false);
+    try {
+      // Before 2026-12-03 the identity's pages offered and took registrations whatever the portal showed.
+      const start = await browser.follow(`/app/register/?${sdkLoginQuery('off')}`);
+      expect(start.response.body).toContain('<h1>Sign in</h1>');
+      expect(start.response.body).not.toContain('Create an account');
+      const form = /action="([^"]+)\/login"/.exec(start.response.body)?.[1] ?? '';
+      const asked = await browser.request(`${form}?screen=register`);
+      expect(asked.body).toContain('<h1>Sign in</h1>');
+      const refused = await browser.request(`${form}/register`, {
+        method: 'POST',
+        form: { ...registration, email },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain('Registration is off for this portal.');
+      expect(await db.selectFrom('admin_users').select('id').where('email', '=', email).execute()).toEqual(
+        [],
+      );
+    } finally {
+      await setRegistration(true);
+    }
+    const open = await browser.follow(`/app/register/?${sdkLoginQuery('on')}`);
+    expect(open.response.body).toContain('<h1>Create an account</h1>');
+  });
+
   it('confirms nothing when the address is registered again while the password is checked', async () => {
     const email = 'raced@example.com.au';
     const first = new TestBrowser(testApp.app);

@@ -2,7 +2,7 @@ import type { FeatureKey } from '@waratah/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { tenantHost } from '../testing/sign-in.ts';
+import { createSignedInAdminUser, tenantHost } from '../testing/sign-in.ts';
 import {
   type AdviserWithClient,
   signedInAdviserWithClient,
@@ -73,6 +73,7 @@ describe('feature switches, on the platform', () => {
       const auditOfClient = () =>
         db.selectFrom('audit_log').select('id').where('client_id', '=', fixture.clientId).execute();
       const auditBefore = await auditOfClient();
+      const registering = await createSignedInAdminUser(testApp.app, { externalPartyStatus: null });
       const refused = [
         await call('POST', '/api/v2/goals', { ...goal, account_id: fixture.accountIds[0] }),
         await call('PUT', '/api/v2/transactions/bulk', {
@@ -109,10 +110,29 @@ describe('feature switches, on the platform', () => {
             terms_accepted: true,
           },
         }),
+        // The registration's last step (before 2026-12-03 a practice was submitted for review).
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/adviser/parties/external',
+          headers: registering.headers,
+          payload: {
+            name: 'Not Registered Pty Ltd',
+            abn: '51 824 753 556',
+            address: { line1: '1 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+            phone: '02 9000 0000',
+          },
+        }),
       ];
       expect(refused.map((response) => response.statusCode)).toEqual([
-        403, 403, 403, 403, 403, 403, 403, 403,
+        403, 403, 403, 403, 403, 403, 403, 403, 403,
       ]);
+      expect(
+        await db
+          .selectFrom('admin_users')
+          .select('external_party_id')
+          .where('id', '=', registering.adminUser.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ external_party_id: null });
       // Refused before the access check: no audit row of a read or a change of the client's data.
       expect(await auditOfClient()).toEqual(auditBefore);
       expect(

@@ -1,4 +1,4 @@
-import { adviserWebPortalPlatformKey, type FeatureKey } from '@waratah/contracts';
+import { type AppConfig, adviserWebPortalPlatformKey, type FeatureKey } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
@@ -19,6 +19,11 @@ export async function tenantFeatures(
     environment,
     platformKey: adviserWebPortalPlatformKey,
   });
+  return enabledFeatures(config);
+}
+
+/** The keys an app config turns on; none without a config. */
+export function enabledFeatures(config: AppConfig | undefined): ReadonlySet<FeatureKey> {
   const features = config?.platforms[0]?.features ?? [];
   return new Set(features.filter((feature) => feature.enabled).map((feature) => feature.key as FeatureKey));
 }

@@ -5,6 +5,7 @@ import {
   partyDetailsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { createPartyRepository } from './party-repository.ts';
@@ -40,6 +41,9 @@ export const postParty: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('forbidden', 'An operator does not register a practice');
       if (principal.externalPartyId !== null)
         throw new AppError('already_exists', 'Your business is already registered');
+      // The registration's last step, which the portal offers only with `ta_register` on (before
+      // 2026-12-03 an adviser of a portal with it off could still submit a practice for review).
+      await assertAdviserFeature(request, 'ta_register', 'Registering a business');
       const party = await app.database.db.transaction().execute(async (trx) => {
         const created = await createPartyRepository(trx).create(principal, {
           tenantId: principal.tenantId,
