@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { passwordRuleMessages, passwordSchema } from './admin-users-password.ts';
+import { databaseIdSchema } from './money.ts';
 import { externalPartyStatuses, partyTypes } from './parties.ts';
 
 /** Messages of spec §5, word for word. */
@@ -92,11 +93,17 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
 
 export const setPasswordResponseSchema = z.object({ data: z.object({ email: z.string() }) });
 
-/** `POST api/admin/adminusers/invite`: a colleague for the inviter's practice (or an operator). */
+/**
+ * `POST api/admin/adminusers/invite`: a colleague for the inviter's practice, or, from an operator,
+ * another operator or (naming `external_party_id`, an enabled practice of the operator's tenant) an
+ * adviser of that practice. An adviser may name only its own practice. Since 2026-12-03: before, a
+ * practice an operator added had no way to get its first adviser.
+ */
 export const inviteAdminUserRequestSchema = z.object({
   email: emailSchema,
   given_name: givenNameSchema,
   family_name: familyNameSchema,
+  external_party_id: z.optional(databaseIdSchema),
 });
 export type InviteAdminUserRequest = z.infer<typeof inviteAdminUserRequestSchema>;
 

@@ -31,7 +31,10 @@ const byAdminUser = sql.lit<'admin_user'>('admin_user');
  * reads every entry of its tenant; an adviser, the entries of its own practice's advisers (their
  * reads of client data and their changes), while the practice is enabled (404 otherwise, as the
  * client list). A client's own changes and other practices' advisers' entries are not an adviser's
- * to read, even about a client they share. Each page ends with a cursor to the older entries.
+ * to read, even about a client they share; nor an operator's, even one linked to the practice
+ * (as some were before 2026-12-02, until migration 0033: before 2026-12-03 the practice read such
+ * an operator's tenant-wide reads, other practices' clients' among them). Each page ends with a
+ * cursor to the older entries.
  *
  * Every read goes down an index of migration 0013: the tenant's and a practice's (each of its
  * advisers' own entries, a page from each, merged) backwards to the end of the page, however long
@@ -95,7 +98,9 @@ function tenantEntries(
     .select(isoTimestamp(sql.ref('a.at')).$notNull().as('at'))
     .where('a.tenant_id', '=', tenantId)
     .$if(clientId !== undefined, (select) => select.where('a.client_id', '=', clientId as number))
-    .$if(partyId !== undefined, (select) => select.where('u.external_party_id', '=', partyId as number))
+    .$if(partyId !== undefined, (select) =>
+      select.where('u.external_party_id', '=', partyId as number).where('u.kind', '=', 'adviser'),
+    )
     .$if(after !== undefined, (select) => select.where('a.id', '<', after as number))
     .orderBy('a.id', 'desc')
     .limit(limit)
@@ -132,6 +137,7 @@ function practiceEntries(
     .select(isoTimestamp(sql.ref('a.at')).$notNull().as('at'))
     .where('u.tenant_id', '=', tenantId)
     .where('u.external_party_id', '=', partyId)
+    .where('u.kind', '=', 'adviser')
     .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();

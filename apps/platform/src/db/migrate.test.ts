@@ -40,9 +40,11 @@ describe('migrateToLatest', () => {
   });
 
   it('still applies a migration not yet applied', async () => {
-    // The last one, 0032, is safe to apply again (`if not exists`, only rows still empty).
-    await sql`delete from kysely_migration where name = '0032-connected-at'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0032-connected-at']);
+    // The last one, 0033, is safe to apply again (only rows still linked; its check dropped first).
+    await sql`delete from kysely_migration where name = '0033-operators-without-practice'`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database.db)).toEqual(['0033-operators-without-practice']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -157,6 +159,7 @@ describe('migrateToLatest', () => {
       '0030-token-scope',
       '0031-rotation-without-key',
       '0032-connected-at',
+      '0033-operators-without-practice',
     ]);
     const rows = await db
       .selectFrom('clients')

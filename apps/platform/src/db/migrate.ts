@@ -32,6 +32,7 @@ import * as suspendedBy from './migrations/0029-suspended-by.ts';
 import * as tokenScope from './migrations/0030-token-scope.ts';
 import * as rotationWithoutKey from './migrations/0031-rotation-without-key.ts';
 import * as connectedAt from './migrations/0032-connected-at.ts';
+import * as operatorsWithoutPractice from './migrations/0033-operators-without-practice.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0030-token-scope': tokenScope,
   '0031-rotation-without-key': rotationWithoutKey,
   '0032-connected-at': connectedAt,
+  '0033-operators-without-practice': operatorsWithoutPractice,
 };
 
 /**

@@ -41,8 +41,9 @@ export interface RegistrationRequest {
 
 /**
  * An invitation of a colleague (`POST adminusers/invite`) by an adviser into their practice, or by
- * an operator, done by the job (`completeInvitation`). Its row, kept 7 days after it ends as every
- * job's is, holds the address and names invited and the request's address.
+ * an operator (of another operator, or of an adviser into a practice it names), done by the job
+ * (`completeInvitation`). Its row, kept 7 days after it ends as every job's is, holds the address
+ * and names invited and the request's address.
  */
 export interface InvitationRequest {
   kind: 'invitation';
@@ -51,10 +52,18 @@ export interface InvitationRequest {
   givenName: string;
   familyName: string;
   inviterAdminUserId: number;
-  /** The invitee's kind: the inviter's. */
+  /** The inviter's kind when it asked (the job checks it still is). */
   role: 'adviser' | 'operator';
-  /** The inviter's practice, which the invitee joins (none for an operator). */
+  /** The inviter's practice when it asked (none for an operator; the job checks it still is). */
   externalPartyId: number | null;
+  /**
+   * The invitee's kind: an adviser's invitee is an adviser, an operator's an operator, or an
+   * adviser when the operator named a practice. Absent from jobs queued before 2026-12-03, whose
+   * invitee was of the inviter's kind and practice (`inviteeOf`, `complete-invitation.ts`).
+   */
+  inviteeKind?: 'adviser' | 'operator';
+  /** The practice the invitee joins (the adviser's own, or the one an operator named), or null. */
+  inviteePartyId?: number | null;
   portalOrigin: string;
   ip: string;
   /** Set by the job itself once the account is written, for its retries. */

@@ -74,7 +74,9 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
      * Spends a link token: the admin user it was for, or undefined when unknown, used or expired,
      * when the account is no longer active, and for an invitation when it has a password already
      * (an invitation sets the first one; before 2026-11-29 one chosen meanwhile through a reset
-     * link left the invitation working as a second reset link).
+     * link left the invitation working as a second reset link) or its practice is not enabled
+     * (disabled or in review: the link is left unspent, and works again if the practice is
+     * enabled within its 7 days; since 2026-12-03).
      */
     async consumeLinkToken(
       tenantId: TenantId,
@@ -104,8 +106,26 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date())
         .where('admin_user_id', 'in', (eb) => {
-          const accounts = eb.selectFrom('admin_users').select('id').where('status', '=', 'active');
-          return purpose === 'invitation' ? accounts.where('password_hash', 'is', null) : accounts;
+          const accounts = eb.selectFrom('admin_users as u').select('u.id').where('u.status', '=', 'active');
+          if (purpose !== 'invitation') return accounts;
+          // An invitation makes its invitee an adviser of the account's practice: only while that
+          // practice is enabled (before 2026-12-03 a colleague's link still worked once the
+          // practice was disabled or sent back to review, as the job's e-mail no longer is).
+          return accounts
+            .where('u.password_hash', 'is', null)
+            .where((account) =>
+              account.or([
+                account('u.external_party_id', 'is', null),
+                account.exists(
+                  account
+                    .selectFrom('external_parties as p')
+                    .select('p.id')
+                    .whereRef('p.id', '=', 'u.external_party_id')
+                    .whereRef('p.tenant_id', '=', 'u.tenant_id')
+                    .where('p.status', '=', 'enabled'),
+                ),
+              ]),
+            );
         })
         .returning('admin_user_id')
         .executeTakeFirst();

@@ -1,21 +1,28 @@
+import { endEverySignIn, spendPasswordLinks } from '@waratah/identity';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
 import { invitationDeclinedMail } from '../../../mail/messages/invitation-declined-mail.ts';
 import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
+import { isRegistrationAccount } from './registration-account.ts';
 
 /**
  * The invitation's own work, done by the `mail.account` job (`kind: 'invitation'`). An address
- * without an account gets one, unverified and without a password, in the inviter's practice (an
- * operator's invitee: an operator), and a link to set its password (7 days, once). This
- * practice's own invitation not accepted yet is sent a fresh link. The request audited the
- * invitation (`admin_user.invite`, target the address), the same for every address. Any other account of the address
- * (active, another practice's or kind's invitation, a registration of its own) is left as it is and,
- * if active, its owner told who invited them: before 2026-11-29 such an invitation reused the row,
- * so its link set the password of another practice's invitee (or an operator), and a registrant
- * accepting it joined no practice.
+ * without an account gets one, unverified and without a password, of the invitee's kind and
+ * practice (`inviteeOf`: an adviser's colleague joins its practice; an operator's invitee is an
+ * operator, or an adviser of the practice the operator named), and a link to set its password (7
+ * days, once). This practice's own invitation not accepted yet is sent a fresh link, and so is a
+ * registration nobody confirmed, which an invitation into a practice takes over
+ * (`takeOverRegistration`, since 2026-12-03). The request audited the invitation
+ * (`admin_user.invite`, target the address), the same for every address. Any other account of the
+ * address (active, another practice's or kind's invitation, a registration confirmed or one an
+ * operator's invitation of an operator meets) is left as it is and, if active, its owner told who
+ * invited them: before 2026-11-29 such an invitation reused the row, so its link set the password
+ * of another practice's invitee (or an operator), and a registrant accepting it joined no practice.
  *
  * Safe to run again (the queue retries a failed send): the retry finds the row it wrote (its
  * payload marked `written` in the same transaction) and only sends a fresh link; two first invitations of one address at once: the second meets the first's row, fails,
@@ -27,15 +34,19 @@ export async function completeInvitation(
   job: JobContext,
 ): Promise<void> {
   const tenant = getTenant(request.tenantId);
+  const invitee = inviteeOf(request);
   const [existing, inviter, party] = await Promise.all([
     app.adminUsers.findByEmail(tenant.id, request.email),
     app.adminUsers.findById(tenant.id, request.inviterAdminUserId),
-    request.externalPartyId === null
+    // The practice the invitee joins, of the invitation's tenant (before 2026-12-03 read by its id
+    // alone).
+    invitee.partyId === null
       ? undefined
       : app.database.db
           .selectFrom('external_parties')
           .select(['name', 'status'])
-          .where('id', '=', request.externalPartyId)
+          .where('id', '=', invitee.partyId)
+          .where('tenant_id', '=', tenant.id)
           .executeTakeFirst(),
   ]);
   // Suspended, moved to another practice or another kind since asking: the invitation lapses. So
@@ -46,11 +57,18 @@ export async function completeInvitation(
     inviter?.status !== 'active' ||
     inviter.kind !== request.role ||
     inviter.external_party_id !== request.externalPartyId ||
-    (request.externalPartyId !== null && party?.status !== 'enabled')
+    (invitee.partyId !== null && party?.status !== 'enabled')
   )
     return;
   const inviterName = `${inviter.given_name} ${inviter.family_name}`.trim();
-  if (existing && !isOpenInvitationOf(existing, request)) {
+  const takenOver =
+    existing &&
+    !isOpenInvitationOf(existing, invitee) &&
+    isRegistrationAccount(existing) &&
+    invitee.partyId !== null
+      ? await takeOverRegistration(app, request, existing, invitee.partyId, job)
+      : undefined;
+  if (existing && !takenOver && !isOpenInvitationOf(existing, invitee)) {
     if (existing.status !== 'active') return;
     const mail = invitationDeclinedMail({
       tenant,
@@ -62,21 +80,23 @@ export async function completeInvitation(
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
   }
-  const invitee = request.written && existing ? existing : await writeInvitation(app, request, existing, job);
+  const account =
+    takenOver ??
+    (request.written && existing ? existing : await writeInvitation(app, request, existing, job));
   const token = await app.oneTimeTokens.issueLinkToken({
     tenantId: tenant.id,
-    adminUserId: invitee.id,
+    adminUserId: account.id,
     purpose: 'invitation',
     ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
   });
   const mail = invitationMail({
     tenant,
-    givenName: invitee.given_name,
+    givenName: account.given_name,
     inviterName,
     partyName: party?.name,
     url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
   });
-  await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
+  await app.mailer.send({ tenantId: tenant.id, to: account.email, ...mail });
 }
 
 /**
@@ -91,6 +111,7 @@ async function writeInvitation(
   job: JobContext,
 ): Promise<AdminUserRow> {
   const tenant = getTenant(request.tenantId);
+  const invitee = inviteeOf(request);
   return app.database.db.transaction().execute(async (trx) => {
     const user =
       existing ??
@@ -99,8 +120,8 @@ async function writeInvitation(
         email: request.email,
         givenName: request.givenName,
         familyName: request.familyName,
-        kind: request.role,
-        externalPartyId: request.externalPartyId,
+        kind: invitee.kind,
+        externalPartyId: invitee.partyId,
         emailVerified: false,
       }));
     await app.jobQueue.markPayloadKey(job.id, 'written', trx);
@@ -108,13 +129,90 @@ async function writeInvitation(
   });
 }
 
-/** An invitation into the inviter's practice, as the inviter's kind, its password not set yet. */
-function isOpenInvitationOf(user: AdminUserRow, request: InvitationRequest): boolean {
+/**
+ * Whom an invitation makes: its invitee's kind and practice. A job queued before 2026-12-03 has
+ * neither, and made its invitee of the inviter's kind and practice.
+ */
+export function inviteeOf(request: InvitationRequest): Invitee {
+  return {
+    kind: request.inviteeKind ?? request.role,
+    partyId: request.inviteePartyId === undefined ? request.externalPartyId : request.inviteePartyId,
+  };
+}
+
+interface Invitee {
+  kind: 'adviser' | 'operator';
+  partyId: number | null;
+}
+
+/** An invitation of this kind into this practice (or none), its password not set yet. */
+function isOpenInvitationOf(user: AdminUserRow, invitee: Invitee): boolean {
   return (
     user.status === 'active' &&
-    user.kind === request.role &&
-    user.external_party_id === request.externalPartyId &&
+    user.kind === invitee.kind &&
+    user.external_party_id === invitee.partyId &&
     user.password_hash === null &&
     user.email_verified_at === null
   );
+}
+
+/**
+ * A registration nobody confirmed (`isRegistrationAccount`) made this practice's invitation: its
+ * names the invited ones, its password and accepted terms cleared, and, in the same transaction,
+ * every live link and code of the account spent (the platform's and the identity's own
+ * confirmation and reset links, rows of `identity_store` deleted here) and every sign-in ended.
+ * Whoever registered the address proved nothing, and the invitee proves it through the link
+ * (before 2026-12-03 such a registration blocked every invitation of its address for good: its
+ * owner was sent the "already registered" note, which it could not act on). One guarded update:
+ * undefined when the account was confirmed, joined a practice or changed since it was read, and
+ * the caller then sends the note. Marks the job's payload `written`, so that a retry (a failed
+ * send) finds this practice's open invitation and only sends a fresh link.
+ */
+async function takeOverRegistration(
+  app: FastifyInstance,
+  request: InvitationRequest,
+  registration: AdminUserRow,
+  partyId: number,
+  job: JobContext,
+): Promise<AdminUserRow | undefined> {
+  return app.database.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .updateTable('admin_users')
+      .set({
+        external_party_id: partyId,
+        given_name: request.givenName,
+        family_name: request.familyName,
+        password_hash: null,
+        terms_accepted_at: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', registration.id)
+      .where('email_verified_at', 'is', null)
+      .where('kind', '=', 'adviser')
+      .where('external_party_id', 'is', null)
+      .where('status', '=', 'active')
+      .returningAll()
+      .executeTakeFirst();
+    if (!account) return undefined;
+    // Its registration's code, and any reset or invitation link it was sent (the identity's reset
+    // links too, `spendPasswordLinks`), are not the invitee's: whoever registered holds them.
+    await trx
+      .updateTable('one_time_tokens')
+      .set({ used_at: new Date() })
+      .where('admin_user_id', '=', account.id)
+      .where('purpose', '=', 'email_verification')
+      .where('used_at', 'is', null)
+      .execute();
+    await spendPasswordLinks<Database>(trx, account.id);
+    // The identity's link confirming the address (`EmailVerification`, apps/identity's
+    // `accounts/link-tokens.ts`): deleted here, as its reset links are by `spendPasswordLinks`.
+    await trx
+      .deleteFrom('identity_store')
+      .where('model', '=', 'EmailVerification')
+      .where(sql<string>`payload->>'accountId'`, '=', String(account.id))
+      .execute();
+    await endEverySignIn<Database>(trx, account.id);
+    await app.jobQueue.markPayloadKey(job.id, 'written', trx);
+    return account;
+  });
 }

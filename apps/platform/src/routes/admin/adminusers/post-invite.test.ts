@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withJobs } from '../../../jobs/jobs-schema.ts';
+import { accountMailJob } from '../../../mail/account-mail-job.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
-import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
+import {
+  accountMailSettled,
+  latestMail,
+  linkParameter,
+  verificationCodeIn,
+} from '../../../testing/latest-mail.ts';
 import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
 import { completeInvitation } from './complete-invitation.ts';
 
@@ -19,15 +27,41 @@ describe('POST /api/admin/adminusers/invite', () => {
   afterAll(() => testApp.close());
 
   /** Invites, and waits for the queued invitation's job to have written and sent what it does. */
-  async function invite(headers: Record<string, string>, email: string) {
+  async function invite(headers: Record<string, string>, email: string, extra: object = {}) {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/adminusers/invite',
       headers,
-      payload: { email, given_name: 'Bob', family_name: 'Colleague' },
+      payload: { email, given_name: 'Bob', family_name: 'Colleague', ...extra },
     });
     await accountMailSettled(testApp.app);
     return response;
+  }
+
+  /** The password grant of the adviser portal, as it answered. */
+  function signIn(username: string, withPassword: string) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/oauth/admin/token',
+      headers: { host },
+      payload: {
+        grant_type: 'password',
+        username,
+        password: withPassword,
+        client_id: 'moneypartner-adviser-portal',
+        domain: 'moneypartner.com.au',
+      },
+    });
+  }
+
+  /** The `mail.account` jobs ever queued for an address (an invitation's, a registration's…). */
+  function mailJobsOf(email: string) {
+    return withJobs(testApp.database.db)
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', accountMailJob)
+      .where(sql<string>`payload->>'email'`, '=', email)
+      .execute();
   }
 
   function accountOf(email: string) {
@@ -186,7 +220,7 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect(note?.links).toEqual([{ label: 'Sign in', url: 'http://moneypartner.localhost:8080/' }]);
   });
 
-  it("leaves another practice's or an operator's unaccepted invitation, and a registration, as they are", async () => {
+  it('leaves another practice’s or an operator’s unaccepted invitation, and a registration an operator’s invitation meets, as they are', async () => {
     const otherPractice = await createSignedInAdminUser(testApp.app, {
       givenName: 'Eve',
       familyName: 'Elsewhere',
@@ -214,8 +248,8 @@ describe('POST /api/admin/adminusers/invite', () => {
     const cases = [
       [adviser, 'fay.pending@example.test', 'Ann Lee'],
       [adviser, 'gus.operator@example.test', 'Ann Lee'],
-      [adviser, 'hal.self@example.test', 'Ann Lee'],
-      // Told apart from an operator's own invitation by the kind alone.
+      // Told apart from an operator's own invitation by the kind alone. (A practice's invitation
+      // takes an unconfirmed registration over since 2026-12-03: below.)
       [operator, 'hal.self@example.test', 'Op Erator'],
       // This practice's colleague, who has accepted: left as they are too.
       [adviser, adviser.adminUser.email, 'Ann Lee'],
@@ -406,5 +440,281 @@ describe('POST /api/admin/adminusers/invite', () => {
         await testApp.database.db.selectFrom('admin_users').select('id').where('email', '=', email).execute(),
       ).toEqual([]);
     }
+  });
+
+  describe('an operator’s invitation into a practice', () => {
+    let operator: SignedInAdminUser;
+    const company = {
+      name: 'Wattle Advice Pty Ltd',
+      abn: '51 824 753 556',
+      address: { line1: '2 George Street', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+      phone: '02 9000 0001',
+    };
+
+    beforeAll(async () => {
+      operator = await createSignedInAdminUser(testApp.app, {
+        kind: 'operator',
+        givenName: 'Olga',
+        familyName: 'Operator',
+      });
+    });
+
+    /** A practice the operator adds (`POST cdr/parties/external`): enabled, nobody linked to it. */
+    async function addPractice() {
+      const added = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/cdr/parties/external',
+        headers: operator.headers,
+        payload: company,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return added.json().data as { id: number; status: string };
+    }
+
+    it('gives a practice the operator added its first adviser, who joins it and invites clients', async () => {
+      const practice = await addPractice();
+      expect(practice.status).toBe('enabled');
+      const invited = await invite(operator.headers, 'first.adviser@example.test', {
+        external_party_id: practice.id,
+      });
+      expect(invited.statusCode, invited.body).toBe(202);
+      const mail = await latestMail(testApp.app, 'first.adviser@example.test');
+      expect(mail?.text).toContain('Olga Operator has invited you');
+      expect(mail?.text).toContain('Wattle Advice Pty Ltd');
+      // Before 2026-12-03 an operator's invitee was an operator, and the practice had no way to
+      // get an adviser.
+      expect((await acceptInvitation(linkParameter(mail, 'invitation_token'))).statusCode).toBe(200);
+      expect(await accountOf('first.adviser@example.test')).toMatchObject({
+        kind: 'adviser',
+        external_party_id: practice.id,
+      });
+      const signedIn = await signIn('first.adviser@example.test', password);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const headers = { host, authorization: `Bearer ${signedIn.json().access_token}` };
+      const details = await testApp.app.inject({ url: '/api/admin/adminusers/details', headers });
+      expect(details.json().data).toMatchObject({
+        kind: 'adviser',
+        external_party: { id: practice.id, name: 'Wattle Advice Pty Ltd', status: 'enabled' },
+      });
+      const client = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/user/invite',
+        headers,
+        payload: { email: 'first.client@example.test', given_name: 'Cleo', family_name: 'Client' },
+      });
+      expect(client.statusCode, client.body).toBe(201);
+    });
+
+    it('refuses a practice the inviter may not name with one 404, queuing nothing', async () => {
+      const elsewhere = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+      const unverified = await createSignedInAdminUser(testApp.app, { externalPartyStatus: 'unverified' });
+      const disabled = await createSignedInAdminUser(testApp.app, { externalPartyStatus: 'disabled' });
+      const enabled = await addPractice();
+      const refusals = [
+        [operator, 2_147_483_000, 'unknown'],
+        [operator, elsewhere.externalParty?.id, 'another-tenant'],
+        [operator, unverified.externalParty?.id, 'unverified'],
+        [operator, disabled.externalParty?.id, 'disabled'],
+        // An adviser invites into its own practice alone.
+        [adviser, enabled.id, 'adviser-elsewhere'],
+      ] as const;
+      const bodies = new Set<string>();
+      for (const [inviter, partyId, name] of refusals) {
+        const email = `refused-${name}@example.test`;
+        const refused = await invite(inviter.headers, email, { external_party_id: partyId });
+        expect(refused.statusCode, name).toBe(404);
+        bodies.add(refused.body);
+        expect(await mailJobsOf(email), name).toEqual([]);
+        expect(await inviteAudits(email), name).toEqual([]);
+        expect(await latestMail(testApp.app, email), name).toBeUndefined();
+      }
+      expect(bodies.size).toBe(1);
+      // Its own practice, named, is the invitation it would send anyway.
+      const own = await invite(adviser.headers, 'named.own@example.test', {
+        external_party_id: adviser.externalParty?.id,
+      });
+      expect(own.statusCode).toBe(202);
+      expect((await accountOf('named.own@example.test')).external_party_id).toBe(adviser.externalParty?.id);
+      // And an operator naming none invites an operator of no practice.
+      expect((await invite(operator.headers, 'fellow.operator@example.test')).statusCode).toBe(202);
+      expect(await accountOf('fellow.operator@example.test')).toMatchObject({
+        kind: 'operator',
+        external_party_id: null,
+      });
+    });
+
+    it('lapses when the practice is disabled, or is another tenant’s, by the time its job runs', async () => {
+      const practice = await addPractice();
+      const labs = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+      await testApp.database.db
+        .updateTable('external_parties')
+        .set({ status: 'disabled' })
+        .where('id', '=', practice.id)
+        .execute();
+      for (const [partyId, email] of [
+        [practice.id, 'lapsed.operator@example.test'],
+        // A job naming another tenant's practice (none is queued so: the request looks the
+        // practice up in the operator's tenant) reads it as absent.
+        [labs.externalParty?.id ?? 0, 'other.tenant@example.test'],
+      ] as const) {
+        await completeInvitation(
+          testApp.app,
+          {
+            kind: 'invitation',
+            tenantId: 'moneypartner',
+            email,
+            givenName: 'Lou',
+            familyName: 'Lapsed',
+            inviterAdminUserId: operator.adminUser.id,
+            role: 'operator',
+            externalPartyId: null,
+            inviteeKind: 'adviser',
+            inviteePartyId: partyId,
+            portalOrigin: 'http://moneypartner.localhost:8080',
+            ip: '127.0.0.1',
+          },
+          { id: randomUUID(), attempt: 1 },
+        );
+        expect(await latestMail(testApp.app, email), email).toBeUndefined();
+        expect(
+          await testApp.database.db
+            .selectFrom('admin_users')
+            .select('id')
+            .where('email', '=', email)
+            .execute(),
+        ).toEqual([]);
+      }
+    });
+  });
+
+  it('refuses a colleague’s invitation link while its practice is disabled or back in review, as a spent link', async () => {
+    const inviter = await createSignedInAdminUser(testApp.app);
+    const partyId = inviter.externalParty?.id ?? 0;
+    await invite(inviter.headers, 'held.link@example.test');
+    const token = linkParameter(await latestMail(testApp.app, 'held.link@example.test'), 'invitation_token');
+    const setStatus = (status: 'enabled' | 'disabled' | 'unverified') =>
+      testApp.database.db.updateTable('external_parties').set({ status }).where('id', '=', partyId).execute();
+    for (const status of ['disabled', 'unverified'] as const) {
+      await setStatus(status);
+      // Before 2026-12-03 it made its invitee the practice's adviser all the same.
+      const refused = await acceptInvitation(token);
+      expect(refused.statusCode, status).toBe(400);
+      expect(refused.json().error.fields).toEqual([
+        {
+          field: 'body.invitation_token',
+          message: 'This link has expired or has already been used; please ask for a new one',
+        },
+      ]);
+      expect((await accountOf('held.link@example.test')).password_hash).toBeNull();
+    }
+    // Left unspent: enabled again within its 7 days, the practice's invitation stands.
+    await setStatus('enabled');
+    expect((await acceptInvitation(token)).statusCode).toBe(200);
+  });
+
+  it('takes over a registration nobody confirmed: its code, links and password stop working, the invitation’s link works', async () => {
+    const email = 'reg.unconfirmed@example.test';
+    const registered = 'Registrant-Chose-This-1';
+    const register = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/register',
+      headers: { host },
+      payload: {
+        email,
+        given_name: 'Reg',
+        family_name: 'Istrant',
+        password: registered,
+        password_confirmation: registered,
+        terms_accepted: true,
+      },
+    });
+    expect(register.statusCode).toBe(202);
+    await accountMailSettled(testApp.app);
+    const code = verificationCodeIn(await latestMail(testApp.app, email));
+    expect(code).toMatch(/^\d{6}$/);
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset',
+      headers: { host },
+      payload: { email },
+    });
+    await accountMailSettled(testApp.app);
+    const reset = linkParameter(await latestMail(testApp.app, email), 'reset_password_token');
+    const registration = await accountOf(email);
+    // The identity's own link confirming the address, as its registration page writes one.
+    await testApp.database.db
+      .insertInto('identity_store')
+      .values({
+        model: 'EmailVerification',
+        id: `unconfirmed-${registration.id}`,
+        payload: JSON.stringify({ accountId: String(registration.id) }),
+        grant_id: null,
+        user_code: null,
+        uid: null,
+        expires_at: new Date(Date.now() + 86_400_000),
+        consumed_at: null,
+      })
+      .execute();
+    // The registrant's password is right; the address is not confirmed yet.
+    expect((await signIn(email, registered)).json().error_description).toBe(
+      'Please verify your email address before signing in',
+    );
+
+    expect((await invite(adviser.headers, email)).statusCode).toBe(202);
+    // Before 2026-12-03 the registration was left as it was and sent the "already registered"
+    // note: no invitation of the address could ever be accepted.
+    const mail = await latestMail(testApp.app, email);
+    expect(mail?.subject).toBe("You're invited to the MoneyPartner Adviser Portal");
+    expect(mail?.text).toContain('Ann Lee has invited you to the MoneyPartner Adviser Portal to join');
+    const token = linkParameter(mail, 'invitation_token');
+    const account = await testApp.database.db
+      .selectFrom('admin_users')
+      .select(['id', 'kind', 'external_party_id', 'given_name', 'family_name', 'password_hash'])
+      .select(['terms_accepted_at', 'email_verified_at'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({
+      id: registration.id,
+      kind: 'adviser',
+      external_party_id: adviser.externalParty?.id,
+      given_name: 'Bob',
+      family_name: 'Colleague',
+      password_hash: null,
+      terms_accepted_at: null,
+      email_verified_at: null,
+    });
+    const verify = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/adviser/parties/external/verify',
+      headers: { host },
+      payload: { email, code },
+    });
+    expect(verify.statusCode).toBe(400);
+    const live = await testApp.database.db
+      .selectFrom('one_time_tokens')
+      .select('purpose')
+      .where('admin_user_id', '=', registration.id)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(live).toEqual([{ purpose: 'invitation' }]);
+    const identityLinks = await testApp.database.db
+      .selectFrom('identity_store')
+      .select('id')
+      .where('model', '=', 'EmailVerification')
+      .where(sql<string>`payload->>'accountId'`, '=', String(registration.id))
+      .execute();
+    expect(identityLinks).toEqual([]);
+    expect((await signIn(email, registered)).json().error_description).toBe('Invalid email or password');
+    const byReset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/adminusers/reset/password',
+      headers: { host },
+      payload: { reset_password_token: reset, password: registered, password_confirmation: registered },
+    });
+    expect(byReset.statusCode).toBe(400);
+
+    expect((await acceptInvitation(token)).statusCode).toBe(200);
+    expect((await signIn(email, password)).statusCode).toBe(200);
+    expect((await signIn(email, registered)).statusCode).toBe(400);
   });
 });

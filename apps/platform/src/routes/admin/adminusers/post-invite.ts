@@ -6,9 +6,12 @@ import {
 } from '@waratah/contracts';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
+import type { AdminUserPrincipal } from '../../../auth/principal.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { enabledPractice } from '../../../clients/enabled-practice.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { requestAccountMail } from '../../../mail/account-mail-job.ts';
 import { portalOrigin } from '../../../mail/portal-origin.ts';
@@ -16,8 +19,12 @@ import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
 
 /**
  * `POST api/admin/adminusers/invite`: an adviser invites a colleague into their practice, an
- * operator another operator. The invitee sets a password through the e-mailed link (7 days, once).
- * Inviting again someone who has not accepted this practice's invitation sends a fresh link.
+ * operator another operator or, naming `external_party_id` (an enabled practice of its tenant), an
+ * adviser of that practice: how a practice the operator added gets its first adviser (before
+ * 2026-12-03 it never could: an operator's invitee was always an operator). An adviser may name
+ * only its own practice (another: 404). The invitee sets a password through the e-mailed link (7
+ * days, once). Inviting again someone who has not accepted this practice's invitation sends a
+ * fresh link.
  *
  * The answer (202) is the same for every address, and so is the work before it: the request checks
  * the inviter and the e-mail limits and queues one job, which does the rest
@@ -50,18 +57,9 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       if (inviter.role === 'adviser' && inviter.externalPartyId === null) {
         throw new AppError('forbidden', 'Register your business before inviting colleagues');
       }
-      // The invitation names the practice: only an enabled one, whose name an operator checked,
-      // may send it (as for clients' invitations). Before 2026-11-30 a practice in review or
-      // disabled could e-mail anyone an invitation under a name nobody had checked.
-      if (inviter.role === 'adviser') {
-        await enabledPractice(
-          app.database.db,
-          inviter,
-          'Only an adviser of an enabled practice can invite colleagues',
-        );
-      }
+      const { email, given_name, family_name, external_party_id } = request.body;
+      const invitee = await inviteeOfRequest(app.database.db, inviter, external_party_id);
       const tenant = getTenant(inviter.tenantId);
-      const { email, given_name, family_name } = request.body;
       await assertMailAllowed(request, { tenantId: tenant.id, email });
       await app.database.db.transaction().execute(async (trx) => {
         // The same row for every address, written with the job: the inviter's audit log must not
@@ -84,6 +82,8 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
             inviterAdminUserId: inviter.adminUserId,
             role: inviter.role,
             externalPartyId: inviter.externalPartyId,
+            inviteeKind: invitee.kind,
+            inviteePartyId: invitee.partyId,
             portalOrigin: portalOrigin(request, tenant.id),
             ip: request.ip,
           },
@@ -95,3 +95,39 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The one answer to a practice an invitation may not name: unknown, another tenant's, not enabled, or not the adviser's own. */
+const noSuchPractice = 'There is no enabled practice of that id to invite into';
+
+/**
+ * Whom the invitation makes, checked before anything is counted or queued: an adviser's colleague
+ * (its own practice, which must be enabled: the invitation names it, and only an enabled one's name
+ * was checked by an operator; before 2026-11-30 a practice in review or disabled could e-mail
+ * anyone an invitation under a name nobody had checked), an operator's fellow operator (of no
+ * practice: never the operator's own, which before 2026-12-02 some had), or an adviser of the
+ * enabled practice of the operator's tenant it names. 404 for any other practice named.
+ */
+async function inviteeOfRequest(
+  db: Kysely<Database>,
+  inviter: AdminUserPrincipal,
+  partyId: number | undefined,
+): Promise<{ kind: 'adviser' | 'operator'; partyId: number | null }> {
+  if (inviter.role === 'adviser') {
+    const own = await enabledPractice(
+      db,
+      inviter,
+      'Only an adviser of an enabled practice can invite colleagues',
+    );
+    if (partyId !== undefined && partyId !== own.id) throw new AppError('not_found', noSuchPractice);
+    return { kind: 'adviser', partyId: own.id };
+  }
+  if (partyId === undefined) return { kind: 'operator', partyId: null };
+  const practice = await db
+    .selectFrom('external_parties')
+    .select('status')
+    .where('id', '=', partyId)
+    .where('tenant_id', '=', inviter.tenantId)
+    .executeTakeFirst();
+  if (practice?.status !== 'enabled') throw new AppError('not_found', noSuchPractice);
+  return { kind: 'adviser', partyId };
+}

@@ -69,6 +69,58 @@ describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
     expect(labs.data.filter((entry) => entry.client_id === mine.clientId)).toEqual([]);
   });
 
+  it('leaves out an operator linked to the practice, whose reads are of the whole tenant', async () => {
+    // An operator linked to a practice, as some were before 2026-12-02: migration 0033 unlinked
+    // them and its check keeps such a row from being written, so the check is lifted here to make one.
+    const db = testApp.database.db;
+    const linked = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+    await sql`alter table admin_users drop constraint admin_users_operator_without_practice`.execute(db);
+    try {
+      await db
+        .updateTable('admin_users')
+        .set({ external_party_id: mine.partyId })
+        .where('id', '=', linked.adminUser.id)
+        .execute();
+      // The operator reads the other practice's client.
+      const read = await testApp.app.inject({
+        url: '/api/v2/accounts',
+        headers: {
+          ...linked.headers,
+          'x-user-id': String(other.clientId),
+          'x-external-party-id': String(other.partyId),
+        },
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      const audited = await db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('actor_id', '=', linked.adminUser.id)
+        .where('client_id', '=', other.clientId)
+        .execute();
+      expect(audited.length).toBeGreaterThan(0);
+      // Before 2026-12-03 the practice read it, in its log and in the other client's.
+      for (const url of ['/api/adviser/audit?size=100', `/api/adviser/audit?client_id=${other.clientId}`]) {
+        const { data } = await page(url, mine.adviser.headers);
+        expect(
+          data.filter((entry) => entry.actor_id === linked.adminUser.id),
+          url,
+        ).toEqual([]);
+      }
+      // The practice's own advisers' entries are still there.
+      const own = await page('/api/adviser/audit?size=100', mine.adviser.headers);
+      expect(own.data.some((entry) => entry.actor_id === mine.adviser.adminUser.id)).toBe(true);
+    } finally {
+      await db
+        .updateTable('admin_users')
+        .set({ external_party_id: null })
+        .where('id', '=', linked.adminUser.id)
+        .execute();
+      await sql`
+        alter table admin_users add constraint admin_users_operator_without_practice
+          check (kind = 'adviser' or external_party_id is null)`.execute(db);
+    }
+  });
+
   it('pages to older entries with the cursor it gives', async () => {
     const first = await page('/api/adviser/audit?size=1', mine.adviser.headers);
     expect(first.data).toHaveLength(1);
