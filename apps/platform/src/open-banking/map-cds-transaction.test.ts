@@ -102,6 +102,41 @@ describe('mapCdsTransaction', () => {
     expect(() => mapCdsTransaction({ ...timeless, status: 'POSTED' })).toThrow('no usable date');
   });
 
+  it('takes the next of a transaction’s times when one lies before 1900 or over a year after the pull', () => {
+    const pulledAt = new Date('2026-11-20T15:00:00Z');
+    const posted = { ...pending, status: 'POSTED' as const, postingDateTime: '2026-11-21T02:00:00Z' };
+    // Before 2026-12-03 it was dated 9999-12-31 (file imports refuse dates after next year).
+    expect(
+      mapCdsTransaction({ ...posted, executionDateTime: '9999-12-31T00:00:00Z' }, pulledAt),
+    ).toMatchObject({
+      transactionDate: '2026-11-21',
+      postDate: '2026-11-21',
+    });
+    expect(
+      mapCdsTransaction({ ...posted, executionDateTime: '1899-12-31T00:00:00Z' }, pulledAt),
+    ).toMatchObject({
+      transactionDate: '2026-11-21',
+    });
+    // Within the year after the pull, a time is taken (a hold dated ahead by its holder).
+    expect(
+      mapCdsTransaction({ ...posted, executionDateTime: '2027-11-19T02:00:00Z' }, pulledAt),
+    ).toMatchObject({
+      transactionDate: '2027-11-19',
+    });
+    // A posting time out of range is no posting date; a pending one with no other time takes the pull's day.
+    expect(
+      mapCdsTransaction(
+        { ...posted, executionDateTime: '2026-11-19T02:00:00Z', postingDateTime: '9999-12-31T00:00:00Z' },
+        pulledAt,
+      ),
+    ).toMatchObject({ transactionDate: '2026-11-19', postDate: null });
+    expect(
+      mapCdsTransaction({ ...pending, executionDateTime: '9999-12-31T00:00:00Z' }, pulledAt),
+    ).toMatchObject({
+      transactionDate: '2026-11-21',
+    });
+  });
+
   it('treats money coming in as a credit', () => {
     expect(mapCdsTransaction({ ...pending, amount: '3860.00' }).baseType).toBe('credit');
   });

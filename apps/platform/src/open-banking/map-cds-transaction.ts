@@ -5,10 +5,23 @@ import { cdsAmountToDecimal } from './cds-amount.ts';
 import type { CdsTransaction } from './cds-schemas.ts';
 import type { SourcedTransaction } from './data-source.ts';
 
-function sydneyDateOf(dateTime: string | undefined): string | null {
+/** The earliest time a holder's transaction is taken at: PostgreSQL's dates and the imports' start there. */
+const earliestTime = Date.UTC(1900, 0, 1);
+
+/**
+ * A holder's time as a Sydney date, or null when it cannot be read or lies outside [1900, a year
+ * after the pull]: as a file import's dates are (`parsed-row.ts`), so a transaction dated 9999
+ * does not move a balance walked back from today. The next of its times is then taken, as for one
+ * that cannot be read; before 2026-12-03 such a time was stored as it came.
+ */
+function sydneyDateOf(dateTime: string | undefined, pulledAt: Date): string | null {
   if (!dateTime) return null;
   const time = Date.parse(dateTime);
-  return Number.isNaN(time) ? null : sydneyToday(new Date(time));
+  if (Number.isNaN(time)) return null;
+  const latest = new Date(pulledAt);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  if (time < earliestTime || time > latest.getTime()) return null;
+  return sydneyToday(new Date(time));
 }
 
 /**
@@ -44,11 +57,11 @@ export function mapCdsTransaction(
   pulledAt: Date = new Date(),
 ): SourcedTransaction {
   const amount = cdsAmountToDecimal(transaction.amount);
-  const postDate = sydneyDateOf(transaction.postingDateTime);
+  const postDate = sydneyDateOf(transaction.postingDateTime, pulledAt);
   const transactionDate =
-    sydneyDateOf(transaction.executionDateTime) ??
+    sydneyDateOf(transaction.executionDateTime, pulledAt) ??
     postDate ??
-    sydneyDateOf(transaction.valueDateTime) ??
+    sydneyDateOf(transaction.valueDateTime, pulledAt) ??
     (transaction.status === 'PENDING' ? sydneyToday(pulledAt) : null);
   if (!transactionDate) throw new Error(`transaction ${externalIdOf(transaction)} has no usable date`);
   return {

@@ -105,6 +105,18 @@ describe('matchPostedToPending', () => {
     expect(matchPostedToPending([late, early], [...payments].reverse(), windowStart)).toEqual(expected);
   });
 
+  it('takes a hold of the window’s first day as outside it, which the holder may leave out by its time', () => {
+    // Before 2026-12-03 it was inside: a payment of its description took it, whatever the amount.
+    const firstDay = hold('-9.00', 'BAKERY', windowStart);
+    expect(
+      matchPostedToPending([firstDay], [payment('p', '-11.00', 'BAKERY', '2026-11-02')], windowStart).size,
+    ).toBe(0);
+    const nextDay = hold('-9.00', 'BAKERY', '2026-11-02');
+    expect(
+      matchPostedToPending([nextDay], [payment('p', '-11.00', 'BAKERY', '2026-11-02')], windowStart),
+    ).toEqual(new Map([[nextDay.id, 'p']]));
+  });
+
   it('matches a hold older than the window by its amount only', () => {
     const old = hold('-9.00', 'BAKERY', '2026-10-30');
     expect(

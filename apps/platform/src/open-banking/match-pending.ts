@@ -30,7 +30,10 @@ interface Rule {
   accepts(pending: Side, posted: Side): boolean;
   /** Matches only a pair that neither side could make with another of this rule. */
   unambiguous: boolean;
-  /** Considers only pending transactions dated inside the pull's window. */
+  /**
+   * Considers only pending transactions dated inside the pull's window: after its first day, which
+   * the holder reads from an instant on (a hold of that day before then is left out by its time).
+   */
   insideWindow: boolean;
   /**
    * Leaves out holds and payments that could pair by description under an earlier rule: one that
@@ -45,8 +48,9 @@ interface Rule {
  * fuel or hotel hold settled for less), but only where one hold and one payment of that description
  * could pair; then the same amount (a description the holder reworded as it posted), among holds
  * and payments that could not pair by description (a payment two holds of its merchant could be is
- * not given a third, cancelled one of its amount). A hold older than the window is missing from the
- * pull because of its date, not because it posted, so only the amount may match it, as before.
+ * not given a third, cancelled one of its amount). A hold older than the window (or of its first
+ * day: before 2026-12-03 that day counted as inside) is missing from the pull because of its date,
+ * not because it posted, so only the amount may match it, as before.
  */
 const rules: Rule[] = [
   {
@@ -108,7 +112,7 @@ export function matchPostedToPending(
       difference: number;
     }[] = [];
     for (const hold of holds) {
-      if (matches.has(hold.id) || (rule.insideWindow && hold.side.date < windowStart)) continue;
+      if (matches.has(hold.id) || (rule.insideWindow && hold.side.date <= windowStart)) continue;
       if (rule.undescribedOnly && described.holds.has(hold.id)) continue;
       for (const payment of payments) {
         if (taken.has(payment.externalId) || !rule.accepts(hold.side, payment.side)) continue;

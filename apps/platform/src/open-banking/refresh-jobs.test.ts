@@ -18,18 +18,21 @@ import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts
 /** A queue that records what is enqueued and hands the registered handlers to the test. */
 function recordingQueue() {
   const handlers = new Map<string, JobHandler<object>>();
+  const abandonedHooks = new Map<string, (payload: object, reason: string) => Promise<void>>();
   const enqueued: { name: string; payload: object; options: EnqueueOptions | undefined }[] = [];
   const queue: JobQueue = {
     async enqueue(name, payload, options) {
       enqueued.push({ name, payload, options });
       return String(enqueued.length);
     },
-    async work(name, handler) {
+    async work(name, handler, options) {
       handlers.set(name, handler as JobHandler<object>);
+      if (options?.abandoned)
+        abandonedHooks.set(name, options.abandoned as (payload: object, reason: string) => Promise<void>);
     },
     async stop() {},
   };
-  return { queue, handlers, enqueued };
+  return { queue, handlers, abandonedHooks, enqueued };
 }
 
 /** What the refresh workers use of the server: the fixture's database, `queue`, and `logError`. */
@@ -112,6 +115,137 @@ describe('refresh jobs', () => {
     await handlers.get(refreshDueJob)?.({}, { id: '3', attempt: 1 });
     expect(enqueued.map((job) => job.name)).toContain(refreshDueJob);
   });
+  it('counts one failure for a job whose every attempt meets an outage: due again after 5 minutes', async () => {
+    const { queue, handlers } = recordingQueue();
+    await registerRefreshWorkers(workerApp(queue), fixture.refreshOptions);
+    const { providerAccount } = await fixture.connect('outback-mutual', 'outage-all-attempts');
+    const refresh = handlers.get(refreshJob);
+    await refresh?.({ providerAccountId: providerAccount.id }, { id: '1', attempt: 1 });
+    fixture.holder.faults.set({ bank: 'outback-mutual', fault: 'outage', customerId: 'outage-all-attempts' });
+    try {
+      // The first run and its four retries (`retryLimit` 4), each thrown for the queue.
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await expect(
+          refresh?.({ providerAccountId: providerAccount.id }, { id: '2', attempt }),
+        ).rejects.toBeInstanceOf(TemporaryRefreshFailure);
+      }
+    } finally {
+      fixture.holder.faults.clear({ bank: 'outback-mutual', customerId: 'outage-all-attempts' });
+    }
+    const row = await fixture.db
+      .selectFrom('provider_accounts')
+      .select(['status', 'refresh_failures'])
+      .where('id', '=', providerAccount.id)
+      .executeTakeFirstOrThrow();
+    // Before 2026-12-03 each attempt counted: 5 failures in a row, and the first wait 80 minutes.
+    expect(row).toEqual({ status: 'failed', refresh_failures: 1 });
+    const at = (minutes: number) => new Date(holderNow.getTime() + minutes * 60_000);
+    expect(await dueProviderAccountIds(fixture.db, at(4))).not.toContain(providerAccount.id);
+    expect(await dueProviderAccountIds(fixture.db, at(6))).toContain(providerAccount.id);
+  });
+
+  it('moves next_refresh on as it marks a refresh updating, so one whose process ends is not queued again at once', async () => {
+    const { queue, handlers } = recordingQueue();
+    let reach = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      reach = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The holder's account list waits until released: the refresh is under way meanwhile.
+    const holding: typeof fetch = async (input, init) => {
+      if (new URL(String(input)).pathname.endsWith('/banking/accounts')) {
+        reach();
+        await released;
+      }
+      return fixture.refreshOptions.fetch(input, init);
+    };
+    await registerRefreshWorkers(workerApp(queue), {
+      ...fixture.refreshOptions,
+      fetch: holding,
+      timeoutMs: 30_000,
+    });
+    const { providerAccount } = await fixture.connect('outback-mutual', 'mark-moves-due');
+    const id = providerAccount.id;
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ next_refresh: holderNow })
+      .where('id', '=', id)
+      .execute();
+    expect(await dueProviderAccountIds(fixture.db, holderNow)).toContain(id);
+    const running = handlers.get(refreshJob)?.({ providerAccountId: id }, { id: '1', attempt: 1 });
+    try {
+      await reached;
+      const marked = await fixture.db
+        .selectFrom('provider_accounts')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(marked.status).toBe('updating');
+      // Were the process to end here, nothing more would be written: before 2026-12-03 it was still
+      // due, and every sweep (15 minutes) queued it again, for ever. Due once a failure's back-off passes.
+      const at = (minutes: number) => new Date(holderNow.getTime() + minutes * 60_000);
+      expect(await dueProviderAccountIds(fixture.db, holderNow)).not.toContain(id);
+      expect(await dueProviderAccountIds(fixture.db, at(5))).toContain(id);
+    } finally {
+      release();
+      await running;
+    }
+    // The outcome writes its own: a day on.
+    const done = await fixture.db
+      .selectFrom('provider_accounts')
+      .select(['status', 'next_refresh'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(done.status).toBe('success');
+    expect(done.next_refresh).toEqual(new Date(holderNow.getTime() + 24 * 3600_000));
+  });
+
+  it('records a refresh whose job was given up with its process as a failure in a row, backing off', async () => {
+    const { queue, abandonedHooks } = recordingQueue();
+    await registerRefreshWorkers(workerApp(queue), fixture.refreshOptions);
+    const { providerAccount } = await fixture.connect('outback-mutual', 'abandoned-refresh');
+    const id = providerAccount.id;
+    const abandoned = abandonedHooks.get(refreshJob);
+    const record = () =>
+      fixture.db
+        .selectFrom('provider_accounts')
+        .select(['status', 'refresh_status', 'refresh_sub_status', 'refresh_failures', 'next_refresh'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const waits: number[] = [];
+    // Each time the refresh's process ends while it is `updating` (its mark), on the job's last attempt.
+    for (let time = 0; time < 2; time += 1) {
+      await fixture.db
+        .updateTable('provider_accounts')
+        .set({ status: 'updating' })
+        .where('id', '=', id)
+        .execute();
+      const before = Date.now();
+      await abandoned?.({ providerAccountId: id }, 'Attempt 5 stopped with its worker');
+      const row = await record();
+      // Before 2026-12-03 it stayed `updating`, and each sweep queued it again.
+      expect(row).toMatchObject({
+        status: 'failed',
+        refresh_status: 'temporary_failure',
+        refresh_sub_status: 'aggregation_error',
+        refresh_failures: time + 1,
+      });
+      waits.push(Math.round(((row.next_refresh?.getTime() ?? 0) - before) / 60_000));
+    }
+    expect(waits).toEqual([5, 10]);
+    // One whose outcome was written (only the job's completion was lost) is left as it is.
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ status: 'success' })
+      .where('id', '=', id)
+      .execute();
+    await abandoned?.({ providerAccountId: id }, 'Attempt 5 stopped with its worker');
+    expect(await record()).toMatchObject({ status: 'success', refresh_failures: 2 });
+  });
+
   it('leaves a refresh the holder asked to wait after to its next_refresh, without the queue’s retries', async () => {
     const { queue, handlers } = recordingQueue();
     const app = workerApp(queue);

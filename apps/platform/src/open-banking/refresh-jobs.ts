@@ -6,8 +6,13 @@ import type { EnqueueOptions, JobQueue } from '../jobs/job-queue.ts';
 import { type PeriodicJob, registerPeriodicJob } from '../jobs/periodic-job.ts';
 import { enqueueJob } from '../jobs/table-job-queue.ts';
 import { whenDatabaseReady } from '../plugins/when-database-ready.ts';
+import type { RefreshOutcome } from './data-source.ts';
 import { holderTokenCipher, sealPlaintextHolderTokens } from './holder-token-cipher.ts';
-import { type OpenBankingOptions, refreshProviderAccount } from './refresh-provider-account.ts';
+import {
+  type OpenBankingOptions,
+  recordAbandonedRefresh,
+  refreshProviderAccount,
+} from './refresh-provider-account.ts';
 
 /** One provider account's refresh. */
 export const refreshJob = 'open-banking.refresh';
@@ -23,6 +28,15 @@ const queueRetriesMs = 30_000;
 
 export interface RefreshJobPayload {
   providerAccountId: number;
+}
+
+/**
+ * A temporary failure is thrown for the queue to retry, unless the holder asked for a wait longer
+ * than the queue's retries take (`Retry-After` of a 429 or 503): the recorded `next_refresh` keeps
+ * it, where those retries, seconds apart, would not. A shorter one is retried as any.
+ */
+function thrownForTheQueue(outcome: RefreshOutcome): boolean {
+  return outcome.temporary && (outcome.retryAfterMs ?? 0) <= queueRetriesMs;
 }
 
 /** A refresh failure time may fix: thrown so the queue retries with back-off. */
@@ -93,44 +107,53 @@ export async function registerRefreshWorkers(
 ): Promise<void> {
   const db = app.database.db;
   const queue = app.jobQueue;
-  await queue.work<RefreshJobPayload>(refreshJob, async ({ providerAccountId }) => {
-    const tokens = options.tokens ?? (await holderTokenCipher(app.config));
-    const result = await refreshProviderAccount(db, providerAccountId, { ...options, tokens }).catch(
-      (error: unknown) => {
+  await queue.work<RefreshJobPayload>(
+    refreshJob,
+    async ({ providerAccountId }, job) => {
+      const tokens = options.tokens ?? (await holderTokenCipher(app.config));
+      // A temporary failure this attempt throws and the queue tries again is not one in a row: the
+      // job's last attempt, or an answer it does not throw (a long `Retry-After`), counts it.
+      const attemptsLeft = job.attempt <= temporaryRetries;
+      const retried = (outcome: RefreshOutcome) => attemptsLeft && thrownForTheQueue(outcome);
+      const result = await refreshProviderAccount(db, providerAccountId, {
+        ...options,
+        tokens,
+        retried,
+      }).catch((error: unknown) => {
         // Deleted while its refresh waited, or not an open-banking connection: nothing to retry.
         if (error instanceof AppError && (error.type === 'not_found' || error.type === 'validation_failed')) {
           return undefined;
         }
         throw error;
-      },
-    );
-    // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
-    // reconnect's own refresh found this job running (one per connection), so it is this job's
-    // to run again, with the new consent.
-    if (result?.superseded) {
-      throw new TemporaryRefreshFailure(
-        `provider account ${providerAccountId}: reconnected during the refresh`,
-      );
-    }
-    // Recorded as a failure that backs off (not retried here: the key is the operator's to fix,
-    // and a wrong HOLDER_TOKEN_KEY does this to every connection); the operator hears of it.
-    if (result?.tokenUnreadable) {
-      app.log.error(
-        { err: result.tokenUnreadable, providerAccountId },
-        'open banking: a stored bank token cannot be decrypted with HOLDER_TOKEN_KEY; the connection is refreshed again as it backs off',
-      );
-      return;
-    }
-    if (result?.outcome.temporary) {
-      // The holder asked for a wait longer than the queue's retries take (`Retry-After` of a 429
-      // or 503): the recorded `next_refresh` keeps it, where those retries, seconds apart, would
-      // not. A shorter one is retried as any temporary failure.
-      if ((result.outcome.retryAfterMs ?? 0) > queueRetriesMs) return;
-      throw new TemporaryRefreshFailure(
-        `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,
-      );
-    }
-  });
+      });
+      // Reconnected while it ran: its outcome, for the old consent, was not recorded, and the
+      // reconnect's own refresh found this job running (one per connection), so it is this job's
+      // to run again, with the new consent.
+      if (result?.superseded) {
+        throw new TemporaryRefreshFailure(
+          `provider account ${providerAccountId}: reconnected during the refresh`,
+        );
+      }
+      // Recorded as a failure that backs off (not retried here: the key is the operator's to fix,
+      // and a wrong HOLDER_TOKEN_KEY does this to every connection); the operator hears of it.
+      if (result?.tokenUnreadable) {
+        app.log.error(
+          { err: result.tokenUnreadable, providerAccountId },
+          'open banking: a stored bank token cannot be decrypted with HOLDER_TOKEN_KEY; the connection is refreshed again as it backs off',
+        );
+        return;
+      }
+      if (result && thrownForTheQueue(result.outcome)) {
+        throw new TemporaryRefreshFailure(
+          `provider account ${providerAccountId}: ${result.outcome.refreshStatus}/${result.outcome.refreshSubStatus}`,
+        );
+      }
+    },
+    {
+      // Its process ended during the last attempt: a failure in a row, so it backs off.
+      abandoned: ({ providerAccountId }) => recordAbandonedRefresh(db, providerAccountId),
+    },
+  );
   await registerPeriodicJob(app, refreshSweep, 'open banking: scheduling the refresh sweep', async () => {
     for (const id of await dueProviderAccountIds(db, new Date())) await enqueueRefresh(queue, id);
   });

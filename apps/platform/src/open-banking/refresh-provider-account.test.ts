@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientScope } from '../access/resolve-client-scope.ts';
+import { markRefreshQueued } from '../aggregation/provider-accounts-repository.ts';
+import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { connectProviderAccount } from './connect-provider-account.ts';
+import { dueProviderAccountIds } from './refresh-jobs.ts';
 import { refreshProviderAccount } from './refresh-provider-account.ts';
 import { storePull } from './store-pull.ts';
 import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
@@ -71,17 +74,18 @@ type HolderBody = any;
  * every request's headers kept in `requests`.
  */
 function rewritingFetch(
-  rewrite: (path: string, body: HolderBody) => HolderBody,
+  rewrite: (path: string, body: HolderBody, url: URL) => HolderBody,
   requests: { path: string; headers: Record<string, string> }[] = [],
 ): typeof fetch {
   return async (input, init) => {
-    const path = new URL(String(input)).pathname;
+    const url = new URL(String(input));
+    const path = url.pathname;
     requests.push({ path, headers: { ...(init?.headers as Record<string, string>) } });
     const response = await fixture.fetch(input, init);
     if (!response.ok) return response;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
-    const body = rewrite(path, await response.json());
+    const body = rewrite(path, await response.json(), url);
     return new Response(JSON.stringify(body), { status: response.status, headers });
   };
 }
@@ -105,6 +109,28 @@ async function oldestByAccount(scope: ClientScope) {
     .groupBy('a.external_id')
     .execute();
   return new Map(rows.map((row) => [row.external_id ?? '', row.oldest]));
+}
+
+const day = 24 * 3600 * 1000;
+
+/** A fetch that holds the holder's account list until `release`; `reached` resolves once it is asked. */
+function fetchHeldAtAccounts() {
+  let reach = () => {};
+  let release = () => {};
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (new URL(String(input)).pathname.endsWith('/banking/accounts')) {
+      reach();
+      await released;
+    }
+    return fixture.fetch(input, init);
+  };
+  return { fetch, reached, release };
 }
 
 /** A client connected to Harbour Bank and refreshed once, successfully. */
@@ -625,6 +651,154 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       fetch: withoutThem,
     });
     expect(second.stored?.pendingRemoved).toBe(timeless.size);
+  });
+
+  it('reads the time an account was left out of the holder’s list once it is listed again, and marks it inactive meanwhile', async () => {
+    const { scope, id } = await refreshedClient('account-left-out');
+    // The account with the most transactions: one with some in every fortnight.
+    const [busiest] = await fixture.db
+      .selectFrom('accounts as a')
+      .innerJoin('transactions as t', 't.account_id', 'a.id')
+      .select(['a.id', 'a.external_id', sql<number>`count(*)::int`.as('count')])
+      .where('a.provider_account_id', '=', id)
+      .groupBy(['a.id', 'a.external_id'])
+      .orderBy('count', 'desc')
+      .orderBy('a.id')
+      .execute();
+    const leftOut = busiest?.external_id ?? '';
+    const statuses = async () =>
+      new Map(
+        (
+          await fixture.db
+            .selectFrom('accounts')
+            .select(['external_id', 'account_status'])
+            .where('provider_account_id', '=', id)
+            .execute()
+        ).map((row) => [row.external_id, row.account_status]),
+      );
+    const withoutIt = rewritingFetch((path, body) => {
+      if (path.endsWith('/banking/accounts')) {
+        body.data.accounts = body.data.accounts.filter(
+          (account: { accountId: string }) => account.accountId !== leftOut,
+        );
+      }
+      return body;
+    });
+    const monthLater = new Date(holderNow.getTime() + 30 * day);
+    fixture.holder.clock.set(monthLater);
+    try {
+      const without = await refreshProviderAccount(fixture.db, id, {
+        ...fixture.refreshOptions,
+        fetch: withoutIt,
+      });
+      expect(without.outcome.refreshStatus).toBe('success');
+      expect(without.stored?.accountsUnlisted).toBe(1);
+      // Before 2026-12-03 the window moved on to this refresh, and the account stayed `active`.
+      expect(await syncedAt(id)).toEqual(holderNow);
+      const marked = await statuses();
+      expect(marked.get(leftOut)).toBe('inactive');
+      expect([...marked.values()].filter((status) => status === 'inactive')).toHaveLength(1);
+
+      // Listed again: read from before the last refresh that read every account.
+      const back = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+      expect(back.outcome.refreshStatus).toBe('success');
+      expect(await syncedAt(id)).toEqual(monthLater);
+      expect((await statuses()).get(leftOut)).toBe('active');
+    } finally {
+      fixture.holder.clock.set(holderNow);
+    }
+    // Its transactions of days a window from 14 days before the month's end leaves out (a week
+    // more: the holder reads by the posting time, which may be days after the date).
+    const gap = await fixture.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('client_id', '=', scope.clientId)
+      .where('account_id', '=', busiest?.id ?? 0)
+      .where('transaction_date', '>', sydneyToday(holderNow))
+      .where('transaction_date', '<', sydneyToday(new Date(monthLater.getTime() - 21 * day)))
+      .execute();
+    expect(gap.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a hold of the window’s first day that the holder leaves out for its time of day', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'first-day-hold');
+    // 10:00 in Sydney on 6 November. A refresh after one on 20 November at 03:00 UTC reads from 14
+    // days before, 14:00 in Sydney on the 6th: the holder, which reads from that instant, leaves
+    // it out, though it is still pending.
+    const hold = {
+      transactionId: 'first-day-hold',
+      type: 'PAYMENT',
+      status: 'PENDING',
+      description: 'HARBOURSIDE HOTEL DEPOSIT',
+      reference: '',
+      executionDateTime: '2026-11-05T23:00:00Z',
+      amount: '-200.00',
+      currency: 'AUD',
+    };
+    let account = '';
+    const holding = rewritingFetch((path, body, url) => {
+      if (path.endsWith('/banking/accounts')) account ||= body.data.accounts[0].accountId;
+      else if (
+        path.endsWith(`/${account}/transactions`) &&
+        !body.links.next &&
+        hold.executionDateTime >= (url.searchParams.get('oldest-time') ?? '')
+      ) {
+        body.data.transactions.push({ ...hold, accountId: account });
+      }
+      return body;
+    });
+    const options = { ...fixture.refreshOptions, fetch: holding };
+    await refreshProviderAccount(fixture.db, providerAccount.id, options);
+    const stored = () =>
+      fixture.db
+        .selectFrom('transactions')
+        .select(['status', 'memo', sql<string>`transaction_date::text`.as('date')])
+        .where('client_id', '=', scope.clientId)
+        .where('external_id', '=', hold.transactionId)
+        .execute();
+    expect(await stored()).toEqual([{ status: 'pending', memo: null, date: '2026-11-06' }]);
+    await fixture.db
+      .updateTable('transactions')
+      .set({ memo: 'Conference stay' })
+      .where('client_id', '=', scope.clientId)
+      .where('external_id', '=', hold.transactionId)
+      .execute();
+
+    const again = await refreshProviderAccount(fixture.db, providerAccount.id, options);
+    expect(again.outcome.refreshStatus).toBe('success');
+    // Before 2026-12-03 it was removed as cancelled, with its memo.
+    expect(again.stored?.pendingRemoved).toBe(0);
+    expect(await stored()).toEqual([{ status: 'pending', memo: 'Conference stay', date: '2026-11-06' }]);
+  });
+
+  it('keeps a refresh an adviser asks for while one runs: due again within the sweep’s 15 minutes', async () => {
+    const { scope, id } = await refreshedClient('asked-meanwhile');
+    // The refresh's clock two days ahead of the real one, whatever the date, so the next day it
+    // would wait for is well after the adviser's click; the consent's end is the holder's (its
+    // clock), not to lapse on this one.
+    const refreshNow = new Date(Math.max(Date.now(), holderNow.getTime()) + 2 * day);
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ holder_consent_expires_at: null })
+      .where('id', '=', id)
+      .execute();
+    const held = fetchHeldAtAccounts();
+    const running = refreshProviderAccount(fixture.db, id, {
+      ...fixture.refreshOptions,
+      fetch: held.fetch,
+      timeoutMs: 30_000,
+      now: () => refreshNow,
+    });
+    await held.reached;
+    // The adviser asks for a refresh now; this one's job is running, so no other is queued.
+    await markRefreshQueued(fixture.db, scope, [id], async () => {});
+    const askedAt = Date.now();
+    held.release();
+    const result = await running;
+    expect(result.outcome.refreshStatus).toBe('success');
+    // Before 2026-12-03 the refresh wrote its next day over the adviser's "now".
+    expect(await dueProviderAccountIds(fixture.db, new Date(askedAt + 15 * 60_000))).toContain(id);
+    expect(result.nextRefresh?.getTime()).toBeLessThanOrEqual(askedAt);
   });
 
   it('backs off when every account’s transactions fail for a time, though the accounts load', async () => {

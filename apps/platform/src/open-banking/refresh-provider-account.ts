@@ -10,7 +10,13 @@ import { createCdsHttpClient } from './cds-http-client.ts';
 import type { DataSource, PullWindow, RefreshOutcome } from './data-source.ts';
 import { type HolderTokenCipher, HolderTokenKeyError, holderTokenCipher } from './holder-token-cipher.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
-import { recordFailedRefresh, type StoredPull, sameConsent, storePull } from './store-pull.ts';
+import {
+  type RefreshTarget,
+  recordFailedRefresh,
+  type StoredPull,
+  sameConsent,
+  storePull,
+} from './store-pull.ts';
 
 export interface OpenBankingOptions {
   /** How the platform reaches data holders (tests route it to the simulated holder in-process). */
@@ -20,6 +26,15 @@ export interface OpenBankingOptions {
   now?: () => Date;
   /** Seals and opens the stored bank tokens (default: the key of the process environment's configuration). */
   tokens?: HolderTokenCipher;
+}
+
+export interface RefreshOptions extends OpenBankingOptions {
+  /**
+   * Whether the queue tries this outcome again at once (a refresh job's attempt with attempts
+   * left, `refresh-jobs.ts`): a temporary failure it retries is not counted in a row, so one job
+   * counts one failure. Left out, none is: a refresh outside the queue counts its own.
+   */
+  retried?: (outcome: RefreshOutcome) => boolean;
 }
 
 export interface RefreshResult {
@@ -64,6 +79,14 @@ export function nextRefreshAfter(outcome: RefreshOutcome, failuresInARow: number
 
 const supersededMark = { superseded: true } as const;
 
+/** The platform's own failure (a token it cannot open, a store that failed): backs off. */
+const platformFailure: RefreshOutcome = {
+  providerAccountStatus: 'failed',
+  refreshStatus: 'temporary_failure',
+  refreshSubStatus: 'aggregation_error',
+  temporary: true,
+};
+
 const needsConsent: RefreshOutcome = {
   providerAccountStatus: 'needs_action',
   refreshStatus: 'relogin_required',
@@ -79,7 +102,7 @@ const needsConsent: RefreshOutcome = {
 export async function refreshProviderAccount(
   database: Kysely<Database>,
   providerAccountId: number,
-  options: OpenBankingOptions = {},
+  options: RefreshOptions = {},
 ): Promise<RefreshResult> {
   const now = (options.now ?? (() => new Date()))();
   const db = database;
@@ -95,6 +118,8 @@ export async function refreshProviderAccount(
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
       'pa.connected_at',
+      'pa.next_refresh',
+      'pa.refresh_failures',
       'p.id as provider_id',
       'p.aggregator_type',
       'p.base_url',
@@ -116,11 +141,14 @@ export async function refreshProviderAccount(
   // What this refresh records is recorded only while the connection still has the consent it read:
   // a reconnect meanwhile (a new consent, its own refresh queued) must not have this one's failure
   // written over it (before 2026-11-30 it was, and `next_refresh` cleared).
-  const target = {
+  const target: RefreshTarget = {
     providerAccountId,
     clientId: connection.client_id,
     consentId: connection.holder_consent_id,
+    // Until the mark below: a due time written after this read is an adviser's refresh, kept.
+    dueAsMarked: connection.next_refresh === null ? null : new Date(connection.next_refresh),
   };
+  const retried = (outcome: RefreshOutcome) => options.retried?.(outcome) ?? false;
   if (consentLapsed) {
     const recorded = await recordFailedRefresh(database, target, needsConsent, null);
     return { outcome: needsConsent, stored: undefined, nextRefresh: null, ...(!recorded && supersededMark) };
@@ -136,13 +164,9 @@ export async function refreshProviderAccount(
     // No key here opens it: most likely the operator's HOLDER_TOKEN_KEY is wrong or lost, which
     // fixing heals. Recorded as the platform's failure, backing off to every 6 hours, not retried
     // by the queue; the job logs it. Before 2026-12-02 it was thrown before anything was recorded:
-    // the connection stayed `updating` and failed again every 15 minutes for ever.
-    const failed: RefreshOutcome = {
-      providerAccountStatus: 'failed',
-      refreshStatus: 'temporary_failure',
-      refreshSubStatus: 'aggregation_error',
-      temporary: true,
-    };
+    // the connection stayed `updating` and failed again every 15 minutes for ever. Never retried
+    // by the queue, so always counted.
+    const failed = platformFailure;
     const recorded = await recordFailedRefresh(database, target, failed, (count) =>
       nextRefreshAfter(failed, count, now),
     );
@@ -157,12 +181,19 @@ export async function refreshProviderAccount(
   // A token stored before encryption is sealed now, at its first read.
   // The client's data version before the connection's row, which its trigger bumps the version
   // for: the order an adviser's refresh mark takes them in (a deadlock on PostgreSQL otherwise).
+  // The mark moves `next_refresh` on as a failure would (the back-off): a refresh that ends the
+  // process, or whose job is given up, writes no outcome, and is due again only then. Before
+  // 2026-12-03 it stayed due, and the sweep queued it again every 15 minutes for ever. The outcome
+  // writes its own; one written meanwhile (an adviser's refresh) is kept (`dueAsMarked`).
+  const markedDue = nextRefreshAfter(platformFailure, connection.refresh_failures + 1, now);
+  target.dueAsMarked = markedDue;
   await inTransaction(database, async (trx) => {
     await lockClientDataVersion(trx, connection.client_id);
     await trx
       .updateTable('provider_accounts')
       .set({
         status: 'updating',
+        next_refresh: markedDue,
         ...(tokens.isSealed(storedToken) ? {} : { holder_access_token: tokens.seal(storedToken) }),
       })
       .where('id', '=', providerAccountId)
@@ -215,8 +246,12 @@ export async function refreshProviderAccount(
   const pull = await source.pull(window);
 
   if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {
-    const failures = await recordFailedRefresh(database, target, pull.outcome, (count) =>
-      nextRefreshAfter(pull.outcome, count, now),
+    const failures = await recordFailedRefresh(
+      database,
+      target,
+      pull.outcome,
+      (count) => nextRefreshAfter(pull.outcome, count, now),
+      { retried: retried(pull.outcome) },
     );
     return {
       outcome: pull.outcome,
@@ -230,7 +265,10 @@ export async function refreshProviderAccount(
       outcome: pull.outcome,
       now,
       nextRefresh: (count) => nextRefreshAfter(pull.outcome, count, now),
+      // The holder reads from `oldestTime`, an instant of this day: only the days after it are
+      // wholly inside the window (`storePull`, `matchPostedToPending`).
       windowStart: sydneyToday(oldestTime),
+      retried: retried(pull.outcome),
     });
     return {
       outcome: pull.outcome,
@@ -240,15 +278,38 @@ export async function refreshProviderAccount(
     };
   } catch (error) {
     // The transaction rolled back: the previous data is intact; say the refresh failed.
-    const failed: RefreshOutcome = {
-      providerAccountStatus: 'failed',
-      refreshStatus: 'temporary_failure',
-      refreshSubStatus: 'aggregation_error',
-      temporary: true,
-    };
-    await recordFailedRefresh(database, target, failed, (count) => nextRefreshAfter(failed, count, now));
+    const failed = platformFailure;
+    await recordFailedRefresh(database, target, failed, (count) => nextRefreshAfter(failed, count, now), {
+      retried: retried(failed),
+    });
     throw error;
   }
+}
+
+/**
+ * A refresh whose job the queue gave up (its process ended during the last attempt, so nothing
+ * was recorded): a connection still `updating` is recorded as the platform's failure, counted in
+ * a row, so a refresh that ends its process every time backs off (5 minutes doubling to 6 hours)
+ * instead of being queued again by every sweep. Before 2026-12-03 it stayed `updating` and due.
+ * One whose outcome was written (only the job's completion was lost) is left as it is.
+ */
+export async function recordAbandonedRefresh(
+  database: Kysely<Database>,
+  providerAccountId: number,
+  now: Date = new Date(),
+): Promise<void> {
+  const connection = await database
+    .selectFrom('provider_accounts')
+    .select(['client_id', 'status', 'holder_consent_id'])
+    .where('id', '=', providerAccountId)
+    .executeTakeFirst();
+  if (connection?.status !== 'updating') return;
+  await recordFailedRefresh(
+    database,
+    { providerAccountId, clientId: connection.client_id, consentId: connection.holder_consent_id },
+    platformFailure,
+    (count) => nextRefreshAfter(platformFailure, count, now),
+  );
 }
 
 /**

@@ -30,6 +30,13 @@ export interface RefreshTarget {
    * the refresh gave it a new one, whose own refresh says how it is. Left out, it is not checked.
    */
   consentId?: string | null;
+  /**
+   * The `next_refresh` this refresh wrote with its `updating` mark (or read at its start, before
+   * one). Found otherwise when the outcome is recorded, it was written meanwhile (an adviser's
+   * refresh, due at once): the earlier of it and the outcome's is kept, so the click is not lost.
+   * Left out, the outcome's is written.
+   */
+  dueAsMarked?: Date | null;
 }
 
 export interface StoredPull {
@@ -42,7 +49,12 @@ export interface StoredPull {
   statusRecorded: boolean;
   /** The `next_refresh` recorded (null also when nothing was). */
   nextRefresh: Date | null;
+  /** The connection's accounts this pull did not list (removed from the sharing, or left out): now `inactive`. */
+  accountsUnlisted: number;
 }
+
+/** When to refresh next, or how to tell from the failures in a row (this one counted). */
+export type NextRefresh = Date | null | ((failuresInARow: number) => Date | null);
 
 /** Rows per insert: 15 columns stay well under PostgreSQL's 65,535 bind parameters. */
 const batchSize = 1_000;
@@ -73,12 +85,19 @@ export async function storePull(
     now,
     nextRefresh,
     windowStart,
+    retried = false,
   }: {
     outcome: RefreshOutcome;
     now: Date;
-    /** When to refresh next, or how to tell from the failures in a row (this one counted). */
-    nextRefresh: Date | null | ((failuresInARow: number) => Date | null);
+    nextRefresh: NextRefresh;
+    /**
+     * The window's first day in Sydney: only the days after it are wholly inside the window (the
+     * holder reads from an instant on it), so only pending rows dated after it that the holder no
+     * longer lists are cancelled.
+     */
     windowStart: string;
+    /** A temporary failure the queue tries again (`RefreshOptions.retried`): not counted in a row. */
+    retried?: boolean;
   },
 ): Promise<StoredPull> {
   return inTransaction(database, async (trx) => {
@@ -92,6 +111,7 @@ export async function storePull(
       pendingRemoved: 0,
       statusRecorded: false,
       nextRefresh: null,
+      accountsUnlisted: 0,
     };
     // The categories are reference data with fixed ids; a platform without the demo seed still has them.
     const categories = await trx
@@ -124,6 +144,28 @@ export async function storePull(
         .onConflict((conflict) => conflict.columns(['account_id', 'external_id']).doNothing())
         .execute();
     }
+    // The connection's accounts the holder no longer lists (the client took them out of the
+    // sharing, or the holder left one out of this answer) become `inactive`: their balance, the
+    // client's choices and their transactions stay, and listed again they take the holder's
+    // status. Before 2026-12-03 they stayed `active`, as if current.
+    const listed = new Set(pull.accounts.map((entry) => entry.account.externalId));
+    const unlisted = (
+      await trx
+        .selectFrom('accounts')
+        .select(['id', 'external_id', 'account_status'])
+        .where('provider_account_id', '=', target.providerAccountId)
+        .where('external_id', 'is not', null)
+        .execute()
+    ).filter((row) => !listed.has(row.external_id ?? ''));
+    stored.accountsUnlisted = unlisted.length;
+    const toMark = unlisted.filter((row) => row.account_status !== 'inactive').map((row) => row.id);
+    for (let start = 0; start < toMark.length; start += batchSize) {
+      await trx
+        .updateTable('accounts')
+        .set({ account_status: 'inactive' })
+        .where('id', 'in', toMark.slice(start, start + batchSize))
+        .execute();
+    }
     await faultPoint(faultPoints.openBankingStorePull); // docs/reliability.md; inert unless armed
     const recorded = await trx
       .updateTable('provider_accounts')
@@ -132,35 +174,80 @@ export async function storePull(
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
         last_refreshed: now,
-        // Only a pull that read every account's transactions moves the next one's window on.
-        ...(pull.accounts.every((entry) => entry.transactions !== undefined) && {
-          transactions_synced_at: now,
-        }),
+        // Only a pull that read the transactions of every account the connection holds moves the
+        // next one's window on: an account left out (or whose transactions failed) is read from
+        // before the last full read when it is listed again. Before 2026-12-03 the accounts left
+        // out did not count, and such an account's transactions of the time between were never read.
+        ...(unlisted.length === 0 &&
+          pull.accounts.every((entry) => entry.transactions !== undefined) && {
+            transactions_synced_at: now,
+          }),
         // Every account's transactions failing for a time (429, 503) is a failure in a row, as a
         // pull that read no account is (`recordFailedRefresh`), so the back-off grows: before
         // 2026-12-02 the count went back to 0, and the connection was pulled again every 5 minutes
         // for as long as it lasted. A success (partial too) resets it; another failure keeps it.
-        refresh_failures: outcome.temporary
-          ? eb('refresh_failures', '+', 1)
-          : outcome.providerAccountStatus === 'success'
-            ? eb.val(0)
-            : eb.ref('refresh_failures'),
+        refresh_failures: failuresInARow(eb, outcome, retried),
       }))
       .where('id', '=', target.providerAccountId)
       .where((eb) => sameConsent(eb, target))
-      .returning('refresh_failures')
+      .returning(['refresh_failures', 'next_refresh'])
       .executeTakeFirst();
     if (!recorded) return stored;
     stored.statusRecorded = true;
-    stored.nextRefresh =
-      typeof nextRefresh === 'function' ? nextRefresh(recorded.refresh_failures) : nextRefresh;
-    await trx
-      .updateTable('provider_accounts')
-      .set({ next_refresh: stored.nextRefresh })
-      .where('id', '=', target.providerAccountId)
-      .execute();
+    stored.nextRefresh = await recordNextRefresh(trx, target, recorded, outcome, retried, nextRefresh);
     return stored;
   });
+}
+
+/**
+ * The failures in a row an outcome leaves: a temporary failure counts one, unless the queue tries
+ * it again (one per job, not per attempt: before 2026-12-03 each of a job's five attempts counted,
+ * so one outage made the first wait 80 minutes instead of 5); a success resets the count; anything
+ * else keeps it.
+ */
+function failuresInARow(
+  eb: ExpressionBuilder<Database, 'provider_accounts'>,
+  outcome: RefreshOutcome,
+  retried: boolean,
+): Expression<number> {
+  if (outcome.temporary) return retried ? eb.ref('refresh_failures') : eb('refresh_failures', '+', 1);
+  return outcome.providerAccountStatus === 'success' ? eb.val(0) : eb.ref('refresh_failures');
+}
+
+/**
+ * Writes when to refresh next, in the transaction that recorded the outcome (its row locked). A
+ * temporary failure the queue tries again is due as the job's end would make it (this failure
+ * counted). A due time written since the refresh's mark (an adviser's refresh, due at once) is
+ * kept when it is the earlier: before 2026-12-03 the outcome's, a day later, replaced it.
+ */
+async function recordNextRefresh(
+  trx: Kysely<Database>,
+  target: RefreshTarget,
+  recorded: { refresh_failures: number; next_refresh: Date | null },
+  outcome: RefreshOutcome,
+  retried: boolean,
+  nextRefresh: NextRefresh,
+): Promise<Date | null> {
+  const failures = recorded.refresh_failures + (outcome.temporary && retried ? 1 : 0);
+  const next = typeof nextRefresh === 'function' ? nextRefresh(failures) : nextRefresh;
+  const kept = keptDue(recorded.next_refresh, target.dueAsMarked, next);
+  await trx
+    .updateTable('provider_accounts')
+    .set({ next_refresh: kept })
+    .where('id', '=', target.providerAccountId)
+    .execute();
+  return kept;
+}
+
+/**
+ * The outcome's due time, or the one found when it was written since the refresh's mark and is
+ * earlier. Never a due time when the client must act (`next` null): nothing refreshes it then.
+ */
+export function keptDue(found: Date | null, marked: Date | null | undefined, next: Date | null): Date | null {
+  if (marked === undefined || next === null || found === null) return next;
+  const foundTime = new Date(found).getTime();
+  if (marked !== null && foundTime === marked.getTime()) return next;
+  return foundTime < next.getTime() ? new Date(foundTime) : next;
 }
 
 /** An account as stored: its id, and whether this pull added it (then it has no transactions yet). */
@@ -276,7 +363,10 @@ async function upsertTransactions(
     }
     orphans = orphans.filter((row) => !matches.has(row.id));
   }
-  const stale = orphans.filter((row) => row.transaction_date >= windowStart).map((row) => row.id);
+  // Only the days after the window's first are wholly inside it: a hold of that first day before
+  // the window's time of day is left out by the holder because of its time, not because it was
+  // cancelled (before 2026-12-03 it was removed, with what the client had set on it).
+  const stale = orphans.filter((row) => row.transaction_date > windowStart).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
 
   const toRow = (transaction: SourcedTransaction): TransactionRow => {
@@ -332,7 +422,8 @@ export async function recordFailedRefresh(
   database: Kysely<Database>,
   target: RefreshTarget,
   outcome: RefreshOutcome,
-  nextRefresh: Date | null | ((failuresInARow: number) => Date | null),
+  nextRefresh: NextRefresh,
+  { retried = false }: { retried?: boolean } = {},
 ): Promise<{ failures: number; nextRefresh: Date | null } | undefined> {
   return inTransaction(database, async (trx) => {
     await lockClientDataVersion(trx, target.clientId);
@@ -342,19 +433,15 @@ export async function recordFailedRefresh(
         status: outcome.providerAccountStatus,
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
-        refresh_failures: outcome.temporary ? eb('refresh_failures', '+', 1) : eb.ref('refresh_failures'),
+        refresh_failures:
+          outcome.temporary && !retried ? eb('refresh_failures', '+', 1) : eb.ref('refresh_failures'),
       }))
       .where('id', '=', target.providerAccountId)
       .where((eb) => sameConsent(eb, target))
-      .returning('refresh_failures')
+      .returning(['refresh_failures', 'next_refresh'])
       .executeTakeFirst();
     if (!row) return undefined;
-    const next = typeof nextRefresh === 'function' ? nextRefresh(row.refresh_failures) : nextRefresh;
-    await trx
-      .updateTable('provider_accounts')
-      .set({ next_refresh: next })
-      .where('id', '=', target.providerAccountId)
-      .execute();
+    const next = await recordNextRefresh(trx, target, row, outcome, retried, nextRefresh);
     return { failures: row.refresh_failures, nextRefresh: next };
   });
 }
