@@ -1,4 +1,4 @@
-import type { RouteTarget } from '../config/route-href.ts';
+import { type RouteTarget, routeHref } from '../config/route-href.ts';
 
 const keys = {
   entryRoute: 'waratah.entryRoute',
@@ -38,16 +38,38 @@ export function createRouteStorage(storage: Storage): RouteStorage {
   };
 }
 
-// Local storage is outside input: a value another version wrote, or a hand edit, is ignored.
+// Local storage is outside input: a value another version wrote, or a hand edit, is ignored. So is
+// one this version cannot build a URL for (a route it does not know, a param missing): restored
+// after sign-in, it threw, and a signed-in adviser was told the server could not be reached, or left
+// on the spinner (before 2026-12-03 only a string `name` was asked for).
 function parseTarget(raw: string | null): RouteTarget | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || typeof (value as RouteTarget).name !== 'string') {
-      return null;
-    }
-    return value as RouteTarget;
+    if (!isTarget(value)) return null;
+    routeHref(value);
+    return value;
   } catch {
     return null;
   }
+}
+
+function isTarget(value: unknown): value is RouteTarget {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, params, query, hash } = value as Record<string, unknown>;
+  return (
+    typeof name === 'string' &&
+    (params === undefined || isStringRecord(params)) &&
+    (query === undefined || isStringRecord(query)) &&
+    (hash === undefined || typeof hash === 'string')
+  );
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
 }

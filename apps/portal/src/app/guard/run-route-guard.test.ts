@@ -286,7 +286,34 @@ describe('runRouteGuard: 3. in-product guidance', () => {
 
     await runRouteGuard(target('DashboardPage'), deps);
 
+    await vi.waitFor(() => expect(deps.identifyGuidance).toHaveBeenCalledWith(adviser()));
+  });
+
+  it('identifies at once with a stored app config, without asking for it', async () => {
+    const deps = dependencies();
+    deps.appStore.setState({ appConfig: buildAppConfig({ features: { appcues: true } }) });
+
+    await runRouteGuard(target('DashboardPage'), deps);
+
     expect(deps.identifyGuidance).toHaveBeenCalledWith(adviser());
+    expect(deps.loadAppConfig).not.toHaveBeenCalled();
+  });
+
+  it('lets a signed-in page in when the app config never answers: guidance never holds it back', async () => {
+    vi.useFakeTimers();
+    try {
+      const deps = dependencies({ loadAppConfig: vi.fn(() => new Promise<AppConfig>(() => undefined)) });
+      let decided = false;
+      const decision = runRouteGuard(target('DashboardPage'), deps).finally(() => (decided = true));
+
+      // The page waits for the config at most APP_CONFIG_WAIT_MS (see below), not for ever.
+      await vi.advanceTimersByTimeAsync(APP_CONFIG_WAIT_MS);
+      expect(decided).toBe(true);
+      await expect(decision).resolves.toEqual({ type: 'allow' });
+      expect(deps.identifyGuidance).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('identifies nobody when appcues is off, the config fails or the user has no id', async () => {

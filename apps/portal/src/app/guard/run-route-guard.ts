@@ -1,3 +1,4 @@
+import type { AppConfig } from '@waratah/contracts';
 import type { RouteTarget } from '../../config/route-href.ts';
 import type { RouteMeta } from '../../config/routes.ts';
 import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
@@ -8,8 +9,8 @@ const allow: GuardDecision = { type: 'allow' };
 const redirect = (to: RouteTarget): GuardDecision => ({ type: 'redirect', to });
 
 /**
- * The route guard of spec §4, in its order: title, sign-in, guidance identify, account status,
- * feature; a page it lets in waits for the app config. Every navigation runs it; it decides and
+ * The route guard of spec §4, in its order: title, sign-in, guidance identify (never waited for),
+ * account status, feature; a page it lets in waits for the app config. Every navigation runs it; it decides and
  * never navigates itself. A page the provider takes over checks its feature first (see enterDecision).
  */
 export async function runRouteGuard(
@@ -28,7 +29,7 @@ export async function runRouteGuard(
   }
 
   const user = deps.appStore.getState().userDetails;
-  if (meta.auth && user?.id) await identifyGuidance(user, deps);
+  if (meta.auth && user?.id) identifyGuidance(user, deps);
 
   if (meta.accountStatus === 'enabled') {
     const status = accountStatusDecision(user?.external_party ?? null);
@@ -132,9 +133,23 @@ function providerUserDetails(
   };
 }
 
-async function identifyGuidance(user: UserDetails, deps: RouteGuardDependencies): Promise<void> {
-  const appConfig = deps.appStore.getState().appConfig ?? (await deps.loadAppConfig().catch(() => null));
-  if (isFeatureEnabled(appConfig, 'appcues')) deps.identifyGuidance(user);
+/**
+ * Identifies the adviser to the in-product guidance, never holding the page back: at once with a
+ * stored app config, else once it comes (one that never answers or fails identifies nobody).
+ */
+function identifyGuidance(user: UserDetails, deps: RouteGuardDependencies): void {
+  const identify = (appConfig: AppConfig) => {
+    if (isFeatureEnabled(appConfig, 'appcues')) deps.identifyGuidance(user);
+  };
+  const stored = deps.appStore.getState().appConfig;
+  if (stored) {
+    identify(stored);
+    return;
+  }
+  void deps
+    .loadAppConfig()
+    .then(identify)
+    .catch(() => undefined);
 }
 
 function accountStatusDecision(party: ExternalParty | null): GuardDecision | null {

@@ -130,6 +130,30 @@ describe('signing out (spec §4)', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeEnabled();
   });
 
+  it('forgets a registration’s e-mail left in the browser, and so does the next sign-in', {
+    timeout: 20_000,
+  }, async () => {
+    const { api, user } = await renderDashboard({
+      [revokeRoute]: () => new Response(null, { status: 200 }),
+      'POST /oauth/admin/token': () => json({ access_token: 'next-adviser', expires_in: 600 }),
+    });
+    const registering = 'someone.else@example.test';
+
+    // Before 2026-12-03 it stayed, and the next person at /register/verify could send it a new code.
+    window.localStorage.setItem('waratah.registrationEmail', registering);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to MoneyPartner' });
+    expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
+
+    window.localStorage.setItem('waratah.registrationEmail', registering);
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'grace.hopper@example.test');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(api.requestsTo('POST /oauth/admin/token')).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
+  });
+
   it('leaves no page to come back to: the next adviser to sign in starts at the dashboard', async () => {
     const { api, user, router } = await renderDashboard(
       {

@@ -1,13 +1,16 @@
 import type { CreatePartyRequest, UpdatePartyDetailsRequest } from '@waratah/contracts';
-import { useRef, useState } from 'react';
+import { LoadingStatus, SkeletonText } from '@waratah/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCreateParty } from '../../../features/registration/api/create-party.ts';
+import { usePartyDetails } from '../../../features/registration/api/get-party-details.ts';
 import { useUpdatePartyDetails } from '../../../features/registration/api/update-party-details.ts';
 import { CompanyForm } from '../../../features/registration/components/company-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { useAppState } from '../../../lib/app-state.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { isApiError, serverFailed } from '../../../lib/is-api-error.ts';
+import { isApiError } from '../../../lib/is-api-error.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterCompanyRoute() {
@@ -16,8 +19,13 @@ export default function RegisterCompanyRoute() {
   const createParty = useCreateParty();
   const updateDetails = useUpdatePartyDetails();
   const next = () => void navigate(paths.register.credentials.getHref());
-  // A registration sent whose answer was lost (`serverFailed`), and then one the platform found registered.
-  const answerLost = useRef(false);
+  // An adviser back on this step with a practice registered (browser Back from the next step, a
+  // reload): the form starts with its details, and saves them. Before 2026-12-03 it was empty, and
+  // the platform refused it again (409 "Your business is already registered") for ever.
+  const registeredBefore = useAppState((state) => Boolean(state.userDetails?.external_party));
+  const existing = usePartyDetails({ enabled: registeredBefore });
+  const hasPractice = registeredBefore && existing.data !== null;
+  // A registration the platform refused as registered already (409): the practice is there all the same.
   const [registeredUnseen, setRegisteredUnseen] = useState(false);
 
   return (
@@ -26,43 +34,48 @@ export default function RegisterCompanyRoute() {
       title={t('register.company.title')}
       description={t('register.company.description')}
     >
-      <CompanyForm
-        pending={createParty.isPending || updateDetails.isPending}
-        alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
-        onSubmit={({ party, aggregatorId }) => {
-          const aggregator = aggregatorId ? { credentials: { aggregator_id: aggregatorId } } : undefined;
-          const saveDetails = (changes: UpdatePartyDetailsRequest) =>
-            Object.keys(changes).length === 0 ? next() : updateDetails.mutate(changes, { onSuccess: next });
-          // Registered already, the aggregator's save having failed: the platform would refuse the
-          // business again (409) for ever, so the fields edited since (none, most often) are saved
-          // as its details, with the aggregator, in one call. A field a failed save sent is sent
-          // again: that save may have been kept with its answer lost, so a value changed back
-          // since must reach the platform too.
-          if (createParty.isSuccess && createParty.variables)
-            saveDetails({
-              ...editedSince(createParty.variables, party, updateDetails.variables),
-              ...aggregator,
-            });
-          else if (registeredUnseen) saveDetails({ ...everyField(party), ...aggregator });
-          else
-            createParty.mutate(party, {
-              onSuccess: () => saveDetails({ ...aggregator }),
-              onError: (error) => {
-                // Registered by an earlier try whose answer was lost (no answer, or the platform's
-                // 5xx after its commit): the platform refuses the business again for ever (409),
-                // so what is on the form is saved as its details instead, every field, since what
-                // that try sent is not known. Before 2026-12-02 the step never moved on.
-                if (!answerLost.current || !isApiError(error) || error.status !== 409) {
-                  if (serverFailed(error)) answerLost.current = true;
-                  return;
-                }
-                createParty.reset();
-                setRegisteredUnseen(true);
-                saveDetails({ ...everyField(party), ...aggregator });
-              },
-            });
-        }}
-      />
+      {registeredBefore && existing.isPending ? (
+        <LoadingStatus label={t('app.loading')}>
+          <SkeletonText lines={8} />
+        </LoadingStatus>
+      ) : (
+        <CompanyForm
+          existing={registeredBefore ? existing.data : undefined}
+          pending={createParty.isPending || updateDetails.isPending}
+          alert={<ServerErrorAlert error={createParty.error ?? updateDetails.error} />}
+          onSubmit={({ party, aggregatorId }) => {
+            const aggregator = aggregatorId ? { credentials: { aggregator_id: aggregatorId } } : undefined;
+            const saveDetails = (changes: UpdatePartyDetailsRequest) =>
+              Object.keys(changes).length === 0 ? next() : updateDetails.mutate(changes, { onSuccess: next });
+            // Registered already, the aggregator's save having failed: the platform would refuse the
+            // business again (409) for ever, so the fields edited since (none, most often) are saved
+            // as its details, with the aggregator, in one call. A field a failed save sent is sent
+            // again: that save may have been kept with its answer lost, so a value changed back
+            // since must reach the platform too.
+            if (createParty.isSuccess && createParty.variables)
+              saveDetails({
+                ...editedSince(createParty.variables, party, updateDetails.variables),
+                ...aggregator,
+              });
+            else if (hasPractice || registeredUnseen) saveDetails({ ...everyField(party), ...aggregator });
+            else
+              createParty.mutate(party, {
+                onSuccess: () => saveDetails({ ...aggregator }),
+                onError: (error) => {
+                  // Registered already (by an earlier try whose answer was lost, another tab, or
+                  // before the page knew): the platform refuses the business again for ever (409),
+                  // so what is on the form is saved as its details instead, every field, since what
+                  // is registered is not known. Before 2026-12-02 the step never moved on; before
+                  // 2026-12-03 only after a try whose answer was lost.
+                  if (!isApiError(error) || error.status !== 409) return;
+                  createParty.reset();
+                  setRegisteredUnseen(true);
+                  saveDetails({ ...everyField(party), ...aggregator });
+                },
+              });
+          }}
+        />
+      )}
     </RegistrationStep>
   );
 }

@@ -6,10 +6,10 @@ import { useRequestAdminToken } from '../../../features/auth/api/request-admin-t
 import { useSetPassword } from '../../../features/password/api/set-password.ts';
 import { NewPasswordForm } from '../../../features/password/components/new-password-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
-import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { isApiError, serverFailed } from '../../../lib/is-api-error.ts';
+import { registrationEmail } from '../../../lib/registration-email.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterPasswordRoute() {

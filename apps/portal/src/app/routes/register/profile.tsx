@@ -5,9 +5,9 @@ import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-
 import { useRegisterAdviser } from '../../../features/registration/api/register-adviser.ts';
 import { RegisterProfileForm } from '../../../features/registration/components/register-profile-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
-import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registrationEmail } from '../../../lib/registration-email.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterProfileRoute() {

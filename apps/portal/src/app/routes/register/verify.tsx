@@ -1,16 +1,18 @@
 import { buttonVariants, SuccessPulse } from '@waratah/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useVerifyEmail } from '../../../features/registration/api/verify-email.ts';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
 import { VerifyEmailForm } from '../../../features/registration/components/verify-email-form.tsx';
-import { registrationEmail } from '../../../features/registration/utils/registration-email.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registrationEmail } from '../../../lib/registration-email.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
 
 export default function RegisterVerifyRoute() {
   const { t } = useTranslation();
-  const email = registrationEmail.read();
+  // Read once: a verify that sends the adviser to sign in forgets it, and the page still thanks them.
+  const [email] = useState(() => registrationEmail.read());
   const verify = useVerifyEmail();
   const resend = useVerifyEmail();
   const title = t('register.verify.title');
@@ -58,7 +60,17 @@ export default function RegisterVerifyRoute() {
         resending={resend.isPending}
         resent={resend.isSuccess}
         alert={<ServerErrorAlert error={verify.error ?? resend.error} />}
-        onVerify={(code) => verify.mutate({ email, code })}
+        onVerify={(code) =>
+          verify.mutate(
+            { email, code },
+            {
+              // An account with a password signs in next: the registration is done with its e-mail.
+              onSuccess: (verified) => {
+                if (!verified.invitation_token) registrationEmail.clear();
+              },
+            },
+          )
+        }
         onResend={() => {
           // A new code makes the last one's refusal old news (before 2026-12-02 it stayed, beside
           // 'We have sent you a new code'); a resend that fails shows its own error instead. Only

@@ -6,6 +6,7 @@ import { useAppStore } from '../../../lib/app-state.tsx';
 import { forgetAdviserData } from '../../../lib/auth/forget-adviser-data.ts';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
 import { loadSdk } from '../../../lib/load-sdk.ts';
+import { registrationEmail } from '../../../lib/registration-email.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -60,6 +61,7 @@ export function useRequestAdminToken({ oauth, onSuccess }: UseRequestAdminTokenO
       // A sign-in over a live session (the sign-in page stays open to a password tenant's signed-in
       // adviser) may be someone else's: nothing read for the last one is kept.
       forgetAdviserData(queryClient, appStore);
+      registrationEmail.clear();
       onSuccess?.(token);
     },
   });

@@ -9,6 +9,7 @@ import { useProviderAuth } from '../../../lib/auth/provider-auth.tsx';
 import { useSessionServices } from '../../../lib/auth/session-services.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useIntegrations } from '../../../lib/integrations/integrations-context.tsx';
+import { registrationEmail } from '../../../lib/registration-email.ts';
 
 /** The portal shows its sign-out toasts this long (spec §9). */
 export const SIGN_OUT_TOAST_MS = 5000;
@@ -42,6 +43,8 @@ export function useSignOut(): SignOut {
     running.current = true;
     setPending(true);
     analytics.track('Sign out');
+    // A registration left half-way in this browser is not the next person's to see.
+    registrationEmail.clear();
     if (provider) {
       provider.startLogout();
       return;

@@ -18,11 +18,12 @@ export function inviteClient(client: ApiClient, family: ClientFamily, invitation
 
 /**
  * `outcome` is told how the invitation went even when the form that sent it was closed or reset
- * meanwhile (what `mutate`'s own callbacks are not): the platform sends it all the same.
+ * meanwhile (what `mutate`'s own callbacks are not): the platform sends it all the same. A failure
+ * comes with the invitation it refused, so that the form can tell whether it still shows it.
  */
 export function useInviteClient(outcome: {
   onSuccess: (invited: Awaited<ReturnType<typeof inviteClient>>) => void;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, invitation: InviteClient) => void;
 }) {
   const client = useApiClient();
   const family = useClientFamily();
@@ -33,6 +34,6 @@ export function useInviteClient(outcome: {
       outcome.onSuccess(invited);
       return queryClient.invalidateQueries({ queryKey: clientsQueryKey });
     },
-    onError: outcome.onError,
+    onError: (error, invitation) => outcome.onError(error, invitation),
   });
 }

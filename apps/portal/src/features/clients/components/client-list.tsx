@@ -35,11 +35,12 @@ export function ClientList({ action, renderActions, headingRef }: ClientListProp
   const [query, setQuery] = useSearchParams();
   const params = readClientListParams(query);
   const [search, setSearch] = useState(params.search);
-  // A search changed in the URL from elsewhere (back, a shared link) replaces what was typed.
+  // A search changed in the URL from elsewhere (back, a shared link) replaces what was typed; the
+  // typed search written there (trimmed) does not, or a space typed before a pause would be lost.
   const [urlSearch, setUrlSearch] = useState(params.search);
   if (urlSearch !== params.search) {
     setUrlSearch(params.search);
-    setSearch(params.search);
+    if (params.search !== toClientSearch(search)) setSearch(params.search);
   }
   const clients = useClients(params);
   const [now] = useState(() => new Date());

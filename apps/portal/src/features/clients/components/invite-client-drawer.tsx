@@ -1,6 +1,6 @@
 import { inviteUserBodySchema } from '@waratah/contracts';
 import { Button, Drawer, TextInput, toast } from '@waratah/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { checkForm } from '../../../lib/field-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
@@ -19,12 +19,24 @@ export interface InviteClientDrawerProps {
 /** Invites a client by e-mail (feature invite_clients): the platform e-mails them; they show as pending. */
 export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerProps) {
   const { t } = useTranslation();
+  // The invitations sent from the form as it shows now: a refusal of one of them is shown in the
+  // drawer, beside its fields. Closing the drawer (or leaving the page) forgets them.
+  const shown = useRef(new Set<InviteClient>());
+  useEffect(() => {
+    const sent = shown.current;
+    return () => sent.clear();
+  }, []);
   // The outcome is told whatever became of the drawer: closed while sending (before 2026-12-02
-  // that dropped it), the invitation still went out, or failed, and the adviser hears which.
+  // that dropped it), the invitation still went out, or failed, and the adviser hears which. A
+  // failure the open drawer shows is not said again (before 2026-12-03 a toast said "Please try
+  // again" beside a refusal that no try would change).
   const invite = useInviteClient({
     onSuccess: (client) =>
       toast.success(t('clients.invite.success', { email: client.email }), { duration: CLIENT_TOAST_MS }),
-    onError: () => toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS }),
+    onError: (_error, invitation) => {
+      if (shown.current.delete(invitation)) return;
+      toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS });
+    },
   });
   const [values, setValues] = useState(empty);
   const [submitted, setSubmitted] = useState(false);
@@ -32,6 +44,7 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
 
   function close(next: boolean) {
     if (!next) {
+      shown.current.clear();
       setValues(empty);
       setSubmitted(false);
       invite.reset();
@@ -47,10 +60,9 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
       if (first) document.getElementById(`invite-${first}`)?.focus();
       return;
     }
-    invite.mutate(
-      { email: data.email, given_name: data.given_name, family_name: data.family_name },
-      { onSuccess: () => close(false) },
-    );
+    const invitation = { email: data.email, given_name: data.given_name, family_name: data.family_name };
+    shown.current.add(invitation);
+    invite.mutate(invitation, { onSuccess: () => close(false) });
   }
 
   const field = (name: (typeof fields)[number]) => ({

@@ -11,7 +11,8 @@ export function partyDetailsQueryOptions(client: ApiClient) {
   return queryOptions({ queryKey: partyDetailsQueryKey, queryFn: () => getPartyDetails(client) });
 }
 
-export function usePartyDetails() {
+/** The adviser's practice; with `enabled` false (known to have none), not asked for. */
+export function usePartyDetails({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useApiClient();
-  return useQuery(partyDetailsQueryOptions(client));
+  return useQuery({ ...partyDetailsQueryOptions(client), enabled });
 }

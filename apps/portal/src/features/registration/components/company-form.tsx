@@ -1,4 +1,9 @@
-import { australianStates, type CreatePartyRequest, createPartyRequestSchema } from '@waratah/contracts';
+import {
+  australianStates,
+  type CreatePartyRequest,
+  createPartyRequestSchema,
+  type PartyDetails,
+} from '@waratah/contracts';
 import { Button, Dropdown, TextInput } from '@waratah/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { checkForm } from '../../../lib/field-errors.ts';
@@ -12,6 +17,8 @@ export interface CompanyFormValue {
 }
 
 export interface CompanyFormProps {
+  /** The adviser's practice, registered already: the form starts with its details. */
+  existing?: PartyDetails | null | undefined;
   pending: boolean;
   alert?: ReactNode;
   onSubmit: (value: CompanyFormValue) => void;
@@ -33,12 +40,29 @@ const addressFields: readonly Field[] = ['line1', 'line2', 'suburb', 'state', 'p
 /** A field's key in the schema's errors. */
 const errorKey = (name: Field) => (addressFields.includes(name) ? `address.${name}` : name);
 
+/** The form's fields as a registered practice has them (the platform may lack any but the name). */
+function valuesOf(party: PartyDetails): typeof empty {
+  return {
+    name: party.name,
+    abn: party.abn ?? '',
+    line1: party.address.line1 ?? '',
+    line2: party.address.line2 ?? '',
+    suburb: party.address.suburb ?? '',
+    state: party.address.state ?? '',
+    postcode: party.address.postcode ?? '',
+    phone: party.phone ?? '',
+    website: party.website ?? '',
+  };
+}
+
 /** 'Tell us about your business': name, ABN, address, phone, website and the aggregator. */
-export function CompanyForm({ pending, alert, onSubmit }: CompanyFormProps) {
+export function CompanyForm({ existing, pending, alert, onSubmit }: CompanyFormProps) {
   const { t } = useTranslation();
   const aggregators = useAggregators();
-  const [values, setValues] = useState(empty);
-  const [aggregatorId, setAggregatorId] = useState<string>('');
+  const [values, setValues] = useState(() => (existing ? valuesOf(existing) : empty));
+  const [aggregatorId, setAggregatorId] = useState(() =>
+    existing?.credentials.aggregator_id === undefined ? '' : String(existing.credentials.aggregator_id),
+  );
   const [submitted, setSubmitted] = useState(false);
   const { data, errors } = checkForm(createPartyRequestSchema, {
     name: values.name,

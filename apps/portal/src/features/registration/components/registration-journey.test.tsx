@@ -17,6 +17,7 @@ const verifyRoute = 'POST /api/adviser/parties/external/verify';
 const setPasswordRoute = 'POST /api/admin/adminusers/reset/password';
 const createPartyRoute = 'POST /api/adviser/parties/external';
 const partyDetailsRoute = 'PUT /api/adviser/parties/external/details';
+const getPartyDetailsRoute = 'GET /api/adviser/parties/external/details';
 // The portal renders as moneypartner, a password tenant: it asks the admin family for the aggregators.
 const aggregatorsRoute = 'GET /api/admin/brokers/aggregators';
 const party = {
@@ -314,6 +315,28 @@ describe('registration', () => {
     expect(screen.queryByText(wrongCode)).not.toBeInTheDocument();
   });
 
+  it('forgets the registration’s e-mail once a verify sends an account with a password to sign in', {
+    timeout: 20_000,
+  }, async () => {
+    window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
+    const api = registrationApi({
+      [verifyRoute]: () => json({ data: { email: 'ada.lee@example.test', email_verified: true } }),
+    });
+    const { user, router } = await renderPortal({ url: '/register/verify', api });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Email verified');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+    // Before 2026-12-03 it stayed, and the next person at this step was shown it and could resend.
+    expect(window.localStorage.getItem('waratah.registrationEmail')).toBeNull();
+    await router.navigate('/register/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Register Profile' });
+    await router.navigate('/register/verify');
+    expect(await screen.findByRole('link', { name: 'Start again' })).toBeInTheDocument();
+  });
+
   it('keeps a code being checked when a new one is asked for meanwhile', async () => {
     window.localStorage.setItem('waratah.registrationEmail', 'ada.lee@example.test');
     let answerCode: () => void = () => {};
@@ -386,6 +409,86 @@ describe('registration', () => {
         address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
         phone: '02 9000 0000',
         website: null,
+      },
+    ]);
+  });
+
+  it('saves the business as its details when the platform refuses it as registered already', {
+    timeout: 20_000,
+  }, async () => {
+    // The portal does not know of the practice (another tab registered it), the platform does.
+    const api = registrationApi({
+      [createPartyRoute]: () =>
+        json(
+          {
+            error: {
+              error_code: 'F0409',
+              error_type: 'already_exists',
+              error_message: 'Your business is already registered',
+            },
+          },
+          409,
+        ),
+    });
+    const { user, router } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
+
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
+    await fillLeeAdvice(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Before 2026-12-03 'Your business is already registered' stayed, at every try, for ever.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/credentials');
+    expect(api.requestsTo(createPartyRoute)).toHaveLength(1);
+    expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
+      {
+        name: 'Lee Advice',
+        abn: '51824753556',
+        address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+        phone: '02 9000 0000',
+        website: null,
+      },
+    ]);
+  });
+
+  it('starts with the practice’s details when an adviser who registered it comes back, and saves them', {
+    timeout: 20_000,
+  }, async () => {
+    const registered = {
+      ...party,
+      address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+      phone: '02 9000 0000',
+      credentials: { aggregator_id: 3 },
+    };
+    const api = registrationApi({
+      [adminUserDetailsRoute]: () => json({ data: buildAdminUserDetails('unverified') }),
+      [getPartyDetailsRoute]: () => json({ data: registered }),
+    });
+    const { user, router } = await renderPortal({ url: '/register/company', api, signedInFor: 600 });
+
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about your business' });
+    expect(await screen.findByRole('textbox', { name: 'Business name' })).toHaveValue('Lee Advice');
+    expect(screen.getByRole('textbox', { name: 'ABN' })).toHaveValue('51824753556');
+    expect(screen.getByRole('textbox', { name: 'Postcode' })).toHaveValue('2000');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveTextContent('NSW');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your professional credentials' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/credentials');
+    expect(api.requestsTo(createPartyRoute)).toHaveLength(0);
+    expect(api.requestsTo(partyDetailsRoute).map(({ body }) => body)).toEqual([
+      {
+        name: 'Lee Advice',
+        abn: '51824753556',
+        address: { line1: '1 George St', suburb: 'Sydney', state: 'NSW', postcode: '2000' },
+        phone: '02 9000 00001',
+        website: null,
+        credentials: { aggregator_id: 3 },
       },
     ]);
   });
