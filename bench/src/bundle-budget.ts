@@ -151,10 +151,12 @@ export function measureLoadedAssets(dist: string, paths: readonly string[]): Loa
  * A ceiling on what the first page after sign-in loads in the browser (`measureLoadedAssets`), in
  * gzipped bytes, beside the issue's budget, which both tenants' kinds of sign-in page as loaded are
  * held to (`budgets.loginInitialJs`, e2e/bundle-budget.spec.ts). What it loads on 2026-11-27 with a
- * little room, so that a change that makes it grow fails the browser tests.
+ * little room, so that a change that makes it grow fails the browser tests; raised to 200 KB on
+ * 2026-12-03, when the dashboard's fixes of that day (the pager, the search box, the invitation
+ * drawer, the saved route's check) took it from 195.8 to 196.1 KB.
  */
 export const loadedCeilings = {
-  firstPageAfterSignInJs: 196 * 1024,
+  firstPageAfterSignInJs: 200 * 1024,
 };
 
 /**

@@ -11,7 +11,7 @@ import {
   cdsDiscoveryStatusSchema,
   cdsTransactionListSchema,
 } from './cds-schemas.ts';
-import { type ItemBudget, listAllPages } from './list-all-pages.ts';
+import { listAllPages } from './list-all-pages.ts';
 
 /** The endpoint versions of CDS 1.36 this client speaks (x-v), per the standard's `x-version`. */
 export const cdsEndpointVersions = {
@@ -31,14 +31,9 @@ export interface TransactionWindow {
 export interface CdsBankingClient {
   getStatus(): Promise<CdsDiscoveryStatus>;
   getCustomerType(): Promise<'person' | 'organisation'>;
-  /** Each list takes its items from `budget`, when given: the pull's, shared by all its lists. */
-  listAccounts(budget?: ItemBudget): Promise<CdsAccount[]>;
-  listBalances(budget?: ItemBudget): Promise<CdsBalance[]>;
-  listTransactions(
-    accountId: string,
-    window: TransactionWindow,
-    budget?: ItemBudget,
-  ): Promise<CdsTransaction[]>;
+  listAccounts(): Promise<CdsAccount[]>;
+  listBalances(): Promise<CdsBalance[]>;
+  listTransactions(accountId: string, window: TransactionWindow): Promise<CdsTransaction[]>;
 }
 
 function parse<T>(
@@ -71,23 +66,21 @@ export function createCdsBankingClient(http: CdsHttpClient): CdsBankingClient {
       const response = await http.get('/common/customer', { version: cdsEndpointVersions.customer });
       return parse(cdsCustomerSchema, response.body, 'customer', response.interactionId).data.customerUType;
     },
-    listAccounts: (budget) =>
+    listAccounts: () =>
       listAllPages(http, {
         path: '/banking/accounts',
         options: { version: cdsEndpointVersions.accounts },
         schema: cdsAccountListSchema,
         items: (body) => body.data.accounts,
-        ...(budget && { budget }),
       }),
-    listBalances: (budget) =>
+    listBalances: () =>
       listAllPages(http, {
         path: '/banking/accounts/balances',
         options: { version: cdsEndpointVersions.balances },
         schema: cdsBalanceListSchema,
         items: (body) => body.data.balances,
-        ...(budget && { budget }),
       }),
-    listTransactions: (accountId, { oldestTime, newestTime }, budget) =>
+    listTransactions: (accountId, { oldestTime, newestTime }) =>
       listAllPages(http, {
         path: `/banking/accounts/${encodeURIComponent(accountId)}/transactions`,
         options: {
@@ -96,7 +89,6 @@ export function createCdsBankingClient(http: CdsHttpClient): CdsBankingClient {
         },
         schema: cdsTransactionListSchema,
         items: (body) => body.data.transactions,
-        ...(budget && { budget }),
       }),
   };
 }

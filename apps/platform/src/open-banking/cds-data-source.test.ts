@@ -24,12 +24,12 @@ const card = {
   transactions: 3,
 };
 
-function sourceFor(options: FakeCdsHolderOptions, maxItems?: number) {
+function sourceFor(options: FakeCdsHolderOptions) {
   const holder = createFakeCdsHolder(options);
   const client = createCdsBankingClient(
     createCdsHttpClient({ baseUrl: fakeHolderBase, accessToken: 'tok', fetch: holder.fetch }),
   );
-  return { holder, client, source: createCdsDataSource(client, maxItems === undefined ? {} : { maxItems }) };
+  return { holder, client, source: createCdsDataSource(client) };
 }
 
 describe('createCdsDataSource', () => {
@@ -108,32 +108,6 @@ describe('createCdsDataSource', () => {
       refreshSubStatus: 'site_error',
       temporary: true,
       retryAfterMs: 120_000,
-    });
-  });
-
-  it('holds at most one budget of items across the pull’s lists: past it an invalid answer, and no further list asked for', async () => {
-    const account = (accountId: string) => ({ ...card, accountId, transactions: 600 });
-    // Three accounts of 600 transactions, each list well under its own limit (100,000), and a
-    // budget of 1,000 for the pull: the accounts and balances (6), then 600, then 600 more.
-    const { holder, source } = sourceFor({ accounts: [account('b1'), account('b2'), account('b3')] }, 1_000);
-    const pull = await source.pull(window);
-    expect(pull.accounts.map((entry) => entry.transactions?.length)).toEqual([600, undefined, undefined]);
-    expect(pull.accounts[1]?.failure).toMatchObject({
-      refreshStatus: 'permanent_failure',
-      refreshSubStatus: 'aggregation_error',
-    });
-    expect(pull.accounts[2]?.failure).toEqual(pull.accounts[1]?.failure);
-    expect(holder.requests.some((request) => request.url.pathname.endsWith('/b3/transactions'))).toBe(false);
-    expect(pull.outcome).toMatchObject({
-      refreshStatus: 'partial_success',
-      refreshSubStatus: 'aggregation_error',
-    });
-    // The accounts' and balances' lists take from it too: a budget they pass fails the whole pull.
-    const { source: small } = sourceFor({ accounts: [account('c1'), account('c2')] }, 3);
-    expect((await small.pull(window)).outcome).toMatchObject({
-      providerAccountStatus: 'failed',
-      refreshStatus: 'permanent_failure',
-      refreshSubStatus: 'aggregation_error',
     });
   });
 

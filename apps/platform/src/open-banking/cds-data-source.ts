@@ -2,7 +2,6 @@ import type { CdsBankingClient } from './cds-banking-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
 import type { DataSource, DataSourcePull, SourcedAccountData } from './data-source.ts';
-import { itemBudget, maxCdsPullItems, spent } from './list-all-pages.ts';
 import { mapCdsAccount } from './map-cds-account.ts';
 import { mapCdsTransaction } from './map-cds-transaction.ts';
 import { summariseRefresh } from './summarise-refresh.ts';
@@ -15,27 +14,13 @@ const toCdsTime = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
  * read's window, `PullWindow.firstRead`). A failure before the accounts are known fails the whole pull; one
  * account's failed transactions only mark that account, and the pull is a partial success.
  */
-export function createCdsDataSource(
-  client: CdsBankingClient,
-  {
-    maxItems = maxCdsPullItems,
-  }: {
-    /** The most items the pull's lists may hold together (`maxCdsPullItems`). */
-    maxItems?: number;
-  } = {},
-): DataSource {
+export function createCdsDataSource(client: CdsBankingClient): DataSource {
   return {
     async pull({ oldestTime, newestTime, firstRead }): Promise<DataSourcePull> {
       let accounts: SourcedAccountData[];
-      // One budget for every list of the pull: past it the list that took it there is an invalid
-      // answer, and no later list is asked for.
-      const budget = itemBudget(maxItems);
       try {
         const customerType = await client.getCustomerType();
-        const [cdsAccounts, balances] = await Promise.all([
-          client.listAccounts(budget),
-          client.listBalances(budget),
-        ]);
+        const [cdsAccounts, balances] = await Promise.all([client.listAccounts(), client.listBalances()]);
         // Each account's balance by its id (the first, where a holder lists two): a search of the
         // list for each account was 10^10 comparisons at the 100,000 accounts a pull may hold.
         const balanceOf = new Map<string, (typeof balances)[number]>();
@@ -60,24 +45,21 @@ export function createCdsDataSource(
       // One account at a time: holders rate-limit per consent. Once the holder answers 429 (too
       // many requests), the accounts after it are not asked in this pull: each would be refused
       // too, and count against the consent's limit. They fail as it did, and are read next time.
-      // So too once the pull's budget of items is spent: each would be refused as well.
-      let stopped: SourcedAccountData['failure'];
+      let rateLimited: SourcedAccountData['failure'];
       for (const entry of accounts) {
-        if (stopped) {
-          entry.failure = stopped;
+        if (rateLimited) {
+          entry.failure = rateLimited;
           continue;
         }
         try {
           const { externalId } = entry.account;
           const held = !firstRead || firstRead.accountsHeld.has(externalId);
-          entry.transactions = (
-            await client.listTransactions(externalId, held ? window : firstWindow, budget)
-          ).map((transaction) => mapCdsTransaction(transaction, pulledAt));
+          entry.transactions = (await client.listTransactions(externalId, held ? window : firstWindow)).map(
+            (transaction) => mapCdsTransaction(transaction, pulledAt),
+          );
         } catch (error) {
           entry.failure = classifyCdsFailure(error);
-          if ((error instanceof CdsRequestError && error.status === 429) || spent(budget)) {
-            stopped = entry.failure;
-          }
+          if (error instanceof CdsRequestError && error.status === 429) rateLimited = entry.failure;
         }
       }
       return { accounts, outcome: summariseRefresh(accounts) };

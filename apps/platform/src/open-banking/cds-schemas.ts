@@ -24,13 +24,6 @@ const text = () => z.string().refine((value) => !value.includes('\0'), 'must not
  * and fail the store on every refresh.
  */
 const id = () => text().max(255);
-/**
- * The standard's DateTimeString: RFC 3339 with its offset (`Z` or `±hh:mm`). One without an offset
- * would be read in the server's time zone, so it is an invalid answer (before 2026-12-03 any text
- * was taken, and `Date.parse` read it so).
- */
-const dateTime = () =>
-  z.iso.datetime({ offset: true, error: 'must be an RFC 3339 date-time with its offset' });
 /** An ISO 4217 code (the standard's CurrencyString), stored with each account and transaction. */
 const currency = () => z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code');
 
@@ -82,9 +75,9 @@ export const cdsTransactionSchema = z.object({
   status: z.enum(['PENDING', 'POSTED']),
   description: text(),
   reference: text(),
-  postingDateTime: dateTime().optional(),
-  valueDateTime: dateTime().optional(),
-  executionDateTime: dateTime().optional(),
+  postingDateTime: text().optional(),
+  valueDateTime: text().optional(),
+  executionDateTime: text().optional(),
   amount: amountString,
   currency: currency().default('AUD'),
   merchantName: text().optional(),

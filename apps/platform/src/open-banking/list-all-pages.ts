@@ -14,29 +14,6 @@ interface PagedBody {
 export const maxCdsListItems = 100_000;
 
 /**
- * The most items one pull may hold in all its lists together (accounts, balances and every
- * account's transactions): some 200 MB of objects. Before 2026-12-03 only each list was bounded,
- * so a holder answering many accounts of 100,000 transactions each could take the process's memory.
- */
-export const maxCdsPullItems = 200_000;
-
-/** What is left of one pull's items, shared by every list the pull reads (`itemBudget`). */
-export interface ItemBudget {
-  readonly limit: number;
-  left: number;
-}
-
-/** A pull's budget of items: a list that takes it past `limit` is an invalid answer. */
-export function itemBudget(limit: number = maxCdsPullItems): ItemBudget {
-  return { limit, left: limit };
-}
-
-/** Whether a pull's lists have taken more than its budget (then no further list is asked for). */
-export function spent(budget: ItemBudget): boolean {
-  return budget.left < 0;
-}
-
-/**
  * Walks a paged CDS list from page 1 along links.next. Each page is checked against the schema; a
  * holder whose links run past meta.totalPages is stopped rather than followed for ever, and so is
  * one whose pages hold more than `maxCdsListItems` items in all (its totalPages is its own word).
@@ -51,8 +28,6 @@ export async function listAllPages<Body extends PagedBody, Item>(
     pageSize?: number;
     /** The most items in all (default `maxCdsListItems`). */
     maxItems?: number;
-    /** The pull's items left, which this list's take from (none: only `maxItems` bounds it). */
-    budget?: ItemBudget;
   },
 ): Promise<Item[]> {
   const pageSize = request.pageSize ?? 1000;
@@ -86,16 +61,6 @@ export async function listAllPages<Body extends PagedBody, Item>(
         message: `${request.path}: more than ${maxItems} items`,
         interactionId: response.interactionId,
       });
-    }
-    if (request.budget) {
-      request.budget.left -= items.length;
-      if (spent(request.budget)) {
-        throw new CdsRequestError({
-          kind: 'invalid_response',
-          message: `${request.path}: more than ${request.budget.limit} items in one pull`,
-          interactionId: response.interactionId,
-        });
-      }
     }
     if (parsed.data.links.next && pages >= Math.max(parsed.data.meta.totalPages, 1)) {
       throw new CdsRequestError({

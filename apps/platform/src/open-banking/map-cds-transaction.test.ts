@@ -102,6 +102,24 @@ describe('mapCdsTransaction', () => {
     expect(() => mapCdsTransaction({ ...timeless, status: 'POSTED' })).toThrow('no usable date');
   });
 
+  it('takes the next of a transaction’s times when one is not RFC 3339 with its offset', () => {
+    const pulledAt = new Date('2026-11-20T15:00:00Z');
+    const posted = { ...pending, status: 'POSTED' as const, postingDateTime: '2026-11-21T02:00:00Z' };
+    // Before 2026-12-03 read by Date.parse: without its offset, in the server's time zone.
+    for (const time of [
+      '2026-11-19T23:30:00',
+      '2026-11-19',
+      '20 Nov 2026 01:30 GMT',
+      '+010000-01-01T00:00:00Z',
+    ])
+      expect(mapCdsTransaction({ ...posted, executionDateTime: time }, pulledAt), time).toMatchObject({
+        transactionDate: '2026-11-21',
+      });
+    expect(
+      mapCdsTransaction({ ...posted, executionDateTime: '2026-11-20T01:30:00.123+11:00' }, pulledAt),
+    ).toMatchObject({ transactionDate: '2026-11-20' });
+  });
+
   it('takes the next of a transaction’s times when one lies before 1900 or over a year after the pull', () => {
     const pulledAt = new Date('2026-11-20T15:00:00Z');
     const posted = { ...pending, status: 'POSTED' as const, postingDateTime: '2026-11-21T02:00:00Z' };

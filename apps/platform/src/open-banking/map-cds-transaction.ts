@@ -8,14 +8,20 @@ import type { SourcedTransaction } from './data-source.ts';
 /** The earliest time a holder's transaction is taken at: PostgreSQL's dates and the imports' start there. */
 const earliestTime = Date.UTC(1900, 0, 1);
 
+/** The standard's DateTimeString: RFC 3339, its offset included (`Z` or `±hh:mm`). */
+const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
 /**
- * A holder's time as a Sydney date, or null when it cannot be read or lies outside [1900, a year
- * after the pull]: as a file import's dates are (`parsed-row.ts`), so a transaction dated 9999
- * does not move a balance walked back from today. The next of its times is then taken, as for one
- * that cannot be read; before 2026-12-03 such a time was stored as it came.
+ * A holder's time as a Sydney date, or null when it is not the standard's RFC 3339 with its offset
+ * (one without would be read in the server's time zone, a day out near midnight), cannot be read,
+ * or lies outside [1900, a year after the pull]: as a file import's dates are (`parsed-row.ts`), so
+ * a transaction dated 9999 does not move a balance walked back from today. The next of its times
+ * is then taken, as for one that cannot be read; before 2026-12-03 such a time was stored as
+ * `Date.parse` read it. Not refused as an invalid answer: one odd time would fail its account's
+ * every refresh, and hold the connection's window back with it.
  */
 function sydneyDateOf(dateTime: string | undefined, pulledAt: Date): string | null {
-  if (!dateTime) return null;
+  if (!dateTime || !rfc3339.test(dateTime)) return null;
   const time = Date.parse(dateTime);
   if (Number.isNaN(time)) return null;
   const latest = new Date(pulledAt);

@@ -218,9 +218,10 @@ describe('refresh jobs', () => {
     const waits: number[] = [];
     // Each time the refresh's process ends while it is `updating` (its mark), on the job's last attempt.
     for (let time = 0; time < 2; time += 1) {
+      // The mark, its due time the back-off's (at most 6 hours).
       await fixture.db
         .updateTable('provider_accounts')
-        .set({ status: 'updating' })
+        .set({ status: 'updating', next_refresh: new Date(Date.now() + 6 * 60 * 60_000) })
         .where('id', '=', id)
         .execute();
       const before = Date.now();
@@ -236,6 +237,21 @@ describe('refresh jobs', () => {
       waits.push(Math.round(((row.next_refresh?.getTime() ?? 0) - before) / 60_000));
     }
     expect(waits).toEqual([5, 10]);
+    // An adviser's refresh asked for since (due at once, the dead job still holding the
+    // connection's one slot) is kept, not put off by the back-off.
+    const asked = new Date();
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ status: 'updating', next_refresh: asked })
+      .where('id', '=', id)
+      .execute();
+    await abandoned?.({ providerAccountId: id }, 'Attempt 5 stopped with its worker');
+    expect(await record()).toMatchObject({ status: 'failed', refresh_failures: 3, next_refresh: asked });
+    await fixture.db
+      .updateTable('provider_accounts')
+      .set({ refresh_failures: 2 })
+      .where('id', '=', id)
+      .execute();
     // One whose outcome was written (only the job's completion was lost) is left as it is.
     await fixture.db
       .updateTable('provider_accounts')

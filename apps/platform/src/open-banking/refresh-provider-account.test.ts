@@ -666,6 +666,21 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       .orderBy('a.id')
       .execute();
     const leftOut = busiest?.external_id ?? '';
+    // A closed account the holder leaves out too stays closed (it is not current either).
+    const closed = await fixture.db
+      .updateTable('accounts')
+      .set({ account_status: 'closed' })
+      .where('provider_account_id', '=', id)
+      .where('external_id', '!=', leftOut)
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('accounts')
+          .select(eb.fn.min('id').as('id'))
+          .where('provider_account_id', '=', id)
+          .where('external_id', '!=', leftOut),
+      )
+      .returning('external_id')
+      .executeTakeFirstOrThrow();
     const statuses = async () =>
       new Map(
         (
@@ -679,7 +694,8 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     const withoutIt = rewritingFetch((path, body) => {
       if (path.endsWith('/banking/accounts')) {
         body.data.accounts = body.data.accounts.filter(
-          (account: { accountId: string }) => account.accountId !== leftOut,
+          (account: { accountId: string }) =>
+            account.accountId !== leftOut && account.accountId !== closed.external_id,
         );
       }
       return body;
@@ -692,14 +708,16 @@ describe('refreshProviderAccount against the simulated data holder', () => {
         fetch: withoutIt,
       });
       expect(without.outcome.refreshStatus).toBe('success');
-      expect(without.stored?.accountsUnlisted).toBe(1);
-      // Before 2026-12-03 the window moved on to this refresh, and the account stayed `active`.
-      expect(await syncedAt(id)).toEqual(holderNow);
+      expect(without.stored?.accountsUnlisted).toBe(2);
+      // The window moves on (the accounts listed were all read); before 2026-12-03 the account
+      // left out stayed `active`, and, listed again, was read over that window only.
+      expect(await syncedAt(id)).toEqual(monthLater);
       const marked = await statuses();
       expect(marked.get(leftOut)).toBe('inactive');
+      expect(marked.get(closed.external_id)).toBe('closed');
       expect([...marked.values()].filter((status) => status === 'inactive')).toHaveLength(1);
 
-      // Listed again: read from before the last refresh that read every account.
+      // Listed again, at once: read over the first read's days, as an account not held.
       const back = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
       expect(back.outcome.refreshStatus).toBe('success');
       expect(await syncedAt(id)).toEqual(monthLater);

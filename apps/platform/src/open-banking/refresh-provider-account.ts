@@ -225,13 +225,16 @@ export async function refreshProviderAccount(
   const window: PullWindow = { oldestTime, newestTime: now };
   // An account none of whose transactions are held yet (added to the consent since, or its first
   // read failed) reads the first refresh's 730 days: before 2026-12-02 it got the connection's
-  // window, two weeks before the last full refresh, and never the rest of its history.
+  // window, two weeks before the last full refresh, and never the rest of its history. So does one
+  // the holder stopped listing (`inactive`, `storePull`) when it is listed again: the time it was
+  // left out is inside those days (since 2026-12-03).
   if (connection.transactions_synced_at) {
     const held = await db
       .selectFrom('accounts as a')
       .select('a.external_id')
       .where('a.provider_account_id', '=', providerAccountId)
       .where('a.external_id', 'is not', null)
+      .where('a.account_status', '!=', 'inactive')
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.account_id', '=', 'a.id'),
@@ -304,9 +307,16 @@ export async function recordAbandonedRefresh(
     .where('id', '=', providerAccountId)
     .executeTakeFirst();
   if (connection?.status !== 'updating') return;
+  // `dueAsMarked: null`: a due time found earlier than the back-off (an adviser's refresh asked for
+  // since the job was given up) is kept.
   await recordFailedRefresh(
     database,
-    { providerAccountId, clientId: connection.client_id, consentId: connection.holder_consent_id },
+    {
+      providerAccountId,
+      clientId: connection.client_id,
+      consentId: connection.holder_consent_id,
+      dueAsMarked: null,
+    },
     platformFailure,
     (count) => nextRefreshAfter(platformFailure, count, now),
   );

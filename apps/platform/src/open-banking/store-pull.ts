@@ -145,9 +145,12 @@ export async function storePull(
         .execute();
     }
     // The connection's accounts the holder no longer lists (the client took them out of the
-    // sharing, or the holder left one out of this answer) become `inactive`: their balance, the
-    // client's choices and their transactions stay, and listed again they take the holder's
-    // status. Before 2026-12-03 they stayed `active`, as if current.
+    // sharing, or the holder left one out of this answer) become `inactive` when they were
+    // `active` (a closed one stays closed): their balance, the client's choices and their
+    // transactions stay, and listed again they take the holder's status and are read back over the
+    // first read's 730 days (an inactive account counts as not held, `refreshProviderAccount`), so
+    // the time they were left out is read too. Before 2026-12-03 they stayed `active`, as if
+    // current, and that time was never read.
     const listed = new Set(pull.accounts.map((entry) => entry.account.externalId));
     const unlisted = (
       await trx
@@ -158,7 +161,7 @@ export async function storePull(
         .execute()
     ).filter((row) => !listed.has(row.external_id ?? ''));
     stored.accountsUnlisted = unlisted.length;
-    const toMark = unlisted.filter((row) => row.account_status !== 'inactive').map((row) => row.id);
+    const toMark = unlisted.filter((row) => row.account_status === 'active').map((row) => row.id);
     for (let start = 0; start < toMark.length; start += batchSize) {
       await trx
         .updateTable('accounts')
@@ -174,14 +177,11 @@ export async function storePull(
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
         last_refreshed: now,
-        // Only a pull that read the transactions of every account the connection holds moves the
-        // next one's window on: an account left out (or whose transactions failed) is read from
-        // before the last full read when it is listed again. Before 2026-12-03 the accounts left
-        // out did not count, and such an account's transactions of the time between were never read.
-        ...(unlisted.length === 0 &&
-          pull.accounts.every((entry) => entry.transactions !== undefined) && {
-            transactions_synced_at: now,
-          }),
+        // Only a pull that read every listed account's transactions moves the next one's window on
+        // (an account left out is read over the first read's window when it is back, above).
+        ...(pull.accounts.every((entry) => entry.transactions !== undefined) && {
+          transactions_synced_at: now,
+        }),
         // Every account's transactions failing for a time (429, 503) is a failure in a row, as a
         // pull that read no account is (`recordFailedRefresh`), so the back-off grows: before
         // 2026-12-02 the count went back to 0, and the connection was pulled again every 5 minutes
