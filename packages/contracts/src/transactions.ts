@@ -187,6 +187,7 @@ export const addTransactionTagsBodySchema = z.object({
     .array(tagNameSchema.check(z.refine((tag) => !tag.includes(','), 'must not contain a comma')))
     .check(z.minLength(1), z.maxLength(20)),
 });
+export type AddTransactionTagsBody = z.infer<typeof addTransactionTagsBodySchema>;
 
 export const transactionIdsResponseSchema = z.object({
   data: z.object({ transaction_ids: z.array(z.number()) }),

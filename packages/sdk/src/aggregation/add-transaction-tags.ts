@@ -1,11 +1,11 @@
-import { type TransactionTagsBody, transactionIdsResponseSchema } from '@waratah/contracts';
+import { type AddTransactionTagsBody, transactionIdsResponseSchema } from '@waratah/contracts';
 import type { ApiClient } from '../create-api-client.ts';
 import { type CallOptions, callHeaders } from '../on-behalf.ts';
 
 /** `POST api/v2/transactions/tags`. */
 export async function addTransactionTags(
   client: ApiClient,
-  body: TransactionTagsBody,
+  body: AddTransactionTagsBody,
   options: CallOptions = {},
 ): Promise<number[]> {
   const response = await client.request({

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { TenantId } from '@waratah/tenants';
-import type { Kysely, OperandValueExpressionOrList } from 'kysely';
+import { type Kysely, type OperandValueExpressionOrList, sql } from 'kysely';
+import { enabledPracticeQuery } from '../../access/find-accessible-client.ts';
 import type { Database, OneTimeTokenPurpose } from '../../db/database-schema.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { generateTokenSecret, hashTokenSecret } from '../tokens/token-secret.ts';
@@ -117,12 +118,7 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
               account.or([
                 account('u.external_party_id', 'is', null),
                 account.exists(
-                  account
-                    .selectFrom('external_parties as p')
-                    .select('p.id')
-                    .whereRef('p.id', '=', 'u.external_party_id')
-                    .whereRef('p.tenant_id', '=', 'u.tenant_id')
-                    .where('p.status', '=', 'enabled'),
+                  enabledPracticeQuery(executor, sql.ref('u.tenant_id'), sql.ref('u.external_party_id')),
                 ),
               ]),
             );
