@@ -184,4 +184,47 @@ describe('listAuditLog on a long log', () => {
       await sql`delete from audit_log where id > ${2 ** 31}`.execute(database.db);
     }
   });
+
+  it('leaves an adviser’s entries from before it joined out of its practice’s log, and in the operator’s', async () => {
+    // The second adviser's older half, dated an hour before it joined the practice (as the
+    // registration an invitation takes over: complete-invitation.ts, `takeOverRegistration`).
+    const db = database.db;
+    const second = practiceAdvisers[1] ?? 0;
+    const { rows } = await sql<{ id: string | number; at: Date }>`
+      select id, at from audit_log
+      where tenant_id = ${tenantId} and actor_kind = 'admin_user' and actor_id = ${second}
+      order by id limit 1 offset 1000`.execute(db);
+    const cut = Number(rows[0]?.id);
+    const joined = rows[0]?.at ?? new Date();
+    const older = sql`actor_kind = 'admin_user' and actor_id = ${second} and id < ${cut}`;
+    await sql`update audit_log set at = at - interval '1 hour' where tenant_id = ${tenantId} and ${older}`.execute(
+      db,
+    );
+    await db
+      .updateTable('admin_users')
+      .set({ practice_joined_at: joined })
+      .where('id', '=', second)
+      .execute();
+    try {
+      const mine = sql`actor_kind = 'admin_user' and actor_id in (${sql.join(practiceAdvisers)}) and not (${older})`;
+      const all = await walk(db, adviser, {});
+      expect(all).toHaveLength(3000);
+      expect(all).toEqual(await expected(mine));
+      // Client 1005's entries are all the second adviser's, every 2,000th: half of them before.
+      const seconds = await walk(db, adviser, { client_id: 1005 });
+      expect(seconds).toHaveLength(5);
+      expect(seconds).toEqual(await expected(sql`${mine} and client_id = 1005`));
+      // The operator's log is the tenant's, every entry of it.
+      expect(await walk(db, operator, { client_id: 1005 })).toHaveLength(10);
+    } finally {
+      await db
+        .updateTable('admin_users')
+        .set({ practice_joined_at: null })
+        .where('id', '=', second)
+        .execute();
+      await sql`update audit_log set at = at + interval '1 hour' where tenant_id = ${tenantId} and ${older}`.execute(
+        db,
+      );
+    }
+  });
 });

@@ -33,12 +33,17 @@ const byAdminUser = sql.lit<'admin_user'>('admin_user');
  * client list). A client's own changes and other practices' advisers' entries are not an adviser's
  * to read, even about a client they share; nor an operator's, even one linked to the practice
  * (as some were before 2026-12-02, until migration 0033: before 2026-12-03 the practice read such
- * an operator's tenant-wide reads, other practices' clients' among them). Each page ends with a
- * cursor to the older entries.
+ * an operator's tenant-wide reads, other practices' clients' among them). Nor an adviser's entries
+ * from before it joined the practice: an account an invitation took over from a registration nobody
+ * confirmed (`practice_joined_at`, migration 0034) has its registrant's (its `admin_user.register`,
+ * failed sign-ins, with whoever's address and IP), which told the inviter that the address had been
+ * registered. Each page ends with a cursor to the older entries.
  *
  * Every read goes down an index of migration 0013: the tenant's and a practice's (each of its
  * advisers' own entries, a page from each, merged) backwards to the end of the page, however long
  * the log; one client's entries by the client's index, so at most as far as that client's entries go.
+ * An adviser's entries before it joined are left out by a filter on the rows the scan reads, which
+ * chooses no index: a taken-over adviser's scan reads past its registrant's few entries at most.
  */
 export async function listAuditLog(
   db: Kysely<Database>,
@@ -99,7 +104,12 @@ function tenantEntries(
     .where('a.tenant_id', '=', tenantId)
     .$if(clientId !== undefined, (select) => select.where('a.client_id', '=', clientId as number))
     .$if(partyId !== undefined, (select) =>
-      select.where('u.external_party_id', '=', partyId as number).where('u.kind', '=', 'adviser'),
+      select
+        .where('u.external_party_id', '=', partyId as number)
+        .where('u.kind', '=', 'adviser')
+        .where((eb) =>
+          eb.or([eb('u.practice_joined_at', 'is', null), eb('a.at', '>=', eb.ref('u.practice_joined_at'))]),
+        ),
     )
     .$if(after !== undefined, (select) => select.where('a.id', '<', after as number))
     .orderBy('a.id', 'desc')
@@ -127,6 +137,9 @@ function practiceEntries(
           .where('e.tenant_id', '=', tenantId)
           .where('e.actor_kind', '=', byAdminUser)
           .whereRef('e.actor_id', '=', 'u.id')
+          .where((eb) =>
+            eb.or([eb('u.practice_joined_at', 'is', null), eb('e.at', '>=', eb.ref('u.practice_joined_at'))]),
+          )
           .$if(after !== undefined, (select) => select.where('e.id', '<', after as number))
           .orderBy('e.id', 'desc')
           .limit(limit)

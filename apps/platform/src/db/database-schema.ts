@@ -70,6 +70,11 @@ export interface AdminUsersTable {
   email_verified_at: Date | null;
   terms_accepted_at: Date | null;
   external_party_id: number | null;
+  /**
+   * When a registration nobody confirmed became a practice's invitation (migration 0034): its
+   * entries dated before are not in the practice's audit log. Null for any other account.
+   */
+  practice_joined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

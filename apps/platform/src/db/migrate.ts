@@ -33,6 +33,7 @@ import * as tokenScope from './migrations/0030-token-scope.ts';
 import * as rotationWithoutKey from './migrations/0031-rotation-without-key.ts';
 import * as connectedAt from './migrations/0032-connected-at.ts';
 import * as operatorsWithoutPractice from './migrations/0033-operators-without-practice.ts';
+import * as practiceJoinedAt from './migrations/0034-practice-joined-at.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0031-rotation-without-key': rotationWithoutKey,
   '0032-connected-at': connectedAt,
   '0033-operators-without-practice': operatorsWithoutPractice,
+  '0034-practice-joined-at': practiceJoinedAt,
 };
 
 /**

@@ -163,7 +163,11 @@ function isOpenInvitationOf(user: AdminUserRow, invitee: Invitee): boolean {
  * confirmation and reset links, rows of `identity_store` deleted here) and every sign-in ended.
  * Whoever registered the address proved nothing, and the invitee proves it through the link
  * (before 2026-12-03 such a registration blocked every invitation of its address for good: its
- * owner was sent the "already registered" note, which it could not act on). One guarded update:
+ * owner was sent the "already registered" note, which it could not act on). The update marks when
+ * the account joined the practice (`practice_joined_at`, migration 0034): the account's entries
+ * before then (its `admin_user.register`, failed sign-ins, with whoever's address and IP) are the
+ * registrant's, and the practice's audit log leaves them out (access/list-audit-log.ts); listed,
+ * they told the inviter that the address had been registered. One guarded update:
  * undefined when the account was confirmed, joined a practice or changed since it was read, and
  * the caller then sends the note. Marks the job's payload `written`, so that a retry (a failed
  * send) finds this practice's open invitation and only sends a fresh link.
@@ -180,6 +184,10 @@ async function takeOverRegistration(
       .updateTable('admin_users')
       .set({
         external_party_id: partyId,
+        // Its entries before now are the registrant's, left out of the practice's audit log. The
+        // clock's time, not the transaction's start: an entry of a request that began meanwhile
+        // is the registrant's too (the invitee's link is sent after the commit).
+        practice_joined_at: sql<Date>`clock_timestamp()`,
         given_name: request.givenName,
         family_name: request.familyName,
         password_hash: null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditLogEntry } from '@waratah/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withJobs } from '../../../jobs/jobs-schema.ts';
@@ -91,6 +92,23 @@ describe('POST /api/admin/adminusers/invite', () => {
       .where('action', '=', 'admin_user.invite')
       .where('target_id', '=', String(id))
       .execute();
+  }
+
+  /** Every entry of the audit log of a practice, as its adviser pages through it. */
+  async function practiceAuditLog(headers: Record<string, string>) {
+    const entries: AuditLogEntry[] = [];
+    let after: string | undefined;
+    do {
+      const response = await testApp.app.inject({
+        url: `/api/adviser/audit?size=100${after === undefined ? '' : `&after=${after}`}`,
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as { data: AuditLogEntry[]; paging: { cursors: { after?: string } } };
+      entries.push(...page.data);
+      after = page.paging.cursors.after;
+    } while (after !== undefined);
+    return entries;
   }
 
   function acceptInvitation(token: string) {
@@ -716,5 +734,32 @@ describe('POST /api/admin/adminusers/invite', () => {
     expect((await acceptInvitation(token)).statusCode).toBe(200);
     expect((await signIn(email, password)).statusCode).toBe(200);
     expect((await signIn(email, registered)).statusCode).toBe(400);
+
+    // What the registrant did before the takeover (its registration, with its address and IP, and
+    // any failed sign-in) stays in the log, but not in the practice's: that lists the account's entries
+    // from the takeover on. Before the fix it listed them all, telling the inviter that the address
+    // had been registered.
+    const invited = await testApp.database.db
+      .selectFrom('audit_log')
+      .select(['id', 'at'])
+      .where('action', '=', 'admin_user.invite')
+      .where('target_type', '=', 'email')
+      .where('target_id', '=', email)
+      .executeTakeFirstOrThrow();
+    const registrants = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_kind', '=', 'admin_user')
+      .where('actor_id', '=', registration.id)
+      .where('at', '<', invited.at)
+      .execute();
+    expect(registrants.map((row) => row.action)).toContain('admin_user.register');
+    const accounts = (await practiceAuditLog(adviser.headers)).filter(
+      (entry) => entry.actor_kind === 'admin_user' && entry.actor_id === registration.id,
+    );
+    expect(
+      accounts.filter((entry) => entry.id <= Number(invited.id) || new Date(entry.at) < invited.at),
+    ).toEqual([]);
+    expect(accounts.map((entry) => entry.action)).toContain('admin_user.password.first');
   });
 });
