@@ -452,4 +452,53 @@ describe('registration through the hosted backend', () => {
     }
     expect(await verifiedAt(email)).toBeNull();
   });
+
+  // Needs a connection of its own to hold the account's row: PGlite runs one statement at a time.
+  it.runIf(process.env.DATABASE_URL)(
+    'confirms nothing when the address is registered again while the confirmation waits for the account',
+    async () => {
+      const email = 'raced.locked@example.com.au';
+      const first = new TestBrowser(testApp.app);
+      await first.request(await openRegisterForm(first), {
+        method: 'POST',
+        form: { ...registration, email },
+      });
+      const { action, token } = await openConfirmationLink(first, email);
+      const db = testApp.identityDb;
+      // The account's row held, as a registration of the address again holds it while it writes
+      // the new registrant's password; the confirmation, its password checked, waits for the row.
+      let letGo = () => {};
+      const released = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let locked = () => {};
+      const held = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = db.transaction().execute(async (trx) => {
+        await trx.selectFrom('admin_users').select('id').where('email', '=', email).forNoKeyUpdate().execute();
+        locked();
+        await released;
+        await trx
+          .updateTable('admin_users')
+          .set({ password_hash: await hashPassword('Someone-Else-Entirely-7') })
+          .where('email', '=', email)
+          .execute();
+      });
+      await held;
+      const confirming = first.request(action, {
+        method: 'POST',
+        form: { token, password: registration.password },
+      });
+      await waitForALockWait(db, 'the confirmation never waited for the account');
+      letGo();
+      await holding;
+      // The password is read again once the row is the confirmation's: a read before the lock
+      // (or none) confirmed the account under the other registrant's password.
+      const refused = await confirming;
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).toContain('Incorrect password. Please try again.');
+      expect(await verifiedAt(email)).toBeNull();
+    },
+  );
 });
