@@ -259,8 +259,9 @@ export interface PlatformConfig {
   /** Where generated documents are kept (DOCUMENT_STORE, DOCUMENT_DIR, S3_…; docs/documents.md). */
   documentStorage: DocumentStorageConfig;
   /**
-   * HOLDER_TOKEN_KEY: the AES-256-GCM key of the stored bank tokens. Required in production; unset
-   * elsewhere, a key file generated once in DATA_DIR is used (open-banking/holder-token-cipher.ts).
+   * HOLDER_TOKEN_KEY: the AES-256-GCM key of the stored bank tokens. Required in production on
+   * PostgreSQL (DATABASE_URL); unset otherwise, a key file generated once in DATA_DIR is used
+   * (open-banking/holder-token-cipher.ts).
    */
   holderTokenKey: Buffer | undefined;
   /** JOB_LEASE_SECONDS: how long a running job stays claimed without its worker renewing it (default 60). */
