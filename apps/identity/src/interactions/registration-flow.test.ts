@@ -476,7 +476,12 @@ describe('registration through the hosted backend', () => {
         locked = resolve;
       });
       const holding = db.transaction().execute(async (trx) => {
-        await trx.selectFrom('admin_users').select('id').where('email', '=', email).forNoKeyUpdate().execute();
+        await trx
+          .selectFrom('admin_users')
+          .select('id')
+          .where('email', '=', email)
+          .forNoKeyUpdate()
+          .execute();
         locked();
         await released;
         await trx
