@@ -416,14 +416,14 @@ describe('FusionAuth hosted backend', () => {
     expect(me.json()).toMatchObject({ error: 'invalid_token' });
   });
 
-  it("answers the portal's origin across origins, with the cookies and the provider's clock, and no other", async () => {
+  it("answers the portal's origin across origins, with the cookies, the provider's clock and its Retry-After, and no other", async () => {
     const browser = new TestBrowser(testApp.app);
     const fromPortal = await browser.request('/app/me/', { headers: { origin: portalOrigin } });
     expect(fromPortal.statusCode).toBe(401);
     expect(fromPortal.headers).toMatchObject({
       'access-control-allow-origin': portalOrigin,
       'access-control-allow-credentials': 'true',
-      'access-control-expose-headers': 'Date',
+      'access-control-expose-headers': 'Date, Retry-After',
       vary: 'Origin',
     });
     const elsewhere = await browser.request('/app/me/', { headers: { origin: 'https://elsewhere.example' } });

@@ -27,8 +27,10 @@ export async function sessionRoutes(app: FastifyInstance, { identity }: { identi
     if (!tenantIdentity?.origins.includes(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
-    // The portal reads the provider's clock from `Date`, so that a page whose clock runs slow refreshes in time.
-    reply.header('access-control-expose-headers', 'Date');
+    // The portal reads the provider's clock from `Date`, so that a page whose clock runs slow refreshes
+    // in time, and when to try a refresh refused with 503 again from `Retry-After` (which a page on
+    // another origin could not read before 2026-12-03: it fell back to one try halfway to the expiry).
+    reply.header('access-control-expose-headers', 'Date, Retry-After');
     reply.header('vary', 'Origin');
   });
 

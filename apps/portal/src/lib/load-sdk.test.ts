@@ -45,6 +45,7 @@ describe('loadSdk', () => {
       'getAppConfig',
       'refreshToken',
       'requestAdminToken',
+      'retryAtOf',
       'revokeToken',
     ]);
   });

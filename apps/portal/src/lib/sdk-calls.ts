@@ -8,5 +8,6 @@ export {
   getAppConfig,
   refreshToken,
   requestAdminToken,
+  retryAtOf,
   revokeToken,
 } from '@waratah/sdk';

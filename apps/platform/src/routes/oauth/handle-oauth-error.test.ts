@@ -19,6 +19,8 @@ describe('the OAuth endpoints’ error handler', () => {
       const response = await app.inject({ method: 'POST', url });
       expect(response.statusCode, url).toBe(503);
       expect(response.headers['cache-control']).toBe('no-store');
+      // Sent again after a second: the portal's refresh then keeps the adviser signed in.
+      expect(response.headers['retry-after'], url).toBe('1');
       const body = response.json<{ error: string; error_description: string }>();
       expect(body.error).toBe('temporarily_unavailable');
       expect(body.error_description).toMatch(

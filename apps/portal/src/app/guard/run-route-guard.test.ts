@@ -6,7 +6,7 @@ import { createAppStore, type ExternalParty, type UserDetails } from '../../lib/
 import { createRouteStorage } from '../../lib/route-storage.ts';
 import { buildAppConfig } from '../../testing/build-app-config.ts';
 import type { GuardTarget, RouteGuardDependencies } from './route-guard-types.ts';
-import { APP_CONFIG_WAIT_MS, runRouteGuard } from './run-route-guard.ts';
+import { APP_CONFIG_WAIT_MS, FEATURE_CONFIG_WAIT_MS, runRouteGuard } from './run-route-guard.ts';
 
 function definition(name: RouteName, table: readonly RouteDefinition[] = routes): RouteDefinition {
   for (const route of table) {
@@ -390,6 +390,72 @@ describe('runRouteGuard: 5. feature', () => {
     await expect(runRouteGuard(target('UserGoalsPage', { params: { id: '1' } }), failing)).resolves.toEqual(
       notFound,
     );
+  });
+});
+
+describe('runRouteGuard: 5. feature, with an app config that is slow or never answers', () => {
+  const notFound = { type: 'redirect', to: { name: 'PageNotFound' } };
+  const never = () => vi.fn(() => new Promise<AppConfig>(() => undefined));
+
+  it('goes to PageNotFound once FEATURE_CONFIG_WAIT_MS has passed, not the spinner for good', async () => {
+    vi.useFakeTimers();
+    try {
+      const deps = dependencies({ loadAppConfig: never() });
+      let decided = false;
+      const decision = runRouteGuard(target('UserTransactionsPage', { params: { id: '1' } }), deps).finally(
+        () => (decided = true),
+      );
+
+      await vi.advanceTimersByTimeAsync(FEATURE_CONFIG_WAIT_MS - 1);
+      expect(decided).toBe(false);
+      // Before 2026-12-03 the guard waited for the config without a limit: decided never.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(decided).toBe(true);
+      await expect(decision).resolves.toEqual(notFound);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets the page in when its feature’s config comes after the layouts’ wait but within its own', async () => {
+    vi.useFakeTimers();
+    try {
+      const deps = dependencies();
+      // Stored once it comes, as the running portal's query does.
+      deps.loadAppConfig = vi.fn(
+        () =>
+          new Promise<AppConfig>((resolve) =>
+            setTimeout(() => {
+              const appConfig = buildAppConfig({ features: { view_goals: true } });
+              deps.appStore.setState({ appConfig });
+              resolve(appConfig);
+            }, FEATURE_CONFIG_WAIT_MS - 1_000),
+          ),
+      );
+      expect(FEATURE_CONFIG_WAIT_MS - 1_000).toBeGreaterThan(APP_CONFIG_WAIT_MS);
+      const decision = runRouteGuard(target('UserGoalsPage', { params: { id: '1' } }), deps);
+
+      await vi.advanceTimersByTimeAsync(FEATURE_CONFIG_WAIT_MS - 1_000);
+      await expect(decision).resolves.toEqual({ type: 'allow' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('with the provider, shows a registration step not found, never its registration, when the config never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const deps = provider({ isSignedIn: () => false, loadAppConfig: never() });
+      let decided = false;
+      const decision = runRouteGuard(target('RegisterProfilePage'), deps).finally(() => (decided = true));
+
+      await vi.advanceTimersByTimeAsync(FEATURE_CONFIG_WAIT_MS);
+      expect(decided).toBe(true);
+      await expect(decision).resolves.toEqual(notFound);
+      expect(deps.routeStorage.hasPostLoginRoute()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -163,6 +163,14 @@ function accountStatusDecision(party: ExternalParty | null): GuardDecision | nul
 export const APP_CONFIG_WAIT_MS = 2_000;
 
 /**
+ * How long a page behind a feature waits for an app config still on its way before it is taken as
+ * not found. Longer than APP_CONFIG_WAIT_MS, whose cost is only links that come late: here the
+ * cost is PageNotFound for a page that may well be on, so it outlasts the query's retries of a
+ * failing server (1 s and 2 s apart), after which the load fails (also PageNotFound) or answers.
+ */
+export const FEATURE_CONFIG_WAIT_MS = 10_000;
+
+/**
  * A page is shown with the app config it reads (the layouts' links, the sign-in page's registration
  * link), never before it: shown first, those would appear a moment later and move what is on the
  * page — the sign-in button by 35 px, under the visitor's pointer. Start-up has already asked for
@@ -170,22 +178,38 @@ export const APP_CONFIG_WAIT_MS = 2_000;
  * one that has not come within APP_CONFIG_WAIT_MS does not hold the page back any longer.
  */
 async function appConfigLoaded(deps: RouteGuardDependencies): Promise<void> {
-  if (deps.appStore.getState().appConfig) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, APP_CONFIG_WAIT_MS);
-  });
-  await Promise.race([deps.loadAppConfig().catch(() => null), waited]);
-  clearTimeout(timer);
+  await appConfigWithin(deps, APP_CONFIG_WAIT_MS);
 }
 
+/**
+ * Spec §4 step 5 and §6: a page behind a feature is let in only with that feature on in the app
+ * config; off, or a config that fails, is PageNotFound. So is a config that has not come within
+ * FEATURE_CONFIG_WAIT_MS (before 2026-12-03 it was waited for without a limit, and one that never
+ * answered left the page on the spinner for good). Letting the adviser in without it would be
+ * wrong: the platform refuses only the writes of a feature that is off (adding a goal, registering),
+ * not the reads of view_transactions and view_goals, so the page would show, and the platform
+ * audit as read, the client's data the tenant has switched off.
+ */
 async function isFeatureOn(meta: RouteMeta, deps: RouteGuardDependencies): Promise<boolean> {
   if (!meta.featureKey) return true;
+  return isFeatureEnabled(await appConfigWithin(deps, FEATURE_CONFIG_WAIT_MS), meta.featureKey);
+}
+
+/**
+ * The stored app config, else the one loaded if it comes within `waitMs`; null when the load fails
+ * or is still on its way then (it goes on, and stores the config for the next navigation).
+ */
+async function appConfigWithin(deps: RouteGuardDependencies, waitMs: number): Promise<AppConfig | null> {
+  const stored = deps.appStore.getState().appConfig;
+  if (stored) return stored;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
   try {
-    const appConfig = deps.appStore.getState().appConfig ?? (await deps.loadAppConfig());
-    return isFeatureEnabled(appConfig, meta.featureKey);
-  } catch {
-    return false;
+    return await Promise.race([deps.loadAppConfig().catch(() => null), waited]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -441,6 +441,20 @@ describe('the hosted backend client', () => {
     const without = client({ answer: new Response('', { status: 502 }) }).client.refresh();
     await expect(without).rejects.toMatchObject({ status: 502, details: refreshFailedDetails });
   });
+
+  it('reads when a refused refresh may be asked again from Retry-After, on the provider’s clock', async () => {
+    const busy = (headers: Record<string, string>) =>
+      client({ answer: new Response('', { status: 503, headers }) }).client.refresh();
+    // The page's clock reads 1 000 000 ms (1970-01-01T00:16:40Z).
+    await expect(busy({ 'Retry-After': '1' })).rejects.toMatchObject({ status: 503, retryAt: 1_001_000 });
+    // The provider 30.5 s ahead (its Date, measured from the middle of the request): its time, and
+    // a Retry-After date of its own read against it.
+    const date = 'Thu, 01 Jan 1970 00:17:10 GMT';
+    await expect(busy({ Date: date, 'Retry-After': '1' })).rejects.toMatchObject({ retryAt: 1_031_500 });
+    await expect(busy({ Date: date, 'Retry-After': 'Thu, 01 Jan 1970 00:17:15 GMT' })).rejects.toMatchObject({
+      retryAt: 1_035_000,
+    });
+  });
 });
 
 describe('keepSessionFresh', () => {
@@ -532,6 +546,91 @@ describe('keepSessionFresh', () => {
     expect(sso.refresh).toHaveBeenCalledTimes(2);
     await advance(600_000);
     expect(sso.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  /** The identity's answer to a refresh it cannot do just now: 503, `Retry-After` read as its time. */
+  const busy = (retryAfterMs: number) =>
+    new ProviderRequestError('busy', 503, 'temporarily_unavailable', time + offset + retryAfterMs);
+
+  it('tries a refresh the provider could not do just now again when its Retry-After says, until it works', async () => {
+    let tries = 0;
+    const sso = fakeClient(async () => {
+      tries += 1;
+      // Its database blipped for 6 s; the cookies stayed.
+      if (tries <= 6) throw busy(1_000);
+      expiry = time + 60_000;
+    });
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
+
+    await advance(50_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    await advance(999);
+    expect(sso.refresh).toHaveBeenCalledTimes(1);
+    // Before 2026-12-03 the next try came halfway to the expiry (55 s), and the last.
+    await advance(1);
+    expect(sso.refresh).toHaveBeenCalledTimes(2);
+    // A second at a time: the fake client's clock moves with each step, not within one.
+    for (let second = 52; second <= 56; second += 1) await advance(1_000);
+    expect(sso.refresh).toHaveBeenCalledTimes(7);
+    // The old expiry passes: the session goes on.
+    await advance(10_000);
+    expect(sso.isLoggedIn()).toBe(true);
+    expect(sso.refresh).toHaveBeenCalledTimes(7);
+  });
+
+  it('tries again at least a second apart, and no later than a second before the expiry', async () => {
+    const eager = fakeClient(() => Promise.reject(busy(0)));
+    keepSessionFresh(eager, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
+    await advance(50_000);
+    await advance(999);
+    expect(eager.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(eager.refresh).toHaveBeenCalledTimes(2);
+    // 52 s, … 59 s: a try a second before the expiry is the last.
+    for (let second = 52; second <= 59; second += 1) await advance(1_000);
+    expect(eager.refresh).toHaveBeenCalledTimes(10);
+    await advance(600_000);
+    expect(eager.refresh).toHaveBeenCalledTimes(10);
+  });
+
+  it('cuts a wait longer than the token lasts short to one try a second before the expiry', async () => {
+    const patient = fakeClient(() => Promise.reject(busy(30_000)));
+    const onChange = vi.fn();
+    keepSessionFresh(patient, { refreshBeforeMs: 10_000, onChange, withLock: noLock });
+    await advance(50_000);
+    await advance(8_999);
+    expect(patient.refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(patient.refresh).toHaveBeenCalledTimes(2);
+    onChange.mockClear();
+    await advance(1_000);
+    expect(patient.isLoggedIn()).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await advance(600_000);
+    expect(patient.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('tries a refresh token the provider refused (401, 400) only once more, halfway, whatever Retry-After says', async () => {
+    for (const status of [401, 400]) {
+      time = 1_000_000;
+      expiry = time + 60_000;
+      const refused = fakeClient(() =>
+        Promise.reject(new ProviderRequestError('refused', status, 'invalid_grant', time + 1_000)),
+      );
+      const stop = keepSessionFresh(refused, {
+        refreshBeforeMs: 10_000,
+        onChange: vi.fn(),
+        withLock: noLock,
+      });
+      await advance(50_000);
+      await advance(4_999);
+      expect(refused.refresh).toHaveBeenCalledTimes(1);
+      await advance(1);
+      expect(refused.refresh).toHaveBeenCalledTimes(2);
+      await advance(600_000);
+      expect(refused.refresh).toHaveBeenCalledTimes(2);
+      stop();
+    }
   });
 
   it("keeps a failed refresh's second try at its time on the provider's clock when the clock is learned meanwhile", async () => {

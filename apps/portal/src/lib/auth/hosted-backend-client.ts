@@ -1,6 +1,8 @@
 import type { AuthProviderUser } from '../app-state.tsx';
+import { loadSdk } from '../load-sdk.ts';
 import type { FusionAuthSetup } from './fusion-auth-config.ts';
 import { readCookie } from './read-cookie.ts';
+import { askedRefreshWait, refreshRetryDelay } from './refresh-retry.ts';
 import { type WithLock, withWebLock } from './web-lock.ts';
 
 /** The readable cookie in which the hosted backend keeps the access token's expiry, in epoch seconds. */
@@ -36,6 +38,8 @@ export class ProviderRequestError extends Error {
     message: string,
     readonly status: number,
     readonly details?: string,
+    /** When the answer said to ask again (`Retry-After`), in epoch milliseconds on the provider's clock. */
+    readonly retryAt?: number,
   ) {
     super(message);
     this.name = 'ProviderRequestError';
@@ -291,14 +295,32 @@ export function createHostedBackendClient(
       });
       if (!response.ok) {
         const details = (await response.text().catch(() => '')) || refreshFailedDetails;
+        // On the provider's clock, as the expiry: a `Retry-After` date is the provider's.
+        const retryAt = await readRetryAfter(response.headers.get('retry-after'), providerNow());
         throw new ProviderRequestError(
           JSON.stringify({ status: response.status, details }),
           response.status,
           details,
+          retryAt,
         );
       }
     },
   };
+}
+
+/**
+ * When an answer's `Retry-After` says to ask again, by the SDK's reading of it (`retryAtOf`), loaded
+ * only for an answer that has one: the SDK's error module brings the contracts' zod schemas, which
+ * stay out of the first page's JavaScript (docs/portal.md "How the bundles are split"). Undefined
+ * without the header, or when the SDK cannot be loaded.
+ */
+async function readRetryAfter(header: string | null, now: number): Promise<number | undefined> {
+  if (header === null) return undefined;
+  try {
+    return (await loadSdk()).retryAtOf(header, now);
+  } catch {
+    return undefined;
+  }
 }
 
 function tabStorage(): Storage | null {
@@ -328,6 +350,18 @@ function toAuthProviderUser(body: unknown): AuthProviderUser {
 /** setTimeout's longest delay; a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** A failed refresh's next try: when (the provider's time), and whether the halfway try is spent. */
+interface Retry {
+  at: number;
+  halfwayTried: boolean;
+}
+
+/** A refresh that failed: the expiry it was to renew, and whether it was the halfway try or after. */
+interface FailedRefresh {
+  expiresAt: number;
+  halfwayTried: boolean;
+}
+
 /** The name of the lock under which the page's tabs refresh the session one at a time. */
 export const refreshLockName = 'waratah-provider-refresh';
 
@@ -336,7 +370,11 @@ export interface KeepSessionOptions {
   refreshBeforeMs: number;
   /** The signed-in state may have changed: the token expired, or a refresh gave it a new expiry. */
   onChange: () => void;
-  /** A refresh that failed (it is tried once more, halfway to the expiry); the session then ends when the token expires. */
+  /**
+   * A refresh that failed: a 503 or 429 with `Retry-After` is tried again when it says (at least 1 s
+   * apart, while the token lasts), any other failure once more, halfway to the expiry; the session
+   * then ends when the token expires.
+   */
   onRefreshFailure?: (error: unknown) => void;
   withLock?: WithLock;
 }
@@ -378,7 +416,25 @@ export function keepSessionFresh(
     timers.clear();
   };
 
-  const refresh = (expiresAt: number, attempt: number) => {
+  /**
+   * The try after a failed one (the provider's time, so a clock learned later does not move it), or
+   * none: the session then ends at the expiry. A refresh the provider could not do just now (503,
+   * 429: its database blipped, the cookies kept) is tried again when its `Retry-After` says, at
+   * least 1 s apart and for as long as a try can still help (`refreshRetryDelay`).
+   * Any other failure (a 401 or 400: the refresh token spent or revoked; the network) is tried once
+   * more, halfway to the expiry. Before 2026-12-03 a 503 was too, and a blip longer than those 5 s
+   * signed the adviser out though the identity kept their session.
+   */
+  const nextTry = (error: unknown, { expiresAt, halfwayTried }: FailedRefresh): Retry | undefined => {
+    const asked = error instanceof ProviderRequestError ? askedRefreshWait(error, now()) : undefined;
+    if (asked !== undefined) {
+      const delay = refreshRetryDelay(asked, expiresAt - now());
+      return delay === null ? undefined : { at: now() + delay, halfwayTried };
+    }
+    return halfwayTried ? undefined : { at: now() + (expiresAt - now()) / 2, halfwayTried: true };
+  };
+
+  const refresh = (expiresAt: number, halfwayTried: boolean) => {
     refreshing = true;
     let failure: { error: unknown } | undefined;
     withLock(refreshLockName, async () => {
@@ -392,17 +448,14 @@ export function keepSessionFresh(
         refreshing = false;
         if (stopped) return;
         if (failure) onRefreshFailure?.(failure.error);
-        // A first failure is tried once more, halfway to the expiry (the provider's time, so a
-        // clock learned later does not move it).
-        const retryAt = failure && attempt === 1 ? now() + (expiresAt - now()) / 2 : undefined;
-        schedule({ expiresAt, retryAt });
+        schedule({ expiresAt, retry: failure && nextTry(failure.error, { expiresAt, halfwayTried }) });
         onChange();
       });
   };
 
   // After a refresh, the expiry is read again. One that has not moved is not refreshed again at
-  // once (that would never end) unless the refresh failed, which is tried once more.
-  let lastRefresh: { expiresAt: number; retryAt: number | undefined } | undefined;
+  // once (that would never end) unless the refresh failed, which may be tried again (nextTry).
+  let lastRefresh: { expiresAt: number; retry: Retry | undefined } | undefined;
   const schedule = (last?: typeof lastRefresh) => {
     lastRefresh = last;
     clear();
@@ -412,9 +465,10 @@ export function keepSessionFresh(
       if (!refreshing) onChange();
     });
     if (expiresAt !== last?.expiresAt) {
-      at(expiresAt - refreshBeforeMs, () => refresh(expiresAt, 1));
-    } else if (last.retryAt !== undefined) {
-      at(last.retryAt, () => refresh(expiresAt, 2));
+      at(expiresAt - refreshBeforeMs, () => refresh(expiresAt, false));
+    } else if (last.retry) {
+      const { halfwayTried } = last.retry;
+      at(last.retry.at, () => refresh(expiresAt, halfwayTried));
     }
   };
 

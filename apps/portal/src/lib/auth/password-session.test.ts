@@ -1,3 +1,4 @@
+import { ApiError } from '@waratah/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPasswordSession, type PasswordSessionOptions } from './password-session.ts';
 
@@ -343,6 +344,76 @@ describe('createPasswordSession', () => {
 
     expect(warn).toHaveBeenCalled();
     expect(s.isSignedIn()).toBe(false);
+  });
+
+  /** The platform's answer to a refresh it cannot do just now: 503, `Retry-After` read by the SDK. */
+  const busy = (retryAfterMs: number) =>
+    new ApiError({
+      status: 503,
+      code: 'temporarily_unavailable',
+      message: 'The platform is busy',
+      retryAt: Date.now() + retryAfterMs,
+    });
+
+  it('tries a refresh the platform could not do just now again when its Retry-After says, and stays signed in', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refresh = vi
+      .fn()
+      .mockImplementationOnce(async () => Promise.reject(busy(1_000)))
+      .mockImplementationOnce(async () => Promise.reject(busy(1_000)))
+      .mockImplementation(async () => ({ access_token: 'renewed', expires_in: 60 }));
+    const { session: s } = session({ refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Before 2026-12-03 no failed refresh was tried again: signed out at 60 s.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    expect(s.getAccessToken()).toBe('renewed');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.isSignedIn()).toBe(true);
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('tries again at least a second apart, and stops a second before the expiry', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refresh = vi.fn(async () => Promise.reject(busy(0)));
+    const { session: s } = session({ refresh });
+    s.store({ access_token: 'a1', expires_in: 60 });
+
+    await vi.advanceTimersByTimeAsync(50_999);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // 50 s, 51 s, … 59 s, then no more.
+    await vi.advanceTimersByTimeAsync(9_001);
+    expect(refresh).toHaveBeenCalledTimes(10);
+    expect(s.isSignedIn()).toBe(false);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(refresh).toHaveBeenCalledTimes(10);
+  });
+
+  it('does not try again a refresh token the platform refused (401, 400), whatever Retry-After says', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const status of [401, 400]) {
+      const refused = new ApiError({
+        status,
+        code: 'invalid_grant',
+        message: 'The refresh token was refused',
+        retryAt: Date.now() + 1_000,
+      });
+      const refresh = vi.fn(async () => Promise.reject(refused));
+      const { session: s } = session({ refresh });
+      s.store({ access_token: 'a1', expires_in: 60 });
+
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(s.isSignedIn()).toBe(false);
+      s.dispose();
+    }
   });
 
   it('picks up a token stored by an earlier page load', async () => {

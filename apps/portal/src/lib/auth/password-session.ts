@@ -1,3 +1,5 @@
+import { isApiError } from '../is-api-error.ts';
+import { askedRefreshWait, refreshRetryDelay } from './refresh-retry.ts';
 import { type WithLock, withWebLock } from './web-lock.ts';
 
 const keys = {
@@ -172,9 +174,28 @@ export function createPasswordSession({
         if (storage.getItem(keys.accessToken) === current) session.store(token);
       });
     } catch (error) {
-      // The expiry timer still flips the state to signed out; the visitor signs in again.
+      // The expiry timer still flips the state to signed out, unless a try asked for renews it.
       console.warn('The access token could not be refreshed', error);
+      const delay = askedRetryDelay(error, due);
+      if (delay !== null) timers.push(setTimeout(() => void refreshNow(due, retiredRefreshToken), delay));
     }
+  }
+
+  /**
+   * A refresh the platform could not do just now (a 503 or 429 with `Retry-After`: still starting,
+   * too many calls) is tried again when the header says, at least 1 s apart, for as long as a try
+   * can still renew the token (`refreshRetryDelay`): the delay, or null for no try. Any other
+   * failure (a 401 or 400: the refresh token spent or revoked) is not, and the visitor signs in
+   * again once the token expires. Before 2026-12-03 no failure was tried again: a 503 10 s before
+   * the expiry signed the adviser out.
+   */
+  function askedRetryDelay(error: unknown, due: number | null): number | null {
+    if (disposed || due === null || !isApiError(error)) return null;
+    // Only while the session that failed to renew is still the one stored here.
+    if (storage.getItem(keys.accessToken) === null || expiresAt() !== due) return null;
+    // The SDK reads `Retry-After` on this machine's clock (`Date.now`).
+    const asked = askedRefreshWait(error, Date.now());
+    return asked === undefined ? null : refreshRetryDelay(asked, due - now());
   }
 
   /** The stored session changed (stored here, or by another tab): timers set again, listeners told. */

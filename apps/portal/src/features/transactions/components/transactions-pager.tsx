@@ -1,5 +1,5 @@
-import { Button } from '@waratah/ui';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { PagerButton } from '../../../lib/pager-button.tsx';
 import type { TransactionPagePosition } from '../utils/transaction-filters.ts';
 
 export interface TransactionsPagerProps {
@@ -31,9 +31,12 @@ export function TransactionsPager({
     page <= 2 || !cursors.before ? { page: 1 } : { before: cursors.before, page: page - 1 };
   return (
     <nav aria-label={t('transactions.pager.label')} className="flex items-center justify-end gap-3">
-      <Button variant="text" size="sm" disabled={busy || page <= 1} onClick={() => onPageChange(previous())}>
+      {/* Unavailable buttons stay in the tab order (aria-disabled, not disabled): Next pressed onto
+          the last page, or while its rows are on their way, keeps focus (before 2026-12-03 focus fell
+          to the page's body). */}
+      <PagerButton variant="text" unavailable={busy || page <= 1} onClick={() => onPageChange(previous())}>
         {t('transactions.pager.previous')}
-      </Button>
+      </PagerButton>
       {/* A polite live region, there before the page changes: the new page is announced (before
           2026-12-03 a screen reader heard nothing after Next or Previous). */}
       <span
@@ -47,14 +50,13 @@ export function TransactionsPager({
           pages: pages.toLocaleString('en-AU'),
         })}
       </span>
-      <Button
+      <PagerButton
         variant="text"
-        size="sm"
-        disabled={busy || !cursors.after}
+        unavailable={busy || !cursors.after}
         onClick={() => cursors.after && onPageChange({ after: cursors.after, page: page + 1 })}
       >
         {t('transactions.pager.next')}
-      </Button>
+      </PagerButton>
     </nav>
   );
 }
