@@ -8,7 +8,7 @@ import {
   type RouteName,
   routes,
 } from '../config/routes.ts';
-import { isFeatureEnabled } from '../features/app-config/utils/is-feature-enabled.ts';
+import { isFeatureEnabled } from '../lib/app-config/is-feature-enabled.ts';
 import { type PagePrefetch, type PrefetchServices, prefetchLoader } from '../lib/page-prefetch.ts';
 import { PageLoading } from './page-loading.tsx';
 import { RootRoute } from './root-route.tsx';

@@ -1,7 +1,7 @@
 import { tenants, themeCssVariables } from '@waratah/tenants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { version } from '../../package.json';
-import { getAppConfig } from '../features/app-config/api/get-app-config.ts';
+import { getAppConfig } from '../lib/app-config/get-app-config.ts';
 import { buildAdminUserDetails } from '../testing/build-admin-user-details.ts';
 import { adminUserDetailsRoute, appConfigRoute, createFakeApi, json } from '../testing/fake-api.ts';
 import { type StartedPortal, startUp } from './start-up.ts';

@@ -5,7 +5,7 @@ import { onTestFinished } from 'vitest';
 import { App } from '../app/app.tsx';
 import { createRoutes, routerOptionsFor } from '../app/router.tsx';
 import { startUp } from '../app/start-up.ts';
-import { appConfigQueryOptions } from '../features/app-config/api/app-config-query.ts';
+import { appConfigQueryOptions } from '../lib/app-config/app-config-query.ts';
 import type { AppState } from '../lib/app-state.tsx';
 import { createFakeApi, type FakeApi } from './fake-api.ts';
 

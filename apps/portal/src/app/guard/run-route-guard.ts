@@ -1,7 +1,7 @@
 import type { AppConfig } from '@waratah/contracts';
 import type { RouteTarget } from '../../config/route-href.ts';
 import type { RouteMeta } from '../../config/routes.ts';
-import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
+import { isFeatureEnabled } from '../../lib/app-config/is-feature-enabled.ts';
 import type { ExternalParty, UserDetails } from '../../lib/app-state.tsx';
 import type { GuardDecision, GuardTarget, RouteGuardDependencies } from './route-guard-types.ts';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { appConfigQueryOptions } from '../../features/app-config/api/app-config-query.ts';
 import { getAdminUserDetails } from '../../features/auth/api/get-admin-user-details.ts';
 import { getPartyDetails } from '../../features/registration/api/fetch-party-details.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
+import { appConfigQueryOptions } from '../../lib/app-config/app-config-query.ts';
 import { useAppState, useAppStore } from '../../lib/app-state.tsx';
 import { useProviderAuth } from '../../lib/auth/provider-auth.tsx';
 import { useSessionServices } from '../../lib/auth/session-services.tsx';

@@ -2,9 +2,9 @@ import { NavigationMenu, NavigationMenuItem, NavigationMenuLink, NavigationMenuL
 import { Link, Outlet, useLocation } from 'react-router';
 import { appInfo } from '../../config/app-info.ts';
 import { paths } from '../../config/paths.ts';
-import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
-import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
 import { SignOutButton } from '../../features/auth/components/sign-out-button.tsx';
+import { useAppConfig } from '../../lib/app-config/get-app-config.ts';
+import { getAppLink } from '../../lib/app-config/get-app-link.ts';
 import { useAppState } from '../../lib/app-state.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 // The client pages' strings arrive with the signed-in frame, before any of its pages renders.

@@ -1,6 +1,6 @@
 import type { AppLinkKey } from '@waratah/contracts';
 import { Outlet } from 'react-router';
-import { getAppLink } from '../../features/app-config/utils/get-app-link.ts';
+import { getAppLink } from '../../lib/app-config/get-app-link.ts';
 import { useAppState } from '../../lib/app-state.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { LegalFooter } from './legal-footer.tsx';

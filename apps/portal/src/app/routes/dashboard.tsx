@@ -1,7 +1,7 @@
-import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
 import { ClientsDashboard } from '../../features/clients/components/clients-dashboard.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { useAppConfig } from '../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../lib/app-config/is-feature-enabled.ts';
 
 export default function DashboardRoute() {
   const { data: appConfig } = useAppConfig();

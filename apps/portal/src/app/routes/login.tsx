@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { routeHref } from '../../config/route-href.ts';
-import { isFeatureEnabled } from '../../features/app-config/utils/is-feature-enabled.ts';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import { isFeatureEnabled } from '../../lib/app-config/is-feature-enabled.ts';
 import { useAppState } from '../../lib/app-state.tsx';
 import { useSessionServices } from '../../lib/auth/session-services.tsx';
 

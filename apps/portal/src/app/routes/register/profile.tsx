@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { useRegisterAdviser } from '../../../features/registration/api/register-adviser.ts';
 import { RegisterProfileForm } from '../../../features/registration/components/register-profile-form.tsx';
 import { RegistrationStep } from '../../../features/registration/components/registration-step.tsx';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registrationEmail } from '../../../lib/registration-email.ts';

@@ -1,9 +1,9 @@
 import { ClientAccountsPage } from '../../../features/accounts/components/client-accounts-page.tsx';
-import { clientAccountsQueryOptions } from '../../../features/client-details/api/list-client-accounts.ts';
-import { clientProviderAccountsQueryOptions } from '../../../features/client-details/api/list-client-provider-accounts.ts';
 import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { AccountDocumentsActions } from '../../../features/documents/components/account-documents-actions.tsx';
+import { clientAccountsQueryOptions } from '../../../lib/client-pages/list-client-accounts.ts';
+import { clientProviderAccountsQueryOptions } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 
 export default function UserAccountsRoute() {
   const clientId = useClientId();

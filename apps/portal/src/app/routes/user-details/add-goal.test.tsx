@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildAccount } from '../../../features/client-details/testing/build-client-data.ts';
-import { renderClientPage } from '../../../features/client-details/testing/render-client-page.tsx';
-import { buildGoal } from '../../../features/goals/testing/build-goal.ts';
+import { buildAccount } from '../../../testing/build-client-data.ts';
+import { buildGoal } from '../../../testing/build-goal.ts';
 import { json } from '../../../testing/fake-api.ts';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 
 /** Client 7's Add goal page with the goals feature on and, as told, the goals list. */
 function openAddGoal(viewGoals: boolean) {

@@ -1,8 +1,8 @@
 import { paths } from '../../../config/paths.ts';
-import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { AddGoalPage } from '../../../features/goals/components/add-goal-page.tsx';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 
 /**
  * Spec §2 'Add goal' (feature goals) in the client frame; back to the goals list when done, or to

@@ -1,18 +1,14 @@
 import type { AppConfig } from '@waratah/contracts';
 import type { ExportOption } from '@waratah/tenants';
-import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { PassportExports } from '../../../features/documents/components/passport-exports.tsx';
 import { financialPassportQueryOptions } from '../../../features/financial-passport/api/get-financial-passport.ts';
 import { FinancialPassportPage } from '../../../features/financial-passport/components/financial-passport-page.tsx';
-import {
-  offeredPeriods,
-  readPassportPeriod,
-  sydneyToday,
-} from '../../../features/financial-passport/utils/passport-periods.ts';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
+import { offeredPeriods, readPassportPeriod, sydneyToday } from '../../../lib/passport-periods.ts';
 
 /** The tenant's periods (spec §9) as the features allow them: 3-month with 3m_report, custom dates with generate_fp_custom_date. */
 function passportChoices(appConfig: AppConfig | null | undefined, options: readonly ExportOption[]) {

@@ -1,10 +1,10 @@
 import { paths } from '../../../config/paths.ts';
-import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { goalsQueryOptions } from '../../../features/goals/api/list-goals.ts';
 import { GoalsPage, readGoalFilter } from '../../../features/goals/components/goals-page.tsx';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 
 /** Spec §2 'Goals' (feature view_goals) in the client frame; 'Add goal' only with the goals feature. */
 export default function UserGoalsRoute() {

@@ -1,5 +1,3 @@
-import { clientAccountsQueryOptions } from '../../../features/client-details/api/list-client-accounts.ts';
-import { clientProviderAccountsQueryOptions } from '../../../features/client-details/api/list-client-provider-accounts.ts';
 import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
@@ -11,6 +9,8 @@ import {
   ClientOverviewPage,
 } from '../../../features/overview/components/client-overview-page.tsx';
 import { completeMonths } from '../../../features/overview/utils/sydney-months.ts';
+import { clientAccountsQueryOptions } from '../../../lib/client-pages/list-client-accounts.ts';
+import { clientProviderAccountsQueryOptions } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 
 export default function UserOverviewRoute() {
   const clientId = useClientId();

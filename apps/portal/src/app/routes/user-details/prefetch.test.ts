@@ -1,11 +1,11 @@
 import { createApiClient } from '@waratah/sdk';
 import { tenants } from '@waratah/tenants';
 import { describe, expect, it, vi } from 'vitest';
-import { buildClient } from '../../../features/client-details/testing/build-client-data.ts';
 import { type AppState, createAppStore } from '../../../lib/app-state.tsx';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { buildAppConfig } from '../../../testing/build-app-config.ts';
+import { buildClient } from '../../../testing/build-client-data.ts';
 import { createFakeApi, type FakeApi, json } from '../../../testing/fake-api.ts';
 import { prefetch as accounts } from './accounts.tsx';
 import { prefetch as passport } from './financial-passport.tsx';

@@ -1,5 +1,3 @@
-import { useAppConfig } from '../../../features/app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../../features/app-config/utils/is-feature-enabled.ts';
 import { prefetchClientPage } from '../../../features/client-details/api/prefetch-client-page.ts';
 import { useClientId } from '../../../features/client-details/hooks/use-client-id.ts';
 import { DocumentsToolbar } from '../../../features/documents/components/documents-toolbar.tsx';
@@ -12,6 +10,8 @@ import {
   readTransactionFilters,
   readTransactionPagePosition,
 } from '../../../features/transactions/utils/transaction-filters.ts';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 
 /** Spec §2 'Transactions' inside the client frame, which already refused an unusable client id. */
 export default function UserTransactionsRoute() {

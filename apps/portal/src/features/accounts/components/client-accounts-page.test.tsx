@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/fake-api.ts';
 import {
   buildAccount,
   buildProviderAccount,
   buildRefreshStatus,
-} from '../../client-details/testing/build-client-data.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+} from '../../../testing/build-client-data.ts';
+import { json } from '../../../testing/fake-api.ts';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 
 const accountsRoutes = {
   'GET /api/v2/provideraccounts': () =>

@@ -1,11 +1,11 @@
 import { LoadingStatus, Skeleton } from '@waratah/ui';
 import type { ReactNode } from 'react';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
+import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
+import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
+import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
-import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
-import { dataToShow } from '../../client-details/utils/data-to-show.ts';
-import { isClientGone } from '../../client-details/utils/is-client-gone.ts';
 import { groupByProvider } from '../utils/group-by-provider.ts';
 import { ProviderAccountsCard } from './provider-accounts-card.tsx';
 

@@ -1,13 +1,10 @@
 import type { Account } from '@waratah/contracts';
 import { Card, CardContent, CardHeader, CardTitle, cn, Tag } from '@waratah/ui';
+import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
+import { needsClientAction } from '../../../lib/client-pages/refresh-explanation.ts';
+import { RefreshStatusBadge, RefreshStatusText } from '../../../lib/client-pages/refresh-status-details.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import {
-  RefreshStatusBadge,
-  RefreshStatusText,
-} from '../../client-details/components/refresh-status-details.tsx';
-import { accountDisplayName } from '../../client-details/utils/account-display-name.ts';
-import { needsClientAction } from '../../client-details/utils/refresh-explanation.ts';
 import type { ProviderGroup } from '../utils/group-by-provider.ts';
 
 /** One connection: the institution, its refresh status, and a table of the accounts it brings in. */

@@ -3,7 +3,7 @@ import {
   buildAccount,
   buildProviderAccount,
   buildRefreshStatus,
-} from '../../client-details/testing/build-client-data.ts';
+} from '../../../testing/build-client-data.ts';
 import { groupByProvider } from './group-by-provider.ts';
 
 describe('groupByProvider', () => {

@@ -1,5 +1,5 @@
 import type { Account, ProviderAccount } from '@waratah/contracts';
-import { attentionRank } from '../../client-details/utils/refresh-explanation.ts';
+import { attentionRank } from '../../../lib/client-pages/refresh-explanation.ts';
 
 export interface ProviderGroup {
   providerAccount: ProviderAccount;

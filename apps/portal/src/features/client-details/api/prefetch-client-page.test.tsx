@@ -3,11 +3,11 @@ import { createApiClient } from '@waratah/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { type AppState, createAppStore } from '../../../lib/app-state.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { buildClient } from '../../../testing/build-client-data.ts';
+import { buildPassport } from '../../../testing/build-passport.ts';
 import { createFakeApi, json } from '../../../testing/fake-api.ts';
 import { renderPortal } from '../../../testing/render.tsx';
-import { buildPassport } from '../../financial-passport/testing/build-passport.ts';
-import { buildClient } from '../testing/build-client-data.ts';
-import { renderClientPage } from '../testing/render-client-page.tsx';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { prefetchClientPage } from './prefetch-client-page.ts';
 
 const transactionsRoute = 'GET /api/v2/transactions';

@@ -1,7 +1,8 @@
+import { clientFamilyOf } from '../../../lib/client-family.ts';
 import type { PagePrefetch, PagePrefetchContext } from '../../../lib/page-prefetch.ts';
 import { parseClientId } from '../hooks/use-client-id.ts';
 import { hasUsableConsent } from '../utils/consent-access.ts';
-import { clientFamilyOf, clientQueryOptions } from './get-client.ts';
+import { clientQueryOptions } from './get-client.ts';
 
 /** The client query the frame reads (`useClient`), for a prefetch's context. */
 function clientQuery({ apiClient, appStore }: PagePrefetchContext, clientId: number) {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildClient } from '../../../testing/build-client-data.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { buildClient } from '../testing/build-client-data.ts';
-import { renderClientPage } from '../testing/render-client-page.tsx';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 
 const emptyClientData = {
   'GET /api/v2/accounts': () => json({ data: [] }),

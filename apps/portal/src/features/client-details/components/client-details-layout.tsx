@@ -1,16 +1,16 @@
 import { LoadingStatus, Skeleton } from '@waratah/ui';
 import { Outlet } from 'react-router';
+import { ClientLoadError } from '../../../lib/client-pages/client-load-error.tsx';
+import { ClientUnavailable } from '../../../lib/client-pages/client-unavailable.tsx';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
+import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useClient } from '../api/get-client.ts';
 import { useClientId } from '../hooks/use-client-id.ts';
 import { clientName } from '../utils/client-name.ts';
 import { hasUsableConsent } from '../utils/consent-access.ts';
-import { dataToShow } from '../utils/data-to-show.ts';
-import { isClientGone } from '../utils/is-client-gone.ts';
 import { ClientHeader } from './client-header.tsx';
-import { ClientLoadError } from './client-load-error.tsx';
 import { ClientTabsNav } from './client-tabs-nav.tsx';
-import { ClientUnavailable } from './client-unavailable.tsx';
 
 /**
  * The frame of a client's pages (spec §2 user details): who the client is, their consent, and tabs

@@ -1,7 +1,7 @@
 import { cn } from '@waratah/ui';
 import { NavLink } from 'react-router';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
 import { clientTabs } from '../utils/client-tabs.ts';
 
 /** The client's pages as tabs; a page whose feature is off is not offered (spec §4). */

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@waratah/contracts';
 import { paths } from '../../../config/paths.ts';
 import { type RouteName, routes } from '../../../config/routes.ts';
-import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 
 export type ClientTabKey =
   | 'overview'

@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildClient } from '../../../testing/build-client-data.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { buildClient } from '../../client-details/testing/build-client-data.ts';
-import { renderTenantHook, tenantFamilies } from '../testing/render-tenant-hook.tsx';
+import { renderTenantHook, tenantFamilies } from '../../../testing/render-tenant-hook.tsx';
 import { useInviteClient } from './invite-client.ts';
 
 const invitePaths = {

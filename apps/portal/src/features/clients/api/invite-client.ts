@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteUserBody } from '@waratah/contracts';
 import { type ApiClient, inviteAdminClient, inviteAdviserClient } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { type ClientFamily, useClientFamily } from '../../client-details/api/get-client.ts';
+import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
 import { clientsQueryKey } from './list-clients.ts';
 
 export type InviteClient = Pick<InviteUserBody, 'email' | 'given_name' | 'family_name'>;

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildClient } from '../../../testing/build-client-data.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { buildClient } from '../../client-details/testing/build-client-data.ts';
-import { renderTenantHook, tenantFamilies } from '../testing/render-tenant-hook.tsx';
+import { renderTenantHook, tenantFamilies } from '../../../testing/render-tenant-hook.tsx';
 import { CLIENT_PAGE_SIZE } from '../utils/client-list-params.ts';
 import { useClients } from './list-clients.ts';
 

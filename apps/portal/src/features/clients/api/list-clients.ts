@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, listAdminUsers, listAdviserUsers } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { type ClientFamily, useClientFamily } from '../../client-details/api/get-client.ts';
+import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
 import { type ClientListParams, toListQuery } from '../utils/client-list-params.ts';
 
 /** Every query of the adviser's clients starts with this key, so a change refreshes them all. */

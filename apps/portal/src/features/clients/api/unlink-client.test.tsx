@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { practiceId, renderTenantHook, tenantFamilies } from '../testing/render-tenant-hook.tsx';
+import { practiceId, renderTenantHook, tenantFamilies } from '../../../testing/render-tenant-hook.tsx';
 import { useUnlinkClient } from './unlink-client.ts';
 
 describe('useUnlinkClient', () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, updateAdminUser, updateAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { type ClientFamily, useClientFamily } from '../../client-details/api/get-client.ts';
+import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
 import { clientsQueryKey } from './list-clients.ts';
 import { usePracticeId } from './use-practice-id.ts';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAccount, buildProviderAccount } from '../../../testing/build-client-data.ts';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { type createFakeApi, json } from '../../../testing/fake-api.ts';
-import { buildAccount, buildProviderAccount } from '../../client-details/testing/build-client-data.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
 
 const everydayId = '11111111-1111-4111-8111-111111111111';

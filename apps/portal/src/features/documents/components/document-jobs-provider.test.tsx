@@ -3,10 +3,10 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { DocumentExport } from '@waratah/contracts';
 import { toast } from '@waratah/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAccount, buildProviderAccount } from '../../../testing/build-client-data.ts';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { buildAccount, buildProviderAccount } from '../../client-details/testing/build-client-data.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
 
 const id = '88888888-8888-4888-8888-888888888888';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPassport } from '../../../testing/build-passport.ts';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
-import { buildPassport } from '../../financial-passport/testing/build-passport.ts';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
 
 const earlierId = '55555555-5555-4555-8555-555555555555';

@@ -3,7 +3,7 @@ import { toast } from '@waratah/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedDownload, recordDownloads } from '../../../testing/downloads.ts';
 import { json } from '../../../testing/fake-api.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { buildDocumentExport, fileResponse } from '../testing/build-document-export.ts';
 
 const id = '44444444-4444-4444-8444-444444444444';

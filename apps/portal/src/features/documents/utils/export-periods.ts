@@ -1,10 +1,6 @@
 import type { DocumentPeriod } from '@waratah/contracts';
 import type { ExportOption } from '@waratah/tenants';
-import {
-  customPeriod,
-  type DateRange,
-  periodRange,
-} from '../../financial-passport/utils/passport-periods.ts';
+import { customPeriod, type DateRange, periodRange } from '../../../lib/passport-periods.ts';
 
 export { customPeriod };
 

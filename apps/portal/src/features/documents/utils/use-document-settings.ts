@@ -1,10 +1,10 @@
 import type { FeatureKey } from '@waratah/contracts';
 import type { ExportOption } from '@waratah/tenants';
 import { useState } from 'react';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 import { useAppState } from '../../../lib/app-state.tsx';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
-import { offeredPeriods, sydneyToday } from '../../financial-passport/utils/passport-periods.ts';
+import { offeredPeriods, sydneyToday } from '../../../lib/passport-periods.ts';
 
 export interface DocumentSettings {
   /** The tenant's periods for this document (spec §9), cut to the enabled features. */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { FinancialPassport } from '@waratah/contracts';
 import { type ApiClient, getFinancialPassport as getClientPassport } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import type { DateRange } from '../utils/passport-periods.ts';
+import type { DateRange } from '../../../lib/passport-periods.ts';
 
 /** `GET api/v2/financialpassport` for one client and period, on the client's behalf (X-User-Id). */
 export function getFinancialPassport(

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import type { FinancialPassport, Transaction } from '@waratah/contracts';
 import { tenants } from '@waratah/tenants';
 import { describe, expect, it, vi } from 'vitest';
+import { periodRange, sydneyToday } from '../../../lib/passport-periods.ts';
+import { buildPassport } from '../../../testing/build-passport.ts';
 import { type FakeRequest, type FakeRoutes, json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
-import { buildPassport } from '../testing/build-passport.ts';
-import { periodRange, sydneyToday } from '../utils/passport-periods.ts';
 import { FinancialPassportPage, type FinancialPassportPageProps } from './financial-passport-page.tsx';
 
 const passportRoute = 'GET /api/v2/financialpassport';

@@ -2,13 +2,18 @@ import type { ExportOption } from '@waratah/tenants';
 import { Card, CardContent, DatePicker, Dropdown, LoadingStatus, Skeleton } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import {
+  customPeriod,
+  type DateRange,
+  readPassportPeriod,
+  sydneyToday,
+} from '../../../lib/passport-periods.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
-import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
-import { customPeriod, type DateRange, readPassportPeriod, sydneyToday } from '../utils/passport-periods.ts';
 import { PassportReport } from './passport-report.tsx';
 
 export interface FinancialPassportPageProps {

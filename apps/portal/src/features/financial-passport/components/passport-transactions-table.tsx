@@ -1,10 +1,10 @@
 import type { Transaction } from '@waratah/contracts';
 import { Table, type TableColumn } from '@waratah/ui';
 import { useState } from 'react';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 import {
   FIGURE_PAGE_SIZE,
   type FigureOrder,

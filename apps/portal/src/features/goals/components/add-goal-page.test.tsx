@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Account } from '@waratah/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUserDetails } from '../../../testing/build-admin-user-details.ts';
+import { buildGoal } from '../../../testing/build-goal.ts';
 import { adminUserDetailsRoute, type FakeHandler, json } from '../../../testing/fake-api.ts';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
-import { buildGoal } from '../testing/build-goal.ts';
 import { AddGoalPage } from './add-goal-page.tsx';
 
 const account: Account = {

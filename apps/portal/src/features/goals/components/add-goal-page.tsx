@@ -15,11 +15,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
-import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { useCreateGoal } from '../api/create-goal.ts';
 import { useGoalAccounts } from '../api/list-goal-accounts.ts';
 import { type GoalFormValues, goalFormFields } from '../utils/goal-form-schema.ts';

@@ -1,7 +1,7 @@
 import type { Goal } from '@waratah/contracts';
 import { formatMoney } from '../../../lib/format.ts';
+import { goalProgress } from '../../../lib/goal-progress.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { goalProgress } from '../utils/goal-progress.ts';
 
 /**
  * The goal's progress as a bar, drawn like the kit's progress bar track (the kit's ProgressBar

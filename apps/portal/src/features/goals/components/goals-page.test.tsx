@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildGoal } from '../../../testing/build-goal.ts';
 import { json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
-import { buildGoal } from '../testing/build-goal.ts';
 import { GoalsPage } from './goals-page.tsx';
 
 const clientId = 5;

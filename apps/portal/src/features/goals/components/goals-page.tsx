@@ -8,10 +8,10 @@ import {
   TabsTrigger,
 } from '@waratah/ui';
 import { Link, useSearchParams } from 'react-router';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
-import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 

@@ -1,8 +1,8 @@
 import type { Account } from '@waratah/contracts';
+import { centsToDecimal } from '../../../lib/cents.ts';
+import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { accountDisplayName } from '../../client-details/utils/account-display-name.ts';
-import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import { accountsByContainer } from '../utils/accounts-by-container.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 

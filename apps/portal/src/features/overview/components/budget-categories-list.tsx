@@ -1,8 +1,8 @@
 import { categoryColorFor } from '@waratah/tenants';
 import { useAppState } from '../../../lib/app-state.tsx';
+import { centsToDecimal } from '../../../lib/cents.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import type { CategoryAmount } from '../utils/cash-flow.ts';
 
 /** One month's budget categories as bars in the tenant's category colours (spec §3). */

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/fake-api.ts';
 import {
   buildAccount,
   buildGoal,
   buildProviderAccount,
   buildRefreshStatus,
-} from '../../client-details/testing/build-client-data.ts';
-import { renderClientPage } from '../../client-details/testing/render-client-page.tsx';
+} from '../../../testing/build-client-data.ts';
+import { json } from '../../../testing/fake-api.ts';
+import { renderClientPage } from '../../../testing/render-client-page.tsx';
 
 const budgetMonth = (date: string, income: number, living: number, oneOff = 0) => ({
   date,

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
+import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
+import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
+import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
-import { isFeatureEnabled } from '../../app-config/utils/is-feature-enabled.ts';
-import { useClientAccounts } from '../../client-details/api/list-client-accounts.ts';
-import { useClientProviderAccounts } from '../../client-details/api/list-client-provider-accounts.ts';
-import { dataToShow } from '../../client-details/utils/data-to-show.ts';
 import { useBudgetMonths } from '../api/get-budget-months.ts';
 import { useCurrentGoals } from '../api/list-current-goals.ts';
 import { monthCategories, monthlyCashFlow } from '../utils/cash-flow.ts';

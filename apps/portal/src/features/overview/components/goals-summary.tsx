@@ -1,8 +1,8 @@
 import type { Goal } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
 import { formatMoney } from '../../../lib/format.ts';
+import { goalProgress } from '../../../lib/goal-progress.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { goalProgress } from '../../goals/utils/goal-progress.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
 const SHOWN = 4;

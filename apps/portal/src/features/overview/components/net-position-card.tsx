@@ -1,8 +1,8 @@
 import type { Account } from '@waratah/contracts';
 import { cn } from '@waratah/ui';
+import { centsToDecimal } from '../../../lib/cents.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { centsToDecimal } from '../../client-details/utils/cents.ts';
 import { countedAccounts, netPosition } from '../utils/net-position.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 

@@ -9,8 +9,8 @@ import {
   Skeleton,
 } from '@waratah/ui';
 import type { ReactNode } from 'react';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
 
 export interface OverviewPanelProps {
   title: string;

@@ -1,10 +1,7 @@
 import type { ProviderAccount } from '@waratah/contracts';
+import { attentionRank, needsClientAction } from '../../../lib/client-pages/refresh-explanation.ts';
+import { RefreshStatusBadge, RefreshStatusText } from '../../../lib/client-pages/refresh-status-details.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import {
-  RefreshStatusBadge,
-  RefreshStatusText,
-} from '../../client-details/components/refresh-status-details.tsx';
-import { attentionRank, needsClientAction } from '../../client-details/utils/refresh-explanation.ts';
 import { PanelEmpty } from './overview-panel.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { type Account, type Container, containers } from '@waratah/contracts';
-import { toCents } from '../../client-details/utils/cents.ts';
+import { toCents } from '../../../lib/cents.ts';
 
 export interface ContainerGroup {
   container: Container;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAccount } from '../../client-details/testing/build-client-data.ts';
+import { buildAccount } from '../../../testing/build-client-data.ts';
 import { netPosition } from './net-position.ts';
 
 describe('netPosition', () => {

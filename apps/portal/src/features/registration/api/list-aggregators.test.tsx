@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fake-api.ts';
-import { renderTenantHook, tenantFamilies } from '../../clients/testing/render-tenant-hook.tsx';
+import { renderTenantHook, tenantFamilies } from '../../../testing/render-tenant-hook.tsx';
 import { useAggregators } from './list-aggregators.ts';
 
 const aggregators = [{ id: 3, name: 'Connective' }];

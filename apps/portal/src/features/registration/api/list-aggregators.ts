@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, getAdminBrokersAggregators, getBrokersAggregators } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { type ClientFamily, useClientFamily } from '../../client-details/api/get-client.ts';
+import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
 
 /**
  * `GET api/adviser/brokers/aggregators` (single sign-on) or `GET api/admin/brokers/aggregators`

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppStoreProvider } from '../../../lib/app-state.tsx';
 import { type FakeHandler, json } from '../../../testing/fake-api.ts';
 import { renderPageWithProviders } from '../../../testing/render-page-with-providers.tsx';
-import { createTenantStore } from '../../clients/testing/render-tenant-hook.tsx';
+import { createTenantStore } from '../../../testing/render-tenant-hook.tsx';
 import { CompanyForm } from './company-form.tsx';
 
 const aggregatorsRoute = 'GET /api/admin/brokers/aggregators';

@@ -1,10 +1,10 @@
 import { LoadingTable } from '@waratah/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
+import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { ClientDataError } from '../../client-details/components/client-data-error.tsx';
-import { isClientGone } from '../../client-details/utils/is-client-gone.ts';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ const cursorsOf = (page: number) => ({
   ...(page > 1 && { before: `b${page}` }),
   ...(page < 3 && { after: `a${page}` }),
 });
+
+/** The arrival of the page asked for last, called by the test (never by a timer: a loaded machine's late test saw the page before it checked the wait). */
+let arrive = () => {};
 
 /** The pager as the page drives it: busy from the press until the new page's rows (and cursors) come. */
 function Pager({ onPageChange }: { onPageChange: (position: TransactionPagePosition) => void }) {
@@ -24,10 +27,10 @@ function Pager({ onPageChange }: { onPageChange: (position: TransactionPagePosit
       onPageChange={(position) => {
         onPageChange(position);
         setBusy(true);
-        setTimeout(() => {
+        arrive = () => {
           setPage(position.page);
           setBusy(false);
-        }, 20);
+        };
       }}
     />
   );
@@ -44,9 +47,11 @@ describe('TransactionsPager', { timeout: 20_000 }, () => {
     // While the next page's rows are on their way the button waits, still focused.
     expect(next).toHaveFocus();
     expect(next).toHaveAttribute('aria-disabled', 'true');
+    act(() => arrive());
     await waitFor(() => expect(screen.getByText('Page 2 of 3')).toBeInTheDocument());
     expect(next).not.toHaveAttribute('aria-disabled');
     await user.keyboard('{Enter}');
+    act(() => arrive());
     await waitFor(() => expect(screen.getByText('Page 3 of 3')).toBeInTheDocument());
 
     // Before 2026-12-03 the button was disabled there, and focus fell to the page's body.

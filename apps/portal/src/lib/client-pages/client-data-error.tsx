@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { isClientGone } from '../utils/is-client-gone.ts';
+import { useTranslation } from '../i18n.ts';
 import { ClientLoadError } from './client-load-error.tsx';
 import { ClientUnavailable } from './client-unavailable.tsx';
+import { isClientGone } from './is-client-gone.ts';
 
 export type ClientDataErrorProps = { error: unknown } & (
   | { title?: string; onRetry: () => void; children?: undefined }

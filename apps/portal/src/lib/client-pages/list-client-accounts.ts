@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, listAccounts } from '@waratah/sdk';
-import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useApiClient } from '../api-client-context.tsx';
 
 /** `GET api/v2/accounts` on behalf of the client (X-User-Id, spec §6). */
 export function clientAccountsQueryOptions(client: ApiClient, clientId: number) {

@@ -1,7 +1,7 @@
 import { buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@waratah/ui';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { paths } from '../../config/paths.ts';
+import { useTranslation } from '../i18n.ts';
 
 /** In place of a client's pages when the platform will not share their data: why, and the way back. */
 export function ClientUnavailable({ reason, headingLevel = 1 }: { reason: string; headingLevel?: 1 | 2 }) {

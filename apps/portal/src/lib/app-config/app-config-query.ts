@@ -3,9 +3,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@waratah/contracts';
 import type { ApiClient } from '@waratah/sdk';
-import type { AppStore } from '../../../lib/app-state.tsx';
-import { loadSdk } from '../../../lib/load-sdk.ts';
-import { portalPlatformKey } from '../utils/portal-platform-key.ts';
+import type { AppStore } from '../app-state.tsx';
+import { loadSdk } from '../load-sdk.ts';
+import { portalPlatformKey } from './portal-platform-key.ts';
 
 export async function getAppConfig(client: ApiClient): Promise<AppConfig> {
   return (await loadSdk()).getAppConfig(client, portalPlatformKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAppConfig } from '../../../testing/build-app-config.ts';
+import { buildAppConfig } from '../../testing/build-app-config.ts';
 import { isFeatureEnabled } from './is-feature-enabled.ts';
 
 describe('isFeatureEnabled', () => {

@@ -1,5 +1,5 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@waratah/ui';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from '../i18n.ts';
 
 /** A failure that is not about access: said plainly, with a retry. */
 export function ClientLoadError({ title, onRetry }: { title?: string; onRetry: () => void }) {

@@ -1,15 +1,9 @@
 import type { FeatureKey } from '@waratah/contracts';
-import { buildAdminUserDetails } from '../../../testing/build-admin-user-details.ts';
-import { buildAppConfig } from '../../../testing/build-app-config.ts';
-import {
-  adminUserDetailsRoute,
-  appConfigRoute,
-  createFakeApi,
-  type FakeRoutes,
-  json,
-} from '../../../testing/fake-api.ts';
-import { renderPortal } from '../../../testing/render.tsx';
+import { buildAdminUserDetails } from './build-admin-user-details.ts';
+import { buildAppConfig } from './build-app-config.ts';
 import { buildClient } from './build-client-data.ts';
+import { adminUserDetailsRoute, appConfigRoute, createFakeApi, type FakeRoutes, json } from './fake-api.ts';
+import { renderPortal } from './render.tsx';
 
 const allClientFeatures: Partial<Record<FeatureKey, boolean>> = {
   view_transactions: true,

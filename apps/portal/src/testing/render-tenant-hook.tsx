@@ -3,11 +3,11 @@ import { renderHook } from '@testing-library/react';
 import { createApiClient } from '@waratah/sdk';
 import { resolveTenant, type TenantId } from '@waratah/tenants';
 import type { ReactNode } from 'react';
-import { ApiClientProvider } from '../../../lib/api-client-context.tsx';
-import { AppStoreProvider, createAppStore } from '../../../lib/app-state.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { createFakeApi, type FakeRoutes } from '../../../testing/fake-api.ts';
-import type { ClientFamily } from '../../client-details/api/get-client.ts';
+import { ApiClientProvider } from '../lib/api-client-context.tsx';
+import { AppStoreProvider, createAppStore } from '../lib/app-state.tsx';
+import type { ClientFamily } from '../lib/client-family.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { createFakeApi, type FakeRoutes } from './fake-api.ts';
 
 /**
  * Each tenant, the local host that picks it, and the family its client calls go to: the adviser

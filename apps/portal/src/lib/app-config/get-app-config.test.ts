@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startUp } from '../../../app/start-up.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { buildAppConfig } from '../../../testing/build-app-config.ts';
-import { appConfigRoute, createFakeApi, json } from '../../../testing/fake-api.ts';
+import { startUp } from '../../app/start-up.ts';
+import { buildAppConfig } from '../../testing/build-app-config.ts';
+import { appConfigRoute, createFakeApi, json } from '../../testing/fake-api.ts';
+import { createQueryClient } from '../query-client.ts';
 import { appConfigQueryOptions } from './get-app-config.ts';
 
 async function startPortal(api: ReturnType<typeof createFakeApi>) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { useAppStore } from '../../../lib/app-state.tsx';
+import { useApiClient } from '../api-client-context.tsx';
+import { useAppStore } from '../app-state.tsx';
 import { appConfigQueryOptions } from './app-config-query.ts';
 
 export { type AppConfigQueryDependencies, appConfigQueryOptions, getAppConfig } from './app-config-query.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, listProviderAccounts } from '@waratah/sdk';
-import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { useApiClient } from '../api-client-context.tsx';
 
 /** `GET api/v2/provideraccounts` on behalf of the client: each connection and its refresh status. */
 export function clientProviderAccountsQueryOptions(client: ApiClient, clientId: number) {

@@ -1,8 +1,8 @@
 import type { RefreshStatusBody } from '@waratah/contracts';
 import { Tag } from '@waratah/ui';
-import { formatDate } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { isRetriedFailure, refreshExplanation } from '../utils/refresh-explanation.ts';
+import { formatDate } from '../format.ts';
+import { useTranslation } from '../i18n.ts';
+import { isRetriedFailure, refreshExplanation } from './refresh-explanation.ts';
 
 const statusTagVariant = {
   success: 'success',
