@@ -31,6 +31,13 @@ export interface WorkOptions<T extends object> {
    * never every worker slot of the queue.
    */
   concurrency?: number;
+  /**
+   * Jobs of this name can take long (a holder's pages, a document): the jobs of every slow name
+   * together never take the queue's last free slot, which is kept for the quick ones (e-mails, the
+   * sweeps). Before 2026-12-03 two refreshes of holders that did not answer filled both slots, and
+   * a password-reset e-mail waited behind them.
+   */
+  slow?: boolean;
 }
 
 /**

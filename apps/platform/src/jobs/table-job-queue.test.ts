@@ -153,6 +153,40 @@ describe('the table job queue', () => {
     expect(Number(finished[3])).toBeLessThan(Number(finished[2]));
   });
 
+  it('keeps the last free slot from slow jobs, so a quick one never waits behind them', async () => {
+    const queue = createTableJobQueue(database.db, { pollIntervalMs: 20, concurrency: 2 });
+    queues.push(queue);
+    let now = 0;
+    let most = 0;
+    let letGo = () => {};
+    const released = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const slowWork = async () => {
+      now += 1;
+      most = Math.max(most, now);
+      await released;
+      now -= 1;
+    };
+    // Two slow names: their jobs together, not each name, leave the last slot.
+    await queue.work('slow-holder', slowWork, { slow: true });
+    await queue.work('slow-document', slowWork, { slow: true });
+    await queue.work('quick-mail', async () => {});
+    const slow = await Promise.all([
+      queue.enqueue('slow-holder', { n: 1 }),
+      queue.enqueue('slow-document', { n: 2 }),
+      queue.enqueue('slow-holder', { n: 3 }),
+    ]);
+    const quick = await queue.enqueue('quick-mail', {});
+    queue.start();
+    // Done while the slow jobs still hold on: before 2026-12-03 two of them took both slots.
+    expect(await settled(queue, quick)).toMatchObject({ state: 'completed' });
+    expect(most).toBe(1);
+    letGo();
+    for (const id of slow) expect(await settled(queue, id)).toMatchObject({ state: 'completed' });
+    expect(most).toBe(1);
+  });
+
   it('keeps one waiting job per singleton key', async () => {
     const queue = open();
     const first = await queue.enqueue('refresh', { account: 1 }, { singletonKey: 'client-7' });

@@ -7,7 +7,10 @@ import { type JobsDatabase, withJobs } from './jobs-schema.ts';
 export interface TableJobQueueOptions {
   /** How often an idle worker looks for due jobs (default 1 s); an enqueue in this process wakes it at once. */
   pollIntervalMs?: number;
-  /** Jobs this process runs at the same time (default 2). */
+  /**
+   * Jobs this process runs at the same time (default 4); slow ones (`WorkOptions.slow`) together
+   * one fewer, so a quick job always finds a slot.
+   */
   concurrency?: number;
   /**
    * The lease of a running job (default 60 s): its worker renews it every third of that while the
@@ -157,7 +160,7 @@ export function createTableJobQueue(
   database: Kysely<Database>,
   {
     pollIntervalMs = 1_000,
-    concurrency = 2,
+    concurrency = 4,
     leaseSeconds = defaultLeaseSeconds,
     stopTimeoutMs = 20_000,
     log,
@@ -237,9 +240,16 @@ export function createTableJobQueue(
           log?.error({ err: error, jobId: job.id }, 'job queue: abandoned-job hook failed'),
         );
     }
-    // Names at their own limit (`WorkOptions.concurrency`) wait for one of theirs to finish.
+    // Names at their own limit (`WorkOptions.concurrency`) wait for one of theirs to finish; slow
+    // names wait while their jobs together leave only the last slot.
+    const slowRunning = names
+      .filter((name) => workOptions.get(name)?.slow)
+      .reduce((sum, name) => sum + (runningByName.get(name) ?? 0), 0);
+    const slowMayStart = slowRunning < Math.max(1, concurrency - 1);
     const claimable = names.filter(
-      (name) => (runningByName.get(name) ?? 0) < (workOptions.get(name)?.concurrency ?? concurrency),
+      (name) =>
+        (runningByName.get(name) ?? 0) < (workOptions.get(name)?.concurrency ?? concurrency) &&
+        (slowMayStart || !workOptions.get(name)?.slow),
     );
     if (claimable.length === 0) return undefined;
     const { rows } = await sql<ClaimedJob>`

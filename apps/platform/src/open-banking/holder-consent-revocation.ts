@@ -96,6 +96,7 @@ export async function registerHolderRevocationWorker(
   await queue.work<HolderConsentToRevoke>(
     revokeHolderConsentJob,
     (consent) => revokeAtProvider(db, consent, options.fetch),
-    { concurrency: 1 },
+    // A holder that does not answer holds it 10 s: one at once, and slow (docs/jobs.md).
+    { concurrency: 1, slow: true },
   );
 }

@@ -152,6 +152,10 @@ export async function registerRefreshWorkers(
     {
       // Its process ended during the last attempt: a failure in a row, so it backs off.
       abandoned: ({ providerAccountId }) => recordAbandonedRefresh(db, providerAccountId),
+      // A holder may take 30 s a call: two at once, and never the slot kept for quick jobs (an
+      // e-mail), nor the one a document then still finds (docs/jobs.md).
+      concurrency: 2,
+      slow: true,
     },
   );
   await registerPeriodicJob(app, refreshSweep, 'open banking: scheduling the refresh sweep', async () => {

@@ -22,7 +22,13 @@ export async function documentsRoutes(app: FastifyInstance): Promise<void> {
   await deps.queue.work<{ exportId: string }>(
     generateDocumentJob,
     (payload, job) => runGenerateJob(deps, payload, job),
-    { abandoned: (payload, reason) => abandonGenerateJob(deps, payload, reason) },
+    // Slow: a statement of a long history takes seconds of the processor; two at once, as before
+    // the queue had four slots, and never the last free one (docs/jobs.md).
+    {
+      abandoned: (payload, reason) => abandonGenerateJob(deps, payload, reason),
+      concurrency: 2,
+      slow: true,
+    },
   );
   await registerExportFileRemovalWorker(deps.queue, {
     db: deps.db,
