@@ -434,7 +434,11 @@ export interface ProviderAccountsTable {
   holder_consent_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Temporary failures in a row; the back-off grows with it and a success resets it. */
   refresh_failures: ColumnType<number, number | undefined, number>;
-  /** The last refresh that read every account's transactions (migration 0020); the next reads from 14 days before it. */
+  /**
+   * The last refresh that read every listed account's transactions (migration 0020). Read by no
+   * refresh since 2026-12-03, which reads each account from its own mark
+   * (`accounts.transactions_synced_at`, migration 0035); still written, for the release before.
+   */
   transactions_synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the client last connected it, with a consent (migration 0032): CDS `x-fapi-auth-date`. */
   connected_at: ColumnType<Date, Date | undefined, Date>;
@@ -443,6 +447,12 @@ export interface ProviderAccountsTable {
 export interface AccountsTable {
   /** The source's id of the account (CDS accountId, or `file-…` for an imported account). */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The last refresh that read this account's transactions (migration 0035): the next reads it
+   * from 14 days before. Null: never read, or left out of the holder's list since (read over the
+   * first refresh's 730 days).
+   */
+  transactions_synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface CdrConfigsTable {

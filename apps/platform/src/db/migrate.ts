@@ -34,6 +34,7 @@ import * as rotationWithoutKey from './migrations/0031-rotation-without-key.ts';
 import * as connectedAt from './migrations/0032-connected-at.ts';
 import * as operatorsWithoutPractice from './migrations/0033-operators-without-practice.ts';
 import * as practiceJoinedAt from './migrations/0034-practice-joined-at.ts';
+import * as accountTransactionsSynced from './migrations/0035-account-transactions-synced.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0032-connected-at': connectedAt,
   '0033-operators-without-practice': operatorsWithoutPractice,
   '0034-practice-joined-at': practiceJoinedAt,
+  '0035-account-transactions-synced': accountTransactionsSynced,
 };
 
 /**

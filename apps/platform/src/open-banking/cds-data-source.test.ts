@@ -54,6 +54,22 @@ describe('createCdsDataSource', () => {
     expect(transactionCalls.every((request) => request.headers['x-v'] === '2')).toBe(true);
   });
 
+  it('reads each account from its own oldest time, and one it has none for from the window’s', async () => {
+    const { holder, source } = sourceFor({ accounts: [{ ...everyday, transactions: 3 }, card] });
+    const pull = await source.pull({
+      ...window,
+      accountOldestTimes: new Map([['a2', new Date('2026-11-06T03:00:00.000Z')]]),
+    });
+    expect(pull.outcome.refreshStatus).toBe('success');
+    const asked = (accountId: string) =>
+      holder.requests
+        .filter((request) => request.url.pathname.endsWith(`/${accountId}/transactions`))
+        .map((request) => request.url.searchParams.get('oldest-time'));
+    // Before 2026-12-03 a pull read every account it held transactions of from one time.
+    expect(asked('a1')).toEqual(['2025-01-01T00:00:00Z']);
+    expect(asked('a2')).toEqual(['2026-11-06T03:00:00Z']);
+  });
+
   it('is a partial success when one account’s transactions fail', async () => {
     const unavailable = {
       code: 'urn:au-cds:error:cds-all:Service/Unavailable',

@@ -1,7 +1,12 @@
 import type { CdsBankingClient } from './cds-banking-client.ts';
 import { CdsRequestError } from './cds-request-error.ts';
 import { classifyCdsFailure } from './classify-cds-failure.ts';
-import type { DataSource, DataSourcePull, SourcedAccountData } from './data-source.ts';
+import {
+  type DataSource,
+  type DataSourcePull,
+  oldestTimeOf,
+  type SourcedAccountData,
+} from './data-source.ts';
 import { mapCdsAccount } from './map-cds-account.ts';
 import { mapCdsTransaction } from './map-cds-transaction.ts';
 import { summariseRefresh } from './summarise-refresh.ts';
@@ -10,13 +15,15 @@ const toCdsTime = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * An open-banking data holder as a data source: customer type, accounts, balances, then each
- * account's transactions (an account the platform holds no transactions of yet from the first
- * read's window, `PullWindow.firstRead`). A failure before the accounts are known fails the whole pull; one
- * account's failed transactions only mark that account, and the pull is a partial success.
+ * account's transactions, each from its own oldest time (`PullWindow.accountOldestTimes`; an account
+ * without one from the first read's window). A failure before the accounts are known fails the
+ * whole pull; one account's failed transactions only mark that account, and the pull is a partial
+ * success.
  */
 export function createCdsDataSource(client: CdsBankingClient): DataSource {
   return {
-    async pull({ oldestTime, newestTime, firstRead }): Promise<DataSourcePull> {
+    async pull(window): Promise<DataSourcePull> {
+      const { newestTime } = window;
       let accounts: SourcedAccountData[];
       try {
         const customerType = await client.getCustomerType();
@@ -34,12 +41,10 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
       } catch (error) {
         return { accounts: [], outcome: classifyCdsFailure(error) };
       }
-      const windowFrom = (oldest: Date) => ({
-        oldestTime: toCdsTime(oldest),
+      const windowOf = (externalId: string) => ({
+        oldestTime: toCdsTime(oldestTimeOf(window, externalId)),
         ...(newestTime ? { newestTime: toCdsTime(newestTime) } : {}),
       });
-      const window = windowFrom(oldestTime);
-      const firstWindow = firstRead ? windowFrom(firstRead.oldestTime) : window;
       // A pending transaction without any time is dated the pull's day (`map-cds-transaction.ts`).
       const pulledAt = newestTime ?? new Date();
       // One account at a time: holders rate-limit per consent. Once the holder answers 429 (too
@@ -53,8 +58,7 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
         }
         try {
           const { externalId } = entry.account;
-          const held = !firstRead || firstRead.accountsHeld.has(externalId);
-          entry.transactions = (await client.listTransactions(externalId, held ? window : firstWindow)).map(
+          entry.transactions = (await client.listTransactions(externalId, windowOf(externalId))).map(
             (transaction) => mapCdsTransaction(transaction, pulledAt),
           );
         } catch (error) {

@@ -80,14 +80,25 @@ export interface DataSource {
   pull(window: PullWindow): Promise<DataSourcePull>;
 }
 
-/** Which transactions a pull reads: from `oldestTime` to `newestTime` (the pull's time, default now). */
+/**
+ * Which transactions a pull reads: each account's from its own oldest time to `newestTime` (the
+ * pull's time, default now). An account `accountOldestTimes` does not name (one the platform does not
+ * hold yet, or holds without a mark: new to the consent, never read, listed again after being left
+ * out) is read from `oldestTime`, the first refresh's window.
+ */
 export interface PullWindow {
   oldestTime: Date;
   newestTime?: Date;
   /**
-   * An account none of whose transactions the platform holds yet (new to the consent, or its
-   * first read failed) is read from `oldestTime` here instead: the first refresh's 730 days, not
-   * the two weeks before the connection's last full refresh. Absent: every account from the above.
+   * Each known account's oldest time, by the source's id (CDS accountId): 14 days before the last
+   * pull that read its transactions (`accounts.transactions_synced_at`, migration 0035), never
+   * before `oldestTime`. Until 2026-12-03 the connection had one window, from before the last pull
+   * that read every account: one account whose transactions kept failing held every other back.
    */
-  firstRead?: { oldestTime: Date; accountsHeld: ReadonlySet<string> };
+  accountOldestTimes?: ReadonlyMap<string, Date>;
+}
+
+/** The oldest time a pull reads an account's transactions from (`PullWindow`). */
+export function oldestTimeOf(window: PullWindow, externalId: string): Date {
+  return window.accountOldestTimes?.get(externalId) ?? window.oldestTime;
 }

@@ -31,7 +31,7 @@ interface Rule {
   /** Matches only a pair that neither side could make with another of this rule. */
   unambiguous: boolean;
   /**
-   * Considers only pending transactions dated inside the pull's window: after its first day, which
+   * Considers only pending transactions dated inside the account's window: after its first day, which
    * the holder reads from an instant on (a hold of that day before then is left out by its time).
    */
   insideWindow: boolean;
@@ -84,7 +84,8 @@ export function comparableDescription(description: string): string {
 
 /**
  * Which pending transaction each posted one was, dated within a week of each other: answers the
- * posted transaction's id by the pending row's id. Within a rule the closest pairs in date, then in
+ * posted transaction's id by the pending row's id. All of one account: `windowStart` is the first
+ * day of that account's own window (`storePull`; before 2026-12-03 the connection's). Within a rule the closest pairs in date, then in
  * amount, are taken first, whatever order the holder listed them in.
  */
 export function matchPostedToPending(

@@ -113,6 +113,35 @@ async function oldestByAccount(scope: ClientScope) {
 
 const day = 24 * 3600 * 1000;
 
+/** A time as a refresh asks the holder for it (`oldest-time`: RFC 3339 without milliseconds). */
+const cdsTime = (time: number) => new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The simulated holder, through `inner` (default: as it is), keeping the `oldest-time` each
+ * account's transactions were first asked with, by the holder's account id.
+ */
+function oldestTimesAsked(inner: typeof fetch = fixture.fetch) {
+  const asked = new Map<string, string>();
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const account = /\/banking\/accounts\/([^/]+)\/transactions$/.exec(url.pathname)?.[1];
+    if (account !== undefined && !asked.has(decodeURIComponent(account)))
+      asked.set(decodeURIComponent(account), url.searchParams.get('oldest-time') ?? '');
+    return inner(input, init);
+  };
+  return { fetch, asked };
+}
+
+/** Each of a connection's accounts' own transactions mark, by the holder's account id. */
+async function accountMarks(providerAccountId: number) {
+  const rows = await fixture.db
+    .selectFrom('accounts')
+    .select(['external_id', 'transactions_synced_at'])
+    .where('provider_account_id', '=', providerAccountId)
+    .execute();
+  return new Map(rows.map((row) => [row.external_id ?? '', row.transactions_synced_at]));
+}
+
 /** A fetch that holds the holder's account list until `release`; `reached` resolves once it is asked. */
 function fetchHeldAtAccounts() {
   let reach = () => {};
@@ -945,6 +974,200 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     await refreshProviderAccount(fixture.db, id, nextDay());
     const oldest = (await oldestByAccount(scope)).get(added) ?? '';
     expect(oldest < monthBefore, `the added account's history from ${oldest}`).toBe(true);
+  });
+
+  it('reads each account from its own last read: one whose transactions failed does not widen another’s window', async () => {
+    const { id } = await refreshedClient('own-windows');
+    const accounts = await fixture.db
+      .selectFrom('accounts')
+      .select('external_id')
+      .where('provider_account_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(accounts.length).toBeGreaterThan(1);
+    const [failing = '', ...others] = accounts.map((account) => account.external_id ?? '');
+    /** A refresh `days` after the first, on the platform's clock (the holder's stays). */
+    const after = (days: number, fetch: typeof globalThis.fetch = fixture.fetch) => ({
+      ...fixture.refreshOptions,
+      fetch,
+      now: () => new Date(holderNow.getTime() + days * day),
+    });
+    fixture.holder.faults.set({
+      bank: 'harbour-bank',
+      fault: 'partial_failure',
+      customerId: 'own-windows',
+      accountIds: [failing],
+    });
+    try {
+      const partial = await refreshProviderAccount(fixture.db, id, after(1));
+      expect(partial.outcome.refreshStatus).toBe('partial_success');
+    } finally {
+      fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'own-windows' });
+    }
+
+    const next = oldestTimesAsked();
+    const full = await refreshProviderAccount(fixture.db, id, after(2, next.fetch));
+    expect(full.outcome.refreshStatus).toBe('success');
+    // The failing account from 14 days before the first refresh, the last that read it; the
+    // others from 14 days before the day after. Before 2026-12-03 every account was read from 14
+    // days before the first refresh, the last that read every account's transactions.
+    expect(Object.fromEntries(next.asked)).toEqual({
+      [failing]: cdsTime(holderNow.getTime() - 14 * day),
+      ...Object.fromEntries(others.map((other) => [other, cdsTime(holderNow.getTime() + day - 14 * day)])),
+    });
+    // Each account's mark is now this refresh's time.
+    const marks = [...(await accountMarks(id)).values()].map((mark) => mark?.toISOString());
+    expect(new Set(marks)).toEqual(new Set([new Date(holderNow.getTime() + 2 * day).toISOString()]));
+  });
+
+  it('reads an account whose transactions failed from its own last read next time, and stores what it missed', async () => {
+    const { scope, id } = await refreshedClient('own-mark-kept');
+    // The account with the most transactions (some in every fortnight), and another.
+    const accounts = await fixture.db
+      .selectFrom('accounts as a')
+      .leftJoin('transactions as t', 't.account_id', 'a.id')
+      .select(['a.id', 'a.external_id', sql<number>`count(t.id)::int`.as('count')])
+      .where('a.provider_account_id', '=', id)
+      .groupBy(['a.id', 'a.external_id'])
+      .orderBy('count', 'desc')
+      .orderBy('a.id')
+      .execute();
+    const [missing, other] = accounts.map((account) => ({
+      id: account.id,
+      externalId: account.external_id ?? '',
+    }));
+    if (!missing || !other) throw new Error('the holder lists fewer than two accounts');
+    const at = (days: number) => holderNow.getTime() + days * day;
+    /** A refresh at `days` after the first, on the holder's clock too, `failing`'s transactions failing. */
+    async function refreshFailing(days: number, failing: string) {
+      fixture.holder.clock.set(new Date(at(days)));
+      fixture.holder.faults.set({
+        bank: 'harbour-bank',
+        fault: 'partial_failure',
+        customerId: 'own-mark-kept',
+        accountIds: [failing],
+      });
+      try {
+        const result = await refreshProviderAccount(fixture.db, id, fixture.refreshOptions);
+        expect(result.outcome.refreshStatus).toBe('partial_success');
+      } finally {
+        fixture.holder.faults.clear({ bank: 'harbour-bank', customerId: 'own-mark-kept' });
+      }
+    }
+    /** `missing`'s transactions dated after day 20 (Sydney), to day 34, a fortnight. */
+    const missed = async () =>
+      (
+        await fixture.db
+          .selectFrom('transactions')
+          .select('id')
+          .where('client_id', '=', scope.clientId)
+          .where('account_id', '=', missing.id)
+          .where('transaction_date', '>', sydneyToday(new Date(at(20))))
+          .where('transaction_date', '<=', sydneyToday(new Date(at(34))))
+          .execute()
+      ).length;
+    try {
+      // Day 20: the other account fails, so no refresh reads every account from then on.
+      await refreshFailing(20, other.externalId);
+      // Day 40: this one fails, and misses the days since its read on day 20.
+      await refreshFailing(40, missing.externalId);
+      expect(await missed()).toBe(0);
+
+      fixture.holder.clock.set(new Date(at(41)));
+      const next = oldestTimesAsked();
+      const full = await refreshProviderAccount(fixture.db, id, {
+        ...fixture.refreshOptions,
+        fetch: next.fetch,
+      });
+      expect(full.outcome.refreshStatus).toBe('success');
+      // Each from 14 days before its own last read (this one's on day 20, the other's on day 40).
+      // Before 2026-12-03 both were read from 14 days before the first refresh, the last that read
+      // every account's transactions.
+      expect(next.asked.get(missing.externalId)).toBe(cdsTime(at(20) - 14 * day));
+      expect(next.asked.get(other.externalId)).toBe(cdsTime(at(40) - 14 * day));
+      // What it missed from day 20 on is stored now, and every account's mark is this refresh's.
+      expect(await missed()).toBeGreaterThan(0);
+      const marks = [...(await accountMarks(id)).values()].map((mark) => mark?.toISOString());
+      expect(new Set(marks)).toEqual(new Set([new Date(at(41)).toISOString()]));
+    } finally {
+      fixture.holder.clock.set(holderNow);
+    }
+  });
+
+  it('removes a cancelled hold of an account listed again over that account’s own window, and keeps another’s left out by its date', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'relisted-hold');
+    const id = providerAccount.id;
+    // Both holds three days before the first refresh, still pending.
+    const holdAt = cdsTime(holderNow.getTime() - 3 * day);
+    const hold = (transactionId: string, accountId: string, amount: string) => ({
+      accountId,
+      transactionId,
+      type: 'PAYMENT',
+      status: 'PENDING',
+      description: `HOLD ${transactionId}`,
+      reference: '',
+      executionDateTime: holdAt,
+      amount,
+      currency: 'AUD',
+    });
+    let relisted = '';
+    let other = '';
+    let phase: 'listed' | 'left out' | 'cancelled' = 'listed';
+    // The holder lists each hold while its account is read from before it (it reads from the
+    // `oldest-time` instant): the relisted account's until it is cancelled.
+    const holding = rewritingFetch((path, body, url) => {
+      if (path.endsWith('/banking/accounts')) {
+        relisted ||= body.data.accounts[0].accountId;
+        other ||= body.data.accounts[1].accountId;
+        if (phase === 'left out')
+          body.data.accounts = body.data.accounts.filter(
+            (account: { accountId: string }) => account.accountId !== relisted,
+          );
+      } else if (!body.links?.next && holdAt >= (url.searchParams.get('oldest-time') ?? '')) {
+        if (path.endsWith(`/${relisted}/transactions`) && phase === 'listed')
+          body.data.transactions.push(hold('cancelled-hold', relisted, '-187.43'));
+        if (path.endsWith(`/${other}/transactions`))
+          body.data.transactions.push(hold('dated-out-hold', other, '-163.27'));
+      }
+      return body;
+    });
+    const holds = async () =>
+      (
+        await fixture.db
+          .selectFrom('transactions')
+          .select(['external_id', 'status'])
+          .where('client_id', '=', scope.clientId)
+          .where('external_id', 'in', ['cancelled-hold', 'dated-out-hold'])
+          .orderBy('external_id')
+          .execute()
+      ).map((row) => `${row.external_id} ${row.status}`);
+    const options = { ...fixture.refreshOptions, fetch: holding };
+    await refreshProviderAccount(fixture.db, id, options);
+    expect(await holds()).toEqual(['cancelled-hold pending', 'dated-out-hold pending']);
+
+    const monthLater = holderNow.getTime() + 30 * day;
+    fixture.holder.clock.set(new Date(monthLater));
+    try {
+      phase = 'left out';
+      const without = await refreshProviderAccount(fixture.db, id, options);
+      expect(without.stored?.accountsUnlisted).toBe(1);
+
+      // Listed again, without its hold (cancelled meanwhile): read over the first read's 730 days,
+      // the other from 14 days before the month's end, which leaves its hold out by its date.
+      phase = 'cancelled';
+      const asked = oldestTimesAsked(holding);
+      const back = await refreshProviderAccount(fixture.db, id, { ...options, fetch: asked.fetch });
+      expect(back.outcome.refreshStatus).toBe('success');
+      expect(asked.asked.get(relisted)).toBe(cdsTime(monthLater - 730 * day));
+      expect(asked.asked.get(other)).toBe(cdsTime(monthLater - 14 * day));
+    } finally {
+      fixture.holder.clock.set(holderNow);
+    }
+    // Each by its own account's window. Before 2026-12-03 the cancelled hold was kept (pending for
+    // ever): it was dated before the connection's window, though its account was read over 730 days.
+    expect(await holds()).toEqual(['dated-out-hold pending']);
+    const marks = [...(await accountMarks(id)).values()].map((mark) => mark?.toISOString());
+    expect(new Set(marks)).toEqual(new Set([new Date(monthLater).toISOString()]));
   });
 
   it('sends when the client last connected as x-fapi-auth-date on every authenticated call', async () => {

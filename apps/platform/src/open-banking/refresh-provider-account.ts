@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
@@ -7,7 +7,7 @@ import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { type CdsBankingClient, createCdsBankingClient } from './cds-banking-client.ts';
 import { createCdsDataSource } from './cds-data-source.ts';
 import { createCdsHttpClient } from './cds-http-client.ts';
-import type { DataSource, PullWindow, RefreshOutcome } from './data-source.ts';
+import { type DataSource, oldestTimeOf, type PullWindow, type RefreshOutcome } from './data-source.ts';
 import { type HolderTokenCipher, HolderTokenKeyError, holderTokenCipher } from './holder-token-cipher.ts';
 import { mapDiscoveryStatus } from './map-discovery-status.ts';
 import {
@@ -58,7 +58,10 @@ export interface RefreshResult {
 const hour = 60 * 60 * 1000;
 /** How often a healthy connection is refreshed. */
 export const refreshInterval = 24 * hour;
-/** A first refresh reads two years back; later ones re-read two weeks, which covers pending → posted. */
+/**
+ * A first refresh reads two years back; later ones re-read two weeks before each account's last read,
+ * which covers pending → posted.
+ */
 const firstWindowDays = 730;
 const overlapDays = 14;
 
@@ -113,7 +116,6 @@ export async function refreshProviderAccount(
       'pa.id',
       'pa.tenant_id',
       'pa.client_id',
-      'pa.transactions_synced_at',
       'pa.holder_consent_id',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
@@ -213,39 +215,28 @@ export async function refreshProviderAccount(
   );
   await recordProviderStatus(database, connection.provider_id, client);
   const source: DataSource = createCdsDataSource(client);
-  // From the last refresh that read every account's transactions (not merely the last refresh: an
-  // account whose transactions failed then must still get what it missed), never further back
-  // than a first refresh reads.
-  const firstWindow = now.getTime() - firstWindowDays * 24 * hour;
-  const oldestTime = new Date(
-    connection.transactions_synced_at
-      ? Math.max(new Date(connection.transactions_synced_at).getTime() - overlapDays * 24 * hour, firstWindow)
-      : firstWindow,
-  );
-  const window: PullWindow = { oldestTime, newestTime: now };
-  // An account none of whose transactions are held yet (added to the consent since, or its first
-  // read failed) reads the first refresh's 730 days: before 2026-12-02 it got the connection's
-  // window, two weeks before the last full refresh, and never the rest of its history. So does one
-  // the holder stopped listing (`inactive`, `storePull`) when it is listed again: the time it was
-  // left out is inside those days (since 2026-12-03).
-  if (connection.transactions_synced_at) {
-    const held = await db
-      .selectFrom('accounts as a')
-      .select('a.external_id')
-      .where('a.provider_account_id', '=', providerAccountId)
-      .where('a.external_id', 'is not', null)
-      .where('a.account_status', '!=', 'inactive')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.account_id', '=', 'a.id'),
-        ),
-      )
-      .execute();
-    window.firstRead = {
-      oldestTime: new Date(firstWindow),
-      accountsHeld: new Set(held.map((row) => row.external_id ?? '')),
-    };
+  // Each account from 14 days before the last pull that read its transactions (its own mark,
+  // `accounts.transactions_synced_at`, moved by `storePull` only when they were read), never
+  // further back than a first refresh reads; one without a mark (new to the consent, never read,
+  // listed again after being left out) from that first window. Before 2026-12-03 the connection
+  // had one window, from before the last refresh that read EVERY account's transactions: while one
+  // account's transactions kept failing, each refresh read every other account back to then too
+  // (up to 730 days).
+  const firstWindow = new Date(now.getTime() - firstWindowDays * 24 * hour);
+  const marks = await db
+    .selectFrom('accounts')
+    .select(['external_id', 'transactions_synced_at'])
+    .where('provider_account_id', '=', providerAccountId)
+    .where('external_id', 'is not', null)
+    .where('transactions_synced_at', 'is not', null)
+    .execute();
+  const accountOldestTimes = new Map<string, Date>();
+  for (const { external_id, transactions_synced_at } of marks) {
+    if (external_id === null || transactions_synced_at === null) continue;
+    const since = new Date(transactions_synced_at).getTime() - overlapDays * 24 * hour;
+    accountOldestTimes.set(external_id, new Date(Math.max(since, firstWindow.getTime())));
   }
+  const window: PullWindow = { oldestTime: firstWindow, newestTime: now, accountOldestTimes };
   const pull = await source.pull(window);
 
   if (pull.accounts.length === 0 && pull.outcome.refreshStatus !== 'success') {
@@ -268,9 +259,9 @@ export async function refreshProviderAccount(
       outcome: pull.outcome,
       now,
       nextRefresh: (count) => nextRefreshAfter(pull.outcome, count, now),
-      // The holder reads from `oldestTime`, an instant of this day: only the days after it are
-      // wholly inside the window (`storePull`, `matchPostedToPending`).
-      windowStart: sydneyToday(oldestTime),
+      // Each account's own: the holder reads it from its oldest time, an instant of this day, so
+      // only the days after it are wholly inside its window (`storePull`, `matchPostedToPending`).
+      windowStart: (externalId) => sydneyToday(oldestTimeOf(window, externalId)),
       retried: retried(pull.outcome),
     });
     return {

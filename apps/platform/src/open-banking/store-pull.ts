@@ -70,10 +70,12 @@ interface PendingRow {
 /**
  * Writes one successful (or partly successful) pull in ONE database transaction: accounts are
  * upserted by the source's id; each account whose transactions were read gets them upserted by
- * the source's id, so a refresh never adds a transaction twice. A pending transaction that posts
- * under a new id is matched (`match-pending.ts`) and updated in place, keeping the client's
- * category, exclusion, tags and notes; a pending one the holder no longer reports in the window is
- * removed. An account whose transactions failed keeps its previous ones. Any error rolls everything
+ * the source's id, so a refresh never adds a transaction twice, and its mark moves to `now`
+ * (`accounts.transactions_synced_at`: the next refresh reads it from 14 days before). A pending
+ * transaction that posts under a new id is matched (`match-pending.ts`) and updated in place,
+ * keeping the client's category, exclusion, tags and notes; a pending one the holder no longer
+ * reports in its account's window is removed. An account whose transactions failed keeps its
+ * previous ones and its mark. Any error rolls everything
  * back, so the previous data stays as it was.
  */
 export async function storePull(
@@ -91,11 +93,12 @@ export async function storePull(
     now: Date;
     nextRefresh: NextRefresh;
     /**
-     * The window's first day in Sydney: only the days after it are wholly inside the window (the
-     * holder reads from an instant on it), so only pending rows dated after it that the holder no
-     * longer lists are cancelled.
+     * Each account's window's first day in Sydney, by the source's id (or one day for every
+     * account): only the days after it are wholly inside the account's window (the holder reads
+     * from an instant on it), so only pending rows dated after it that the holder no longer lists
+     * are cancelled. Before 2026-12-03 every account had the connection's.
      */
-    windowStart: string;
+    windowStart: string | ((externalId: string) => string);
     /** A temporary failure the queue tries again (`RefreshOptions.retried`): not counted in a row. */
     retried?: boolean;
   },
@@ -127,11 +130,20 @@ export async function storePull(
     }
     // New transactions of every account go in together, in batches, after each account's matching.
     const fresh: TransactionRow[] = [];
+    const windowStartOf = typeof windowStart === 'string' ? () => windowStart : windowStart;
     for (const entry of pull.accounts) {
-      const account = await upsertAccount(trx, target, entry.account);
+      // Its mark moves only when its transactions were read (and are stored here): one whose
+      // read failed keeps its mark, and is read from it again next time.
+      const account = await upsertAccount(trx, target, entry.account, entry.transactions ? now : undefined);
       stored.accounts += 1;
       if (!entry.transactions) continue;
-      const result = await upsertTransactions(trx, target, account, entry.transactions, windowStart);
+      const result = await upsertTransactions(
+        trx,
+        target,
+        account,
+        entry.transactions,
+        windowStartOf(entry.account.externalId),
+      );
       fresh.push(...result.fresh);
       stored.transactionsAdded += result.fresh.length;
       stored.transactionsUpdated += result.updated;
@@ -147,27 +159,34 @@ export async function storePull(
     // The connection's accounts the holder no longer lists (the client took them out of the
     // sharing, or the holder left one out of this answer) become `inactive` when they were
     // `active` (a closed one stays closed): their balance, the client's choices and their
-    // transactions stay, and listed again they take the holder's status and are read back over the
-    // first read's 730 days (an inactive account counts as not held, `refreshProviderAccount`), so
-    // the time they were left out is read too. Before 2026-12-03 they stayed `active`, as if
-    // current, and that time was never read.
+    // transactions stay. Each loses its mark, so listed again it takes the holder's status and is
+    // read over the first read's 730 days, the time it was left out too. Before 2026-12-03 they
+    // stayed `active`, as if current, and that time was never read.
     const listed = new Set(pull.accounts.map((entry) => entry.account.externalId));
     const unlisted = (
       await trx
         .selectFrom('accounts')
-        .select(['id', 'external_id', 'account_status'])
+        .select(['id', 'external_id', 'account_status', 'transactions_synced_at'])
         .where('provider_account_id', '=', target.providerAccountId)
         .where('external_id', 'is not', null)
         .execute()
     ).filter((row) => !listed.has(row.external_id ?? ''));
     stored.accountsUnlisted = unlisted.length;
     const toMark = unlisted.filter((row) => row.account_status === 'active').map((row) => row.id);
-    for (let start = 0; start < toMark.length; start += batchSize) {
-      await trx
-        .updateTable('accounts')
-        .set({ account_status: 'inactive' })
-        .where('id', 'in', toMark.slice(start, start + batchSize))
-        .execute();
+    const toForget = unlisted
+      .filter((row) => row.account_status !== 'active' && row.transactions_synced_at !== null)
+      .map((row) => row.id);
+    for (const [ids, set] of [
+      [toMark, { account_status: 'inactive', transactions_synced_at: null }],
+      [toForget, { transactions_synced_at: null }],
+    ] as const) {
+      for (let start = 0; start < ids.length; start += batchSize) {
+        await trx
+          .updateTable('accounts')
+          .set(set)
+          .where('id', 'in', ids.slice(start, start + batchSize))
+          .execute();
+      }
     }
     await faultPoint(faultPoints.openBankingStorePull); // docs/reliability.md; inert unless armed
     const recorded = await trx
@@ -177,8 +196,9 @@ export async function storePull(
         refresh_status: outcome.refreshStatus,
         refresh_sub_status: outcome.refreshSubStatus,
         last_refreshed: now,
-        // Only a pull that read every listed account's transactions moves the next one's window on
-        // (an account left out is read over the first read's window when it is back, above).
+        // The last pull that read every listed account's transactions. No refresh reads it since
+        // 2026-12-03 (each account has its own mark, above); still written as before, so an
+        // instance of the release before (a rolling deploy, a rollback) reads the windows it did.
         ...(pull.accounts.every((entry) => entry.transactions !== undefined) && {
           transactions_synced_at: now,
         }),
@@ -262,8 +282,11 @@ async function upsertAccount(
   trx: Kysely<Database>,
   target: PullTarget,
   account: SourcedAccount,
+  /** The pull's time when this account's transactions were read: its new mark. */
+  transactionsRead: Date | undefined,
 ): Promise<StoredAccount> {
   const fromSource = {
+    ...(transactionsRead && { transactions_synced_at: transactionsRead }),
     account_name: account.accountName,
     account_number: account.accountNumber,
     container: account.container,
