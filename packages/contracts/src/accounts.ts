@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { accountStatuses, accountTypes, containers, holderTypes } from './aggregation-enums.ts';
 import { idListSchema, moneySchema } from './money.ts';
 import { refreshStatusSchema } from './provider-accounts.ts';
+import { onlyValue, unsupportedField } from './unsupported.ts';
 
 export const accountSchema = z.object({
   id: z.int(),
@@ -28,11 +29,19 @@ export const listAccountsQuerySchema = z.object({
   container: z.optional(z.enum(containers)),
 });
 
-/** `PUT api/v2/accounts/{id}`: the fields a user may change. */
+/**
+ * `PUT api/v2/accounts/{id}`: the fields a user may change. The reference's other fields are
+ * refused by name (docs/errors.md; before 2026-12-03 they were dropped and the account answered
+ * unchanged): `favourite` when `true` (no account is a favourite here, so `false` is what is
+ * done), `account_type` and `product_id` whatever their value.
+ */
 export const updateAccountBodySchema = z.object({
   included: z.optional(z.boolean()),
   hidden: z.optional(z.boolean()),
   nick_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  favourite: onlyValue(false, 'accounts are not marked as favourites here'),
+  account_type: unsupportedField('an account’s type comes from its bank or file and cannot be changed'),
+  product_id: unsupportedField('there are no products here'),
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { checkPassportRange } from './financial-passport.ts';
 import { databaseIdSchema, dateSchema } from './money.ts';
+import { onlyValue } from './unsupported.ts';
 
 /**
  * Downloadable documents (spec §1, §7 Affordability, §9 export periods; docs/documents.md).
@@ -77,6 +78,18 @@ export const financialPassportExportRequestSchema = documentPeriodSchema.check(
   z.superRefine(checkPassportRange),
 );
 export type FinancialPassportExportRequest = z.infer<typeof financialPassportExportRequestSchema>;
+
+/**
+ * The query of `GET financialpassport/export`: a period, and the reference's `type` (§8,
+ * `pdf|xlsx`), of which only `pdf` is made; `xlsx` is refused by name (before 2026-12-03 it was
+ * ignored and answered with the PDF).
+ */
+export const financialPassportExportQuerySchema = z
+  .extend(documentPeriodSchema, {
+    type: onlyValue('pdf', 'the passport is made as a PDF only; leave type out or send pdf'),
+  })
+  .check(z.superRefine(checkPassportRange));
+export type FinancialPassportExportQuery = z.infer<typeof financialPassportExportQuerySchema>;
 
 /** `POST statements`: one account's statement for a period. */
 export const statementRequestSchema = z.extend(documentPeriodSchema, {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dateRangeFault } from './calendar-date.ts';
 import { dateSchema, decimalSchema, decimalTotalSchema, idListSchema } from './money.ts';
+import { unsupportedField } from './unsupported.ts';
 
 /**
  * The longest range a passport covers: to_date is before the same day this many years after
@@ -27,10 +28,19 @@ export function checkPassportRange(
   if (message) context.addIssue({ code: 'custom', path: ['to_date'], message });
 }
 
-/** `GET api/v2/financialpassport`: the default range is the year before today (reference §8). */
+/**
+ * `GET api/v2/financialpassport`: the default range is the year before today (reference §8).
+ * `account_ids` and `provider_account_ids` (the accounts of those connections) each narrow the
+ * accounts reported, both together to the accounts both name. `aggregators` is refused by name
+ * (docs/errors.md): the reference names no values for it the platform could honour.
+ */
 export const financialPassportQuerySchema = z
   .object({
     account_ids: z.optional(idListSchema),
+    provider_account_ids: z.optional(idListSchema),
+    aggregators: unsupportedField(
+      'the passport is narrowed by account_ids or provider_account_ids, not by aggregator',
+    ),
     from_date: z.optional(dateSchema),
     to_date: z.optional(dateSchema),
   })

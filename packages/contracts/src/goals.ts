@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { databaseIdSchema, dateSchema, decimalSchema } from './money.ts';
+import { unsupportedField } from './unsupported.ts';
 
 export const goalStatuses = [
   'unstarted',
@@ -63,6 +64,12 @@ export const goalPeriodSchema = z.object({
   tracking_status: z.enum(trackingStatuses),
   current_amount: decimalSchema,
   target_amount: decimalSchema,
+  /**
+   * What is still to save in the period to meet its target (reference §6): its target less its
+   * current amount, never below 0. Since 2026-12-03; optional for readers of an older platform,
+   * always written by this one.
+   */
+  required_amount: z.optional(decimalSchema),
 });
 
 /** Goal amounts are bare decimals, not Money (reference §6). */
@@ -84,10 +91,22 @@ export const goalSchema = z.object({
   start_amount: decimalSchema,
   periods_count: z.int(),
   current_period: z.nullable(goalPeriodSchema),
+  /**
+   * How the goal is tracking (reference §6): its current period's tracking status, null without a
+   * period. Since 2026-12-03; optional for readers of an older platform, always written by this one.
+   */
+  tracking_status: z.optional(z.nullable(z.enum(trackingStatuses))),
 });
 export type Goal = z.infer<typeof goalSchema>;
 
-export const listGoalsQuerySchema = z.object({ status: z._default(z.enum(goalStatusFilters), 'all') });
+/**
+ * `GET api/v2/goals`: by status or status group, and by the tracking status of the goal's current
+ * period (reference §6; since 2026-12-03, before ignored).
+ */
+export const listGoalsQuerySchema = z.object({
+  status: z._default(z.enum(goalStatusFilters), 'all'),
+  tracking_status: z.optional(z.enum(trackingStatuses)),
+});
 
 /** Which amounts and dates each target type needs (reference §6). */
 export const goalFieldsRequiredByTarget = {
@@ -119,6 +138,10 @@ export const createGoalBodySchema = z
     start_amount: z.optional(savedAmountSchema),
     start_date: z.optional(dateSchema),
     end_date: z.optional(dateSchema),
+    // Reference §6 fields a goal has no place for here: refused by name rather than dropped
+    // (docs/errors.md; before 2026-12-03 they were dropped and the goal made without them).
+    image_url: unsupportedField('goals have no image here'),
+    metadata: unsupportedField('goals keep no metadata here'),
   })
   .check(
     z.superRefine((body, context) => {

@@ -35,4 +35,5 @@ export * from './request-headers.ts';
 export * from './retry-after.ts';
 export * from './transaction-categories.ts';
 export * from './transactions.ts';
+export * from './unsupported.ts';
 export * from './users.ts';

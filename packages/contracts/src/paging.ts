@@ -19,8 +19,16 @@ export const cursorQuerySchema = z.object({
   size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxPageSize)), 100),
 });
 
+/**
+ * The paging of a list (reference §1): its cursors, and since 2026-12-03 the pages before and after
+ * this one as URLs to GET with the same headers: the same path and query with the cursor moved
+ * (`page` left out). Each is left out at its end of the list. They are relative to the API's
+ * origin (`/api/v2/transactions?…`), never absolute (docs/api.md, "Paging").
+ */
 export const pagingSchema = z.object({
   cursors: z.object({ before: z.optional(z.string()), after: z.optional(z.string()) }),
+  previous: z.optional(z.string()),
+  next: z.optional(z.string()),
   total: z.int(),
 });
 export type Paging = z.infer<typeof pagingSchema>;

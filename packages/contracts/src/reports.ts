@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { budgetCategories } from './aggregation-enums.ts';
 import { dateSchema, idListSchema } from './money.ts';
+import { onlyValue } from './unsupported.ts';
 
 /**
  * The report periods of the platform family (reference §7), bucketed on Australia/Sydney calendar
@@ -31,6 +32,9 @@ export const budgetCategoryReportQuerySchema = z
     to_date: z.optional(dateSchema),
     account_ids: z.optional(idListSchema),
     base_type: z.optional(z.enum(['credit', 'debit'])),
+    // The reference's other groupings (§7: category, merchant, tag, budget) are refused by name
+    // (docs/errors.md; before 2026-12-03 dropped, and answered by budget category).
+    grouping: onlyValue('budget_category', 'this report groups by budget_category only'),
   })
   .check(
     // Before 2026-11-30 a range ending before it began answered 200 with no periods. A from_date

@@ -9,6 +9,7 @@ import {
   moneySchema,
 } from './money.ts';
 import { cursorQuerySchema, pagingSchema } from './paging.ts';
+import { unsupportedField } from './unsupported.ts';
 
 export const transactionSchema = z.object({
   id: z.int(),
@@ -51,14 +52,6 @@ export const tagListSchema = z.pipe(
   z.array(tagNameSchema).check(z.minLength(1), z.maxLength(maxTagsPerFilter)),
 );
 
-/**
- * A filter of the reference that the platform's data cannot answer: refused by name (400) rather
- * than dropped, which would answer every transaction as if it matched.
- */
-function unsupportedFilter(reason: string) {
-  return z.optional(z.never({ error: `is not supported: ${reason}` }));
-}
-
 /** The filters `transactions` and `transactions/summary` share (reference §5), each on its own. */
 export const transactionFilterFields = z.object({
   account_ids: z.optional(idListSchema),
@@ -88,9 +81,11 @@ export const transactionFilterFields = z.object({
   status: z.optional(z.enum(transactionStatuses)),
   /** Only transactions carrying at least one of these tags (`user_tags`), compared exactly. */
   tags: z.optional(tagListSchema),
-  merchant_ids: unsupportedFilter('merchants have no ids here; search_term matches the merchant’s name'),
-  bill_id: unsupportedFilter('there are no bills here'),
-  goal_id: unsupportedFilter('transactions are not linked to goals here'),
+  // Filters of the reference the platform's data cannot answer: refused by name (400) rather than
+  // dropped, which would answer every transaction as if it matched.
+  merchant_ids: unsupportedField('merchants have no ids here; search_term matches the merchant’s name'),
+  bill_id: unsupportedField('there are no bills here'),
+  goal_id: unsupportedField('transactions are not linked to goals here'),
 });
 
 interface FilterRanges {

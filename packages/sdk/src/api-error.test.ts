@@ -21,6 +21,31 @@ describe('apiErrorFromBody', () => {
     });
   });
 
+  // The reference platform's envelope is {error: {error_code?, error_message}}, with no error_type;
+  // a gateway in front may send the message alone. Before 2026-12-03 both lost their message.
+  it('keeps the message of an envelope without error_type, or with a message alone', () => {
+    expect(apiErrorFromBody(400, { error: { error_message: 'x' } }, 'Bad Request')).toMatchObject({
+      status: 400,
+      code: 'unknown_error',
+      type: undefined,
+      message: 'x',
+      fields: [],
+    });
+    expect(
+      apiErrorFromBody(
+        404,
+        { error: { error_code: 'F0300', error_message: 'No such account' } },
+        'Not Found',
+      ),
+    ).toMatchObject({ status: 404, code: 'F0300', type: undefined, message: 'No such account' });
+  });
+
+  it('keeps the message when the fields are not the platform’s list', () => {
+    expect(
+      apiErrorFromBody(400, { error: { error_code: 'F0001', error_message: 'Invalid', fields: 'name' } }),
+    ).toMatchObject({ code: 'F0001', message: 'Invalid', fields: [] });
+  });
+
   it('falls back to the OAuth error code when there is no description', () => {
     expect(apiErrorFromBody(400, { error: 'invalid_client' })).toMatchObject({
       code: 'invalid_client',

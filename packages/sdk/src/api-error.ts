@@ -1,4 +1,4 @@
-import { errorBodySchema, oauthErrorBodySchema, retryAfterWaitMs } from '@waratah/contracts';
+import { oauthErrorBodySchema, readableErrorBodySchema, retryAfterWaitMs } from '@waratah/contracts';
 
 /** Codes the SDK raises itself, when the server gave none. */
 export const clientErrorCodes = {
@@ -61,6 +61,10 @@ export function isApiError(error: unknown): error is ApiError {
 /**
  * Reads the platform's error envelope or an OAuth error body (spec §8: the server's
  * error_description first, else its error_message); anything else keeps the HTTP status text.
+ * The envelope is read as the reference platform writes it too (`readableErrorBodySchema`): an
+ * `error_message` alone, without `error_code` or `error_type` (a gateway, the real platform),
+ * keeps its message, with the code `unknown_error`. Before 2026-12-03 such a body was read as no
+ * envelope at all and its message was lost for the status text.
  */
 export function apiErrorFromBody(
   status: number,
@@ -78,12 +82,12 @@ export function apiErrorFromBody(
       retryAt,
     });
   }
-  const envelope = errorBodySchema.safeParse(body);
+  const envelope = readableErrorBodySchema.safeParse(body);
   if (envelope.success) {
     const { error_code, error_type, error_message, fields } = envelope.data.error;
     return new ApiError({
       status,
-      code: error_code,
+      code: error_code ?? clientErrorCodes.unknown,
       type: error_type,
       message: error_message,
       fields,

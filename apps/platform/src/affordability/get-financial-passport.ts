@@ -13,7 +13,13 @@ import { computeFinancialPassport, type PassportTransaction } from './compute-fi
 export async function getFinancialPassport(
   db: Kysely<Database>,
   scope: ClientScope,
-  query: { account_ids?: number[] | undefined; from_date?: string | undefined; to_date?: string | undefined },
+  query: {
+    account_ids?: number[] | undefined;
+    /** The accounts of these connections only (reference §8; since 2026-12-03, before ignored). */
+    provider_account_ids?: number[] | undefined;
+    from_date?: string | undefined;
+    to_date?: string | undefined;
+  },
 ): Promise<FinancialPassport> {
   const today = sydneyToday();
   const to = query.to_date ?? today;
@@ -40,6 +46,8 @@ export async function getFinancialPassport(
       sql<string>`current_balance::text`.as('balance'),
     ]);
   if (query.account_ids) accounts = accounts.where('id', 'in', query.account_ids);
+  if (query.provider_account_ids)
+    accounts = accounts.where('provider_account_id', 'in', query.provider_account_ids);
   // The categories are a small shared table, read beside the accounts rather than joined to every
   // transaction (a join per row costs a busy client's report a fifth of its query).
   const [accountRows, categoryRows] = await Promise.all([

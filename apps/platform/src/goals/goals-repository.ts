@@ -4,6 +4,7 @@ import {
   type GoalStatus,
   type goalStatusFilters,
   goalStatusGroups,
+  type trackingStatuses,
 } from '@waratah/contracts';
 import { type Kysely, sql } from 'kysely';
 import { holdConsentFor } from '../access/hold-client-access.ts';
@@ -15,6 +16,15 @@ import { AppError } from '../errors/app-error.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { goalDatesProblem } from './goal-date-limits.ts';
 import { newPeriodRows, planGoalPeriods } from './goal-periods.ts';
+
+type TrackingStatus = (typeof trackingStatuses)[number];
+
+/** The largest amount a goal's amount columns (`numeric(14,2)`) hold. */
+const maxGoalAmount = '999999999999.99';
+
+/** The tracking status of goal `g`'s current (latest) period, as the list filters by it. */
+const currentTrackingStatus = sql<string | null>`(select p.tracking_status from goal_periods p
+  where p.goal_id = g.id order by p.index desc limit 1)`;
 
 function selectGoals(db: Kysely<Database>, scope: ClientScope) {
   return db
@@ -39,11 +49,16 @@ function selectGoals(db: Kysely<Database>, scope: ClientScope) {
       sql<string>`g.start_amount::text`.as('start_amount'),
       sql<number>`(select count(*)::int from goal_periods p where p.goal_id = g.id)`.as('periods_count'),
       // The latest period, as the wire's GoalPeriod (amounts and dates as text, exact on both engines).
+      // What it still requires is its target less what it has, never below 0 and, like the amounts
+      // the progress job writes, held to the 12 whole digits of the amount columns (a debit_credit
+      // period may stand below 0).
       sql<
         Goal['current_period']
       >`(select json_build_object('id', p.id, 'goal_id', p.goal_id, 'index', p.index,
         'start_date', p.start_date::text, 'end_date', p.end_date::text, 'tracking_status', p.tracking_status,
-        'current_amount', p.current_amount::text, 'target_amount', p.target_amount::text)
+        'current_amount', p.current_amount::text, 'target_amount', p.target_amount::text,
+        'required_amount', least(greatest(p.target_amount - p.current_amount, 0),
+          ${maxGoalAmount}::numeric)::numeric(14,2)::text)
         from goal_periods p where p.goal_id = g.id order by p.index desc limit 1)`.as('current_period'),
     ]);
 }
@@ -57,19 +72,25 @@ function goalToWire(row: GoalRow): Goal {
     target: row.target_type as Goal['target'],
     frequency: row.frequency as Goal['frequency'],
     status: row.status as GoalStatus,
+    // The goal tracks as its current period does (reference §6).
+    tracking_status: row.current_period?.tracking_status ?? null,
   };
 }
 
-/** Goals of one client; the filter's groups (current, previous…) are spelled out in `goalStatusGroups`. */
+/**
+ * Goals of one client; the filter's groups (current, previous…) are spelled out in
+ * `goalStatusGroups`. With a tracking status, only the goals whose current period has it (a goal
+ * without a period has none, and matches no tracking status).
+ */
 export async function listGoals(
   db: Kysely<Database>,
   scope: ClientScope,
-  status: (typeof goalStatusFilters)[number],
+  filter: { status: (typeof goalStatusFilters)[number]; tracking_status?: TrackingStatus | undefined },
 ): Promise<Goal[]> {
-  const rows = await selectGoals(db, scope)
-    .where('g.status', 'in', [...goalStatusGroups[status]])
-    .orderBy('g.id')
-    .execute();
+  let goals = selectGoals(db, scope).where('g.status', 'in', [...goalStatusGroups[filter.status]]);
+  if (filter.tracking_status !== undefined)
+    goals = goals.where(currentTrackingStatus, '=', filter.tracking_status);
+  const rows = await goals.orderBy('g.id').execute();
   return rows.map(goalToWire);
 }
 

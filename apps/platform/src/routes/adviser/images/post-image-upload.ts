@@ -55,7 +55,6 @@ export const postAdviserImageUploadRoute: FastifyPluginAsyncZod = async (app) =>
           'Uploads an image (multipart/form-data, one file, PNG, JPEG or HEIC, at most 8 MB). A practice keeps at most 200 images and 256 MB of them (403 past it).',
         response: {
           201: imageListResponseSchema,
-          403: errorResponses[400],
           413: errorResponses[400],
           415: errorResponses[400],
           ...errorResponses,

@@ -10,6 +10,7 @@ import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { assertListQuery, auditedClientList, listManagedUsers } from '../../../clients/list-managed-users.ts';
 import { practiceListVersionKey } from '../../../clients/practice-list-version.ts';
 import { errorResponses } from '../../v2/error-responses.ts';
+import { withPagingLinks } from '../../v2/paging-links.ts';
 
 /**
  * `GET api/adviser/users` (spec §7 Adviser) and `GET api/admin/users` (spec §7 Admin; the password
@@ -26,7 +27,7 @@ export function clientListRoute(family: 'adviser' | 'admin'): FastifyPluginAsync
           tags: [family],
           headers: apiRequestHeadersSchema,
           description:
-            "The caller's clients (an operator: every client of the tenant) with consent, last refresh and connections needing action; search, sort and page.",
+            "The caller's clients (an operator: every client of the tenant) with consent, last refresh and connections needing action; search, sort and page (`page`, the `after`/`before` cursors, or the `next`/`previous` links of `paging`).",
           querystring: listManagedUsersQuerySchema,
           response: { 200: managedUserListResponseSchema, ...errorResponses },
         },
@@ -39,10 +40,12 @@ export function clientListRoute(family: 'adviser' | 'admin'): FastifyPluginAsync
         const versionKey = await practiceListVersionKey(request);
         const principal = requireAdminUser(request);
         // The read's audit row: in the key's statement for a kept list, else written with the list.
+        // Each page with its `previous` and `next` links (reference §1), worked out from the route
+        // and validated query alone, as the key of a kept list is.
         return versionKey === undefined
-          ? auditedClientList(app.database.db, principal, request.query)
-          : keptAnswer(request, reply, versionKey, () =>
-              listManagedUsers(app.database.db, principal, request.query),
+          ? withPagingLinks(request, await auditedClientList(app.database.db, principal, request.query))
+          : keptAnswer(request, reply, versionKey, async () =>
+              withPagingLinks(request, await listManagedUsers(app.database.db, principal, request.query)),
             );
       },
     );

@@ -51,6 +51,27 @@ describe('accounts and provider accounts', () => {
     expect(bad.json().error.fields[0].field).toBe('body.hidden');
   });
 
+  // Reference §2's other update fields: before 2026-12-03 dropped, and the account answered 200 unchanged.
+  it('refuses by name the reference’s update fields it cannot honour, changing nothing', async () => {
+    const id = fixture.accountIds[1];
+    const before = (await call('GET', `/api/v2/accounts/${id}`)).json().data;
+    for (const [field, value] of [
+      ['favourite', true],
+      ['account_type', 'savings'],
+      ['product_id', 7],
+    ] as const) {
+      const refused = await call('PUT', `/api/v2/accounts/${id}`, { hidden: !before.hidden, [field]: value });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().error.fields, field).toEqual([
+        { field: `body.${field}`, message: expect.stringMatching(/^is not supported: /) },
+      ]);
+    }
+    expect((await call('GET', `/api/v2/accounts/${id}`)).json().data).toEqual(before);
+    // No account is a favourite here: saying so is what is done.
+    const unmarked = await call('PUT', `/api/v2/accounts/${id}`, { hidden: before.hidden, favourite: false });
+    expect(unmarked.statusCode).toBe(200);
+  });
+
   it('lists and deletes provider accounts with their accounts', async () => {
     const list = providerAccountListResponseSchema.parse(
       (await call('GET', '/api/v2/provideraccounts')).json(),

@@ -128,4 +128,52 @@ describe('GET /api/v2/financialpassport', () => {
     // Left out of the figures, the bet still moved the account's balance.
     expect(indicators.overdrawn_days.count).toBe(14);
   });
+
+  // Reference §8's filters: before 2026-12-03 both were dropped, and every account was reported.
+  it('reports only the accounts of the connections provider_account_ids names', async () => {
+    const accounts = await testApp.database.db
+      .selectFrom('accounts')
+      .select(['id', 'provider_account_id'])
+      .where('id', 'in', fixture.accountIds)
+      .orderBy('id')
+      .execute();
+    const [everyday, card] = accounts;
+    if (!everyday || !card || everyday.provider_account_id === card.provider_account_id)
+      throw new Error('the sample client’s two accounts are on two connections');
+    const passportOf = async (query: string) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/v2/financialpassport?from_date=2025-09-01&to_date=2025-11-30&${query}`,
+        headers: fixture.headers,
+      });
+      expect(response.statusCode, query).toBe(200);
+      return financialPassportResponseSchema.parse(response.json()).data;
+    };
+    const cardOnly = await passportOf(`provider_account_ids=${card.provider_account_id}`);
+    expect(cardOnly.accounts.map((account) => account.id)).toEqual([card.id]);
+    expect(cardOnly.income.breakdown).toEqual([]);
+    expect(cardOnly.summary.totals.assets).toBe('0.00');
+    const both = await passportOf(
+      `provider_account_ids=${everyday.provider_account_id},${card.provider_account_id}`,
+    );
+    expect(both.accounts.map((account) => account.id)).toEqual([everyday.id, card.id]);
+    // With account_ids too, the accounts both name.
+    expect(
+      (await passportOf(`provider_account_ids=${card.provider_account_id}&account_ids=${everyday.id}`))
+        .accounts,
+    ).toEqual([]);
+  });
+
+  it('refuses aggregators by name rather than answering every account', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v2/financialpassport?aggregators=cdr',
+      headers: fixture.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      error_code: 'F0001',
+      fields: [{ field: 'querystring.aggregators', message: expect.stringMatching(/^is not supported: /) }],
+    });
+  });
 });

@@ -20,7 +20,7 @@ import {
 } from '../../../consents/consents-repository.ts';
 import { configuredDocumentStore } from '../../../documents/document-store.ts';
 import { AppError } from '../../../errors/app-error.ts';
-import { errorResponses } from '../error-responses.ts';
+import { conflictResponse, errorResponses } from '../error-responses.ts';
 
 /** Granting and withdrawing are the client's own acts: an adviser or operator acting on behalf gets 403. */
 function requireClientItself(request: FastifyRequest): ClientScope {
@@ -96,9 +96,9 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['consents'],
         description:
-          "The client withdraws a consent: the practice loses access at once and the client's shared open-banking data is deleted when no other consent covers it.",
+          "The client withdraws a consent: the practice loses access at once and the client's shared open-banking data is deleted when no other consent covers it. 409 when it has ended already.",
         params: idParamsSchema,
-        response: { 200: consentResponseSchema, ...errorResponses },
+        response: { 200: consentResponseSchema, ...errorResponses, ...conflictResponse },
       },
     },
     async (request) => {

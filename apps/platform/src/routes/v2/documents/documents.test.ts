@@ -296,6 +296,36 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
     expect(lines).toContain('financial year 24/25: 1 Jul 2024 to 30 Jun 2025');
   });
 
+  // Reference §8: `type=pdf|xlsx`. Before 2026-12-03 the type was dropped and xlsx answered the PDF.
+  it('GET financialpassport/export takes type=pdf and refuses type=xlsx by name, recording nothing', async () => {
+    const fixture = fixtures.moneypartner;
+    const exportOf = (type: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/v2/financialpassport/export?period=fin-year&type=${type}`,
+        headers: fixture.headers,
+      });
+    const pdf = await exportOf('pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const before = await withExports(testApp.database.db)
+      .selectFrom('document_exports')
+      .select('id')
+      .execute();
+    for (const type of ['xlsx', 'csv']) {
+      const refused = await exportOf(type);
+      expect(refused.statusCode, type).toBe(400);
+      expect(refused.json().error.fields).toEqual([
+        { field: 'querystring.type', message: expect.stringMatching(/^is not supported: /) },
+      ]);
+    }
+    const after = await withExports(testApp.database.db)
+      .selectFrom('document_exports')
+      .select('id')
+      .execute();
+    expect(after).toHaveLength(before.length);
+  });
+
   it('verifies a file the platform produced and rejects a changed one', async () => {
     const fixture = fixtures.moneypartner;
     const { done, bytes } = await fixture.produce('/api/v2/accounts/summary', {});

@@ -2,6 +2,7 @@ import {
   documentExportListResponseSchema,
   documentExportParamsSchema,
   documentExportResponseSchema,
+  financialPassportExportQuerySchema,
   financialPassportExportRequestSchema,
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
@@ -90,17 +91,18 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
-        querystring: financialPassportExportRequestSchema,
+        querystring: financialPassportExportQuerySchema,
         description:
-          'Generates the financial passport PDF at once and answers with it; it is recorded among the exports like a queued one.',
+          'Generates the financial passport PDF at once and answers with it; it is recorded among the exports like a queued one. `type` may be `pdf` only (an XLSX passport is refused by name).',
         response: { 200: file, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
+      const { type: _pdf, ...period } = request.query;
       const generated = await generateExportNow(
         documentsDeps(app),
-        { kind: 'financial_passport', period: request.query },
+        { kind: 'financial_passport', period },
         requestContext(request, scope, 'querystring'),
       );
       return sendDocument(reply, generated.export, generated.bytes);

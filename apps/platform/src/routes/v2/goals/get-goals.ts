@@ -14,14 +14,15 @@ export const getGoalsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['goals'],
         headers: onBehalfHeadersSchema,
-        description: 'Goals by status, or a group: current, previous, in_progress, ended, all.',
+        description:
+          'Goals by status, or a group: current, previous, in_progress, ended, all; and by the tracking status of their current period.',
         querystring: listGoalsQuerySchema,
         response: { 200: goalListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const scope = await resolveClientScope(request);
-      return { data: await listGoals(app.database.db, scope, request.query.status) };
+      return { data: await listGoals(app.database.db, scope, request.query) };
     },
   );
 };

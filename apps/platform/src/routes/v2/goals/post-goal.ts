@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { createGoal } from '../../../goals/goals-repository.ts';
-import { errorResponses } from '../error-responses.ts';
+import { conflictResponse, errorResponses } from '../error-responses.ts';
 
 /** `POST api/v2/goals` (spec §7 Goals).` */
 export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
@@ -13,9 +13,10 @@ export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['goals'],
         headers: onBehalfHeadersSchema,
-        description: 'Creates a goal; the amounts and dates it needs depend on its target type.',
+        description:
+          'Creates a goal; the amounts and dates it needs depend on its target type. 409 when the client has the most goals one may have (200); 403 with the goals feature off.',
         body: createGoalBodySchema,
-        response: { 201: goalResponseSchema, ...errorResponses },
+        response: { 201: goalResponseSchema, ...errorResponses, ...conflictResponse },
       },
     },
     async (request, reply) => {

@@ -102,4 +102,23 @@ describe('GET /api/v2/reports/transactions/budget_categories', () => {
       await accounts().set({ included: true }).execute();
     }
   });
+
+  // Reference §7's other groupings: before 2026-12-03 dropped, and answered by budget category.
+  it('refuses by name a grouping other than budget_category, on both reports', async () => {
+    const range = 'from_date=2025-10-01&to_date=2025-10-31';
+    for (const path of ['budget_categories', 'budget_categories/1']) {
+      const url = `/api/v2/reports/transactions/${path}?${range}`;
+      expect(await report(`${url}&grouping=budget_category`)).toEqual(await report(url));
+      for (const grouping of ['category', 'merchant', 'tag', 'budget']) {
+        const refused = await testApp.app.inject({
+          url: `${url}&grouping=${grouping}`,
+          headers: fixture.headers,
+        });
+        expect(refused.statusCode, `${path} ${grouping}`).toBe(400);
+        expect(refused.json().error.fields).toEqual([
+          { field: 'querystring.grouping', message: expect.stringMatching(/^is not supported: /) },
+        ]);
+      }
+    }
+  });
 });

@@ -1,0 +1,69 @@
+import type { Paging } from '@waratah/contracts';
+import type { FastifyRequest } from 'fastify';
+import { WrittenJson, writtenAnswer } from '../../db/wire-json.ts';
+
+/** Query keys that say where a page starts: replaced by the cursor of the page a link goes to. */
+const positionKeys = new Set(['before', 'after', 'page']);
+
+/** A validated query value as a query string writes it: id and tag lists comma-joined (reference §1). */
+function queryText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return undefined;
+}
+
+/** `key=value`, percent-encoded but for the commas of a list, which a query may carry as they are. */
+function queryPair(key: string, value: string): string {
+  return `${encodeURIComponent(key)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`;
+}
+
+/**
+ * The `previous` and `next` links of a page (reference §1): the route's path and the request's
+ * validated query, in the contract's order, with the page's position (`before`, `after`, `page`)
+ * replaced by the cursor of the page each goes to; each left out where its cursor is (at its end
+ * of the list). Relative to the API's origin: the host a request names is not always the one its
+ * caller used (a proxy), and a kept answer (`keptAnswer`) is shared by every request of its route
+ * and validated query whatever their host, so nothing of the request but its route and validated
+ * query may enter the answer.
+ */
+export function pagingLinks(request: FastifyRequest, paging: Paging): Paging {
+  const path = request.routeOptions.url ?? request.url.split('?')[0];
+  const kept: string[] = [];
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    const text = positionKeys.has(key) ? undefined : queryText(value);
+    if (text !== undefined) kept.push(queryPair(key, text));
+  }
+  const link = (cursor: 'before' | 'after', position: string) =>
+    `${path}?${[...kept, queryPair(cursor, position)].join('&')}`;
+  const { before, after } = paging.cursors;
+  // In the contract's order (`pagingSchema`): a written answer must equal what the contract writes.
+  return {
+    cursors: paging.cursors,
+    ...(before === undefined ? {} : { previous: link('before', before) }),
+    ...(after === undefined ? {} : { next: link('after', after) }),
+    total: paging.total,
+  };
+}
+
+/**
+ * A list answer with its paging links (`pagingLinks`) added. A page written by the database
+ * (`writtenPage`: `{"data":[…],"paging":{…}}`) has its paging, the envelope's last member, read and
+ * written again; its rows are left as written. `"paging":` with bare quotes can only be a key
+ * there (a quote inside a JSON string is escaped), and no row has such a key.
+ */
+export function withPagingLinks<Answer extends { paging: Paging }>(
+  request: FastifyRequest,
+  answer: Answer,
+): Answer {
+  const written = answer as unknown;
+  if (!(written instanceof WrittenJson)) return { ...answer, paging: pagingLinks(request, answer.paging) };
+  const marker = ',"paging":';
+  const at = written.text.lastIndexOf(marker);
+  if (at < 0 || !written.text.endsWith('}')) throw new Error('A written page without its paging');
+  const paging = JSON.parse(written.text.slice(at + marker.length, -1)) as Paging;
+  return writtenAnswer<Answer>(
+    `${written.text.slice(0, at)}${marker}${JSON.stringify(pagingLinks(request, paging))}}`,
+  );
+}
