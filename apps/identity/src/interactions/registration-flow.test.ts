@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
 import { waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
+import { withPortalFeatures } from '../../../platform/src/testing/portal-features.ts';
 import { emailVerificationLink, issueLinkToken } from '../accounts/link-tokens.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import {
@@ -368,29 +369,9 @@ describe('registration through the hosted backend', () => {
 
   it('offers and takes no registration while the portal has it off (ta_register), and both again once on', async () => {
     const db = testApp.database.db;
-    const seeded = await db
-      .selectFrom('app_configs')
-      .select(['environment', 'platform_key', 'features'])
-      .where('tenant_id', '=', 'waratah')
-      .execute();
-    const setRegistration = async (enabled: boolean) => {
-      for (const row of seeded) {
-        const features = (row.features as { key: string; enabled: boolean }[]).map((feature) =>
-          feature.key === 'ta_register' ? { ...feature, enabled: enabled && feature.enabled } : feature,
-        );
-        await db
-          .updateTable('app_configs')
-          .set({ features: JSON.stringify(features) })
-          .where('tenant_id', '=', 'waratah')
-          .where('environment', '=', row.environment)
-          .where('platform_key', '=', row.platform_key)
-          .execute();
-      }
-    };
     const browser = new TestBrowser(testApp.app);
     const email = 'registration.off@example.com.au';
-    await setRegistration(false);
-    try {
+    await withPortalFeatures(db, 'waratah', { ta_register: false }, async () => {
       // Before 2026-12-03 the identity's pages offered and took registrations whatever the portal showed.
       const start = await browser.follow(`/app/register/?${sdkLoginQuery('off')}`);
       expect(start.response.body).toContain('<h1>Sign in</h1>');
@@ -407,9 +388,7 @@ describe('registration through the hosted backend', () => {
       expect(await db.selectFrom('admin_users').select('id').where('email', '=', email).execute()).toEqual(
         [],
       );
-    } finally {
-      await setRegistration(true);
-    }
+    });
     const open = await browser.follow(`/app/register/?${sdkLoginQuery('on')}`);
     expect(open.response.body).toContain('<h1>Create an account</h1>');
   });

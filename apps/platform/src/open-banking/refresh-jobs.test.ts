@@ -13,6 +13,7 @@ import {
   TemporaryRefreshFailure,
 } from './refresh-jobs.ts';
 import { nextRefreshAfter } from './refresh-provider-account.ts';
+import { fetchHeldAtAccounts } from './testing/fetch-held-at-accounts.ts';
 import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
 
 /** A queue that records what is enqueued and hands the registered handlers to the test. */
@@ -146,22 +147,8 @@ describe('refresh jobs', () => {
 
   it('moves next_refresh on as it marks a refresh updating, so one whose process ends is not queued again at once', async () => {
     const { queue, handlers } = recordingQueue();
-    let reach = () => {};
-    let release = () => {};
-    const reached = new Promise<void>((resolve) => {
-      reach = resolve;
-    });
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The holder's account list waits until released: the refresh is under way meanwhile.
-    const holding: typeof fetch = async (input, init) => {
-      if (new URL(String(input)).pathname.endsWith('/banking/accounts')) {
-        reach();
-        await released;
-      }
-      return fixture.refreshOptions.fetch(input, init);
-    };
+    const { fetch: holding, reached, release } = fetchHeldAtAccounts(fixture.refreshOptions.fetch);
     await registerRefreshWorkers(workerApp(queue), {
       ...fixture.refreshOptions,
       fetch: holding,

@@ -7,6 +7,7 @@ import { connectProviderAccount } from './connect-provider-account.ts';
 import { dueProviderAccountIds } from './refresh-jobs.ts';
 import { refreshProviderAccount } from './refresh-provider-account.ts';
 import { storePull } from './store-pull.ts';
+import { fetchHeldAtAccounts } from './testing/fetch-held-at-accounts.ts';
 import { holderNow, openBankingFixture } from './testing/open-banking-fixture.ts';
 
 let fixture: Awaited<ReturnType<typeof openBankingFixture>>;
@@ -140,26 +141,6 @@ async function accountMarks(providerAccountId: number) {
     .where('provider_account_id', '=', providerAccountId)
     .execute();
   return new Map(rows.map((row) => [row.external_id ?? '', row.transactions_synced_at]));
-}
-
-/** A fetch that holds the holder's account list until `release`; `reached` resolves once it is asked. */
-function fetchHeldAtAccounts() {
-  let reach = () => {};
-  let release = () => {};
-  const reached = new Promise<void>((resolve) => {
-    reach = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    if (new URL(String(input)).pathname.endsWith('/banking/accounts')) {
-      reach();
-      await released;
-    }
-    return fixture.fetch(input, init);
-  };
-  return { fetch, reached, release };
 }
 
 /** A client connected to Harbour Bank and refreshed once, successfully. */
@@ -829,7 +810,7 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       .set({ holder_consent_expires_at: null })
       .where('id', '=', id)
       .execute();
-    const held = fetchHeldAtAccounts();
+    const held = fetchHeldAtAccounts(fixture.fetch);
     const running = refreshProviderAccount(fixture.db, id, {
       ...fixture.refreshOptions,
       fetch: held.fetch,

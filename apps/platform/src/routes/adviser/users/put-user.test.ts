@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../auth/passwords/hash-password.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { liveTestConsent } from '../../../testing/live-test-consent.ts';
+import { withPortalFeatures } from '../../../testing/portal-features.ts';
 import {
   clientPasswordSignIn,
   createSignedInAdminUser,
@@ -369,36 +370,13 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
       partyId: adviserA.externalParty?.id ?? 0,
       adviserId: adviserA.adminUser.id,
     });
-    const configs = testApp.database.db
-      .selectFrom('app_configs')
-      .selectAll()
-      .where('tenant_id', '=', 'moneypartner');
-    const saved = await configs.execute();
-    const off = (saved[0]?.features ?? []).map((feature) =>
-      feature.key === 'suspend_users' ? { ...feature, enabled: false } : feature,
-    );
-    await testApp.database.db
-      .updateTable('app_configs')
-      .set({ features: JSON.stringify(off) })
-      .where('tenant_id', '=', 'moneypartner')
-      .execute();
-    try {
+    await withPortalFeatures(testApp.database.db, 'moneypartner', { suspend_users: false }, async () => {
       const url = `/api/adviser/users/${clientId}`;
       const suspend = await put(url, partyHeader(adviserA), { status: 'suspended', given_name: 'No' });
       expect(suspend.statusCode).toBe(403);
       expect(await clientRow(clientId)).toMatchObject({ status: 'active', given_name: 'Test' });
       expect((await put(url, partyHeader(adviserA), { given_name: 'Yes' })).statusCode).toBe(200);
-    } finally {
-      for (const row of saved) {
-        await testApp.database.db
-          .updateTable('app_configs')
-          .set({ features: JSON.stringify(row.features) })
-          .where('tenant_id', '=', row.tenant_id)
-          .where('environment', '=', row.environment)
-          .where('platform_key', '=', row.platform_key)
-          .execute();
-      }
-    }
+    });
   });
 
   it('lets an operator change any client of its tenant, and none of another', async () => {

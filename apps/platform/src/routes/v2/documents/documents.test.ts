@@ -20,6 +20,7 @@ import { jobQueueOf } from '../../../jobs/register-job-queue.ts';
 import { applyJobsMigration } from '../../../jobs/testing/apply-jobs-migration.ts';
 import { sydneyToday } from '../../../reports/sydney-calendar.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
+import { withPortalFeatures } from '../../../testing/portal-features.ts';
 
 type Fixture = Awaited<ReturnType<typeof adviserWithDocumentClient>>;
 
@@ -441,52 +442,26 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
 
     it('custom dates where the feature key is off', async () => {
       const fixture = fixtures.waratahlabs;
-      const db = testApp.database.db;
-      const configs = await db
-        .selectFrom('app_configs')
-        .selectAll()
-        .where('tenant_id', '=', 'waratahlabs')
-        .execute();
-      const off = (features: { key: string; enabled: boolean }[]) =>
-        JSON.stringify(
-          features.map((feature) =>
-            feature.key === 'generate_bank_statement_custom_date' ? { ...feature, enabled: false } : feature,
-          ),
-        );
-      for (const config of configs) {
-        await db
-          .updateTable('app_configs')
-          .set({ features: off(config.features) })
-          .where('tenant_id', '=', config.tenant_id)
-          .where('environment', '=', config.environment)
-          .where('platform_key', '=', config.platform_key)
-          .execute();
-      }
-      try {
-        const response = await testApp.app.inject({
-          method: 'POST',
-          url: '/api/v2/statements',
-          headers: fixture.headers,
-          payload: { account_id: fixture.accountIds[0], from_date: addDays(today, -20), to_date: today },
-        });
-        expect(response.statusCode).toBe(400);
-        expect(response.json().error.fields[0].field).toBe('body.from_date');
-        const passport = await fixture.produce('/api/v2/financialpassport/exports', {
-          from_date: addDays(today, -20),
-          to_date: today,
-        });
-        expect(passport.done.period).toBe('custom');
-      } finally {
-        for (const config of configs) {
-          await db
-            .updateTable('app_configs')
-            .set({ features: JSON.stringify(config.features) })
-            .where('tenant_id', '=', config.tenant_id)
-            .where('environment', '=', config.environment)
-            .where('platform_key', '=', config.platform_key)
-            .execute();
-        }
-      }
+      await withPortalFeatures(
+        testApp.database.db,
+        'waratahlabs',
+        { generate_bank_statement_custom_date: false },
+        async () => {
+          const response = await testApp.app.inject({
+            method: 'POST',
+            url: '/api/v2/statements',
+            headers: fixture.headers,
+            payload: { account_id: fixture.accountIds[0], from_date: addDays(today, -20), to_date: today },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json().error.fields[0].field).toBe('body.from_date');
+          const passport = await fixture.produce('/api/v2/financialpassport/exports', {
+            from_date: addDays(today, -20),
+            to_date: today,
+          });
+          expect(passport.done.period).toBe('custom');
+        },
+      );
     });
   });
 
