@@ -64,20 +64,7 @@ export async function createSignedInAdminUser(
   });
 
   const host = tenantHost(tenantId);
-  const { oauth } = resolveTenant({ host }).envConfig;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/oauth/admin/token',
-    headers: { host },
-    payload: {
-      grant_type: 'password',
-      username: adminUser.email,
-      password,
-      client_id: oauth.clientId,
-      domain: oauth.domain,
-      scope: '',
-    },
-  });
+  const response = await adminPasswordSignIn(app, { host, email: adminUser.email, password });
   if (response.statusCode !== 200)
     throw new Error(`Sign-in failed (${response.statusCode}): ${response.body}`);
   const token = tokenResponseSchema.parse(response.json());
@@ -90,6 +77,30 @@ export async function createSignedInAdminUser(
     refreshToken,
     headers: { host, authorization: `Bearer ${token.access_token}` },
   };
+}
+
+/**
+ * An adviser's or operator's password sign-in (`POST oauth/admin/token`, the portal's grant) on a
+ * tenant's host: the answer as it came, refusals included.
+ */
+export function adminPasswordSignIn(
+  app: FastifyInstance,
+  signIn: { host: string; email: string; password: string },
+) {
+  const { oauth } = resolveTenant({ host: signIn.host }).envConfig;
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/admin/token',
+    headers: { host: signIn.host },
+    payload: {
+      grant_type: 'password',
+      username: signIn.email,
+      password: signIn.password,
+      client_id: oauth.clientId,
+      domain: oauth.domain,
+      scope: '',
+    },
+  });
 }
 
 /**

@@ -11,7 +11,11 @@ import {
   linkParameter,
   verificationCodeIn,
 } from '../../../testing/latest-mail.ts';
-import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
+import {
+  adminPasswordSignIn,
+  createSignedInAdminUser,
+  type SignedInAdminUser,
+} from '../../../testing/sign-in.ts';
 import { completeInvitation } from './complete-invitation.ts';
 
 const host = 'moneypartner.localhost:8080';
@@ -41,18 +45,7 @@ describe('POST /api/admin/adminusers/invite', () => {
 
   /** The password grant of the adviser portal, as it answered. */
   function signIn(username: string, withPassword: string) {
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/admin/token',
-      headers: { host },
-      payload: {
-        grant_type: 'password',
-        username,
-        password: withPassword,
-        client_id: 'moneypartner-adviser-portal',
-        domain: 'moneypartner.com.au',
-      },
-    });
+    return adminPasswordSignIn(testApp.app, { host, email: username, password: withPassword });
   }
 
   /** The `mail.account` jobs ever queued for an address (an invitation's, a registration's…). */

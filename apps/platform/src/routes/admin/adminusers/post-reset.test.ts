@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
-import { createSignedInAdminUser, type SignedInAdminUser } from '../../../testing/sign-in.ts';
+import {
+  adminPasswordSignIn,
+  createSignedInAdminUser,
+  type SignedInAdminUser,
+} from '../../../testing/sign-in.ts';
 
 const host = 'moneypartner.localhost:8080';
 const newPassword = 'Blue-Mountains-Walk-2030';
@@ -38,19 +42,7 @@ describe('password reset', () => {
   }
 
   function signIn(password: string) {
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/oauth/admin/token',
-      headers: { host },
-      payload: {
-        grant_type: 'password',
-        username: 'reset.me@example.test',
-        password,
-        client_id: 'moneypartner-adviser-portal',
-        domain: 'moneypartner.com.au',
-        scope: '',
-      },
-    });
+    return adminPasswordSignIn(testApp.app, { host, email: 'reset.me@example.test', password });
   }
 
   it('answers the same for an unknown address and e-mails nothing', async () => {
