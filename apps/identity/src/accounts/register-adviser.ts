@@ -1,6 +1,5 @@
 import type { IdentityDb } from '../storage/identity-database.ts';
 import { recordIdentityAudit } from '../storage/record-identity-audit.ts';
-import { takeOverLapsedInvitation } from './lapsed-invitation.ts';
 import { hashPassword } from './password-hashing.ts';
 import { meetsPasswordRules, type PasswordRefusal, passwordCriteriaMessage } from './password-rules.ts';
 
@@ -69,11 +68,7 @@ export function validateRegistration(
  * exists"): a confirmed account is left as it is, its owner to be told (`already-registered`); an
  * active adviser's account never confirmed (registered here, not invited) takes the new name and password, as the platform's
  * registration does, so that whoever registered someone else's address first cannot keep the
- * account once its owner registers (its confirmation asks for the password chosen here). An
- * invitation nobody accepted (no password yet) is left to its invitee while one of its links
- * works; once none does, nobody can accept it, and the registration takes it over as a new one
- * (`takeOverLapsedInvitation`, since 2026-12-03; before, the address could never be registered),
- * the platform's registration likewise.
+ * account once its owner registers (its confirmation asks for the password chosen here).
  */
 export async function registerAdviser(
   db: IdentityDb,
@@ -101,45 +96,33 @@ export async function registerAdviser(
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .forUpdate()
         .executeTakeFirst();
-      // A registration's own row is taken over: an invited adviser's or operator's (no password
-      // yet) is theirs to accept from the invitation's link while one of its links works, and
-      // the registrant's once none does (`takeOverLapsedInvitation`, since 2026-12-03).
+      // Only a registration's own row is taken over: an invited adviser's (no password yet, and a
+      // practice already) is theirs to accept from the invitation's link.
       const registeredOnly =
         existing?.kind === 'adviser' && existing.status === 'active' && existing.password_hash !== null;
-      if (existing?.email_verified_at) {
-        const owner = existing.status === 'active' ? existing.id : undefined;
+      if (existing && (existing.email_verified_at || !registeredOnly)) {
+        const owner = existing.email_verified_at && existing.status === 'active' ? existing.id : undefined;
         return { ok: true, outcome: 'already-registered', adminUserId: owner };
       }
-      let row: { id: number };
-      if (!existing) {
-        row = await trx
-          .insertInto('admin_users')
-          .values({
-            ...profile,
-            tenant_id: tenantId,
-            email,
-            kind: 'adviser',
-            roles: JSON.stringify(['adviser']),
-            email_verified_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      } else if (registeredOnly) {
-        row = await trx
-          .updateTable('admin_users')
-          .set({ ...profile, updated_at: new Date() })
-          .where('id', '=', existing.id)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      } else {
-        // Suspended, or an invitation a link of which still works: left as it is.
-        const taken =
-          existing.status === 'active' &&
-          existing.password_hash === null &&
-          (await takeOverLapsedInvitation(trx, existing.id, profile));
-        if (!taken) return { ok: true, outcome: 'already-registered', adminUserId: undefined };
-        row = { id: existing.id };
-      }
+      const row = existing
+        ? await trx
+            .updateTable('admin_users')
+            .set({ ...profile, updated_at: new Date() })
+            .where('id', '=', existing.id)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('admin_users')
+            .values({
+              ...profile,
+              tenant_id: tenantId,
+              email,
+              kind: 'adviser',
+              roles: JSON.stringify(['adviser']),
+              email_verified_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
       await recordIdentityAudit(trx, {
         tenantId,
         adminUserId: row.id,

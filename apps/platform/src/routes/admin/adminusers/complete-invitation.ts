@@ -1,7 +1,7 @@
 import { endEverySignIn, spendPasswordLinks } from '@waratah/identity';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
@@ -16,25 +16,17 @@ import { isRegistrationAccount } from './registration-account.ts';
  * practice (`inviteeOf`: an adviser's colleague joins its practice; an operator's invitee is an
  * operator, or an adviser of the practice the operator named), and a link to set its password (7
  * days, once). This practice's own invitation not accepted yet is sent a fresh link, and so is a
- * registration nobody confirmed, which an invitation takes over (`takeOverRegistration`: one into
- * a practice since 2026-12-03, an operator's invitation of an operator since 2026-12-03 too). The
- * request audited the invitation (`admin_user.invite`, target the address), the same for every
- * address. Any other account of the address (active, another practice's or kind's invitation, a
- * registration confirmed) is left as it is and, if active, its owner told who invited them: before
- * 2026-11-29 such an invitation reused the row, so its link set the password of another practice's
- * invitee (or an operator), and a registrant accepting it joined no practice.
+ * registration nobody confirmed, which an invitation into a practice takes over
+ * (`takeOverRegistration`, since 2026-12-03). The request audited the invitation
+ * (`admin_user.invite`, target the address), the same for every address. Any other account of the
+ * address (active, another practice's or kind's invitation, a registration confirmed or one an
+ * operator's invitation of an operator meets) is left as it is and, if active, its owner told who
+ * invited them: before 2026-11-29 such an invitation reused the row, so its link set the password
+ * of another practice's invitee (or an operator), and a registrant accepting it joined no practice.
  *
- * The link is written in the transaction that writes the account, takes it over or, for an open
- * invitation, finds it still this invitation under its row's lock: a registration that took over
- * the invitation meanwhile (its links had all lapsed: `takeOverLapsedInvitation`) is never sent
- * this invitation's link, which would confirm it into no practice (or, the registrant having chosen
- * a password, be refused). Such an account, changed between
- * the read and the link, is read again and invited as it is now (a registration nobody confirmed:
- * taken over in turn), so the newer invitation wins.
- *
- * Safe to run again (the queue retries a failed send): the retry finds the row it wrote and only
- * sends a fresh link; two first invitations of one address at once: the second meets the first's
- * row, fails, and on its retry sends a link (same practice) or the note.
+ * Safe to run again (the queue retries a failed send): the retry finds the row it wrote (its
+ * payload marked `written` in the same transaction) and only sends a fresh link; two first invitations of one address at once: the second meets the first's row, fails,
+ * and on its retry sends a link (same practice) or the note.
  */
 export async function completeInvitation(
   app: FastifyInstance,
@@ -43,7 +35,7 @@ export async function completeInvitation(
 ): Promise<void> {
   const tenant = getTenant(request.tenantId);
   const invitee = inviteeOf(request);
-  const [first, inviter, party] = await Promise.all([
+  const [existing, inviter, party] = await Promise.all([
     app.adminUsers.findByEmail(tenant.id, request.email),
     app.adminUsers.findById(tenant.id, request.inviterAdminUserId),
     // The practice the invitee joins, of the invitation's tenant (before 2026-12-03 read by its id
@@ -69,102 +61,72 @@ export async function completeInvitation(
   )
     return;
   const inviterName = `${inviter.given_name} ${inviter.family_name}`.trim();
-  let existing = first;
-  for (let attempt = 1; ; attempt += 1) {
-    const invited = await inviteAccount(app, request, existing, invitee, job);
-    if (invited === 'changed') {
-      if (attempt === 3) throw new Error('The account of the address kept changing while it was invited');
-      existing = await app.adminUsers.findByEmail(tenant.id, request.email);
-      continue;
-    }
-    if (invited === 'declined') {
-      if (existing?.status !== 'active') return;
-      const mail = invitationDeclinedMail({
-        tenant,
-        givenName: existing.given_name,
-        inviterName,
-        partyName: party?.name,
-        portalOrigin: request.portalOrigin,
-      });
-      await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
-      return;
-    }
-    const mail = invitationMail({
+  const takenOver =
+    existing &&
+    !isOpenInvitationOf(existing, invitee) &&
+    isRegistrationAccount(existing) &&
+    invitee.partyId !== null
+      ? await takeOverRegistration(app, request, existing, invitee.partyId, job)
+      : undefined;
+  if (existing && !takenOver && !isOpenInvitationOf(existing, invitee)) {
+    if (existing.status !== 'active') return;
+    const mail = invitationDeclinedMail({
       tenant,
-      givenName: invited.account.given_name,
+      givenName: existing.given_name,
       inviterName,
       partyName: party?.name,
-      url: `${request.portalOrigin}/set-password?invitation_token=${invited.token}`,
+      portalOrigin: request.portalOrigin,
     });
-    await app.mailer.send({ tenantId: tenant.id, to: invited.account.email, ...mail });
+    await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
   }
+  const account =
+    takenOver ??
+    (request.written && existing ? existing : await writeInvitation(app, request, existing, job));
+  const token = await app.oneTimeTokens.issueLinkToken({
+    tenantId: tenant.id,
+    adminUserId: account.id,
+    purpose: 'invitation',
+    ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
+  });
+  const mail = invitationMail({
+    tenant,
+    givenName: account.given_name,
+    inviterName,
+    partyName: party?.name,
+    url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
+  });
+  await app.mailer.send({ tenantId: tenant.id, to: account.email, ...mail });
 }
 
-type Invited = { account: AdminUserRow; token: string } | 'declined' | 'changed';
-
 /**
- * The invitee's account and its new link, written together: a new account, this practice's open
- * invitation (`isOpenInvitationOf`, read again under its row's lock), or a registration nobody
- * confirmed, taken over. `declined` for any other account (its owner is sent the note); `changed`
- * when the account is no longer what was read. Each marks the job's payload `written` in its
- * transaction. (The invitation itself was audited by its request, the same for every address.)
+ * The invitee's account (unless it is there already), with a mark in the job's payload in the
+ * same transaction: a retry after a failed send finds it and only sends a fresh link. (The
+ * invitation itself was audited by its request, the same for every address.)
  */
-async function inviteAccount(
+async function writeInvitation(
   app: FastifyInstance,
   request: InvitationRequest,
   existing: AdminUserRow | undefined,
-  invitee: Invitee,
   job: JobContext,
-): Promise<Invited> {
-  if (existing && !isOpenInvitationOf(existing, invitee)) {
-    if (!isRegistrationAccount(existing)) return 'declined';
-    return (await takeOverRegistration(app, request, existing, invitee, job)) ?? 'changed';
-  }
-  return app.database.db.transaction().execute(async (trx): Promise<Invited> => {
-    let account: AdminUserRow;
-    if (existing) {
-      const current = await trx
-        .selectFrom('admin_users')
-        .selectAll()
-        .where('id', '=', existing.id)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      // Taken over by a registration since it was read (its links had all lapsed), or accepted.
-      if (!current || !isOpenInvitationOf(current, invitee)) return 'changed';
-      account = current;
-    } else {
-      account = await createAdminUser(trx, {
-        tenantId: request.tenantId,
+): Promise<AdminUserRow> {
+  const tenant = getTenant(request.tenantId);
+  const invitee = inviteeOf(request);
+  return app.database.db.transaction().execute(async (trx) => {
+    const user =
+      existing ??
+      (await createAdminUser(trx, {
+        tenantId: tenant.id,
         email: request.email,
         givenName: request.givenName,
         familyName: request.familyName,
         kind: invitee.kind,
         externalPartyId: invitee.partyId,
         emailVerified: false,
-      });
-    }
-    if (!(existing && request.written)) await app.jobQueue.markPayloadKey(job.id, 'written', trx);
-    return { account, token: await issueInvitationLink(app, request, account, trx) };
+      }));
+    await app.jobQueue.markPayloadKey(job.id, 'written', trx);
+    return user;
   });
-}
-
-/** A new invitation link of the account (7 days, once), spending its earlier ones, in `trx`. */
-function issueInvitationLink(
-  app: FastifyInstance,
-  request: InvitationRequest,
-  account: AdminUserRow,
-  trx: Kysely<Database>,
-): Promise<string> {
-  return app.oneTimeTokens.issueLinkToken(
-    {
-      tenantId: request.tenantId,
-      adminUserId: account.id,
-      purpose: 'invitation',
-      ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
-    },
-    trx,
-  );
 }
 
 /**
@@ -195,47 +157,37 @@ function isOpenInvitationOf(user: AdminUserRow, invitee: Invitee): boolean {
 }
 
 /**
- * A registration nobody confirmed (`isRegistrationAccount`) made this invitation: an adviser of the
- * practice (since 2026-12-03), or, by an operator's invitation of an operator, an operator of no
- * practice (since 2026-12-03; before, such an invitation sent the "already registered" note, and
- * the registration blocked it for good); its names the invited ones, its roles and permissions
- * none, as a new invitation's, its password and accepted terms cleared, and, in the same
- * transaction, every live link and code of the account spent (the platform's and the identity's
- * own confirmation and reset links, rows of `identity_store` deleted here), every sign-in ended and
- * the invitation's link written. Whoever registered the address proved nothing, and the invitee
- * proves it through the link (before 2026-12-03 such a registration blocked every invitation of its
- * address for good: its owner was sent the "already registered" note, which it could not act on).
- * The update marks when the account joined the practice (`practice_joined_at`, migration 0034):
- * the account's entries before then (its `admin_user.register`, failed sign-ins, with whoever's
- * address and IP) are the registrant's, and the practice's audit log leaves them out
- * (access/list-audit-log.ts); listed, they told the inviter that the address had been registered.
- * An operator joins no practice, and reads the tenant's whole log anyway: null. A registration that
- * took over a lapsed invitation (`takeOverLapsedInvitation`) is such a registration, and taken over
- * in turn: each way the address stays unconfirmed until its owner proves it, by the invitation's
- * link or the registration's code. One guarded update: undefined when the account was confirmed,
- * joined a practice or changed since it was read, and the caller reads it again. Marks the job's
- * payload `written`, so that a retry (a failed send) finds the open invitation and only sends a
- * fresh link.
+ * A registration nobody confirmed (`isRegistrationAccount`) made this practice's invitation: its
+ * names the invited ones, its password and accepted terms cleared, and, in the same transaction,
+ * every live link and code of the account spent (the platform's and the identity's own
+ * confirmation and reset links, rows of `identity_store` deleted here) and every sign-in ended.
+ * Whoever registered the address proved nothing, and the invitee proves it through the link
+ * (before 2026-12-03 such a registration blocked every invitation of its address for good: its
+ * owner was sent the "already registered" note, which it could not act on). The update marks when
+ * the account joined the practice (`practice_joined_at`, migration 0034): the account's entries
+ * before then (its `admin_user.register`, failed sign-ins, with whoever's address and IP) are the
+ * registrant's, and the practice's audit log leaves them out (access/list-audit-log.ts); listed,
+ * they told the inviter that the address had been registered. One guarded update:
+ * undefined when the account was confirmed, joined a practice or changed since it was read, and
+ * the caller then sends the note. Marks the job's payload `written`, so that a retry (a failed
+ * send) finds this practice's open invitation and only sends a fresh link.
  */
 async function takeOverRegistration(
   app: FastifyInstance,
   request: InvitationRequest,
   registration: AdminUserRow,
-  invitee: Invitee,
+  partyId: number,
   job: JobContext,
-): Promise<{ account: AdminUserRow; token: string } | undefined> {
+): Promise<AdminUserRow | undefined> {
   return app.database.db.transaction().execute(async (trx) => {
     const account = await trx
       .updateTable('admin_users')
       .set({
-        kind: invitee.kind,
-        roles: JSON.stringify([]),
-        permissions: JSON.stringify([]),
-        external_party_id: invitee.partyId,
+        external_party_id: partyId,
         // Its entries before now are the registrant's, left out of the practice's audit log. The
         // clock's time, not the transaction's start: an entry of a request that began meanwhile
         // is the registrant's too (the invitee's link is sent after the commit).
-        practice_joined_at: invitee.partyId === null ? null : sql<Date>`clock_timestamp()`,
+        practice_joined_at: sql<Date>`clock_timestamp()`,
         given_name: request.givenName,
         family_name: request.familyName,
         password_hash: null,
@@ -269,6 +221,6 @@ async function takeOverRegistration(
       .execute();
     await endEverySignIn<Database>(trx, account.id);
     await app.jobQueue.markPayloadKey(job.id, 'written', trx);
-    return { account, token: await issueInvitationLink(app, request, account, trx) };
+    return account;
   });
 }

@@ -3,10 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
-import {
-  isUnacceptedInvitation,
-  takeOverLapsedInvitation,
-} from '../../../auth/admin-users/lapsed-invitation.ts';
 import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
@@ -16,43 +12,27 @@ import { sendVerificationCode } from './send-verification-code.ts';
 
 /**
  * The registration's own work, done by the `mail.account` job (`kind: 'registration'`): a verified
- * account is left as it is and its owner told it exists (if it is active); an invitation nobody has
- * accepted (a colleague's or an operator's) is left to its invitee while a link of it works, and
- * sent nothing, as the identity's registration does (before 2026-12-02 it was renamed, its terms
- * marked accepted and sent a code); one none of whose links works any more is taken over
- * (`takeOverLapsedInvitation`, since 2026-12-03: before, it blocked its address's registration for
- * good); a suspended account is left as it is and sent nothing; otherwise the adviser is created
- * unverified (or, registering again, renamed and its password cleared). A registration written,
- * new or taken over, is audited (`admin_user.register`, the registrant as the actor, from the
- * request's address), and sent a code. The password's hash, if one came, is then dropped from the
- * job's row, which outlives the job by 7 days.
+ * account is left as it is and its owner told it exists (if it is active); an unverified account
+ * that is not a registration's own (`isRegistrationAccount`: a colleague's or operator's pending
+ * invitation, a suspended account) is left as it is and sent nothing, as the identity's
+ * registration does (before 2026-12-02 it was renamed, its terms marked accepted and sent a code);
+ * otherwise the adviser is created unverified (or, registering again, renamed and its password
+ * cleared), audited
+ * (`admin_user.register`, the registrant as the actor, from the request's address), and sent a
+ * code. The password's hash, if one came, is then dropped from the job's row, which outlives the
+ * job by 7 days.
  *
  * Safe to run again (the queue retries a failed attempt): a row this registration wrote itself
  * (its password's hash, salted, is the very one in the payload) is left as it is, so a code that
  * failed to send does not cost the registrant their password; the second of two first
  * registrations of one address at once meets the first's row, fails, and on its retry renames it.
- * An account verified meanwhile is not renamed. An invitation that changed between the read and
- * its takeover (accepted, taken over by another registration) is read again and answered as it
- * is now: a registration again then renames the other's and clears its password, as it would have
- * had it come second.
+ * An account verified meanwhile is not renamed.
  */
 export async function completeRegistration(
   app: FastifyInstance,
   request: RegistrationRequest,
   job: JobContext,
 ): Promise<void> {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    if ((await registerAsNow(app, request, job)) !== 'changed') return;
-  }
-  throw new Error('The account of the address kept changing while it was registered');
-}
-
-/** The registration's work as the address's account is now; `changed`: read it again. */
-async function registerAsNow(
-  app: FastifyInstance,
-  request: RegistrationRequest,
-  job: JobContext,
-): Promise<'changed' | undefined> {
   const tenant = getTenant(request.tenantId);
   const forgetPassword = async () => {
     if (request.passwordHash !== undefined) await app.jobQueue.forgetPayloadKey(job.id, 'passwordHash');
@@ -70,29 +50,8 @@ async function registerAsNow(
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
   }
+  // An invitation's account is its invitee's, to accept from the invitation's link.
   if (existing && !isRegistrationAccount(existing)) {
-    // An invitation's account is its invitee's, to accept from the invitation's link, while one of
-    // its links works; once none does, nobody can accept it, and the registration takes it over.
-    const takeover = isUnacceptedInvitation(existing)
-      ? await app.database.db.transaction().execute(async (trx) => {
-          const taken = await takeOverLapsedInvitation(trx, existing, {
-            givenName: request.givenName,
-            familyName: request.familyName,
-            passwordHash: request.passwordHash ?? null,
-          });
-          if (taken.outcome === 'taken') await auditRegistration(trx, request, taken.account);
-          return taken;
-        })
-      : undefined;
-    if (takeover?.outcome === 'changed') return 'changed';
-    if (takeover?.outcome === 'taken') {
-      await sendVerificationCode(app, {
-        tenant,
-        adminUserId: takeover.account.id,
-        email: takeover.account.email,
-        givenName: request.givenName,
-      });
-    }
     await forgetPassword();
     return;
   }
@@ -116,7 +75,12 @@ async function registerAsNow(
               termsAcceptedAt: new Date(),
             });
         if (!registered) return undefined;
-        await auditRegistration(trx, request, registered);
+        await recordAudit(trx, {
+          actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: registered.id, ip: request.ip },
+          action: 'admin_user.register',
+          targetType: 'admin_user',
+          targetId: registered.id,
+        });
         return registered;
       });
   if (user) {
@@ -128,20 +92,6 @@ async function registerAsNow(
     });
   }
   await forgetPassword();
-}
-
-/** `admin_user.register`: the registrant as the actor, from the request's address. */
-async function auditRegistration(
-  trx: Kysely<Database>,
-  request: RegistrationRequest,
-  registered: AdminUserRow,
-): Promise<void> {
-  await recordAudit(trx, {
-    actor: { kind: 'admin_user', tenantId: request.tenantId, adminUserId: registered.id, ip: request.ip },
-    action: 'admin_user.register',
-    targetType: 'admin_user',
-    targetId: registered.id,
-  });
 }
 
 /**

@@ -28,11 +28,8 @@ import { assertMailAllowed } from '../../../rate-limit/mail-limits.ts';
  *
  * The answer (202) is the same for every address, and so is the work before it: the request checks
  * the inviter and the e-mail limits and queues one job, which does the rest
- * (`complete-invitation.ts`): a registration nobody confirmed is taken over (a practice's
- * invitation, or an operator's of an operator; so is one a registration made of an invitation
- * whose links had all lapsed, `takeOverLapsedInvitation`: it is the unconfirmed registration it
- * now is), and an address that already has any other account (another practice's, a confirmed
- * registration) is left as it is and its owner e-mailed who invited them. Before 2026-11-29 it
+ * (`complete-invitation.ts`): an address that already has an account (another practice's, or its
+ * own registration) is left as it is and its owner e-mailed who invited them. Before 2026-11-29 it
  * answered 201 with the invitee's id or 409, telling an adviser which addresses have an account in
  * other practices, and reused another practice's unaccepted invitation.
  */

@@ -8,9 +8,7 @@ import type { AdminUserRow } from '../../../auth/admin-users/create-admin-user.t
  * `post-verify-email.ts`). An invitation's account (a practice's adviser, or an operator), also
  * unverified and without a password, is its invitee's to accept from the invitation's link:
  * before 2026-12-02 a registration of its address renamed it, and the verify step's code confirmed
- * it and handed whoever asked a link to choose its password. Once none of its links works, a
- * registration takes it over and it becomes such an account (`takeOverLapsedInvitation`,
- * auth/admin-users/lapsed-invitation.ts, since 2026-12-03).
+ * it and handed whoever asked a link to choose its password.
  */
 export function isRegistrationAccount(user: AdminUserRow): boolean {
   return (
