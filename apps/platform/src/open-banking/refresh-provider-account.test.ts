@@ -1001,6 +1001,62 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     expect(new Set(marks)).toEqual(new Set([new Date(holderNow.getTime() + 2 * day).toISOString()]));
   });
 
+  it('sets no mark on an account whose first read found no transactions: the next reads its first window again', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'empty-at-first');
+    const id = providerAccount.id;
+    // The holder answers the first account's transactions with none the first time (a newly
+    // shared account whose history it is still building), as it is the other times.
+    let emptied = '';
+    const emptyFirst: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const account = /\/banking\/accounts\/([^/]+)\/transactions$/.exec(url.pathname)?.[1];
+      if (account !== undefined && (emptied === '' || emptied === decodeURIComponent(account))) {
+        emptied = decodeURIComponent(account);
+        // The holder's own answer (its headers, links), with no transactions in it.
+        const real = await fixture.fetch(input, init);
+        const body = (await real.json()) as {
+          data: { transactions: unknown[] };
+          links: { self: string; next?: string; last?: string };
+          meta: object;
+        };
+        body.data.transactions = [];
+        body.links = { self: body.links.self };
+        body.meta = { ...body.meta, totalRecords: 0, totalPages: 0 };
+        const headers = new Headers(real.headers);
+        headers.delete('content-length');
+        headers.delete('content-encoding');
+        return new Response(JSON.stringify(body), { status: real.status, headers });
+      }
+      return fixture.fetch(input, init);
+    };
+    const first = await refreshProviderAccount(fixture.db, id, {
+      ...fixture.refreshOptions,
+      fetch: emptyFirst,
+    });
+    expect(first.outcome, JSON.stringify(first)).toMatchObject({ refreshStatus: 'success' });
+    expect(emptied).not.toBe('');
+    const marks = await accountMarks(id);
+    expect(marks.get(emptied)).toBeNull();
+    const next = oldestTimesAsked();
+    const second = await refreshProviderAccount(fixture.db, id, {
+      ...fixture.refreshOptions,
+      fetch: next.fetch,
+    });
+    expect(second.outcome.refreshStatus).toBe('success');
+    // Before the fix the empty answer set its mark, and it was read from 14 days before it only:
+    // its history was never read.
+    expect(next.asked.get(emptied)).toBe(cdsTime(holderNow.getTime() - 730 * day));
+    const stored = await fixture.db
+      .selectFrom('transactions as t')
+      .innerJoin('accounts as a', 'a.id', 't.account_id')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('a.external_id', '=', emptied)
+      .where('a.client_id', '=', scope.clientId)
+      .executeTakeFirstOrThrow();
+    expect(stored.count).toBeGreaterThan(0);
+    expect((await accountMarks(id)).get(emptied)).toBeInstanceOf(Date);
+  });
+
   it('reads an account whose transactions failed from its own last read next time, and stores what it missed', async () => {
     const { scope, id } = await refreshedClient('own-mark-kept');
     // The account with the most transactions (some in every fortnight), and another.

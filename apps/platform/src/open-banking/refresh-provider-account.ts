@@ -116,6 +116,7 @@ export async function refreshProviderAccount(
       'pa.id',
       'pa.tenant_id',
       'pa.client_id',
+      'pa.transactions_synced_at',
       'pa.holder_consent_id',
       'pa.holder_access_token',
       'pa.holder_consent_expires_at',
@@ -223,19 +224,11 @@ export async function refreshProviderAccount(
   // account's transactions kept failing, each refresh read every other account back to then too
   // (up to 730 days).
   const firstWindow = new Date(now.getTime() - firstWindowDays * 24 * hour);
-  const marks = await db
-    .selectFrom('accounts')
-    .select(['external_id', 'transactions_synced_at'])
-    .where('provider_account_id', '=', providerAccountId)
-    .where('external_id', 'is not', null)
-    .where('transactions_synced_at', 'is not', null)
-    .execute();
-  const accountOldestTimes = new Map<string, Date>();
-  for (const { external_id, transactions_synced_at } of marks) {
-    if (external_id === null || transactions_synced_at === null) continue;
-    const since = new Date(transactions_synced_at).getTime() - overlapDays * 24 * hour;
-    accountOldestTimes.set(external_id, new Date(Math.max(since, firstWindow.getTime())));
-  }
+  const accountOldestTimes = await accountsOldestTimes(db, {
+    providerAccountId,
+    connectionMark: connection.transactions_synced_at,
+    firstWindow,
+  });
   const window: PullWindow = { oldestTime: firstWindow, newestTime: now, accountOldestTimes };
   const pull = await source.pull(window);
 
@@ -278,6 +271,52 @@ export async function refreshProviderAccount(
     });
     throw error;
   }
+}
+
+/**
+ * From when each of a connection's accounts is read, by the holder's account id: 14 days before its
+ * own mark (`accounts.transactions_synced_at`), never before `firstWindow`; an account left out reads
+ * `firstWindow`. An account without a mark that holds transactions and is not `inactive` was last
+ * read under the connection's one mark (`provider_accounts.transactions_synced_at`, the window of
+ * every account until 2026-12-03), and is read from it until a refresh gives it its own: so
+ * migration 0035 only adds the column, instead of filling it for every account in the migration's
+ * transaction, which would hold `accounts` locked for every request while it ran (review 139).
+ */
+export async function accountsOldestTimes(
+  db: Kysely<Database>,
+  {
+    providerAccountId,
+    connectionMark,
+    firstWindow,
+  }: { providerAccountId: number; connectionMark: Date | string | null; firstWindow: Date },
+): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectFrom('accounts as a')
+    .select([
+      'a.external_id',
+      'a.transactions_synced_at',
+      'a.account_status',
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('transactions as t').select('t.id').whereRef('t.account_id', '=', 'a.id'))
+          .as('holds_transactions'),
+    ])
+    .where('a.provider_account_id', '=', providerAccountId)
+    .where('a.external_id', 'is not', null)
+    .execute();
+  const times = new Map<string, Date>();
+  for (const row of rows) {
+    if (row.external_id === null) continue;
+    const mark =
+      row.transactions_synced_at ??
+      (connectionMark !== null && row.account_status !== 'inactive' && row.holds_transactions
+        ? connectionMark
+        : null);
+    if (mark === null) continue;
+    const since = new Date(mark).getTime() - overlapDays * 24 * hour;
+    times.set(row.external_id, new Date(Math.max(since, firstWindow.getTime())));
+  }
+  return times;
 }
 
 /**

@@ -134,7 +134,12 @@ export async function storePull(
     for (const entry of pull.accounts) {
       // Its mark moves only when its transactions were read (and are stored here): one whose
       // read failed keeps its mark, and is read from it again next time.
-      const account = await upsertAccount(trx, target, entry.account, entry.transactions ? now : undefined);
+      const account = await upsertAccount(
+        trx,
+        target,
+        entry.account,
+        entry.transactions && { at: now, any: entry.transactions.length > 0 },
+      );
       stored.accounts += 1;
       if (!entry.transactions) continue;
       const result = await upsertTransactions(
@@ -282,11 +287,24 @@ async function upsertAccount(
   trx: Kysely<Database>,
   target: PullTarget,
   account: SourcedAccount,
-  /** The pull's time when this account's transactions were read: its new mark. */
-  transactionsRead: Date | undefined,
+  /**
+   * When this account's transactions were read (the pull's time, its new mark), and whether the
+   * holder answered any. A first read that found none sets no mark: a holder still building a newly
+   * shared account's history answers none at first, and the account must be read over the first
+   * window again (as it was before 2026-12-03, when an account holding no transactions always was).
+   * An account with a mark moves it on such a read: its window was read, and held nothing new.
+   */
+  transactionsRead: { at: Date; any: boolean } | undefined,
 ): Promise<StoredAccount> {
+  const markOfNew = transactionsRead?.any ? { transactions_synced_at: transactionsRead.at } : {};
+  const markOfKnown = !transactionsRead
+    ? {}
+    : transactionsRead.any
+      ? { transactions_synced_at: transactionsRead.at }
+      : {
+          transactions_synced_at: sql<Date | null>`case when accounts.transactions_synced_at is null then null else ${transactionsRead.at}::timestamptz end`,
+        };
   const fromSource = {
-    ...(transactionsRead && { transactions_synced_at: transactionsRead }),
     account_name: account.accountName,
     account_number: account.accountNumber,
     container: account.container,
@@ -306,13 +324,16 @@ async function upsertAccount(
       external_id: account.externalId,
       nick_name: account.nickName,
       ...fromSource,
+      ...markOfNew,
     })
     // The client's own choices (nickname, included, hidden) are never overwritten by a refresh.
     .onConflict((conflict) => {
       // An account the holder's balances left out keeps the balances it has.
       const { current_balance, available_balance, currency, ...rest } = fromSource;
       const update = account.balanceMissing ? rest : fromSource;
-      return conflict.columns(['provider_account_id', 'external_id']).doUpdateSet(update);
+      return conflict
+        .columns(['provider_account_id', 'external_id'])
+        .doUpdateSet({ ...update, ...markOfKnown });
     })
     // `xmax = 0`: PostgreSQL's sign that the row was inserted by this statement, not updated.
     .returning(['id', sql<boolean>`xmax = 0`.as('added')])

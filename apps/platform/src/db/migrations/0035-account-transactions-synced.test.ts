@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsOldestTimes } from '../../open-banking/refresh-provider-account.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { PlatformDatabase } from '../platform-database.ts';
@@ -15,7 +16,7 @@ describe('migration 0035: each account’s own transactions mark', () => {
   });
   afterAll(() => database.close());
 
-  it('fills it from the connection’s mark for the accounts that window applied to, and keeps a mark when applied again', async () => {
+  it('adds the column alone, and each account is read under the connection’s mark until it has its own', async () => {
     const db = database.db;
     const client = await db
       .insertInto('clients')
@@ -131,21 +132,39 @@ describe('migration 0035: each account’s own transactions mark', () => {
             .execute()
         ).map((row) => [row.id, row.transactions_synced_at]),
       );
-    expect(await marks()).toEqual({
-      [accounts.held]: synced,
-      [accounts.closed]: synced,
-      [accounts.empty]: null,
-      [accounts.inactive]: null,
-      [accounts.neverFull]: null,
+    // No row is written (filling every account in the migration's transaction held \`accounts\`
+    // locked for every request while it ran, review 139).
+    expect(Object.values(await marks())).toEqual([null, null, null, null, null]);
+    const day = 24 * 3600 * 1000;
+    const firstWindow = new Date('2025-01-01T00:00:00.000Z');
+    const oldest = async (providerAccountId: number, connectionMark: Date | null) =>
+      Object.fromEntries(await accountsOldestTimes(db, { providerAccountId, connectionMark, firstWindow }));
+    // The accounts the connection's window applied to are read from it; the others from the first
+    // window (left out of the map).
+    expect(await oldest(full, synced)).toEqual({
+      held: new Date(synced.getTime() - 14 * day),
+      closed: new Date(synced.getTime() - 14 * day),
     });
-
-    // Safe to apply again: a mark written since stays.
+    expect(await oldest(neverFull, null)).toEqual({});
+    // An account's own mark, once a refresh wrote one, is its window; never before the first window.
     const read = new Date('2026-12-01T03:00:00.000Z');
     await db
       .updateTable('accounts')
       .set({ transactions_synced_at: read })
       .where('id', '=', accounts.held)
       .execute();
+    await db
+      .updateTable('accounts')
+      .set({ transactions_synced_at: new Date('2024-06-01T00:00:00.000Z') })
+      .where('id', '=', accounts.empty)
+      .execute();
+    expect(await oldest(full, synced)).toEqual({
+      held: new Date(read.getTime() - 14 * day),
+      closed: new Date(synced.getTime() - 14 * day),
+      empty: firstWindow,
+    });
+
+    // Safe to apply again: a mark written since stays.
     await sql`delete from kysely_migration where name >= ${name}`.execute(db);
     expect(await migrateToLatest(db)).toEqual(applied.map((row) => row.name));
     expect((await marks())[accounts.held]).toEqual(read);

@@ -11,11 +11,14 @@ export function handleOAuthError(error: unknown, request: FastifyRequest, reply:
   if (status >= 500) request.log.error({ err: error }, 'token request failed');
   else request.log.info({ err: error, oauthError: body.error }, 'token request rejected');
   if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  // A database that is down, or a commit never answered: a token request may be sent again (a
-  // refresh whose answer was lost is answered again within its grace, docs/authentication.md), so
-  // the portal is told when, and keeps the adviser signed in through a blip (before 2026-12-03 no
+  // A database that is down: the token request wrote nothing and may be sent again, so the portal
+  // is told when, and keeps the adviser signed in through a blip (before 2026-12-03 no
   // `Retry-After`: its refresh was not tried again, and the session ended at the token's expiry).
-  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+  // Not a commit never answered (F9991, docs/errors.md): a refresh that did rotate, sent again after
+  // a grace set shorter than the wait (`AUTH_REFRESH_RETRY_GRACE_SECONDS` may be 0), would read as
+  // a stolen token and end the sign-in.
+  if (status === 503 && toAppError(error).type === 'unavailable' && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', '1');
   // A client that authenticated with HTTP Basic and failed is told the scheme (RFC 6749 §5.2).
   if (status === 401 && /^Basic\b/i.test(request.headers.authorization ?? ''))
     reply.header('www-authenticate', 'Basic realm="oauth"');
