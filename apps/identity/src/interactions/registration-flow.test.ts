@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMailSettled, latestMail } from '../../../platform/src/testing/latest-mail.ts';
-import { waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
+import { holdLocked, waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
 import { withPortalFeatures } from '../../../platform/src/testing/portal-features.ts';
 import { emailVerificationLink, issueLinkToken } from '../accounts/link-tokens.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
@@ -247,20 +247,9 @@ describe('registration through the hosted backend', () => {
         .executeTakeFirstOrThrow();
       const token = await issueLinkToken(db, emailVerificationLink, id);
       // The account's row held, so that a new link's issue and then the confirmation both wait for it.
-      let letGo = () => {};
-      const released = new Promise<void>((resolve) => {
-        letGo = resolve;
-      });
-      let locked = () => {};
-      const held = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holding = db.transaction().execute(async (trx) => {
-        await trx.selectFrom('admin_users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
-        locked();
-        await released;
-      });
-      await held;
+      const account = await holdLocked(db, (trx) =>
+        trx.selectFrom('admin_users').select('id').where('id', '=', id).forNoKeyUpdate().execute(),
+      );
       const issued = issueLinkToken(db, emailVerificationLink, id);
       await waitForALockWait(db, 'never 1 waiting on a lock');
       const confirmed = new TestBrowser(testApp.app).request(
@@ -268,8 +257,7 @@ describe('registration through the hosted backend', () => {
         { method: 'POST', form: { token, password } },
       );
       await waitForALockWait(db, 'never 2 waiting on a lock', 2);
-      letGo();
-      await holding;
+      await account.release();
       // The confirmation took the link before the account, the issue the account before the link:
       // without the confirmation taking the account first, PostgreSQL ended one of them (40P01).
       const [issue, confirm] = await Promise.allSettled([issued, confirmed]);
@@ -446,37 +434,24 @@ describe('registration through the hosted backend', () => {
       const db = testApp.identityDb;
       // The account's row held, as a registration of the address again holds it while it writes
       // the new registrant's password; the confirmation, its password checked, waits for the row.
-      let letGo = () => {};
-      const released = new Promise<void>((resolve) => {
-        letGo = resolve;
-      });
-      let locked = () => {};
-      const held = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holding = db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('admin_users')
-          .select('id')
-          .where('email', '=', email)
-          .forNoKeyUpdate()
-          .execute();
-        locked();
-        await released;
-        await trx
-          .updateTable('admin_users')
-          .set({ password_hash: await hashPassword('Someone-Else-Entirely-7') })
-          .where('email', '=', email)
-          .execute();
-      });
-      await held;
+      const newRegistrant = await hashPassword('Someone-Else-Entirely-7');
+      const account = await holdLocked(
+        db,
+        (trx) =>
+          trx.selectFrom('admin_users').select('id').where('email', '=', email).forNoKeyUpdate().execute(),
+        (trx) =>
+          trx
+            .updateTable('admin_users')
+            .set({ password_hash: newRegistrant })
+            .where('email', '=', email)
+            .execute(),
+      );
       const confirming = first.request(action, {
         method: 'POST',
         form: { token, password: registration.password },
       });
       await waitForALockWait(db, 'the confirmation never waited for the account');
-      letGo();
-      await holding;
+      await account.release();
       // The password is read again once the row is the confirmation's: a read before the lock
       // (or none) confirmed the account under the other registrant's password.
       const refused = await confirming;

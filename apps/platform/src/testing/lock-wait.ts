@@ -26,6 +26,22 @@ export async function holdTableLocked(
   db: Kysely<Database>,
   table: 'audit_log',
 ): Promise<{ release: () => Promise<void> }> {
+  return holdLocked(db, (trx) =>
+    sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx),
+  );
+}
+
+/**
+ * Tests only (PostgreSQL): runs `lock` (a `select … for update`, a `lock table`) in a transaction on
+ * a connection of its own and holds what it took until `release`, which runs `beforeCommit` in that
+ * transaction (a change made while others wait) and waits for it to end. Resolves once the lock is
+ * taken; a lock that cannot be taken rejects with its error rather than leaving the test waiting.
+ */
+export async function holdLocked<Tables>(
+  db: Kysely<Tables>,
+  lock: (trx: Kysely<Tables>) => Promise<unknown>,
+  beforeCommit?: (trx: Kysely<Tables>) => Promise<unknown>,
+): Promise<{ release: () => Promise<void> }> {
   let letGo = () => {};
   const released = new Promise<void>((resolve) => {
     letGo = resolve;
@@ -35,9 +51,10 @@ export async function holdTableLocked(
     locked = resolve;
   });
   const holding = db.transaction().execute(async (trx) => {
-    await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
+    await lock(trx);
     locked();
     await released;
+    await beforeCommit?.(trx);
   });
   await Promise.race([held, holding]);
   return {
