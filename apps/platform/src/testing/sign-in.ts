@@ -87,20 +87,7 @@ export function adminPasswordSignIn(
   app: FastifyInstance,
   signIn: { host: string; email: string; password: string },
 ) {
-  const { oauth } = resolveTenant({ host: signIn.host }).envConfig;
-  return app.inject({
-    method: 'POST',
-    url: '/oauth/admin/token',
-    headers: { host: signIn.host },
-    payload: {
-      grant_type: 'password',
-      username: signIn.email,
-      password: signIn.password,
-      client_id: oauth.clientId,
-      domain: oauth.domain,
-      scope: '',
-    },
-  });
+  return passwordGrant(app, '/oauth/admin/token', signIn);
 }
 
 /**
@@ -111,10 +98,19 @@ export function clientPasswordSignIn(
   app: FastifyInstance,
   signIn: { host: string; email: string; password: string; scope?: string },
 ) {
+  return passwordGrant(app, '/oauth/token', signIn);
+}
+
+/** The password grant posted to a token endpoint with the tenant's OAuth client, as the portal posts it. */
+function passwordGrant(
+  app: FastifyInstance,
+  url: '/oauth/admin/token' | '/oauth/token',
+  signIn: { host: string; email: string; password: string; scope?: string },
+) {
   const { oauth } = resolveTenant({ host: signIn.host }).envConfig;
   return app.inject({
     method: 'POST',
-    url: '/oauth/token',
+    url,
     headers: { host: signIn.host },
     payload: {
       grant_type: 'password',
