@@ -552,7 +552,7 @@ describe('keepSessionFresh', () => {
   const busy = (retryAfterMs: number) =>
     new ProviderRequestError('busy', 503, 'temporarily_unavailable', time + offset + retryAfterMs);
 
-  it('tries a refresh the provider could not do just now again when its Retry-After says, until it works', async () => {
+  it('tries a refresh the provider could not do just now again when its Retry-After says, until it works, and reports its first failure only', async () => {
     let tries = 0;
     const sso = fakeClient(async () => {
       tries += 1;
@@ -560,7 +560,8 @@ describe('keepSessionFresh', () => {
       if (tries <= 6) throw busy(1_000);
       expiry = time + 60_000;
     });
-    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
+    const onRefreshFailure = vi.fn();
+    keepSessionFresh(sso, { refreshBeforeMs: 10_000, onChange: vi.fn(), onRefreshFailure, withLock: noLock });
 
     await advance(50_000);
     expect(sso.refresh).toHaveBeenCalledTimes(1);
@@ -576,21 +577,36 @@ describe('keepSessionFresh', () => {
     await advance(10_000);
     expect(sso.isLoggedIn()).toBe(true);
     expect(sso.refresh).toHaveBeenCalledTimes(7);
+    // Six failed tries, one report (there were six).
+    expect(onRefreshFailure).toHaveBeenCalledTimes(1);
   });
 
-  it('tries again at least a second apart, and no later than a second before the expiry', async () => {
+  it('tries again at least a second apart, and no later than a second before the expiry, reporting the first and last failures', async () => {
     const eager = fakeClient(() => Promise.reject(busy(0)));
-    keepSessionFresh(eager, { refreshBeforeMs: 10_000, onChange: vi.fn(), withLock: noLock });
+    const onRefreshFailure = vi.fn();
+    keepSessionFresh(eager, {
+      refreshBeforeMs: 10_000,
+      onChange: vi.fn(),
+      onRefreshFailure,
+      withLock: noLock,
+    });
     await advance(50_000);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(1);
     await advance(999);
     expect(eager.refresh).toHaveBeenCalledTimes(1);
     await advance(1);
     expect(eager.refresh).toHaveBeenCalledTimes(2);
-    // 52 s, … 59 s: a try a second before the expiry is the last.
-    for (let second = 52; second <= 59; second += 1) await advance(1_000);
+    // 52 s, … 58 s: tried again, not reported.
+    for (let second = 52; second <= 58; second += 1) await advance(1_000);
+    expect(eager.refresh).toHaveBeenCalledTimes(9);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(1);
+    // 59 s: a try a second before the expiry is the last, and its failure is told (the session ends).
+    await advance(1_000);
     expect(eager.refresh).toHaveBeenCalledTimes(10);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(2);
     await advance(600_000);
     expect(eager.refresh).toHaveBeenCalledTimes(10);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(2);
   });
 
   it('cuts a wait longer than the token lasts short to one try a second before the expiry', async () => {

@@ -362,6 +362,11 @@ interface FailedRefresh {
   halfwayTried: boolean;
 }
 
+/** A try of a refresh, as FailedRefresh tells it, and whether a try of the same renewal failed before it. */
+interface RefreshTry extends FailedRefresh {
+  retried: boolean;
+}
+
 /** The name of the lock under which the page's tabs refresh the session one at a time. */
 export const refreshLockName = 'waratah-provider-refresh';
 
@@ -373,7 +378,9 @@ export interface KeepSessionOptions {
   /**
    * A refresh that failed: a 503 or 429 with `Retry-After` is tried again when it says (at least 1 s
    * apart, while the token lasts), any other failure once more, halfway to the expiry; the session
-   * then ends when the token expires.
+   * then ends when the token expires. Told of a renewal's first failure and of its last (no try
+   * follows: the session ends at the expiry), not of each try between: a blip of a few seconds
+   * made up to ten reports a tab.
    */
   onRefreshFailure?: (error: unknown) => void;
   withLock?: WithLock;
@@ -434,7 +441,7 @@ export function keepSessionFresh(
     return halfwayTried ? undefined : { at: now() + (expiresAt - now()) / 2, halfwayTried: true };
   };
 
-  const refresh = (expiresAt: number, halfwayTried: boolean) => {
+  const refresh = ({ expiresAt, halfwayTried, retried }: RefreshTry) => {
     refreshing = true;
     let failure: { error: unknown } | undefined;
     withLock(refreshLockName, async () => {
@@ -447,8 +454,9 @@ export function keepSessionFresh(
       .finally(() => {
         refreshing = false;
         if (stopped) return;
-        if (failure) onRefreshFailure?.(failure.error);
-        schedule({ expiresAt, retry: failure && nextTry(failure.error, { expiresAt, halfwayTried }) });
+        const retry = failure && nextTry(failure.error, { expiresAt, halfwayTried });
+        if (failure && (!retried || retry === undefined)) onRefreshFailure?.(failure.error);
+        schedule({ expiresAt, retry });
         onChange();
       });
   };
@@ -465,10 +473,10 @@ export function keepSessionFresh(
       if (!refreshing) onChange();
     });
     if (expiresAt !== last?.expiresAt) {
-      at(expiresAt - refreshBeforeMs, () => refresh(expiresAt, false));
+      at(expiresAt - refreshBeforeMs, () => refresh({ expiresAt, halfwayTried: false, retried: false }));
     } else if (last.retry) {
       const { halfwayTried } = last.retry;
-      at(last.retry.at, () => refresh(expiresAt, halfwayTried));
+      at(last.retry.at, () => refresh({ expiresAt, halfwayTried, retried: true }));
     }
   };
 
