@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { liveTestConsent } from '../../testing/live-test-consent.ts';
 import { signedInAdviserWithClient } from '../../testing/signed-in-adviser-with-client.ts';
 import { writeTestClient } from '../../testing/write-test-client.ts';
+import { queryText } from './paging-links.ts';
 
 /**
  * Reference §1: a page's `paging` carries `previous` and `next`, the URLs of the pages around it,
@@ -104,5 +105,18 @@ describe('paging links', () => {
       );
       expect(back.data.map((user) => user.id)).toEqual(first.data.map((user) => user.id));
     }
+  });
+});
+
+describe('queryText', () => {
+  it('writes a query’s texts, numbers, flags and lists, and refuses a value it would have to leave out', () => {
+    expect(queryText('search_term', 'rent, bond')).toBe('rent, bond');
+    expect(queryText('size', 100)).toBe('100');
+    expect(queryText('transaction_included', false)).toBe('false');
+    expect(queryText('tags', ['a', 'b c'])).toBe('a,b c');
+    expect(queryText('from_date', undefined)).toBeUndefined();
+    // Before, dropped: the next page's link would have gone to the list without that filter.
+    expect(() => queryText('from_date', new Date(0))).toThrow(/from_date/);
+    expect(() => queryText('tags', [{ name: 'a' }])).toThrow(/tags/);
   });
 });

@@ -5,13 +5,19 @@ import { WrittenJson, writtenAnswer } from '../../db/wire-json.ts';
 /** Query keys that say where a page starts: replaced by the cursor of the page a link goes to. */
 const positionKeys = new Set(['before', 'after', 'page']);
 
-/** A validated query value as a query string writes it: id and tag lists comma-joined (reference §1). */
-function queryText(value: unknown): string | undefined {
+/**
+ * A validated query value as a query string writes it: id and tag lists comma-joined (reference §1).
+ * A value of another kind (an object, a date a contract made of the text) throws: left out, the
+ * link would go to a page of the list without that filter, every other row looking as if it matched.
+ */
+export function queryText(key: string, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return value.map(String).join(',');
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return undefined;
+  const written = (item: unknown) => {
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+      return String(item);
+    throw new Error(`A paging link cannot carry the query's ${key}: its contract made it a ${typeof item}`);
+  };
+  return Array.isArray(value) ? value.map(written).join(',') : written(value);
 }
 
 /** `key=value`, percent-encoded but for the commas of a list, which a query may carry as they are. */
@@ -32,7 +38,7 @@ export function pagingLinks(request: FastifyRequest, paging: Paging): Paging {
   const path = request.routeOptions.url ?? request.url.split('?')[0];
   const kept: string[] = [];
   for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    const text = positionKeys.has(key) ? undefined : queryText(value);
+    const text = positionKeys.has(key) ? undefined : queryText(key, value);
     if (text !== undefined) kept.push(queryPair(key, text));
   }
   const link = (cursor: 'before' | 'after', position: string) =>
