@@ -9,6 +9,13 @@ const content = z
   .check(z.minLength(1, 'must not be empty'), z.maxLength(maxImportFileChars, 'must be at most 5 MB'));
 const column = z.string().check(z.minLength(1), z.maxLength(200));
 
+/**
+ * How a CSV writes its dates: `DD Mon YY` and `DD Mon YYYY` are NAB's `06 Nov 26` and
+ * `06 Nov 2026` (English month abbreviations, any case, `Sept` too; a space or a hyphen between).
+ */
+export const csvDateFormats = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'DD Mon YY', 'DD Mon YYYY'] as const;
+const dateFormat = z.enum(csvDateFormats);
+
 /** Which CSV columns hold what (the column-mapping step); either amount, or debit and credit. */
 export const csvMappingSchema = z
   .strictObject({
@@ -17,7 +24,13 @@ export const csvMappingSchema = z
     amount: z.optional(column),
     debit: z.optional(column),
     credit: z.optional(column),
-    date_format: z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']),
+    date_format: dateFormat,
+    /**
+     * Whether the file's first row names its columns. Left out, it is detected as the preview
+     * detects it (a first row holding a date and an amount is a transaction): columns are then
+     * named `Column 1`, `Column 2`, … as the preview names them. `true` or `false` overrides it.
+     */
+    has_header: z.optional(z.boolean()),
   })
   .check(
     z.refine(
@@ -43,6 +56,11 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 export const csvPreviewBodySchema = z.strictObject({ content });
 export const csvPreviewResponseSchema = z.object({
   data: z.object({
+    /**
+     * Whether the first row names the columns. `false` (CommBank's and ANZ's exports): the first
+     * row is a transaction, shown among `rows`, and the columns are `Column 1` … `Column n`.
+     */
+    has_header: z.boolean(),
     columns: z.array(z.string()),
     rows: z.array(z.record(z.string(), z.string())),
     suggested: z.object({
@@ -51,7 +69,7 @@ export const csvPreviewResponseSchema = z.object({
       amount: z.optional(z.string()),
       debit: z.optional(z.string()),
       credit: z.optional(z.string()),
-      date_format: z.optional(z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'])),
+      date_format: z.optional(dateFormat),
     }),
   }),
 });

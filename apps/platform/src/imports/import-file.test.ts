@@ -3,8 +3,8 @@ import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForALockWait } from '../testing/lock-wait.ts';
 import { adviserScopeOf, signedInAdviserWithClient } from '../testing/signed-in-adviser-with-client.ts';
-import { importFile } from './import-file.ts';
-import { sampleCsv, sampleCsvMapping } from './testing/sample-files.ts';
+import { importFile, importIds } from './import-file.ts';
+import { sampleCsv, sampleCsvMapping, sampleOfx } from './testing/sample-files.ts';
 
 // PostgreSQL only: PGlite has one connection, so two transactions never hold locks at once.
 describe.runIf(process.env.DATABASE_URL)(
@@ -55,3 +55,88 @@ describe.runIf(process.env.DATABASE_URL)(
     });
   },
 );
+
+describe('an OFX import', () => {
+  let testApp: TestApp;
+  let fixture: Awaited<ReturnType<typeof signedInAdviserWithClient>>;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    fixture = await signedInAdviserWithClient(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  const importOfx = (accountId: number, content: string) =>
+    importFile(testApp.database.db, adviserScopeOf(fixture), {
+      format: 'ofx',
+      account_id: accountId,
+      content,
+    });
+  const storedOfx = async (accountId: number) =>
+    (
+      await testApp.database.db
+        .selectFrom('transactions')
+        .select(['external_id', 'amount', 'currency'])
+        .where('account_id', '=', accountId)
+        .where('external_id', 'like', 'ofx-%')
+        .orderBy('external_id')
+        .execute()
+    ).map((row) => [row.external_id, row.amount, row.currency]);
+
+  it('keys a FITID the file repeats by its occurrence, so each row is stored once and the file again adds nothing', async () => {
+    const accountId = fixture.accountIds[0] ?? 0;
+    // Some banks reuse a FITID within a file: before 2026-12-03 its second row was dropped.
+    const repeated = sampleOfx.replace('FIT-002', 'FIT-001');
+    expect(await importOfx(accountId, repeated)).toMatchObject({ rows_read: 2, rows_added: 2 });
+    expect(await importOfx(accountId, repeated)).toMatchObject({ rows_read: 2, rows_added: 0 });
+    // The first occurrence's id is the FITID's, as before: a file that writes it once adds nothing.
+    expect(await importOfx(accountId, sampleOfx.replace('<FITID>FIT-002', '<FITID>FIT-003'))).toMatchObject({
+      rows_read: 2,
+      rows_added: 1,
+    });
+    expect(await storedOfx(accountId)).toEqual([
+      ['ofx-FIT-001', '-15.20', 'AUD'],
+      ['ofx-FIT-001#2', '100.00', 'AUD'],
+      ['ofx-FIT-003', '100.00', 'AUD'],
+    ]);
+  });
+
+  it('names a repeated FITID’s rows the same way each time, passing over a FITID the file writes', () => {
+    const row = (fileId: string | null) => ({
+      date: '2026-11-03',
+      amount: '-1.00',
+      description: 'Tea',
+      fileId,
+    });
+    const rows = ['A', 'A#2', 'A', 'B', 'A', 'A#3', null, null].map(row);
+    const ids = importIds(rows);
+    expect(ids.slice(0, 6)).toEqual(['ofx-A', 'ofx-A#2', 'ofx-A#4', 'ofx-B', 'ofx-A#5', 'ofx-A#3']);
+    expect(new Set(ids).size).toBe(rows.length);
+    expect(importIds(rows)).toEqual(ids);
+  });
+
+  it('checks the currency of the statement with transactions, and refuses transactions in two statements, writing nothing', async () => {
+    const accountId = fixture.accountIds[1] ?? 0;
+    const [head = '', rest = ''] = sampleOfx.split('<STMTTRNRS>');
+    const withTransactions = `<STMTTRNRS>${rest.split('</STMTTRNRS>')[0]}</STMTTRNRS>`;
+    const empty = withTransactions
+      .replace(/<STMTTRN>[\s\S]*<\/STMTTRN>/, '')
+      .replace('<ACCTID>12345678', '<ACCTID>999');
+    const file = (...statements: string[]) => `${head}${statements.join('\n')}\n</BANKMSGSRSV1>\n</OFX>\n`;
+    // Before 2026-12-03 the empty AUD statement's CURDEF was checked and the USD rows stored as AUD.
+    await expect(
+      importOfx(accountId, file(empty, withTransactions.replace('<CURDEF>AUD', '<CURDEF>USD'))),
+    ).rejects.toThrow('The file is in USD; the account is in AUD');
+    await expect(
+      importOfx(
+        accountId,
+        file(withTransactions, withTransactions.replace('<ACCTID>12345678', '<ACCTID>999')),
+      ),
+    ).rejects.toThrow(
+      "The OFX file holds 2 statements with transactions (ACCTID 12345678, 999); an import takes one account's statement",
+    );
+    expect(await storedOfx(accountId)).toEqual([]);
+    expect(
+      await importOfx(accountId, file(empty.replace('<CURDEF>AUD', '<CURDEF>USD'), withTransactions)),
+    ).toMatchObject({ rows_read: 2, rows_added: 2 });
+  });
+});

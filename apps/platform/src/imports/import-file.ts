@@ -11,7 +11,7 @@ import type { Database } from '../db/database-schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
 import { parseCsv } from './parse-csv.ts';
-import { ofxCurrency, parseOfx } from './parse-ofx.ts';
+import { parseOfx } from './parse-ofx.ts';
 import { type ImportedRow, ImportFileError } from './parsed-row.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -20,12 +20,22 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * Each row's id for de-duplication: the OFX FITID where the file has one; otherwise a fingerprint
  * of date, amount and description with the row's occurrence among identical rows of the same
  * file, so two real coffees of the same price on one day stay two, and the same file imported
- * again (or a later statement overlapping it) adds nothing.
+ * again (or a later statement overlapping it) adds nothing. A FITID the file repeats (some banks
+ * reuse one within a file) is `ofx-FITID#2`, `#3` from its second time on, passing over any the
+ * file writes as a FITID of its own: before 2026-12-03 the repeat was dropped as already stored.
  */
 export function importIds(rows: readonly ImportedRow[]): string[] {
   const seen = new Map<string, number>();
+  const fitIds = new Set(rows.map((row) => row.fileId));
+  /** Each FITID's last suffix: 1 for its first time, unsuffixed. */
+  const lastSuffix = new Map<string, number>();
   return rows.map((row) => {
-    if (row.fileId) return `ofx-${row.fileId}`;
+    if (row.fileId) {
+      let suffix = (lastSuffix.get(row.fileId) ?? 0) + 1;
+      while (suffix > 1 && fitIds.has(`${row.fileId}#${suffix}`)) suffix += 1;
+      lastSuffix.set(row.fileId, suffix);
+      return suffix === 1 ? `ofx-${row.fileId}` : `ofx-${row.fileId}#${suffix}`;
+    }
     const key = `${row.date}\u0000${row.amount}\u0000${row.description.toLowerCase()}`;
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
@@ -75,12 +85,9 @@ export async function importFile(
             debit: body.mapping.debit,
             credit: body.mapping.credit,
             dateFormat: body.mapping.date_format,
+            hasHeader: body.mapping.has_header,
           })
-        : parseOfx(body.content);
-    // A statement in another currency would be stored as the account's.
-    const currency = body.format === 'ofx' ? ofxCurrency(body.content) : undefined;
-    if (currency && currency !== account.currency)
-      throw new ImportFileError(`The file is in ${currency}; the account is in ${account.currency}`);
+        : parseOfx(body.content, account);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     throw new AppError('validation_failed', error.message, {

@@ -1,4 +1,3 @@
-import { Ofx } from 'ofx-data-extractor';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import {
   type ImportedRow,
@@ -12,6 +11,7 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Text with OFX's (SGML's and XML's) character references read: `Coffee &amp; cake` is `Coffee & cake`. */
 function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (reference, name: string) => {
     if (name.startsWith('#')) {
       const code =
@@ -24,53 +24,209 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** The statement's currency (`CURDEF`), upper-case, when the file names one. */
-export function ofxCurrency(text: string): string | undefined {
-  return /<CURDEF>\s*([A-Za-z]{3})/i.exec(text)?.[1]?.toUpperCase();
+/** A transaction's values as the file writes them, each the text from its tag to the next tag. */
+interface WrittenTransaction {
+  TRNAMT?: string;
+  DTPOSTED?: string;
+  FITID?: string;
+  NAME?: string;
+  MEMO?: string;
+  /** The NAME of a `<PAYEE>` aggregate, which a transaction writes instead of its own NAME. */
+  payee?: string;
+  /** The CURSYM of each `<CURRENCY>` aggregate (its amount in another currency), undefined where it names none. */
+  currencies: (string | undefined)[];
+  /** A value written twice (TRNAMT, DTPOSTED or FITID), where reading either would be a guess. */
+  repeated?: string;
 }
 
+/** One bank (`STMTRS`) or credit-card (`CCSTMTRS`) statement of the file. */
+interface OfxStatement {
+  tag: 'STMTRS' | 'CCSTMTRS';
+  /** The ACCTID of its BANKACCTFROM or CCACCTFROM. */
+  accountId?: string;
+  /** Its CURDEF, upper-case. */
+  currency?: string;
+  transactions: WrittenTransaction[];
+}
+
+/** A transaction's values read as they are written. */
+const transactionValues = new Set(['TRNAMT', 'DTPOSTED', 'FITID', 'NAME', 'MEMO']);
+/** Aggregates a transaction holds whose values are not the transaction's own (a payee's NAME, another account's ACCTID). */
+const transactionAggregates = new Set([
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'PAYEE',
+  'BANKACCTTO',
+  'CCACCTTO',
+  'IMAGEDATA',
+  'REWARDINFO',
+]);
+/** Values read as written more than once: two amounts (or dates, or ids) of one transaction are refused. */
+const singleValues = new Set(['TRNAMT', 'DTPOSTED', 'FITID']);
+
+const isLetter = (code: number) => (code | 32) >= 97 && (code | 32) <= 122;
+/** Letters, digits and `.` (`<INTU.BID>`), `_`, `-`, `:`. */
+const isNameCharacter = (code: number) =>
+  isLetter(code) || (code >= 48 && code <= 58) || code === 46 || code === 95 || code === 45;
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
+
 /**
- * What stands for `$` while the library reads the file: it builds its JSON with `String.replace`,
- * whose replacement reads `$&`, `$'`, `$1` in the file's own text (a NAME of `$&` a hundred times in
- * a 5 MB file made a string of 500 million characters before 2026-12-02). U+FFFF is no character:
- * a file holding it is refused.
+ * The bank and credit-card statements of an OFX file, 1.x SGML or 2.x XML, in one pass over its
+ * text. An element's value is its text to the next tag, so SGML's elements without an end tag
+ * (`<NAME>Tea<MEMO>…`, on separate lines or all on one) and XML's with one (`<NAME>Tea</NAME>`)
+ * read alike; tag names are read in any case (`<stmttrn>`). A `<` not followed by a tag name is
+ * text (`A < B`). Processing instructions (the 2.x header), comments and declarations are
+ * skipped; a CDATA section is text. A statement's transactions are its `<STMTTRN>`s; one not
+ * closed ends at the next, or at the end of its list or statement. Nothing but the tags of a
+ * statement is read: an investment statement's transactions (`INVBANKTRAN`) are none of these.
  */
-const dollarStandIn = '\uFFFF';
-const withDollars = (value: unknown) =>
-  typeof value === 'string' ? value.replaceAll(dollarStandIn, '$') : value;
+function readOfxStatements(text: string): OfxStatement[] {
+  const statements: OfxStatement[] = [];
+  let statement: OfxStatement | undefined;
+  let transaction: WrittenTransaction | undefined;
+  /** The aggregate of `transactionAggregates` open in the transaction. */
+  let inner: string | undefined;
+  let inAccountFrom = false;
+  /** The element whose value is being read: its text runs from `valueStart` to the next tag. */
+  let reading: string | undefined;
+  /** Its text before a comment or CDATA section within it. */
+  let readSoFar = '';
+  let valueStart = 0;
+
+  const store = (value: string) => {
+    const name = reading;
+    reading = undefined;
+    if (!statement || name === undefined) return;
+    if (name === 'CURDEF') {
+      statement.currency ??= value.trim().toUpperCase() || undefined;
+    } else if (name === 'ACCTID') {
+      statement.accountId ??= value.trim() || undefined;
+    } else if (!transaction) {
+      return;
+    } else if (name === 'CURSYM') {
+      transaction.currencies[transaction.currencies.length - 1] = value.trim().toUpperCase() || undefined;
+    } else if (name === 'PAYEE') {
+      transaction.payee ??= value;
+    } else {
+      const key = name as 'TRNAMT' | 'DTPOSTED' | 'FITID' | 'NAME' | 'MEMO';
+      const before = transaction[key];
+      if (before === undefined) transaction[key] = value;
+      else if (singleValues.has(key)) transaction.repeated ??= key;
+      // A second NAME or MEMO is more of the description.
+      else transaction[key] = `${before} ${value}`;
+    }
+  };
+
+  let at = text.indexOf('<');
+  while (at !== -1) {
+    const next = text.charCodeAt(at + 1);
+    if (next === 33 || next === 63) {
+      // `<!`: a comment, CDATA section or declaration; `<?`: a processing instruction.
+      let end: number;
+      let cdata = '';
+      if (text.startsWith('<!--', at)) {
+        const close = text.indexOf('-->', at + 4);
+        end = close === -1 ? text.length : close + 3;
+      } else if (text.startsWith('<![CDATA[', at)) {
+        const close = text.indexOf(']]>', at + 9);
+        end = close === -1 ? text.length : close + 3;
+        // Its text as written: an `&` in it is no reference.
+        cdata = text.slice(at + 9, close === -1 ? text.length : close).replaceAll('&', '&amp;');
+      } else {
+        const close = text.indexOf('>', at + 2);
+        end = close === -1 ? text.length : close + 1;
+      }
+      if (reading !== undefined) {
+        readSoFar += text.slice(valueStart, at) + cdata;
+        valueStart = end;
+      }
+      at = text.indexOf('<', end);
+      continue;
+    }
+    const closing = next === 47;
+    const nameStart = at + (closing ? 2 : 1);
+    let nameEnd = nameStart;
+    let lowerCase = false;
+    if (isLetter(text.charCodeAt(nameStart)))
+      for (let code = text.charCodeAt(nameEnd); isNameCharacter(code); code = text.charCodeAt(++nameEnd))
+        if (code >= 97) lowerCase = true;
+    let end = nameEnd;
+    while (isSpace(text.charCodeAt(end))) end += 1;
+    const empty = !closing && text.charCodeAt(end) === 47;
+    if (empty) end += 1;
+    if (nameEnd === nameStart || text.charCodeAt(end) !== 62) {
+      // Not a tag: text.
+      at = text.indexOf('<', at + 1);
+      continue;
+    }
+    if (reading !== undefined) {
+      store(readSoFar + text.slice(valueStart, at));
+      readSoFar = '';
+    }
+    valueStart = end + 1;
+    at = text.indexOf('<', valueStart);
+    const written = text.slice(nameStart, nameEnd);
+    const name = lowerCase ? written.toUpperCase() : written;
+
+    if (name === 'STMTRS' || name === 'CCSTMTRS') {
+      if (closing) {
+        statement = undefined;
+        transaction = undefined;
+        inner = undefined;
+        inAccountFrom = false;
+      } else if (empty) {
+        statements.push({ tag: name, transactions: [] });
+      } else {
+        if (statement)
+          throw new ImportFileError(
+            `The OFX file's statement ${statements.length} is not closed (</${statement.tag}>) before the next begins`,
+          );
+        statement = { tag: name, transactions: [] };
+        statements.push(statement);
+      }
+      continue;
+    }
+    // Only a statement's tags are read.
+    if (!statement) continue;
+    if (name === 'STMTTRN' || (closing && name === 'BANKTRANLIST')) {
+      transaction = !closing && !empty && name === 'STMTTRN' ? { currencies: [] } : undefined;
+      if (transaction) statement.transactions.push(transaction);
+      inner = undefined;
+      continue;
+    }
+    if (closing) {
+      if (name === inner) inner = undefined;
+      else if (name === 'BANKACCTFROM' || name === 'CCACCTFROM') inAccountFrom = false;
+      continue;
+    }
+    if (transaction) {
+      if (inner === undefined) {
+        if (transactionAggregates.has(name)) {
+          if (!empty) inner = name;
+          if (name === 'CURRENCY') transaction.currencies.push(undefined);
+        } else if (!empty && transactionValues.has(name)) {
+          reading = name;
+        }
+      } else if (!empty && inner === 'CURRENCY' && name === 'CURSYM') {
+        reading = 'CURSYM';
+      } else if (!empty && inner === 'PAYEE' && name === 'NAME') {
+        reading = 'PAYEE';
+      }
+      continue;
+    }
+    if (name === 'BANKACCTFROM' || name === 'CCACCTFROM') inAccountFrom = !empty;
+    else if (!empty && (name === 'CURDEF' || (name === 'ACCTID' && inAccountFrom))) reading = name;
+  }
+  if (reading !== undefined) store(readSoFar + text.slice(valueStart));
+  if (statement)
+    throw new ImportFileError(
+      `The OFX file ends inside its statement ${statements.length}: its </${statement.tag}> is missing`,
+    );
+  return statements;
+}
 
 /** An amount as OFX writes it: a sign, digits, and a decimal part after a full stop or a comma. */
 const ofxAmount = /^[+-]?\d+(?:[.,]\d+)?$/;
-
-/**
- * Each transaction's amount and currency as the file writes them, before the library reads it: it
- * read `,50` as 50, and a transaction's `<CURRENCY>` (its amount in another currency than the
- * statement's `CURDEF`, which the account's is checked against) was stored as the account's, before
- * 2026-12-02. An `<ORIGCURRENCY>` only names the currency it came from: the amount is the statement's.
- */
-function checkTransactionTexts(text: string) {
-  const statement = ofxCurrency(text);
-  for (const [index, part] of text
-    .split(/<STMTTRN>/i)
-    .slice(1)
-    .entries()) {
-    const transaction = part.split(/<\/STMTTRN>/i, 1)[0] ?? '';
-    for (const [, written = ''] of transaction.matchAll(/<TRNAMT>([^<\r\n]*)/gi)) {
-      if (!ofxAmount.test(written.trim()))
-        throw new ImportFileError(
-          `Transaction ${index + 1}: TRNAMT '${written.trim().slice(0, 40)}' is not an amount like -12.34`,
-        );
-    }
-    for (const currency of transaction.split(/<CURRENCY>/i).slice(1)) {
-      const aggregate = currency.split(/<\/CURRENCY>/i, 1)[0] ?? '';
-      const symbol = /<CURSYM>\s*([A-Za-z]{3})(?![A-Za-z])/i.exec(aggregate)?.[1]?.toUpperCase();
-      if (symbol === undefined || symbol !== statement)
-        throw new ImportFileError(
-          `Transaction ${index + 1} is in ${symbol ?? 'a currency it does not name'}; the statement is in ${statement ?? 'a currency it does not name'}`,
-        );
-    }
-  }
-}
 
 /**
  * A date as OFX writes it (its 3.2.8.1): `YYYYMMDD`, then a time `HHMMSS` with milliseconds `.XXX`,
@@ -103,86 +259,84 @@ function postedDate(written: string): string | undefined {
   return sydneyToday(new Date(time - Math.round(offset * 60) * 60_000));
 }
 
+/** A statement's ACCTIDs for a message: the first five, each cut to 40 characters. */
+function accountIdsOf(statements: readonly OfxStatement[]): string {
+  const named = statements
+    .slice(0, 5)
+    .map((statement) => (statement.accountId === undefined ? 'none' : statement.accountId.slice(0, 40)));
+  return statements.length > 5 ? `${named.join(', ')} and ${statements.length - 5} more` : named.join(', ');
+}
+
 /**
- * Each statement transaction's DTPOSTED as the file writes it, in the message set the library read
- * (`BANKMSGSRSV1` or `CREDITCARDMSGSRSV1`): the library keeps only the date.
+ * The transactions of an OFX file's one bank or credit-card statement with transactions (1.x SGML
+ * or 2.x XML), each checked as the file writes it. Given the account, the statement's CURDEF must
+ * be its currency. A file holds a statement per account: one with transactions in more than one
+ * is refused, naming their ACCTIDs, where before 2026-12-03 they were read as one (a JSON error),
+ * a card statement's were dropped for a bank statement's, and the first statement's CURDEF was
+ * checked whatever statement the transactions were in.
  */
-function writtenPostedDates(text: string, messageSet: string): string[] {
-  const section =
-    text.split(new RegExp(`<${messageSet}>`, 'i'), 2)[1]?.split(new RegExp(`</${messageSet}>`, 'i'), 1)[0] ??
-    '';
-  return section
-    .split(/<STMTTRN>/i)
-    .slice(1)
-    .map((part) => /<DTPOSTED>([^<\r\n]*)/i.exec(part.split(/<\/STMTTRN>/i, 1)[0] ?? '')?.[1]?.trim() ?? '');
-}
-
-interface OfxTransaction {
-  TRNAMT?: unknown;
-  FITID?: unknown;
-  NAME?: unknown;
-  MEMO?: unknown;
-}
-
-/** The bank and credit-card statement transactions of an OFX file (1.x SGML or 2.x XML). */
-export function parseOfx(text: string): ImportedRow[] {
-  if (text.includes(dollarStandIn))
-    throw new ImportFileError('The OFX file holds the character U+FFFF, which is not text');
-  checkTransactionTexts(text);
-  let transactions: OfxTransaction[];
-  let type: string;
-  try {
-    const ofx = new Ofx(text.replaceAll('$', dollarStandIn), { nativeTypes: false });
-    type = ofx.getType();
-    transactions = (
-      type === 'CREDIT_CARD' ? ofx.getCreditCardTransferList() : ofx.getBankTransferList()
-    ) as OfxTransaction[];
-  } catch (error) {
-    throw new ImportFileError(
-      `The OFX file could not be read: ${withDollars(error instanceof Error ? error.message : String(error))}`,
-    );
-  }
-  // The library reads an empty transaction list as none at all: a quiet month's statement imports
-  // nothing, where before 2026-11-30 it was refused.
-  if (transactions === undefined && /<(STMTRS|CCSTMTRS)>/i.test(text)) transactions = [];
-  if (!Array.isArray(transactions)) throw new ImportFileError('The OFX file has no statement transactions');
-  // The library reads any text without a bank statement as an empty card statement: a CSV sent as
-  // OFX, or an investment statement, was "imported" with no rows before 2026-11-30.
-  // A quiet month's statement, with an empty transaction list, is still a statement.
-  if (transactions.length === 0 && !/<(STMTRS|CCSTMTRS|BANKTRANLIST)>/i.test(text))
+export function parseOfx(text: string, account?: { currency: string }): ImportedRow[] {
+  const statements = readOfxStatements(text);
+  if (statements.length === 0)
     throw new ImportFileError('The file is not an OFX bank or credit-card statement');
+  const withTransactions = statements.filter((statement) => statement.transactions.length > 0);
+  if (withTransactions.length > 1)
+    throw new ImportFileError(
+      `The OFX file holds ${withTransactions.length} statements with transactions (ACCTID ${accountIdsOf(withTransactions)}); an import takes one account's statement`,
+    );
+  // A quiet month's statement, with no transactions, imports nothing; so do several.
+  const statement = withTransactions[0] ?? (statements.length === 1 ? statements[0] : undefined);
+  if (!statement) return [];
+  const currency = statement.currency;
+  // A statement in another currency would be stored as the account's.
+  if (account && currency && currency !== account.currency)
+    throw new ImportFileError(`The file is in ${currency}; the account is in ${account.currency}`);
+  const transactions = statement.transactions;
   if (transactions.length > maxImportRows)
     throw new ImportFileError(
       `The file has ${transactions.length} transactions; one import takes at most ${maxImportRows}`,
     );
-  const posted = writtenPostedDates(text, type === 'CREDIT_CARD' ? 'CREDITCARDMSGSRSV1' : 'BANKMSGSRSV1');
-  if (posted.length !== transactions.length)
-    throw new ImportFileError(
-      `The OFX file writes ${posted.length} transactions where ${transactions.length} were read`,
-    );
+  // A statement's transactions are mostly of a few dates and times.
+  const dates = new Map<string, string | undefined>();
   return transactions.map((transaction, index) => {
-    const date = postedDate(posted[index] ?? '');
+    const number = index + 1;
+    if (transaction.repeated)
+      throw new ImportFileError(`Transaction ${number} writes ${transaction.repeated} twice`);
+    // Checked as written: the library read `,50` as 50 before 2026-12-02.
+    const writtenAmount = transaction.TRNAMT?.trim() ?? '';
+    if (!ofxAmount.test(writtenAmount))
+      throw new ImportFileError(
+        `Transaction ${number}: TRNAMT '${writtenAmount.slice(0, 40)}' is not an amount like -12.34`,
+      );
+    // A transaction's `<CURRENCY>` is its amount in another currency than the statement's (stored
+    // as the account's before 2026-12-02). An `<ORIGCURRENCY>` only names the currency it came
+    // from: the amount is the statement's.
+    for (const symbol of transaction.currencies)
+      if (symbol === undefined || symbol !== currency)
+        throw new ImportFileError(
+          `Transaction ${number} is in ${symbol ?? 'a currency it does not name'}; the statement is in ${currency ?? 'a currency it does not name'}`,
+        );
+    const posted = transaction.DTPOSTED?.trim() ?? '';
+    let date = dates.get(posted);
+    if (date === undefined && !dates.has(posted)) {
+      date = postedDate(posted);
+      dates.set(posted, date);
+    }
     if (!date)
       throw new ImportFileError(
-        `Transaction ${index + 1}: DTPOSTED '${posted[index]?.slice(0, 40)}' is not an OFX date`,
+        `Transaction ${number}: DTPOSTED '${posted.slice(0, 40)}' is not an OFX date`,
       );
-    const amount = parseFileAmount(String(transaction.TRNAMT ?? ''));
-    if (amount === undefined) throw new ImportFileError(`Transaction ${index + 1}: TRNAMT is not a number`);
-    const description = [withDollars(transaction.NAME), withDollars(transaction.MEMO)]
-      .map((part) => (typeof part === 'string' ? decodeEntities(part).trim() : ''))
+    const amount = parseFileAmount(writtenAmount.replace(',', '.'));
+    if (amount === undefined) throw new ImportFileError(`Transaction ${number}: TRNAMT is not a number`);
+    const description = [transaction.NAME ?? transaction.payee, transaction.MEMO]
+      .map((part) => (part === undefined ? '' : decodeEntities(part).trim()))
       .filter(Boolean)
       .join(' ');
-    const written = withDollars(transaction.FITID);
-    const fitId = typeof written === 'string' && written.trim() ? written.trim() : null;
+    // The FITID as written, references and all, as it always was: it is the row's id.
+    const fitId = transaction.FITID?.trim() || null;
     // OFX allows 255 characters; a longer one overflowed the database's index row (a 500).
-    if (fitId && fitId.length > 255) {
-      throw new ImportFileError(`Transaction ${index + 1}: FITID is longer than 255 characters`);
-    }
-    return {
-      date,
-      amount,
-      description: description || 'OFX transaction',
-      fileId: fitId,
-    };
+    if (fitId && fitId.length > 255)
+      throw new ImportFileError(`Transaction ${number}: FITID is longer than 255 characters`);
+    return { date, amount, description: description || 'OFX transaction', fileId: fitId };
   });
 }

@@ -1,3 +1,5 @@
+import { csvDateFormats } from '@waratah/contracts';
+
 /** One transaction read from an imported file, before it is stored. */
 export interface ImportedRow {
   /** YYYY-MM-DD. */
@@ -28,7 +30,16 @@ export const maxImportRows = 100_000;
  * 12.35 before 2026-11-30, a silent thousandfold error.
  */
 export function parseFileAmount(text: string): string | undefined {
-  let value = text.trim().replace(/[$\s]/g, '');
+  // Spaces around the sign, the `$` or the parentheses are no part of the number. Between digits a
+  // space only groups thousands (`1 234.56`): `1 2` was read as 12.00 before 2026-12-03.
+  let value = text
+    .trim()
+    .replace(/\$/g, '')
+    .replace(/(?<!\d)\s+|\s+(?!\d)/g, '');
+  if (/\s/.test(value)) {
+    if (!/^[+-]?\(?\d{1,3}(\s\d{3})+(\.\d+)?\)?$/.test(value)) return undefined;
+    value = value.replace(/\s/g, '');
+  }
   if (/^\(.*\)$/.test(value)) value = `-${value.slice(1, -1)}`;
   // A comma groups thousands (1,234.56), or it is not ours to read: `-4,50` in a file written with
   // a decimal comma was -450.00 before 2026-11-29.
@@ -47,20 +58,50 @@ export function parseFileAmount(text: string): string | undefined {
   return `${sign === '-' && cents !== 0n ? '-' : ''}${whole}.${part}`;
 }
 
-export const dateFormats = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'] as const;
+/** How a CSV writes its dates (the contract's list): `DD Mon YY` is NAB's `06 Nov 26`. */
+export const dateFormats = csvDateFormats;
 export type DateFormat = (typeof dateFormats)[number];
+
+/** English month abbreviations, as NAB writes them (`Sept` as `Intl`'s en-AU writes it). */
+const months = new Map(
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map(
+    (name, index) => [name, index + 1] as const,
+  ),
+).set('sept', 9);
+
+/** The year, month and day a date is written as in the format, as text; undefined when it is not. */
+function dateParts(
+  value: string,
+  format: DateFormat,
+): [year: string, month: string, day: string] | undefined {
+  if (format === 'YYYY-MM-DD') {
+    const [, year = '', month = '', day = ''] = /^(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/.exec(value) ?? [];
+    return year ? [year, month, day] : undefined;
+  }
+  if (format === 'DD Mon YY' || format === 'DD Mon YYYY') {
+    // Two digits of year are this century's: a statement's `99` is refused as after next year,
+    // not read as 1999.
+    const short = format === 'DD Mon YY';
+    const match = (
+      short
+        ? /^(\d{1,2})[ -]([A-Za-z]{3,4})[ -](\d{2})(?!\d)/
+        : /^(\d{1,2})[ -]([A-Za-z]{3,4})[ -](\d{4})(?!\d)/
+    ).exec(value);
+    const month = months.get(match?.[2]?.toLowerCase() ?? '');
+    if (!match || month === undefined) return undefined;
+    const [, day = '', , year = ''] = match;
+    return [short ? `20${year}` : year, String(month), day];
+  }
+  const [, a = '', b = '', year = ''] = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?!\d)/.exec(value) ?? [];
+  if (!year) return undefined;
+  return format === 'DD/MM/YYYY' ? [year, b, a] : [year, a, b];
+}
 
 /** A calendar date in one of the formats as YYYY-MM-DD, or undefined when it is not a real date. */
 export function parseFileDate(text: string, format: DateFormat): string | undefined {
-  const value = text.trim();
-  const parts =
-    format === 'YYYY-MM-DD'
-      ? /^(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/.exec(value)?.slice(1)
-      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?!\d)/.exec(value)?.slice(1);
+  const parts = dateParts(text.trim(), format);
   if (!parts) return undefined;
-  const [a = '', b = '', c = ''] = parts;
-  const [year, month, day] =
-    format === 'YYYY-MM-DD' ? [a, b, c] : format === 'DD/MM/YYYY' ? [c, b, a] : [c, a, b];
+  const [year, month, day] = parts;
   // From 1900: PostgreSQL refuses the year 0 that JavaScript takes, and no statement is older.
   if (Number(year) < 1900) return undefined;
   // Nor past next year: a row dated 9999 shifted every balance a statement walks back from today.

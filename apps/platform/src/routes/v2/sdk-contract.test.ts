@@ -212,6 +212,7 @@ describe('every data call of the SDK against the real server', () => {
   it('previews and imports a CSV file into an account, and lists the import', async () => {
     const accountId = fixture.accountIds[0] ?? 0;
     const preview = await previewCsvImport(client, sampleCsv, as);
+    expect(preview.has_header).toBe(true);
     expect(preview.suggested).toMatchObject({ date: 'Date', date_format: 'DD/MM/YYYY' });
     const imported = await importFile(
       client,

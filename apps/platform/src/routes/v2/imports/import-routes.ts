@@ -5,6 +5,7 @@ import {
   fileImportListResponseSchema,
   fileImportResponseSchema,
   importFileBodySchema,
+  maxImportFileChars,
   onBehalfHeadersSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,8 +18,17 @@ import { previewCsv } from '../../../imports/parse-csv.ts';
 import { ImportFileError } from '../../../imports/parsed-row.ts';
 import { errorResponses } from '../error-responses.ts';
 
-/** Files hold more than the API's default body limit allows. */
-const bodyLimit = 6 * 1024 * 1024;
+/**
+ * Files hold more than the API's default body limit allows: as much JSON as a file of the most
+ * characters the contract takes can be written as, so that its check (400, "must be at most 5
+ * MB") is the one that answers, not 413. Three bytes a character: a character outside ASCII is at
+ * most three bytes of UTF-8 (one outside the BMP is two characters of four bytes), and `"`, `\`
+ * and the line breaks are two bytes escaped; 64 KiB for the other fields. An all-quoted CSV with
+ * CRLF line breaks of 4.9 million characters is 6.4 MB of JSON, which the 6 MiB here refused with
+ * 413 before 2026-12-03. Not covered: a text written mostly with `\uXXXX` escapes (six bytes a
+ * character: Python's `json.dumps` writes all non-ASCII so by default) near the limit.
+ */
+const bodyLimit = maxImportFileChars * 3 + 64 * 1024;
 
 /** `api/v2/imports`: file import into an account, CSV (with a column-mapping step) and OFX (docs/open-banking.md). */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +41,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['imports'],
         headers: onBehalfHeadersSchema,
         description:
-          "The column-mapping step: a CSV's columns, first five rows and a suggested mapping. Stores nothing.",
+          'The column-mapping step: whether a CSV has a header row, its columns (for a file without one `Column 1` … `Column n`), first five rows and a suggested mapping. Stores nothing.',
         body: csvPreviewBodySchema,
         response: { 200: csvPreviewResponseSchema, ...errorResponses },
       },
@@ -40,9 +50,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       await resolveClientScope(request);
       try {
         const preview = previewCsv(request.body.content);
-        const { dateFormat, ...columns } = preview.suggested;
+        const { hasHeader, suggested } = preview;
+        const { dateFormat, ...columns } = suggested;
         return {
-          data: { ...preview, suggested: { ...columns, ...(dateFormat ? { date_format: dateFormat } : {}) } },
+          data: {
+            has_header: hasHeader,
+            columns: preview.columns,
+            rows: preview.rows,
+            suggested: { ...columns, ...(dateFormat ? { date_format: dateFormat } : {}) },
+          },
         };
       } catch (error) {
         if (!(error instanceof ImportFileError)) throw error;

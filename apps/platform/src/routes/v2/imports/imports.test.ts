@@ -2,6 +2,7 @@ import {
   csvPreviewResponseSchema,
   fileImportListResponseSchema,
   fileImportResponseSchema,
+  maxImportFileChars,
 } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryIdByKey } from '../../../aggregation/transaction-category-catalogue.ts';
@@ -93,6 +94,115 @@ describe('file import into an account', () => {
     expect(fileImportResponseSchema.parse((await post('/api/v2/imports', body)).json()).data.rows_added).toBe(
       0,
     );
+  });
+
+  it('previews and imports a CSV without a header row from its first row, and takes has_header', async () => {
+    // CommBank's export. Before 2026-12-03 its first row was the header: the preview answered its
+    // values as columns with no suggestion, and the import left the first transaction out.
+    const accountId = fixture.accountIds[1] ?? 0;
+    const content = [
+      '03/11/2026,"-12.50","EFTPOS COFFEE SYDNEY","+1,234.56"',
+      '04/11/2026,"+2,500.00","SALARY ACME PTY LTD","+3,734.56"',
+      '',
+    ].join('\r\n');
+    const preview = await post('/api/v2/imports/csv/preview', { content });
+    expect(preview.statusCode).toBe(200);
+    const { data } = csvPreviewResponseSchema.parse(preview.json());
+    expect(data).toMatchObject({
+      has_header: false,
+      columns: ['Column 1', 'Column 2', 'Column 3', 'Column 4'],
+      suggested: { date: 'Column 1', amount: 'Column 2', description: 'Column 3', date_format: 'DD/MM/YYYY' },
+    });
+    expect(data.rows[0]?.['Column 3']).toBe('EFTPOS COFFEE SYDNEY');
+    // The suggestion sent back as it is: has_header left out is detected as the preview detected it.
+    const imported = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content,
+      mapping: data.suggested,
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(fileImportResponseSchema.parse(imported.json()).data).toMatchObject({
+      rows_read: 2,
+      rows_added: 2,
+    });
+    // has_header: true reads its first row as the header, as before; false as a transaction.
+    const asHeader = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content,
+      mapping: {
+        date: '03/11/2026',
+        amount: '-12.50',
+        description: 'EFTPOS COFFEE SYDNEY',
+        date_format: 'DD/MM/YYYY',
+        has_header: true,
+      },
+    });
+    expect(fileImportResponseSchema.parse(asHeader.json()).data).toMatchObject({
+      rows_read: 1,
+      rows_added: 0,
+    });
+    const asRow = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content,
+      mapping: { ...data.suggested, has_header: false },
+    });
+    expect(fileImportResponseSchema.parse(asRow.json()).data).toMatchObject({ rows_read: 2, rows_added: 0 });
+  });
+
+  it('imports NAB’s 06 Nov 26 dates under the DD Mon YY format the preview suggests', async () => {
+    const accountId = fixture.accountIds[1] ?? 0;
+    const content = 'Date,Amount,Transaction Details,Balance\n06 Nov 26,-14.99,NETFLIX,100.00\n';
+    const preview = await post('/api/v2/imports/csv/preview', { content });
+    const { suggested } = csvPreviewResponseSchema.parse(preview.json()).data;
+    expect(suggested).toEqual({
+      date: 'Date',
+      amount: 'Amount',
+      description: 'Transaction Details',
+      date_format: 'DD Mon YY',
+    });
+    const imported = await post('/api/v2/imports', {
+      format: 'csv',
+      account_id: accountId,
+      content,
+      mapping: suggested,
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(fileImportResponseSchema.parse(imported.json()).data.rows_read).toBe(1);
+  });
+
+  it('answers a file past 5 million characters with its own check, and takes one under it, never 413', async () => {
+    // An all-quoted CSV with CRLF line breaks is some 1.3 bytes of JSON a character: 4.9 million
+    // characters were 6.4 MB, over the 6 MiB body limit, and refused with 413 before 2026-12-03.
+    const row = '"03/11/2026","A","-4.50","1.00"';
+    const quoted = `"Date","Narrative","Amount","Balance"\r\n${`${row}\r\n`.repeat(4_900_000 / (row.length + 2))}`;
+    expect(quoted.length).toBeLessThanOrEqual(maxImportFileChars);
+    expect(Buffer.byteLength(JSON.stringify({ content: quoted }))).toBeGreaterThan(6 * 1024 * 1024);
+    const preview = await post('/api/v2/imports/csv/preview', { content: quoted });
+    expect(preview.statusCode).toBe(200);
+    expect(csvPreviewResponseSchema.parse(preview.json()).data.columns).toEqual([
+      'Date',
+      'Narrative',
+      'Amount',
+      'Balance',
+    ]);
+    // One character past the limit, in the JSON it takes the most bytes to write: quotes escaped
+    // (two bytes each), or characters of three bytes of UTF-8.
+    for (const character of ['"', '€']) {
+      const content = character.repeat(maxImportFileChars + 1);
+      for (const url of ['/api/v2/imports/csv/preview', '/api/v2/imports']) {
+        const body = url.endsWith('preview')
+          ? { content }
+          : { format: 'ofx', account_id: fixture.accountIds[0] ?? 0, content };
+        const refused = await post(url, body);
+        expect(refused.statusCode, `${character} ${url}`).toBe(400);
+        expect(refused.json().error.fields).toEqual([
+          { field: 'body.content', message: 'must be at most 5 MB' },
+        ]);
+      }
+    }
   });
 
   it('imports OFX by FITID, once', async () => {
