@@ -3,6 +3,7 @@
 // ships them, and the classic API cannot be tree-shaken (every schema carries every method), which
 // cost every page 24 KB gzipped where these cost 9 KB (docs/portal.md, "How the bundles are split").
 // Both build the same checks and the same JSON Schema: the OpenAPI document did not change.
+export * from './account-type-labels.ts';
 export * from './accounts.ts';
 export * from './admin-app-config.ts';
 export * from './admin-users.ts';

@@ -1,11 +1,17 @@
+import { accountTypeLabel } from '@waratah/contracts';
+import { formatCents } from '../aggregation/cents.ts';
 import type { DocumentAccount } from './document-data.ts';
 import { formatAud, formatDate } from './format-aud.ts';
-import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
+import { type DocumentHeading, PdfWriter, type TableCell } from './pdf-writer.ts';
 import type { TenantBranding } from './tenant-branding.ts';
 
 export interface AccountSummaryFigures {
-  /** Every account; `counted` when its balance is in the totals. */
-  rows: { account: DocumentAccount; balanceCents: number; counted: boolean }[];
+  /**
+   * Every account; `counted` when its balance is in the totals; `shownBalance` the balance as the
+   * tables list it: money, or a credit score's points as the portal shows them ("742", where
+   * before 2026-12-03 the PDFs printed "$742.00").
+   */
+  rows: { account: DocumentAccount; balanceCents: number; counted: boolean; shownBalance: string }[];
   assetsCents: number;
   liabilitiesCents: number;
   netCents: number;
@@ -22,11 +28,16 @@ export function accountSummaryFigures(
   accounts: readonly DocumentAccount[],
   balances: ReadonlyMap<number, number>,
 ): AccountSummaryFigures {
-  const rows = accounts.map((account) => ({
-    account,
-    balanceCents: balances.get(account.id) ?? 0,
-    counted: account.included && account.container !== 'credit_score',
-  }));
+  const rows = accounts.map((account) => {
+    const balanceCents = balances.get(account.id) ?? 0;
+    const creditScore = account.container === 'credit_score';
+    return {
+      account,
+      balanceCents,
+      counted: account.included && !creditScore,
+      shownBalance: creditScore ? formatCents(balanceCents).replace(/\.00$/, '') : formatAud(balanceCents),
+    };
+  });
   let assetsCents = 0;
   let liabilitiesCents = 0;
   for (const row of rows) {
@@ -39,10 +50,12 @@ export function accountSummaryFigures(
 
 /**
  * An account's name as a balances table lists it: marked when its balance is not in the totals
- * (before 2026-12-02 nothing said so, and the totals read as wrong sums of the rows shown).
+ * (before 2026-12-02 nothing said so, and the totals read as wrong sums of the rows shown). The
+ * mark is kept whole: a long name is shortened before it (before 2026-12-03 the mark was cut off
+ * with the name's end).
  */
-export function listedAccountName({ account, counted }: AccountSummaryFigures['rows'][number]): string {
-  return counted ? account.name : `${account.name} (not counted)`;
+export function listedAccountName({ account, counted }: AccountSummaryFigures['rows'][number]): TableCell {
+  return counted ? account.name : { text: account.name, suffix: ' (not counted)' };
 }
 
 /** Said under a balances table that lists an account not counted in its totals. */
@@ -70,13 +83,13 @@ export function renderAccountSummaryPdf(input: {
       { header: 'Account', width: 0.34 },
       { header: 'Institution', width: 0.26 },
       { header: 'Type', width: 0.2 },
-      { header: 'Balance', width: 0.2, align: 'right' },
+      { header: 'Balance', width: 0.2, align: 'right', numeric: true },
     ],
     figures.rows.map((row) => [
       listedAccountName(row),
       row.account.providerName,
-      row.account.type.replace(/_/g, ' '),
-      formatAud(row.balanceCents),
+      accountTypeLabel(row.account.type),
+      row.shownBalance,
     ]),
   );
   const note = notCountedNote(figures);

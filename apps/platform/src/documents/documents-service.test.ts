@@ -1,11 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoFinances, DemoTransaction } from '../demo-data/demo-finances-types.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { applyJobsMigration } from '../jobs/testing/apply-jobs-migration.ts';
 import { recordingQueue } from '../jobs/testing/recording-queue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { holdLocked, waitForALockWait } from '../testing/lock-wait.ts';
 import { adviserScopeOf } from '../testing/signed-in-adviser-with-client.ts';
 import { withExports } from './document-exports.ts';
 import { type DocumentStore, diskDocumentStore } from './document-store.ts';
@@ -19,6 +23,7 @@ import {
   requestExport,
   runGenerateJob,
 } from './documents-service.ts';
+import { formatAud } from './format-aud.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
 import { queuedFileRemovalsOf } from './testing/queued-file-removals.ts';
 
@@ -166,4 +171,197 @@ describe('an export deleted while a request is using it', () => {
     // Tried again by the queue until the store takes it (documents.remove-files).
     for (const id of ids) expect(await queuedFileRemovalsOf(testApp.database.db, [id])).toHaveLength(1);
   });
+});
+
+describe('what a document reads and shows', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    await applyJobsMigration(testApp.database.db);
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  const october = { from_date: '2025-10-01', to_date: '2025-10-31' };
+  const tx = (
+    date: string,
+    cents: number,
+    description: string,
+    categoryKey: string,
+    budget: DemoTransaction['budget'],
+    pending = false,
+  ): DemoTransaction => ({
+    account: 0,
+    date,
+    cents,
+    description,
+    merchant: null,
+    categoryKey,
+    budget,
+    pending,
+  });
+  /** An everyday account holding `transactions`, and a term deposit that has none. */
+  const financesOf = (transactions: DemoTransaction[]): DemoFinances => ({
+    providerAccounts: [
+      {
+        providerName: 'Westpac',
+        status: 'success',
+        refreshStatus: 'success',
+        refreshSubStatus: null,
+        lastRefreshed: '2025-11-01',
+      },
+    ],
+    accounts: [
+      {
+        providerAccount: 0,
+        name: 'Everyday',
+        container: 'bank',
+        type: 'bank_account',
+        holder: 'individual',
+        number: '12XXXX345',
+        bsb: '032-000',
+        balanceCents: 823_457,
+        hasAvailable: true,
+      },
+      {
+        providerAccount: 0,
+        name: 'Term deposit',
+        container: 'bank',
+        type: 'term_deposit',
+        holder: 'individual',
+        number: '98XXXX765',
+        bsb: '032-000',
+        balanceCents: 2_000_000,
+        hasAvailable: false,
+      },
+    ],
+    transactions,
+    goals: [],
+  });
+  /** A client of its own holding `finances`, asked for by its adviser, who may choose dates. */
+  const clientWith = async (finances: DemoFinances) => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah', finances);
+    const context: RequestContext = {
+      scope: adviserScopeOf(fixture),
+      features: async () => new Set(['generate_bank_statement_custom_date']),
+      source: 'body',
+    };
+    return { accountIds: fixture.accountIds, context };
+  };
+  const deps = (): DocumentsDeps => ({ db: testApp.database.db, queue: recordingQueue });
+  /** The text lines of a PDF export, once its job has run. */
+  const linesOf = async (id: string, context: RequestContext) => {
+    await runGenerateJob(deps(), { exportId: id }, { id: 'job-waiting', attempt: 1 });
+    const { bytes } = await readExportFile(deps(), context.scope, id);
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
+    return text.join('\n').split('\n');
+  };
+
+  it('counts the financial overview’s figures as the Overview page does: refunds netted, transfers by budget category', async () => {
+    const { context } = await clientWith(
+      financesOf([
+        tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income'),
+        tx('2025-10-12', -120_000, 'JB HI-FI', 'SHOPPING', 'lifestyle'),
+        tx('2025-10-14', 120_000, 'JB HI-FI REFUND', 'SHOPPING', 'lifestyle'),
+        tx('2025-10-20', -30_000, 'TRANSFER TO A FRIEND', 'TRANSFER', 'one_off'),
+      ]),
+    );
+    const queued = await requestExport(deps(), { kind: 'insights', period: october }, context);
+    const lines = await linesOf(queued.id, context);
+    // Before 2026-12-03: expenses -$1,200.00 (the refunded purchase), savings rate 76.0 %, a
+    // "Shopping" category, and the transfer out left out; the page spent $300 that month.
+    expect(lines).toContain(`Income ${formatAud(500_000)}`);
+    expect(lines).toContain(`Expenses ${formatAud(-30_000)}`);
+    expect(lines).toContain(`Net ${formatAud(470_000)}`);
+    expect(lines).toContain('Savings rate 94.0%');
+    expect(lines).toContain('Transactions 4');
+    expect(lines).toContain(`Oct 2025 ${formatAud(500_000)} ${formatAud(-30_000)} ${formatAud(470_000)}`);
+    expect(lines).toContain(`One-off ${formatAud(-30_000)} 100.0%`);
+    expect(lines.some((line) => /^(Shopping|Lifestyle) /.test(line))).toBe(false);
+  });
+
+  it('makes a custom-dates statement of an account without transactions from its balance', async () => {
+    const { accountIds, context } = await clientWith(
+      financesOf([tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income')]),
+    );
+    const [everyday = 0, termDeposit = 0] = accountIds;
+    // Before 2026-12-03 a 400: "is beyond the data: the client has no transactions".
+    const queued = await requestExport(
+      deps(),
+      { kind: 'statement', period: october, accountId: termDeposit },
+      context,
+    );
+    expect(queued).toMatchObject({ period: 'custom', from_date: '2025-10-01', to_date: '2025-10-31' });
+    const lines = await linesOf(queued.id, context);
+    expect(lines).toContain(`Opening balance (1 Oct 2025) ${formatAud(2_000_000)}`);
+    expect(lines).toContain(`Closing balance (31 Oct 2025) ${formatAud(2_000_000)}`);
+    expect(lines).toContain('Transactions 0');
+    // The range is named once, by the dialog's label and its dates.
+    expect(lines).toContain('Term deposit · Custom dates: 1 Oct 2025 to 31 Oct 2025');
+
+    // An account with transactions still bounds the range by its first, and the refusal names it.
+    await expect(
+      requestExport(
+        deps(),
+        {
+          kind: 'statement',
+          period: { from_date: '2025-01-01', to_date: '2025-03-31' },
+          accountId: everyday,
+        },
+        context,
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      fields: [{ field: 'body.to_date', message: "is before the account's first transaction (2025-10-10)" }],
+    });
+  });
+
+  // Needs a second connection: PGlite runs one statement at a time and the job's reads now hold it.
+  it.runIf(process.env.DATABASE_URL)(
+    'reads a statement’s balance and transactions as of one moment, whatever a refresh commits between them',
+    async () => {
+      const { accountIds, context } = await clientWith(
+        financesOf([
+          tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income'),
+          tx('2025-10-20', -7_500, 'CAFE PENDING', 'DINING', 'lifestyle', true),
+          tx('2025-10-25', -12_000, 'WOOLWORTHS', 'GROCERIES', 'living'),
+        ]),
+      );
+      const [everyday = 0] = accountIds;
+      const db = testApp.database.db;
+      const statement = { kind: 'statement' as const, period: october, accountId: everyday };
+      const summaryOf = (lines: string[]) =>
+        lines.filter((line) => /^(Opening|Closing) balance|^Transactions /.test(line));
+      const before = summaryOf(await linesOf((await requestExport(deps(), statement, context)).id, context));
+      expect(before).toContain('Transactions 2');
+
+      const queued = await requestExport(deps(), statement, context);
+      // The job's reads of the transactions wait on this lock; meanwhile a refresh posts the pending
+      // purchase and the account's current balance takes it, both committed before they go on.
+      const refresh = await holdLocked(
+        db,
+        (trx) => sql`lock table transactions in access exclusive mode`.execute(trx),
+        async (trx) => {
+          const posted = await trx
+            .updateTable('transactions')
+            .set({ status: 'posted' })
+            .where('account_id', '=', everyday)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          expect(posted.numUpdatedRows).toBe(1n);
+          await trx
+            .updateTable('accounts')
+            .set({ current_balance: sql`current_balance - 75.00` })
+            .where('id', '=', everyday)
+            .execute();
+        },
+      );
+      const made = linesOf(queued.id, context);
+      await waitForALockWait(db, 'The statement never read the transactions while the refresh held them');
+      await refresh.release();
+      // As before the refresh: before 2026-12-03 the current balance was read before it and the
+      // transactions after it, and the opening balance was out by the posted $75.
+      expect(summaryOf(await made)).toEqual(before);
+    },
+  );
 });

@@ -22,6 +22,7 @@ import { AppError } from '../errors/app-error.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import type { JobContext, JobQueue } from '../jobs/job-queue.ts';
 import { RateLimitedError } from '../rate-limit/rate-limited-error.ts';
+import { budgetCategoryReport } from '../reports/budget-category-report.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { accountSummaryFigures, renderAccountSummaryPdf } from './account-summary-pdf.ts';
 import { deleteExportsPastKept, removeExportFiles } from './delete-client-exports.ts';
@@ -56,7 +57,13 @@ import {
 } from './document-store.ts';
 import { callerReason, ExportFailure } from './export-failure.ts';
 import { removeExportFileOrQueue } from './export-file-removal.ts';
-import { type PeriodList, type ResolvedPeriod, resolvePeriod } from './export-periods.ts';
+import {
+  customPeriodLabel,
+  type DataHolder,
+  type PeriodList,
+  type ResolvedPeriod,
+  resolvePeriod,
+} from './export-periods.ts';
 import { openableBy, visibleTo } from './export-requesters.ts';
 import { renderFinancialPassportPdf } from './financial-passport-pdf.ts';
 import { insightsFigures, renderInsightsPdf } from './insights-pdf.ts';
@@ -167,14 +174,21 @@ async function prepare(
   const { clientName } = await partyNames(db, client, scope.actor);
   const clientSlug = slug(clientName);
   const enabled = await features();
-  const period = async (list: PeriodList, value: DocumentPeriod, accountIds?: number[]) =>
+  // A custom range is bounded by the data the document shows: the statement's account, the
+  // spreadsheet's chosen accounts, else the client's; the refusal names which.
+  const period = async (
+    list: PeriodList,
+    value: DocumentPeriod,
+    data: { of: DataHolder; accountIds?: number[] } = { of: 'client' },
+  ) =>
     resolvePeriod({
       tenantId,
       list,
       request: value,
       today,
       features: enabled,
-      firstDataDate: await firstTransactionDate(db, client, accountIds),
+      firstDataDate: await firstTransactionDate(db, client, data.accountIds),
+      dataOf: data.of,
       source,
     });
   const base = { actor: scope.actor };
@@ -211,7 +225,11 @@ async function prepare(
     case 'statement': {
       const account = accounts.find((candidate) => candidate.id === request.accountId);
       if (!account) throw invalid(`${source}.account_id`, `is not one of the client's accounts`);
-      const resolved = await period('statements', request.period, [account.id]);
+      // An account without transactions is shown by its balance (no rows), whatever the dates.
+      const resolved = await period('statements', request.period, {
+        of: 'account',
+        accountIds: [account.id],
+      });
       await assertFits(resolved, [account.id]);
       return {
         kind: request.kind,
@@ -259,7 +277,11 @@ async function prepare(
           `includes ${foreign}, which is not one of the client's accounts`,
         );
       }
-      const resolved = await period('statements', request.period, request.accountIds);
+      const resolved = await period(
+        'statements',
+        request.period,
+        request.accountIds ? { of: 'accounts', accountIds: request.accountIds } : { of: 'client' },
+      );
       await assertFits(resolved, request.accountIds ?? accounts.map((account) => account.id));
       return {
         kind: request.kind,
@@ -652,111 +674,143 @@ const overTheBound = (maxTransactions: number) =>
 const includedAccountIds = (accounts: readonly DocumentAccount[]) =>
   accounts.filter((account) => account.included).map((account) => account.id);
 
+/** The job's refusal of a range grown past the bound since the request was checked. */
+const grownPastTheBound = (maxTransactions: number) =>
+  new ExportFailure(`The period now holds ${overTheBound(maxTransactions)}; ask for a shorter period`, {
+    final: true,
+  });
+
 /**
  * A document's transactions, at most `maxTransactions` of them: the range may have grown since
  * the request was checked (an import in between), and the job then fails saying so instead of
  * loading and rendering every row.
  */
 async function documentTransactions(
-  { db, maxTransactions = maxDocumentTransactions }: DocumentsDeps,
+  db: Kysely<Database>,
+  maxTransactions: number,
   client: ClientRef,
   range: TransactionRange,
 ): Promise<DocumentTransaction[]> {
   const rows = await loadTransactions(db, client, { ...range, limit: maxTransactions + 1 });
   if (rows.length <= maxTransactions) return rows;
-  throw new ExportFailure(`The period now holds ${overTheBound(maxTransactions)}; ask for a shorter period`, {
-    final: true,
-  });
+  throw grownPastTheBound(maxTransactions);
 }
 
 const dateText = (value: unknown): string =>
   value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
+/**
+ * Runs a document's reads in one snapshot (REPEATABLE READ): the accounts' current balances, the
+ * period's transactions and the sums after it are read as of one moment, so a bank refresh that
+ * commits between two of them cannot put the balances out by what it added (before 2026-12-03
+ * each was a statement of its own). It only reads, so it cannot fail to serialise. On PGlite the
+ * transaction holds the one session for the reads, so no other caller's write comes between them.
+ * Inside a caller's transaction, the reads are that transaction's.
+ */
+function inSnapshot<T>(db: Kysely<Database>, read: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? read(db) : db.transaction().setIsolationLevel('repeatable read').execute(read);
+}
+
 async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
-  const { db } = deps;
+  const maxTransactions = deps.maxTransactions ?? maxDocumentTransactions;
   const client: ClientRef = { tenantId: row.tenant_id, clientId: row.client_id };
   const actor: Principal = row.params.actor;
   const branding = await tenantBranding(row.tenant_id as TenantId);
-  const names = await partyNames(db, client, actor);
-  const heading = { ...names, generatedAt: (deps.now ?? (() => new Date()))() };
   const from = row.from_date === null ? null : dateText(row.from_date);
   const to = dateText(row.to_date);
-  const period = { label: row.params.periodLabel ?? '', from: from ?? to, to };
-  const accounts = await loadAccounts(db, client);
+  // A custom range's label is the dialog's, also for an export recorded with the old label (its dates).
+  const label = row.period === 'custom' ? customPeriodLabel : (row.params.periodLabel ?? '');
+  const period = { label, from: from ?? to, to };
+  const generatedAt = (deps.now ?? (() => new Date()))();
 
-  switch (row.kind) {
-    case 'statement': {
-      const account = accounts.find((candidate) => candidate.id === row.params.accountId);
-      if (!account)
-        throw new ExportFailure('The account of this statement no longer exists', { final: true });
-      const transactions = await documentTransactions(deps, client, {
-        accountIds: [account.id],
-        from: period.from,
-        to,
-      });
-      const closing = (await balancesAt(db, client, [account], to)).get(account.id) ?? 0;
-      return renderStatementPdf({
-        branding,
-        heading,
-        account,
-        period,
-        figures: statementFigures(transactions, closing),
-      });
+  // Everything is read in the snapshot; the rendering, which takes longest, comes after it ends.
+  const render = await inSnapshot(deps.db, async (db): Promise<() => Promise<Buffer>> => {
+    const names = await partyNames(db, client, actor);
+    const heading = { ...names, generatedAt };
+    const accounts = await loadAccounts(db, client);
+    switch (row.kind) {
+      case 'statement': {
+        const account = accounts.find((candidate) => candidate.id === row.params.accountId);
+        if (!account)
+          throw new ExportFailure('The account of this statement no longer exists', { final: true });
+        const transactions = await documentTransactions(db, maxTransactions, client, {
+          accountIds: [account.id],
+          from: period.from,
+          to,
+        });
+        const closing = (await balancesAt(db, client, [account], to)).get(account.id) ?? 0;
+        return () =>
+          renderStatementPdf({
+            branding,
+            heading,
+            account,
+            period,
+            figures: statementFigures(transactions, closing),
+          });
+      }
+      case 'account_summary': {
+        const balances = await balancesAt(db, client, accounts, to);
+        return () =>
+          renderAccountSummaryPdf({
+            branding,
+            heading,
+            asOf: to,
+            figures: accountSummaryFigures(accounts, balances),
+          });
+      }
+      case 'insights': {
+        // Still within the bound (counted as the request counted it, pending ones too).
+        const range = { accountIds: includedAccountIds(accounts), from: period.from, to, pendingToo: true };
+        if ((await countTransactionsUpTo(db, client, range, maxTransactions + 1)) > maxTransactions)
+          throw grownPastTheBound(maxTransactions);
+        // The figures of the Overview page's own call (`GET reports/transactions/budget_categories`),
+        // month by month over the period: before 2026-12-03 the PDF counted by its own rules.
+        const report = await budgetCategoryReport(
+          db,
+          { ...client, actor },
+          { period: 'monthly', from_date: period.from, to_date: to },
+        );
+        const balances = await balancesAt(db, client, accounts, to);
+        return () =>
+          renderInsightsPdf({
+            branding,
+            heading,
+            period,
+            figures: insightsFigures(report),
+            balances: accountSummaryFigures(accounts, balances),
+          });
+      }
+      case 'transactions': {
+        const wanted = row.params.accountIds ? new Set(row.params.accountIds) : undefined;
+        const chosen = accounts.filter((account) => !wanted || wanted.has(account.id));
+        const transactions = await documentTransactions(db, maxTransactions, client, {
+          accountIds: chosen.map((account) => account.id),
+          from: period.from,
+          to,
+        });
+        const closing = await balancesAt(db, client, chosen, to);
+        return () =>
+          renderTransactionsXlsx({
+            branding,
+            ...names,
+            generatedAt,
+            period,
+            accounts: chosen,
+            transactions,
+            balances: runningBalances(transactions, closing),
+          });
+      }
+      case 'financial_passport': {
+        const passport = await getFinancialPassport(
+          db,
+          { ...client, actor },
+          { from_date: period.from, to_date: to },
+        );
+        return () => renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport });
+      }
     }
-    case 'account_summary': {
-      const balances = await balancesAt(db, client, accounts, to);
-      return renderAccountSummaryPdf({
-        branding,
-        heading,
-        asOf: to,
-        figures: accountSummaryFigures(accounts, balances),
-      });
-    }
-    case 'insights': {
-      // Figures of a period count pending transactions, as the overview and the passport do.
-      const transactions = await documentTransactions(deps, client, {
-        accountIds: includedAccountIds(accounts),
-        from: period.from,
-        to,
-        pendingToo: true,
-      });
-      const balances = await balancesAt(db, client, accounts, to);
-      return renderInsightsPdf({
-        branding,
-        heading,
-        period,
-        figures: insightsFigures(transactions, period),
-        balances: accountSummaryFigures(accounts, balances),
-      });
-    }
-    case 'transactions': {
-      const wanted = row.params.accountIds ? new Set(row.params.accountIds) : undefined;
-      const chosen = accounts.filter((account) => !wanted || wanted.has(account.id));
-      const transactions = await documentTransactions(deps, client, {
-        accountIds: chosen.map((account) => account.id),
-        from: period.from,
-        to,
-      });
-      const closing = await balancesAt(db, client, chosen, to);
-      return renderTransactionsXlsx({
-        branding,
-        ...names,
-        generatedAt: heading.generatedAt,
-        period,
-        accounts: chosen,
-        transactions,
-        balances: runningBalances(transactions, closing),
-      });
-    }
-    case 'financial_passport': {
-      const passport = await getFinancialPassport(
-        db,
-        { ...client, actor },
-        { from_date: period.from, to_date: to },
-      );
-      return renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport });
-    }
-  }
+  });
+  return render();
 }
 
 /** Whose exports are read, and who reads them: an adviser sees only some (`visibleTo`). */

@@ -68,12 +68,54 @@ describe('resolvePeriod', () => {
     expect(resolvePeriod(base)).toMatchObject({ period: 'week' });
   });
 
-  it('accepts a custom range where allowed', () => {
+  it('accepts a custom range where allowed, labelled as the export dialog’s option', () => {
+    // The headings add the dates to the label: before 2026-12-03 the label was the dates, read twice.
     expect(resolvePeriod({ ...base, request: { from_date: '2025-01-01', to_date: '2025-03-31' } })).toEqual({
       period: 'custom',
-      label: '2025-01-01 to 2025-03-31',
+      label: 'Custom dates',
       from: '2025-01-01',
       to: '2025-03-31',
+    });
+  });
+
+  it('names whose data bounds a custom range, and shows an account without transactions by its balance', () => {
+    const range = { request: { from_date: '2023-01-01', to_date: '2023-03-31' } };
+    const messageOf = (input: Partial<ResolvePeriodInput>) => {
+      try {
+        resolvePeriod({ ...base, ...range, ...input });
+      } catch (error) {
+        if (error instanceof AppError) return error.fields?.[0];
+        throw error;
+      }
+      return 'resolved';
+    };
+    expect(messageOf({})).toEqual({
+      field: 'body.to_date',
+      message: "is before the client's first transaction (2024-01-01)",
+    });
+    expect(messageOf({ dataOf: 'account' })).toEqual({
+      field: 'body.to_date',
+      message: "is before the account's first transaction (2024-01-01)",
+    });
+    expect(messageOf({ dataOf: 'accounts' })).toEqual({
+      field: 'body.to_date',
+      message: 'is before the first transaction of the accounts chosen (2024-01-01)',
+    });
+    expect(messageOf({ firstDataDate: undefined })).toEqual({
+      field: 'body.from_date',
+      message: 'is beyond the data: the client has no transactions',
+    });
+    expect(messageOf({ firstDataDate: undefined, dataOf: 'accounts' })).toEqual({
+      field: 'body.from_date',
+      message: 'is beyond the data: the accounts chosen have no transactions',
+    });
+    // A term deposit with no transaction still has a balance: before 2026-12-03 its statement was
+    // refused because "the client has no transactions", whatever the client held.
+    expect(resolvePeriod({ ...base, ...range, firstDataDate: undefined, dataOf: 'account' })).toEqual({
+      period: 'custom',
+      label: 'Custom dates',
+      from: '2023-01-01',
+      to: '2023-03-31',
     });
   });
 

@@ -33,10 +33,17 @@ export function offeredOptions(tenantId: TenantId, list: PeriodList, features: R
   });
 }
 
+/**
+ * How the documents name a custom range, as the export dialog's option does ('Custom dates'): the
+ * headings add its dates after it. Before 2026-12-03 the label was the dates themselves, so a
+ * heading read them twice ("2026-10-01 to 2026-10-31: 1 Oct 2026 to 31 Oct 2026").
+ */
+export const customPeriodLabel = 'Custom dates';
+
 export interface ResolvedPeriod {
   /** The option value, or `custom`. */
   period: string;
-  /** How the documents name it: the tenant's label, or the dates of a custom range. */
+  /** How the documents name it: the tenant's label, or `customPeriodLabel`. */
   label: string;
   from: string;
   to: string;
@@ -98,11 +105,36 @@ export interface ResolvePeriodInput {
   today: string;
   /** The feature keys enabled in the tenant's app config for the request's environment. */
   features: ReadonlySet<FeatureKey>;
-  /** The client's first transaction date: a custom range may not start before it. Undefined: no data. */
+  /**
+   * The first transaction date of the data the document shows (`dataOf`'s): a custom range may not
+   * end before it. Undefined: that data holds no transaction.
+   */
   firstDataDate: string | undefined;
+  /**
+   * Whose data that is, as the refusals name it: the client's (the default), one account's (a
+   * statement) or the accounts chosen (a spreadsheet of some accounts). An account without any
+   * transaction still has a balance, which its statement shows: its custom range is not refused.
+   */
+  dataOf?: DataHolder;
   /** `body` or `querystring`: where the fields came from, for error messages. */
   source: 'body' | 'querystring';
 }
+
+export type DataHolder = 'client' | 'account' | 'accounts';
+
+/**
+ * How a refusal names the data (before 2026-12-03 always "the client", so a statement of a term
+ * deposit without transactions was refused because "the client has no transactions"). `none` is
+ * null where no transaction is no refusal.
+ */
+const dataHolders: Record<DataHolder, { none: string | null; first: string }> = {
+  client: { none: 'the client has no transactions', first: "the client's first transaction" },
+  account: { none: null, first: "the account's first transaction" },
+  accounts: {
+    none: 'the accounts chosen have no transactions',
+    first: 'the first transaction of the accounts chosen',
+  },
+};
 
 /**
  * The period a request asks for, or a 400 naming the field: an option the tenant does not offer,
@@ -117,6 +149,7 @@ export function resolvePeriod({
   today,
   features,
   firstDataDate,
+  dataOf = 'client',
   source,
 }: ResolvePeriodInput): ResolvedPeriod {
   const invalid = (field: string, message: string) =>
@@ -156,10 +189,11 @@ export function resolvePeriod({
   if (dateRangeFault({ from, to, maxYears: maxCustomRangeYears }) === 'too_long')
     throw invalid('to_date', `must be less than ${maxCustomRangeYears} years after from_date (${from})`);
   if (to > today) throw invalid('to_date', `is after today (${today}): there is no data for it yet`);
-  if (firstDataDate === undefined)
-    throw invalid('from_date', 'is beyond the data: the client has no transactions');
-  if (to < firstDataDate) {
-    throw invalid('to_date', `is before the client's first transaction (${firstDataDate})`);
+  const holder = dataHolders[dataOf];
+  if (firstDataDate === undefined) {
+    if (holder.none !== null) throw invalid('from_date', `is beyond the data: ${holder.none}`);
+  } else if (to < firstDataDate) {
+    throw invalid('to_date', `is before ${holder.first} (${firstDataDate})`);
   }
-  return { period: 'custom', label: `${from} to ${to}`, from, to };
+  return { period: 'custom', label: customPeriodLabel, from, to };
 }

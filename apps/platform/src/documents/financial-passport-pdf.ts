@@ -1,4 +1,4 @@
-import type { FinancialPassport } from '@waratah/contracts';
+import { accountTypeLabel, type FinancialPassport } from '@waratah/contracts';
 import { toCents } from '../aggregation/cents.ts';
 import { formatAud, formatDate } from './format-aud.ts';
 import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
@@ -46,8 +46,8 @@ export function renderFinancialPassportPdf(input: {
       { header: 'Source', width: 0.3 },
       { header: 'Category', width: 0.22 },
       { header: 'Regularity', width: 0.14 },
-      { header: 'Total', width: 0.17, align: 'right' },
-      { header: 'Monthly average', width: 0.17, align: 'right' },
+      { header: 'Total', width: 0.17, align: 'right', numeric: true },
+      { header: 'Monthly average', width: 0.17, align: 'right', numeric: true },
     ],
     passport.income.breakdown.map((item) => [
       item.source,
@@ -63,9 +63,9 @@ export function renderFinancialPassportPdf(input: {
   pdf.table(
     [
       { header: 'Category', width: 0.52 },
-      { header: 'Transactions', width: 0.14, align: 'right' },
-      { header: 'Total', width: 0.17, align: 'right' },
-      { header: 'Monthly average', width: 0.17, align: 'right' },
+      { header: 'Transactions', width: 0.14, align: 'right', numeric: true },
+      { header: 'Total', width: 0.17, align: 'right', numeric: true },
+      { header: 'Monthly average', width: 0.17, align: 'right', numeric: true },
     ],
     passport.expenses.breakdown.map((item) => [
       item.category.name,
@@ -79,15 +79,15 @@ export function renderFinancialPassportPdf(input: {
   pdf.section('Liabilities');
   pdf.table(
     [
-      { header: 'Account', width: 0.34 },
-      { header: 'Type', width: 0.16 },
-      { header: 'Balance', width: 0.17, align: 'right' },
-      { header: 'Repaid', width: 0.16, align: 'right' },
-      { header: 'Monthly average', width: 0.17, align: 'right' },
+      { header: 'Account', width: 0.3 },
+      { header: 'Type', width: 0.2 },
+      { header: 'Balance', width: 0.17, align: 'right', numeric: true },
+      { header: 'Repaid', width: 0.16, align: 'right', numeric: true },
+      { header: 'Monthly average', width: 0.17, align: 'right', numeric: true },
     ],
     passport.liabilities.breakdown.map((item) => [
       item.name,
-      item.type.replace(/_/g, ' '),
+      accountTypeLabel(item.type),
       aud(item.balance),
       aud(item.total),
       aud(item.monthly_average),
@@ -99,9 +99,9 @@ export function renderFinancialPassportPdf(input: {
   pdf.table(
     [
       { header: `Indicator (${range})`, width: 0.5 },
-      { header: 'Count', width: 0.16, align: 'right' },
-      { header: 'Total', width: 0.17, align: 'right' },
-      { header: 'Monthly average', width: 0.17, align: 'right' },
+      { header: 'Count', width: 0.16, align: 'right', numeric: true },
+      { header: 'Total', width: 0.17, align: 'right', numeric: true },
+      { header: 'Monthly average', width: 0.17, align: 'right', numeric: true },
     ],
     [
       [

@@ -1,7 +1,6 @@
+import type { BudgetCategory, BudgetCategoryReport } from '@waratah/contracts';
 import { percentOneDecimal } from '../aggregation/cents.ts';
-import { monthStarts } from '../reports/sydney-calendar.ts';
 import { type AccountSummaryFigures, listedAccountName, notCountedNote } from './account-summary-pdf.ts';
-import type { DocumentTransaction } from './document-data.ts';
 import { formatAud, formatDate } from './format-aud.ts';
 import { type DocumentHeading, PdfWriter } from './pdf-writer.ts';
 import type { TenantBranding } from './tenant-branding.ts';
@@ -17,49 +16,66 @@ export interface InsightsFigures {
   categories: { name: string; cents: number }[];
 }
 
-const isIncome = (tx: DocumentTransaction) => tx.cents > 0 && tx.categoryType === 'income';
-const isExpense = (tx: DocumentTransaction) => tx.cents < 0 && tx.categoryType !== 'transfer';
+/** The budget categories as the Overview page names them (the portal's `overview.budget.categories`). */
+const budgetCategoryNames: Record<BudgetCategory, string> = {
+  income: 'Income',
+  living: 'Living',
+  lifestyle: 'Lifestyle',
+  goals: 'Goals',
+  one_off: 'One-off',
+};
+
+/** A report value (positive dollars with an income flag, reference §7) as signed cents. */
+const signedCents = (group: { value: number; income: boolean }) => {
+  const cents = Math.round(group.value * 100);
+  return group.income ? cents : -cents;
+};
 
 /**
- * The overview's figures from the included transactions of the period (the client's exclusions
- * hold): income is credits categorised as income, expenses every debit but transfers.
+ * The Overview page's figures of the period, from the budget category report its own call reads
+ * (`budgetCategoryReport`, monthly; the included transactions of the accounts the client counts,
+ * pending ones too), counted as the page counts them (`monthlyCashFlow` in the portal's
+ * `features/overview/utils/cash-flow.ts`): income is the income budget category; expenses are
+ * every other budget category, net of refunds (and of transfers, by their budget category), a
+ * month whose other categories came out positive spending nothing. The period's totals are the
+ * sums of its months. Spending by category: the other budget categories that spent over the
+ * period, net, most first. Before 2026-12-03 the PDF counted by its own rules (income by category
+ * type, every debit but transfers as expenses, refunds left out), so a refunded purchase was an
+ * expense here and none on the page.
  */
-export function insightsFigures(
-  transactions: readonly DocumentTransaction[],
-  period: { from: string; to: string },
-): InsightsFigures {
-  const included = transactions.filter((tx) => tx.included);
-  const months = new Map(
-    monthStarts(period.from, period.to).map((start) => [
-      start.slice(0, 7),
-      { incomeCents: 0, expensesCents: 0 },
-    ]),
-  );
-  const categories = new Map<string, number>();
+export function insightsFigures(report: BudgetCategoryReport): InsightsFigures {
+  const categories = new Map<BudgetCategory, number>();
   let incomeCents = 0;
   let expensesCents = 0;
-  for (const tx of included) {
-    const month = months.get(tx.date.slice(0, 7));
-    if (isIncome(tx)) {
-      incomeCents += tx.cents;
-      if (month) month.incomeCents += tx.cents;
-    } else if (isExpense(tx)) {
-      expensesCents += tx.cents;
-      if (month) month.expensesCents += tx.cents;
-      const name = tx.category ?? 'Uncategorised';
-      categories.set(name, (categories.get(name) ?? 0) + tx.cents);
+  let transactionCount = 0;
+  const months = report.map((month) => {
+    let monthIncome = 0;
+    let others = 0;
+    for (const group of month.groups) {
+      const cents = signedCents(group);
+      transactionCount += group.transaction_ids.length;
+      if (group.name === 'income') monthIncome += cents;
+      else {
+        others += cents;
+        categories.set(group.name, (categories.get(group.name) ?? 0) + cents);
+      }
     }
-  }
+    const monthExpenses = Math.min(0, others);
+    incomeCents += monthIncome;
+    expensesCents += monthExpenses;
+    return { month: month.date.slice(0, 7), incomeCents: monthIncome, expensesCents: monthExpenses };
+  });
   const netCents = incomeCents + expensesCents;
   return {
     incomeCents,
     expensesCents,
     netCents,
     savingsRate: incomeCents > 0 ? percentOneDecimal(netCents, incomeCents) : null,
-    transactionCount: included.length,
-    months: [...months.entries()].map(([month, totals]) => ({ month, ...totals })),
-    categories: [...categories.entries()]
-      .map(([name, cents]) => ({ name, cents }))
+    transactionCount,
+    months,
+    categories: [...categories]
+      .filter(([, cents]) => cents < 0)
+      .map(([name, cents]) => ({ name: budgetCategoryNames[name], cents }))
       .sort((a, b) => a.cents - b.cents || a.name.localeCompare(b.name)),
   };
 }
@@ -87,7 +103,9 @@ export function renderInsightsPdf(input: {
     ['Savings rate', figures.savingsRate === null ? 'No income' : `${figures.savingsRate}%`],
     ['Transactions', String(figures.transactionCount)],
   ]);
-  pdf.note('Transfers between accounts are not expenses; transactions the client excluded are left out.');
+  pdf.note(
+    'Income is the income budget category; expenses are the other budget categories (transfers among them), net of refunds, month by month. Transactions the client excluded are left out.',
+  );
   pdf.section('Month by month');
   pdf.table(
     [
@@ -123,11 +141,7 @@ export function renderInsightsPdf(input: {
       { header: 'Institution', width: 0.3 },
       { header: 'Balance', width: 0.25, align: 'right' },
     ],
-    balances.rows.map((row) => [
-      listedAccountName(row),
-      row.account.providerName,
-      formatAud(row.balanceCents),
-    ]),
+    balances.rows.map((row) => [listedAccountName(row), row.account.providerName, row.shownBalance]),
     {
       totals: [
         ['Assets', '', formatAud(balances.assetsCents)],

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { getTenant, tenantIds } from '@waratah/tenants';
 import PDFDocument from 'pdfkit';
-import { getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { fallbackFamilies } from './font-fallbacks.ts';
 import { oneLine, PdfTextLines } from './pdf-text-lines.ts';
 import { tenantBranding } from './tenant-branding.ts';
 import { woff2ToTtf } from './woff2-to-ttf.ts';
@@ -164,5 +165,97 @@ describe('PdfTextLines', () => {
   it('makes a cell one line: control characters and line breaks become a space', () => {
     expect(oneLine('Tab\there and\r\nnewline\u2028end')).toBe('Tab here and newline end');
     expect(oneLine('Café ½')).toBe('Café ½');
+  });
+});
+
+/** The names of the fonts a PDF embeds (subset tag left out). */
+function embeddedFonts(bytes: Uint8Array): string[] {
+  const file = Buffer.from(bytes).toString('latin1');
+  return [...file.matchAll(/\/BaseFont\s*\/[A-Z]{6}\+([^\s/<>[\]()]+)/g)].map((match) => match[1] ?? '');
+}
+
+describe('PdfTextLines with fallback fonts', () => {
+  const names = 'Nguyễn 王小明 😀 Łukasz Ağaoğlu Šťastný Māori Αθήνα Москва ₹500 → 김치';
+
+  for (const tenantId of tenantIds) {
+    it(`sets what ${tenantId}'s font lacks in the fallbacks, on the line's baseline`, async () => {
+      const { font } = await tenantBranding(tenantId);
+      const doc = documentIn(font);
+      doc.fontSize(9);
+      const lines = new PdfTextLines(doc, fallbackFamilies());
+      lines.write([{ text: `Client: ${names}`, x: 48 }], 100);
+      lines.write([{ text: 'Plain 01 Sep 2026', x: 48 }], 120);
+      const bytes = await finished(doc);
+      // Before 2026-12-03 a reader found "Client: Nguy n   …": each missing glyph a box.
+      const { text } = await extractText(bytes.slice(), { mergePages: true });
+      expect(text.replace(/\s+/g, ' ')).toContain(`Client: ${names}`);
+      const items = await textItems(bytes.slice());
+      const first = items.filter((item) => item.y === items[0]?.y);
+      expect(first.map((item) => item.text).join('')).toMatch(/^Client:/);
+      // Every run of the line on one baseline, left to right without overlap.
+      expect(
+        new Set(items.filter((item) => item.text !== 'Plain 01 Sep 2026').map((item) => item.y)).size,
+      ).toBe(1);
+      const fonts = embeddedFonts(bytes);
+      for (const family of ['NotoSans-', 'NotoSansSC-', 'NotoSansKR-', 'NotoEmoji-']) {
+        expect(
+          fonts.some((name) => name.startsWith(family)),
+          family,
+        ).toBe(true);
+      }
+      expect(lines.needsFallback('Zoë O’Brien')).toBe(false);
+      expect(lines.needsFallback(names)).toBe(true);
+    });
+  }
+
+  it('measures mixed text run by run and shortens it between clusters, never wider than asked', async () => {
+    const { font } = await tenantBranding('waratah');
+    const doc = documentIn(font);
+    doc.fontSize(9);
+    const lines = new PdfTextLines(doc, fallbackFamilies());
+    // Words are measured apart: the sum of the parts, the space in the brand font.
+    expect(lines.width('Café Nguyễn')).toBeCloseTo(lines.width('Café ') + lines.width('Nguyễn'), 9);
+    // A letter and its combining marks are composed first: one glyph, as the composed letter.
+    expect(lines.width('Nguye\u0302\u0303n')).toBeCloseTo(lines.width('Nguyễn'), 9);
+    for (const width of [20, 60, 140]) {
+      const fitted = lines.fitted(names, width);
+      expect(fitted.width).toBeLessThanOrEqual(width);
+      expect(fitted.width).toBeCloseTo(lines.width(fitted.text), 9);
+      expect(fitted.text).toMatch(/…$/);
+      expect(names.startsWith(fitted.text.slice(0, -1).trimEnd())).toBe(true);
+    }
+    expect(lines.fitted(names, 1000).text).toBe(names);
+    expect(lines.fitted(names, 1000).width).toBeCloseTo(lines.width(names), 9);
+    // An emoji and its variation selector, a family joined by zero-width joiners: never cut apart.
+    expect(lines.fitted('❤️❤️❤️❤️❤️❤️❤️❤️', 30).text).toMatch(/^(❤)+…$/);
+  });
+
+  it('prints a character no font may draw as the replacement character, never as nothing', async () => {
+    const { font } = await tenantBranding('moneypartner');
+    const doc = documentIn(font);
+    const lines = new PdfTextLines(doc, fallbackFamilies());
+    lines.write([{ text: 'Shop שלום محمد नमस्ते end', x: 48 }], 100);
+    const { text } = await extractText(await finished(doc), { mergePages: true });
+    expect(text).toMatch(/Shop \ufffd{4} \ufffd{4} \ufffd+ end/);
+  });
+
+  it('breaks mixed text into lines at spaces and between ideographs, each line fitting', async () => {
+    const { font } = await tenantBranding('waratahlabs');
+    const doc = documentIn(font);
+    doc.fontSize(11);
+    const lines = new PdfTextLines(doc, fallbackFamilies());
+    const text = '海底捞火锅餐厅 Nguyễn Thị Minh Khai Street, Cabramatta 王小明的咖啡店和面包房';
+    const wrapped = lines.wrap(text, 90);
+    expect(wrapped.length).toBeGreaterThan(2);
+    for (const line of wrapped) expect(lines.width(line)).toBeLessThanOrEqual(90);
+    expect(wrapped.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+    // Words move whole to the next line; only ideographs are split.
+    for (const word of ['Nguyễn', 'Khai', 'Street,', 'Cabramatta']) {
+      expect(
+        wrapped.some((line) => line.split(' ').includes(word)),
+        word,
+      ).toBe(true);
+    }
+    expect(lines.wrap('one\ntwo', 200)).toEqual(['one', 'two']);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { nextTurn, rowsPerTurn } from './event-loop-turns.ts';
+import { fallbackFamilies } from './font-fallbacks.ts';
 import { formatSydneyDateTime } from './format-aud.ts';
 import { oneLine, PdfTextLines, type PlacedText } from './pdf-text-lines.ts';
 import { drawSvgLogo, type VectorCanvas } from './svg-logo.ts';
@@ -33,7 +34,18 @@ export interface TableColumn {
   /** Share of the usable page width; the shares of a table add up to 1. */
   width: number;
   align?: 'left' | 'right';
+  /**
+   * A column of amounts or counts: a cell is never shortened (an amount cut to "$12,345,678.9…"
+   * loses its cents); one too wide for the column is set smaller until it fits.
+   */
+  numeric?: boolean;
 }
+
+/**
+ * A table cell: its text, or text with a suffix kept whole, the text shortened before it where
+ * the two do not fit (an account's name and its "(not counted)").
+ */
+export type TableCell = string | { text: string; suffix: string };
 
 const brandFont = 'brand';
 const pageMargin = 48;
@@ -47,7 +59,7 @@ const pagesPerTurn = 50;
 
 interface TableOptions {
   header?: boolean;
-  totals?: ReadonlyArray<readonly string[]>;
+  totals?: ReadonlyArray<readonly TableCell[]>;
 }
 
 /**
@@ -84,13 +96,30 @@ export class PdfWriter {
     this.doc.registerFont(brandFont, (parsed ?? branding.font) as Buffer);
     this.doc.font(brandFont).fillColor(branding.colorBody);
     if (!parsed) parsedFonts.set(branding, (this.doc as unknown as { _font: { font: object } })._font.font);
-    this.#lines = new PdfTextLines(this.doc);
+    // What the brand font lacks (Vietnamese, Polish, Chinese… names and descriptions) is set in the
+    // fallback fonts (font-fallbacks.ts).
+    this.#lines = new PdfTextLines(this.doc, fallbackFamilies());
     this.#titleBlock();
   }
 
   /** Wrapped text from (x, y) across the usable width. */
   #flow(text: string, x: number, y: number): void {
-    this.doc.text(text, x, y, { width: this.#width });
+    const { doc } = this;
+    if (!this.#lines.needsFallback(text)) {
+      doc.text(text, x, y, { width: this.#width });
+      return;
+    }
+    // Text in more than one font is broken into lines here and each line written in runs of one
+    // font (pdfkit lays out one font per call), a line's height as the brand font's.
+    const lineHeight = doc.currentLineHeight(true);
+    doc.y = y;
+    for (const line of this.#lines.wrap(text, this.#width)) {
+      this.#ensure(lineHeight);
+      const top = doc.y;
+      this.#lines.write([{ text: line, x }], top);
+      doc.y = top + lineHeight;
+    }
+    doc.x = x;
   }
 
   get #width(): number {
@@ -179,7 +208,11 @@ export class PdfWriter {
    * Rows of cells, one line each (long text is shortened to fit), the header repeated on each
    * page; `totals` rows are set apart by a rule.
    */
-  table(columns: readonly TableColumn[], rows: ReadonlyArray<readonly string[]>, options: TableOptions = {}) {
+  table(
+    columns: readonly TableColumn[],
+    rows: ReadonlyArray<readonly TableCell[]>,
+    options: TableOptions = {},
+  ) {
     const table = this.#openTable(columns, options);
     for (const cells of rows) table.row(cells);
     table.close();
@@ -192,7 +225,7 @@ export class PdfWriter {
    */
   async tableInTurns(
     columns: readonly TableColumn[],
-    rows: Iterable<readonly string[]>,
+    rows: Iterable<readonly TableCell[]>,
     options: TableOptions = {},
   ) {
     const table = this.#openTable(columns, options);
@@ -224,7 +257,7 @@ export class PdfWriter {
     drawHeader();
     doc.fontSize(bodySize).fillColor(this.#branding.colorBody);
     return {
-      row: (cells: readonly string[]) => {
+      row: (cells: readonly TableCell[]) => {
         if (this.#ensure(rowHeight)) {
           drawHeader();
           doc.fontSize(bodySize).fillColor(this.#branding.colorBody);
@@ -242,24 +275,48 @@ export class PdfWriter {
     };
   }
 
-  /** One row of cells, each on one line, shortened with an ellipsis when it does not fit. */
-  #row(columns: readonly TableColumn[], widths: readonly number[], cells: readonly string[]): void {
+  /**
+   * One row of cells, each on one line: text shortened with an ellipsis when it does not fit (a
+   * suffix kept whole), a number set smaller.
+   */
+  #row(columns: readonly TableColumn[], widths: readonly number[], cells: readonly TableCell[]): void {
     const { doc } = this;
     const y = doc.y;
     const placed: PlacedText[] = [];
     let x = pageMargin;
     columns.forEach((column, index) => {
       const width = widths[index] ?? 0;
-      const cell = oneLine(cells[index] ?? '');
+      const cell = cells[index] ?? '';
       if (cell !== '') {
-        const fitted = this.#lines.fitted(cell, width - 6);
-        placed.push({ text: fitted.text, x: column.align === 'right' ? x + width - fitted.width : x });
+        const fitted = this.#fittedCell(cell, width - 6, column.numeric === true);
+        const left = column.align === 'right' ? x + width - fitted.width : x;
+        if (fitted.text !== '') placed.push({ text: fitted.text, x: left, size: fitted.size });
       }
       x += width;
     });
     this.#lines.write(placed, y);
     doc.y = y + rowHeight;
     doc.x = pageMargin;
+  }
+
+  /** A cell's text as it fits `width` at the current size: its width, and its size if smaller. */
+  #fittedCell(
+    cell: TableCell,
+    width: number,
+    numeric: boolean,
+  ): { text: string; width: number; size?: number } {
+    const lines = this.#lines;
+    if (typeof cell !== 'string') {
+      const suffix = oneLine(cell.suffix);
+      const text = `${lines.fitted(oneLine(cell.text), Math.max(0, width - lines.width(suffix))).text}${suffix}`;
+      return { text, width: lines.width(text) };
+    }
+    const text = oneLine(cell);
+    if (!numeric) return lines.fitted(text, width);
+    const full = lines.width(text);
+    if (full <= width) return { text, width: full };
+    const size = (this.doc as unknown as { _fontSize: number })._fontSize;
+    return { text, width, size: (size * width) / full };
   }
 
   /** Writes the footers (names, generated time, page x of n) and returns the file. */

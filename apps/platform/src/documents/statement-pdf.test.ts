@@ -94,4 +94,51 @@ describe('the account statement', () => {
     );
     expect(lines.join('\n')).not.toMatch(/-\$1,2/);
   });
+
+  it('prints amounts of ten million dollars and more whole, cents included', async () => {
+    const transaction = (id: number, cents: number): DocumentTransaction => ({
+      id,
+      accountId: 1,
+      date: `2026-10-0${id}`,
+      description: `Settlement ${id}`,
+      merchant: null,
+      category: null,
+      categoryType: null,
+      budgetCategory: 'Living',
+      cents,
+      included: true,
+    });
+    for (const tenantId of ['waratah', 'moneypartner', 'waratahlabs'] as const) {
+      const bytes = await renderStatementPdf({
+        branding: await tenantBranding(tenantId),
+        heading: {
+          clientName: 'Acme Pty Ltd',
+          adviserName: null,
+          generatedAt: new Date('2026-11-28T00:00:00Z'),
+        },
+        account: { ...account, name: 'Business loan', container: 'loan' },
+        period: { label: 'October', from: '2026-10-01', to: '2026-10-31' },
+        figures: statementFigures(
+          [transaction(1, 1_234_567_890), transaction(2, -99_999_999_999), transaction(3, 123_456_789_012)],
+          -1_234_567_890,
+        ),
+      });
+      const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+      const lines = text.split('\n');
+      // Before 2026-12-03: "$12,345,678.9…", the cents cut off as if the amount were text.
+      expect(
+        lines.find((line) => line.startsWith('1 Oct 2026 Settlement')),
+        tenantId,
+      ).toMatch(/ \$12,345,678\.90 -\$246,913,569\.03$/);
+      expect(
+        lines.find((line) => line.startsWith('2 Oct 2026 Settlement')),
+        tenantId,
+      ).toMatch(/ \$999,999,999\.99 -\$1,246,913,569\.02$/);
+      expect(
+        lines.find((line) => line.startsWith('3 Oct 2026 Settlement')),
+        tenantId,
+      ).toMatch(/ \$1,234,567,890\.12 -\$12,345,678\.90$/);
+      expect(text).not.toContain('…');
+    }
+  });
 });

@@ -38,14 +38,16 @@ export async function renderStatementPdf({ branding, heading, account, period, f
     ['Transactions', String(figures.lines.length)],
   ]);
   pdf.section('Transactions');
-  // Its rows are formatted as they are drawn, and the drawing lets other requests in between.
+  // Its rows are formatted as they are drawn, and the drawing lets other requests in between. An
+  // amount is never shortened: up to about $100 million it fits its column, a larger one is set
+  // smaller (before 2026-12-03 "$12,345,678.9…" lost its cent).
   await pdf.tableInTurns(
     [
       { header: 'Date', width: 0.14 },
-      { header: 'Description', width: 0.41 },
-      { header: 'Money out', width: 0.15, align: 'right' },
-      { header: 'Money in', width: 0.15, align: 'right' },
-      { header: 'Balance', width: 0.15, align: 'right' },
+      { header: 'Description', width: 0.38 },
+      { header: 'Money out', width: 0.16, align: 'right', numeric: true },
+      { header: 'Money in', width: 0.16, align: 'right', numeric: true },
+      { header: 'Balance', width: 0.16, align: 'right', numeric: true },
     ],
     (function* () {
       yield [formatDate(period.from), 'Opening balance', '', '', formatAud(figures.openingCents)];

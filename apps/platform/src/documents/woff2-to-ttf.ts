@@ -49,6 +49,7 @@ export interface FontkitFont {
   getVariation(settings: Record<string, number>): FontkitFont;
   variationAxes: Record<string, { min: number; default: number; max: number }>;
   glyphForCodePoint(codePoint: number): { id: number; advanceWidth: number; path: { toSVG(): string } };
+  hasGlyphForCodePoint(codePoint: number): boolean;
   getGlyph(id: number): FontkitGlyph;
   layout: unknown;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  budgetCategoryReportResponseSchema,
   documentExportListResponseSchema,
   documentExportResponseSchema,
   documentVerificationResponseSchema,
@@ -170,20 +171,44 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
         });
       }
 
-      it('insights PDF agrees with the passport over the same period', async () => {
+      it('insights PDF agrees with the Overview page’s report over the same period', async () => {
         const fixture = fixtures[tenantId];
         const period = getTenant(tenantId).exportOptions.statements.at(-1)?.value;
         const { done, bytes } = await fixture.produce('/api/v2/documents/insights', { period });
+        // The Overview page's own call, counted as its charts count it: income is the income budget
+        // category, spending every other one net of refunds, a month that came out positive spending
+        // nothing (before 2026-12-03 the PDF counted as the passport does, which the card's
+        // repayments, a transfer in, made differ).
         const response = await testApp.app.inject({
           method: 'GET',
-          url: `/api/v2/financialpassport?from_date=${done.from_date}&to_date=${done.to_date}`,
+          url: `/api/v2/reports/transactions/budget_categories?period=monthly&from_date=${done.from_date}&to_date=${done.to_date}`,
           headers: fixture.headers,
         });
-        const totals = financialPassportResponseSchema.parse(response.json()).data.summary.totals;
+        const report = budgetCategoryReportResponseSchema.parse(response.json()).data;
+        const signed = (group: { value: number; income: boolean }) =>
+          Math.round(group.value * 100) * (group.income ? 1 : -1);
+        const months = report.map((month) => {
+          const income = sum(
+            month.groups.filter((g) => g.name === 'income').map((g) => ({ cents: signed(g) })),
+          );
+          const others = sum(
+            month.groups.filter((g) => g.name !== 'income').map((g) => ({ cents: signed(g) })),
+          );
+          return { date: month.date, income, expenses: Math.min(0, others) };
+        });
+        const income = months.reduce((total, month) => total + month.income, 0);
+        const expenses = months.reduce((total, month) => total + month.expenses, 0);
+        expect(expenses).toBeLessThan(0);
         const lines = await pdfLines(bytes);
-        expect(lines).toContain(`Income ${formatAud(toCents(totals.income))}`);
-        expect(lines).toContain(`Expenses ${formatAud(toCents(totals.expenses))}`);
-        expect(lines).toContain(`Net ${formatAud(toCents(totals.net_balance))}`);
+        expect(lines).toContain(`Income ${formatAud(income)}`);
+        expect(lines).toContain(`Expenses ${formatAud(expenses)}`);
+        expect(lines).toContain(`Net ${formatAud(income + expenses)}`);
+        for (const month of months) {
+          const name = formatDate(month.date).split(' ').slice(1).join(' ');
+          expect(lines).toContain(
+            `${name} ${formatAud(month.income)} ${formatAud(month.expenses)} ${formatAud(month.income + month.expenses)}`,
+          );
+        }
       });
 
       it('account-balance summary matches the balances walked back from the API', async () => {
@@ -200,8 +225,8 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
           balances.push((await fixture.apiBalance(accountId)) - sum(after));
         }
         const lines = await pdfLines(bytes);
-        expect(lines).toContain(`Everyday Westpac bank account ${formatAud(balances[0] ?? 0)}`);
-        expect(lines).toContain(`Card Westpac credit card ${formatAud(balances[1] ?? 0)}`);
+        expect(lines).toContain(`Everyday Westpac Bank account ${formatAud(balances[0] ?? 0)}`);
+        expect(lines).toContain(`Card Westpac Credit card ${formatAud(balances[1] ?? 0)}`);
         expect(lines).toContain(`Net position ${formatAud((balances[0] ?? 0) + (balances[1] ?? 0))}`);
         expect(lines).toContain('Accounts 2');
       });

@@ -1,4 +1,4 @@
-import type { Account } from '@waratah/contracts';
+import { type Account, accountTypeLabels } from '@waratah/contracts';
 import { Card, CardContent, CardHeader, CardTitle, cn, Tag } from '@waratah/ui';
 import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
 import { needsClientAction } from '../../../lib/client-pages/refresh-explanation.ts';
@@ -107,9 +107,7 @@ function AccountsTable({ accounts, caption }: { accounts: readonly Account[]; ca
                   {account.hidden ? <Tag size="xs">{t('accounts.hidden')}</Tag> : null}
                 </span>
               </th>
-              <td className={cell}>
-                {t(`clientDetails.accountTypes.${account.account_attributes.account_type}`)}
-              </td>
+              <td className={cell}>{accountTypeLabels[account.account_attributes.account_type]}</td>
               <td className={cell}>{t(`clientDetails.holderTypes.${account.owner_type}`)}</td>
               <td className={cn(cell, 'text-right tabular-nums')}>
                 {formatMoney(account.current_balance.amount)}

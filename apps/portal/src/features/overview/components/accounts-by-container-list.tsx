@@ -1,4 +1,4 @@
-import type { Account } from '@waratah/contracts';
+import { type Account, accountTypeLabels } from '@waratah/contracts';
 import { centsToDecimal } from '../../../lib/cents.ts';
 import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -35,8 +35,7 @@ export function AccountsByContainerList({ accounts }: { accounts: readonly Accou
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate font-medium">{accountDisplayName(account)}</span>
                   <span className="text-muted-foreground">
-                    {t(`clientDetails.accountTypes.${account.account_attributes.account_type}`)} ·{' '}
-                    {account.provider_name}
+                    {accountTypeLabels[account.account_attributes.account_type]} · {account.provider_name}
                     {account.included ? null : ` · ${t('overview.containers.excluded')}`}
                   </span>
                 </span>
