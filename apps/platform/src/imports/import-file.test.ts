@@ -107,11 +107,23 @@ describe('an OFX import', () => {
       description: 'Tea',
       fileId,
     });
-    const rows = ['A', 'A#2', 'A', 'B', 'A', 'A#3', null, null].map(row);
+    const rows = ['A', 'A#2', 'A', 'B', 'A', 'A#3', null, null].map((fileId, index) => ({
+      ...row(fileId),
+      amount: `-${index + 1}.00`,
+    }));
     const ids = importIds(rows);
     expect(ids.slice(0, 6)).toEqual(['ofx-A', 'ofx-A#2', 'ofx-A#4', 'ofx-B', 'ofx-A#5', 'ofx-A#3']);
     expect(new Set(ids).size).toBe(rows.length);
     expect(importIds(rows)).toEqual(ids);
+    // A row repeating an earlier one of its FITID exactly is the same transaction listed twice:
+    // its id is that row's, and it is dropped as it always was (review 146).
+    const listedTwice = [
+      row('T'),
+      row('U'),
+      { ...row('T'), description: 'TEA' },
+      { ...row('T'), amount: '-2.00' },
+    ];
+    expect(importIds(listedTwice)).toEqual(['ofx-T', 'ofx-U', 'ofx-T', 'ofx-T#2']);
   });
 
   it('checks the currency of the statement with transactions, and refuses transactions in two statements, writing nothing', async () => {

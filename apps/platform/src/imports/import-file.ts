@@ -20,23 +20,34 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * Each row's id for de-duplication: the OFX FITID where the file has one; otherwise a fingerprint
  * of date, amount and description with the row's occurrence among identical rows of the same
  * file, so two real coffees of the same price on one day stay two, and the same file imported
- * again (or a later statement overlapping it) adds nothing. A FITID the file repeats (some banks
- * reuse one within a file) is `ofx-FITID#2`, `#3` from its second time on, passing over any the
- * file writes as a FITID of its own: before 2026-12-03 the repeat was dropped as already stored.
+ * again (or a later statement overlapping it) adds nothing. A FITID the file repeats for another
+ * transaction (some banks reuse one within a file) is `ofx-FITID#2`, `#3` from its second time on,
+ * passing over any the file writes as a FITID of its own: before 2026-12-03 that row was dropped
+ * as already stored. A row that repeats an earlier one of its FITID exactly (date, amount and
+ * description: an export listing one transaction twice) takes that row's id and is dropped, as it
+ * always was (review 146).
  */
 export function importIds(rows: readonly ImportedRow[]): string[] {
   const seen = new Map<string, number>();
   const fitIds = new Set(rows.map((row) => row.fileId));
   /** Each FITID's last suffix: 1 for its first time, unsuffixed. */
   const lastSuffix = new Map<string, number>();
+  /** The id given to each FITID's rows, by the row's date, amount and description. */
+  const idsOfFitId = new Map<string, Map<string, string>>();
   return rows.map((row) => {
+    const key = `${row.date}\u0000${row.amount}\u0000${row.description.toLowerCase()}`;
     if (row.fileId) {
+      const given = idsOfFitId.get(row.fileId) ?? new Map<string, string>();
+      idsOfFitId.set(row.fileId, given);
+      const same = given.get(key);
+      if (same !== undefined) return same;
       let suffix = (lastSuffix.get(row.fileId) ?? 0) + 1;
       while (suffix > 1 && fitIds.has(`${row.fileId}#${suffix}`)) suffix += 1;
       lastSuffix.set(row.fileId, suffix);
-      return suffix === 1 ? `ofx-${row.fileId}` : `ofx-${row.fileId}#${suffix}`;
+      const id = suffix === 1 ? `ofx-${row.fileId}` : `ofx-${row.fileId}#${suffix}`;
+      given.set(key, id);
+      return id;
     }
-    const key = `${row.date}\u0000${row.amount}\u0000${row.description.toLowerCase()}`;
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     return `file-${sha256(`${key}\u0000${occurrence}`).slice(0, 40)}`;

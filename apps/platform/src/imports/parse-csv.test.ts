@@ -131,6 +131,24 @@ describe('CSV import', () => {
     expect(parseCsv(long, byAmount).map((row) => row.amount)).toEqual(['-1.00', '-4.50']);
   });
 
+  it('passes over blank lines to find the rows the separator is guessed from (review 146)', () => {
+    // A header, 200,000 blank lines, then the rows: the blank lines filled the 64 KB and the whole
+    // file was read once for each separator.
+    const csv = `"Date";"Description";"Amount"\r\n${'\r\n'.repeat(200_000)}"03/11/2026";"Tea";"-4.50"\r\n"04/11/2026";"Cake";"-3.00"`;
+    const parse = Papa.parse;
+    const guessedFrom: number[] = [];
+    const spy = vi.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig) => {
+      if (config.delimiter === undefined) guessedFrom.push(input.length);
+      return parse(input, config);
+    }) as never);
+    try {
+      expect(parseCsv(csv, byAmount).map((row) => row.amount)).toEqual(['-4.50', '-3.00']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(guessedFrom).toEqual([csv.length - 400_000]);
+  });
+
   it('names a bad row by its line in the file, blank lines and quoted line breaks counted', () => {
     // Before 2026-12-03 a row's number was its place among the rows plus one: "Row 3" here.
     const blank = 'Date,Description,Amount\n\n03/11/2026,Tea,-4.50\n31/02/2026,Cake,-3.00';

@@ -78,15 +78,34 @@ const lineBreakSample = 1 << 20;
 /** What papaparse reads of a file to guess its separator: its first 64 KB, cut at a line break. */
 const separatorSample = 1 << 16;
 
+/** A run of blank lines (spaces and tabs at most), from where it is tried. */
+const blankLines = /(?:[ \t]*(?:\r\n|\r|\n))+/y;
+
 /**
- * The file's first lines that end within its first 64 KB (all of them for a smaller file; the 64 KB
- * for a first line longer than that).
+ * The file's first lines that end within 64 KB of text, blank lines left out (all of them for a
+ * smaller file; the 64 KB for a first line longer than that). Blank lines are passed over in runs,
+ * so a header followed by megabytes of them still gives its rows (they made the guess read the
+ * whole file: review 146).
  */
-function sampleOf(content: string, linebreak: string) {
-  if (content.length <= separatorSample) return content;
-  const head = content.slice(0, separatorSample);
-  const end = head.lastIndexOf(linebreak);
-  return end < 0 ? head : head.slice(0, end + linebreak.length);
+function sampleOf(content: string, linebreak: string): { text: string; whole: boolean } {
+  if (content.length <= separatorSample) return { text: content, whole: true };
+  const lines: string[] = [];
+  let length = 0;
+  let at = 0;
+  while (at < content.length && length < separatorSample) {
+    blankLines.lastIndex = at;
+    if (blankLines.test(content)) at = blankLines.lastIndex;
+    if (at >= content.length) break;
+    const end = content.indexOf(linebreak, at);
+    const line = content.slice(at, end < 0 ? content.length : end + linebreak.length);
+    // The line that would pass the 64 KB is cut there, unless it is the first.
+    if (length + line.length > separatorSample && lines.length > 0) break;
+    lines.push(line.slice(0, separatorSample));
+    length += line.length;
+    at += line.length;
+  }
+  // Whole: every line of the file is in it (the blank ones aside), none cut.
+  return { text: lines.join(''), whole: at >= content.length && length <= separatorSample };
 }
 
 /**
@@ -112,8 +131,8 @@ function guessFormat(content: string) {
   const guess = (input: string) =>
     Papa.parse<string[]>(input, { newline, skipEmptyLines: 'greedy', preview: 2, fastMode: false });
   const sample = sampleOf(content, linebreak);
-  let guessed = guess(sample);
-  if (guessed.data.length < 2 && sample.length < content.length) guessed = guess(content);
+  let guessed = guess(sample.text);
+  if (guessed.data.length < 2 && !sample.whole) guessed = guess(content);
   return { linebreak: newline, delimiter: guessed.meta.delimiter, errors: guessed.errors };
 }
 

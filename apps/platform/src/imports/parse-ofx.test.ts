@@ -114,6 +114,9 @@ describe('OFX statements', () => {
     const memo = 'word '.repeat(800_000);
     const [row] = parseOfx(sampleOfx.replace('<MEMO>Groceries', `<MEMO>${memo}`));
     expect(row?.description).toBe(`COLES 0456 ${memo.trim()}`);
+    // A NAME or MEMO written twice is joined by one space, the first's line break left out (review 146).
+    const twice = sampleOfx.replace('<NAME>COLES 0456\n', '<NAME>COLES 0456\n<NAME>  SECOND\n');
+    expect(parseOfx(twice)[0]?.description).toBe('COLES 0456 SECOND Groceries');
   });
 
   it('reads an XML file’s references, CDATA and comments, and its elements left empty', () => {

@@ -112,8 +112,9 @@ function readOfxStatements(text: string): OfxStatement[] {
       const before = transaction[key];
       if (before === undefined) transaction[key] = value;
       else if (singleValues.has(key)) transaction.repeated ??= key;
-      // A second NAME or MEMO is more of the description.
-      else transaction[key] = `${before} ${value}`;
+      // A second NAME or MEMO is more of the description, joined by one space (review 146: the
+      // line break after the first was kept inside the description).
+      else transaction[key] = `${before.trimEnd()} ${value.trimStart()}`;
     }
   };
 

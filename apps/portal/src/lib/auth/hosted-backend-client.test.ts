@@ -609,6 +609,38 @@ describe('keepSessionFresh', () => {
     expect(onRefreshFailure).toHaveBeenCalledTimes(2);
   });
 
+  it('reports a last try whose failure comes after the expiry, and tries no more', async () => {
+    let tries = 0;
+    let failLate: (error: Error) => void = () => undefined;
+    const late = fakeClient(() => {
+      tries += 1;
+      if (tries < 10) return Promise.reject(busy(0));
+      // The try a second before the expiry is answered two seconds later, refused (review 146).
+      return new Promise<void>((_resolve, reject) => {
+        failLate = reject;
+      });
+    });
+    const onRefreshFailure = vi.fn();
+    keepSessionFresh(late, {
+      refreshBeforeMs: 10_000,
+      onChange: vi.fn(),
+      onRefreshFailure,
+      withLock: noLock,
+    });
+    await advance(50_000);
+    for (let second = 51; second <= 59; second += 1) await advance(1_000);
+    expect(late.refresh).toHaveBeenCalledTimes(10);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(1);
+    await advance(2_000);
+    const refused = new ProviderRequestError('spent', 401, 'invalid_grant');
+    failLate(refused);
+    await advance(0);
+    expect(onRefreshFailure).toHaveBeenCalledTimes(2);
+    expect(onRefreshFailure).toHaveBeenLastCalledWith(refused);
+    await advance(600_000);
+    expect(late.refresh).toHaveBeenCalledTimes(10);
+  });
+
   it('cuts a wait longer than the token lasts short to one try a second before the expiry', async () => {
     const patient = fakeClient(() => Promise.reject(busy(30_000)));
     const onChange = vi.fn();

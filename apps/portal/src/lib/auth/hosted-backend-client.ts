@@ -433,6 +433,8 @@ export function keepSessionFresh(
    * signed the adviser out though the identity kept their session.
    */
   const nextTry = (error: unknown, { expiresAt, halfwayTried }: FailedRefresh): Retry | undefined => {
+    // A try that failed past the expiry (its answer came late) is the last: the session has ended.
+    if (expiresAt <= now()) return undefined;
     const asked = error instanceof ProviderRequestError ? askedRefreshWait(error, now()) : undefined;
     if (asked !== undefined) {
       const delay = refreshRetryDelay(asked, expiresAt - now());
