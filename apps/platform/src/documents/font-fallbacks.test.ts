@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnByFallback, fallbackFamilies, slicesOfCss } from './font-fallbacks.ts';
+import { drawnByFallback, fallbackFamilies, PackagedFamily, slicesOfCss } from './font-fallbacks.ts';
 
 const codePointsOf = (text: string) => Array.from(text, (character) => character.codePointAt(0) ?? 0);
 
@@ -78,5 +78,12 @@ describe('the fallback fonts', () => {
     expect(face?.font.variationAxes).toEqual({});
     // A character in a slice's range that the slice's font lacks is not taken from it.
     expect(notoSans?.faceFor(codePointsOf('王'))).toBeNull();
+  });
+
+  it('gives no face, rather than failing the document, where a family’s package cannot be read', () => {
+    // Before (review 147) the missing package's error failed every document with such a character.
+    const missing = new PackagedFamily('Missing', '@fontsource-variable/not-installed-here');
+    expect(missing.faceFor(codePointsOf('王'))).toBeNull();
+    expect(missing.faceFor(codePointsOf('ễ'))).toBeNull();
   });
 });

@@ -41,8 +41,8 @@ interface Slice {
   file: string;
   /** Start and end (inclusive) of each range, flattened. */
   ranges: number[];
-  /** Loaded on first use. */
-  face?: FallbackFace;
+  /** Loaded on first use; null when its file could not be read or converted. */
+  face?: FallbackFace | null;
 }
 
 export interface FallbackFamily {
@@ -96,7 +96,7 @@ export function slicesOfCss(css: string): { file: string; ranges: number[] }[] {
 
 const require = createRequire(import.meta.url);
 
-class PackagedFamily implements FallbackFamily {
+export class PackagedFamily implements FallbackFamily {
   readonly name: string;
   readonly #packageName: string;
   #slices: Slice[] | undefined;
@@ -114,7 +114,7 @@ class PackagedFamily implements FallbackFamily {
     for (const slice of this.#slicesFor(first ?? 0)) {
       if (!rest.every((codePoint) => this.#slicesFor(codePoint).includes(slice))) continue;
       const face = this.#load(slice);
-      if (codePoints.every((codePoint) => face.font.hasGlyphForCodePoint(codePoint))) return face;
+      if (face && codePoints.every((codePoint) => face.font.hasGlyphForCodePoint(codePoint))) return face;
     }
     return null;
   }
@@ -133,24 +133,42 @@ class PackagedFamily implements FallbackFamily {
     return found;
   }
 
+  /**
+   * The package's slices; none, once, where the package cannot be read (an install without it):
+   * its characters then print as the replacement character instead of failing every document
+   * that has one, for good (review 147).
+   */
   #allSlices(): Slice[] {
     if (!this.#slices) {
-      const folder = dirname(require.resolve(`${this.#packageName}/package.json`));
-      this.#slices = slicesOfCss(readFileSync(join(folder, 'index.css'), 'utf8')).map(({ file, ranges }) => ({
-        key: `${this.#packageName.replace(/^@[^/]+\//, '')}/${file.replace(/\.woff2$/, '')}`,
-        file: join(folder, 'files', file),
-        ranges,
-      }));
+      try {
+        const folder = dirname(require.resolve(`${this.#packageName}/package.json`));
+        this.#slices = slicesOfCss(readFileSync(join(folder, 'index.css'), 'utf8')).map(
+          ({ file, ranges }) => ({
+            key: `${this.#packageName.replace(/^@[^/]+\//, '')}/${file.replace(/\.woff2$/, '')}`,
+            file: join(folder, 'files', file),
+            ranges,
+          }),
+        );
+      } catch (error) {
+        process.emitWarning(`The fallback font ${this.#packageName} cannot be read: ${String(error)}`);
+        this.#slices = [];
+      }
     }
     return this.#slices;
   }
 
-  #load(slice: Slice): FallbackFace {
-    if (!slice.face) {
+  /** A slice's face, or null (once warned) for a file that cannot be read or converted. */
+  #load(slice: Slice): FallbackFace | null {
+    if (slice.face === undefined) {
       // Read and converted in the render that first needs it (the renderers are synchronous); a
       // slice is 4–170 KB and takes some 5–400 ms, once per process.
-      const font = fontkit.create(pdfFontFromWoff2(readFileSync(slice.file)));
-      slice.face = { key: slice.key, font };
+      try {
+        const font = fontkit.create(pdfFontFromWoff2(readFileSync(slice.file)));
+        slice.face = { key: slice.key, font };
+      } catch (error) {
+        process.emitWarning(`The fallback font ${slice.file} cannot be read: ${String(error)}`);
+        slice.face = null;
+      }
     }
     return slice.face;
   }

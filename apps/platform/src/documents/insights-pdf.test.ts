@@ -72,9 +72,26 @@ describe('insightsFigures', () => {
     });
     // By budget category over the period, as the page names them; one that came out positive spent nothing.
     expect(figures.categories).toEqual([
-      { name: 'Living', cents: -170_000 },
-      { name: 'Goals', cents: -50_000 },
+      { name: 'Living', cents: -170_000, share: '77.3' },
+      { name: 'Goals', cents: -50_000, share: '22.7' },
     ]);
+  });
+
+  it('gives each category its share of what the listed categories spent, never more than the whole', () => {
+    // Expenses netted month by month come to −$40.00 here, where Living spent $120.00: as a share
+    // of the expenses it read 300.0 % (review 147).
+    const figures = insightsFigures([
+      month('2026-10-01', [
+        { name: 'living', cents: -10_000, ids: [1] },
+        { name: 'lifestyle', cents: 6_000, ids: [2] },
+      ]),
+      month('2026-11-01', [
+        { name: 'living', cents: -2_000, ids: [3] },
+        { name: 'one_off', cents: 5_000, ids: [4] },
+      ]),
+    ]);
+    expect(figures.expensesCents).toBe(-4_000);
+    expect(figures.categories).toEqual([{ name: 'Living', cents: -12_000, share: '100.0' }]);
   });
 
   it('has no savings rate without income', () => {

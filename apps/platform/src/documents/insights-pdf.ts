@@ -13,7 +13,8 @@ export interface InsightsFigures {
   savingsRate: string | null;
   transactionCount: number;
   months: { month: string; incomeCents: number; expensesCents: number }[];
-  categories: { name: string; cents: number }[];
+  /** Each budget category that spent over the period, with its share of what they spent together (percent, one place). */
+  categories: { name: string; cents: number; share: string }[];
 }
 
 /** The budget categories as the Overview page names them (the portal's `overview.budget.categories`). */
@@ -73,11 +74,25 @@ export function insightsFigures(report: BudgetCategoryReport): InsightsFigures {
     savingsRate: incomeCents > 0 ? percentOneDecimal(netCents, incomeCents) : null,
     transactionCount,
     months,
-    categories: [...categories]
-      .filter(([, cents]) => cents < 0)
-      .map(([name, cents]) => ({ name: budgetCategoryNames[name], cents }))
-      .sort((a, b) => a.cents - b.cents || a.name.localeCompare(b.name)),
+    categories: spentByCategory(categories),
   };
+}
+
+/**
+ * The categories that spent over the period, most first, each with its share of what they spent
+ * together: of the expenses, which are netted month by month, a category could show more than
+ * 100 % (review 147: expenses −$40.00, "Living −$120.00, 300.0%").
+ */
+function spentByCategory(categories: ReadonlyMap<BudgetCategory, number>): InsightsFigures['categories'] {
+  const spent = [...categories].filter(([, cents]) => cents < 0);
+  const totalCents = spent.reduce((sum, [, cents]) => sum + cents, 0);
+  return spent
+    .map(([name, cents]) => ({
+      name: budgetCategoryNames[name],
+      cents,
+      share: percentOneDecimal(cents, totalCents),
+    }))
+    .sort((a, b) => a.cents - b.cents || a.name.localeCompare(b.name));
 }
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -110,9 +125,9 @@ export function renderInsightsPdf(input: {
   pdf.table(
     [
       { header: 'Month', width: 0.25 },
-      { header: 'Income', width: 0.25, align: 'right' },
-      { header: 'Expenses', width: 0.25, align: 'right' },
-      { header: 'Net', width: 0.25, align: 'right' },
+      { header: 'Income', width: 0.25, align: 'right', numeric: true },
+      { header: 'Expenses', width: 0.25, align: 'right', numeric: true },
+      { header: 'Net', width: 0.25, align: 'right', numeric: true },
     ],
     figures.months.map(({ month, incomeCents, expensesCents }) => [
       `${monthNames[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`,
@@ -125,21 +140,17 @@ export function renderInsightsPdf(input: {
   pdf.table(
     [
       { header: 'Category', width: 0.5 },
-      { header: 'Amount', width: 0.3, align: 'right' },
-      { header: 'Share', width: 0.2, align: 'right' },
+      { header: 'Amount', width: 0.3, align: 'right', numeric: true },
+      { header: 'Share', width: 0.2, align: 'right', numeric: true },
     ],
-    figures.categories.map(({ name, cents }) => [
-      name,
-      formatAud(cents),
-      figures.expensesCents === 0 ? '' : `${percentOneDecimal(cents, figures.expensesCents)}%`,
-    ]),
+    figures.categories.map(({ name, cents, share }) => [name, formatAud(cents), `${share}%`]),
   );
   pdf.section(`Accounts at ${formatDate(period.to)}`);
   pdf.table(
     [
       { header: 'Account', width: 0.45 },
       { header: 'Institution', width: 0.3 },
-      { header: 'Balance', width: 0.25, align: 'right' },
+      { header: 'Balance', width: 0.25, align: 'right', numeric: true },
     ],
     balances.rows.map((row) => [listedAccountName(row), row.account.providerName, row.shownBalance]),
     {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { brotliDecompressSync } from 'node:zlib';
 
 /**
  * The parts of fontkit (pdfkit's font engine) used here. fontkit reads WOFF2 files, but pdfkit's
@@ -29,9 +30,16 @@ interface DecodedGlyph {
 interface FontkitWoff2Font {
   type: string;
   numGlyphs: number;
-  directory: { tables: Record<string, { offset: number; length: number; transformed: boolean }> };
-  stream: { buffer: Uint8Array };
-  _decompress(): void;
+  directory: {
+    tables: Record<
+      string,
+      { offset: number; length: number; transformLength?: number; transformed: boolean }
+    >;
+    totalCompressedSize: number;
+  };
+  stream: { buffer: Uint8Array; pos: number; readBuffer(length: number): Uint8Array };
+  _dataPos: number;
+  _decompressed: boolean;
   _transformGlyfTable(): void;
   _transformedGlyphs: DecodedGlyph[];
   getGlyph(id: number): FontkitGlyph;
@@ -221,11 +229,35 @@ function sfnt(tables: Map<string, Buffer>): Buffer {
   return file;
 }
 
+/**
+ * Decompresses a WOFF2 font's tables in place of fontkit's own `_decompress`, with Node's brotli
+ * (zlib) rather than fontkit's JavaScript one: 3–5 ms where that took 90–210 ms for a fallback
+ * font's Latin Extended slice (review 147), the bytes the same. Each table's offset in the
+ * decompressed data is set as fontkit sets it.
+ */
+function decompress(font: FontkitWoff2Font): void {
+  if (font._decompressed) return;
+  font.stream.pos = font._dataPos;
+  const compressed = font.stream.readBuffer(font.directory.totalCompressedSize);
+  let size = 0;
+  for (const entry of Object.values(font.directory.tables)) {
+    entry.offset = size;
+    size += entry.transformLength ?? entry.length;
+  }
+  const data = brotliDecompressSync(compressed);
+  if (data.length !== size)
+    throw new Error("The WOFF2 font's compressed data is not the size its tables say");
+  // A stream of the kind fontkit reads (restructure's DecodeStream), over the decompressed bytes.
+  const Stream = font.stream.constructor as new (buffer: Uint8Array) => FontkitWoff2Font['stream'];
+  font.stream = new Stream(data);
+  font._decompressed = true;
+}
+
 /** Every table of a WOFF2 font, with `glyf` and `loca` back in their TrueType form. */
 function woff2Tables(woff2: Uint8Array): Map<string, Buffer> {
   const font = fontkit.create(woff2);
   if (font.type !== 'WOFF2') throw new Error(`Not a WOFF2 font (a ${font.type} font)`);
-  font._decompress();
+  decompress(font);
   const data = font.stream.buffer;
   const tables = new Map<string, Buffer>();
   for (const [tag, entry] of Object.entries(font.directory.tables)) {
