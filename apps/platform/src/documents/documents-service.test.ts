@@ -24,6 +24,7 @@ import {
   runGenerateJob,
 } from './documents-service.ts';
 import { formatAud } from './format-aud.ts';
+import { everyday, financesOf, termDeposit } from './testing/document-finances.ts';
 import { adviserWithDocumentClient } from './testing/document-test-client.ts';
 import { queuedFileRemovalsOf } from './testing/queued-file-removals.ts';
 
@@ -201,43 +202,8 @@ describe('what a document reads and shows', () => {
     pending,
   });
   /** An everyday account holding `transactions`, and a term deposit that has none. */
-  const financesOf = (transactions: DemoTransaction[]): DemoFinances => ({
-    providerAccounts: [
-      {
-        providerName: 'Westpac',
-        status: 'success',
-        refreshStatus: 'success',
-        refreshSubStatus: null,
-        lastRefreshed: '2025-11-01',
-      },
-    ],
-    accounts: [
-      {
-        providerAccount: 0,
-        name: 'Everyday',
-        container: 'bank',
-        type: 'bank_account',
-        holder: 'individual',
-        number: '12XXXX345',
-        bsb: '032-000',
-        balanceCents: 823_457,
-        hasAvailable: true,
-      },
-      {
-        providerAccount: 0,
-        name: 'Term deposit',
-        container: 'bank',
-        type: 'term_deposit',
-        holder: 'individual',
-        number: '98XXXX765',
-        bsb: '032-000',
-        balanceCents: 2_000_000,
-        hasAvailable: false,
-      },
-    ],
-    transactions,
-    goals: [],
-  });
+  const financesWith = (transactions: DemoTransaction[]): DemoFinances =>
+    financesOf('2025-11-01', [everyday, termDeposit], transactions);
   /** A client of its own holding `finances`, asked for by its adviser, who may choose dates. */
   const clientWith = async (finances: DemoFinances) => {
     const fixture = await adviserWithDocumentClient(testApp.app, 'waratah', finances);
@@ -259,7 +225,7 @@ describe('what a document reads and shows', () => {
 
   it('counts the financial overview’s figures as the Overview page does: refunds netted, transfers by budget category', async () => {
     const { context } = await clientWith(
-      financesOf([
+      financesWith([
         tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income'),
         tx('2025-10-12', -120_000, 'JB HI-FI', 'SHOPPING', 'lifestyle'),
         tx('2025-10-14', 120_000, 'JB HI-FI REFUND', 'SHOPPING', 'lifestyle'),
@@ -282,7 +248,7 @@ describe('what a document reads and shows', () => {
 
   it('makes a custom-dates statement of an account without transactions from its balance', async () => {
     const { accountIds, context } = await clientWith(
-      financesOf([tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income')]),
+      financesWith([tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income')]),
     );
     const [everyday = 0, termDeposit = 0] = accountIds;
     // Before 2026-12-03 a 400: "is beyond the data: the client has no transactions".
@@ -321,7 +287,7 @@ describe('what a document reads and shows', () => {
     'reads a statement’s balance and transactions as of one moment, whatever a refresh commits between them',
     async () => {
       const { accountIds, context } = await clientWith(
-        financesOf([
+        financesWith([
           tx('2025-10-10', 500_000, 'SALARY ACME PTY LTD', 'SALARY', 'income'),
           tx('2025-10-20', -7_500, 'CAFE PENDING', 'DINING', 'lifestyle', true),
           tx('2025-10-25', -12_000, 'WOOLWORTHS', 'GROCERIES', 'living'),

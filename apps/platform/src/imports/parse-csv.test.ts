@@ -18,6 +18,23 @@ const byAmount = {
   dateFormat: 'DD/MM/YYYY' as const,
 };
 
+/** Runs `read`, and answers the length of each text papaparse was given to guess a separator from. */
+function separatorGuessLengths(read: () => void): number[] {
+  const parse = Papa.parse;
+  const lengths: number[] = [];
+  const spy = vi.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig) => {
+    // The separator is guessed where none is given.
+    if (config.delimiter === undefined) lengths.push(input.length);
+    return parse(input, config);
+  }) as never);
+  try {
+    read();
+  } finally {
+    spy.mockRestore();
+  }
+  return lengths;
+}
+
 describe('CSV import', () => {
   it('reads a CSV without a header row from its first row, naming its columns Column 1 … n', () => {
     // Before 2026-12-03 the first row was the header: the preview named the columns after its
@@ -111,19 +128,10 @@ describe('CSV import', () => {
       (_, index) => `"03/11/2026",-${(index % 900) + 1}.50,"EFTPOS ${index} SYDNEY",1234.56`,
     );
     const csv = ['Date,Amount,Description,Balance', ...rows].join('\r\n');
-    const parse = Papa.parse;
-    const guessedFrom: number[] = [];
-    const spy = vi.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig) => {
-      // The separator is guessed where none is given.
-      if (config.delimiter === undefined) guessedFrom.push(input.length);
-      return parse(input, config);
-    }) as never);
-    try {
+    const guessedFrom = separatorGuessLengths(() => {
       expect(previewCsv(csv).suggested).toMatchObject({ date: 'Date', amount: 'Amount' });
       expect(parseCsv(csv, byAmount)).toHaveLength(5_000);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(guessedFrom.length).toBeGreaterThan(0);
     for (const length of guessedFrom) expect(length).toBeLessThanOrEqual(64 * 1024);
     // A first row longer than 64 KB: the lines in them are one row, and the whole file is read.
@@ -135,17 +143,9 @@ describe('CSV import', () => {
     // A header, 200,000 blank lines, then the rows: the blank lines filled the 64 KB and the whole
     // file was read once for each separator.
     const csv = `"Date";"Description";"Amount"\r\n${'\r\n'.repeat(200_000)}"03/11/2026";"Tea";"-4.50"\r\n"04/11/2026";"Cake";"-3.00"`;
-    const parse = Papa.parse;
-    const guessedFrom: number[] = [];
-    const spy = vi.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig) => {
-      if (config.delimiter === undefined) guessedFrom.push(input.length);
-      return parse(input, config);
-    }) as never);
-    try {
+    const guessedFrom = separatorGuessLengths(() => {
       expect(parseCsv(csv, byAmount).map((row) => row.amount)).toEqual(['-4.50', '-3.00']);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(guessedFrom).toEqual([csv.length - 400_000]);
   });
 

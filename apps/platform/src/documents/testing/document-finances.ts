@@ -1,7 +1,8 @@
 import { addDays, daysBetween } from '../../aggregation/calendar-date.ts';
 import type { DemoAccount, DemoFinances, DemoTransaction } from '../../demo-data/demo-finances-types.ts';
 
-const everyday: DemoAccount = {
+/** An everyday account of the connection. */
+export const everyday: DemoAccount = {
   providerAccount: 0,
   name: 'Everyday',
   container: 'bank',
@@ -25,8 +26,25 @@ const card: DemoAccount = {
   hasAvailable: true,
 };
 
-/** One Westpac connection, refreshed today, holding `accounts` and their `transactions`. */
-function financesOf(today: string, accounts: DemoAccount[], transactions: DemoTransaction[]): DemoFinances {
+/** A term deposit of the connection, which has no transactions. */
+export const termDeposit: DemoAccount = {
+  providerAccount: 0,
+  name: 'Term deposit',
+  container: 'bank',
+  type: 'term_deposit',
+  holder: 'individual',
+  number: '98XXXX765',
+  bsb: '032-000',
+  balanceCents: 2_000_000,
+  hasAvailable: false,
+};
+
+/** One Westpac connection, refreshed on `today`, holding `accounts` and their `transactions`. */
+export function financesOf(
+  today: string,
+  accounts: DemoAccount[],
+  transactions: DemoTransaction[],
+): DemoFinances {
   return {
     providerAccounts: [
       {
