@@ -6,6 +6,7 @@ import { ensureFrontEndBuilds, repoRoot } from '../../scripts/front-end-builds.m
 import { type ApiBenchResult, runApiBenchmarks } from './api-benchmarks.ts';
 import { budgetBreaches, budgets, kib, measureBundle, overBudget, portalDist } from './bundle-budget.ts';
 import { documentRows, runDocumentsBenchmarks } from './documents-bench.ts';
+import { importRows, runImportsBenchmarks } from './imports-bench.ts';
 import { lighthouseOptions, lighthouseRows, runLighthouse } from './lighthouse.ts';
 import { measureBareNodeStart, measureColdStart } from './measure-cold-start.ts';
 import { runResponseWritingBenchmarks } from './response-writing.ts';
@@ -53,6 +54,7 @@ const steps = [
   'fuzz',
   'soak',
   'documents',
+  'imports',
 ] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((step) => step.trim())
@@ -172,6 +174,7 @@ if (wanted('fuzz')) await longFuzz();
 if (wanted('soak')) await soak();
 if (wanted('documents'))
   for (const row of documentRows(await runDocumentsBenchmarks({ runs }), runs)) report(row);
+if (wanted('imports')) for (const row of importRows(runImportsBenchmarks({ runs }), runs)) report(row);
 
 writeFileSync(
   join(import.meta.dirname, '..', 'results', only ? 'partial.md' : 'latest.md'),
