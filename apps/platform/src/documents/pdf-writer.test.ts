@@ -10,6 +10,17 @@ const standard14 = /Helvetica|Times-(Roman|Bold|Italic|BoldItalic)|Courier|Symbo
 // Ligatures, composite glyphs (":", "…", "é", quotes) and long text that must be shortened.
 const awkward = 'Netflix · office fit-out: "Café" 50% … ffi (AU$) — ’quoted’';
 
+/** A writer for a table check of a tenant's document, its heading fixed. */
+async function tableCheck(tenantId: 'waratah' | 'moneypartner', subtitle: string) {
+  return new PdfWriter(await tenantBranding(tenantId), {
+    title: 'Check',
+    subtitle,
+    clientName: 'Test Client',
+    adviserName: null,
+    generatedAt: new Date('2026-11-22T21:00:00Z'),
+  });
+}
+
 describe('PdfWriter', () => {
   for (const tenantId of tenantIds) {
     it(`sets any text in ${tenantId}'s embedded font, with page numbers on every page`, async () => {
@@ -108,13 +119,7 @@ describe('PdfWriter', () => {
   }
 
   it('never shortens a number: one too wide for its column is set smaller', async () => {
-    const pdf = new PdfWriter(await tenantBranding('waratah'), {
-      title: 'Check',
-      subtitle: 'Numbers',
-      clientName: 'Test Client',
-      adviserName: null,
-      generatedAt: new Date('2026-11-22T21:00:00Z'),
-    });
+    const pdf = await tableCheck('waratah', 'Numbers');
     const huge = '-$1,234,567,890,123.45';
     pdf.table(
       [
@@ -132,13 +137,7 @@ describe('PdfWriter', () => {
   });
 
   it('keeps a cell’s suffix whole, shortening the text before it', async () => {
-    const pdf = new PdfWriter(await tenantBranding('moneypartner'), {
-      title: 'Check',
-      subtitle: 'Suffix',
-      clientName: 'Test Client',
-      adviserName: null,
-      generatedAt: new Date('2026-11-22T21:00:00Z'),
-    });
+    const pdf = await tableCheck('moneypartner', 'Suffix');
     const name = 'Commonwealth Everyday Offset Account Joint';
     pdf.table(
       [
