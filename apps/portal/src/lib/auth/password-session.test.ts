@@ -396,6 +396,69 @@ describe('createPasswordSession', () => {
     expect(refresh).toHaveBeenCalledTimes(10);
   });
 
+  /** A session stored two hours ago with a one-hour token: found expired when the page loads. */
+  const expiredAtLoad = () => {
+    const earlier = session().session;
+    earlier.store({ access_token: 'a1', expires_in: 3600 });
+    earlier.dispose();
+    vi.setSystemTime(new Date('2026-03-01T02:00:00Z'));
+  };
+
+  it('tries the renewal of a session found expired again when Retry-After says, the page waiting on it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expiredAtLoad();
+    const refresh = vi
+      .fn()
+      .mockImplementationOnce(async () => Promise.reject(busy(1_000)))
+      .mockImplementationOnce(async () => Promise.reject(busy(1_000)))
+      .mockImplementation(async () => ({ access_token: 'renewed', expires_in: 3600 }));
+    const { session: s } = session({ refresh });
+    s.resume();
+    let settled = false;
+    void s.settled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Before, settled here, signed out: the guard sent the adviser to the sign-in form.
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    expect(settled).toBe(true);
+    expect(s.getAccessToken()).toBe('renewed');
+  });
+
+  it('gives up the renewal of a session found expired 10 s after its first try, or at once when refused', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expiredAtLoad();
+    const refresh = vi.fn(async () => Promise.reject(busy(0)));
+    const { session: s } = session({ refresh });
+    s.resume();
+    let settled = false;
+    void s.settled().then(() => (settled = true));
+    // At 0 s, 1 s, … 10 s, then no more.
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(refresh).toHaveBeenCalledTimes(10);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(11);
+    expect(settled).toBe(true);
+    expect(s.isSignedIn()).toBe(false);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(refresh).toHaveBeenCalledTimes(11);
+
+    vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
+    expiredAtLoad();
+    const spent = vi.fn(async () =>
+      Promise.reject(new ApiError({ status: 401, code: 'invalid_grant', message: 'spent' })),
+    );
+    const refused = session({ refresh: spent }).session;
+    refused.resume();
+    await refused.settled();
+    expect(spent).toHaveBeenCalledTimes(1);
+    expect(refused.isSignedIn()).toBe(false);
+  });
+
   it('does not try again a refresh token the platform refused (401, 400), whatever Retry-After says', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const status of [401, 400]) {

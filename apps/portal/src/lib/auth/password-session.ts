@@ -1,5 +1,5 @@
 import { isApiError } from '../is-api-error.ts';
-import { askedRefreshWait, refreshRetryDelay } from './refresh-retry.ts';
+import { askedRefreshWait, refreshRetryDelay, resumeRetryDelay } from './refresh-retry.ts';
 import { type WithLock, withWebLock } from './web-lock.ts';
 
 const keys = {
@@ -160,24 +160,37 @@ export function createPasswordSession({
   }
 
   async function refreshOnce(due: number | null, retiredRefreshToken?: string) {
-    try {
-      await withLock(refreshLockName, async () => {
-        const current = storage.getItem(keys.accessToken);
-        if (current === null) return;
-        if (expiresAt() !== due) {
-          takeStoredSession();
+    // A session found expired (at load, the tab closed past the token's life) is renewed while the
+    // page waits (`settled`): tries it asks for are made within this run.
+    const firstTry = now();
+    const expiredAlready = due !== null && due <= firstTry;
+    for (;;) {
+      try {
+        await withLock(refreshLockName, async () => {
+          const current = storage.getItem(keys.accessToken);
+          if (current === null) return;
+          if (expiresAt() !== due) {
+            takeStoredSession();
+            return;
+          }
+          const token = await withDeadline((signal) => refresh(retiredRefreshToken, signal));
+          // Kept only if the session it renews is still the one here: not timed out, not replaced by
+          // a new sign-in while the answer was on its way.
+          if (storage.getItem(keys.accessToken) === current) session.store(token);
+        });
+        return;
+      } catch (error) {
+        // The expiry timer still flips the state to signed out, unless a try asked for renews it.
+        console.warn('The access token could not be refreshed', error);
+        const delay = askedRetryDelay(error, due, firstTry);
+        if (delay === null) return;
+        if (!expiredAlready) {
+          timers.push(setTimeout(() => void refreshNow(due, retiredRefreshToken), delay));
           return;
         }
-        const token = await withDeadline((signal) => refresh(retiredRefreshToken, signal));
-        // Kept only if the session it renews is still the one here: not timed out, not replaced by
-        // a new sign-in while the answer was on its way.
-        if (storage.getItem(keys.accessToken) === current) session.store(token);
-      });
-    } catch (error) {
-      // The expiry timer still flips the state to signed out, unless a try asked for renews it.
-      console.warn('The access token could not be refreshed', error);
-      const delay = askedRetryDelay(error, due);
-      if (delay !== null) timers.push(setTimeout(() => void refreshNow(due, retiredRefreshToken), delay));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (disposed) return;
+      }
     }
   }
 
@@ -187,15 +200,20 @@ export function createPasswordSession({
    * can still renew the token (`refreshRetryDelay`): the delay, or null for no try. Any other
    * failure (a 401 or 400: the refresh token spent or revoked) is not, and the visitor signs in
    * again once the token expires. Before 2026-12-03 no failure was tried again: a 503 10 s before
-   * the expiry signed the adviser out.
+   * the expiry signed the adviser out. A session found expired (`due` before the `firstTry`) is tried
+   * again when it says, at least 1 s apart, for 10 s from the first try (`resumeRetryDelay`): the
+   * page went to the sign-in form at once, though the refresh cookie was good.
    */
-  function askedRetryDelay(error: unknown, due: number | null): number | null {
+  function askedRetryDelay(error: unknown, due: number | null, firstTry: number): number | null {
     if (disposed || due === null || !isApiError(error)) return null;
     // Only while the session that failed to renew is still the one stored here.
     if (storage.getItem(keys.accessToken) === null || expiresAt() !== due) return null;
     // The SDK reads `Retry-After` on this machine's clock (`Date.now`).
     const asked = askedRefreshWait(error, Date.now());
-    return asked === undefined ? null : refreshRetryDelay(asked, due - now());
+    if (asked === undefined) return null;
+    return due <= firstTry
+      ? resumeRetryDelay(asked, now() - firstTry)
+      : refreshRetryDelay(asked, due - now());
   }
 
   /** The stored session changed (stored here, or by another tab): timers set again, listeners told. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { askedRefreshWait, REFRESH_RETRY_MIN_MS, refreshRetryDelay } from './refresh-retry.ts';
+import {
+  askedRefreshWait,
+  REFRESH_RETRY_MIN_MS,
+  refreshRetryDelay,
+  resumeRetryDelay,
+} from './refresh-retry.ts';
 
 describe('askedRefreshWait', () => {
   it('reads the wait of a 503 or 429 that said when to ask again, never below none', () => {
@@ -27,5 +32,15 @@ describe('refreshRetryDelay', () => {
     expect(refreshRetryDelay(1_000, 1_999)).toBeNull();
     expect(refreshRetryDelay(0, 0)).toBeNull();
     expect(refreshRetryDelay(0, -5_000)).toBeNull();
+  });
+});
+
+describe('resumeRetryDelay', () => {
+  it('waits as asked, at least a second, while the try starts within 10 s of the first', () => {
+    expect(resumeRetryDelay(0, 0)).toBe(REFRESH_RETRY_MIN_MS);
+    expect(resumeRetryDelay(3_000, 2_000)).toBe(3_000);
+    expect(resumeRetryDelay(1_000, 9_000)).toBe(1_000);
+    expect(resumeRetryDelay(1_000, 9_001)).toBeNull();
+    expect(resumeRetryDelay(30_000, 0)).toBeNull();
   });
 });

@@ -4,6 +4,12 @@ export const REFRESH_RETRY_MIN_MS = 1_000;
 /** The last try starts at least this long before the token expires, so that its answer comes in time. */
 export const REFRESH_LAST_TRY_BEFORE_EXPIRY_MS = 1_000;
 
+/**
+ * How long after its first try a session found expired at load (the tab was closed past the
+ * token's life; its refresh cookie lasts longer) is still tried, the page waiting on it.
+ */
+export const RESUME_REFRESH_RETRY_WINDOW_MS = 10_000;
+
 /** A refused refresh, as the SDK's `ApiError` and the provider client's `ProviderRequestError` tell it. */
 export interface RefreshRefusal {
   status: number;
@@ -33,4 +39,15 @@ export function refreshRetryDelay(waitMs: number, untilExpiryMs: number): number
   const latest = untilExpiryMs - REFRESH_LAST_TRY_BEFORE_EXPIRY_MS;
   const delay = Math.min(Math.max(waitMs, REFRESH_RETRY_MIN_MS), latest);
   return delay >= REFRESH_RETRY_MIN_MS ? delay : null;
+}
+
+/**
+ * When, from now, to try again the renewal of a session found expired at load whose answer asked
+ * to wait `waitMs`, `sinceFirstTryMs` after its first try: after that wait, but at least
+ * REFRESH_RETRY_MIN_MS, while the try starts within RESUME_REFRESH_RETRY_WINDOW_MS of the first;
+ * null when it would not.
+ */
+export function resumeRetryDelay(waitMs: number, sinceFirstTryMs: number): number | null {
+  const delay = Math.max(waitMs, REFRESH_RETRY_MIN_MS);
+  return sinceFirstTryMs + delay <= RESUME_REFRESH_RETRY_WINDOW_MS ? delay : null;
 }
