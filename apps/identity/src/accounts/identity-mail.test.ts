@@ -33,6 +33,7 @@ describe('the welcome of a new adviser', () => {
       sendPasswordReset: vi.fn(),
       sendEmailVerification: vi.fn(),
       sendAlreadyRegistered: vi.fn(),
+      sendInvitationWaiting: vi.fn(),
     }).welcome(adviser, fakeLog());
     expect(sendWelcome).toHaveBeenCalledWith(adviser);
 
@@ -43,6 +44,7 @@ describe('the welcome of a new adviser', () => {
       sendPasswordReset: vi.fn(),
       sendEmailVerification: vi.fn(),
       sendAlreadyRegistered: vi.fn(),
+      sendInvitationWaiting: vi.fn(),
     };
     await expect(createIdentityMail(noIdentity, failing).welcome(adviser, log)).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalledWith(
@@ -62,6 +64,7 @@ describe('the welcome of a new adviser', () => {
         sendPasswordReset: vi.fn(),
         sendEmailVerification: vi.fn(),
         sendAlreadyRegistered: vi.fn(),
+        sendInvitationWaiting: vi.fn(),
       },
       queue,
     ).welcome(adviser, fakeLog());
@@ -82,6 +85,7 @@ describe('the welcome of a new adviser', () => {
         sendPasswordReset: vi.fn(),
         sendEmailVerification: vi.fn(),
         sendAlreadyRegistered: vi.fn(),
+        sendInvitationWaiting: vi.fn(),
       },
       refusing,
     ).welcome(adviser, log);

@@ -54,11 +54,20 @@ export interface AlreadyRegisteredRequest {
   portalUrl: string;
 }
 
+/** Someone registered the address of an invitation nobody accepted yet; the link is written when the e-mail goes out. */
+export interface InvitationWaitingRequest {
+  tenantId: string;
+  adminUserId: number;
+  origin: string;
+  clientId: string;
+}
+
 export type IdentityMailRequest =
   | { kind: 'welcome'; adviser: RegisteredAdviser }
   | { kind: 'verify-email'; request: EmailVerificationRequest }
   | { kind: 'password-reset'; request: PasswordResetRequest }
-  | { kind: 'already-registered'; request: AlreadyRegisteredRequest };
+  | { kind: 'already-registered'; request: AlreadyRegisteredRequest }
+  | { kind: 'invitation-waiting'; request: InvitationWaitingRequest };
 
 /** How the identity's pages send e-mail (`createIdentityMail`). */
 export interface IdentityMail {
@@ -82,6 +91,15 @@ export interface IdentityMail {
    */
   alreadyRegistered(
     asked: AlreadyRegisteredRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void>;
+  /**
+   * Sends an invitee who has not accepted yet, whose address someone registered, a link to choose
+   * their password; queued or sent after the answer, as `alreadyRegistered`.
+   */
+  invitationWaiting(
+    asked: InvitationWaitingRequest,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void>;
@@ -137,6 +155,12 @@ export function createIdentityMail(
         mailAlreadyRegistered(identity, mail, asked),
       );
     },
+    async invitationWaiting(asked, request, reply) {
+      if (!mail) return;
+      await queueOrAfterAnswer({ kind: 'invitation-waiting', request: asked }, request, reply, () =>
+        mailInvitationWaiting(identity, mail, asked),
+      );
+    },
   };
 
   /** Queues the e-mail, or without a queue sends it once the answer has gone, so that its time tells nothing. */
@@ -166,6 +190,7 @@ export async function registerIdentityMailJob(
       if (job.kind === 'welcome') await mail.sendWelcome(job.adviser);
       else if (job.kind === 'verify-email') await mailEmailVerificationLink(identity, mail, job.request);
       else if (job.kind === 'already-registered') await mailAlreadyRegistered(identity, mail, job.request);
+      else if (job.kind === 'invitation-waiting') await mailInvitationWaiting(identity, mail, job.request);
       else await mailPasswordResetLink(identity, mail, job.request);
     },
     // One at a time per instance: a stalled SMTP server must not hold every worker slot.
@@ -231,5 +256,28 @@ async function mailAlreadyRegistered(
     givenName: adviser.givenName,
     signInUrl: portalUrl,
     resetUrl: `${origin}${withClient(forgotPasswordPath, clientId)}`,
+  });
+}
+
+/**
+ * Sends an invitation nobody accepted yet (active, unconfirmed, no password) a new reset link,
+ * which sets its first password and confirms the address, so accepting it: no more than the
+ * forgotten-password page sends the same address. Anything else (accepted meanwhile, suspended)
+ * is sent nothing.
+ */
+async function mailInvitationWaiting(
+  identity: IdentityService,
+  mail: RegistrationMail,
+  { tenantId, adminUserId, origin, clientId }: InvitationWaitingRequest,
+): Promise<void> {
+  const invitee = await findAdviser(identity.db, tenantId, { id: String(adminUserId) });
+  if (!invitee || invitee.emailVerified || invitee.passwordHash !== null) return;
+  const token = await issueLinkToken(identity.db, passwordResetLink, invitee.id);
+  await mail.sendInvitationWaiting({
+    tenantId,
+    adminUserId: invitee.id,
+    email: invitee.email,
+    givenName: invitee.givenName,
+    url: `${origin}${withClient(resetPasswordPath, clientId, { token })}`,
   });
 }

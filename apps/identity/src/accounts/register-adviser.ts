@@ -16,6 +16,8 @@ export type RegistrationResult =
   | { ok: true; outcome: 'registered'; adminUserId: number }
   /** The address has an account: its owner, when it is a confirmed active one, is to be told. */
   | { ok: true; outcome: 'already-registered'; adminUserId: number | undefined }
+  /** The address holds an invitation nobody accepted yet: its owner is to be told how to accept it. */
+  | { ok: true; outcome: 'invitation-waiting'; adminUserId: number }
   | { ok: false; errors: Record<string, string> };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -66,6 +68,8 @@ export function validateRegistration(
  * An address that has an account already is answered as a new one would be (the page says the
  * same, so it tells no one whose address has an account; before 2026-11-30 it said "already
  * exists"): a confirmed account is left as it is, its owner to be told (`already-registered`); an
+ * invitation nobody accepted yet is left as it is, its invitee to be told how to accept it
+ * (`invitation-waiting`); an
  * active adviser's account never confirmed (registered here, not invited) takes the new name and password, as the platform's
  * registration does, so that whoever registered someone else's address first cannot keep the
  * account once its owner registers (its confirmation asks for the password chosen here).
@@ -101,6 +105,10 @@ export async function registerAdviser(
       const registeredOnly =
         existing?.kind === 'adviser' && existing.status === 'active' && existing.password_hash !== null;
       if (existing && (existing.email_verified_at || !registeredOnly)) {
+        // An invitation (active, unconfirmed, no password yet): most likely its invitee, whose link
+        // lapsed, registering. Before 2026-12-03 they were sent nothing.
+        if (existing.status === 'active' && !existing.email_verified_at && existing.password_hash === null)
+          return { ok: true, outcome: 'invitation-waiting', adminUserId: existing.id };
         const owner = existing.email_verified_at && existing.status === 'active' ? existing.id : undefined;
         return { ok: true, outcome: 'already-registered', adminUserId: owner };
       }

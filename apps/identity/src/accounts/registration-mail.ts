@@ -24,6 +24,11 @@ export interface RegistrationMail {
   sendPasswordReset(link: PasswordResetLink): Promise<void>;
   /** To the owner of a confirmed account, when someone registers its address again. */
   sendAlreadyRegistered(notice: AlreadyRegisteredNotice): Promise<void>;
+  /**
+   * To an invitee who has not accepted yet, when someone registers their address: a link to choose
+   * their password (the reset link, which confirms the address), which accepts the invitation.
+   */
+  sendInvitationWaiting(link: PasswordResetLink): Promise<void>;
 }
 
 /** Someone registered the address of a confirmed account: its owner is told, and nothing changes. */

@@ -188,6 +188,19 @@ export async function interactionRoutes(
         }
         return sendPage(reply, renderCheckYourEmailPage(page));
       }
+      if (result.outcome === 'invitation-waiting') {
+        // The same page again; the invitee is sent a link to accept the invitation.
+        const asked = {
+          tenantId: tenant.id,
+          adminUserId: result.adminUserId,
+          origin: tenantIdentity.origin,
+          clientId: tenantIdentity.clientId,
+        };
+        await mail.invitationWaiting(asked, request, reply).catch((error: unknown) => {
+          request.log.error({ err: error }, 'The invitation-waiting e-mail could not be queued');
+        });
+        return sendPage(reply, renderCheckYourEmailPage(page));
+      }
       // Not signed in until the address is confirmed: anyone may type anyone's address here, and the
       // account would send invitations in that name. The welcome follows the confirmation.
       const sent = await sendConfirmationLink(mail, tenantIdentity, result.adminUserId, request);

@@ -3,7 +3,7 @@ import { accountMailSettled, latestMail } from '../../../platform/src/testing/la
 import { holdLocked, waitForALockWait } from '../../../platform/src/testing/lock-wait.ts';
 import { withPortalFeatures } from '../../../platform/src/testing/portal-features.ts';
 import { emailVerificationLink, issueLinkToken } from '../accounts/link-tokens.ts';
-import { hashPassword } from '../accounts/password-hashing.ts';
+import { hashPassword, verifyPassword } from '../accounts/password-hashing.ts';
 import {
   buildIdentityTestApp,
   type IdentityTestApp,
@@ -311,6 +311,61 @@ describe('registration through the hosted backend', () => {
       links: [{ label: 'Sign in', url: `${portalOrigin}/` }],
     });
     expect(notice?.text).toContain(`/app/forgot-password/?client_id=${waratahClientId}`);
+  });
+
+  it('sends an invitation nobody accepted yet a link to accept it, and changes nothing', async () => {
+    // An invited adviser (no password, unconfirmed), whose invitation's link may have lapsed.
+    const email = 'ivy.invited@example.com.au';
+    const invitee = await testApp.database.db
+      .insertInto('admin_users')
+      .values({
+        tenant_id: 'waratah',
+        email,
+        given_name: 'Ivy',
+        family_name: 'Invited',
+        roles: JSON.stringify(['adviser']),
+        permissions: JSON.stringify([]),
+        password_hash: null,
+        email_verified_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const browser = new TestBrowser(testApp.app);
+    const result = await browser.request(await openRegisterForm(browser), {
+      method: 'POST',
+      form: { ...registration, given_name: 'Mallory', email },
+    });
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toContain(`We have e-mailed a link to ${email}.`);
+    await accountMailSettled(testApp.app);
+    const account = () =>
+      testApp.database.db
+        .selectFrom('admin_users')
+        .selectAll()
+        .where('id', '=', invitee.id)
+        .executeTakeFirstOrThrow();
+    expect(await account()).toEqual(invitee);
+    const note = await latestMail(testApp.app, email);
+    expect(note?.subject).toBe('Your invitation to the Waratah Adviser Portal is waiting');
+    expect(note?.text).toContain(
+      'You have already been invited to the Waratah Adviser Portal, so no new account was made.',
+    );
+    expect(note?.text).toContain('The link works once and expires in 1 hour.');
+    expect(note?.text).not.toContain('Mallory');
+    expect(note?.links[0]?.label).toBe('Set password');
+    const link = new URL(note?.links[0]?.url ?? '');
+    expect(link.pathname).toBe('/app/reset-password/');
+
+    // The link sets the invitee's first password and confirms the address, under the invited names.
+    const password = 'Accepted-From-The-Note-2026';
+    const set = await new TestBrowser(testApp.app).request(`${link.pathname}${link.search}`, {
+      method: 'POST',
+      form: { token: link.searchParams.get('token') ?? '', password, password_confirmation: password },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(await account()).toMatchObject({ given_name: 'Ivy', family_name: 'Invited' });
+    expect((await account()).email_verified_at).toBeInstanceOf(Date);
+    expect(await verifyPassword((await account()).password_hash, password)).toBe(true);
   });
 
   it('gives an account registered and never confirmed to whoever registers its address again', async () => {

@@ -8,6 +8,7 @@ import { registerAccountMailJob } from './account-mail-job.ts';
 import { createMailboxMailer } from './mailbox-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { alreadyRegisteredMail } from './messages/already-registered-mail.ts';
+import { invitationWaitingMail } from './messages/invitation-waiting-mail.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 import { verifyEmailMail } from './messages/verify-email-mail.ts';
 import { welcomeMail } from './messages/welcome-mail.ts';
@@ -51,7 +52,7 @@ export async function registerMail(app: FastifyInstance, options: MailOptions = 
   await app.register(getMailboxMessages);
 }
 
-/** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, a password-reset link, and the notice that an address was registered again. */
+/** The e-mail the identity service sends (SSO tenants) through this mailer: the link that confirms a new adviser's address, their welcome, a password-reset link, the notice that an address was registered again, and an invitee's link to accept their invitation when their address is registered. */
 export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
   /** Sends the message `render` writes for the tenant; an unknown tenant is the caller's error. */
   const sendAs = async (tenantId: string, to: string, render: (tenant: TenantConfig) => RenderedMail) => {
@@ -83,6 +84,16 @@ export function identityRegistrationMail(mailer: Mailer): RegistrationMail {
           givenName: notice.givenName,
           signInUrl: notice.signInUrl,
           resetUrl: notice.resetUrl,
+        }),
+      ),
+    sendInvitationWaiting: (link) =>
+      sendAs(link.tenantId, link.email, (tenant) =>
+        invitationWaitingMail({
+          tenant,
+          givenName: link.givenName,
+          partyName: undefined,
+          url: link.url,
+          expiresIn: '1 hour',
         }),
       ),
   };

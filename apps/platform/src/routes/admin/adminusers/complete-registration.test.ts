@@ -34,6 +34,16 @@ describe('registration of an address holding a pending invitation', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
 
+  const registerAs = (email: string) =>
+    post('/api/admin/adminusers/register', {
+      email,
+      given_name: 'Mallory',
+      family_name: 'Taker',
+      password: 'Attacker-Chosen-Password-9',
+      password_confirmation: 'Attacker-Chosen-Password-9',
+      terms_accepted: true,
+    });
+
   it('leaves a colleague’s or an operator’s pending invitation as it is, answering as for any address', async () => {
     await inviteAdminUser(testApp.app, adviser, 'pia.colleague@example.test');
     await inviteAdminUser(testApp.app, operator, 'pia.operator@example.test');
@@ -41,15 +51,6 @@ describe('registration of an address holding a pending invitation', () => {
     const invitees = ['pia.colleague@example.test', 'pia.operator@example.test'];
     const before = await Promise.all(invitees.map(accountOf));
 
-    const registerAs = (email: string) =>
-      post('/api/admin/adminusers/register', {
-        email,
-        given_name: 'Mallory',
-        family_name: 'Taker',
-        password: 'Attacker-Chosen-Password-9',
-        password_confirmation: 'Attacker-Chosen-Password-9',
-        terms_accepted: true,
-      });
     const fresh = await registerAs('pia.new@example.test');
     expect(fresh.statusCode).toBe(202);
     for (const email of invitees) {
@@ -81,7 +82,8 @@ describe('registration of an address holding a pending invitation', () => {
       .execute();
     expect(codes).toEqual([]);
 
-    // The invitee accepts from the invitation's link, under the names they were invited with.
+    // The invitee accepts from the newest link (the registration's note: below), under the names
+    // they were invited with.
     const mail = await latestMail(testApp.app, 'pia.colleague@example.test');
     const accepted = await post('/api/admin/adminusers/reset/password', {
       invitation_token: linkParameter(mail, 'invitation_token'),
@@ -96,5 +98,72 @@ describe('registration of an address holding a pending invitation', () => {
       external_party_id: adviser.adminUser.external_party_id,
       terms_accepted_at: null,
     });
+  });
+
+  it('sends an open invitation’s address a fresh link to accept it, and a suspended invitee or one of a practice in review nothing', async () => {
+    const invitee = 'ivy.lapsed@example.test';
+    await inviteAdminUser(testApp.app, adviser, invitee);
+    const invitation = await latestMail(testApp.app, invitee);
+    const before = await accountOf(invitee);
+    const practice = await db()
+      .selectFrom('external_parties')
+      .select('name')
+      .where('id', '=', before.external_party_id)
+      .executeTakeFirstOrThrow();
+
+    expect((await registerAs(invitee)).statusCode).toBe(202);
+    await accountMailSettled(testApp.app);
+    const note = await latestMail(testApp.app, invitee);
+    expect(note?.subject).toBe('Your invitation to the Waratah Labs Adviser Portal is waiting');
+    expect(note?.text).toContain(
+      `You have already been invited to the Waratah Labs Adviser Portal to join ${practice.name}, so no new account was made.`,
+    );
+    expect(note?.text).not.toContain('Mallory');
+    expect(note?.links[0]?.label).toBe('Set password');
+    // Left as the invitation made it; the link accepts it under the invitation's names.
+    expect(await accountOf(invitee)).toEqual(before);
+    const accepted = await post('/api/admin/adminusers/reset/password', {
+      invitation_token: linkParameter(note, 'invitation_token'),
+      password,
+      password_confirmation: password,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await accountOf(invitee)).toMatchObject({
+      given_name: 'Pia',
+      family_name: 'Invited',
+      external_party_id: before.external_party_id,
+    });
+    // The link the note replaced no longer works; an accepted invitation is told it has an account.
+    expect(linkParameter(invitation, 'invitation_token')).not.toBe(linkParameter(note, 'invitation_token'));
+    expect((await registerAs(invitee)).statusCode).toBe(202);
+    await accountMailSettled(testApp.app);
+    expect((await latestMail(testApp.app, invitee))?.subject).toBe(
+      'You already have a Waratah Labs Adviser Portal account',
+    );
+
+    // A suspended invitee, and one whose practice is back in review (its link would not work).
+    const suspended = 'ivy.suspended@example.test';
+    const inReview = 'ivy.review@example.test';
+    const otherPractice = await createSignedInAdminUser(testApp.app, { tenantId: 'waratahlabs' });
+    await inviteAdminUser(testApp.app, adviser, suspended);
+    await inviteAdminUser(testApp.app, otherPractice, inReview);
+    await db()
+      .updateTable('admin_users')
+      .set({ status: 'suspended' })
+      .where('email', '=', suspended)
+      .execute();
+    await db()
+      .updateTable('external_parties')
+      .set({ status: 'unverified' })
+      .where('id', '=', otherPractice.adminUser.external_party_id)
+      .execute();
+    const sentBefore = await Promise.all(
+      [suspended, inReview].map((email) => latestMail(testApp.app, email)),
+    );
+    for (const email of [suspended, inReview]) expect((await registerAs(email)).statusCode).toBe(202);
+    await accountMailSettled(testApp.app);
+    expect(await Promise.all([suspended, inReview].map((email) => latestMail(testApp.app, email)))).toEqual(
+      sentBefore,
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
 import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
+import { invitationWaitingMail } from '../../../mail/messages/invitation-waiting-mail.ts';
 import { isRegistrationAccount } from './registration-account.ts';
 import { sendVerificationCode } from './send-verification-code.ts';
 
@@ -14,8 +15,9 @@ import { sendVerificationCode } from './send-verification-code.ts';
  * The registration's own work, done by the `mail.account` job (`kind: 'registration'`): a verified
  * account is left as it is and its owner told it exists (if it is active); an unverified account
  * that is not a registration's own (`isRegistrationAccount`: a colleague's or operator's pending
- * invitation, a suspended account) is left as it is and sent nothing, as the identity's
- * registration does (before 2026-12-02 it was renamed, its terms marked accepted and sent a code);
+ * invitation, a suspended account) is left as it is (before 2026-12-02 it was renamed, its terms
+ * marked accepted and sent a code), an open invitation's address sent a fresh link to accept it
+ * (`sendInvitationWaiting`);
  * otherwise the adviser is created unverified (or, registering again, renamed and its password
  * cleared), audited
  * (`admin_user.register`, the registrant as the actor, from the request's address), and sent a
@@ -50,9 +52,12 @@ export async function completeRegistration(
     await app.mailer.send({ tenantId: tenant.id, to: existing.email, ...mail });
     return;
   }
-  // An invitation's account is its invitee's, to accept from the invitation's link.
+  // An invitation's account is its invitee's, to accept from the invitation's link: left as it is,
+  // and an open one's address sent a fresh link (its owner is most likely the invitee whose link
+  // lapsed).
   if (existing && !isRegistrationAccount(existing)) {
     await forgetPassword();
+    await sendInvitationWaiting(app, request, existing);
     return;
   }
   const profile = { givenName: request.givenName, familyName: request.familyName };
@@ -92,6 +97,49 @@ export async function completeRegistration(
     });
   }
   await forgetPassword();
+}
+
+/**
+ * An invitation nobody accepted yet (active, unverified, no password) whose practice, if it names
+ * one, is enabled: its address is sent a fresh invitation link (7 days, once), saying an invitation
+ * is waiting. Anything else (suspended, a practice disabled or in review, where the link would not
+ * work) is sent nothing. Before 2026-12-03 every such registration was silent, and an invitee whose
+ * link had lapsed, registering, waited for a code that never came. The link is no more than
+ * "Forgot password" gives the same address (`password-reset`), so it opens nothing to whoever
+ * registered; the registration's names and password are not used.
+ */
+async function sendInvitationWaiting(
+  app: FastifyInstance,
+  request: RegistrationRequest,
+  invitee: AdminUserRow,
+): Promise<void> {
+  if (invitee.status !== 'active' || invitee.email_verified_at !== null || invitee.password_hash !== null)
+    return;
+  const tenant = getTenant(request.tenantId);
+  const party =
+    invitee.external_party_id === null
+      ? undefined
+      : await app.database.db
+          .selectFrom('external_parties')
+          .select(['name', 'status'])
+          .where('id', '=', invitee.external_party_id)
+          .where('tenant_id', '=', tenant.id)
+          .executeTakeFirst();
+  if (invitee.external_party_id !== null && party?.status !== 'enabled') return;
+  const token = await app.oneTimeTokens.issueLinkToken({
+    tenantId: tenant.id,
+    adminUserId: invitee.id,
+    purpose: 'invitation',
+    ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
+  });
+  const mail = invitationWaitingMail({
+    tenant,
+    givenName: invitee.given_name,
+    partyName: party?.name,
+    url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
+    expiresIn: '7 days',
+  });
+  await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
 }
 
 /**
