@@ -46,5 +46,6 @@ export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 export const auditLogResponseSchema = z.object({
   data: z.array(auditLogEntrySchema),
-  paging: z.object({ cursors: z.object({ after: z.optional(z.string()) }) }),
+  /** `next`: the link to the older entries (the route and its query, `after` the cursor), while there are some. */
+  paging: z.object({ cursors: z.object({ after: z.optional(z.string()) }), next: z.optional(z.string()) }),
 });

@@ -25,6 +25,12 @@ function queryPair(key: string, value: string): string {
   return `${encodeURIComponent(key)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`;
 }
 
+/** A page's paging as a list answers it: its cursors, and its total where the list counts one. */
+interface Cursors {
+  cursors: { before?: string; after?: string };
+  total?: number;
+}
+
 /**
  * The `previous` and `next` links of a page (reference §1): the route's path and the request's
  * validated query, in the contract's order, with the page's position (`before`, `after`, `page`)
@@ -32,9 +38,12 @@ function queryPair(key: string, value: string): string {
  * of the list). Relative to the API's origin: the host a request names is not always the one its
  * caller used (a proxy), and a kept answer (`keptAnswer`) is shared by every request of its route
  * and validated query whatever their host, so nothing of the request but its route and validated
- * query may enter the answer.
+ * query may enter the answer. A list that counts no total (the audit log) answers none.
  */
-export function pagingLinks(request: FastifyRequest, paging: Paging): Paging {
+export function pagingLinks<P extends Cursors>(
+  request: FastifyRequest,
+  paging: P,
+): P & { previous?: string; next?: string } {
   const path = request.routeOptions.url ?? request.url.split('?')[0];
   const kept: string[] = [];
   for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
@@ -49,8 +58,8 @@ export function pagingLinks(request: FastifyRequest, paging: Paging): Paging {
     cursors: paging.cursors,
     ...(before === undefined ? {} : { previous: link('before', before) }),
     ...(after === undefined ? {} : { next: link('after', after) }),
-    total: paging.total,
-  };
+    ...(paging.total === undefined ? {} : { total: paging.total }),
+  } as P & { previous?: string; next?: string };
 }
 
 /**

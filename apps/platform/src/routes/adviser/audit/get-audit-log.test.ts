@@ -8,7 +8,7 @@ import {
   twoAdvisersWithAClientEach,
 } from '../../../testing/signed-in-adviser-with-client.ts';
 
-type Page = { data: AuditLogEntry[]; paging: { cursors: { after?: string } } };
+type Page = { data: AuditLogEntry[]; paging: { cursors: { after?: string }; next?: string } };
 
 describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
   let testApp: TestApp;
@@ -131,6 +131,25 @@ describe('GET api/adviser/audit and api/admin/audit: the audit log', () => {
     expect(second.data[0]?.id).toBeLessThan(first.data[0]?.id ?? 0);
     const all = await page('/api/adviser/audit?size=100', mine.adviser.headers);
     expect(all.paging.cursors).toEqual({});
+    expect(all.paging).not.toHaveProperty('next');
+  });
+
+  it('links each page to the older entries, keeping its query, as the other lists do', async () => {
+    // Before 2026-12-03 the log gave only the cursor (reference §1: lists link their pages).
+    const first = await page(`/api/adviser/audit?client_id=${mine.clientId}&size=1`, mine.adviser.headers);
+    const after = first.paging.cursors.after;
+    expect(first.paging.next).toBe(`/api/adviser/audit?size=1&client_id=${mine.clientId}&after=${after}`);
+    // Followed to the end, the links give the client's whole log, newest first, and then none.
+    const walked = [...first.data];
+    let next = first.paging.next;
+    while (next !== undefined) {
+      const older = await page(next, mine.adviser.headers);
+      walked.push(...older.data);
+      next = older.paging.next;
+    }
+    const whole = await page(`/api/adviser/audit?client_id=${mine.clientId}&size=100`, mine.adviser.headers);
+    expect(whole.data.length).toBeGreaterThan(1);
+    expect(walked.map((entry) => entry.id)).toEqual(whole.data.map((entry) => entry.id));
   });
 
   it('refuses a cursor or client it could not have given, and an adviser without an enabled practice', async () => {
