@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkPassportRange } from './financial-passport.ts';
+import { checkPassportRange, financialPassportQuerySchema } from './financial-passport.ts';
 import { databaseIdSchema, dateSchema } from './money.ts';
 import { onlyValue } from './unsupported.ts';
 
@@ -71,12 +71,20 @@ export const documentPeriodSchema = z.object({
 export type DocumentPeriod = z.infer<typeof documentPeriodSchema>;
 
 /**
- * `POST financialpassport/exports`, and the query of `GET financialpassport/export`: a custom range
- * is bounded as `GET financialpassport` bounds it (`maxPassportYears`).
+ * `aggregators`, refused by name as `GET financialpassport` refuses it: the same field, so the
+ * same 400 and message. Since 2026-12-03; before, an export dropped it (the query strips unknown
+ * keys) and its PDF covered every account while the report on screen refused it.
  */
-export const financialPassportExportRequestSchema = documentPeriodSchema.check(
-  z.superRefine(checkPassportRange),
-);
+const passportExportRefusals = { aggregators: financialPassportQuerySchema.shape.aggregators };
+
+/**
+ * `POST financialpassport/exports`, and the query of `GET financialpassport/export`: a custom range
+ * is bounded as `GET financialpassport` bounds it (`maxPassportYears`), and what that call refuses
+ * by name the exports refuse too.
+ */
+export const financialPassportExportRequestSchema = z
+  .extend(documentPeriodSchema, passportExportRefusals)
+  .check(z.superRefine(checkPassportRange));
 export type FinancialPassportExportRequest = z.infer<typeof financialPassportExportRequestSchema>;
 
 /**
@@ -87,6 +95,7 @@ export type FinancialPassportExportRequest = z.infer<typeof financialPassportExp
 export const financialPassportExportQuerySchema = z
   .extend(documentPeriodSchema, {
     type: onlyValue('pdf', 'the passport is made as a PDF only; leave type out or send pdf'),
+    ...passportExportRefusals,
   })
   .check(z.superRefine(checkPassportRange));
 export type FinancialPassportExportQuery = z.infer<typeof financialPassportExportQuerySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financialPassportExportRequestSchema } from './documents.ts';
+import { financialPassportExportQuerySchema, financialPassportExportRequestSchema } from './documents.ts';
 import { financialPassportQuerySchema, maxPassportYears } from './financial-passport.ts';
 
 describe('the financial passport range', () => {
@@ -37,5 +37,19 @@ describe('the financial passport range', () => {
       'from_date: must be a real calendar date',
       'to_date: must be a real calendar date',
     ]);
+  });
+});
+
+describe('what the passport refuses by name', () => {
+  it('refuses aggregators in the exports with the report’s own message', () => {
+    // Before 2026-12-03 the exports dropped it, and the PDF covered every account.
+    const messages = [
+      financialPassportQuerySchema,
+      financialPassportExportRequestSchema,
+      financialPassportExportQuerySchema,
+    ].map((schema) => schema.safeParse({ aggregators: 'cdr' }).error?.issues.map((issue) => issue.message));
+    expect(messages[0]).toEqual([expect.stringMatching(/^is not supported: /)]);
+    expect(messages[1]).toEqual(messages[0]);
+    expect(messages[2]).toEqual(messages[0]);
   });
 });

@@ -31,6 +31,7 @@ describe('planGoalPeriods', () => {
     endDate: null,
     periodCents: 25_000,
     targetCents: 500_000,
+    startCents: 0,
   };
 
   it('plans only the first period of a goal that starts later', () => {
@@ -70,10 +71,39 @@ describe('planGoalPeriods', () => {
       endDate: '2026-12-31',
       periodCents: null,
       targetCents: 100_001,
+      startCents: 0,
       today: '2026-11-22',
     });
     expect(periods.map((period) => period.targetCents)).toEqual([25_000, 25_000, 25_000, 25_001]);
     expect(periods.reduce((sum, period) => sum + period.targetCents, 0)).toBe(100_001);
+  });
+
+  it('spreads what is left to save, not the whole target, when some is saved already', () => {
+    // Before 2026-12-03 the whole 12,000.00 was spread: 1,000.00 a period for a goal that needs 500.00.
+    const goal = {
+      frequency: 'monthly' as const,
+      startDate: '2026-12-01',
+      endDate: '2027-11-30',
+      periodCents: null,
+      targetCents: 1_200_000,
+      today: '2026-12-03',
+      keep: Number.POSITIVE_INFINITY,
+    };
+    const plan = (startCents: number, today = goal.today) => planGoalPeriods({ ...goal, startCents, today });
+    expect(plan(600_000, '2027-11-30').map((period) => period.targetCents)).toEqual(
+      Array.from({ length: 12 }, () => 50_000),
+    );
+    expect(plan(600_000)).toEqual([
+      { index: 0, startDate: '2026-12-01', endDate: '2026-12-31', targetCents: 50_000 },
+    ]);
+    // The last period takes the cents that do not divide evenly; nothing is left once the start
+    // amount reaches the target.
+    const uneven = plan(600_001, '2027-11-30').map((period) => period.targetCents);
+    expect(uneven).toEqual([...Array.from({ length: 11 }, () => 49_999), 50_010]);
+    expect(uneven.reduce((sum, cents) => sum + cents, 0)).toBe(599_999);
+    expect(plan(1_300_000, '2027-11-30').map((period) => period.targetCents)).toEqual(
+      Array.from({ length: 12 }, () => 0),
+    );
   });
 
   it('counts the periods to the end date once, however many there are', () => {
@@ -85,6 +115,7 @@ describe('planGoalPeriods', () => {
       endDate: '2126-01-01',
       periodCents: null,
       targetCents: 40_178 * 100 + 7,
+      startCents: 0,
       today: '2026-11-22',
     });
     expect(periods).toHaveLength(12);
@@ -151,6 +182,7 @@ describe('periods counted from the start, not from the period before', () => {
       endDate: '2026-07-30',
       periodCents: null,
       targetCents: 60_000,
+      startCents: 0,
       today: '2026-07-01',
     });
     // Before 2026-11-30: 31 Jan, 28 Feb, 28 Mar, 28 Apr…, and seven periods of 85.71.
@@ -176,6 +208,7 @@ describe('periods counted from the start, not from the period before', () => {
       endDate: null,
       periodCents: 100,
       targetCents: null,
+      startCents: 0,
       today: '2028-03-01',
     });
     expect(plan.map((period) => period.startDate)).toEqual([

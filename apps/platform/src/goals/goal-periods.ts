@@ -69,8 +69,8 @@ export const keptGoalPeriods = 12;
  * The periods of a new goal: every period from its start date up to the one holding `today` (or
  * only the first, when it starts later), cut at its end date, of which the last twelve are kept
  * with their true indexes. Each period's target is the goal's period amount; a goal with only a
- * target amount and an end date spreads that amount over its periods, the last one taking the
- * cents that do not divide evenly.
+ * target amount and an end date spreads what is left to save (the target less the amount already
+ * saved, never below 0) over its periods, the last one taking the cents that do not divide evenly.
  * A singular goal has one period, to its end date or, without one, from its start up to `today`
  * (its start, when it starts later): its end moves on as the goal is worked out day by day
  * (`advanceGoal`). Before 2026-12-03 it ended on the start date, so its saving counted that day
@@ -82,6 +82,8 @@ export function planGoalPeriods(goal: {
   endDate: string | null;
   periodCents: number | null;
   targetCents: number | null;
+  /** The amount already saved when the goal was made (`start_amount`). */
+  startCents: number;
   today: string;
   /** How many of the last periods are answered (default `keptGoalPeriods`). */
   keep?: number;
@@ -106,21 +108,29 @@ export function planGoalPeriods(goal: {
     .slice(-(goal.keep ?? keptGoalPeriods));
 }
 
-/** The target of each period by index: the period amount, or the target amount spread over them all. */
+/**
+ * The target of each period by index: the period amount, or what is left to save spread over them
+ * all. What is left is the target less the amount already saved, since the goal is reached when
+ * the start amount and the savings reach the target (`goalStatusOn`). Before 2026-12-03 the whole
+ * target was spread: $12,000 with $6,000 saved asked twice what it needed each period, and a goal
+ * on track read `below`.
+ */
 function periodTarget(goal: {
   frequency: Frequency;
   startDate: string;
   endDate: string | null;
   periodCents: number | null;
   targetCents: number | null;
+  startCents: number;
 }): (index: number) => number {
   const { periodCents, targetCents } = goal;
   if (periodCents !== null) return () => periodCents;
   if (targetCents === null) return () => 0;
+  const leftCents = Math.max(targetCents - goal.startCents, 0);
   // Counted once for the goal, not once a period: the count walks every period to the end date.
   const count = goal.endDate === null ? 1 : countGoalPeriods(goal, goal.endDate);
-  const share = Math.floor(targetCents / count);
-  return (index) => (index === count - 1 ? targetCents - share * (count - 1) : share);
+  const share = Math.floor(leftCents / count);
+  return (index) => (index === count - 1 ? leftCents - share * (count - 1) : share);
 }
 
 /**

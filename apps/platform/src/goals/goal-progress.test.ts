@@ -306,6 +306,59 @@ describe('advanceGoals', () => {
       .execute();
   });
 
+  it('spreads what a goal by a date has left to save over its periods, not its whole target', async () => {
+    // Before 2026-12-03 the whole target was spread: 1,000.00 a period here, so a goal on track
+    // read `below`, asked 400.00 more, and was listed under `tracking_status=below`.
+    await db()
+      .deleteFrom('transactions')
+      .where('account_id', '=', fixture.accountIds[0] ?? 0)
+      .execute();
+    const start = addMonths(today, -1);
+    const id = await createGoal({
+      frequency: 'monthly',
+      target: 'date',
+      target_amount: '12000.00',
+      start_amount: '6000.00',
+      start_date: start,
+      // Twelve monthly periods, whatever today is.
+      end_date: addDays(addMonths(start, 12), -1),
+    });
+    await pay('600.00', today);
+    await advanceGoals(db(), today);
+    expect(await readGoal(id)).toMatchObject({
+      current_amount: '6600.00',
+      status: 'active',
+      tracking_status: 'above',
+      current_period: {
+        index: 1,
+        target_amount: '500.00',
+        current_amount: '600.00',
+        required_amount: '0.00',
+      },
+    });
+    const listed = async (status: string) =>
+      (
+        await testApp.app.inject({
+          url: `/api/v2/goals?status=all&tracking_status=${status}`,
+          headers: fixture.headers,
+        })
+      )
+        .json()
+        .data.map((goal: { id: number }) => goal.id);
+    expect(await listed('above')).toContain(id);
+    expect(await listed('below')).not.toContain(id);
+
+    // The periods the progress job adds later take the same share.
+    await advanceGoals(db(), addMonths(start, 2));
+    const targets = await db()
+      .selectFrom('goal_periods')
+      .select('target_amount')
+      .where('goal_id', '=', id)
+      .orderBy('index')
+      .execute();
+    expect(targets.map((period) => period.target_amount)).toEqual(['500.00', '500.00', '500.00']);
+  });
+
   it('measures a balance target against the account’s balance', async () => {
     await db()
       .updateTable('accounts')

@@ -117,6 +117,7 @@ export async function advanceGoal(trx: Kysely<Database>, goalId: number, today: 
     endDate: goal.end_date,
     periodCents: goal.period_amount === null ? null : toCents(goal.period_amount),
     targetCents: goal.target_amount === null ? null : toCents(goal.target_amount),
+    startCents: toCents(goal.start_amount),
     today,
     keep: Number.POSITIVE_INFINITY,
   });

@@ -194,6 +194,7 @@ export async function createGoal(
       endDate: body.end_date ?? null,
       periodCents: body.period_amount === undefined ? null : toCents(body.period_amount),
       targetCents: body.target_amount === undefined ? null : toCents(body.target_amount),
+      startCents: body.start_amount === undefined ? 0 : toCents(body.start_amount),
       today,
     });
     await trx.insertInto('goal_periods').values(newPeriodRows(row.id, periods)).execute();

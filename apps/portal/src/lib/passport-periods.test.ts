@@ -1,6 +1,12 @@
 import { tenants } from '@waratah/tenants';
 import { describe, expect, it } from 'vitest';
-import { offeredPeriods, periodRange, readPassportPeriod, sydneyToday } from './passport-periods.ts';
+import {
+  earliestPassportDate,
+  offeredPeriods,
+  periodRange,
+  readPassportPeriod,
+  sydneyToday,
+} from './passport-periods.ts';
 
 describe('sydneyToday', () => {
   it('is the date in Sydney, which is ahead of UTC', () => {
@@ -76,5 +82,43 @@ describe('readPassportPeriod', () => {
     });
     expect(read('period=custom&from=2026-01-01&to=2027-01-29')).toBeNull();
     expect(read('period=custom&from=2026-03-01&to=2026-01-01')).toBeNull();
+  });
+
+  it('reads no range for dates the platform refuses: a day that does not exist, or ten years or more', () => {
+    // Before 2026-12-03 these were asked for, refused with a 400, and the page offered a retry
+    // that could never pass.
+    expect(read('period=custom&from=2026-02-30&to=2026-03-31')).toBeNull();
+    expect(read('period=custom&from=2026-01-01&to=2026-02-29')).toBeNull();
+    expect(read('period=custom&from=2014-01-01&to=2026-11-30')).toBeNull();
+    expect(read('period=custom&from=2016-11-30&to=2026-11-30')).toBeNull();
+    expect(read('period=custom&from=2016-12-01&to=2026-11-30')).toEqual({
+      from: '2016-12-01',
+      to: '2026-11-30',
+    });
+    expect(read('period=custom&from=2024-02-29&to=2024-03-31')).toEqual({
+      from: '2024-02-29',
+      to: '2024-03-31',
+    });
+  });
+});
+
+describe('earliestPassportDate', () => {
+  it('is the first day a range ending today may start on', () => {
+    for (const today of ['2026-12-03', '2026-02-28', '2028-02-29', '2026-01-01']) {
+      const earliest = earliestPassportDate(today);
+      const read = (from: string) =>
+        readPassportPeriod(new URLSearchParams({ period: 'custom', from, to: today }), {
+          periods: [],
+          customDates: true,
+          today,
+        }).range;
+      expect(read(earliest), today).toEqual({ from: earliest, to: today });
+      expect(
+        read(new Date(Date.parse(`${earliest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)),
+        today,
+      ).toBeNull();
+    }
+    expect(earliestPassportDate('2026-12-03')).toBe('2016-12-04');
+    expect(earliestPassportDate('2028-02-29')).toBe('2018-03-01');
   });
 });

@@ -1,3 +1,6 @@
+// From the contracts' index: marked free of side effects (vite.config.ts), so only the modules of
+// these names come, which the passport's SDK calls bring already; no page before sign-in imports this.
+import { isCalendarDate, maxPassportYears, passportRangeProblem } from '@waratah/contracts';
 import type { ExportOption } from '@waratah/tenants';
 
 export interface DateRange {
@@ -71,14 +74,35 @@ export function offeredPeriods(
   return options.filter((option) => features.threeMonthReport || option.value !== threeMonthPeriod);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The first day a custom range may start on so that it can end as late as today: the platform
+ * refuses a range of `maxPassportYears` or more (`passportRangeProblem`). With today, the bounds a
+ * date picker needs for every range picked in them to be one the platform reports.
+ */
+export function earliestPassportDate(today: string): string {
+  return addDays(addMonths(today, -12 * maxPassportYears), 1);
+}
+
+/**
+ * Custom dates the platform reports, else null: real calendar days, in order, ending by today and
+ * within `maxPassportYears`, checked with the contract's own rules. Before 2026-12-03 only their
+ * pattern and order were checked, so `2026-02-30` or a range of twelve years was asked for, refused
+ * (400), and the page offered a retry that could never pass.
+ */
+function customRange({ start: from, end: to }: { start: string; end: string }, today: string) {
+  if (!isCalendarDate(from) || !isCalendarDate(to) || to > today) return null;
+  return passportRangeProblem(from, to) === undefined ? { from, to } : null;
+}
 
 export interface PassportPeriod {
   /** The chosen period's value: the URL's if offered, else the year (or the first period). */
   period: string;
   /** The custom dates as the URL holds them, checked or not. */
   custom: { start: string; end: string };
-  /** The report's dates; null while custom dates are incomplete, upside down or end after today. */
+  /**
+   * The report's dates; null while custom dates are incomplete, not real days, upside down, end
+   * after today or span `maxPassportYears` or more.
+   */
   range: DateRange | null;
 }
 
@@ -95,12 +119,6 @@ export function readPassportPeriod(
   const custom = { start: params.get('from') ?? '', end: params.get('to') ?? '' };
   const chosen = periods.find((option) => option.value === period);
   const range: DateRange | null =
-    period === customPeriod
-      ? DATE.test(custom.start) && DATE.test(custom.end) && custom.start <= custom.end && custom.end <= today
-        ? { from: custom.start, to: custom.end }
-        : null
-      : chosen
-        ? periodRange(chosen, today)
-        : null;
+    period === customPeriod ? customRange(custom, today) : chosen ? periodRange(chosen, today) : null;
   return { period, custom, range };
 }

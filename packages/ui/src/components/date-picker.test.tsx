@@ -25,7 +25,15 @@ function Single(props: { onValueChange?: (value: string) => void; minDate?: stri
   );
 }
 
-function Range({ onValueChange }: { onValueChange: (value: DateRangeValue) => void }) {
+function Range({
+  onValueChange,
+  minDate = '2025-03-01',
+  maxDate = '2025-03-31',
+}: {
+  onValueChange: (value: DateRangeValue) => void;
+  minDate?: string;
+  maxDate?: string;
+}) {
   const [value, setValue] = useState<DateRangeValue>({ start: '', end: '' });
   return (
     <DatePicker
@@ -36,7 +44,8 @@ function Range({ onValueChange }: { onValueChange: (value: DateRangeValue) => vo
       endLabel="To"
       startPlaceholder="Start"
       endPlaceholder="End"
-      minDate="2025-03-01"
+      minDate={minDate}
+      maxDate={maxDate}
       value={value}
       onValueChange={(next) => {
         setValue(next);
@@ -89,6 +98,18 @@ describe('DatePicker', () => {
 
     expect(onValueChange).toHaveBeenLastCalledWith({ start: '2025-03-04', end: '2025-03-09' });
     expect(screen.getByRole('button', { name: 'To 9 Mar 2025' })).toBeInTheDocument();
+  });
+
+  it('opens an empty picker at today’s month, within its bounds, not at the first month allowed', async () => {
+    const now = new Date();
+    const day = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const tenYearsBack = new Date(now.getFullYear() - 10, now.getMonth(), 1);
+    render(<Range onValueChange={vi.fn()} minDate={day(tenYearsBack)} maxDate={day(now)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'From Start' }));
+
+    const month = now.toLocaleDateString('en-AU', { month: 'long', year: 'numeric' });
+    expect(screen.getByText(month)).toBeInTheDocument();
   });
 
   it('shows the first failing rule once touched, only when errors are enabled', async () => {

@@ -85,7 +85,7 @@ export function DatePicker(props: DatePickerProps) {
     <DateCalendar
       {...shared}
       mode="range"
-      defaultMonth={fromModelDate(props.value?.start) ?? min}
+      defaultMonth={fromModelDate(props.value?.start) ?? openingMonth(min, max)}
       selected={{ from: fromModelDate(props.value?.start), to: fromModelDate(props.value?.end) }}
       onSelect={(range: DateRange | undefined) => {
         const next = {
@@ -100,7 +100,7 @@ export function DatePicker(props: DatePickerProps) {
     <DateCalendar
       {...shared}
       mode="single"
-      defaultMonth={fromModelDate(props.value) ?? min}
+      defaultMonth={fromModelDate(props.value) ?? openingMonth(min, max)}
       selected={fromModelDate(props.value)}
       onSelect={(date: Date | undefined) => {
         props.onValueChange?.(date ? toModelDate(date) : '');
@@ -163,4 +163,16 @@ export function DatePicker(props: DatePickerProps) {
       </Popover.Portal>
     </Popover.Root>
   );
+}
+
+/**
+ * The month an empty picker opens at: today's, or the nearest bound when today is outside them.
+ * Before 2026-12-03 it opened at `minDate`'s month: a picker allowing ten years back opened ten
+ * years ago.
+ */
+function openingMonth(min: Date | undefined, max: Date | undefined): Date | undefined {
+  const today = new Date();
+  if (min && today < min) return min;
+  if (max && today > max) return max;
+  return undefined;
 }

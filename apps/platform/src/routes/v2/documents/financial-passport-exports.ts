@@ -31,16 +31,19 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
         tags,
         headers: onBehalfHeadersSchema,
         description:
-          "Queues a financial passport PDF for one of the tenant's passport periods (or custom dates where allowed); answers 202 with the export to follow.",
+          "Queues a financial passport PDF for one of the tenant's passport periods (or custom dates where allowed); answers 202 with the export to follow. `aggregators` is refused by name, as `GET financialpassport` refuses it.",
         body: financialPassportExportRequestSchema,
         response: { 202: documentExportResponseSchema, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
+      // `aggregators` is refused by the contract (as `GET financialpassport` refuses it): only the
+      // period is left.
+      const { aggregators: _refused, ...period } = request.body ?? {};
       const created = await requestExport(
         documentsDeps(app),
-        { kind: 'financial_passport', period: request.body ?? {} },
+        { kind: 'financial_passport', period },
         requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
@@ -93,13 +96,13 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
         headers: onBehalfHeadersSchema,
         querystring: financialPassportExportQuerySchema,
         description:
-          'Generates the financial passport PDF at once and answers with it; it is recorded among the exports like a queued one. `type` may be `pdf` only (an XLSX passport is refused by name).',
+          'Generates the financial passport PDF at once and answers with it; it is recorded among the exports like a queued one. `type` may be `pdf` only (an XLSX passport is refused by name); `aggregators` is refused by name, as `GET financialpassport` refuses it.',
         response: { 200: file, 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
-      const { type: _pdf, ...period } = request.query;
+      const { type: _pdf, aggregators: _refused, ...period } = request.query;
       const generated = await generateExportNow(
         documentsDeps(app),
         { kind: 'financial_passport', period },

@@ -350,6 +350,28 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     expect(api.requestsTo(passportRoute)[0]?.url.searchParams.get('to_date')).toBe('2026-03-31');
   });
 
+  // Before 2026-12-03 these were asked for, refused (400), and the page said "We couldn't work
+  // out the financial passport" with a Try again that could never pass.
+  it.each([
+    ['ten years or more', 'from=2014-01-01&to=2026-12-03'],
+    ['a day that does not exist', 'from=2026-02-30&to=2026-03-31'],
+  ])(
+    'asks for no report of custom dates the platform refuses (%s), and offers no retry',
+    async (_, dates) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-03T01:00:00Z') });
+      const { api } = renderPassport({
+        customDates: true,
+        url: `/user/details/5/financial-passport?period=custom&${dates}`,
+      });
+      expect(
+        await screen.findByText('Choose a start and an end date to see the report.'),
+      ).toBeInTheDocument();
+      vi.useRealTimers();
+      expect(api.requestsTo(passportRoute)).toHaveLength(0);
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    },
+  );
+
   it('leaves the header a place for an export action of the chosen period', async () => {
     const exportAction = vi.fn(() => <button type="button">Export</button>);
     renderPassport({ exportAction, url: '/user/details/5/financial-passport?period=fin-year' });

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import {
   customPeriod,
   type DateRange,
+  earliestPassportDate,
   readPassportPeriod,
   sydneyToday,
 } from '../../../lib/passport-periods.ts';
@@ -89,6 +90,9 @@ export function FinancialPassportPage({
               endLabel={t('passport.to')}
               startPlaceholder={t('passport.datePlaceholder')}
               endPlaceholder={t('passport.datePlaceholder')}
+              // The platform reports less than `maxPassportYears` (before 2026-12-03 the picker let
+              // an older start be picked, and the page then offered a retry that could never pass).
+              minDate={earliestPassportDate(today)}
               maxDate={today}
               value={custom}
               onValueChange={(value) => update({ from: value.start || null, to: value.end || null })}
