@@ -79,11 +79,17 @@ const passportExportRefusals = { aggregators: financialPassportQuerySchema.shape
 
 /**
  * `POST financialpassport/exports`, and the query of `GET financialpassport/export`: a custom range
- * is bounded as `GET financialpassport` bounds it (`maxPassportYears`), and what that call refuses
- * by name the exports refuse too.
+ * is bounded as `GET financialpassport` bounds it (`maxPassportYears`), the accounts are narrowed
+ * as it narrows them, and what that call refuses by name the exports refuse too.
  */
 export const financialPassportExportRequestSchema = z
-  .extend(documentPeriodSchema, passportExportRefusals)
+  .extend(documentPeriodSchema, {
+    // The accounts reported, as `GET financialpassport` narrows them (since 2026-12-03; before, an
+    // export dropped them and its PDF covered every account). Lists, as the transactions export's.
+    account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
+    provider_account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
+    ...passportExportRefusals,
+  })
   .check(z.superRefine(checkPassportRange));
 export type FinancialPassportExportRequest = z.infer<typeof financialPassportExportRequestSchema>;
 
@@ -95,6 +101,9 @@ export type FinancialPassportExportRequest = z.infer<typeof financialPassportExp
 export const financialPassportExportQuerySchema = z
   .extend(documentPeriodSchema, {
     type: onlyValue('pdf', 'the passport is made as a PDF only; leave type out or send pdf'),
+    // Comma-separated, exactly as `GET financialpassport` reads them (since 2026-12-03).
+    account_ids: financialPassportQuerySchema.shape.account_ids,
+    provider_account_ids: financialPassportQuerySchema.shape.provider_account_ids,
     ...passportExportRefusals,
   })
   .check(z.superRefine(checkPassportRange));

@@ -17,6 +17,8 @@ export interface ExportParams {
   periodLabel: string | null;
   accountId?: number;
   accountIds?: number[];
+  /** A passport's connections: the accounts of these only (with `accountIds`, those both name). */
+  providerAccountIds?: number[];
 }
 
 /** The `document_exports` table of migration 0007. */

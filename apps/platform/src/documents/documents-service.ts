@@ -114,7 +114,13 @@ export interface DocumentsDeps {
 
 /** What a caller may ask for, already checked against the request's shape by the contracts. */
 export type ExportRequest =
-  | { kind: 'financial_passport'; period: DocumentPeriod }
+  | {
+      kind: 'financial_passport';
+      period: DocumentPeriod;
+      /** The accounts reported, as `GET financialpassport` narrows them. */
+      accountIds?: number[] | undefined;
+      providerAccountIds?: number[] | undefined;
+    }
   | { kind: 'statement'; period: DocumentPeriod; accountId: number }
   | { kind: 'account_summary'; asOf: AccountSummaryRequest['as_of_date'] }
   | { kind: 'insights'; period: DocumentPeriod }
@@ -217,7 +223,12 @@ async function prepare(
         kind: request.kind,
         period: resolved,
         asOf: null,
-        params: { ...base, periodLabel: resolved.label },
+        params: {
+          ...base,
+          periodLabel: resolved.label,
+          ...(request.accountIds && { accountIds: request.accountIds }),
+          ...(request.providerAccountIds && { providerAccountIds: request.providerAccountIds }),
+        },
         fileName: `financial-passport_${clientSlug}_${resolved.from}_${resolved.to}.pdf`,
         contentType: documentContentTypes.pdf,
       };
@@ -804,7 +815,12 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
         const passport = await getFinancialPassport(
           db,
           { ...client, actor },
-          { from_date: period.from, to_date: to },
+          {
+            from_date: period.from,
+            to_date: to,
+            account_ids: row.params.accountIds,
+            provider_account_ids: row.params.providerAccountIds,
+          },
         );
         return () => renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport });
       }

@@ -171,6 +171,49 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
         });
       }
 
+      it('financial passport narrowed to some accounts or connections shows the report’s figures for them', async () => {
+        // Before 2026-12-03 the exports dropped account_ids and provider_account_ids: the PDF
+        // covered every account while the report asked for covered some.
+        const fixture = fixtures[tenantId];
+        const accounts = (
+          await testApp.app.inject({ method: 'GET', url: '/api/v2/accounts', headers: fixture.headers })
+        ).json().data as {
+          id: number;
+          provider_account_id: number;
+          account_attributes: { container: string };
+        }[];
+        const bank = accounts.filter((account) => account.account_attributes.container === 'bank');
+        expect(bank.length).toBeGreaterThan(0);
+        expect(bank.length).toBeLessThan(accounts.length);
+        const period = getTenant(tenantId).exportOptions.financialPassport[0]?.value ?? '';
+        const chosen = bank.map((account) => account.id);
+        const connections = [...new Set(bank.map((account) => account.provider_account_id))];
+        const { done, bytes } = await fixture.produce('/api/v2/financialpassport/exports', {
+          period,
+          account_ids: chosen,
+          provider_account_ids: connections,
+        });
+        const report = async (narrowed: boolean) => {
+          const filters = narrowed ? `&account_ids=${chosen}&provider_account_ids=${connections}` : '';
+          const response = await testApp.app.inject({
+            url: `/api/v2/financialpassport?from_date=${done.from_date}&to_date=${done.to_date}${filters}`,
+            headers: fixture.headers,
+          });
+          return financialPassportResponseSchema.parse(response.json()).data.summary.totals;
+        };
+        const [narrowed, whole] = [await report(true), await report(false)];
+        expect(narrowed.liabilities).not.toBe(whole.liabilities);
+        const aud = (decimal: string) => formatAud(toCents(decimal));
+        const expected = [`Assets ${aud(narrowed.assets)}`, `Liabilities ${aud(narrowed.liabilities)}`];
+        expect(await pdfLines(bytes)).toEqual(expect.arrayContaining(expected));
+        const downloaded = await testApp.app.inject({
+          url: `/api/v2/financialpassport/export?period=${period}&account_ids=${chosen}&provider_account_ids=${connections}`,
+          headers: fixture.headers,
+        });
+        expect(downloaded.statusCode, downloaded.body).toBe(200);
+        expect(await pdfLines(downloaded.rawPayload)).toEqual(expect.arrayContaining(expected));
+      });
+
       it('insights PDF agrees with the Overview page’s report over the same period', async () => {
         const fixture = fixtures[tenantId];
         const period = getTenant(tenantId).exportOptions.statements.at(-1)?.value;
@@ -303,7 +346,11 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
       headers: fixture.headers,
     });
     const passportList = documentExportListResponseSchema.parse(passports.json()).data;
-    expect(passportList.map((item) => item.kind)).toEqual(['financial_passport', 'financial_passport']);
+    // The passport kind of the same list, in the same order (this client's, from the tests above).
+    expect(passportList.length).toBeGreaterThan(1);
+    expect(passportList.map((item) => item.id)).toEqual(
+      list.filter((item) => item.kind === 'financial_passport').map((item) => item.id),
+    );
   });
 
   it('GET financialpassport/export answers the PDF at once and records it', async () => {

@@ -40,10 +40,15 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
       const scope = await resolveClientScope(request);
       // `aggregators` is refused by the contract (as `GET financialpassport` refuses it): only the
       // period is left.
-      const { aggregators: _refused, ...period } = request.body ?? {};
+      const { aggregators: _refused, account_ids, provider_account_ids, ...period } = request.body ?? {};
       const created = await requestExport(
         documentsDeps(app),
-        { kind: 'financial_passport', period },
+        {
+          kind: 'financial_passport',
+          period,
+          accountIds: account_ids,
+          providerAccountIds: provider_account_ids,
+        },
         requestContext(request, scope),
       );
       return reply.code(202).send({ data: created });
@@ -102,10 +107,21 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
-      const { type: _pdf, aggregators: _refused, ...period } = request.query;
+      const {
+        type: _pdf,
+        aggregators: _refused,
+        account_ids,
+        provider_account_ids,
+        ...period
+      } = request.query;
       const generated = await generateExportNow(
         documentsDeps(app),
-        { kind: 'financial_passport', period },
+        {
+          kind: 'financial_passport',
+          period,
+          accountIds: account_ids,
+          providerAccountIds: provider_account_ids,
+        },
         requestContext(request, scope, 'querystring'),
       );
       return sendDocument(reply, generated.export, generated.bytes);
