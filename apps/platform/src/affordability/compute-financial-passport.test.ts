@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../aggregation/calendar-date.ts';
+import { transactionCategoryCatalogue } from '../aggregation/transaction-category-catalogue.ts';
+import { periodDates } from '../documents/export-periods.ts';
+import { categoriseTransaction } from '../open-banking/categorise-transaction.ts';
 import {
   computeFinancialPassport,
   monthsCovered,
@@ -37,7 +41,8 @@ describe('computeFinancialPassport', () => {
     // 200 of the largest amount there can be (12 whole digits): 2 × 10^16 cents, past 2^53.
     const largest = 99_999_999_999_999;
     const huge = computeFinancialPassport({
-      range: { from: '2026-09-01', to: '2026-11-30' },
+      // The past three months to 30 November: from 31 August, the day after 30 August.
+      range: { from: '2026-08-31', to: '2026-11-30' },
       accounts: [],
       transactions: Array.from({ length: 200 }, () =>
         tx({
@@ -105,7 +110,7 @@ describe('computeFinancialPassport', () => {
         transactions: ['2026-10-01', '2026-11-01'].map((date) =>
           tx({ cents: 600_000, date, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
         ),
-        ...(dataFrom === undefined ? {} : { dataFrom }),
+        ...(dataFrom === undefined ? {} : { firstDates: new Map([[1, dataFrom]]) }),
         createdAt: '2026-11-30T00:00:00Z',
       }).income.breakdown[0]?.monthly_average;
     // Data from before the range (or not said): twelve months.
@@ -133,7 +138,7 @@ describe('computeFinancialPassport', () => {
           transactions: ['2026-10-23', '2026-11-06', '2026-11-20'].map((date) =>
             tx({ cents: 300_000, date, categoryKey: 'SALARY', categoryType: 'income', source: 'ACME' }),
           ),
-          dataFrom,
+          firstDates: new Map([[1, dataFrom]]),
           createdAt: '2026-11-30T00:00:00Z',
         }).income.breakdown[0]?.monthly_average,
       );
@@ -142,13 +147,46 @@ describe('computeFinancialPassport', () => {
     expect(Math.abs(fortyFive - fortySix) / fortySix).toBeLessThan(0.03);
   });
 
-  it('counts months from the first day: whole calendar months, then a share of the next', () => {
-    expect(monthsCovered('2026-09-30', '2026-11-30')).toEqual({ over: 61, per: 30 });
-    expect(monthsCovered('2025-12-01', '2026-11-30')).toEqual({ over: 372, per: 31 });
-    // 31 January to 27 February is the month from the 31st (to the 28th, less a day): one month.
-    expect(monthsCovered('2026-01-31', '2026-02-27')).toEqual({ over: 31, per: 31 });
+  it('counts months back from the last day: whole months as the periods are built, then a share of the one before', () => {
+    // 1 October to 30 November, and 30 September, a day of the 31 from 31 August: 63/31 (61/30,
+    // counted forward from 30 September, before 2026-12-03).
+    expect(monthsCovered('2026-09-30', '2026-11-30')).toEqual({ over: 63, per: 31 });
+    expect(monthsCovered('2025-12-01', '2026-11-30')).toEqual({ over: 12, per: 1 });
+    // A financial year: 12 months.
+    expect(monthsCovered('2024-07-01', '2025-06-30')).toEqual({ over: 12, per: 1 });
+    // 31 January to 27 February is 28 days, less than the month from 28 January: one month.
+    expect(monthsCovered('2026-01-31', '2026-02-27')).toEqual({ over: 1, per: 1 });
     // Less than a month counts as one.
     expect(monthsCovered('2026-11-20', '2026-11-30')).toEqual({ over: 1, per: 1 });
+  });
+
+  it('reads each past-N-months period as N months, whatever day it ends on', () => {
+    // Counted forward from the start, the end of a month clamped otherwise: the past six months to
+    // 30 September (from 31 March) read 6.032 months, and the past year to 28 February 2025 (from
+    // 29 February 2024) 12.034, so $60,000 of income averaged $4,985.67 (before 2026-12-03).
+    const wrong: string[] = [];
+    for (let day = '2024-01-01'; day <= '2028-12-31'; day = addDays(day, 1)) {
+      for (const [value, months] of [
+        ['three-months', 3],
+        ['six-months', 6],
+        ['year', 12],
+      ] as const) {
+        const period = periodDates('moneypartner', 'financialPassport', value, day);
+        if (!period) throw new Error(`moneypartner offers no ${value}`);
+        const covered = monthsCovered(period.from, period.to);
+        if (covered.over !== months || covered.per !== 1)
+          wrong.push(`${period.from}..${day}: ${covered.over}/${covered.per}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const yearTo = (to: string) =>
+      computeFinancialPassport({
+        range: { from: periodDates('moneypartner', 'financialPassport', 'year', to)?.from ?? '', to },
+        accounts: [],
+        transactions: [tx({ cents: 6_000_000, date: to, categoryKey: 'SALARY', categoryType: 'income' })],
+        createdAt: `${to}T00:00:00Z`,
+      }).income.breakdown[0]?.monthly_average;
+    expect(yearTo('2025-02-28')).toBe('5000.00');
   });
 
   it('puts the largest income and the largest spending first', () => {
@@ -213,7 +251,7 @@ describe('computeFinancialPassport', () => {
   it('counts overdrawn days over the days the data covers, not before its first transaction', () => {
     const passport = computeFinancialPassport({
       range: { from: '2025-12-01', to: '2026-11-30' },
-      dataFrom: '2026-11-01',
+      firstDates: new Map([[1, '2026-11-01']]),
       accounts: [{ id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: -10_000 }],
       transactions: [tx({ cents: 5_000, date: '2026-11-01', categoryType: 'income', categoryKey: 'SALARY' })],
       createdAt: '2026-11-30T00:00:00Z',
@@ -224,21 +262,110 @@ describe('computeFinancialPassport', () => {
 
   it('rounds an expense’s monthly average half away from zero, as the income’s of its size', () => {
     const averages = computeFinancialPassport({
-      range: { from: '2026-01-01', to: '2026-02-28' },
+      // Two months: from 1 February, the day after 31 January (1 January to 28 February is 1 month
+      // and 28 days of 31 back from 28 February).
+      range: { from: '2026-02-01', to: '2026-03-31' },
       accounts: [],
       transactions: [
         tx({
           cents: 100_005,
-          date: '2026-01-10',
+          date: '2026-02-10',
           categoryKey: 'SALARY',
           categoryType: 'income',
           source: 'ACME',
         }),
-        tx({ cents: -100_005, date: '2026-01-11', categoryKey: 'RENT' }),
+        tx({ cents: -100_005, date: '2026-02-11', categoryKey: 'RENT' }),
       ],
-      createdAt: '2026-02-28T00:00:00Z',
+      createdAt: '2026-03-31T00:00:00Z',
     });
     expect(averages.income.breakdown[0]?.monthly_average).toBe('500.03');
     expect(averages.expenses.breakdown[0]?.monthly_average).toBe('-500.03');
+  });
+
+  it('counts each account’s overdrawn days from its own first transaction, and none without one', () => {
+    // Everyday account 2: -$20.00 today, its first transaction -$10.00 on 3 November. Beside a
+    // savings account whose history starts two years back, it read the whole year (365 days, as did
+    // account 3, with no transaction) before 2026-12-03: every account was walked from the client's
+    // first transaction.
+    const passport = computeFinancialPassport({
+      range: { from: '2025-12-04', to: '2026-12-03' },
+      firstDates: new Map([
+        [1, '2024-12-01'],
+        [2, '2026-11-03'],
+      ]),
+      accounts: [
+        { id: 1, name: 'Savings', container: 'bank', type: 'savings', balanceCents: 500_000 },
+        { id: 2, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: -2_000 },
+        { id: 3, name: 'Overdraft', container: 'bank', type: 'overdraft', balanceCents: -5_000 },
+      ],
+      transactions: [tx({ accountId: 2, cents: -1_000, date: '2026-11-03' })],
+      createdAt: '2026-12-03T00:00:00Z',
+    });
+    // 3 November to 3 December: 31 days. Nothing shows when account 3 went below zero.
+    expect(passport.responsible_lending_indicators.overdrawn_days).toEqual({
+      count: 31,
+      account_ids: [2],
+      by_account: [{ account_id: 2, days: 31 }],
+    });
+  });
+
+  describe('refunds, counted gross: neither income nor a repayment', () => {
+    const categoryOf = new Map(transactionCategoryCatalogue.map((category) => [category.id, category]));
+    /** A transaction as an import or a refresh first categorises it. */
+    const categorised = (
+      accountId: number,
+      container: string,
+      amount: string,
+      description: string,
+      merchantCategoryCode: string | null = null,
+    ) => {
+      const { categoryId, included } = categoriseTransaction(
+        { amount, description, merchantCategoryCode },
+        { container },
+      );
+      const category = categoryOf.get(categoryId);
+      return {
+        included,
+        tx: tx({
+          accountId,
+          cents: Math.round(Number(amount) * 100),
+          categoryKey: category?.key ?? null,
+          categoryName: category?.name ?? null,
+          categoryType: category?.category_type ?? null,
+          source: description,
+        }),
+      };
+    };
+    const passportOf = (items: { included: boolean; tx: PassportTransaction }[]) =>
+      computeFinancialPassport({
+        range: { from: '2026-09-01', to: '2026-11-30' },
+        accounts: [
+          { id: 1, name: 'Everyday', container: 'bank', type: 'bank_account', balanceCents: 100_000 },
+          { id: 2, name: 'Card', container: 'credit_card', type: 'credit_card', balanceCents: -20_000 },
+        ],
+        transactions: items.filter((item) => item.included).map((item) => item.tx),
+        excluded: items.filter((item) => !item.included).map((item) => item.tx),
+        createdAt: '2026-11-30T00:00:00Z',
+      });
+
+    it('counts no refund into a bank account as income', () => {
+      // A file's row carries no merchant category code: before 2026-12-03 this was other income.
+      const passport = passportOf([categorised(1, 'bank', '120.00', 'REFUND JB HI-FI')]);
+      expect(passport.summary.totals.income).toBe('0.00');
+      expect(passport.summary.savings_rate).toBeNull();
+      expect(passport.income.breakdown).toEqual([]);
+    });
+
+    it('lists only a card’s repayments under it, not a merchant’s refund onto it', () => {
+      const refund = categorised(2, 'credit_card', '500.00', 'JB HI-FI BROADWAY', '5732');
+      const repayment = categorised(2, 'credit_card', '300.00', 'PAYMENT RECEIVED THANK YOU');
+      const passport = passportOf([refund, repayment]);
+      // Before 2026-12-03 every credit to a card was a repayment: $800.00, the refund among them.
+      expect(passport.liabilities.breakdown).toMatchObject([
+        { account_id: 2, total: '300.00', transaction_ids: [repayment.tx.id] },
+      ]);
+      // Nor is the refund income, or less spending.
+      expect(passport.summary.totals).toMatchObject({ income: '0.00', expenses: '0.00' });
+    });
   });
 });

@@ -30,6 +30,9 @@ export interface PassportAccount {
 
 const liabilityContainers = new Set(['loan', 'credit_card']);
 
+/** The categories that name a debt's repayment, besides the transfers (a client may file one there). */
+const repaymentCategories: ReadonlySet<string> = new Set(['MORTGAGE', 'LOAN_REPAYMENTS']);
+
 /**
  * The affordability figures of spec §7 from one client's accounts and included transactions, all in
  * whole cents. `transactions` holds the included ones of the range; `excluded` those the client left
@@ -45,8 +48,11 @@ export function computeFinancialPassport(input: {
   excluded?: readonly PassportTransaction[];
   /** By account id, the sum in cents of its posted transactions after the range. */
   postedLaterCents?: ReadonlyMap<number, number>;
-  /** The date of the accounts' first transaction ever, in the range or before it. */
-  dataFrom?: string;
+  /**
+   * By account id, the date of its first transaction ever, in the range or before it; an account
+   * not in it has none. Not given: every account's data covers the whole range.
+   */
+  firstDates?: ReadonlyMap<number, string>;
   createdAt: string;
 }): FinancialPassport {
   const { range, accounts, transactions } = input;
@@ -64,9 +70,11 @@ export function computeFinancialPassport(input: {
   // the accounts' first transaction ever when that is later (a client whose bank holds two months
   // of history has two months of income, not a year's; before 2026-11-30 it was divided by
   // twelve). Both days count.
-  const coveredFrom =
-    input.dataFrom !== undefined && input.dataFrom > range.from ? input.dataFrom : range.from;
-  const months = monthsCovered(coveredFrom, range.to);
+  const laterStart = (first: string | undefined) =>
+    first !== undefined && first > range.from ? first : range.from;
+  const firstDates = input.firstDates;
+  const dataFrom = firstDates === undefined ? undefined : [...firstDates.values()].sort()[0];
+  const months = monthsCovered(laterStart(dataFrom), range.to);
   const traced = (items: readonly PassportTransaction[]) => {
     const total = sum(items);
     return {
@@ -114,23 +122,31 @@ export function computeFinancialPassport(input: {
     );
   const overdrawn = atEnd
     .filter((account) => account.container === 'bank')
-    .map((account) => ({
-      id: account.id,
-      // Walked back from the balance at the range's end: the same days as a walk from today
-      // through every later transaction, whose dates count no day of the range.
-      days: overdrawnDays(
-        account.balanceCents,
-        // Pending ones left out: the walk starts from a balance that does not hold them (before
-        // 2026-12-02 a pending purchase moved every earlier day's balance).
-        [...transactions, ...excluded]
-          .filter((tx) => tx.accountId === account.id && posted(tx))
-          .map((tx) => ({ date: tx.date, cents: tx.cents })),
-        // Counted over the days the client's data covers, as the monthly averages are: a balance
-        // before the accounts' first transaction is not known (before 2026-12-02 an account
-        // overdrawn today with a month of history was overdrawn for the whole year).
-        { from: coveredFrom, to: range.to },
-      ),
-    }))
+    .map((account) => {
+      // Counted over the days the account's own data covers: its balance before its first
+      // transaction is not known (before 2026-12-02 an account overdrawn today with a month of
+      // history was overdrawn for the whole year). An account without a transaction counts none:
+      // nothing shows when it went below zero. Before 2026-12-03 every account was walked from the
+      // first transaction of any of the client's accounts, so an everyday account with a month of
+      // history beside a savings account of two years read the whole range, as did an account
+      // with none.
+      const first = firstDates === undefined ? range.from : firstDates.get(account.id);
+      if (first === undefined) return { id: account.id, days: 0 };
+      return {
+        id: account.id,
+        // Walked back from the balance at the range's end: the same days as a walk from today
+        // through every later transaction, whose dates count no day of the range.
+        days: overdrawnDays(
+          account.balanceCents,
+          // Pending ones left out: the walk starts from a balance that does not hold them (before
+          // 2026-12-02 a pending purchase moved every earlier day's balance).
+          [...transactions, ...excluded]
+            .filter((tx) => tx.accountId === account.id && posted(tx))
+            .map((tx) => ({ date: tx.date, cents: tx.cents })),
+          { from: laterStart(first), to: range.to },
+        ),
+      };
+    })
     .filter((account) => account.days > 0);
 
   // Largest figures first: income by size, expenses from the most spent.
@@ -154,8 +170,8 @@ export function computeFinancialPassport(input: {
     category: category(items[0] as PassportTransaction),
     ...traced(items),
   }));
-  // Loans and cards, with their repayments (every credit to them). An overdrawn transaction account
-  // counts in the liabilities total but is not listed: its credits are its salary, not repayments.
+  // Loans and cards, with their repayments. An overdrawn transaction account counts in the
+  // liabilities total but is not listed: its credits are its salary, not repayments.
   const liabilityBreakdown = atEnd
     .filter((account) => liabilityContainers.has(account.container))
     .map((account) => ({
@@ -164,8 +180,18 @@ export function computeFinancialPassport(input: {
       type: account.type,
       balance: formatCents(account.balanceCents),
       // A repayment belongs to its loan or card whether or not it counts in the budget (a repayment
-      // received starts excluded there, as the money was counted where it was paid from).
-      ...traced(inRange.filter((tx) => tx.accountId === account.id && tx.cents > 0)),
+      // received starts excluded there, as the money was counted where it was paid from). It is a
+      // credit filed as a transfer, as a repayment received is categorised, or as a repayment: a
+      // merchant's refund onto a card keeps the purchase's category (categorise-transaction.ts).
+      // Before 2026-12-03 every credit was one, so a $500 refund onto a card read as $500 repaid.
+      ...traced(
+        inRange.filter(
+          (tx) =>
+            tx.accountId === account.id &&
+            tx.cents > 0 &&
+            (tx.categoryType === 'transfer' || repaymentCategories.has(tx.categoryKey ?? '')),
+        ),
+      ),
     }));
   const indicators = {
     gambling: traced(byKey('GAMBLING')),
@@ -214,19 +240,33 @@ function sortedGroups(
 }
 
 /**
+ * The first day of the `months` months that end on `to`: the day after the same date `months`
+ * back, as the passport's periods are built (`past N months`, documents/export-periods.ts, and the
+ * portal's lib/passport-periods.ts).
+ */
+function monthsBackFrom(to: string, months: number): string {
+  return addDays(addMonths(to, -months), 1);
+}
+
+/**
  * The months from `from` to `to`, both days counted, as the fraction `over / per`: the whole
- * calendar months from `from`, then the days left as their share of the month they begin (30
- * September to 30 November is two months and a day of thirty, 61/30). At least one month: a
- * client with days of history does not have a month's income in a day. Before 2026-11-30 the
- * months were rounded to a whole number, so a day more or less of history could move every
- * monthly average by half (45 days were one month, 46 two).
+ * months back from `to`, each starting the day after the same date a month further back (as the
+ * periods are built), then the days left before them as their share of the month they end (30
+ * September to 30 November is two months, from 1 October, and a day of the 31 from 31 August,
+ * 63/31). At least one month: a client with days of history does not have a month's income in a
+ * day. Before 2026-11-30 the months were rounded to a whole number, so a day more or less of
+ * history could move every monthly average by half (45 days were one month, 46 two). Before
+ * 2026-12-03 they were counted forward from `from`, which the end of a month clamps otherwise:
+ * the past six months to 30 September (from 31 March) read 6.032 months, and the past year to
+ * 28 February 2025 (from 29 February 2024) 12.034, so $60,000 of income averaged $4,985.67.
  */
 export function monthsCovered(from: string, to: string): { over: number; per: number } {
-  const end = addDays(to, 1);
   let whole = 0;
-  while (addMonths(from, whole + 1) <= end) whole += 1;
+  while (monthsBackFrom(to, whole + 1) >= from) whole += 1;
   if (whole === 0) return { over: 1, per: 1 };
-  const partStart = addMonths(from, whole);
-  const per = daysBetween(partStart, addMonths(from, whole + 1));
-  return { over: whole * per + daysBetween(partStart, end), per };
+  const partEnd = monthsBackFrom(to, whole);
+  const rest = daysBetween(from, partEnd);
+  if (rest === 0) return { over: whole, per: 1 };
+  const per = daysBetween(monthsBackFrom(to, whole + 1), partEnd);
+  return { over: whole * per + rest, per };
 }

@@ -1,7 +1,7 @@
 import { financialPassportResponseSchema, maxPassportYears } from '@waratah/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../aggregation/calendar-date.ts';
-import type { DemoTransaction } from '../demo-data/demo-finances-types.ts';
+import type { DemoAccount, DemoTransaction } from '../demo-data/demo-finances-types.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createSignedInAdminUser } from '../testing/sign-in.ts';
@@ -189,5 +189,79 @@ describe('what posted after the passport’s range', () => {
       (figure) => figure.transaction_ids,
     );
     expect(named.sort((a, b) => a - b)).toEqual(client.transactionIds.slice(0, 3));
+  });
+});
+
+describe('each account’s overdrawn days', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  const account = (name: string, balanceCents: number): DemoAccount => ({
+    providerAccount: 0,
+    name,
+    container: 'bank',
+    type: 'bank_account',
+    holder: 'individual',
+    number: null,
+    bsb: null,
+    balanceCents,
+    hasAvailable: true,
+  });
+  const tx = (account: number, date: string, cents: number): DemoTransaction => ({
+    account,
+    date,
+    cents,
+    description: `GROCERIES ${date}`,
+    merchant: null,
+    categoryKey: 'GROCERIES',
+    budget: 'living',
+    pending: false,
+  });
+
+  it('walks each account from its own first transaction, and an account without one not at all', async () => {
+    const adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+    const db = testApp.database.db;
+    const client = await writeTestClient(db, {
+      tenantId: 'moneypartner',
+      partyId: adviser.externalParty?.id ?? 0,
+      adviserId: adviser.adminUser.id,
+      finances: {
+        providerAccounts: [
+          {
+            providerName: 'Westpac',
+            status: 'success',
+            refreshStatus: 'success',
+            refreshSubStatus: null,
+            lastRefreshed: '2025-12-03',
+          },
+        ],
+        // A savings account with two years of history; an everyday account with a month, -$20.00
+        // since its first transaction; an overdraft with none.
+        accounts: [account('Savings', 500_000), account('Everyday', -2_000), account('Overdraft', -5_000)],
+        transactions: [tx(0, '2023-12-01', -1_000), tx(1, '2025-11-03', -1_000)],
+      },
+    });
+    const actor = {
+      kind: 'client',
+      tenantId: 'moneypartner',
+      clientId: client.clientId,
+      via: 'bearer',
+    } as const;
+    const passport = await getFinancialPassport(
+      db,
+      { tenantId: 'moneypartner', clientId: client.clientId, actor },
+      { from_date: '2024-12-04', to_date: '2025-12-03' },
+    );
+    // 3 November to 3 December: 31 days. Before 2026-12-03 both read the year's 365, counted from
+    // the savings account's first transaction.
+    expect(passport.responsible_lending_indicators.overdrawn_days.by_account).toEqual([
+      { account_id: client.accountIds[1], days: 31 },
+    ]);
+    // The monthly averages still run from the client's first transaction, before the range: a year.
+    const groceries = passport.expenses.breakdown.find((item) => item.category.key === 'GROCERIES');
+    expect(groceries).toMatchObject({ total: '-10.00', monthly_average: '-0.83' });
   });
 });

@@ -62,26 +62,29 @@ export async function getFinancialPassport(
   // cents (numeric(14,2) × 100, exact), dates as JSON's YYYY-MM-DD; the rows are sorted before they
   // are built into JSON, narrow. It is planned for its own client each time: one plan for every
   // client is slower for a busy one (planEachRun).
-  // With them, the date of the accounts' first transaction ever: monthly averages run from it when
-  // the data begins after the range does (one index probe per account, `transactions_account_date`).
+  // With them, the date of each account's first transaction ever (one index probe per account,
+  // `transactions_account_date`): monthly averages run from the earliest when the data begins
+  // after the range does, and each account's overdrawn days from its own (before 2026-12-03 only
+  // the earliest was read, and every account's days were counted from it).
   // And what posted after the range, which moved the balances since, as one sum per account
   // (exact, as text): only the range's rows are loaded. Before 2026-12-02 every row after `from`
   // came back too, so a past year or a custom range of a client with a million imported
   // transactions loaded them all into one JSON text.
-  const { rows, firstDate, postedLater } =
+  const { rows, firstDates, postedLater } =
     accountIds.length === 0
-      ? { rows: [] as PassportRow[], firstDate: null, postedLater: [] as PostedLaterRow[] }
+      ? { rows: [] as PassportRow[], firstDates: [] as FirstDateRow[], postedLater: [] as PostedLaterRow[] }
       : await sql<{
           rows: PassportRow[];
-          first_date: string | null;
+          first_dates: FirstDateRow[];
           posted_later: PostedLaterRow[];
         }>`${sql.raw(planEachRun)}
           select coalesce(json_agg(json_build_array(
             id, account_id, included, transaction_date, cents, category_id, source, pending
           )), '[]'::json) as rows,
-          (select min(f.first)::text from unnest(${sql.val(accountIds)}::int[]) as a(id),
+          (select coalesce(json_agg(json_build_array(a.id, f.first::text)), '[]'::json)
+            from unnest(${sql.val(accountIds)}::int[]) as a(id),
             lateral (select t.transaction_date as first from transactions t
-              where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_date,
+              where t.account_id = a.id order by t.transaction_date limit 1) as f) as first_dates,
           (select coalesce(json_agg(json_build_array(l.account_id, l.total)), '[]'::json) from (
             select t.account_id, sum(t.amount)::text as total
             from transactions t
@@ -107,7 +110,7 @@ export async function getFinancialPassport(
           .execute(db)
           .then((result) => ({
             rows: result.rows[0]?.rows ?? [],
-            firstDate: result.rows[0]?.first_date ?? null,
+            firstDates: result.rows[0]?.first_dates ?? [],
             postedLater: result.rows[0]?.posted_later ?? [],
           }));
   const all: (PassportTransaction & { included: boolean })[] = rows.map(
@@ -129,7 +132,8 @@ export async function getFinancialPassport(
   );
   return computeFinancialPassport({
     range: { from, to },
-    ...(firstDate === null ? {} : { dataFrom: firstDate }),
+    // An account without a transaction is not in it.
+    firstDates: new Map(firstDates),
     accounts: accountRows.map((account) => ({
       id: account.id,
       name: account.account_name,
@@ -160,6 +164,9 @@ function assertPassportRange(query: { from_date?: string | undefined }, range: {
       : `must be less than ${maxPassportYears} years before to_date (${range.to})`;
   throw new AppError('validation_failed', `${field}: ${message}`, { fields: [{ field, message }] });
 }
+
+/** One account's first transaction date ever, as the passport query's JSON array holds it. */
+type FirstDateRow = [accountId: number, date: string];
 
 /** One account's sum of its posted transactions after the range, as the passport query's JSON array holds it. */
 type PostedLaterRow = [accountId: number, total: string];

@@ -82,6 +82,31 @@ describe('categoriseTransaction', () => {
     expect(categorise('50.00', 'DEPOSIT', card)).toMatchObject({ key: 'TRANSFER', included: false });
   });
 
+  it('makes no refund or reversal into a bank account income', () => {
+    // A file's rows carry no merchant category code: before 2026-12-03 these were other income.
+    expect(categorise('120.00', 'REFUND JB HI-FI')).toEqual({
+      key: 'UNCATEGORISED',
+      budget: 'one_off',
+      included: true,
+    });
+    expect(categorise('64.00', 'DIRECT CREDIT REVERSAL 55123')).toMatchObject({ key: 'UNCATEGORISED' });
+    // One that names its merchant nets the purchase there, as before.
+    expect(categorise('82.10', 'WOOLWORTHS REFUND')).toMatchObject({ key: 'GROCERIES', included: true });
+    // Interest given back nets the interest charged, as on a card.
+    expect(categorise('12.40', 'INTEREST REVERSAL')).toMatchObject({ key: 'FEES', included: true });
+    // A card credit with a code no category knows, as one without a code.
+    expect(categorise('19.99', 'REFUND 884213', card, '5999')).toMatchObject({ key: 'UNCATEGORISED' });
+    // Income and moves between own accounts stay what they were.
+    expect(categorise('3350.17', 'SALARY WOOLWORTHS GROUP')).toMatchObject({ key: 'SALARY' });
+    expect(categorise('50.00', 'DEPOSIT')).toMatchObject({ key: 'OTHER_INCOME' });
+    expect(categorise('200.00', 'TRANSFER FROM SAVINGS REFUND')).toMatchObject({
+      key: 'TRANSFER',
+      included: false,
+    });
+    // Money out with the words is not given back: a debit stays as it was.
+    expect(categorise('-120.00', 'REFUND JB HI-FI')).toMatchObject({ key: 'UNCATEGORISED' });
+  });
+
   it('never makes money out income', () => {
     expect(categorise('-31.20', 'INTEREST CHARGED ON PURCHASES', card)).toEqual({
       key: 'FEES',

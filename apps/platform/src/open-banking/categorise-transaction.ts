@@ -81,6 +81,9 @@ const catalogueByKey = new Map(transactionCategoryCatalogue.map((category) => [c
 /** Words of a payment into a card or loan that pays it off, whatever else the description names. */
 const repayment = /\b(payment|repayment|bpay|transfer|direct debit)\b/i;
 
+/** The words of money given back: a refund, or a charge reversed. */
+const refundWords = /\b(refund|reversal)\b/i;
+
 /** Spending that money into a card or loan never refunds: it is how the debt itself is paid. */
 const debtCategories: ReadonlySet<string> = new Set(['MORTGAGE', 'LOAN_REPAYMENTS', 'BNPL']);
 
@@ -93,7 +96,7 @@ const debtCategories: ReadonlySet<string> = new Set(['MORTGAGE', 'LOAN_REPAYMENT
  */
 function isRefund(description: string, key: string): boolean {
   if (repayment.test(description) || ownTransfer.test(description)) return false;
-  if (/\b(refund|reversal)\b/i.test(description)) return true;
+  if (refundWords.test(description)) return true;
   return catalogueByKey.get(key)?.category_type === 'expense' && !debtCategories.has(key);
 }
 
@@ -141,6 +144,14 @@ export function categoriseTransaction(
   } else if (!liability && ownTransfer.test(transaction.description) && key !== 'SAVINGS_TRANSFER') {
     key = 'TRANSFER';
     included = false;
+  } else if (credit && type === 'income' && refundWords.test(transaction.description)) {
+    // Money given back is not income, on any account, as on a card without a code above: it nets
+    // the purchase or the charge it undoes, in no category when it names no merchant (interest
+    // given back nets the interest charged, a fee). Before 2026-12-03 a refund into a bank account
+    // that named no merchant ("REFUND JB HI-FI", a file's rows carrying no code) was other income,
+    // counted in the passport's income and savings rate.
+    key = key === 'INTEREST_INCOME' ? 'FEES' : 'UNCATEGORISED';
+    included = key !== 'FEES' || account.container !== 'loan';
   }
   const category = catalogueByKey.get(key) ?? catalogueByKey.get('UNCATEGORISED');
   return {

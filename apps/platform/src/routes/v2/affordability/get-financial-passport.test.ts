@@ -38,9 +38,10 @@ describe('GET /api/v2/financialpassport', () => {
         category: { key: 'SALARY', name: 'Salary and wages' },
         regularity: 'fortnightly',
         total: '9000.00',
-        // Over the two months and a day the data covers (from 30 September, 61/30 months), not
+        // Over the two months and a day the data covers (from 30 September, 63/31 months: the day
+        // counted in the month before the two, as the periods are built), not
         // the range's three.
-        monthly_average: '4426.23',
+        monthly_average: '4428.57',
         transaction_ids: [id(0), id(4), id(5)],
       },
     ]);
@@ -53,13 +54,13 @@ describe('GET /api/v2/financialpassport', () => {
         type: 'credit_card',
         balance: '-500.00',
         total: '30.00',
-        monthly_average: '14.75',
+        monthly_average: '14.76',
         transaction_ids: [id(9)],
       },
     ]);
     expect(passport.responsible_lending_indicators).toEqual({
-      gambling: { total: '-50.00', monthly_average: '-24.59', transaction_ids: [id(3)] },
-      bnpl: { total: '-30.00', monthly_average: '-14.75', transaction_ids: [id(8)] },
+      gambling: { total: '-50.00', monthly_average: '-24.60', transaction_ids: [id(3)] },
+      bnpl: { total: '-30.00', monthly_average: '-14.76', transaction_ids: [id(8)] },
       dishonours: { total: '-15.00', monthly_average: '-7.38', transaction_ids: [id(7)], count: 1 },
       // Counted from 30 September, when the data begins, as the averages are (43 with September's
       // 29 days before any data, until 2026-12-02).
