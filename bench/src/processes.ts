@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -44,6 +45,9 @@ export async function runCommand(
   return output;
 }
 
+/** The bank-token key of every platform a run starts. */
+const benchHolderTokenKey = randomBytes(32).toString('hex');
+
 /** The platform in production mode on `port`, once `/readyz` answers. */
 export async function startPlatform(
   port: number,
@@ -60,6 +64,9 @@ export async function startPlatform(
       DEMO_DATA: 'on',
       LOG_LEVEL: 'warn',
       PORT: String(port),
+      // Production on PostgreSQL refuses to start without it (config/env.ts); one key for the run,
+      // so a restart reads the tokens sealed before it.
+      HOLDER_TOKEN_KEY: process.env.HOLDER_TOKEN_KEY ?? benchHolderTokenKey,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -135,6 +135,7 @@ const ssoVariables = ['SSO_JWKS_URL', 'SSO_ISSUER', 'SSO_AUDIENCE'] as const;
 const envSchemaWithSso = envSchema.superRefine((vars, context) => {
   refreshOutlivesAccess(vars, context);
   documentStorageComplete(vars, context);
+  holderTokenKeyGiven(vars, context);
   if (ssoVariables.every((name) => vars[name]) || ssoVariables.every((name) => !vars[name])) return;
   for (const name of ssoVariables.filter((variable) => !vars[variable])) {
     context.addIssue({
@@ -290,17 +291,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = result.data;
+  const here = userDirectory(env);
   return {
     port: vars.PORT,
     host: vars.HOST,
-    dataDir: resolve(process.cwd(), vars.DATA_DIR),
+    dataDir: resolve(here, vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     databasePreparedStatements: vars.DATABASE_PREPARED_STATEMENTS === 'on',
     pgliteWorker: vars.PGLITE_WORKER === 'on',
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
-    portalDist: resolve(process.cwd(), vars.PORTAL_DIST),
-    galleryDist: resolve(process.cwd(), vars.GALLERY_DIST),
+    portalDist: resolve(here, vars.PORTAL_DIST),
+    galleryDist: resolve(here, vars.GALLERY_DIST),
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
     demoData: vars.DEMO_DATA ? vars.DEMO_DATA === 'on' : vars.NODE_ENV !== 'production',
@@ -326,13 +328,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       refreshTokenSeconds:
         vars.IDENTITY_REFRESH_TOKEN_TTL_SECONDS ?? defaultIdentityTokenLifetimes.refreshTokenSeconds,
     },
-    documentStorage: documentStorageOf(vars),
+    documentStorage: documentStorageOf(vars, here),
     holderTokenKey: vars.HOLDER_TOKEN_KEY ? decodeHolderTokenKey(vars.HOLDER_TOKEN_KEY) : undefined,
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: vars.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     faultPauseAt: vars.NODE_ENV === 'test' ? vars.FAULT_PAUSE_AT : undefined,
   };
+}
+
+/**
+ * The folder a relative path (DATA_DIR, DOCUMENT_DIR, PORTAL_DIST, GALLERY_DIST) is read from: where
+ * the user typed the command. npm runs a workspace's script in the workspace's folder (`npm run
+ * seed` runs in apps/platform, `npm run start -w @waratah/identity` in apps/identity) and names the
+ * folder it was started from in INIT_CWD, so that is preferred to the working directory. Before
+ * 2026-12-03 the seed and the standalone identity resolved `./data` to apps/platform/data and
+ * apps/identity/data, while `npm start` used the repository's ./data: another database.
+ */
+function userDirectory(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD || process.cwd();
 }
 
 // `PORT=` in a shell or a .env file means "not set", not "set to nothing".
@@ -399,12 +413,12 @@ function documentStorageComplete(
   }
 }
 
-function documentStorageOf(vars: z.infer<typeof envSchema>): DocumentStorageConfig {
+function documentStorageOf(vars: z.infer<typeof envSchema>, here: string): DocumentStorageConfig {
   switch (vars.DOCUMENT_STORE) {
     case 'disk':
       return {
         kind: 'disk',
-        dir: resolve(process.cwd(), vars.DOCUMENT_DIR ?? join(vars.DATA_DIR, 'documents')),
+        dir: resolve(here, vars.DOCUMENT_DIR ?? join(vars.DATA_DIR, 'documents')),
       };
     case 's3':
       return {
@@ -433,6 +447,27 @@ function holderTokenVariables() {
       )
       .optional(),
   };
+}
+
+/**
+ * Production on PostgreSQL needs HOLDER_TOKEN_KEY: every instance sharing the database must seal
+ * and open the bank tokens with the same key, which a key file on one host is not. Checked here
+ * since 2026-12-03, so that such a server stops at start naming the variable with the other bad
+ * ones; before, it started, answered /readyz 200, and only the start-up sweep's log line (and then
+ * every bank connection) failed (`open-banking/holder-token-cipher.ts` still refuses, for callers
+ * that build a configuration by hand).
+ */
+function holderTokenKeyGiven(
+  vars: { NODE_ENV: string; DATABASE_URL?: string | undefined; HOLDER_TOKEN_KEY?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (vars.NODE_ENV !== 'production' || !vars.DATABASE_URL || vars.HOLDER_TOKEN_KEY) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['HOLDER_TOKEN_KEY'],
+    message:
+      'must be set in production with DATABASE_URL (32 bytes as base64 or hex, e.g. `openssl rand -base64 32`); it encrypts the stored bank tokens',
+  });
 }
 
 /** A 32-byte key written as 64 hex digits or as base64 (or base64url); undefined when it is neither. */

@@ -18,19 +18,23 @@ type ParserError = Error & { code?: string; reason?: string };
 export function createTransportErrorHandlers({
   production,
   requestTimeoutSeconds,
+  headersTimeoutSeconds,
 }: {
   production: boolean;
+  /** REQUEST_TIMEOUT_SECONDS: the whole request, headers and body. */
   requestTimeoutSeconds: number;
+  /** The headers alone (plugins/server-options.ts: 60 s, or the request's limit when shorter). */
+  headersTimeoutSeconds: number;
 }) {
   const headers = [...apiSecurityHeaders(production), ['cache-control', 'no-store']] as const;
 
   /** The parser's refusal as the catalogue's error; undefined when the client is gone. */
-  function parserRefusal(error: ParserError): AppError | undefined {
+  function parserRefusal(error: ParserError, headersArrived: boolean): AppError | undefined {
     if (error.code === 'ECONNRESET') return undefined;
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
       return new AppError(
         'request_timeout',
-        `The request did not arrive in full within ${requestTimeoutSeconds} second${requestTimeoutSeconds === 1 ? '' : 's'}.`,
+        requestTimeoutMessage(headersArrived, { requestTimeoutSeconds, headersTimeoutSeconds }),
       );
     if (error.code === 'HPE_HEADER_OVERFLOW')
       return new AppError(
@@ -47,8 +51,10 @@ export function createTransportErrorHandlers({
      * cannot tell where a next request would start. Nothing is written when a response has begun.
      */
     clientErrorHandler(this: FastifyInstance, error: ParserError, socket: Socket): void {
-      const refusal = parserRefusal(error);
-      const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+      // Node gives the socket its response once the request's headers are in: none yet, the
+      // headers themselves were what did not arrive.
+      const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      const refusal = parserRefusal(error, !!answering);
       if (refusal && socket.writable && !answering?.headersSent) {
         const body = JSON.stringify(errorEnvelope(refusal, 'none'));
         const lines = [
@@ -75,6 +81,24 @@ export function createTransportErrorHandlers({
       return handleError(routerRefusal(error), request, reply);
     },
   };
+}
+
+/**
+ * Node answers both of its limits with the same ERR_HTTP_REQUEST_TIMEOUT: the message names the one
+ * that applied. Before 2026-12-03 it always named the whole request's (300 s by default), also
+ * when the headers had not arrived within their 60 s.
+ */
+export function requestTimeoutMessage(
+  headersArrived: boolean,
+  limits: { requestTimeoutSeconds: number; headersTimeoutSeconds: number },
+): string {
+  if (headersArrived)
+    return `The request did not arrive in full within ${seconds(limits.requestTimeoutSeconds)}.`;
+  return `The request's headers did not arrive within ${seconds(limits.headersTimeoutSeconds)}.`;
+}
+
+function seconds(count: number): string {
+  return `${count} second${count === 1 ? '' : 's'}`;
 }
 
 function routerRefusal(error: FastifyError): unknown {

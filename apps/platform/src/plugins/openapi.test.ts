@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPath, listOperations, sampleValue } from '../security/openapi-operations.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { tenantHost } from '../testing/sign-in.ts';
+import { operationsWithoutCredentials } from './openapi.ts';
 
 /** The public app config, with or without a tenant: no credentials, so neither 401 nor 403 (routes/config). */
 const publicConfig = ['/api/v2/config/app/{id}', '/api/v2/{tenant}/config/app/{id}'];
@@ -106,9 +109,90 @@ describe('the OpenAPI document', () => {
     expect(goal.metadata).toEqual({ not: {} });
   });
 
+  // Before 2026-12-03 the document named no security scheme: a generated client sent no token.
+  it('declares bearer authentication on the operations that need credentials, and only there', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const securityOf = (method: string, path: string) => document.paths[path][method].security;
+    const secured: [string, string][] = [
+      ['get', '/api/v2/accounts'],
+      ['post', '/api/v2/goals'],
+      ['put', '/api/v2/transactions/{id}'],
+      ['get', '/api/adviser/users'],
+      ['put', '/api/admin/users/{id}'],
+      // Routes with a transform of their own (a multipart upload, a raw file).
+      ['post', '/api/adviser/images/upload'],
+      ['post', '/api/v2/documents/verify'],
+    ];
+    for (const [method, path] of secured)
+      expect(securityOf(method, path), `${method} ${path}`).toEqual([{ bearer: [] }]);
+    const open: [string, string][] = [
+      ['get', '/api/v2/config/cdr'],
+      ['get', '/api/v2/config/app/{id}'],
+      ['post', '/api/admin/adminusers/register'],
+      ['post', '/oauth/token'],
+      ['post', '/oauth/admin/token'],
+      ['get', '/healthz'],
+      ['get', '/app/login/'],
+    ];
+    for (const [method, path] of open) expect(securityOf(method, path), `${method} ${path}`).toBeUndefined();
+    // Every operation the list opens is one the document has: a renamed route cannot leave it stale.
+    const documented = new Set((await listOperations(testApp.app)).map((operation) => operation.key));
+    expect([...operationsWithoutCredentials].filter((key) => !documented.has(key))).toEqual([]);
+  });
+
   it('serves the UI', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+// The list of operations open without credentials against the server's own answers: every GET and
+// DELETE under /api (no body to fail its contract first) answers an anonymous caller 401 exactly
+// when the document says it needs a token. The authorisation matrix holds the rest.
+describe('the OpenAPI document’s security, against the answers', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('marks exactly the operations an anonymous caller is refused with 401', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    // Ids the public config answers for; elsewhere the smallest value each parameter's contract takes.
+    const publicIds: Record<string, string> = {
+      '/api/v2/config/app/{id}': 'adviser-web-portal',
+      '/api/v2/{tenant}/config/app/{id}': 'adviser-web-portal',
+      '/api/v2/config/cdr/{id}': 'moneypartner-default',
+    };
+    const mismatched: string[] = [];
+    const checked: string[] = [];
+    for (const operation of await listOperations(testApp.app)) {
+      if (!operation.path.startsWith('/api/') || operation.body) continue;
+      if (!['GET', 'DELETE'].includes(operation.method)) continue;
+      checked.push(operation.key);
+      const values: Record<string, string> = { tenant: 'moneypartner' };
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters) {
+        const sample = String(sampleValue(parameter.schema));
+        if (parameter.in === 'path') values[parameter.name] ??= sample;
+        if (parameter.in === 'query' && parameter.required) query.set(parameter.name, sample);
+      }
+      if (publicIds[operation.path]) values.id = publicIds[operation.path] ?? '';
+      const url = fillPath(operation.path, values);
+      const response = await testApp.app.inject({
+        method: operation.method as 'GET' | 'DELETE',
+        url: query.size ? `${url}?${query}` : url,
+        headers: { host: tenantHost('moneypartner') },
+      });
+      const secured = document.paths[operation.path][operation.method.toLowerCase()].security !== undefined;
+      if ((response.statusCode === 401) !== secured)
+        mismatched.push(`${operation.key}: ${response.statusCode}, ${secured ? 'marked' : 'not marked'}`);
+    }
+    expect(mismatched).toEqual([]);
+    expect(checked).toEqual(
+      expect.arrayContaining(['GET /api/v2/config/cdr', 'GET /api/v2/accounts', 'DELETE /api/v2/goals/{id}']),
+    );
   });
 });

@@ -18,10 +18,73 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'End-user, adviser and admin API families of the Waratah platform. Errors: docs/errors.md.',
         version: packageJson.version,
       },
+      components: { securitySchemes: { [bearerScheme]: bearerSecurityScheme } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? withBearerSecurity(documentObject.openapiObject)
+        : documentObject.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
+
+/** The name of the bearer scheme in `components.securitySchemes`. */
+export const bearerScheme = 'bearer';
+
+const bearerSecurityScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    'The access token of `POST /oauth/token` (a client) or `POST /oauth/admin/token` (an adviser or operator), as `Authorization: Bearer <token>` (docs/authentication.md). A single sign-on tenant’s portal sends the `app.at` cookie instead, with `X-XSRF-TOKEN` on changes.',
+} as const;
+
+/**
+ * The API operations any caller may make without credentials: the public app and consent
+ * configuration, and the steps of registering and of resetting a password. Every other operation
+ * under /api answers 401 without a token (the authorisation matrix, security/authorisation-matrix.test.ts,
+ * holds each one to it); the paths outside /api (the token endpoints, the identity's pages, the
+ * health checks, the development tools) take no bearer token.
+ *
+ * A list, because a route does not say so itself: its handler asks for the caller
+ * (`access/require-principal.ts`). openapi.test.ts checks the list against the server's answers.
+ */
+export const operationsWithoutCredentials: ReadonlySet<string> = new Set([
+  'GET /api/v2/config/app/{id}',
+  'GET /api/v2/{tenant}/config/app/{id}',
+  'GET /api/v2/config/cdr',
+  'GET /api/v2/config/cdr/{id}',
+  'POST /api/admin/adminusers/register',
+  'POST /api/admin/adminusers/reset',
+  'POST /api/admin/adminusers/reset/password',
+  'POST /api/adviser/parties/external/verify',
+]);
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+/**
+ * The document with `security: [{ bearer: [] }]` on every operation that needs credentials, so that
+ * a client generated from it sends the token (before 2026-12-03 the document named no scheme, and
+ * bearer authentication was invisible to generated clients).
+ */
+function withBearerSecurity<Document extends { paths?: Record<string, unknown> }>(
+  document: Document,
+): Document {
+  const paths = document.paths ?? {};
+  const securedPaths = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      if (!path.startsWith('/api/') || typeof item !== 'object' || item === null) return [path, item];
+      const operations = Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const open = operationsWithoutCredentials.has(`${method.toUpperCase()} ${path}`);
+          if (!httpMethods.has(method) || open || typeof operation !== 'object') return [method, operation];
+          return [method, { ...operation, security: [{ [bearerScheme]: [] }] }];
+        }),
+      );
+      return [path, operations];
+    }),
+  );
+  return { ...document, paths: securedPaths };
 }
 
 /**

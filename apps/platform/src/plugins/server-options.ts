@@ -15,16 +15,19 @@ import { loggerOptions } from './request-log.ts';
  */
 export function serverOptions(config: PlatformConfig) {
   const requestTimeout = config.requestTimeoutSeconds * 1000;
+  const headersTimeoutSeconds = Math.min(60, config.requestTimeoutSeconds);
+  // Both limits, so that a 408 names the one that applied (2026-12-03).
   const transportErrors = createTransportErrorHandlers({
     production: config.nodeEnv === 'production',
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    headersTimeoutSeconds,
   });
   return {
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     requestTimeout,
     http: {
-      headersTimeout: Math.min(60_000, requestTimeout),
+      headersTimeout: headersTimeoutSeconds * 1000,
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeout / 4)),
     },
     clientErrorHandler: transportErrors.clientErrorHandler,
