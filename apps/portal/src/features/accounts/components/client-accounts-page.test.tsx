@@ -197,6 +197,44 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText("We could not load the client's accounts")).not.toBeInTheDocument();
   });
 
+  it('shows the accounts by institution when only the connections fail, saying so, with a retry', async () => {
+    let connectionsFail = true;
+    const { user } = await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...accountsRoutes,
+        // A 4xx answer is not retried by the query client, so the first load fails at once.
+        'GET /api/v2/provideraccounts': () =>
+          connectionsFail
+            ? json({ error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Boom' } }, 400)
+            : accountsRoutes['GET /api/v2/provideraccounts'](),
+      },
+    });
+
+    const note = await screen.findByText(/We could not load the client's connections/);
+    expect(screen.getByText('3 accounts')).toBeInTheDocument();
+    expect(screen.queryByText("We could not load the client's accounts")).not.toBeInTheDocument();
+    // Grouped from the accounts themselves, each with the refresh status it carries.
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Harbour Bank',
+      'Koala Credit Union',
+    ]);
+    const harbour = screen.getByRole('region', { name: 'Harbour Bank' });
+    expect(within(harbour).getByRole('row', { name: /Travel card/ })).toBeInTheDocument();
+    expect(within(harbour).getByRole('row', { name: /Everyday Account/ })).toBeInTheDocument();
+
+    connectionsFail = false;
+    await user.click(
+      within(note.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText(/We could not load the client's connections/)).not.toBeInTheDocument(),
+    );
+    expect(
+      await screen.findByText('The client needs to sign in to this institution again.'),
+    ).toBeInTheDocument();
+  });
+
   it('tells screen readers it is loading the accounts', async () => {
     await renderClientPage({
       url: '/user/details/7/accounts',

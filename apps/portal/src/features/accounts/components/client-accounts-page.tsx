@@ -6,6 +6,7 @@ import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { groupByProvider } from '../utils/group-by-provider.ts';
 import { ProviderAccountsCard } from './provider-accounts-card.tsx';
 
@@ -31,13 +32,18 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
     if (accounts.isError) void accounts.refetch();
     if (providerAccounts.isError) void providerAccounts.refetch();
   };
+  const goneError = [accounts.error, providerAccounts.error].find(isClientGone);
+  // The connections alone failing still leaves the accounts, and each account carries its
+  // connection's refresh status: they are shown, grouped by their institution, with a note of what
+  // is missing (before 2026-12-03 the header counted them and the body said they could not load).
+  const connectionsFailed = shownAccounts !== undefined && shownProviderAccounts === undefined;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h2 className="font-semibold text-2xl tracking-tight">{t('accounts.heading')}</h2>
-          {shownAccounts ? (
+          {shownAccounts && goneError === undefined ? (
             <p className="text-muted-foreground" data-testid="accounts-count">
               {t('accounts.count', { count: shownAccounts.length })}
             </p>
@@ -49,24 +55,28 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
       </div>
       {accounts.isPending || providerAccounts.isPending ? (
         <AccountsLoading label={t('accounts.loading')} />
-      ) : shownAccounts === undefined || shownProviderAccounts === undefined ? (
-        <ClientDataError
-          error={
-            [accounts.error, providerAccounts.error].find(isClientGone) ??
-            accounts.error ??
-            providerAccounts.error
-          }
-          title={t('accounts.error')}
-          onRetry={retry}
-        />
-      ) : shownProviderAccounts.length === 0 && shownAccounts.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed px-6 py-10 text-center text-muted-foreground">
-          {t('accounts.empty')}
-        </p>
+      ) : goneError !== undefined || shownAccounts === undefined ? (
+        <ClientDataError error={goneError ?? accounts.error} title={t('accounts.error')} onRetry={retry} />
       ) : (
-        groupByProvider(shownProviderAccounts, shownAccounts).map((group) => (
-          <ProviderAccountsCard key={group.providerAccount.id} group={group} />
-        ))
+        <>
+          {connectionsFailed ? (
+            <RetryAlert
+              retryLabel={t('clientDetails.error.retry')}
+              onRetry={() => void providerAccounts.refetch()}
+            >
+              {t('accounts.connectionsError')}
+            </RetryAlert>
+          ) : null}
+          {(shownProviderAccounts ?? []).length === 0 && shownAccounts.length === 0 ? (
+            <p className="rounded-2xl border border-border border-dashed px-6 py-10 text-center text-muted-foreground">
+              {t('accounts.empty')}
+            </p>
+          ) : (
+            groupByProvider(shownProviderAccounts ?? [], shownAccounts).map((group) => (
+              <ProviderAccountsCard key={group.providerAccount.id} group={group} />
+            ))
+          )}
+        </>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import {
 } from '@waratah/ui';
 import { useMemo } from 'react';
 import { type UseFormReturn, useForm, useFormState } from 'react-hook-form';
+import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
   emptyGoalForm,
@@ -32,8 +33,9 @@ export interface AddGoalFormProps {
   onCancel: () => void;
 }
 
+// A blank nickname (CDS stores `''` as given) is no name: before 2026-12-03 it blanked the option.
 function accountLabel(account: Account): string {
-  const name = account.nick_name ?? account.account_name;
+  const name = accountDisplayName(account);
   return account.account_number ? `${name} · ${account.account_number}` : name;
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   buildAccount,
@@ -212,6 +212,104 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('No income or spending in the last 6 months.')).toBeInTheDocument();
     expect(screen.getByText(/^No transactions in /)).toBeInTheDocument();
     expect(screen.getByText('The client has no current goals.')).toBeInTheDocument();
+  });
+
+  it('says none of the client’s accounts counts in totals, not that none is connected, when all are left out', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/accounts': () =>
+          json({
+            data: [
+              buildAccount({ id: 1, included: false }),
+              buildAccount({
+                id: 2,
+                account_name: 'Credit score',
+                account_attributes: { container: 'credit_score', account_type: 'credit_score' },
+                current_balance: { amount: '780', currency: 'AUD' },
+              }),
+            ],
+          }),
+      },
+    });
+
+    expect(
+      await screen.findByText(
+        "None of the client's accounts is counted in totals, so there is no position to show.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No accounts are connected yet/)).not.toBeInTheDocument();
+  });
+
+  it('says a connection still being read or read in part is not up to date', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/provideraccounts': () =>
+          json({
+            data: [
+              buildProviderAccount({
+                refresh_status: buildRefreshStatus({
+                  status: 'adding',
+                  sub_status: null,
+                  last_refreshed: null,
+                }),
+              }),
+              buildProviderAccount({
+                id: 12,
+                provider_name: 'Koala Credit Union',
+                refresh_status: buildRefreshStatus({ sub_status: 'partial_success' }),
+              }),
+              buildProviderAccount({ id: 13, provider_name: 'Wattle Bank' }),
+            ],
+          }),
+      },
+    });
+
+    expect(
+      await screen.findByText('1 connection is still being read. 1 connection was only partly read.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Every connection is up to date.')).not.toBeInTheDocument();
+  });
+
+  it('says every connection is up to date only when each refreshed cleanly', async () => {
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/provideraccounts': () =>
+          json({ data: [buildProviderAccount(), buildProviderAccount({ id: 12, provider_name: 'Koala' })] }),
+      },
+    });
+
+    expect(await screen.findByText('Every connection is up to date.')).toBeInTheDocument();
+  });
+
+  it('says once for the page, not in every panel, that the client’s data is no longer shared', async () => {
+    const gone = () =>
+      json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No such client' } }, 404);
+    const { portal } = await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        'GET /api/v2/accounts': gone,
+        'GET /api/v2/provideraccounts': gone,
+        'GET /api/v2/reports/transactions/budget_categories': gone,
+        'GET /api/v2/goals': gone,
+      },
+    });
+
+    // Every call has answered 404 (the route's prefetch may make them before the page draws) before
+    // the cards are counted.
+    await waitFor(() => {
+      for (const part of ['accounts', 'provider-accounts', 'reports', 'goals']) {
+        const queries = portal.queryClient.getQueryCache().findAll({ queryKey: ['clients', 7, part] });
+        expect(queries.map((query) => query.state.status)).toEqual(['error']);
+      }
+    });
+    expect(await screen.findAllByTestId('client-unavailable')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Refresh status' })).not.toBeInTheDocument();
   });
 
   it('keeps the other panels when one call fails, and hides the goals link without view_goals', async () => {

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
+import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
+import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -44,6 +46,10 @@ export function ClientOverviewPage({ clientId }: { clientId: number }) {
   const { data: appConfig } = useAppConfig();
   const lastMonth = formatDate(range.to, { month: 'long', year: 'numeric' });
   const id = String(clientId);
+  // The client out of reach (consent ended while the page was open) is said once for the page, not
+  // by every panel: before 2026-12-03 each of the six panels showed its own "not available" card.
+  const goneError = [accounts.error, providerAccounts.error, budget.error, goals.error].find(isClientGone);
+  if (goneError !== undefined) return <ClientDataError error={goneError} />;
 
   return (
     <div className="flex flex-col gap-6">

@@ -14,8 +14,11 @@ export const netPositionFigureBox = 'h-20 rounded-xl';
 /** Assets, liabilities and what is left, from the client's included accounts. */
 export function NetPositionFigures({ accounts }: { accounts: readonly Account[] }) {
   const { t } = useTranslation();
+  if (accounts.length === 0) return <PanelEmpty>{t('overview.netPosition.empty')}</PanelEmpty>;
+  // Accounts all out of the totals (or only credit scores) are not "nothing connected": the
+  // adviser is told why there is no position (before 2026-12-03 it said no account was connected).
   if (countedAccounts(accounts).length === 0)
-    return <PanelEmpty>{t('overview.netPosition.empty')}</PanelEmpty>;
+    return <PanelEmpty>{t('overview.netPosition.noneCounted')}</PanelEmpty>;
   const position = netPosition(accounts);
   return (
     <dl className={netPositionGrid}>

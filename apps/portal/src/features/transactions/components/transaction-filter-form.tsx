@@ -1,9 +1,13 @@
 import { type Account, budgetCategories, decimalSchema, type TransactionCategory } from '@waratah/contracts';
 import { Button, DatePicker, Dropdown, SearchInput, TextInput } from '@waratah/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { accountLabel } from '../utils/describe-transaction.ts';
-import type { TransactionFilterKey, TransactionFilters } from '../utils/transaction-filters.ts';
+import { accountLabels } from '../utils/describe-transaction.ts';
+import {
+  type TransactionFilterKey,
+  type TransactionFilters,
+  transactionSearchParams,
+} from '../utils/transaction-filters.ts';
 
 export interface TransactionFilterFormProps {
   filters: TransactionFilters;
@@ -15,6 +19,8 @@ export interface TransactionFilterFormProps {
 // A select cannot hold an empty value, so "no filter" has a value of its own.
 const ANY = 'any';
 const fieldId = 'transaction-filter';
+/** The form's first field, where focus goes when the last filter tag is dismissed. */
+export const firstFilterFieldId = `${fieldId}-account_ids`;
 
 /** The filters of the list, applied together; the page then writes them into the URL. */
 export function TransactionFilterForm({
@@ -24,8 +30,19 @@ export function TransactionFilterForm({
   onApply,
 }: TransactionFilterFormProps) {
   const { t } = useTranslation();
+  const accountNames = useMemo(() => accountLabels(accounts), [accounts]);
   const [draft, setDraft] = useState<TransactionFilters>(filters);
   const [submitted, setSubmitted] = useState(false);
+  // The form stays mounted while the filters change (applied, cleared, a tag dismissed): the draft
+  // follows them, and focus stays where it was. Before 2026-12-03 the page remounted the form on
+  // every change, and focus fell to the page's body.
+  const filtersKey = transactionSearchParams(filters).toString();
+  const [draftOf, setDraftOf] = useState(filtersKey);
+  if (draftOf !== filtersKey) {
+    setDraftOf(filtersKey);
+    setDraft(filters);
+    setSubmitted(false);
+  }
   const set = (key: TransactionFilterKey, value: string) =>
     setDraft((current) => ({ ...current, [key]: value === ANY ? '' : value }));
 
@@ -62,12 +79,16 @@ export function TransactionFilterForm({
     >
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Dropdown
+          id={firstFilterFieldId}
           label={t('transactions.filters.account')}
           value={draft.account_ids || ANY}
           onValueChange={(value) => set('account_ids', value)}
           options={[
             { value: ANY, label: t('transactions.filters.allAccounts') },
-            ...accounts.map((account) => ({ value: String(account.id), label: accountLabel(account) })),
+            ...accounts.map((account) => ({
+              value: String(account.id),
+              label: accountNames.get(account.id) ?? '',
+            })),
           ]}
         />
         <Dropdown

@@ -140,6 +140,64 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
   });
 
+  it('names an account whose nickname is blank by the institution’s name in the rows, filter and tag', async () => {
+    const { user } = renderPage({
+      url: `/user/details/${clientId}/transactions?account_ids=11`,
+      routes: { 'GET /api/v2/accounts': () => json({ data: [{ ...account, nick_name: '' }] }) },
+    });
+
+    const table = await screen.findByRole('table');
+    const [, first] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getByText('Everyday Account')).toBeInTheDocument();
+    const active = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(active).getByText('Account: Everyday Account')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    expect(await screen.findByRole('option', { name: 'Everyday Account' })).toBeInTheDocument();
+  });
+
+  it('tells two accounts of one name apart by institution and number, and leaves a name of its own alone', async () => {
+    const koala = {
+      ...account,
+      id: 12,
+      provider_account_id: 5,
+      provider_name: 'Koala Credit Union',
+      account_number: '98XXXX321',
+    };
+    const saver = { ...account, id: 13, account_name: 'Bonus Saver', nick_name: 'Bonus saver ' };
+    const { user } = renderPage({
+      url: `/user/details/${clientId}/transactions?account_ids=12`,
+      routes: {
+        'GET /api/v2/accounts': () => json({ data: [account, koala, saver] }),
+        'GET /api/v2/transactions': () =>
+          json({
+            data: [buildTransaction({ id: 1 }), buildTransaction({ id: 2, account_id: 12 })],
+            paging: { cursors: {}, total: 2 },
+          }),
+      },
+    });
+
+    const table = await screen.findByRole('table');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first as HTMLElement).getByText('Everyday Account · Harbour Bank · 12XXXX789'),
+    ).toBeInTheDocument();
+    expect(
+      within(second as HTMLElement).getByText('Everyday Account · Koala Credit Union · 98XXXX321'),
+    ).toBeInTheDocument();
+    const active = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(active).getByText('Account: Everyday Account · Koala Credit Union · 98XXXX321'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Account' }));
+    await screen.findByRole('listbox');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All accounts',
+      'Everyday Account · Harbour Bank · 12XXXX789',
+      'Everyday Account · Koala Credit Union · 98XXXX321',
+      'Bonus saver',
+    ]);
+  });
+
   it('restores filters from the URL, sends them to the platform and shows them in words', async () => {
     const { api } = renderPage({
       url: `/user/details/${clientId}/transactions?budget_category=living&base_type=debit&from_date=2026-10-01&search_term=wool&to_date=bad`,
@@ -183,6 +241,50 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(router.state.location.search).toBe('?min_amount=-100&max_amount=-10&search_term=woolworths'),
     );
+  });
+
+  it('keeps focus on Apply filters once applied, and on Clear filters once cleared', async () => {
+    const { router, user } = renderPage();
+    await screen.findByRole('table');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'wool');
+    const apply = screen.getByRole('button', { name: 'Apply filters' });
+    await user.click(apply);
+    await screen.findByRole('list', { name: 'Active filters' });
+    await waitFor(() => expect(router.state.location.search).toBe('?search_term=wool'));
+    expect(apply).toHaveFocus();
+    // The form follows the filters it shows.
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('wool');
+
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    await user.click(clear);
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument(),
+    );
+    expect(clear).toHaveFocus();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('moves focus to the next filter tag, else the previous, else the first field, as tags are dismissed', async () => {
+    const { router, user } = renderPage({
+      url: `/user/details/${clientId}/transactions?from_date=2026-10-01&budget_category=living&search_term=wool`,
+    });
+    await screen.findByRole('table');
+    const dismiss = (summary: string) => screen.getByRole('button', { name: `Dismiss filter: ${summary}` });
+
+    dismiss('Budget: Living').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?from_date=2026-10-01&search_term=wool'));
+    expect(dismiss('Search: wool')).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?from_date=2026-10-01'));
+    expect(dismiss('From 1 Oct 2026')).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveFocus();
+    expect(document.activeElement).not.toBe(document.body);
   });
 
   it('narrows the dates with the kit date picker, starting from the dates in the URL', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../utils/transaction-filters.ts';
 import { ActiveTransactionFilters } from './active-transaction-filters.tsx';
 import { TransactionActions } from './transaction-actions.tsx';
-import { TransactionFilterForm } from './transaction-filter-form.tsx';
+import { firstFilterFieldId, TransactionFilterForm } from './transaction-filter-form.tsx';
 import { TransactionsPager } from './transactions-pager.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
@@ -102,7 +102,6 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
         </RetryAlert>
       ) : null}
       <TransactionFilterForm
-        key={transactionSearchParams(filters).toString()}
         filters={filters}
         accounts={accounts.data ?? []}
         categories={categories.data ?? []}
@@ -114,6 +113,7 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
           accounts={accounts.data ?? []}
           categories={categories.data ?? []}
           onChange={(next) => show(next)}
+          onLastDismissed={() => document.getElementById(firstFilterFieldId)?.focus()}
         />
       ) : null}
       {canCategorise && selectedRows.length > 0 ? (

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { Transaction } from '@waratah/contracts';
 import { Profiler, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,19 @@ describe('TransactionsTable', () => {
     expect(scroller).toHaveAttribute('tabindex', '0');
     scroller.focus();
     expect(scroller).toHaveFocus();
+  });
+
+  it('tags a pending transaction as pending, in words a screen reader says in full, and a posted one not', () => {
+    renderCounted([buildTransaction({ id: 1, status: 'pending' }), buildTransaction({ id: 2 })]);
+
+    const [, pending, posted] = screen.getAllByRole('row');
+    const tag = within(pending as HTMLElement).getByText('Pending: not yet posted by the institution');
+    expect(tag).toHaveClass('sr-only');
+    // Seen as a short tag beside the description, as 'Excluded' is.
+    const seen = within(pending as HTMLElement).getByText('Pending');
+    expect(seen).toHaveAttribute('aria-hidden', 'true');
+    expect(seen.closest('[data-slot="tag"]')).toContainElement(tag);
+    expect(within(posted as HTMLElement).queryByText(/Pending/)).not.toBeInTheDocument();
   });
 
   it('draws a short page whole, and a later page whole in one go', async () => {

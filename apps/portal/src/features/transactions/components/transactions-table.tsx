@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { accountLabel, transactionTitle } from '../utils/describe-transaction.ts';
+import { accountLabels, transactionTitle } from '../utils/describe-transaction.ts';
 
 export interface TransactionsTableProps {
   transactions: Transaction[];
@@ -38,10 +38,7 @@ export function TransactionsTable({
   busy = false,
 }: TransactionsTableProps) {
   const { t } = useTranslation();
-  const accountNames = useMemo(
-    () => new Map(accounts.map((account) => [account.id, accountLabel(account)])),
-    [accounts],
-  );
+  const accountNames = useMemo(() => accountLabels(accounts), [accounts]);
   const selectedHere = transactions.filter((row) => selected.has(row.id)).length;
   // The kit's box draws a mixed state as a tick, which would read as "all"; so all or nothing.
   const allChecked = selectedHere > 0 && selectedHere === transactions.length;
@@ -155,6 +152,9 @@ const TransactionRow = memo(function TransactionRow({
   const { t } = useTranslation();
   const title = transactionTitle(transaction);
   const date = formatDate(transaction.transaction_date);
+  // A pending transaction may still change or drop off when the bank posts it, so it says so
+  // (before 2026-12-03 it looked exactly like a posted one).
+  const pending = transaction.status === 'pending';
   return (
     <tr
       key={transaction.id}
@@ -183,8 +183,14 @@ const TransactionRow = memo(function TransactionRow({
           {title !== transaction.description.original ? (
             <span className="text-muted-foreground text-xs">{transaction.description.original}</span>
           ) : null}
-          {transaction.user_tags.length > 0 || !transaction.included ? (
+          {transaction.user_tags.length > 0 || !transaction.included || pending ? (
             <span className="flex flex-wrap gap-1">
+              {pending ? (
+                <Tag size="xs" variant="neutral">
+                  <span aria-hidden="true">{t('transactions.pending')}</span>
+                  <span className="sr-only">{t('transactions.pendingLabel')}</span>
+                </Tag>
+              ) : null}
               {!transaction.included ? (
                 <Tag size="xs" variant="warning">
                   {t('transactions.excluded')}
