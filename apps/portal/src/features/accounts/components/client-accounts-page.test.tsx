@@ -235,6 +235,42 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the accounts on screen while the connections are asked for again', async () => {
+    // Before 2026-12-03 "Try again" swapped the page, alert and accounts, for the loading skeleton
+    // until the connections answered, and the focused button went with it.
+    let answerConnections: (response: Response) => void = () => {};
+    let asked = 0;
+    const { user } = await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...accountsRoutes,
+        'GET /api/v2/provideraccounts': () => {
+          asked += 1;
+          if (asked === 1)
+            return json(
+              { error: { error_code: 'F0400', error_type: 'bad_request', error_message: 'Boom' } },
+              400,
+            );
+          return new Promise<Response>((resolve) => {
+            answerConnections = resolve;
+          });
+        },
+      },
+    });
+
+    const note = await screen.findByText(/We could not load the client's connections/);
+    await user.click(
+      within(note.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.queryByText('Loading accounts')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Harbour Bank' })).toBeInTheDocument();
+    answerConnections(await accountsRoutes['GET /api/v2/provideraccounts']());
+    expect(
+      await screen.findByText('The client needs to sign in to this institution again.'),
+    ).toBeInTheDocument();
+  });
+
   it('tells screen readers it is loading the accounts', async () => {
     await renderClientPage({
       url: '/user/details/7/accounts',

@@ -53,7 +53,9 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
           {documentsActions}
         </div>
       </div>
-      {accounts.isPending || providerAccounts.isPending ? (
+      {/* The connections' retry (the alert below) keeps the accounts on screen: only a first load
+          waits (a query with no data is pending again while it is asked again). */}
+      {accounts.isPending || (providerAccounts.isPending && providerAccounts.errorUpdateCount === 0) ? (
         <AccountsLoading label={t('accounts.loading')} />
       ) : goneError !== undefined || shownAccounts === undefined ? (
         <ClientDataError error={goneError ?? accounts.error} title={t('accounts.error')} onRetry={retry} />

@@ -294,6 +294,20 @@ describe('account documents', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('names an account whose nickname is blank by its name in the statement’s choice', async () => {
+    // CDS stores a nickname the client left blank as ''; before 2026-12-03 the option was blank.
+    const { user } = await openAccounts({
+      'GET /api/v2/accounts': () =>
+        json({ data: [buildAccount({ id: 1, account_name: 'Everyday Account', nick_name: '' })] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Account statement' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account statement' });
+    const account = within(drawer).getByRole('combobox', { name: 'Account' });
+    await waitFor(() => expect(account).toBeEnabled());
+    await user.click(account);
+    expect(await screen.findByRole('option', { name: 'Everyday Account' })).toBeInTheDocument();
+  });
+
   it('opens again on a clean form after Close, the last refusal forgotten', async () => {
     const view = await openAccounts({
       'POST /api/v2/statements': () => json({ error: tooManyTransactions }, 400),

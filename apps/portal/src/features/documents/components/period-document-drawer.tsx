@@ -1,6 +1,7 @@
 import type { DocumentExport, DocumentKind, DocumentPeriod } from '@waratah/contracts';
 import type { ButtonVariant } from '@waratah/ui';
 import { type ReactNode, useState } from 'react';
+import { earliestPassportDate } from '../../../lib/passport-periods.ts';
 import { customPeriod, initialChoice, type PeriodChoice, periodRequest } from '../utils/export-periods.ts';
 import { useDocumentSettings } from '../utils/use-document-settings.ts';
 import { DocumentRequestDrawer } from './document-request-drawer.tsx';
@@ -59,6 +60,9 @@ export function PeriodDocumentDrawer({
         value={current}
         onChange={setChoice}
         today={settings.today}
+        // The passport reports less than ten years, as its page's picker allows (the platform
+        // refuses a longer range: before 2026-12-03 the drawer let one be picked and showed the 400).
+        {...(kind === 'financialPassport' && { minDate: earliestPassportDate(settings.today) })}
         touched={touched}
       />
     </DocumentRequestDrawer>

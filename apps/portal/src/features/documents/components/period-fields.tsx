@@ -12,6 +12,8 @@ export interface PeriodFieldsProps {
   onChange: (value: PeriodChoice) => void;
   /** Today in Sydney: no date after it. */
   today: string;
+  /** The first day a custom range may start on, where the document bounds its length. */
+  minDate?: string;
   /** Shows the custom range's error once the adviser has tried to create. */
   touched: boolean;
   name: string;
@@ -24,6 +26,7 @@ export function PeriodFields({
   value,
   onChange,
   today,
+  minDate,
   touched,
   name,
 }: PeriodFieldsProps) {
@@ -47,6 +50,7 @@ export function PeriodFields({
           endLabel={t('documents.to')}
           startPlaceholder={t('documents.datePlaceholder')}
           endPlaceholder={t('documents.datePlaceholder')}
+          minDate={minDate}
           maxDate={today}
           required
           enableErrors

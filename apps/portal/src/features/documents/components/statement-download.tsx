@@ -2,6 +2,7 @@ import { requestStatement } from '@waratah/sdk';
 import { Dropdown } from '@waratah/ui';
 import { useState } from 'react';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { accountDisplayName } from '../../../lib/client-pages/account-display-name.ts';
 import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { customPeriod, initialChoice, type PeriodChoice, periodRequest } from '../utils/export-periods.ts';
@@ -30,7 +31,7 @@ export function StatementDownload({ clientId }: { clientId: number }) {
   const current = offered ? choice : initialChoice(settings.options);
   const nameOf = (id: number) => {
     const found = list.find((item) => item.id === id);
-    return found ? (found.nick_name ?? found.account_name) : String(id);
+    return found ? accountDisplayName(found) : String(id);
   };
 
   return (
@@ -57,7 +58,7 @@ export function StatementDownload({ clientId }: { clientId: number }) {
         name="statement-account"
         options={[
           { value: allAccounts, label: t('documents.statement.allAccounts') },
-          ...list.map((item) => ({ value: String(item.id), label: item.nick_name ?? item.account_name })),
+          ...list.map((item) => ({ value: String(item.id), label: accountDisplayName(item) })),
         ]}
         value={account}
         onValueChange={setAccount}

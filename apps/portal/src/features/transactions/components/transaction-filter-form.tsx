@@ -167,7 +167,16 @@ export function TransactionFilterForm({
         />
         <div className="flex gap-2">
           <Button type="submit">{t('transactions.filters.apply')}</Button>
-          <Button type="button" variant="secondary" onClick={() => onApply({})}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              // A draft not applied yet goes too, though no filter is in force to clear.
+              setDraft({});
+              setSubmitted(false);
+              onApply({});
+            }}
+          >
             {t('transactions.filters.clear')}
           </Button>
         </div>

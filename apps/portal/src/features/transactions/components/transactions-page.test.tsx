@@ -263,6 +263,12 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     );
     expect(clear).toHaveFocus();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+
+    // A draft never applied is cleared too, though no filter is in force (it stayed, before 2026-12-03).
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'rent');
+    await user.click(clear);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(router.state.location.search).toBe('');
   });
 
   it('moves focus to the next filter tag, else the previous, else the first field, as tags are dismissed', async () => {
