@@ -10,6 +10,7 @@ import { generateDemoClient } from '../src/demo-data/generate-demo-tenant.ts';
 import { createRandom } from '../src/demo-data/random.ts';
 import { writeDemoAdvisers } from '../src/demo-data/write-demo-advisers.ts';
 import { writeDemoClients } from '../src/demo-data/write-demo-clients.ts';
+import { lockDataDir } from '../src/faults/data-dir-lock.ts';
 import { advancePracticeGoals } from '../src/goals/goal-progress.ts';
 import { sydneyToday } from '../src/reports/sydney-calendar.ts';
 
@@ -43,7 +44,11 @@ if (!Number.isInteger(parallelAsked) || parallelAsked < 1 || parallelAsked > 16)
 if (!isTenantId(values.tenant)) throw new Error(`--tenant must name a tenant, not ${values.tenant}`);
 const tenantId: TenantId = values.tenant;
 
-const database = await createDatabase(loadConfig());
+const config = loadConfig();
+// The embedded database's lock, as the server takes it: the seed and `npm start` on one directory
+// at once would corrupt it (since 2026-12-03; before, nothing stopped it).
+const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+const database = await createDatabase(config);
 try {
   await prepareDatabase(database.db);
   const providerIds = await ensureReferenceData(database.db);
@@ -106,4 +111,5 @@ try {
   console.log(`Done: sign in as adviser@${domain} (password ${demoAdviserPassword}).`);
 } finally {
   await database.close();
+  await unlock?.();
 }

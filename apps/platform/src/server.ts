@@ -1,7 +1,7 @@
 import { localTenantUrls } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { configWarnings } from './config/config-warnings.ts';
-import { loadConfig, type PlatformConfig } from './config/env.ts';
+import { loadConfig, type PlatformConfig, platformStartProblems } from './config/env.ts';
 import { createDatabase } from './db/create-database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { demoSignInHelp } from './demo-data/demo-sign-in-help.ts';
@@ -16,6 +16,8 @@ import { lockDataDir } from './faults/data-dir-lock.ts';
  */
 async function start(): Promise<void> {
   const config = loadConfig();
+  const problems = platformStartProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
   for (const warning of configWarnings(config)) console.warn(`Waratah platform: ${warning}`);
   const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   // The database starts opening first (PGlite: its worker thread is started within this call),

@@ -135,7 +135,6 @@ const ssoVariables = ['SSO_JWKS_URL', 'SSO_ISSUER', 'SSO_AUDIENCE'] as const;
 const envSchemaWithSso = envSchema.superRefine((vars, context) => {
   refreshOutlivesAccess(vars, context);
   documentStorageComplete(vars, context);
-  holderTokenKeyGiven(vars, context);
   if (ssoVariables.every((name) => vars[name]) || ssoVariables.every((name) => !vars[name])) return;
   for (const name of ssoVariables.filter((variable) => !vars[variable])) {
     context.addIssue({
@@ -291,7 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = result.data;
-  const here = userDirectory(env);
+  const here = process.cwd();
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -335,18 +334,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     databaseStatementTimeoutSeconds: vars.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     faultPauseAt: vars.NODE_ENV === 'test' ? vars.FAULT_PAUSE_AT : undefined,
   };
-}
-
-/**
- * The folder a relative path (DATA_DIR, DOCUMENT_DIR, PORTAL_DIST, GALLERY_DIST) is read from: where
- * the user typed the command. npm runs a workspace's script in the workspace's folder (`npm run
- * seed` runs in apps/platform, `npm run start -w @waratah/identity` in apps/identity) and names the
- * folder it was started from in INIT_CWD, so that is preferred to the working directory. Before
- * 2026-12-03 the seed and the standalone identity resolved `./data` to apps/platform/data and
- * apps/identity/data, while `npm start` used the repository's ./data: another database.
- */
-function userDirectory(env: NodeJS.ProcessEnv): string {
-  return env.INIT_CWD || process.cwd();
 }
 
 // `PORT=` in a shell or a .env file means "not set", not "set to nothing".
@@ -450,24 +437,20 @@ function holderTokenVariables() {
 }
 
 /**
- * Production on PostgreSQL needs HOLDER_TOKEN_KEY: every instance sharing the database must seal
- * and open the bank tokens with the same key, which a key file on one host is not. Checked here
- * since 2026-12-03, so that such a server stops at start naming the variable with the other bad
- * ones; before, it started, answered /readyz 200, and only the start-up sweep's log line (and then
- * every bank connection) failed (`open-banking/holder-token-cipher.ts` still refuses, for callers
- * that build a configuration by hand).
+ * What the platform's own server needs beyond `loadConfig`, which the standalone identity and the
+ * seed also read but which open no bank token: production on PostgreSQL needs HOLDER_TOKEN_KEY, as
+ * every instance sharing the database must seal and open the bank tokens with the same key, which
+ * a key file on one host is not. Checked at the platform's start since 2026-12-03 (`server.ts`),
+ * so that such a server stops naming the variable; before, it started, answered /readyz 200, and
+ * only the start-up sweep's log line (and then every bank connection) failed
+ * (`open-banking/holder-token-cipher.ts` still refuses, for callers that build a configuration by
+ * hand).
  */
-function holderTokenKeyGiven(
-  vars: { NODE_ENV: string; DATABASE_URL?: string | undefined; HOLDER_TOKEN_KEY?: string | undefined },
-  context: z.RefinementCtx,
-): void {
-  if (vars.NODE_ENV !== 'production' || !vars.DATABASE_URL || vars.HOLDER_TOKEN_KEY) return;
-  context.addIssue({
-    code: 'custom',
-    path: ['HOLDER_TOKEN_KEY'],
-    message:
-      'must be set in production with DATABASE_URL (32 bytes as base64 or hex, e.g. `openssl rand -base64 32`); it encrypts the stored bank tokens',
-  });
+export function platformStartProblems(config: PlatformConfig): string[] {
+  if (config.nodeEnv !== 'production' || !config.databaseUrl || config.holderTokenKey) return [];
+  return [
+    'HOLDER_TOKEN_KEY: must be set in production with DATABASE_URL (32 bytes as base64 or hex, e.g. `openssl rand -base64 32`); it encrypts the stored bank tokens',
+  ];
 }
 
 /** A 32-byte key written as 64 hex digits or as base64 (or base64url); undefined when it is neither. */

@@ -11,6 +11,11 @@ export interface IssueOneTimeTokenInput {
   adminUserId: number;
   purpose: OneTimeTokenPurpose;
   ttlSeconds: number;
+  /**
+   * Leaves the earlier tokens of the purpose working: for a link sent at someone else's request
+   * (a registration of an invitee's address), which must not spend the one the owner holds.
+   */
+  keepEarlier?: boolean;
 }
 
 export type OneTimeTokenRepository = ReturnType<typeof createOneTimeTokenRepository>;
@@ -44,13 +49,14 @@ export function createOneTimeTokenRepository(db: Kysely<Database>) {
       // other, and the second spends the first's token. Each used to spend only the tokens
       // committed before it began, so on PostgreSQL both new links stayed live (before 2026-11-29).
       await lockAccounts(trx, [input.adminUserId]);
-      await trx
-        .updateTable('one_time_tokens')
-        .set({ used_at: new Date() })
-        .where('admin_user_id', '=', input.adminUserId)
-        .where('purpose', '=', input.purpose)
-        .where('used_at', 'is', null)
-        .execute();
+      if (!input.keepEarlier)
+        await trx
+          .updateTable('one_time_tokens')
+          .set({ used_at: new Date() })
+          .where('admin_user_id', '=', input.adminUserId)
+          .where('purpose', '=', input.purpose)
+          .where('used_at', 'is', null)
+          .execute();
       await trx
         .insertInto('one_time_tokens')
         .values({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTokenSecret } from '../../../auth/tokens/token-secret.ts';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import { accountMailSettled, latestMail, linkParameter } from '../../../testing/latest-mail.ts';
 import {
@@ -122,6 +123,16 @@ describe('registration of an address holding a pending invitation', () => {
     expect(note?.links[0]?.label).toBe('Set password');
     // Left as the invitation made it; the link accepts it under the invitation's names.
     expect(await accountOf(invitee)).toEqual(before);
+    // The invitation's own link still works: a registration, by anyone, must not spend it.
+    const unused = async (message: typeof note) =>
+      (
+        await db()
+          .selectFrom('one_time_tokens')
+          .select('used_at')
+          .where('token_hash', '=', hashTokenSecret(linkParameter(message, 'invitation_token')))
+          .executeTakeFirstOrThrow()
+      ).used_at === null;
+    expect(await unused(invitation)).toBe(true);
     const accepted = await post('/api/admin/adminusers/reset/password', {
       invitation_token: linkParameter(note, 'invitation_token'),
       password,
@@ -133,8 +144,8 @@ describe('registration of an address holding a pending invitation', () => {
       family_name: 'Invited',
       external_party_id: before.external_party_id,
     });
-    // The link the note replaced no longer works; an accepted invitation is told it has an account.
-    expect(linkParameter(invitation, 'invitation_token')).not.toBe(linkParameter(note, 'invitation_token'));
+    // Accepted through one, the other is spent with it.
+    expect(await unused(invitation)).toBe(false);
     expect((await registerAs(invitee)).statusCode).toBe(202);
     await accountMailSettled(testApp.app);
     expect((await latestMail(testApp.app, invitee))?.subject).toBe(

@@ -102,7 +102,7 @@ export async function completeRegistration(
 /**
  * An invitation nobody accepted yet (active, unverified, no password) whose practice, if it names
  * one, is enabled: its address is sent a fresh invitation link (7 days, once), saying an invitation
- * is waiting. Anything else (suspended, a practice disabled or in review, where the link would not
+ * is waiting; the invitation's own link keeps working (the first used spends the other). Anything else (suspended, a practice disabled or in review, where the link would not
  * work) is sent nothing. Before 2026-12-03 every such registration was silent, and an invitee whose
  * link had lapsed, registering, waited for a code that never came. The link is no more than
  * "Forgot password" gives the same address (`password-reset`), so it opens nothing to whoever
@@ -131,6 +131,9 @@ async function sendInvitationWaiting(
     adminUserId: invitee.id,
     purpose: 'invitation',
     ttlSeconds: app.authSettings.invitationTokenTtlSeconds,
+    // Whoever registered is not known to be the invitee: the link the invitation sent keeps
+    // working (review 156: anyone knowing the address could spend it, as often as the limits let).
+    keepEarlier: true,
   });
   const mail = invitationWaitingMail({
     tenant,
