@@ -7,6 +7,7 @@ import { completeInvitation } from '../routes/admin/adminusers/complete-invitati
 import { completeRegistration } from '../routes/admin/adminusers/complete-registration.ts';
 import { isRegistrationAccount } from '../routes/admin/adminusers/registration-account.ts';
 import { sendVerificationCode } from '../routes/admin/adminusers/send-verification-code.ts';
+import { durationText } from './duration-text.ts';
 import { resetPasswordMail } from './messages/reset-password-mail.ts';
 
 /**
@@ -111,7 +112,12 @@ export async function registerAccountMailJob(app: FastifyInstance): Promise<void
           ttlSeconds: app.authSettings.resetTokenTtlSeconds,
         });
         const url = `${request.portalOrigin}/set-password?reset_password_token=${token}`;
-        const mail = resetPasswordMail({ tenant, givenName: user.given_name, url });
+        const mail = resetPasswordMail({
+          tenant,
+          givenName: user.given_name,
+          url,
+          expiresIn: durationText(app.authSettings.resetTokenTtlSeconds),
+        });
         await app.mailer.send({ tenantId: tenant.id, to: user.email, ...mail });
         return;
       }

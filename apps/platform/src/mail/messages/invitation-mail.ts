@@ -9,6 +9,8 @@ export interface InvitationMailInput {
   partyName: string | undefined;
   /** `{portal}/set-password?invitation_token=…` */
   url: string;
+  /** How long the link works (AUTH_INVITATION_LINK_TTL_SECONDS, 7 days by default). */
+  expiresIn: string;
 }
 
 export function invitationMail(input: InvitationMailInput): RenderedMail {
@@ -23,6 +25,6 @@ export function invitationMail(input: InvitationMailInput): RenderedMail {
       'Set your password with the link below to accept.',
     ],
     action: { label: 'Set password', url: input.url },
-    footnote: 'The link works once and expires in 7 days.',
+    footnote: `The link works once and expires in ${input.expiresIn}.`,
   });
 }

@@ -12,7 +12,8 @@ export interface InvitationWaitingMailInput {
    * days), or on the single sign-on tenant the identity's reset link (1 hour).
    */
   url: string;
-  expiresIn: '7 days' | '1 hour';
+  /** How long the link works, e.g. "7 days" (`durationText`). */
+  expiresIn: string;
 }
 
 /**

@@ -5,9 +5,16 @@ export interface VerificationCodeMailInput {
   tenant: TenantConfig;
   givenName: string;
   code: string;
+  /** How long the code works (AUTH_VERIFICATION_CODE_TTL_SECONDS, 15 minutes by default). */
+  expiresIn: string;
 }
 
-export function verificationCodeMail({ tenant, givenName, code }: VerificationCodeMailInput): RenderedMail {
+export function verificationCodeMail({
+  tenant,
+  givenName,
+  code,
+  expiresIn,
+}: VerificationCodeMailInput): RenderedMail {
   return renderMail({
     tenant,
     subject: `Your ${tenant.name} verification code: ${code}`,
@@ -16,6 +23,6 @@ export function verificationCodeMail({ tenant, givenName, code }: VerificationCo
       `Enter this code to verify your e-mail address and continue registering with ${tenant.name}.`,
     ],
     code,
-    footnote: "The code expires in 15 minutes. If you didn't register, you can ignore this e-mail.",
+    footnote: `The code expires in ${expiresIn}. If you didn't register, you can ignore this e-mail.`,
   });
 }

@@ -6,6 +6,7 @@ import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/cr
 import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
+import { durationText } from '../../../mail/duration-text.ts';
 import { invitationDeclinedMail } from '../../../mail/messages/invitation-declined-mail.ts';
 import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
 import { isRegistrationAccount } from './registration-account.ts';
@@ -95,6 +96,7 @@ export async function completeInvitation(
     inviterName,
     partyName: party?.name,
     url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
+    expiresIn: durationText(app.authSettings.invitationTokenTtlSeconds),
   });
   await app.mailer.send({ tenantId: tenant.id, to: account.email, ...mail });
 }

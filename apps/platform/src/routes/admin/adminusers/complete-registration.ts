@@ -6,6 +6,7 @@ import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/cr
 import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
+import { durationText } from '../../../mail/duration-text.ts';
 import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
 import { invitationWaitingMail } from '../../../mail/messages/invitation-waiting-mail.ts';
 import { isRegistrationAccount } from './registration-account.ts';
@@ -140,7 +141,7 @@ async function sendInvitationWaiting(
     givenName: invitee.given_name,
     partyName: party?.name,
     url: `${request.portalOrigin}/set-password?invitation_token=${token}`,
-    expiresIn: '7 days',
+    expiresIn: durationText(app.authSettings.invitationTokenTtlSeconds),
   });
   await app.mailer.send({ tenantId: tenant.id, to: invitee.email, ...mail });
 }

@@ -1,5 +1,6 @@
 import type { TenantConfig } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
+import { durationText } from '../../../mail/duration-text.ts';
 import { verificationCodeMail } from '../../../mail/messages/verification-code-mail.ts';
 
 export interface VerificationCodeTarget {
@@ -21,6 +22,11 @@ export async function sendVerificationCode(
     purpose: 'email_verification',
     ttlSeconds: authSettings.verificationCodeTtlSeconds,
   });
-  const mail = verificationCodeMail({ tenant: target.tenant, givenName: target.givenName, code });
+  const mail = verificationCodeMail({
+    tenant: target.tenant,
+    givenName: target.givenName,
+    code,
+    expiresIn: durationText(authSettings.verificationCodeTtlSeconds),
+  });
   await mailer.send({ tenantId: target.tenant.id, to: target.email, ...mail });
 }
