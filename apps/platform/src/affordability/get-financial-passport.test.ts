@@ -98,10 +98,27 @@ describe('what posted after the passport’s range', () => {
     pending,
   });
 
-  it('moves the balances at the range’s end and its overdrawn days, and counts in no figure', async () => {
+  /** An everyday account (or a credit card) of the client's one connection. */
+  const account = (name: string, balanceCents: number, card = false): DemoAccount => ({
+    providerAccount: 0,
+    name,
+    container: card ? 'credit_card' : 'bank',
+    type: card ? 'credit_card' : 'bank_account',
+    holder: 'individual',
+    number: null,
+    bsb: null,
+    balanceCents,
+    hasAvailable: true,
+  });
+
+  /** A client of a new moneypartner adviser, with one Westpac connection holding `accounts`. */
+  const clientHolding = async (
+    lastRefreshed: string,
+    accounts: DemoAccount[],
+    transactions: DemoTransaction[],
+  ) => {
     const adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
-    const db = testApp.database.db;
-    const client = await writeTestClient(db, {
+    return writeTestClient(testApp.database.db, {
       tenantId: 'moneypartner',
       partyId: adviser.externalParty?.id ?? 0,
       adviserId: adviser.adminUser.id,
@@ -112,47 +129,33 @@ describe('what posted after the passport’s range', () => {
             status: 'success',
             refreshStatus: 'success',
             refreshSubStatus: null,
-            lastRefreshed: '2026-11-19',
+            lastRefreshed,
           },
         ],
-        accounts: [
-          {
-            providerAccount: 0,
-            name: 'Everyday',
-            container: 'bank',
-            type: 'bank_account',
-            holder: 'individual',
-            number: null,
-            bsb: null,
-            balanceCents: 10_000,
-            hasAvailable: true,
-          },
-          {
-            providerAccount: 0,
-            name: 'Card',
-            container: 'credit_card',
-            type: 'credit_card',
-            holder: 'individual',
-            number: null,
-            bsb: null,
-            balanceCents: -50_000,
-            hasAvailable: true,
-          },
-        ],
-        transactions: [
-          // September, the range: both its ends.
-          tx(0, '2025-09-01', 5_000, 'SALARY'),
-          tx(0, '2025-09-16', -60_000, 'RENT'),
-          tx(0, '2025-09-30', -100, 'GROCERIES'),
-          // After it: a salary; a purchase still pending (today's balance does not hold it); one the
-          // client excluded (it still moved the balance); a card purchase the day after the range.
-          tx(0, '2025-10-05', 50_000, 'SALARY'),
-          tx(0, '2025-10-06', -30_000, 'GROCERIES', true),
-          tx(0, '2025-10-07', -1_000, 'GROCERIES'),
-          tx(1, '2025-10-01', -10_000, 'GROCERIES'),
-        ],
+        accounts,
+        transactions,
       },
     });
+  };
+
+  it('moves the balances at the range’s end and its overdrawn days, and counts in no figure', async () => {
+    const db = testApp.database.db;
+    const client = await clientHolding(
+      '2026-11-19',
+      [account('Everyday', 10_000), account('Card', -50_000, true)],
+      [
+        // September, the range: both its ends.
+        tx(0, '2025-09-01', 5_000, 'SALARY'),
+        tx(0, '2025-09-16', -60_000, 'RENT'),
+        tx(0, '2025-09-30', -100, 'GROCERIES'),
+        // After it: a salary; a purchase still pending (today's balance does not hold it); one the
+        // client excluded (it still moved the balance); a card purchase the day after the range.
+        tx(0, '2025-10-05', 50_000, 'SALARY'),
+        tx(0, '2025-10-06', -30_000, 'GROCERIES', true),
+        tx(0, '2025-10-07', -1_000, 'GROCERIES'),
+        tx(1, '2025-10-01', -10_000, 'GROCERIES'),
+      ],
+    );
     await db
       .updateTable('transactions')
       .set({ included: false })
@@ -190,60 +193,16 @@ describe('what posted after the passport’s range', () => {
     );
     expect(named.sort((a, b) => a - b)).toEqual(client.transactionIds.slice(0, 3));
   });
-});
-
-describe('each account’s overdrawn days', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-  });
-  afterAll(() => testApp.close());
-
-  const account = (name: string, balanceCents: number): DemoAccount => ({
-    providerAccount: 0,
-    name,
-    container: 'bank',
-    type: 'bank_account',
-    holder: 'individual',
-    number: null,
-    bsb: null,
-    balanceCents,
-    hasAvailable: true,
-  });
-  const tx = (account: number, date: string, cents: number): DemoTransaction => ({
-    account,
-    date,
-    cents,
-    description: `GROCERIES ${date}`,
-    merchant: null,
-    categoryKey: 'GROCERIES',
-    budget: 'living',
-    pending: false,
-  });
 
   it('walks each account from its own first transaction, and an account without one not at all', async () => {
-    const adviser = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
     const db = testApp.database.db;
-    const client = await writeTestClient(db, {
-      tenantId: 'moneypartner',
-      partyId: adviser.externalParty?.id ?? 0,
-      adviserId: adviser.adminUser.id,
-      finances: {
-        providerAccounts: [
-          {
-            providerName: 'Westpac',
-            status: 'success',
-            refreshStatus: 'success',
-            refreshSubStatus: null,
-            lastRefreshed: '2025-12-03',
-          },
-        ],
-        // A savings account with two years of history; an everyday account with a month, -$20.00
-        // since its first transaction; an overdraft with none.
-        accounts: [account('Savings', 500_000), account('Everyday', -2_000), account('Overdraft', -5_000)],
-        transactions: [tx(0, '2023-12-01', -1_000), tx(1, '2025-11-03', -1_000)],
-      },
-    });
+    // A savings account with two years of history; an everyday account with a month, -$20.00
+    // since its first transaction; an overdraft with none.
+    const client = await clientHolding(
+      '2025-12-03',
+      [account('Savings', 500_000), account('Everyday', -2_000), account('Overdraft', -5_000)],
+      [tx(0, '2023-12-01', -1_000, 'GROCERIES'), tx(1, '2025-11-03', -1_000, 'GROCERIES')],
+    );
     const actor = {
       kind: 'client',
       tenantId: 'moneypartner',
