@@ -7,10 +7,10 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
 import { isExportGone, useDocumentExport } from '../api/document-exports.ts';
 import { useDocumentDownloads } from '../api/use-document-downloads.ts';
 import { saveFile } from '../utils/save-file.ts';
-import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 
 /** Spec §9: toasts in the portal stay 5000 ms. */
 export const DOCUMENT_TOAST_MS = 5000;

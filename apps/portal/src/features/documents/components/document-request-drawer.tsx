@@ -6,13 +6,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
+import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
 import {
   type DocumentRequest,
   type QueuedDocument,
   queueDocuments,
   type RefusedDocument,
 } from '../utils/queue-documents.ts';
-import { useRetryWaitNote } from '../utils/use-retry-wait-note.ts';
 import { TrackedDocumentJob } from './document-job.tsx';
 import { DocumentJobsProvider, useDocumentJobs } from './document-jobs-provider.tsx';
 

@@ -126,6 +126,24 @@ describe('GoalsPage', () => {
     expect(await screen.findByTestId('goal-card')).toBeInTheDocument();
   });
 
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', {
+    timeout: 20_000,
+  }, async () => {
+    renderPageWithProviders({
+      path: '/user/details/:id/goals',
+      url: '/user/details/5/goals',
+      page: <GoalsPage clientId={clientId} />,
+      routes: {
+        [goalsRoute]: () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '90' }),
+      },
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('You can try again in 2 minutes.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
     renderPageWithProviders({
       path: '/user/details/:id/goals',

@@ -11,7 +11,9 @@ import { Link, useSearchParams } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 
@@ -99,6 +101,7 @@ export function GoalsPage({ clientId, addGoalHref }: GoalsPageProps) {
 
 function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const goals = useGoals(clientId, filter);
   if (goals.isPending) {
     return (
@@ -116,7 +119,13 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
     // any other failure with its retry.
     return (
       <ClientDataError error={goals.error}>
-        <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void goals.refetch()}>
+        <RetryAlert
+          retryLabel={t('goals.retry')}
+          onRetry={() => void goals.refetch()}
+          // Held until a busy platform's Retry-After has passed (since 2026-12-03).
+          retryAt={whenToAskAgain([goals.error])}
+          waitNote={waitNote}
+        >
           {t('goals.loadError')}
         </RetryAlert>
       </ClientDataError>

@@ -243,6 +243,20 @@ describe('TransactionsPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    renderPage({
+      routes: {
+        'GET /api/v2/transactions': () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '120' }),
+      },
+    });
+    const failed = await screen.findByText(/We could not load the transactions\./, {}, { timeout: 15_000 });
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(alert).toHaveTextContent('You can try again in 2 minutes.');
+  });
+
   it('keeps focus on Apply filters once applied, and on Clear filters once cleared', async () => {
     const { router, user } = renderPage();
     await screen.findByRole('table');

@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
@@ -34,6 +36,7 @@ export interface TransactionsPageProps {
  */
 export function TransactionsPage({ clientId, canCategorise }: TransactionsPageProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const [params, setParams] = useSearchParams();
   const viewKey = params.toString();
   const filters = useMemo(() => readTransactionFilters(new URLSearchParams(viewKey)), [viewKey]);
@@ -97,7 +100,12 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
     <section aria-labelledby="transactions-heading" className="flex flex-col gap-5">
       {heading}
       {lookupErrors.length > 0 ? (
-        <RetryAlert retryLabel={t('transactions.retry')} onRetry={retryLookups}>
+        <RetryAlert
+          retryLabel={t('transactions.retry')}
+          onRetry={retryLookups}
+          retryAt={whenToAskAgain([accounts.error, categories.error])}
+          waitNote={waitNote}
+        >
           {lookupErrors.join(' ')}
         </RetryAlert>
       ) : null}
@@ -130,7 +138,14 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
       {list.isPending || accounts.isPending || emptyLaterPage ? (
         <LoadingTable columns={canCategorise ? 6 : 5} rows={8} label={t('transactions.loading')} />
       ) : list.isError && !list.data ? (
-        <RetryAlert retryLabel={t('transactions.retry')} onRetry={() => void list.refetch()}>
+        // A busy platform's Retry-After holds the button until then (before 2026-12-03 it was offered
+        // at once, and asking sooner was only refused again).
+        <RetryAlert
+          retryLabel={t('transactions.retry')}
+          onRetry={() => void list.refetch()}
+          retryAt={whenToAskAgain([list.error])}
+          waitNote={waitNote}
+        >
           {t('transactions.loadError')}
         </RetryAlert>
       ) : rows.length === 0 ? (

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from './i18n.ts';
 
 /**
- * How long a busy platform asked to wait before a document is asked for again, in words from its
- * whole seconds ("You can try again in 1 minute."): the `waitNote` of a document's `RetryAlert`.
+ * How long a busy platform asked to wait before something is asked for again, in words from its
+ * whole seconds ("You can try again in 1 minute."): the `waitNote` of a `RetryAlert` (documents, client pages).
  */
 export function useRetryWaitNote(): (seconds: number) => string {
   const { t } = useTranslation();
