@@ -1,5 +1,6 @@
 import { Alert, AlertDescription, Button } from '@waratah/ui';
-import { type ReactNode, useEffect, useMemo, useReducer } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useTranslation } from './i18n.ts';
 
 export interface RetryAlertProps {
   /** What failed, in the reader's words. */
@@ -66,5 +67,21 @@ export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }:
         ) : null}
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * How long a busy platform asked to wait before something is asked for again, in words from its
+ * whole seconds ("You can try again in 1 minute."): the `waitNote` of a `RetryAlert` (documents, client pages). Here rather than in a module of
+ * its own: a chunk of its own adds its name to the entry's list, in the sign-in page's budget.
+ */
+export function useRetryWaitNote(): (seconds: number) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (seconds: number) =>
+      seconds < 60
+        ? t('documents.retryWaitSeconds', { count: seconds })
+        : t('documents.retryWaitMinutes', { count: Math.ceil(seconds / 60) }),
+    [t],
   );
 }

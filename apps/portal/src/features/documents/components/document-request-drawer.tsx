@@ -4,9 +4,8 @@ import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
-import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
 import {
   type DocumentRequest,
   type QueuedDocument,

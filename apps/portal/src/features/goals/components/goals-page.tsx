@@ -12,8 +12,7 @@ import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 

@@ -5,8 +5,7 @@ import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx
 import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
-import { useRetryWaitNote } from '../../../lib/use-retry-wait-note.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
