@@ -138,6 +138,18 @@ describe('what posted after the passport’s range', () => {
     });
   };
 
+  /** The client's passport over the dates, as the client itself asks for it. */
+  const passportOf = (clientId: number, from: string, to: string) =>
+    getFinancialPassport(
+      testApp.database.db,
+      {
+        tenantId: 'moneypartner',
+        clientId,
+        actor: { kind: 'client', tenantId: 'moneypartner', clientId, via: 'bearer' },
+      },
+      { from_date: from, to_date: to },
+    );
+
   it('moves the balances at the range’s end and its overdrawn days, and counts in no figure', async () => {
     const db = testApp.database.db;
     const client = await clientHolding(
@@ -161,17 +173,7 @@ describe('what posted after the passport’s range', () => {
       .set({ included: false })
       .where('id', '=', client.transactionIds[5] ?? 0)
       .execute();
-    const actor = {
-      kind: 'client',
-      tenantId: 'moneypartner',
-      clientId: client.clientId,
-      via: 'bearer',
-    } as const;
-    const passport = await getFinancialPassport(
-      db,
-      { tenantId: 'moneypartner', clientId: client.clientId, actor },
-      { from_date: '2025-09-01', to_date: '2025-09-30' },
-    );
+    const passport = await passportOf(client.clientId, '2025-09-01', '2025-09-30');
     // At 30 September: $100 less the $490 posted since (the pending $300 not) is -$390; the card's
     // -$500 less the $100 spent on 1 October is -$400.
     expect(passport.summary.totals).toEqual({
@@ -195,7 +197,6 @@ describe('what posted after the passport’s range', () => {
   });
 
   it('walks each account from its own first transaction, and an account without one not at all', async () => {
-    const db = testApp.database.db;
     // A savings account with two years of history; an everyday account with a month, -$20.00
     // since its first transaction; an overdraft with none.
     const client = await clientHolding(
@@ -203,17 +204,7 @@ describe('what posted after the passport’s range', () => {
       [account('Savings', 500_000), account('Everyday', -2_000), account('Overdraft', -5_000)],
       [tx(0, '2023-12-01', -1_000, 'GROCERIES'), tx(1, '2025-11-03', -1_000, 'GROCERIES')],
     );
-    const actor = {
-      kind: 'client',
-      tenantId: 'moneypartner',
-      clientId: client.clientId,
-      via: 'bearer',
-    } as const;
-    const passport = await getFinancialPassport(
-      db,
-      { tenantId: 'moneypartner', clientId: client.clientId, actor },
-      { from_date: '2024-12-04', to_date: '2025-12-03' },
-    );
+    const passport = await passportOf(client.clientId, '2024-12-04', '2025-12-03');
     // 3 November to 3 December: 31 days. Before 2026-12-03 both read the year's 365, counted from
     // the savings account's first transaction.
     expect(passport.responsible_lending_indicators.overdrawn_days.by_account).toEqual([
