@@ -93,8 +93,37 @@ describe('RouteGuard in the running portal', () => {
     expect(await screen.findByText('Welcome, Ada Lee')).toBeInTheDocument();
     expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(1);
 
-    await router.navigate('/dashboard?view=all');
-    await waitFor(() => expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(2));
+    await router.navigate('/error');
+    await screen.findByRole('heading', { level: 1, name: 'We ran into an issue' });
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('Welcome, Ada Lee')).toBeInTheDocument();
+    expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(2);
+  });
+
+  it('lets in a new query string on the page just let in without asking again, so that a failure cannot send a signed-in adviser to sign in', async () => {
+    let failing = false;
+    const api = createFakeApi({
+      [adminUserDetailsRoute]: () =>
+        failing ? new Response('', { status: 503 }) : json({ data: buildAdminUserDetails() }),
+    });
+    const { router } = await renderPortal({ url: '/dashboard', api, signedInFor: 600 });
+    expect(await screen.findByText('Welcome, Ada Lee')).toBeInTheDocument();
+    failing = true;
+
+    await router.navigate('/dashboard?search=ada');
+    const search = screen.getByRole('searchbox', { name: 'Search clients by name or email' });
+    await waitFor(() => expect(search).toHaveValue('ada'));
+    // Time for a guard that ran again to ask and be refused; let in as it is, nothing is asked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(1);
+
+    // A new path is guarded again: it asks, and its failure goes to sign in (spec §4).
+    await router.navigate('/error');
+    await screen.findByRole('heading', { level: 1, name: 'We ran into an issue' });
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: /^Sign in to/ })).toBeInTheDocument();
+    expect(api.requestsTo(adminUserDetailsRoute)).toHaveLength(2);
   });
 
   it('asks again when the early request failed, and lets the page in with the answer', async () => {
