@@ -1,20 +1,38 @@
 import { QueryClient } from '@tanstack/react-query';
-import { serverFailed } from './is-api-error.ts';
+import { isApiError, serverFailed } from './is-api-error.ts';
 
 const MAX_RETRIES = 2;
 
 /**
- * Retrying helps only when the server was unreachable or failed; a 4xx answer will not change (a
- * 429 or 408 may, but not within the second a retry comes: the reader's 'Try again' asks later).
+ * The longest `Retry-After` a query waits out by itself: past it the page shows its failure, whose
+ * "Try again" waits for the rest and says how long (lib/retry-alert.tsx), not a skeleton for minutes.
+ */
+export const LONGEST_RETRY_WAIT_MS = 10_000;
+
+/** How long the failed answer asked to wait before asking again (`Retry-After`); 0 when it did not. */
+function askedWait(error: unknown): number {
+  const retryAt = isApiError(error) ? error.retryAt : undefined;
+  return retryAt === undefined ? 0 : retryAt - Date.now();
+}
+
+/**
+ * Retrying helps only when the server was unreachable or failed, and not before the time it named;
+ * a 4xx answer will not change (a 429 or 408 may, but not within the second a retry comes: the
+ * reader's 'Try again' asks later).
  */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < MAX_RETRIES && serverFailed(error);
+  return failureCount < MAX_RETRIES && serverFailed(error) && askedWait(error) <= LONGEST_RETRY_WAIT_MS;
+}
+
+/** TanStack Query's own delays (1 s, then 2 s), or the server's `Retry-After` when it is later. */
+function retryDelay(failureCount: number, error: unknown): number {
+  return Math.max(Math.min(1_000 * 2 ** failureCount, 30_000), askedWait(error));
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 60_000 },
+      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, staleTime: 60_000 },
       mutations: { retry: false },
     },
   });
