@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkPassportRange, financialPassportQuerySchema } from './financial-passport.ts';
-import { databaseIdSchema, dateSchema } from './money.ts';
+import { databaseIdArraySchema, databaseIdSchema, dateSchema } from './money.ts';
 import { onlyValue } from './unsupported.ts';
 
 /**
@@ -86,8 +86,8 @@ export const financialPassportExportRequestSchema = z
   .extend(documentPeriodSchema, {
     // The accounts reported, as `GET financialpassport` narrows them (since 2026-12-03; before, an
     // export dropped them and its PDF covered every account). Lists, as the transactions export's.
-    account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
-    provider_account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
+    account_ids: z.optional(databaseIdArraySchema),
+    provider_account_ids: z.optional(databaseIdArraySchema),
     ...passportExportRefusals,
   })
   .check(z.superRefine(checkPassportRange));
@@ -125,9 +125,7 @@ export type InsightsExportRequest = z.infer<typeof insightsExportRequestSchema>;
 
 /** `POST documents/transactions`: the transactions spreadsheet for a statement period, optionally some accounts only. */
 export const transactionsExportRequestSchema = z.extend(documentPeriodSchema, {
-  // At most 500: a client has a few dozen accounts at most, and a list of 100,000 ids (1 MiB of
-  // body) passed the ownership check and then broke PostgreSQL's limit of 65,535 parameters (a 500).
-  account_ids: z.optional(z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500))),
+  account_ids: z.optional(databaseIdArraySchema),
 });
 export type TransactionsExportRequest = z.infer<typeof transactionsExportRequestSchema>;
 

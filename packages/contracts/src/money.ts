@@ -37,6 +37,13 @@ export const maxDatabaseId = 2_147_483_647;
 /** A row id in a body: a positive whole number within the tables' id range. */
 export const databaseIdSchema = z.int().check(z.positive(), z.maximum(maxDatabaseId, 'is not a valid id'));
 
+/**
+ * Row ids in a body: one to 500. A client has a few dozen accounts at most, and a list of 100,000
+ * ids (1 MiB of body) passed the ownership check and then broke PostgreSQL's limit of 65,535
+ * parameters (a 500).
+ */
+export const databaseIdArraySchema = z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500));
+
 /** A comma-joined id list in a query string, e.g. `account_ids=1,2,3`. */
 export const idListSchema = z.pipe(
   z.pipe(

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { baseTypes, budgetCategories, transactionStatuses } from './aggregation-enums.ts';
 import {
+  databaseIdArraySchema,
   databaseIdSchema,
   dateSchema,
   decimalSchema,
@@ -149,7 +150,7 @@ export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 export const bulkUpdateTransactionsBodySchema = z
   .extend(updateTransactionBodySchema, {
     budget_category: z.optional(z.enum(budgetCategories)),
-    transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
+    transaction_ids: databaseIdArraySchema,
   })
   .check(
     z.refine(
@@ -170,7 +171,7 @@ export const maxTagsPerTransaction = 50;
 
 /** `DELETE api/v2/transactions/tags`: any tag a transaction holds, one with a comma added before 2026-12-03 too. */
 export const transactionTagsBodySchema = z.object({
-  transaction_ids: z.array(databaseIdSchema).check(z.minLength(1), z.maxLength(500)),
+  transaction_ids: databaseIdArraySchema,
   tags: z.array(tagNameSchema).check(z.minLength(1), z.maxLength(20)),
 });
 export type TransactionTagsBody = z.infer<typeof transactionTagsBodySchema>;
