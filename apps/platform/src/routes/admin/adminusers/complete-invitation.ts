@@ -9,6 +9,7 @@ import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
 import { durationText } from '../../../mail/duration-text.ts';
 import { invitationDeclinedMail } from '../../../mail/messages/invitation-declined-mail.ts';
 import { invitationMail } from '../../../mail/messages/invitation-mail.ts';
+import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { isRegistrationAccount } from './registration-account.ts';
 
 /**
@@ -43,12 +44,7 @@ export async function completeInvitation(
     // alone).
     invitee.partyId === null
       ? undefined
-      : app.database.db
-          .selectFrom('external_parties')
-          .select(['name', 'status'])
-          .where('id', '=', invitee.partyId)
-          .where('tenant_id', '=', tenant.id)
-          .executeTakeFirst(),
+      : createPartyRepository(app.database.db).find(tenant.id, invitee.partyId),
   ]);
   // Suspended, moved to another practice or another kind since asking: the invitation lapses. So
   // does one whose practice is no longer enabled (disabled, or sent back to review, where its name

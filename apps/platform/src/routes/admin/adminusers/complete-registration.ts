@@ -9,6 +9,7 @@ import type { RegistrationRequest } from '../../../mail/account-mail-job.ts';
 import { durationText } from '../../../mail/duration-text.ts';
 import { alreadyRegisteredMail } from '../../../mail/messages/already-registered-mail.ts';
 import { invitationWaitingMail } from '../../../mail/messages/invitation-waiting-mail.ts';
+import { createPartyRepository } from '../../adviser/parties/party-repository.ts';
 import { isRegistrationAccount } from './registration-account.ts';
 import { sendVerificationCode } from './send-verification-code.ts';
 
@@ -120,12 +121,7 @@ async function sendInvitationWaiting(
   const party =
     invitee.external_party_id === null
       ? undefined
-      : await app.database.db
-          .selectFrom('external_parties')
-          .select(['name', 'status'])
-          .where('id', '=', invitee.external_party_id)
-          .where('tenant_id', '=', tenant.id)
-          .executeTakeFirst();
+      : await createPartyRepository(app.database.db).find(tenant.id, invitee.external_party_id);
   if (invitee.external_party_id !== null && party?.status !== 'enabled') return;
   const token = await app.oneTimeTokens.issueLinkToken({
     tenantId: tenant.id,
