@@ -7,6 +7,9 @@ import { clientsQueryKey } from './list-clients.ts';
 
 export type InviteClient = Pick<InviteUserBody, 'email' | 'given_name' | 'family_name'>;
 
+/** Every invitation's mutation has this key: the drawer stays busy while one is in flight. */
+export const inviteClientMutationKey = [...clientsQueryKey, 'invite'] as const;
+
 /**
  * `POST api/adviser/user/invite/legacy` (single sign-on) or `POST api/admin/user/invite` (password
  * tenants): the platform e-mails the client and lists them as pending.
@@ -29,6 +32,7 @@ export function useInviteClient(outcome: {
   const family = useClientFamily();
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: inviteClientMutationKey,
     mutationFn: (invitation: InviteClient) => inviteClient(client, family, invitation),
     onSuccess: (invited) => {
       outcome.onSuccess(invited);

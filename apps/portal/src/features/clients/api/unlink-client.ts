@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, deleteAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { clientRefusal } from '../utils/client-refusal.ts';
 import { clientsQueryKey } from './list-clients.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
@@ -12,6 +13,11 @@ export function unlinkClient(client: ApiClient, id: number, externalPartyId: num
   return deleteAdviserUser(client, id, { externalPartyId });
 }
 
+/**
+ * The list is refreshed once the client is unlinked, and when the platform refuses for good (404:
+ * already unlinked, maybe by a colleague; 403): the row would otherwise stay, and every try again
+ * be refused again (before 2026-12-03 only a success refreshed it).
+ */
 export function useUnlinkClient() {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -19,5 +25,7 @@ export function useUnlinkClient() {
   return useMutation({
     mutationFn: (id: number) => unlinkClient(client, id, practiceId()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+    onError: (error) =>
+      clientRefusal(error) ? queryClient.invalidateQueries({ queryKey: clientsQueryKey }) : undefined,
   });
 }

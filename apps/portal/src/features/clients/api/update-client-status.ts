@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, updateAdminUser, updateAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
+import { clientRefusal } from '../utils/client-refusal.ts';
 import { clientsQueryKey } from './list-clients.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
@@ -24,6 +25,11 @@ export function updateClientStatus(
   return update(client, change.id, { status: change.status }, { externalPartyId });
 }
 
+/**
+ * The list is refreshed once the status changed, and when the platform refuses for good (404: the
+ * practice may no longer change the client; 403): what it shows is then out of date (before
+ * 2026-12-03 only a success refreshed it, so every try again was refused again).
+ */
 export function useUpdateClientStatus() {
   const client = useApiClient();
   const family = useClientFamily();
@@ -32,5 +38,7 @@ export function useUpdateClientStatus() {
   return useMutation({
     mutationFn: (change: UpdateClientStatus) => updateClientStatus(client, family, change, practiceId()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+    onError: (error) =>
+      clientRefusal(error) ? queryClient.invalidateQueries({ queryKey: clientsQueryKey }) : undefined,
   });
 }

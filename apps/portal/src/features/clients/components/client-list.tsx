@@ -1,8 +1,10 @@
 import type { ManagedUser } from '@waratah/contracts';
-import { Alert, AlertDescription, Button, LoadingTable, pageCount, SearchInput } from '@waratah/ui';
+import { LoadingTable, pageCount, SearchInput } from '@waratah/ui';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { useClients } from '../api/list-clients.ts';
 import {
   CLIENT_PAGE_SIZE,
@@ -21,6 +23,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface ClientListProps {
   /** Beside the heading, e.g. the invite button. */
   action?: ReactNode;
+  /** Feature invite_clients: an empty list asks for an invitation only when there is a way to send one. */
+  canInvite?: boolean;
   renderActions?: ((client: ManagedUser) => ReactNode) | undefined;
   /** The list's heading, for focus to land on once a row's action is done (the row may be gone). */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -30,8 +34,9 @@ export interface ClientListProps {
  * The adviser's clients, searched, sorted and paged on the platform (one page at a time, so it
  * stays fast with thousands of clients); search, sort and page live in the URL.
  */
-export function ClientList({ action, renderActions, headingRef }: ClientListProps) {
+export function ClientList({ action, canInvite = false, renderActions, headingRef }: ClientListProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const [query, setQuery] = useSearchParams();
   const params = readClientListParams(query);
   const [search, setSearch] = useState(params.search);
@@ -93,15 +98,17 @@ export function ClientList({ action, renderActions, headingRef }: ClientListProp
         maxLength={CLIENT_SEARCH_MAX_LENGTH}
         className="max-w-md"
       />
+      {/* A busy platform's Retry-After holds 'Try again' until then, and the alert says how long
+          (before 2026-12-03 it was offered at once, and asking sooner was only refused again). */}
       {clients.isError && !clients.data ? (
-        <Alert variant="error">
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            {t('clients.list.error')}
-            <Button variant="secondary" size="sm" onClick={() => void clients.refetch()}>
-              {t('clients.list.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert
+          retryLabel={t('clients.list.retry')}
+          onRetry={() => void clients.refetch()}
+          retryAt={whenToAskAgain([clients.error])}
+          waitNote={waitNote}
+        >
+          {t('clients.list.error')}
+        </RetryAlert>
       ) : clients.data ? (
         <div className="flex flex-col gap-3" aria-busy={clients.isPlaceholderData || undefined}>
           <ClientTable
@@ -113,7 +120,9 @@ export function ClientList({ action, renderActions, headingRef }: ClientListProp
             emptyText={
               params.search || clients.data.paging.total > 0
                 ? t('clients.list.empty')
-                : t('clients.list.emptyNoClients')
+                : // No invitation is asked for where the tenant's invite_clients is off (before
+                  // 2026-12-03 it was, with no button to send one).
+                  t(canInvite ? 'clients.list.emptyNoClients' : 'clients.list.emptyNoClientsNoInvite')
             }
           />
           <ClientPager

@@ -1,11 +1,11 @@
 import type { ManagedUser } from '@waratah/contracts';
-import { isApiError } from '@waratah/sdk';
 import { Button, Modal, toast } from '@waratah/ui';
 import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnlinkClient } from '../api/unlink-client.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
 import { clientName } from '../utils/client-name.ts';
+import { clientRefusal } from '../utils/client-refusal.ts';
 import { CLIENT_TOAST_MS } from '../utils/client-toast.ts';
 
 export interface ClientRowActionsProps {
@@ -33,9 +33,28 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
   const suspended = client.status === 'suspended';
   const toastOptions = { duration: CLIENT_TOAST_MS };
 
+  // A refusal no retry can pass says why, not "Please try again" (before 2026-12-03 it did, and each
+  // try was refused again): 404, the practice may no longer change the client (the list is
+  // refreshed meanwhile); 403, the tenant's feature is off. Only whoever suspended may lift a
+  // suspension: the platform's 403 of a reactivation says who did.
+  function statusFailure(outcome: 'suspend' | 'reactivate', error: unknown) {
+    const refusal = clientRefusal(error);
+    if (refusal === 'gone') return t(`clients.${outcome}.gone`, { name });
+    if (refusal === 'refused' && outcome === 'reactivate' && error instanceof Error)
+      return t('clients.reactivate.refused', { name, reason: error.message });
+    if (refusal === 'refused' && outcome === 'suspend') return t('clients.suspend.off', { name });
+    return t(`clients.${outcome}.failure`, { name });
+  }
+
+  function unlinkFailure(error: unknown) {
+    const refusal = clientRefusal(error);
+    if (refusal === 'gone') return t('clients.unlink.gone', { name });
+    if (refusal === 'refused') return t('clients.unlink.off', { name });
+    return t('clients.unlink.failure', { name });
+  }
+
   // mutateAsync, not mutate's callbacks: the row may be gone (refetched away) when the call ends.
-  // A lifted suspension gives back the state it was made from: an invitee is invited again. Only
-  // whoever suspended may lift it: the platform's 403 says who did.
+  // A lifted suspension gives back the state it was made from: an invitee is invited again.
   function setStatus(status: 'active' | 'suspended') {
     const outcome = status === 'suspended' ? 'suspend' : 'reactivate';
     void updateStatus.mutateAsync({ id: client.id, status }).then(
@@ -51,20 +70,14 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
           ),
           toastOptions,
         ),
-      (error: unknown) =>
-        toast.error(
-          outcome === 'reactivate' && isApiError(error) && error.status === 403
-            ? t('clients.reactivate.refused', { name, reason: error.message })
-            : t(`clients.${outcome}.failure`, { name }),
-          toastOptions,
-        ),
+      (error: unknown) => toast.error(statusFailure(outcome, error), toastOptions),
     );
   }
 
   function unlinkClient() {
     void unlink.mutateAsync(client.id).then(
       () => toast.success(t('clients.unlink.success', { name }), toastOptions),
-      () => toast.error(t('clients.unlink.failure', { name }), toastOptions),
+      (error: unknown) => toast.error(unlinkFailure(error), toastOptions),
     );
   }
 

@@ -145,6 +145,17 @@ describe('the dashboard client list', () => {
     expect(screen.getByText('You have no clients yet. Invite a client to start.')).toBeInTheDocument();
   });
 
+  it('asks for no invitation in an empty list where the tenant’s invite_clients feature is off', async () => {
+    await renderDashboard({
+      features: { suspend_users: true, unlink_user_from_ta: true },
+      routes: { [usersRoute]: clientsHandler([]) },
+    });
+    expect(await screen.findByText('0 clients')).toBeInTheDocument();
+    // Before 2026-12-03 it read "… Invite a client to start.", with no button to invite anyone.
+    expect(screen.getByText('You have no clients yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invite a client/)).not.toBeInTheDocument();
+  });
+
   it('searches on the platform once typing pauses, and keeps the search in the URL', async () => {
     const { api, user, router } = await renderDashboard();
     await screen.findByText('2 clients');
@@ -267,6 +278,25 @@ describe('the dashboard client list', () => {
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(await screen.findByText('1 client')).toBeInTheDocument();
   });
+
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    const { api } = await renderDashboard({
+      routes: {
+        [usersRoute]: () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '120' }),
+      },
+    });
+    const failed = await screen.findByText(/We could not load your clients\./, {}, { timeout: 15_000 });
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('You can try again in 2 minutes.');
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    expect(retry).toHaveAttribute('aria-disabled', 'true');
+    const asked = api.requestsTo(usersRoute).length;
+    retry.click();
+    await guardSettles();
+    expect(api.requestsTo(usersRoute)).toHaveLength(asked);
+  });
 });
 
 describe('the dashboard client actions', () => {
@@ -355,8 +385,10 @@ describe('the dashboard client actions', () => {
       await waitFor(() => expect(answers).toHaveLength(api.requestsTo(inviteRoute).length));
       await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // Answered once closed; the next is sent once this one is answered (the form waits till then).
+      answers.at(-1)?.();
+      await waitFor(() => expect(success.mock.calls.length + failure.mock.calls.length).toBe(answers.length));
     }
-    for (const answer of answers) answer();
 
     // Before 2026-12-02 neither was said: the invitation went out, or failed, unannounced.
     await waitFor(() =>
@@ -367,6 +399,54 @@ describe('the dashboard client actions', () => {
         duration: 5000,
       }),
     );
+  });
+
+  it('keeps the form busy while an invitation is on its way, even once the drawer is closed and reopened', {
+    timeout: 20_000,
+  }, async () => {
+    const success = vi.spyOn(toast, 'success');
+    const answers: (() => void)[] = [];
+    const { api, user } = await renderDashboard({
+      routes: {
+        [inviteRoute]: async ({ body }) => {
+          await new Promise<void>((resolve) => answers.push(resolve));
+          const { email } = body as { email: string };
+          return json({ data: buildClient(3, { email, status: 'invited' }) }, 201);
+        },
+      },
+    });
+    await screen.findByText('2 clients');
+    const fill = async (drawer: HTMLElement) => {
+      await user.type(within(drawer).getByLabelText(/^Email/), 'new@example.test');
+      await user.type(within(drawer).getByLabelText(/^First name/), 'New');
+      await user.type(within(drawer).getByLabelText(/^Last name/), 'Client');
+    };
+    await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+    let drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+    await fill(drawer);
+    await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+    drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+    await fill(drawer);
+    // Before 2026-12-03 closing cleared the busy state: this sent the invitation again (a 409).
+    const send = within(drawer).getByRole('button', { name: 'Send invitation' });
+    expect(send).toHaveAttribute('aria-busy', 'true');
+    expect(send).toBeDisabled();
+    await user.click(send);
+    expect(api.requestsTo(inviteRoute)).toHaveLength(1);
+
+    answers[0]?.();
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Invitation sent to new@example.test', { duration: 5000 }),
+    );
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Send invitation' })).toBeEnabled(),
+    );
+    expect(api.requestsTo(inviteRoute)).toHaveLength(1);
   });
 
   it('shows the platform’s refusal of an invitation in the drawer, and only there', {
@@ -465,7 +545,7 @@ describe('the dashboard client actions', () => {
     const { api, user } = await renderDashboard({
       routes: {
         'DELETE /api/adviser/users/2': () =>
-          json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No' } }, 404),
+          json({ error: { error_code: 'F0000', error_type: 'internal', error_message: 'Down' } }, 500),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
@@ -486,6 +566,95 @@ describe('the dashboard client actions', () => {
     expect(api.requestsTo('DELETE /api/adviser/users/2')[0]?.headers.get('X-External-Party-Id')).toBe('7');
     expect(screen.getByRole('heading', { level: 2, name: 'Your clients' })).toHaveFocus();
   });
+
+  it('refreshes the list and asks for no retry when a colleague already unlinked the client', {
+    timeout: 20_000,
+  }, async () => {
+    const failure = vi.spyOn(toast, 'error');
+    let clients = [buildClient(1), buildClient(2)];
+    const { api, user } = await renderDashboard({
+      routes: {
+        [usersRoute]: (request) => clientsHandler(clients)(request),
+        'DELETE /api/adviser/users/2': () =>
+          json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No' } }, 404),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
+    // A colleague unlinks the client meanwhile: the list on screen (15 s fresh) still shows them.
+    clients = [buildClient(1)];
+    const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+
+    // Before 2026-12-03: "We could not unlink … Please try again.", the row stayed, and each try was a 404.
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('Client Number 2 was already unlinked from your practice.', {
+        duration: 5000,
+      }),
+    );
+    expect(await screen.findByText('1 client')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlink Client Number 2' })).not.toBeInTheDocument();
+    expect(api.requestsTo('DELETE /api/adviser/users/2')).toHaveLength(1);
+  });
+
+  it('says why a suspension or unlink the platform refuses for good cannot pass, and refreshes the list', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    let clients = [buildClient(1), buildClient(2)];
+    const off = (message: string) =>
+      json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: message } }, 403);
+    const { api, user } = await renderDashboard({
+      routes: {
+        [usersRoute]: (request) => clientsHandler(clients)(request),
+        // The client's consent ended meanwhile: they stay in the list, but the practice may not change them.
+        'PUT /api/admin/users/1': () => {
+          clients = [
+            buildClient(1, { consent: { status: 'withdrawn', start: null, expiry: null } }),
+            clients[1] as ManagedUser,
+          ];
+          return json({ error: { error_code: 'F0300', error_type: 'not_found', error_message: 'No' } }, 404);
+        },
+        // The tenant's features were switched off meanwhile.
+        'PUT /api/admin/users/2': () => off("Changing a client's status needs the suspend_users feature"),
+        'DELETE /api/adviser/users/2': () =>
+          off('Unlinking a client needs the unlink_user_from_ta feature, which is off for this portal'),
+      },
+    });
+    await screen.findByText('2 clients');
+
+    const listCalls = api.requestsTo(usersRoute).length;
+    await user.click(screen.getByRole('button', { name: 'Suspend Client Number 1' }));
+    let modal = await screen.findByRole('dialog', { name: 'Suspend Client Number 1?' });
+    await user.click(within(modal).getByRole('button', { name: 'Suspend client' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(
+        'We could not suspend Client Number 1: your practice can no longer change them. They may have been unlinked, or their consent may have ended.',
+        { duration: 5000 },
+      ),
+    );
+    await waitFor(() => expect(api.requestsTo(usersRoute).length).toBeGreaterThan(listCalls));
+    const row = (await screen.findByText('Withdrawn')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Client Number 1' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Suspend Client Number 2' }));
+    modal = await screen.findByRole('dialog', { name: 'Suspend Client Number 2?' });
+    await user.click(within(modal).getByRole('button', { name: 'Suspend client' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(
+        'We could not suspend Client Number 2: suspending clients is turned off for your portal.',
+        { duration: 5000 },
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Unlink Client Number 2' }));
+    modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(
+        'We could not unlink Client Number 2: unlinking clients is turned off for your portal.',
+        { duration: 5000 },
+      ),
+    );
+    expect(failure).not.toHaveBeenCalledWith(expect.stringContaining('Please try again'), expect.anything());
+  }, 20_000);
 
   it('moves focus to the list once an unlinked client has gone from it', async () => {
     const success = vi.spyOn(toast, 'success');
@@ -585,5 +754,26 @@ describe('the practice consents panel', () => {
     fail = false;
     await user.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('link', { name: 'Con Sent 6' })).toBeInTheDocument();
+  });
+
+  it('waits out a busy platform’s Retry-After before it offers to try again, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    const { api } = await renderDashboard({
+      routes: {
+        [consentsRoute]: () =>
+          json({ error: { error_code: 'F0429', error_message: 'Too many requests' } }, 429, {
+            'Retry-After': '30',
+          }),
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Consents to follow up' });
+    const failed = await within(panel).findByText(/We could not load your practice's consents\./);
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('You can try again in 30 seconds.');
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    expect(retry).toHaveAttribute('aria-disabled', 'true');
+    retry.click();
+    await guardSettles();
+    expect(api.requestsTo(consentsRoute)).toHaveLength(1);
   });
 });

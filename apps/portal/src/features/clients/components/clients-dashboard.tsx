@@ -36,6 +36,7 @@ export function ClientsDashboard({ features }: { features: ClientFeatures }) {
       <ClientList
         headingRef={listHeading}
         renderActions={renderActions}
+        canInvite={features.invite}
         action={
           features.invite ? (
             <Button onClick={() => setInviting(true)}>{t('clients.invite.open')}</Button>

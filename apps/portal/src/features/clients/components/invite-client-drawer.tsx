@@ -1,10 +1,11 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { inviteUserBodySchema } from '@waratah/contracts';
 import { Button, Drawer, TextInput, toast } from '@waratah/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { checkForm } from '../../../lib/field-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ServerErrorAlert } from '../../../lib/server-error-alert.tsx';
-import { type InviteClient, useInviteClient } from '../api/invite-client.ts';
+import { type InviteClient, inviteClientMutationKey, useInviteClient } from '../api/invite-client.ts';
 import { CLIENT_TOAST_MS } from '../utils/client-toast.ts';
 
 const fields = ['email', 'given_name', 'family_name'] as const;
@@ -38,6 +39,10 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
       toast.error(t('clients.invite.failure'), { duration: CLIENT_TOAST_MS });
     },
   });
+  // Closing the drawer resets the form's mutation, not the invitation on its way: the form stays
+  // busy until that is answered, reopened or not (before 2026-12-03 a reopened drawer sent it again,
+  // and the second got 409 while the first one's "Invitation sent" came).
+  const sending = useIsMutating({ mutationKey: inviteClientMutationKey }) > 0 || invite.isPending;
   const [values, setValues] = useState(empty);
   const [submitted, setSubmitted] = useState(false);
   const { data, errors } = checkForm(inviteUserBodySchema, values);
@@ -54,6 +59,7 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending) return;
     setSubmitted(true);
     if (!data) {
       const first = fields.find((field) => errors[field]);
@@ -87,7 +93,7 @@ export function InviteClientDrawer({ open, onOpenChange }: InviteClientDrawerPro
           <Button variant="transparent" onClick={() => close(false)}>
             {t('clients.invite.cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={invite.isPending}>
+          <Button type="submit" form={formId} loading={sending}>
             {t('clients.invite.submit')}
           </Button>
         </div>

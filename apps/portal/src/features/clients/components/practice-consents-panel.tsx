@@ -13,13 +13,15 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { type Translate, useTranslation } from '../../../lib/i18n.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { usePracticeConsents } from '../api/get-practice-consents.ts';
 import { clientName } from '../utils/client-name.ts';
 
 /** The practice-wide panel: consents ending within 30 days, and those expired or withdrawn. */
 export function PracticeConsentsPanel() {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const consents = usePracticeConsents();
   const days = consentExpiringWithinDays;
   return (
@@ -29,9 +31,15 @@ export function PracticeConsentsPanel() {
         <CardDescription>{t('clients.consents.description', { days })}</CardDescription>
       </CardHeader>
       <CardContent>
-        {/* A background refetch that fails keeps the lists shown (before 2026-12-02 it replaced them). */}
+        {/* A background refetch that fails keeps the lists shown (before 2026-12-02 it replaced them).
+            'Try again' waits out a busy platform's Retry-After (before 2026-12-03 it did not). */}
         {consents.isError && !consents.data ? (
-          <RetryAlert retryLabel={t('clients.consents.retry')} onRetry={() => void consents.refetch()}>
+          <RetryAlert
+            retryLabel={t('clients.consents.retry')}
+            onRetry={() => void consents.refetch()}
+            retryAt={whenToAskAgain([consents.error])}
+            waitNote={waitNote}
+          >
             {t('clients.consents.error')}
           </RetryAlert>
         ) : consents.data ? (
