@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,28 @@ function Elsewhere() {
       <Modal open={open} onOpenChange={setOpen} title="T" returnFocusTo={target} />
     </>
   );
+}
+
+/**
+ * Lets a closed modal fade out as a browser with motion allowed does
+ * (`motion-safe:data-[state=closed]:animate-dialog-out`): mounted, its buttons clickable, until its
+ * animation ends. jsdom plays no animation, and its computed styles are snapshots that never see the
+ * closed state's animation, so Radix would unmount the modal at once.
+ */
+function fadeOutOnClose() {
+  const computedStyle = window.getComputedStyle.bind(window);
+  vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+    const style = computedStyle(element, pseudo);
+    if (element.getAttribute('data-slot') !== 'modal') return style;
+    return new Proxy(style, {
+      get: (target, key) =>
+        key === 'animationName'
+          ? element.getAttribute('data-state') === 'closed'
+            ? 'dialog-out'
+            : 'none'
+          : Reflect.get(target, key, target),
+    });
+  });
 }
 
 describe('Modal', () => {
@@ -83,6 +105,35 @@ describe('Modal', () => {
     expect(onConfirm).toHaveBeenCalledOnce();
     expect(onCancel).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('confirms once on a double click while it fades out, and again once it is reopened', async () => {
+    fadeOutOnClose();
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onConfirm={onConfirm} onCancel={onCancel} />);
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog');
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    await user.dblClick(confirm);
+    // Still there, fading out: before 2026-12-03 the second click confirmed again (a second unlink).
+    expect(dialog).toBeInTheDocument();
+    expect(dialog).toHaveAttribute('data-state', 'closed');
+    await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(onCancel).not.toHaveBeenCalled();
+
+    // Reopened before the fade has ended (the page behind is still hidden from the accessibility
+    // tree meanwhile): the same buttons confirm again.
+    await user.click(screen.getByRole('button', { name: 'Open', hidden: true }));
+    expect(dialog).toHaveAttribute('data-state', 'open');
+    await user.click(confirm);
+
+    expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 
   it('cancels on the cancel button and on Escape, then closes', async () => {

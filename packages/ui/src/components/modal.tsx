@@ -43,12 +43,18 @@ export function Modal({
 }: ModalProps) {
   const returnFocus = useReturnFocus(returnFocusTo);
 
+  // Closed, the modal fades out (with motion allowed) still mounted, its buttons still clickable: a
+  // second click of a double click on confirm sent the action twice. Until it is opened again, its
+  // buttons and Escape do nothing. A caller that keeps it open on confirm (the tags dialog's Done
+  // with an invalid tag) keeps it working.
   function dismiss() {
+    if (!open) return;
     onCancel?.();
     onOpenChange(false);
   }
 
   function confirm() {
+    if (!open) return;
     onConfirm?.();
     onOpenChange(false);
   }

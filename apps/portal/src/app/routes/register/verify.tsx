@@ -1,5 +1,5 @@
 import { buttonVariants, SuccessPulse } from '@waratah/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useVerifyEmail } from '../../../features/registration/api/verify-email.ts';
@@ -16,6 +16,12 @@ export default function RegisterVerifyRoute() {
   const verify = useVerifyEmail();
   const resend = useVerifyEmail();
   const title = t('register.verify.title');
+  const verifiedRef = useRef<HTMLParagraphElement>(null);
+
+  // The form, and its button that had focus, are gone once verified: focus goes to the news, once.
+  useEffect(() => {
+    if (verify.isSuccess) verifiedRef.current?.focus();
+  }, [verify.isSuccess]);
 
   if (!email) {
     return (
@@ -37,7 +43,7 @@ export default function RegisterVerifyRoute() {
       <RegistrationStep step="verify" title={title}>
         <div className="flex flex-col items-center gap-6">
           <SuccessPulse label={t('register.verify.verified')} />
-          <p role="status" className="font-medium text-success">
+          <p ref={verifiedRef} tabIndex={-1} role="status" className="font-medium text-success">
             {t('register.verify.verified')}
           </p>
           <Link
@@ -60,7 +66,10 @@ export default function RegisterVerifyRoute() {
         resending={resend.isPending}
         resent={resend.isSuccess}
         alert={<ServerErrorAlert error={verify.error ?? resend.error} />}
-        onVerify={(code) =>
+        onVerify={(code) => {
+          // 'We have sent you a new code' is old news once a code is checked: it stayed beside the
+          // code's refusal. The form holds Verify while a new code is on its way, so none is dropped.
+          if (!resend.isPending) resend.reset();
           verify.mutate(
             { email, code },
             {
@@ -69,8 +78,8 @@ export default function RegisterVerifyRoute() {
                 if (!verified.invitation_token) registrationEmail.clear();
               },
             },
-          )
-        }
+          );
+        }}
         onResend={() => {
           // A new code makes the last one's refusal old news (before 2026-12-02 it stayed, beside
           // 'We have sent you a new code'); a resend that fails shows its own error instead. Only

@@ -32,6 +32,8 @@ export function VerifyEmailForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A new code on its way replaces the typed one: checked now, it would be refused, a try lost.
+    if (resending) return;
     setSubmitted(true);
     if (!data?.code) return codeRef.current?.focus();
     onVerify(data.code);
@@ -41,7 +43,16 @@ export function VerifyEmailForm({
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <EmailPulse className="mx-auto" />
       {alert}
-      {resent ? <Alert variant="success">{t('register.verify.resent')}</Alert> : null}
+      {/* Always in the page, empty while a code is on its way, so each new code is announced: a
+          status inserted with its text is often not read, and a second one's text was the same.
+          The note in it is no live region of its own (two would read it twice). */}
+      <div aria-live="polite" className="empty:-mb-5">
+        {resent ? (
+          <Alert variant="success" role="none">
+            {t('register.verify.resent')}
+          </Alert>
+        ) : null}
+      </div>
       <TextInput
         ref={codeRef}
         label={t('register.verify.code')}
@@ -55,7 +66,7 @@ export function VerifyEmailForm({
         error={errors.code}
         touched={submitted}
       />
-      <Button type="submit" size="lg" className="w-full" loading={pending}>
+      <Button type="submit" size="lg" className="w-full" loading={pending} disabled={resending}>
         {t('register.verify.submit')}
       </Button>
       <Button type="button" variant="link" onClick={onResend} loading={resending} disabled={pending}>
