@@ -20,35 +20,13 @@ export interface RetryAlertProps {
 
 /** Something could not be read or done: an error alert that says so, with a way to try again. */
 export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }: RetryAlertProps) {
-  const [, wake] = useReducer((turn: number) => turn + 1, 0);
-  useEffect(() => {
-    // Its time may pass before the effect runs (a busy main thread): then it wakes at once.
-    if (retryAt === undefined) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A timer may fire a little before the clock reaches its time: then it is set again.
-    const wakeAtRetry = () => {
-      const left = retryAt - Date.now();
-      if (left > 0) timer = setTimeout(wakeAtRetry, left);
-      else wake();
-    };
-    wakeAtRetry();
-    return () => clearTimeout(timer);
-  }, [retryAt]);
-  const waiting = retryAt !== undefined && retryAt > Date.now();
-  // Worked out once per wait: an alert is read out again when its text changes.
-  const note = useMemo(
-    () =>
-      retryAt !== undefined && retryAt > Date.now()
-        ? waitNote?.(Math.ceil((retryAt - Date.now()) / 1000))
-        : undefined,
-    [retryAt, waitNote],
-  );
+  const { waiting, note } = useRetryWait(retryAt, waitNote);
   return (
     <Alert variant="error">
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
         <span>
           {children}
-          {onRetry && waiting && note ? ` ${note}` : null}
+          {onRetry && note ? ` ${note}` : null}
         </span>
         {onRetry ? (
           // Unavailable while waiting, but still in the tab order (aria-disabled, not disabled): a
@@ -57,9 +35,7 @@ export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }:
             variant="transparent"
             size="sm"
             aria-disabled={waiting || undefined}
-            className={
-              waiting ? 'cursor-not-allowed opacity-55 hover:bg-transparent active:bg-transparent' : undefined
-            }
+            className={waiting ? `${heldRetryClass} hover:bg-transparent active:bg-transparent` : undefined}
             onClick={waiting ? undefined : onRetry}
           >
             {retryLabel}
@@ -84,4 +60,41 @@ export function useRetryWaitNote(): (seconds: number) => string {
         : t('documents.retryWaitMinutes', { count: Math.ceil(seconds / 60) }),
     [t],
   );
+}
+
+/** A held "Try again" looks unavailable; it stays in the tab order (`aria-disabled`, not `disabled`). */
+export const heldRetryClass = 'cursor-not-allowed opacity-55';
+
+/**
+ * Whether a "Try again" waits for `retryAt` (the server's `Retry-After`, ms since the epoch), woken
+ * when it passes, and the wait in words (`waitNote`, worked out once per wait: an alert is read out
+ * again when its text changes). `RetryAlert`'s, and the client pages' load error's.
+ */
+export function useRetryWait(
+  retryAt: number | undefined,
+  waitNote?: ((seconds: number) => string) | undefined,
+): { waiting: boolean; note: string | undefined } {
+  const [, wake] = useReducer((turn: number) => turn + 1, 0);
+  useEffect(() => {
+    // Its time may pass before the effect runs (a busy main thread): then it wakes at once.
+    if (retryAt === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer may fire a little before the clock reaches its time: then it is set again.
+    const wakeAtRetry = () => {
+      const left = retryAt - Date.now();
+      if (left > 0) timer = setTimeout(wakeAtRetry, left);
+      else wake();
+    };
+    wakeAtRetry();
+    return () => clearTimeout(timer);
+  }, [retryAt]);
+  const waiting = retryAt !== undefined && retryAt > Date.now();
+  const note = useMemo(
+    () =>
+      retryAt !== undefined && retryAt > Date.now()
+        ? waitNote?.(Math.ceil((retryAt - Date.now()) / 1000))
+        : undefined,
+    [retryAt, waitNote],
+  );
+  return { waiting, note: waiting ? note : undefined };
 }

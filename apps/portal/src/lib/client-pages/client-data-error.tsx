@@ -1,19 +1,27 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n.ts';
+import { whenToAskAgain } from '../is-api-error.ts';
 import { ClientLoadError } from './client-load-error.tsx';
 import { ClientUnavailable } from './client-unavailable.tsx';
 import { isClientGone } from './is-client-gone.ts';
 
 export type ClientDataErrorProps = { error: unknown } & (
-  | { title?: string; onRetry: () => void; children?: undefined }
+  | {
+      title?: string;
+      onRetry: () => void;
+      /** When trying again may pass; by default the `error`'s own `Retry-After` (`whenToAskAgain`). */
+      retryAt?: number | undefined;
+      children?: undefined;
+    }
   /** The page's own words for any other failure, with its own 'Try again' (none: nothing shown). */
-  | { children?: ReactNode; title?: undefined; onRetry?: undefined }
+  | { children?: ReactNode; title?: undefined; onRetry?: undefined; retryAt?: undefined }
 );
 
 /**
  * What a client page shows when one of its calls fails: the not-shared page when the platform says
  * the client is out of reach (their consent ended while the page was open), where a 'Try again'
- * could never pass; otherwise the page's own error (`children`) or a retry.
+ * could never pass; otherwise the page's own error (`children`) or a retry, held until a busy
+ * platform's `Retry-After` has passed.
  */
 export function ClientDataError(props: ClientDataErrorProps) {
   const { t } = useTranslation();
@@ -22,5 +30,11 @@ export function ClientDataError(props: ClientDataErrorProps) {
     return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} headingLevel={2} />;
   }
   if (props.onRetry === undefined) return props.children ?? null;
-  return <ClientLoadError {...(props.title ? { title: props.title } : {})} onRetry={props.onRetry} />;
+  return (
+    <ClientLoadError
+      {...(props.title ? { title: props.title } : {})}
+      onRetry={props.onRetry}
+      retryAt={props.retryAt ?? whenToAskAgain([props.error])}
+    />
+  );
 }

@@ -1,15 +1,38 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@waratah/ui';
 import { useTranslation } from '../i18n.ts';
+import { heldRetryClass, useRetryWait, useRetryWaitNote } from '../retry-alert.tsx';
+
+export interface ClientLoadErrorProps {
+  title?: string;
+  onRetry: () => void;
+  /**
+   * When trying again may pass (a busy platform's `Retry-After`, `whenToAskAgain`): until then the
+   * button waits, unavailable, and the description says for how long, as `RetryAlert` does. Before
+   * 2026-12-03 it was offered at once, and asking sooner was only refused again.
+   */
+  retryAt?: number | undefined;
+}
 
 /** A failure that is not about access: said plainly, with a retry. */
-export function ClientLoadError({ title, onRetry }: { title?: string; onRetry: () => void }) {
+export function ClientLoadError({ title, onRetry, retryAt }: ClientLoadErrorProps) {
   const { t } = useTranslation();
+  const { waiting, note } = useRetryWait(retryAt, useRetryWaitNote());
   return (
     <Alert variant="error" className="gap-3">
       <AlertTitle>{title ?? t('clientDetails.error.title')}</AlertTitle>
-      <AlertDescription className="text-body">{t('clientDetails.error.description')}</AlertDescription>
+      <AlertDescription className="text-body">
+        {t('clientDetails.error.description')}
+        {note ? ` ${note}` : null}
+      </AlertDescription>
       <div>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
+        {/* Unavailable while waiting, but still in the tab order (aria-disabled, not disabled). */}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={waiting || undefined}
+          className={waiting ? heldRetryClass : undefined}
+          onClick={waiting ? undefined : onRetry}
+        >
           {t('clientDetails.error.retry')}
         </Button>
       </div>

@@ -271,6 +271,49 @@ describe('ClientAccountsPage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...accountsRoutes,
+        'GET /api/v2/accounts': () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    const failed = await screen.findByText(
+      "We could not load the client's accounts",
+      {},
+      { timeout: 15_000 },
+    );
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(alert).toHaveTextContent('You can try again in 1 minute.');
+  });
+
+  it('holds the connections’ Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    await renderClientPage({
+      url: '/user/details/7/accounts',
+      routes: {
+        ...accountsRoutes,
+        'GET /api/v2/provideraccounts': () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    // The note shows while a failed prefetch is asked again on mount (no answer yet, so no wait):
+    // the wait comes with the answer.
+    const note = await screen.findByText(
+      /We could not load the client's connections.* You can try again in 1 minute\./,
+      {},
+      { timeout: 15_000 },
+    );
+    const alert = note.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('3 accounts')).toBeInTheDocument();
+  });
+
   it('tells screen readers it is loading the accounts', async () => {
     await renderClientPage({
       url: '/user/details/7/accounts',

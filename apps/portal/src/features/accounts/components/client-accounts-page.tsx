@@ -6,7 +6,8 @@ import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { groupByProvider } from '../utils/group-by-provider.ts';
 import { ProviderAccountsCard } from './provider-accounts-card.tsx';
 
@@ -22,6 +23,7 @@ export interface ClientAccountsPageProps {
 /** The client's accounts grouped by the institution they come from (spec §2 accounts). */
 export function ClientAccountsPage({ clientId, documentsActions }: ClientAccountsPageProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const accounts = useClientAccounts(clientId);
   const providerAccounts = useClientProviderAccounts(clientId);
   // A failed background refetch keeps the accounts on screen; the error shows only when there is
@@ -58,13 +60,21 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
       {accounts.isPending || (providerAccounts.isPending && providerAccounts.errorUpdateCount === 0) ? (
         <AccountsLoading label={t('accounts.loading')} />
       ) : goneError !== undefined || shownAccounts === undefined ? (
-        <ClientDataError error={goneError ?? accounts.error} title={t('accounts.error')} onRetry={retry} />
+        // Its 'Try again' asks for both again: held until both may pass (a busy platform's Retry-After).
+        <ClientDataError
+          error={goneError ?? accounts.error}
+          title={t('accounts.error')}
+          onRetry={retry}
+          retryAt={whenToAskAgain([accounts.error, providerAccounts.error])}
+        />
       ) : (
         <>
           {connectionsFailed ? (
             <RetryAlert
               retryLabel={t('clientDetails.error.retry')}
               onRetry={() => void providerAccounts.refetch()}
+              retryAt={whenToAskAgain([providerAccounts.error])}
+              waitNote={waitNote}
             >
               {t('accounts.connectionsError')}
             </RetryAlert>

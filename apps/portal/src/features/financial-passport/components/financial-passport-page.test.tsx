@@ -246,6 +246,25 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ray White Rent')).toBeInTheDocument();
   });
 
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    renderPassport({
+      routes: {
+        [passportRoute]: () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    const failed = await screen.findByText(
+      /We couldn't work out the financial passport/,
+      {},
+      { timeout: 15_000 },
+    );
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(alert).toHaveTextContent('You can try again in 1 minute.');
+  });
+
   it('shows the not-shared page, with no Try again, when the client’s consent ends while the page is open', async () => {
     renderPassport({
       routes: {
@@ -261,6 +280,21 @@ describe('FinancialPassportPage', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 2, name: "This client's data is not available" }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('holds a figure’s Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    const { user } = renderPassport({
+      routes: {
+        [transactionsRoute]: () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: /^Rent/ }));
+    const failed = await screen.findByText(/We couldn't load these transactions\./, {}, { timeout: 15_000 });
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(alert).toHaveTextContent('You can try again in 1 minute.');
   });
 
   it('shows the not-shared page under a figure, with no Try again, when consent ends before its transactions are read', async () => {

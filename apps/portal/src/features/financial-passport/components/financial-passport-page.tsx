@@ -6,6 +6,7 @@ import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import {
   customPeriod,
   type DateRange,
@@ -13,7 +14,7 @@ import {
   readPassportPeriod,
   sydneyToday,
 } from '../../../lib/passport-periods.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { PassportReport } from './passport-report.tsx';
 
@@ -35,6 +36,7 @@ export function FinancialPassportPage({
   exportAction,
 }: FinancialPassportPageProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const [today] = useState(() => sydneyToday(new Date()));
   const [searchParams, setSearchParams] = useSearchParams();
   const options = [
@@ -113,7 +115,13 @@ export function FinancialPassportPage({
         </LoadingStatus>
       ) : shownPassport === undefined ? (
         <ClientDataError error={passport.error}>
-          <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void passport.refetch()}>
+          {/* Held until a busy platform's Retry-After has passed (since 2026-12-03). */}
+          <RetryAlert
+            retryLabel={t('passport.retry')}
+            onRetry={() => void passport.refetch()}
+            retryAt={whenToAskAgain([passport.error])}
+            waitNote={waitNote}
+          >
             {t('passport.loadError')}
           </RetryAlert>
         </ClientDataError>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import {
   FIGURE_PAGE_SIZE,
   type FigureOrder,
@@ -40,6 +41,7 @@ export function PassportTransactionsTable({
   accountNames,
 }: PassportTransactionsTableProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const [chosenPage, setPage] = useState(1);
   const [order, setOrder] = useState<FigureOrder>('desc');
   // Another period can leave the figure with fewer pages than the one open: show its last.
@@ -50,7 +52,13 @@ export function PassportTransactionsTable({
   if (query.isError && !query.data) {
     return (
       <ClientDataError error={query.error}>
-        <RetryAlert retryLabel={t('passport.retry')} onRetry={() => void query.refetch()}>
+        {/* Held until a busy platform's Retry-After has passed (since 2026-12-03). */}
+        <RetryAlert
+          retryLabel={t('passport.retry')}
+          onRetry={() => void query.refetch()}
+          retryAt={whenToAskAgain([query.error])}
+          waitNote={waitNote}
+        >
           {t('passport.transactions.loadError')}
         </RetryAlert>
       </ClientDataError>

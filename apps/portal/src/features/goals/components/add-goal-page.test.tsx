@@ -269,6 +269,23 @@ describe('AddGoalPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('holds Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    renderPageWithProviders({
+      path: '/user/details/:id/add-goal',
+      url: '/user/details/5/add-goal',
+      page: <AddGoalPage clientId={5} backHref="/user/details/5/goals" />,
+      routes: {
+        'GET /api/v2/accounts': () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('You can try again in 1 minute.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('tells screen readers it is loading the accounts', async () => {
     renderPageWithProviders({
       path: '/user/details/:id/add-goal',

@@ -18,7 +18,8 @@ import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { RetryAlert } from '../../../lib/retry-alert.tsx';
+import { whenToAskAgain } from '../../../lib/is-api-error.ts';
+import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { useCreateGoal } from '../api/create-goal.ts';
 import { useGoalAccounts } from '../api/list-goal-accounts.ts';
@@ -40,6 +41,7 @@ export interface AddGoalPageProps {
 /** 'Add goal' (spec §2): creates a goal on the client's behalf through `POST goals`. */
 export function AddGoalPage({ clientId, backHref }: AddGoalPageProps) {
   const { t } = useTranslation();
+  const waitNote = useRetryWaitNote();
   const navigate = useNavigate();
   const stillHere = useStillHere();
   const accounts = useGoalAccounts(clientId);
@@ -100,7 +102,13 @@ export function AddGoalPage({ clientId, backHref }: AddGoalPageProps) {
           </LoadingStatus>
         ) : shownAccounts === undefined ? (
           <ClientDataError error={accounts.error}>
-            <RetryAlert retryLabel={t('goals.retry')} onRetry={() => void accounts.refetch()}>
+            {/* Held until a busy platform's Retry-After has passed (since 2026-12-03). */}
+            <RetryAlert
+              retryLabel={t('goals.retry')}
+              onRetry={() => void accounts.refetch()}
+              retryAt={whenToAskAgain([accounts.error])}
+              waitNote={waitNote}
+            >
               {t('goals.form.accountsError')}
             </RetryAlert>
           </ClientDataError>

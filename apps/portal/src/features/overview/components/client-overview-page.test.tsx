@@ -328,6 +328,25 @@ describe('ClientOverviewPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'View all goals' })).not.toBeInTheDocument();
   });
 
+  it('holds a panel’s Try again until a busy platform’s Retry-After has passed, and says for how long', async () => {
+    // Before 2026-12-03 it was offered at once: asked again sooner, the platform only refused again.
+    await renderClientPage({
+      url: '/user/details/7/overview',
+      routes: {
+        ...clientData,
+        'GET /api/v2/goals': () =>
+          json({ error: { error_code: 'F9990', error_message: 'busy' } }, 503, { 'Retry-After': '60' }),
+      },
+    });
+
+    const failed = await screen.findByText("We could not load the client's goals", {}, { timeout: 15_000 });
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-disabled', 'true');
+    expect(alert).toHaveTextContent('You can try again in 1 minute.');
+    // The other panels keep their own.
+    expect(screen.getByText('Assets')).toBeInTheDocument();
+  });
+
   it('tells screen readers which panels are still loading', async () => {
     await renderClientPage({
       url: '/user/details/7/overview',
