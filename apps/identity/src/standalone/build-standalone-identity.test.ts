@@ -125,3 +125,29 @@ describe('the identity service on its own', () => {
     expect(sent).toEqual([{ to_address: email, subject: 'Reset your Waratah password' }]);
   });
 });
+
+describe('the identity service on its own, its database gone', () => {
+  it('answers a failure with the platform’s envelope, its cause left in the log, not in the answer', async () => {
+    const database = await createTestDatabase();
+    await seedDatabase(database.db);
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const { app } = await buildStandaloneIdentity(config, database);
+    await app.ready();
+    await database.close();
+    try {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/app/forgot-password/?client_id=${waratahClientId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        payload: 'email=standalone.adviser%40example.com.au',
+      });
+      expect(answer.statusCode).toBeGreaterThanOrEqual(500);
+      expect(answer.json().error.error_message).toMatch(
+        /^The service is not available at the moment|^Something went wrong on our side/,
+      );
+      expect(answer.body).not.toContain('destroyed');
+    } finally {
+      await app.close();
+    }
+  });
+});

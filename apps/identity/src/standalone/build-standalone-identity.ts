@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { defaultAuthSettings } from '../../../platform/src/auth/auth-settings.ts';
 import type { PlatformConfig } from '../../../platform/src/config/env.ts';
 import type { PlatformDatabase } from '../../../platform/src/db/platform-database.ts';
+import { handleError } from '../../../platform/src/errors/handle-error.ts';
 import { createTableJobQueue } from '../../../platform/src/jobs/table-job-queue.ts';
 import { createMailboxMailer } from '../../../platform/src/mail/mailbox-mailer.ts';
 import type { Mailer } from '../../../platform/src/mail/mailer.ts';
@@ -47,6 +48,10 @@ export async function buildStandaloneIdentity(
   // proxy's); the request timeout; the answers to requests refused before any route.
   const app = Fastify(serverOptions(config));
   app.decorate('config', config);
+  // The platform's one error handler, as the mounted identity has: a failure is the DESIGN §3
+  // envelope, a 5xx's cause in the log only. Before 2026-12-03 Fastify's own answered, with the
+  // cause's message ("driver has already been destroyed", a database address) in the body.
+  app.setErrorHandler(handleError);
   await registerSecurityHeaders(app);
   // Its e-mail is a job in the shared `jobs` table, as the mounted identity's is: kept across a
   // restart and retried. This process works it, and so may the platform's instances (the same job).
