@@ -1,6 +1,7 @@
 import { Alert, AlertDescription, Button } from '@waratah/ui';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useTranslation } from './i18n.ts';
+import { whenToAskAgain } from './is-api-error.ts';
 
 export interface RetryAlertProps {
   /** What failed, in the reader's words. */
@@ -9,18 +10,18 @@ export interface RetryAlertProps {
   /** Left out when there is nothing to try again: the message stands alone. */
   onRetry?: (() => void) | undefined;
   /**
-   * When trying again may pass, in milliseconds since the epoch (the server's `Retry-After`): until
-   * then the button waits, unavailable (`aria-disabled`), and `waitNote` says for how long. Asked sooner, the server
-   * would only refuse again.
+   * What failed (the queries' or mutations' errors): trying again waits for the latest `Retry-After`
+   * among them (`whenToAskAgain`). Until then the button waits, unavailable (`aria-disabled`), and
+   * the alert says for how long. Asked sooner, the server would only refuse again.
    */
+  errors?: readonly unknown[] | undefined;
+  /** When trying again may pass, in milliseconds since the epoch, where it is known otherwise than from `errors`. */
   retryAt?: number | undefined;
-  /** The wait in words, from its whole seconds: said once, not counted down in the alert. */
-  waitNote?: ((seconds: number) => string) | undefined;
 }
 
 /** Something could not be read or done: an error alert that says so, with a way to try again. */
-export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }: RetryAlertProps) {
-  const { waiting, note } = useRetryWait(retryAt, waitNote);
+export function RetryAlert({ children, retryLabel, onRetry, errors, retryAt }: RetryAlertProps) {
+  const { waiting, note } = useRetryWait(retryAt ?? whenToAskAgain(errors ?? []));
   return (
     <Alert variant="error">
       <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
@@ -48,8 +49,8 @@ export function RetryAlert({ children, retryLabel, onRetry, retryAt, waitNote }:
 
 /**
  * How long a busy platform asked to wait before something is asked for again, in words from its
- * whole seconds ("You can try again in 1 minute."): the `waitNote` of a `RetryAlert` (documents, client pages). Here rather than in a module of
- * its own: a chunk of its own adds its name to the entry's list, in the sign-in page's budget.
+ * whole seconds ("You can try again in 1 minute."), as `useRetryWait` says it. Here rather than in a
+ * module of its own: a chunk of its own adds its name to the entry's list, in the sign-in page's budget.
  */
 export function useRetryWaitNote(): (seconds: number) => string {
   const { t } = useTranslation();
@@ -67,13 +68,11 @@ export const heldRetryClass = 'cursor-not-allowed opacity-55';
 
 /**
  * Whether a "Try again" waits for `retryAt` (the server's `Retry-After`, ms since the epoch), woken
- * when it passes, and the wait in words (`waitNote`, worked out once per wait: an alert is read out
- * again when its text changes). `RetryAlert`'s, and the client pages' load error's.
+ * when it passes, and the wait in words (worked out once per wait: an alert is read out again when
+ * its text changes). `RetryAlert`'s, and the client pages' load error's.
  */
-export function useRetryWait(
-  retryAt: number | undefined,
-  waitNote?: ((seconds: number) => string) | undefined,
-): { waiting: boolean; note: string | undefined } {
+export function useRetryWait(retryAt: number | undefined): { waiting: boolean; note: string | undefined } {
+  const waitNote = useRetryWaitNote();
   const [, wake] = useReducer((turn: number) => turn + 1, 0);
   useEffect(() => {
     // Its time may pass before the effect runs (a busy main thread): then it wakes at once.
@@ -92,7 +91,7 @@ export function useRetryWait(
   const note = useMemo(
     () =>
       retryAt !== undefined && retryAt > Date.now()
-        ? waitNote?.(Math.ceil((retryAt - Date.now()) / 1000))
+        ? waitNote(Math.ceil((retryAt - Date.now()) / 1000))
         : undefined,
     [retryAt, waitNote],
   );

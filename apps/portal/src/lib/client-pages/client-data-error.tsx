@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n.ts';
-import { whenToAskAgain } from '../is-api-error.ts';
 import { ClientLoadError } from './client-load-error.tsx';
 import { ClientUnavailable } from './client-unavailable.tsx';
 import { isClientGone } from './is-client-gone.ts';
@@ -9,12 +8,12 @@ export type ClientDataErrorProps = { error: unknown } & (
   | {
       title?: string;
       onRetry: () => void;
-      /** When trying again may pass; by default the `error`'s own `Retry-After` (`whenToAskAgain`). */
-      retryAt?: number | undefined;
+      /** What the retry asks for again, whose `Retry-After` it waits for; by default `error`. */
+      errors?: readonly unknown[] | undefined;
       children?: undefined;
     }
   /** The page's own words for any other failure, with its own 'Try again' (none: nothing shown). */
-  | { children?: ReactNode; title?: undefined; onRetry?: undefined; retryAt?: undefined }
+  | { children?: ReactNode; title?: undefined; onRetry?: undefined; errors?: undefined }
 );
 
 /**
@@ -34,7 +33,7 @@ export function ClientDataError(props: ClientDataErrorProps) {
     <ClientLoadError
       {...(props.title ? { title: props.title } : {})}
       onRetry={props.onRetry}
-      retryAt={props.retryAt ?? whenToAskAgain([props.error])}
+      errors={props.errors ?? [props.error]}
     />
   );
 }

@@ -1,22 +1,23 @@
 import { Alert, AlertDescription, AlertTitle, Button } from '@waratah/ui';
 import { useTranslation } from '../i18n.ts';
-import { heldRetryClass, useRetryWait, useRetryWaitNote } from '../retry-alert.tsx';
+import { whenToAskAgain } from '../is-api-error.ts';
+import { heldRetryClass, useRetryWait } from '../retry-alert.tsx';
 
 export interface ClientLoadErrorProps {
   title?: string;
   onRetry: () => void;
   /**
-   * When trying again may pass (a busy platform's `Retry-After`, `whenToAskAgain`): until then the
-   * button waits, unavailable, and the description says for how long, as `RetryAlert` does. Before
-   * 2026-12-03 it was offered at once, and asking sooner was only refused again.
+   * What failed: trying again waits for a busy platform's `Retry-After` among them, unavailable, and
+   * the description says for how long, as `RetryAlert` does. Before 2026-12-03 it was offered at
+   * once, and asking sooner was only refused again.
    */
-  retryAt?: number | undefined;
+  errors?: readonly unknown[] | undefined;
 }
 
 /** A failure that is not about access: said plainly, with a retry. */
-export function ClientLoadError({ title, onRetry, retryAt }: ClientLoadErrorProps) {
+export function ClientLoadError({ title, onRetry, errors }: ClientLoadErrorProps) {
   const { t } = useTranslation();
-  const { waiting, note } = useRetryWait(retryAt, useRetryWaitNote());
+  const { waiting, note } = useRetryWait(whenToAskAgain(errors ?? []));
   return (
     <Alert variant="error" className="gap-3">
       <AlertTitle>{title ?? t('clientDetails.error.title')}</AlertTitle>

@@ -6,8 +6,7 @@ import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useClientAccounts } from '../../../lib/client-pages/list-client-accounts.ts';
 import { useClientProviderAccounts } from '../../../lib/client-pages/list-client-provider-accounts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { groupByProvider } from '../utils/group-by-provider.ts';
 import { ProviderAccountsCard } from './provider-accounts-card.tsx';
 
@@ -23,7 +22,6 @@ export interface ClientAccountsPageProps {
 /** The client's accounts grouped by the institution they come from (spec §2 accounts). */
 export function ClientAccountsPage({ clientId, documentsActions }: ClientAccountsPageProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const accounts = useClientAccounts(clientId);
   const providerAccounts = useClientProviderAccounts(clientId);
   // A failed background refetch keeps the accounts on screen; the error shows only when there is
@@ -65,7 +63,7 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
           error={goneError ?? accounts.error}
           title={t('accounts.error')}
           onRetry={retry}
-          retryAt={whenToAskAgain([accounts.error, providerAccounts.error])}
+          errors={[accounts.error, providerAccounts.error]}
         />
       ) : (
         <>
@@ -73,8 +71,7 @@ export function ClientAccountsPage({ clientId, documentsActions }: ClientAccount
             <RetryAlert
               retryLabel={t('clientDetails.error.retry')}
               onRetry={() => void providerAccounts.refetch()}
-              retryAt={whenToAskAgain([providerAccounts.error])}
-              waitNote={waitNote}
+              errors={[providerAccounts.error]}
             >
               {t('accounts.connectionsError')}
             </RetryAlert>

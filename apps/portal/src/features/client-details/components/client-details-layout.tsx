@@ -5,7 +5,6 @@ import { ClientUnavailable } from '../../../lib/client-pages/client-unavailable.
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import { useClient } from '../api/get-client.ts';
 import { useClientId } from '../hooks/use-client-id.ts';
 import { clientName } from '../utils/client-name.ts';
@@ -37,7 +36,7 @@ function ClientFrame({ clientId }: { clientId: number }) {
     if (isClientGone(query.error)) {
       return <ClientUnavailable reason={t('clientDetails.unavailable.notLinked')} />;
     }
-    return <ClientLoadError onRetry={() => void query.refetch()} retryAt={whenToAskAgain([query.error])} />;
+    return <ClientLoadError onRetry={() => void query.refetch()} errors={[query.error]} />;
   }
   if (!hasUsableConsent(client, new Date())) {
     const name = clientName(client);

@@ -3,8 +3,7 @@ import { LoadingTable, pageCount, SearchInput } from '@waratah/ui';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useClients } from '../api/list-clients.ts';
 import {
   CLIENT_PAGE_SIZE,
@@ -36,7 +35,6 @@ export interface ClientListProps {
  */
 export function ClientList({ action, canInvite = false, renderActions, headingRef }: ClientListProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const [query, setQuery] = useSearchParams();
   const params = readClientListParams(query);
   const [search, setSearch] = useState(params.search);
@@ -104,8 +102,7 @@ export function ClientList({ action, canInvite = false, renderActions, headingRe
         <RetryAlert
           retryLabel={t('clients.list.retry')}
           onRetry={() => void clients.refetch()}
-          retryAt={whenToAskAgain([clients.error])}
-          waitNote={waitNote}
+          errors={[clients.error]}
         >
           {t('clients.list.error')}
         </RetryAlert>

@@ -13,15 +13,13 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { type Translate, useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { usePracticeConsents } from '../api/get-practice-consents.ts';
 import { clientName } from '../utils/client-name.ts';
 
 /** The practice-wide panel: consents ending within 30 days, and those expired or withdrawn. */
 export function PracticeConsentsPanel() {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const consents = usePracticeConsents();
   const days = consentExpiringWithinDays;
   return (
@@ -37,8 +35,7 @@ export function PracticeConsentsPanel() {
           <RetryAlert
             retryLabel={t('clients.consents.retry')}
             onRetry={() => void consents.refetch()}
-            retryAt={whenToAskAgain([consents.error])}
-            waitNote={waitNote}
+            errors={[consents.error]}
           >
             {t('clients.consents.error')}
           </RetryAlert>

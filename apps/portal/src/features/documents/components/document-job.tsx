@@ -4,8 +4,7 @@ import { Button, Spinner, Tag, type TagVariant, toast } from '@waratah/ui';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { isExportGone, useDocumentExport } from '../api/document-exports.ts';
 import { useDocumentDownloads } from '../api/use-document-downloads.ts';
@@ -67,7 +66,6 @@ export function DocumentJobRow({
   onFailed,
 }: DocumentJobRowProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const downloads = useDocumentDownloads();
   const shown = useRef(true);
   useEffect(() => {
@@ -175,11 +173,11 @@ export function DocumentJobRow({
         </p>
       ) : null}
       {unavailable ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt} waitNote={waitNote}>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt}>
           {t('documents.unavailable')}
         </RetryAlert>
       ) : document.status === 'failed' ? (
-        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt} waitNote={waitNote}>
+        <RetryAlert retryLabel={t('documents.retry')} onRetry={onRetry} retryAt={retryAt}>
           {document.error
             ? t('documents.failedBecause', { reason: document.error })
             : t('documents.failedUnknown')}
@@ -188,8 +186,7 @@ export function DocumentJobRow({
         <RetryAlert
           retryLabel={t('documents.retry')}
           onRetry={() => download.mutate({ automatic: false })}
-          retryAt={whenToAskAgain([download.error])}
-          waitNote={waitNote}
+          errors={[download.error]}
         >
           {t('documents.downloadFailed', { reason: serverErrorMessages(download.error).join(' ') })}
         </RetryAlert>

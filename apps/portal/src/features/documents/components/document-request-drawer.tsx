@@ -4,7 +4,7 @@ import { Button, type ButtonVariant, Drawer } from '@waratah/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { whenToAskAgain, worthAskingAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import {
   type DocumentRequest,
@@ -191,7 +191,6 @@ function RequestDrawer({
   }
 
   const failure = failureOf();
-  const waitNote = useRetryWaitNote();
   const renderJob = (job: Job) => (
     <TrackedDocumentJob
       key={job.key}
@@ -255,7 +254,6 @@ function RequestDrawer({
               retryLabel={t('documents.retry')}
               onRetry={failure.tryAgain}
               retryAt={failure.retryAt}
-              waitNote={waitNote}
             >
               {t('documents.requestFailed', { reason: failure.reason })}
             </RetryAlert>

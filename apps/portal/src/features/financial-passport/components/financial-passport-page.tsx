@@ -6,7 +6,6 @@ import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
 import {
   customPeriod,
   type DateRange,
@@ -14,7 +13,7 @@ import {
   readPassportPeriod,
   sydneyToday,
 } from '../../../lib/passport-periods.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useFinancialPassport } from '../api/get-financial-passport.ts';
 import { PassportReport } from './passport-report.tsx';
 
@@ -36,7 +35,6 @@ export function FinancialPassportPage({
   exportAction,
 }: FinancialPassportPageProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const [today] = useState(() => sydneyToday(new Date()));
   const [searchParams, setSearchParams] = useSearchParams();
   const options = [
@@ -119,8 +117,7 @@ export function FinancialPassportPage({
           <RetryAlert
             retryLabel={t('passport.retry')}
             onRetry={() => void passport.refetch()}
-            retryAt={whenToAskAgain([passport.error])}
-            waitNote={waitNote}
+            errors={[passport.error]}
           >
             {t('passport.loadError')}
           </RetryAlert>

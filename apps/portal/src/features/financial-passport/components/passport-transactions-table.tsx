@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import {
   FIGURE_PAGE_SIZE,
   type FigureOrder,
@@ -41,7 +40,6 @@ export function PassportTransactionsTable({
   accountNames,
 }: PassportTransactionsTableProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const [chosenPage, setPage] = useState(1);
   const [order, setOrder] = useState<FigureOrder>('desc');
   // Another period can leave the figure with fewer pages than the one open: show its last.
@@ -56,8 +54,7 @@ export function PassportTransactionsTable({
         <RetryAlert
           retryLabel={t('passport.retry')}
           onRetry={() => void query.refetch()}
-          retryAt={whenToAskAgain([query.error])}
-          waitNote={waitNote}
+          errors={[query.error]}
         >
           {t('passport.transactions.loadError')}
         </RetryAlert>

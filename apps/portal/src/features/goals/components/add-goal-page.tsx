@@ -18,8 +18,7 @@ import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { serverErrorMessages } from '../../../lib/server-error-messages.ts';
 import { useCreateGoal } from '../api/create-goal.ts';
 import { useGoalAccounts } from '../api/list-goal-accounts.ts';
@@ -41,7 +40,6 @@ export interface AddGoalPageProps {
 /** 'Add goal' (spec §2): creates a goal on the client's behalf through `POST goals`. */
 export function AddGoalPage({ clientId, backHref }: AddGoalPageProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const navigate = useNavigate();
   const stillHere = useStillHere();
   const accounts = useGoalAccounts(clientId);
@@ -106,8 +104,7 @@ export function AddGoalPage({ clientId, backHref }: AddGoalPageProps) {
             <RetryAlert
               retryLabel={t('goals.retry')}
               onRetry={() => void accounts.refetch()}
-              retryAt={whenToAskAgain([accounts.error])}
-              waitNote={waitNote}
+              errors={[accounts.error]}
             >
               {t('goals.form.accountsError')}
             </RetryAlert>

@@ -11,8 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { dataToShow } from '../../../lib/client-pages/data-to-show.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { type GoalFilter, useGoals } from '../api/list-goals.ts';
 import { GoalCard } from './goal-card.tsx';
 
@@ -100,7 +99,6 @@ export function GoalsPage({ clientId, addGoalHref }: GoalsPageProps) {
 
 function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const goals = useGoals(clientId, filter);
   if (goals.isPending) {
     return (
@@ -122,8 +120,7 @@ function GoalList({ clientId, filter }: { clientId: number; filter: GoalFilter }
           retryLabel={t('goals.retry')}
           onRetry={() => void goals.refetch()}
           // Held until a busy platform's Retry-After has passed (since 2026-12-03).
-          retryAt={whenToAskAgain([goals.error])}
-          waitNote={waitNote}
+          errors={[goals.error]}
         >
           {t('goals.loadError')}
         </RetryAlert>

@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ClientDataError } from '../../../lib/client-pages/client-data-error.tsx';
 import { isClientGone } from '../../../lib/client-pages/is-client-gone.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { whenToAskAgain } from '../../../lib/is-api-error.ts';
-import { RetryAlert, useRetryWaitNote } from '../../../lib/retry-alert.tsx';
+import { RetryAlert } from '../../../lib/retry-alert.tsx';
 import { useTransactionAccounts } from '../api/list-transaction-accounts.ts';
 import { useTransactionCategories } from '../api/list-transaction-categories.ts';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions.ts';
@@ -35,7 +34,6 @@ export interface TransactionsPageProps {
  */
 export function TransactionsPage({ clientId, canCategorise }: TransactionsPageProps) {
   const { t } = useTranslation();
-  const waitNote = useRetryWaitNote();
   const [params, setParams] = useSearchParams();
   const viewKey = params.toString();
   const filters = useMemo(() => readTransactionFilters(new URLSearchParams(viewKey)), [viewKey]);
@@ -102,8 +100,7 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
         <RetryAlert
           retryLabel={t('transactions.retry')}
           onRetry={retryLookups}
-          retryAt={whenToAskAgain([accounts.error, categories.error])}
-          waitNote={waitNote}
+          errors={[accounts.error, categories.error]}
         >
           {lookupErrors.join(' ')}
         </RetryAlert>
@@ -142,8 +139,7 @@ export function TransactionsPage({ clientId, canCategorise }: TransactionsPagePr
         <RetryAlert
           retryLabel={t('transactions.retry')}
           onRetry={() => void list.refetch()}
-          retryAt={whenToAskAgain([list.error])}
-          waitNote={waitNote}
+          errors={[list.error]}
         >
           {t('transactions.loadError')}
         </RetryAlert>
