@@ -29,11 +29,11 @@ describe('a client invitation’s e-mail', () => {
   });
   afterAll(() => testApp.close());
 
-  const invite = (email: string) =>
+  const invite = (email: string, headers = adviser.headers) =>
     testApp.app.inject({
       method: 'POST',
       url: '/api/admin/user/invite',
-      headers: adviser.headers,
+      headers,
       payload: { email, given_name: 'Ivy', family_name: 'Client' },
     });
   const jobOf = (email: string) =>
@@ -180,6 +180,43 @@ describe('a client invitation’s e-mail', () => {
           .where('id', '=', payload.partyId)
           .execute();
       }
+    }
+  });
+
+  it('is not sent once its adviser is suspended, removed or moved to another practice', {
+    timeout: 20_000,
+  }, async () => {
+    const db = testApp.database.db;
+    for (const change of ['suspended', 'removed', 'moved'] as const) {
+      // An adviser of a practice of its own, changed as an operator would change it.
+      const inviter = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+      const email = `ada.${change}@example.test`;
+      expect((await invite(email, inviter.headers)).statusCode).toBe(201);
+      expect(await settled(email)).toMatchObject({ state: 'completed' });
+      expect(sent.map((mail) => mail.to)).toContain(email);
+      const payload = await queuedPayload(email);
+      if (change === 'suspended')
+        await db
+          .updateTable('admin_users')
+          .set({ status: 'suspended' })
+          .where('id', '=', inviter.adminUser.id)
+          .execute();
+      if (change === 'removed')
+        await db.deleteFrom('admin_users').where('id', '=', inviter.adminUser.id).execute();
+      if (change === 'moved') {
+        const elsewhere = await createSignedInAdminUser(testApp.app, { tenantId: 'moneypartner' });
+        await db
+          .updateTable('admin_users')
+          .set({ external_party_id: elsewhere.externalParty?.id ?? null })
+          .where('id', '=', inviter.adminUser.id)
+          .execute();
+      }
+      sent.length = 0;
+      // The job as if it were still waiting when the adviser changed; the invitation still waits.
+      const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
+      expect(await settled(email, again)).toMatchObject({ state: 'completed' });
+      // Before 2026-12-03 it went all the same, in the adviser's name.
+      expect(sent, change).toEqual([]);
     }
   });
 });

@@ -41,8 +41,10 @@ export async function queueClientInvitationMail(
  * The worker: nothing is sent for an invitation no longer waiting for the client when its e-mail
  * is due: unlinked (even if invited again since: that invitation has its own e-mail), declined,
  * or already confirmed, or its practice no longer enabled (disabled, or back in review: only an
- * enabled practice invites; before 2026-12-02 the request's check was the only one). A suspended invitee is still sent theirs: the suspension may be lifted
- * before they open it, and an e-mail skipped would never be sent.
+ * enabled practice invites; before 2026-12-02 the request's check was the only one), or its
+ * adviser no longer an active adviser of the practice (since 2026-12-03). A suspended invitee is
+ * still sent theirs: the suspension may be lifted before they open it, and an e-mail skipped would
+ * never be sent.
  */
 export async function registerClientInvitationMailJob(app: FastifyInstance): Promise<void> {
   await app.jobQueue.work<ClientInvitationMailRequest>(
@@ -52,7 +54,7 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
       const link = await app.database.db
         .selectFrom('client_links as l')
         .innerJoin('external_parties as p', 'p.id', 'l.external_party_id')
-        .select('l.id')
+        .select('l.invited_by_admin_user_id')
         .where('l.client_id', '=', request.clientId)
         .where('l.external_party_id', '=', request.partyId)
         .$if(request.linkId !== undefined, (query) => query.where('l.id', '=', request.linkId ?? 0))
@@ -60,6 +62,19 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
         .where('p.status', '=', 'enabled')
         .executeTakeFirst();
       if (!link) return;
+      // The adviser it is sent in the name of, checked as a colleague's invitation checks its
+      // inviter (`complete-invitation.ts`): suspended, removed (the link keeps no inviter) or moved
+      // to another practice since, and nothing is sent. Before 2026-12-03 it went all the same.
+      const inviter =
+        link.invited_by_admin_user_id === null
+          ? undefined
+          : await app.adminUsers.findById(request.tenantId, link.invited_by_admin_user_id);
+      if (
+        inviter?.status !== 'active' ||
+        inviter.kind !== 'adviser' ||
+        inviter.external_party_id !== request.partyId
+      )
+        return;
       const mail = clientInvitationMail({
         tenant: getTenant(request.tenantId),
         givenName: request.givenName,

@@ -231,6 +231,118 @@ describe('the client list total', () => {
       }
     }
   });
+
+  it('sorts and pages a practice’s invitation of another’s client by what its row shows, never the client’s own names or date', {
+    timeout: 20_000,
+  }, async () => {
+    const db = testApp.app.database.db;
+    const tenantId = fixture.adviser.adminUser.tenant_id;
+    // The practice that invites (B), with a client of its own, and the practice whose clients it invites.
+    const prying = await createSignedInAdminUser(testApp.app);
+    const elsewhere = await createSignedInAdminUser(testApp.app);
+    const clientOf = (practice: typeof prying, email: string, familyName: string) =>
+      writeTestClient(db, {
+        tenantId,
+        partyId: practice.externalParty?.id ?? 0,
+        adviserId: practice.adminUser.id,
+        email,
+        givenName: 'Real',
+        familyName,
+        consent: liveTestConsent('active'),
+      });
+    const own = await clientOf(prying, 'own.bravo@example.test', 'Bravo');
+    // Someone else's client: the other practice's, and one who signed up and has no practice now.
+    // Both joined long before anything of B's, and their names sort before every name B sees.
+    const linked = await clientOf(elsewhere, 'real.aardvark@example.test', 'Aardvark');
+    const signedUp = await clientOf(elsewhere, 'real.abbott@example.test', 'Abbott');
+    await db.deleteFrom('client_links').where('client_id', '=', signedUp.clientId).execute();
+    await db
+      .updateTable('clients')
+      .set({ password_hash: 'signed-up' })
+      .where('id', '=', signedUp.clientId)
+      .execute();
+    await db
+      .updateTable('clients')
+      .set({ created_at: new Date(Date.UTC(2020, 0, 1)) })
+      .where('id', 'in', [linked.clientId, signedUp.clientId])
+      .execute();
+    await db
+      .updateTable('clients')
+      .set({ created_at: new Date(Date.UTC(2025, 0, 1)) })
+      .where('id', '=', own.clientId)
+      .execute();
+
+    const invite = async (email: string, givenName: string, familyName: string) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/user/invite',
+        headers: prying.headers,
+        payload: { email, given_name: givenName, family_name: familyName },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { data: ManagedUser }).data.id;
+    };
+    await invite('real.aardvark@example.test', 'Yolanda', 'Yankee');
+    await invite('real.abbott@example.test', 'Zed', 'Zulu');
+    // An invitation of B's own, which B renames to guess where the others' real names fall.
+    const dummy = await invite('dummy.guess@example.test', 'Guess', 'Mike');
+    const list = async (query: string) => {
+      const response = await testApp.app.inject({
+        url: `/api/adviser/users?${query}`,
+        headers: prying.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return managedUserListResponseSchema.parse(response.json());
+    };
+    const byName = await list('sort=name&size=100');
+    expect(byName.data.map((user) => [user.id, user.family_name, user.status])).toEqual([
+      [own.clientId, 'Bravo', 'active'],
+      [dummy, 'Mike', 'invited'],
+      [linked.clientId, 'Yankee', 'invited'],
+      [signedUp.clientId, 'Zulu', 'invited'],
+    ]);
+    const invitedAt = byName.data.find((user) => user.id === linked.clientId)?.created_at ?? '';
+    expect(invitedAt > '2026', invitedAt).toBe(true);
+
+    // Before the real names (Aardvark, Abbott), between them, after them: the rows stay where what
+    // they show puts them. Before 2026-12-03 they sorted by the real names and sign-up date.
+    for (const guess of ['Aaa', 'Ab', 'Abz']) {
+      const renamed = await testApp.app.inject({
+        method: 'PUT',
+        url: `/api/adviser/users/${dummy}`,
+        headers: prying.headers,
+        payload: { family_name: guess },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      for (const sort of managedUserSorts) {
+        for (const order of ['asc', 'desc'] as const) {
+          const label = `${guess} ${sort} ${order}`;
+          const whole = await list(`sort=${sort}&order=${order}&size=100`);
+          expect(whole.data.length, label).toBe(4);
+          const keys = whole.data.map((user) => sortKey(user, sort));
+          expect(keys, label).toEqual(order === 'asc' ? [...keys].sort(compareKeys) : sortedDescending(keys));
+          // Paged one row at a time, forward by the `after` cursors and by page number.
+          const paged = [];
+          let after: string | undefined;
+          do {
+            const page = await list(`sort=${sort}&order=${order}&size=1${after ? `&after=${after}` : ''}`);
+            paged.push(...page.data);
+            after = page.paging.cursors.after;
+          } while (after);
+          expect(paged, label).toEqual(whole.data);
+          const third = await list(`sort=${sort}&order=${order}&size=1&page=3`);
+          expect(third.data, label).toEqual(whole.data.slice(2, 3));
+          // Searched (every row's address matches), and filtered by consent, in the same order.
+          const searched = await list(`sort=${sort}&order=${order}&size=100&search=example.test`);
+          expect(searched.data, label).toEqual(whole.data);
+          const pending = await list(`sort=${sort}&order=${order}&size=100&consent_status=pending`);
+          expect(pending.data, label).toEqual(
+            whole.data.filter((user) => user.consent?.status === 'pending'),
+          );
+        }
+      }
+    }
+  });
 });
 
 /** What a sort orders by, nulls last in either order as the list has them. */

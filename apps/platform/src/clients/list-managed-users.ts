@@ -4,7 +4,7 @@ import {
   managedUserSchema,
   type Paging,
 } from '@waratah/contracts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AliasedSelectQueryBuilder, type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type AuditEntry, recordAudit } from '../access/record-audit.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -13,7 +13,7 @@ import { wireField, wireJson, writtenPage } from '../db/wire-json.ts';
 import { AppError } from '../errors/app-error.ts';
 import { effectiveConsentStatus } from './effective-consent-status.ts';
 import { foreignInvitation } from './foreign-invitation.ts';
-import { assertPracticeEnabled, managedUsersQuery } from './managed-user-query.ts';
+import { assertPracticeEnabled, type ManagedUserRow, managedUsersQuery } from './managed-user-query.ts';
 
 /** Trigram indexes answer `ilike '%…%'` for searches of at least three characters. */
 const trigramLength = 3;
@@ -21,10 +21,37 @@ const trigramLength = 3;
 const { plain, value, object } = wireField;
 
 /**
- * A row of the list as the wire writes it (`managedUserSchema`), written by the database from the
- * page (`p`) and its freshness (`f`); timestamps as `Date#toISOString` writes them. Compared field
- * by field with `GET users/{id}` (`managedUserToWire`) in list-managed-users.test.ts.
+ * The columns a row of the list is shown from, as one query names them: the page's (`p`), or the
+ * list's own (`c` and `l`) that its order is read from.
  */
+interface ListedColumns {
+  /** Whether the row is the practice's invitation of someone else's client (`foreign-invitation.ts`). */
+  invitation: RawBuilder<boolean>;
+  givenName: Expression<string>;
+  familyName: Expression<string>;
+  createdAt: Expression<Date>;
+  invitedGivenName: Expression<string | null>;
+  invitedFamilyName: Expression<string | null>;
+  /** When the practice's link was made: null for an operator's row. */
+  linkedAt: Expression<Date | null>;
+}
+
+/**
+ * What a row shows of the client's names and date: for a practice's invitation of someone else's
+ * client (`foreign-invitation.ts`) the names the practice typed and the day it sent it, never the
+ * client's own. The row is written from these and the list sorted by them, the same expressions, so
+ * that the order of the rows is the order of what they show. Before 2026-12-03 the list sorted by
+ * the client's own names and sign-up date: a practice that invited another's client, and renamed an
+ * invitation of its own beside it, could find the client's surname by where the row fell.
+ */
+function shownClient(row: ListedColumns) {
+  return {
+    givenName: sql<string>`case when ${row.invitation} then coalesce(${row.invitedGivenName}, '') else ${row.givenName} end`,
+    familyName: sql<string>`case when ${row.invitation} then coalesce(${row.invitedFamilyName}, '') else ${row.familyName} end`,
+    createdAt: sql<Date>`case when ${row.invitation} then coalesce(${row.linkedAt}, ${row.createdAt}) else ${row.createdAt} end`,
+  };
+}
+
 // A practice's invitation of someone else's client shows as sent (`foreign-invitation.ts`): worked
 // out here, for the page's rows only.
 const invitation = foreignInvitation({
@@ -34,15 +61,38 @@ const invitation = foreignInvitation({
   signedUp: sql.ref('p.signed_up'),
 });
 
+/** A page's row as shown (`shownClient`). */
+const shownPageRow = shownClient({
+  invitation,
+  givenName: sql.ref('p.given_name'),
+  familyName: sql.ref('p.family_name'),
+  createdAt: sql.ref('p.created_at'),
+  invitedGivenName: sql.ref('p.invited_given_name'),
+  invitedFamilyName: sql.ref('p.invited_family_name'),
+  linkedAt: sql.ref('p.linked_at'),
+});
+
+/**
+ * Whether a row of an adviser's list (`managedUsersQuery`, before it is paged) is the practice's
+ * invitation of someone else's client: for its search and its order.
+ */
+const listedInvitation = foreignInvitation({
+  clientId: sql.ref('c.id'),
+  consentStart: sql.ref('l.consent_start'),
+  partyId: sql.ref('l.external_party_id'),
+  signedUp: sql<boolean>`c.password_hash is not null`,
+});
+
+/**
+ * A row of the list as the wire writes it (`managedUserSchema`), written by the database from the
+ * page (`p`) and its freshness (`f`); timestamps as `Date#toISOString` writes them. Compared field
+ * by field with `GET users/{id}` (`managedUserToWire`) in list-managed-users.test.ts.
+ */
 const managedUserJson = wireJson(managedUserSchema, {
   id: plain(sql`p.id`),
   email: value(sql`p.email`),
-  given_name: value(
-    sql`case when ${invitation} then coalesce(p.invited_given_name, '') else p.given_name end`,
-  ),
-  family_name: value(
-    sql`case when ${invitation} then coalesce(p.invited_family_name, '') else p.family_name end`,
-  ),
+  given_name: value(shownPageRow.givenName),
+  family_name: value(shownPageRow.familyName),
   status: plain(sql`case when ${invitation} then 'invited' else p.status end`),
   consent: object(
     {
@@ -54,9 +104,7 @@ const managedUserJson = wireJson(managedUserSchema, {
   ),
   last_refreshed: plain(isoTimestamp(sql.ref('f.last_refreshed'))),
   needs_action_count: plain(sql`coalesce(f.needs_action_count, 0)`),
-  created_at: plain(
-    isoTimestamp(sql`case when ${invitation} then coalesce(p.linked_at, p.created_at) else p.created_at end`),
-  ),
+  created_at: plain(isoTimestamp(shownPageRow.createdAt)),
 });
 
 /**
@@ -123,13 +171,7 @@ export async function listManagedUsers(
     if (principal.role === 'adviser') {
       // An invitation of someone else's client is not found by the client's own names, which the
       // practice has no consent to know (`foreign-invitation.ts`): by its e-mail address only.
-      const invitation = foreignInvitation({
-        clientId: sql.ref('c.id'),
-        consentStart: sql.ref('l.consent_start'),
-        partyId: sql.ref('l.external_party_id'),
-        signedUp: sql<boolean>`c.password_hash is not null`,
-      });
-      filtered = filtered.where((eb) => eb.or([eb.not(invitation), eb('c.email', 'ilike', pattern)]));
+      filtered = filtered.where((eb) => eb.or([eb.not(listedInvitation), eb('c.email', 'ilike', pattern)]));
     }
   }
   if (query.consent_status && principal.role === 'adviser') {
@@ -137,23 +179,29 @@ export async function listManagedUsers(
   }
   // The contract bounds `page` (maxPage), so the offset stays a nine-digit cursor like those read back.
   const offset = query.page ? (query.page - 1) * query.size : readOffset(query);
-  const order = listOrder(query);
 
   // A searched list is counted in the page's own query, so the matches are found once; an
   // adviser's whole list has its count kept by a trigger, others are counted apart
   // (`countManagedUsers`), as a window over them all would stop the page using the name index.
   const counted = Boolean(query.search);
-  const page = filtered
-    .$if(counted, (builder) => builder.select(sql<number>`(count(*) over ())::int`.as('matches')))
-    // consent_expiry is the page's own column (the link's, or null for an operator).
-    .orderBy(order((column) => sql.ref(column === 'consent_expiry' ? column : `c.${column}`)))
-    .limit(query.size)
-    .offset(offset);
+  // An operator's row is never an invitation (`listKeys`). An e-mail address and a consent's
+  // expiry are shown as they are, so only a practice's list by name or date tells its invitations
+  // of someone else's client apart (`mergedPage`).
+  const invitations = principal.role === 'adviser' ? listedInvitation : null;
+  const page: AliasedSelectQueryBuilder<ManagedUserRow, 'p'> =
+    invitations !== null && !counted && (query.sort === 'name' || query.sort === 'created_at')
+      ? mergedPage(db, filtered, query, offset).as('p')
+      : filtered
+          .$if(counted, (builder) => builder.select(sql<number>`(count(*) over ())::int`.as('matches')))
+          .orderBy(listOrder(query, sortValues(query, listKeys(invitations)), sql.ref('c.id')))
+          .limit(query.size)
+          .offset(offset)
+          .as('p');
   // One statement: the page, then for its rows only their data's freshness, the kept count and the
   // timestamps written as the wire has them (no Date parsed and written back per row in Node).
   const keptCountOf = wholeListCount(principal, query);
   const rows = await db
-    .selectFrom(page.as('p'))
+    .selectFrom(page)
     .leftJoinLateral(
       (eb) =>
         eb
@@ -183,7 +231,17 @@ export async function listManagedUsers(
               'total',
             ),
     ])
-    .orderBy(order((column) => sql.ref(`p.${column}`)))
+    .orderBy(
+      listOrder(
+        query,
+        sortValues(query, {
+          ...shownPageRow,
+          email: sql.ref('p.email'),
+          consentExpiry: sql.ref('p.consent_expiry'),
+        }),
+        sql.ref('p.id'),
+      ),
+    )
     .execute();
 
   // No row: the practice may not be enabled (404), or the page is past the end (counted apart).
@@ -200,26 +258,99 @@ export async function listManagedUsers(
   return writtenPage(rows, paging, 'client');
 }
 
+/** What the list is sorted by, as one query names it. */
+interface ListKeys {
+  givenName: Expression<string>;
+  familyName: Expression<string>;
+  email: Expression<string>;
+  consentExpiry: Expression<Date | null>;
+  createdAt: Expression<Date>;
+}
+
 /**
- * The list's order, then the client id (so that pages never overlap), over the columns of one
- * table: the page is sorted as it is read from its indexes, and the statement around it keeps that
- * order for the page's rows.
+ * The keys of the list before it is paged, from the clients and links: what its rows show
+ * (`shownClient`), as `invitation` tells which are invitations of someone else's client. An
+ * operator's row is never one (null), and shows the client's own columns: those, which keep the
+ * default order (name) read from its index (`clients_tenant_name`, migration 0009).
  */
-function listOrder(query: ListManagedUsersQuery) {
-  const direction = sql.raw(query.order);
-  return (column: (name: string) => RawBuilder<unknown>) => {
-    const terms: RawBuilder<unknown>[] = [];
-    if (query.sort === 'name')
-      terms.push(
-        sql`lower(${column('family_name')}) ${direction}`,
-        sql`lower(${column('given_name')}) ${direction}`,
-      );
-    if (query.sort === 'email') terms.push(sql`lower(${column('email')}) ${direction}`);
-    if (query.sort === 'consent_expiry') terms.push(sql`${column('consent_expiry')} ${direction} nulls last`);
-    if (query.sort === 'created_at') terms.push(sql`${column('created_at')} ${direction}`);
-    terms.push(sql`${column('id')} ${direction}`);
-    return sql.join(terms);
+function listKeys(invitation: RawBuilder<boolean> | null): ListKeys {
+  const client = {
+    givenName: sql.ref<string>('c.given_name'),
+    familyName: sql.ref<string>('c.family_name'),
+    createdAt: sql.ref<Date>('c.created_at'),
   };
+  return {
+    ...(invitation === null
+      ? client
+      : shownClient({
+          ...client,
+          invitation,
+          invitedGivenName: sql.ref('l.invited_given_name'),
+          invitedFamilyName: sql.ref('l.invited_family_name'),
+          linkedAt: sql.ref('l.created_at'),
+        })),
+    email: sql.ref('c.email'),
+    // The page's own column (the link's, or null for an operator).
+    consentExpiry: sql.ref('consent_expiry'),
+  };
+}
+
+/**
+ * A page of a practice's list sorted by name or date: two pages merged, of the rows that are not
+ * invitations of someone else's client, sorted by the client's own columns (the name read from its
+ * index), and of those that are (few), sorted by what the practice sent. The order is that of one
+ * sort by what every row shows (`shownClient`, whose expressions each half takes with its answer
+ * to whether its rows are such invitations, which PostgreSQL folds away). One sort by the shown
+ * columns reads and sorts the whole practice for every page: the first page of 50,000 clients
+ * took 215 ms against 5 ms, merged 18 ms (2026-12-03, PostgreSQL 15).
+ */
+function mergedPage(
+  db: Kysely<Database>,
+  filtered: ReturnType<typeof managedUsersQuery>,
+  query: ListManagedUsersQuery,
+  offset: number,
+) {
+  const half = (invitations: boolean) => {
+    const values = sortValues(query, listKeys(sql.lit(invitations)));
+    const rows = filtered
+      .where(invitations ? listedInvitation : sql<boolean>`not ${listedInvitation}`)
+      // Each value sorted by as a column, so that the halves are merged as they come, in order.
+      .select(values.map((value, index) => sql`${value}`.as(`sort_${index}`)))
+      .orderBy(listOrder(query, values, sql.ref('c.id')))
+      .limit(offset + query.size);
+    return db.selectFrom(rows.as(invitations ? 'invited' : 'own')).selectAll();
+  };
+  const columns = sortValues(query, listKeys(null)).map((_, index) => sql.ref(`u.sort_${index}`));
+  return db
+    .selectFrom(half(false).unionAll(half(true)).as('u'))
+    .selectAll()
+    .orderBy(listOrder(query, columns, sql.ref('u.id')))
+    .limit(query.size)
+    .offset(offset);
+}
+
+/** What the list's sort compares, in order, of a row as `keys` name it. */
+function sortValues(query: ListManagedUsersQuery, keys: ListKeys): Expression<unknown>[] {
+  if (query.sort === 'name') return [sql`lower(${keys.familyName})`, sql`lower(${keys.givenName})`];
+  if (query.sort === 'email') return [sql`lower(${keys.email})`];
+  if (query.sort === 'consent_expiry') return [keys.consentExpiry];
+  return [keys.createdAt];
+}
+
+/**
+ * The list's order by `values` (`sortValues`), then the client id (so that pages never overlap):
+ * the same values, named by the list before it is paged and by the page, so that the statement
+ * around the page keeps its order.
+ */
+function listOrder(
+  query: ListManagedUsersQuery,
+  values: Expression<unknown>[],
+  id: Expression<number>,
+): RawBuilder<unknown> {
+  const direction = sql.raw(query.order);
+  // Clients without consent (an operator's, or not yet given) last in either order.
+  const nulls = sql.raw(query.sort === 'consent_expiry' ? ' nulls last' : '');
+  return sql.join([...values.map((value) => sql`${value} ${direction}${nulls}`), sql`${id} ${direction}`]);
 }
 
 /**
