@@ -29,6 +29,11 @@ export interface IssuedTokens {
   /** Absent for client_credentials (RFC 6749 §4.4.3): the client can simply ask again. */
   refreshToken: string | undefined;
   expiresIn: number;
+  /**
+   * Seconds the refresh token lives (the portal's cookie's `Max-Age`): at most the refresh token
+   * lifetime, and never past the end of its sign-in (`Lineage.endsAt`). Absent with no refresh token.
+   */
+  refreshExpiresIn: number | undefined;
   /** Said in the answer when the token reaches less than the whole account (RFC 6749 §5.1). */
   scope?: string;
 }
@@ -40,6 +45,15 @@ interface Lineage {
   /** Its secret, for which the refresh token keeps the answer sealed (`refresh-retry-answer.ts`). */
   spentSecret?: string;
   withRefreshToken: boolean;
+  /**
+   * When the sign-in ends: the expiry of the refresh token spent (which kept its predecessor's),
+   * so the first refresh token's, set at the sign-in; none for a sign-in's first. A successor's
+   * refresh token lives the refresh token lifetime from now, but not past it: as the identity's
+   * rotated refresh tokens keep what was left of the first one's (`identity-ttl.ts`), so a stolen
+   * one cannot live forever. Before 2026-12-03 each successor lived the whole lifetime from its
+   * refresh, and a sign-in refreshed at least once a month never ended.
+   */
+  endsAt?: Date;
   /** What the tokens reach: the whole account unless named (`consents`, a client's consents alone). */
   scope?: TokenScope;
 }
@@ -122,7 +136,11 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     const refreshToken = lineage.withRefreshToken ? generateTokenSecret() : undefined;
     const now = Date.now();
     const accessExpiresAt = now + lifetimes.accessTokenTtlSeconds * 1000;
-    const row = (kind: 'access' | 'refresh', secret: string, ttlSeconds: number) => ({
+    const refreshExpiresAt = Math.min(
+      now + lifetimes.refreshTokenTtlSeconds * 1000,
+      lineage.endsAt?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
+    const row = (kind: 'access' | 'refresh', secret: string, expiresAt: number) => ({
       token_hash: hashTokenSecret(secret),
       kind,
       subject_kind: subject.kind,
@@ -132,19 +150,20 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       family_id: lineage.familyId,
       rotated_from: kind === 'refresh' ? lineage.rotatedFrom : null,
       scope: lineage.scope ?? null,
-      expires_at: new Date(now + ttlSeconds * 1000),
+      expires_at: new Date(expiresAt),
       retry_answer:
         kind === 'refresh' && lineage.spentSecret !== undefined
           ? sealRetryAnswer(lineage.spentSecret, { accessToken, refreshToken: secret, accessExpiresAt })
           : null,
     });
-    const rows = [row('access', accessToken, lifetimes.accessTokenTtlSeconds)];
-    if (refreshToken) rows.push(row('refresh', refreshToken, lifetimes.refreshTokenTtlSeconds));
+    const rows = [row('access', accessToken, accessExpiresAt)];
+    if (refreshToken) rows.push(row('refresh', refreshToken, refreshExpiresAt));
     await executor.insertInto('oauth_tokens').values(rows).execute();
     return {
       accessToken,
       refreshToken,
       expiresIn: lifetimes.accessTokenTtlSeconds,
+      refreshExpiresIn: refreshToken ? secondsUntil(refreshExpiresAt, now) : undefined,
       ...(lineage.scope && { scope: lineage.scope }),
     };
   }
@@ -192,10 +211,13 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     return (await revokeLive()) + (await revokeLive());
   }
 
-  /** The access and refresh token that replace a refresh token spent, in its family. */
+  /**
+   * The access and refresh token that replace a refresh token spent, in its family; the refresh
+   * token no longer-lived than the spent one (`Lineage.endsAt`).
+   */
   async function issueSuccessor(
     trx: Kysely<Database>,
-    spent: SpentRefreshToken,
+    spent: SpentRefreshToken & { expires_at: Date },
     spentSecret: string,
   ): Promise<RotationResult> {
     const lineage = {
@@ -203,6 +225,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
       rotatedFrom: spent.id,
       spentSecret,
       withRefreshToken: true,
+      endsAt: spent.expires_at,
       ...(spent.scope && { scope: spent.scope }),
     };
     const tokens = await issue(subjectOf(spent), lineage, trx);
@@ -241,7 +264,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     await lockLiveFamily(trx, known.family_id);
     const successor = await trx
       .selectFrom('oauth_tokens')
-      .select(['token_hash', 'retry_answer'])
+      .select(['token_hash', 'retry_answer', 'expires_at'])
       .where('family_id', '=', known.family_id)
       .where('rotated_from', '=', known.id)
       .where('kind', '=', 'refresh')
@@ -255,7 +278,8 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     const tokens = {
       accessToken: answer.accessToken,
       refreshToken: answer.refreshToken,
-      expiresIn: Math.ceil((answer.accessExpiresAt - now) / 1000),
+      expiresIn: secondsUntil(answer.accessExpiresAt, now),
+      refreshExpiresIn: secondsUntil(successor.expires_at.getTime(), now),
     };
     return { outcome: 'rotated', tokens, subject: subjectOf(known), familyId: known.family_id };
   }
@@ -285,16 +309,18 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
 
     /**
      * A new sign-in: a fresh token family, reaching the whole account or only `scope`. The
-     * subject's long-dead tokens are dropped on the way.
+     * subject's long-dead tokens are dropped on the way. In `executor`'s transaction when given
+     * (the password grant's, which holds the account's row: `password-grant.ts`).
      */
     async issueForSignIn(
       subject: TokenSubject,
       options: { withRefreshToken: boolean; scope?: TokenScope } = { withRefreshToken: true },
+      executor: Kysely<Database> = db,
     ): Promise<IssuedTokens> {
       // Those another transaction holds (the housekeeping sweep deleting them too) are skipped,
       // left to the sweep: this never waits for a row lock, so never in a cycle with it (a
       // deadlock on PostgreSQL). Before 2026-12-02 it deleted them in no set order and waited.
-      await db
+      await executor
         .deleteFrom('oauth_tokens')
         .where('id', 'in', (eb) =>
           eb
@@ -308,7 +334,7 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
             .skipLocked(),
         )
         .execute();
-      return issue(subject, { familyId: generateTokenSecret(), rotatedFrom: null, ...options });
+      return issue(subject, { familyId: generateTokenSecret(), rotatedFrom: null, ...options }, executor);
     },
 
     /**
@@ -333,7 +359,16 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
           .where('expires_at', '>', new Date())
           .where('client_id', '=', expected.clientId)
           .where('subject_kind', '=', expected.subjectKind)
-          .returning(['id', 'subject_kind', 'subject_id', 'tenant_id', 'client_id', 'family_id', 'scope'])
+          .returning([
+            'id',
+            'subject_kind',
+            'subject_id',
+            'tenant_id',
+            'client_id',
+            'family_id',
+            'scope',
+            'expires_at',
+          ])
           .executeTakeFirst();
         if (!spent) {
           const known = await trx
@@ -387,6 +422,11 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
     /** Ends a sign-in (a suspended account's refresh): its rows locked in id order, in one transaction. */
     revokeFamily: (familyId: string) => db.transaction().execute((trx) => revokeFamily(familyId, trx)),
   };
+}
+
+/** Whole seconds from `now` to `at` (epoch milliseconds), rounded up. */
+function secondsUntil(at: number, now: number): number {
+  return Math.ceil((at - now) / 1000);
 }
 
 /** Whose a token is, and the OAuth client it was issued to. */

@@ -109,7 +109,13 @@ export const postToken: FastifyPluginAsyncZod = async (app) => {
         }
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         if (toCookie && issued.refreshToken)
-          setRefreshTokenCookie(request, reply, audience, issued.refreshToken);
+          setRefreshTokenCookie(
+            request,
+            reply,
+            audience,
+            issued.refreshToken,
+            issued.refreshExpiresIn ?? request.server.authSettings.refreshTokenTtlSeconds,
+          );
         return {
           access_token: issued.accessToken,
           token_type: 'Bearer',

@@ -73,18 +73,25 @@ export function isPortalOrigin(request: FastifyRequest, client: OAuthClient): bo
   );
 }
 
+/**
+ * The refresh token's cookie, kept by the browser for as long as the token lives (`maxAgeSeconds`,
+ * the token answer's `refreshExpiresIn`): no longer than its sign-in, which a refresh does not
+ * lengthen (`token-repository.ts`, `Lineage.endsAt`). Before 2026-12-03 each refresh set it to the
+ * whole refresh token lifetime again.
+ */
 export function setRefreshTokenCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   audience: TokenAudience,
   token: string,
+  maxAgeSeconds: number,
 ): void {
   reply.setCookie(refreshTokenCookieName(request, audience), token, {
     path: oauthCookiePath(request),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
-    maxAge: request.server.authSettings.refreshTokenTtlSeconds,
+    maxAge: Math.max(0, maxAgeSeconds),
   });
 }
 

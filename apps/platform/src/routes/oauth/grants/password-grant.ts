@@ -1,11 +1,13 @@
 import type { TokenRequest } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
+import type { AdminUserRow } from '../../../auth/admin-users/create-admin-user.ts';
 import { verifyPassword } from '../../../auth/passwords/hash-password.ts';
 import { consentsScope } from '../../../auth/principal.ts';
 import type { IssuedTokens } from '../../../auth/tokens/token-repository.ts';
+import type { Database } from '../../../db/database-schema.ts';
 import { knownSignInDevice, rememberSignInDevice } from '../../../rate-limit/sign-in-devices.ts';
 import { countSignInAttempt, forgiveSignInAttempt, signInRules } from '../../../rate-limit/sign-in-limits.ts';
 import { afterAnswer } from '../../after-answer.ts';
@@ -65,34 +67,87 @@ export async function passwordGrant(
       targetType: 'oauth_client',
       targetId: client.clientId,
     });
-  if (!(await verifyPassword(account?.passwordHash, fields.password)) || !account) {
-    // A wrong password for an account that exists is kept against it; an unknown name has no row
-    // to name. The row is written after the answer, so the two answers take the same time: before
-    // 2026-12-01 the first waited for its row (1–3 ms), which told which addresses have accounts.
+  // A wrong password for an account that exists is kept against it; an unknown name has no row
+  // to name. The row is written after the answer, so the two answers take the same time: before
+  // 2026-12-01 the first waited for its row (1–3 ms), which told which addresses have accounts.
+  const refuseAsWrongPassword = (): never => {
     if (account)
       afterAnswer(request, reply, 'The failed sign-in could not be audited', async () => {
         await audit(account.id, 'session.sign_in_failed');
       });
     throw new OAuthError('invalid_grant', 'Invalid email or password');
-  }
+  };
+  if (!(await verifyPassword(account?.passwordHash, fields.password)) || !account)
+    return refuseAsWrongPassword();
   await forgiveSignInAttempt(rateLimiter, rules);
   // A client's sign-in for their consents alone (`scope=consents`, checked by `requestedScope`): one
   // access token stored with that scope, no refresh token. The one a suspended client may still
   // make, to see and withdraw their consents (a suspended account's refresh is refused).
   const consentsOnly = body.scope === consentsScope;
+  refuseStanding(account, consentsOnly);
+  const subject = { kind: subjectKindOf(audience), id: account.id, tenantId, clientId: client.clientId };
+  // Issued holding the account's row (`for share`) and only while it is as the password was checked
+  // against: a new password (a reset, a change at the identity) or a suspension updates that row and
+  // then ends every sign-in, so one committed while the password was checked (argon2, tens of ms) is
+  // seen here, and one under way waits for these tokens and ends them too. Before 2026-12-03 the
+  // tokens were written with nothing checked again: a sign-in with the old password that read the
+  // account before a reset committed wrote its tokens after the reset's revocations, and whoever
+  // knew the old password stayed signed in. Refused as the wrong password it now is, not counted
+  // (it was forgiven above as right): a victim's own reset must not lock them out.
+  const issued = await db.transaction().execute(async (trx) => {
+    const current = await lockAccount(trx, tenantId, account.id, audience);
+    if (current?.passwordHash !== account.passwordHash) return undefined;
+    refuseStanding(current, consentsOnly);
+    const issuedNow = await tokens.issueForSignIn(
+      subject,
+      consentsOnly ? { withRefreshToken: false, scope: consentsScope } : { withRefreshToken: true },
+      trx,
+    );
+    return { tokens: issuedNow, active: current.active };
+  });
+  if (!issued) return refuseAsWrongPassword();
+  await audit(account.id, issued.active ? 'session.sign_in' : 'session.sign_in_suspended');
+  if (isPortalOrigin(request, client))
+    setSignInDeviceCookie(request, reply, audience, await rememberSignInDevice(db, device, named));
+  return issued.tokens;
+}
+
+/** The account's standing once its password proved right: suspended (but for `consentsOnly`), or its address not verified. */
+function refuseStanding(account: Account, consentsOnly: boolean): void {
   if (!account.active && !consentsOnly) throw new OAuthError('invalid_grant', 'This account is suspended');
   if (!account.emailVerified) {
     throw new OAuthError('invalid_grant', 'Please verify your email address before signing in');
   }
-  const subject = { kind: subjectKindOf(audience), id: account.id, tenantId, clientId: client.clientId };
-  const issued = await tokens.issueForSignIn(
-    subject,
-    consentsOnly ? { withRefreshToken: false, scope: consentsScope } : { withRefreshToken: true },
-  );
-  await audit(account.id, account.active ? 'session.sign_in' : 'session.sign_in_suspended');
-  if (isPortalOrigin(request, client))
-    setSignInDeviceCookie(request, reply, audience, await rememberSignInDevice(db, device, named));
-  return issued;
+}
+
+/**
+ * The account by id, its row locked `for share` in `trx` until it commits: a new password or a
+ * change of status (an update of the row) waits for the sign-in, or the sign-in for it.
+ */
+async function lockAccount(
+  trx: Kysely<Database>,
+  tenantId: TenantId,
+  id: number,
+  audience: TokenAudience,
+): Promise<Account | undefined> {
+  if (audience === 'admin') {
+    const user = await trx
+      .selectFrom('admin_users')
+      .select(['id', 'password_hash', 'status', 'email_verified_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forShare()
+      .executeTakeFirst();
+    return user && adminAccount(user);
+  }
+  const client = await trx
+    .selectFrom('clients')
+    .select(['id', 'password_hash', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+  return client && clientAccount(client);
 }
 
 async function findAccount(
@@ -103,14 +158,7 @@ async function findAccount(
 ): Promise<Account | undefined> {
   if (audience === 'admin') {
     const user = await request.server.adminUsers.findByEmail(tenantId, username);
-    return (
-      user && {
-        id: user.id,
-        passwordHash: user.password_hash,
-        active: user.status === 'active',
-        emailVerified: user.email_verified_at !== null,
-      }
-    );
+    return user && adminAccount(user);
   }
   const client = await request.server.database.db
     .selectFrom('clients')
@@ -118,12 +166,25 @@ async function findAccount(
     .where('tenant_id', '=', tenantId)
     .where(sql<string>`lower(email)`, '=', username.trim().toLowerCase())
     .executeTakeFirst();
-  return (
-    client && {
-      id: client.id,
-      passwordHash: client.password_hash,
-      active: client.status !== 'suspended',
-      emailVerified: true,
-    }
-  );
+  return client && clientAccount(client);
+}
+
+function adminAccount(
+  user: Pick<AdminUserRow, 'id' | 'password_hash' | 'status' | 'email_verified_at'>,
+): Account {
+  return {
+    id: user.id,
+    passwordHash: user.password_hash,
+    active: user.status === 'active',
+    emailVerified: user.email_verified_at !== null,
+  };
+}
+
+function clientAccount(client: { id: number; password_hash: string | null; status: string }): Account {
+  return {
+    id: client.id,
+    passwordHash: client.password_hash,
+    active: client.status !== 'suspended',
+    emailVerified: true,
+  };
 }
