@@ -36,7 +36,9 @@ export function useInviteClient(outcome: {
     mutationFn: (invitation: InviteClient) => inviteClient(client, family, invitation),
     onSuccess: (invited) => {
       outcome.onSuccess(invited);
-      return queryClient.invalidateQueries({ queryKey: clientsQueryKey });
+      // Not waited for: the drawer closes at once and the list follows (waiting held it open, busy,
+      // while the list reloaded: as long as 20 s of a busy platform's retries).
+      void queryClient.invalidateQueries({ queryKey: clientsQueryKey });
     },
     onError: (error, invitation) => outcome.onError(error, invitation),
   });

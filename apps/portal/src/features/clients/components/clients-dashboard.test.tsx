@@ -357,6 +357,35 @@ describe('the dashboard client actions', () => {
     await waitFor(() => expect(api.requestsTo(usersRoute).length).toBeGreaterThan(listCalls));
   });
 
+  it('closes the drawer with its toast at once, not once the list has reloaded', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const list = clientsHandler([buildClient(1), buildClient(2)]);
+    let invited = false;
+    const { api, user } = await renderDashboard({
+      routes: {
+        [inviteRoute]: () => {
+          invited = true;
+          return json({ data: buildClient(3, { email: 'new@example.test', status: 'invited' }) }, 201);
+        },
+        // A busy platform: the list asked for again after the invitation does not answer.
+        [usersRoute]: (request) => (invited ? new Promise<Response>(() => undefined) : list(request)),
+      },
+    });
+    await screen.findByText('2 clients');
+
+    await user.click(screen.getByRole('button', { name: 'Invite a client' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Invite a client' });
+    await user.type(within(drawer).getByLabelText(/^Email/), 'new@example.test');
+    await user.type(within(drawer).getByLabelText(/^First name/), 'New');
+    await user.type(within(drawer).getByLabelText(/^Last name/), 'Client');
+    const listCalls = api.requestsTo(usersRoute).length;
+    await user.click(within(drawer).getByRole('button', { name: 'Send invitation' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(success).toHaveBeenCalledWith('Invitation sent to new@example.test', { duration: 5000 });
+    expect(api.requestsTo(usersRoute).length).toBeGreaterThan(listCalls);
+  });
+
   it('says how an invitation went when the drawer was closed while it was sent', {
     timeout: 20_000,
   }, async () => {
@@ -655,6 +684,31 @@ describe('the dashboard client actions', () => {
     );
     expect(failure).not.toHaveBeenCalledWith(expect.stringContaining('Please try again'), expect.anything());
   }, 20_000);
+
+  it('says a client is unlinked at once, while the list is still on its way', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const list = clientsHandler([buildClient(1), buildClient(2)]);
+    let unlinked = false;
+    const { user } = await renderDashboard({
+      routes: {
+        // A busy platform: the list asked for again after the unlink does not answer.
+        [usersRoute]: (request) => (unlinked ? new Promise<Response>(() => undefined) : list(request)),
+        'DELETE /api/adviser/users/2': () => {
+          unlinked = true;
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
+    const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Client Number 2 is no longer linked to your practice', {
+        duration: 5000,
+      }),
+    );
+  });
 
   it('moves focus to the list once an unlinked client has gone from it', async () => {
     const success = vi.spyOn(toast, 'success');
