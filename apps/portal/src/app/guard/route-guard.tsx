@@ -61,6 +61,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       allow();
       return;
     }
+    // Let in only by this run: a new query string meanwhile is guarded too, not let in as the page
+    // this run may be sending away from (the signed-in state changed on it).
+    allowedHere.current = null;
     void runRouteGuard(
       {
         meta: handle.meta,

@@ -166,7 +166,9 @@ export const APP_CONFIG_WAIT_MS = 2_000;
  * How long a page behind a feature waits for an app config still on its way before it is taken as
  * not found. Longer than APP_CONFIG_WAIT_MS, whose cost is only links that come late: here the
  * cost is PageNotFound for a page that may well be on, so it outlasts the query's retries of a
- * failing server (1 s and 2 s apart), after which the load fails (also PageNotFound) or answers.
+ * failing server (1 s and 2 s apart), after which the load fails (also PageNotFound) or answers;
+ * not those of a busy one whose `Retry-After` spaces them further (up to 10 s each,
+ * lib/query-client.ts), which is taken as not found here while its retry is still to come.
  */
 export const FEATURE_CONFIG_WAIT_MS = 10_000;
 
