@@ -183,7 +183,7 @@ describe('a client invitation’s e-mail', () => {
     }
   });
 
-  it('is not sent once its adviser is suspended, removed or moved to another practice', {
+  it('names the practice alone once its adviser is suspended, removed or moved to another practice', {
     timeout: 20_000,
   }, async () => {
     const db = testApp.database.db;
@@ -215,8 +215,13 @@ describe('a client invitation’s e-mail', () => {
       // The job as if it were still waiting when the adviser changed; the invitation still waits.
       const again = await testApp.app.jobQueue.enqueue(clientInvitationMailJob, payload);
       expect(await settled(email, again)).toMatchObject({ state: 'completed' });
-      // Before 2026-12-03 it went all the same, in the adviser's name.
-      expect(sent, change).toEqual([]);
+      // Before 2026-12-03 it named the adviser all the same; not sent, the invitation would wait for good.
+      expect(
+        sent.map((mail) => mail.to),
+        change,
+      ).toEqual([email]);
+      expect(sent[0]?.text, change).toContain(`${inviter.externalParty?.name} has invited you to share`);
+      expect(sent[0]?.text, change).not.toContain(`of ${inviter.externalParty?.name}`);
     }
   });
 });

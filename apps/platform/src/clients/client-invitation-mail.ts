@@ -41,8 +41,8 @@ export async function queueClientInvitationMail(
  * The worker: nothing is sent for an invitation no longer waiting for the client when its e-mail
  * is due: unlinked (even if invited again since: that invitation has its own e-mail), declined,
  * or already confirmed, or its practice no longer enabled (disabled, or back in review: only an
- * enabled practice invites; before 2026-12-02 the request's check was the only one), or its
- * adviser no longer an active adviser of the practice (since 2026-12-03). A suspended invitee is
+ * enabled practice invites; before 2026-12-02 the request's check was the only one). Its adviser no
+ * longer an active adviser of the practice, it is sent in the practice's name alone. A suspended invitee is
  * still sent theirs: the suspension may be lifted before they open it, and an e-mail skipped would
  * never be sent.
  */
@@ -62,23 +62,23 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
         .where('p.status', '=', 'enabled')
         .executeTakeFirst();
       if (!link) return;
-      // The adviser it is sent in the name of, checked as a colleague's invitation checks its
-      // inviter (`complete-invitation.ts`): suspended, removed (the link keeps no inviter) or moved
-      // to another practice since, and nothing is sent. Before 2026-12-03 it went all the same.
+      // The adviser it names, checked as a colleague's invitation checks its inviter
+      // (`complete-invitation.ts`): one suspended, removed (the link keeps no inviter) or moved to
+      // another practice since is not named, and the invitation goes in the practice's name alone.
+      // It is the practice's: not sent, it would wait for good, and a colleague's invitation of the
+      // same address would be refused as already made. Before 2026-12-03 it named the adviser all the same.
       const inviter =
         link.invited_by_admin_user_id === null
           ? undefined
           : await app.adminUsers.findById(request.tenantId, link.invited_by_admin_user_id);
-      if (
-        inviter?.status !== 'active' ||
-        inviter.kind !== 'adviser' ||
-        inviter.external_party_id !== request.partyId
-      )
-        return;
+      const named =
+        inviter?.status === 'active' &&
+        inviter.kind === 'adviser' &&
+        inviter.external_party_id === request.partyId;
       const mail = clientInvitationMail({
         tenant: getTenant(request.tenantId),
         givenName: request.givenName,
-        adviserName: request.adviserName,
+        ...(named && { adviserName: request.adviserName }),
         partyName: request.partyName,
       });
       await app.mailer.send({ tenantId: request.tenantId, to: request.email, ...mail, links: [] });
@@ -92,7 +92,8 @@ export async function registerClientInvitationMailJob(app: FastifyInstance): Pro
 export function clientInvitationMail(input: {
   tenant: TenantConfig;
   givenName: string;
-  adviserName: string;
+  /** Left out when the adviser who invited is no longer an active adviser of the practice. */
+  adviserName?: string;
   partyName: string;
 }): RenderedMail {
   return renderMail({
@@ -100,7 +101,7 @@ export function clientInvitationMail(input: {
     subject: `${input.partyName} has asked you to share your financial data`,
     greeting: `Hi ${input.givenName},`,
     paragraphs: [
-      `${input.adviserName} of ${input.partyName} has invited you to share your financial data with them through ${input.tenant.name}.`,
+      `${input.adviserName ? `${input.adviserName} of ${input.partyName}` : input.partyName} has invited you to share your financial data with them through ${input.tenant.name}.`,
       'Open the app and confirm the request to start sharing. You choose how long, for up to 12 months, and you can stop at any time.',
     ],
     footnote: 'If you did not expect this e-mail, you can ignore it: nothing is shared until you confirm.',
