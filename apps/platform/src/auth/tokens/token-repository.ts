@@ -373,10 +373,28 @@ export function createTokenRepository(db: Kysely<Database>, lifetimes: TokenLife
         if (!spent) {
           const known = await trx
             .selectFrom('oauth_tokens')
-            .select(['id', 'family_id', 'revoked_at', 'subject_kind', 'subject_id', 'tenant_id', 'client_id'])
+            .select([
+              'id',
+              'family_id',
+              'revoked_at',
+              'expires_at',
+              'subject_kind',
+              'subject_id',
+              'tenant_id',
+              'client_id',
+            ])
             .where('token_hash', '=', hashTokenSecret(secret))
             .where('kind', '=', 'refresh')
             .executeTakeFirst();
+          // A retry, in the grace, of the sign-in's last refresh, come once the sign-in has ended
+          // (its successor ended with it, `Lineage.endsAt`): expired, as the successor would be, not
+          // a leak. Before, it ended the sign-in's last access token and audited a reuse.
+          if (
+            known?.revoked_at &&
+            known.expires_at.getTime() <= Date.now() &&
+            Date.now() - known.revoked_at.getTime() <= lifetimes.refreshRetryGraceSeconds * 1000
+          )
+            return { outcome: 'invalid' } as const;
           if (known?.revoked_at) {
             const repeated = await repeatUnansweredRefresh(
               trx,

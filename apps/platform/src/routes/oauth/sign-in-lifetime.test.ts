@@ -95,6 +95,40 @@ describe('the lifetime of a password sign-in', () => {
     });
   });
 
+  it('answers a retry of the sign-in’s last refresh that comes once it has ended as expired, not as a leak', {
+    timeout: 20_000,
+  }, async () => {
+    const adviser = await createSignedInAdminUser(testApp.app);
+    // Five seconds before the sign-in ends, its last refresh; the answer is lost.
+    await timePasses(adviser.adminUser.id, ttlSeconds - 5);
+    const refreshed = await refresh(adviser.refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const { access_token } = tokenResponseSchema.parse(refreshed.json());
+    // Its retry seven seconds later, within the grace, the sign-in ended two seconds before.
+    await timePasses(adviser.adminUser.id, 7);
+    const retried = await refresh(adviser.refreshToken);
+
+    expect(retried.statusCode).toBe(400);
+    expect(retried.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The refresh token is invalid, has expired or was revoked',
+    });
+    const reuses = await testApp.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'session.refresh_reused')
+      .where('actor_id', '=', adviser.adminUser.id)
+      .execute();
+    expect(reuses).toEqual([]);
+    // The last access token lives its hour, as any sign-in's last one does.
+    const details = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/adminusers/details',
+      headers: { host, authorization: `Bearer ${access_token}` },
+    });
+    expect(details.statusCode).toBe(200);
+  });
+
   it('gives the cookie of a refresh near the end of the sign-in only what is left of it, and then refuses it', {
     timeout: 20_000,
   }, async () => {
