@@ -72,9 +72,34 @@ describe('limits on requests that send e-mail', () => {
       await testApp.database.db
         .selectFrom('rate_limit_buckets')
         .select('key')
-        .where('key', 'like', '%reset-4@example.test')
+        .where('key', 'like', '%reset-4@example.test%')
         .execute(),
     ).toEqual([]);
     expect((await reset('reset-4@example.test', '192.0.2.11')).statusCode).toBe(200);
+  });
+
+  it('counts an address per sender, strangers in all to three times its limit, a practice’s invitation apart', async () => {
+    const reset = (remoteAddress: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/adminusers/reset',
+        headers: { host: first.headers.host },
+        remoteAddress,
+        payload: { email: 'owner@example.test' },
+      });
+    // A stranger uses up the address's limit (two here) from their network…
+    expect((await reset('198.51.100.1')).statusCode).toBe(200);
+    expect((await reset('198.51.100.1')).statusCode).toBe(200);
+    expect((await reset('198.51.100.1')).statusCode).toBe(429);
+    // …and the owner still gets their link (before 2026-12-03 the stranger had used it up for all).
+    expect((await reset('198.51.100.2')).statusCode).toBe(200);
+    // Strangers in all are held to three times the address's limit: six an hour.
+    expect((await reset('198.51.100.3')).statusCode).toBe(200);
+    expect((await reset('198.51.100.3')).statusCode).toBe(200);
+    expect((await reset('198.51.100.4')).statusCode).toBe(200);
+    expect((await reset('198.51.100.5')).statusCode).toBe(429);
+    // A practice inviting the address is counted apart from them.
+    const adviser = await createSignedInAdminUser(testApp.app);
+    expect((await invite(adviser, 'owner@example.test')).statusCode).toBe(201);
   });
 });
