@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ManagedUser, PracticeConsents } from '@waratah/contracts';
 import { toast } from '@waratah/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,15 @@ async function renderDashboard({
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return view;
 }
+
+/** Unlinks Client Number 2 from its row, confirming in the modal. */
+async function unlinkClientTwo(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
+  const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
+  await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+}
+
+const unlinkedToast = 'Client Number 2 is no longer linked to your practice';
 
 /** The route guard runs again for each new location; a focus jump would come once it has. */
 const guardSettles = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
@@ -699,15 +709,9 @@ describe('the dashboard client actions', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
-    const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
-    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+    await unlinkClientTwo(user);
 
-    await waitFor(() =>
-      expect(success).toHaveBeenCalledWith('Client Number 2 is no longer linked to your practice', {
-        duration: 5000,
-      }),
-    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(unlinkedToast, { duration: 5000 }));
   });
 
   it('moves focus to the list once an unlinked client has gone from it', async () => {
@@ -722,15 +726,9 @@ describe('the dashboard client actions', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Unlink Client Number 2' }));
-    const modal = await screen.findByRole('dialog', { name: 'Unlink Client Number 2 from your practice?' });
-    await user.click(within(modal).getByRole('button', { name: 'Unlink client' }));
+    await unlinkClientTwo(user);
 
-    await waitFor(() =>
-      expect(success).toHaveBeenCalledWith('Client Number 2 is no longer linked to your practice', {
-        duration: 5000,
-      }),
-    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(unlinkedToast, { duration: 5000 }));
     expect(await screen.findByText('1 client')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your clients' })).toHaveFocus();
   });
