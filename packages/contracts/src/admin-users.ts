@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { adminPermissionAreasSchema } from './admin-permissions.ts';
 import { passwordRuleMessages, passwordSchema } from './admin-users-password.ts';
 import { databaseIdSchema } from './money.ts';
 import { externalPartyStatuses, partyTypes } from './parties.ts';
@@ -104,6 +105,12 @@ export const inviteAdminUserRequestSchema = z.object({
   given_name: givenNameSchema,
   family_name: familyNameSchema,
   external_party_id: z.optional(databaseIdSchema),
+  /**
+   * The areas an invited operator holds (spec §3 admin permission areas; none when absent). Only
+   * for an operator's invitation of an operator, and only areas the inviter holds itself, with
+   * `roles_and_permissions` among them.
+   */
+  permissions: z.optional(adminPermissionAreasSchema),
 });
 export type InviteAdminUserRequest = z.infer<typeof inviteAdminUserRequestSchema>;
 

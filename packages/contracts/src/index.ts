@@ -6,6 +6,7 @@
 export * from './account-type-labels.ts';
 export * from './accounts.ts';
 export * from './admin-app-config.ts';
+export * from './admin-permissions.ts';
 export * from './admin-users.ts';
 export * from './admin-users-password.ts';
 export * from './aggregation-enums.ts';

@@ -6,6 +6,7 @@ export { listPartiesToVerify } from './admin/list-parties-to-verify.ts';
 export { registerAdminUser } from './admin/register-admin-user.ts';
 export { resetPassword } from './admin/reset-password.ts';
 export { setPassword } from './admin/set-password.ts';
+export { updateAdminUserPermissions } from './admin/update-admin-user-permissions.ts';
 export { updatePartyStatus } from './admin/update-party-status.ts';
 export { type VerifyPartyRequest, verifyParty } from './admin/verify-party.ts';
 export { createExternalParty } from './adviser/create-external-party.ts';

@@ -25,9 +25,15 @@ describe('the authenticate hook', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp({ credentials: { resolvers: [cookieResolver] } });
-    testApp.app.get('/api/test/whoami', async (request) => ({ principal: request.principal }));
-    testApp.app.get('/api/test/operators-only', async (request) => requireOperator(request));
-    testApp.app.get('/api/test/admins-only', async (request) => requireAdminUser(request));
+    testApp.app.get('/api/test/whoami', { config: { operatorArea: null } }, async (request) => ({
+      principal: request.principal,
+    }));
+    testApp.app.get('/api/test/operators-only', { config: { operatorArea: null } }, async (request) =>
+      requireOperator(request),
+    );
+    testApp.app.get('/api/test/admins-only', { config: { operatorArea: null } }, async (request) =>
+      requireAdminUser(request),
+    );
     adviser = await createSignedInAdminUser(testApp.app);
   });
   afterAll(() => testApp.close());

@@ -14,9 +14,13 @@ describe('a caller started from a recent lookup of its bearer token', () => {
     testApp = await buildTestApp();
     // A route that declares it confirms its caller but never runs the access statement: the last
     // hook before sending must confirm for it.
-    testApp.app.get('/api/v2/test/forgetful', { config: confirmsCaller }, async (request) => ({
-      adminUserId: request.principal?.kind === 'admin_user' ? request.principal.adminUserId : null,
-    }));
+    testApp.app.get(
+      '/api/v2/test/forgetful',
+      { config: { ...confirmsCaller, operatorArea: null } },
+      async (request) => ({
+        adminUserId: request.principal?.kind === 'admin_user' ? request.principal.adminUserId : null,
+      }),
+    );
     lookups = vi.spyOn(testApp.app.tokens, 'findAccessTokenSubject');
   });
   afterAll(() => testApp.close());

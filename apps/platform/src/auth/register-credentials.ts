@@ -10,6 +10,7 @@ import {
   createOneTimeTokenRepository,
   type OneTimeTokenRepository,
 } from './one-time-tokens/one-time-token-repository.ts';
+import { registerOperatorAreas } from './operator-areas.ts';
 import { createTokenRepository, type TokenRepository } from './tokens/token-repository.ts';
 
 declare module 'fastify' {
@@ -42,4 +43,5 @@ export function registerCredentials(app: FastifyInstance, options: CredentialOpt
   app.decorate('rateLimiter', createRateLimiter(db));
   registerPrincipalConfirmation(app);
   registerAuthentication(app, [createBearerTokenResolver(tokens), ...(options.resolvers ?? [])]);
+  registerOperatorAreas(app);
 }

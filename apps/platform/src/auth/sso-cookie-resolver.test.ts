@@ -57,8 +57,12 @@ describe('SSO cookie credentials', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp();
-    testApp.app.get('/api/test/whoami', async (request) => ({ principal: request.principal }));
-    testApp.app.post('/api/test/whoami', async (request) => ({ principal: request.principal }));
+    testApp.app.get('/api/test/whoami', { config: { operatorArea: null } }, async (request) => ({
+      principal: request.principal,
+    }));
+    testApp.app.post('/api/test/whoami', { config: { operatorArea: null } }, async (request) => ({
+      principal: request.principal,
+    }));
     const row = await testApp.database.db
       .insertInto('admin_users')
       .values({

@@ -35,6 +35,7 @@ import * as connectedAt from './migrations/0032-connected-at.ts';
 import * as operatorsWithoutPractice from './migrations/0033-operators-without-practice.ts';
 import * as practiceJoinedAt from './migrations/0034-practice-joined-at.ts';
 import * as accountTransactionsSynced from './migrations/0035-account-transactions-synced.ts';
+import * as operatorPermissionAreas from './migrations/0036-operator-permission-areas.ts';
 
 /**
  * Every migration, in order. A static record rather than a folder scan: nothing depends on the
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033-operators-without-practice': operatorsWithoutPractice,
   '0034-practice-joined-at': practiceJoinedAt,
   '0035-account-transactions-synced': accountTransactionsSynced,
+  '0036-operator-permission-areas': operatorPermissionAreas,
 };
 
 /**

@@ -11,14 +11,14 @@ describe('the error handler', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp();
-    testApp.app.get('/api/test/explode', async () => {
+    testApp.app.get('/api/test/explode', { config: { operatorArea: null } }, async () => {
       throw new Error('password=hunter2 at /srv/app/secret.ts:12');
     });
-    testApp.app.get('/api/test/conflict', async () => {
+    testApp.app.get('/api/test/conflict', { config: { operatorArea: null } }, async () => {
       throw new AppError('already_exists', 'That e-mail address is already registered');
     });
     // A read started from a recent token lookup whose database then refuses the connection.
-    testApp.app.get('/api/test/database-down', async (request) => {
+    testApp.app.get('/api/test/database-down', { config: { operatorArea: null } }, async (request) => {
       request.unconfirmedPrincipal = {
         tokenHash: 'unused',
         confirm: async () => {
@@ -30,15 +30,18 @@ describe('the error handler', () => {
     });
     // A change whose COMMIT the database never answered (db/unconfirmed-writes.ts).
     const unconfirmed = () => new WriteOutcomeUnknown(new Error('Query read timeout'));
-    testApp.app.post('/api/test/unconfirmed', async () => {
+    testApp.app.post('/api/test/unconfirmed', { config: { operatorArea: null } }, async () => {
       throw unconfirmed();
     });
-    testApp.app.get('/api/test/unconfirmed', async () => {
+    testApp.app.get('/api/test/unconfirmed', { config: { operatorArea: null } }, async () => {
       throw unconfirmed();
     });
     testApp.app.post(
       '/api/test/goals',
-      { schema: { body: z.object({ name: z.string().min(1), target: z.object({ amount: z.string() }) }) } },
+      {
+        config: { operatorArea: null },
+        schema: { body: z.object({ name: z.string().min(1), target: z.object({ amount: z.string() }) }) },
+      },
       async (request) => request.body,
     );
   });

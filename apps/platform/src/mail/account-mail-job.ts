@@ -1,3 +1,4 @@
+import type { AdminPermissionArea } from '@waratah/contracts';
 import { getTenant, isTenantId, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -65,6 +66,11 @@ export interface InvitationRequest {
   inviteeKind?: 'adviser' | 'operator';
   /** The practice the invitee joins (the adviser's own, or the one an operator named), or null. */
   inviteePartyId?: number | null;
+  /**
+   * The areas an operator's invitee is granted (none when absent), as far as the inviter still
+   * holds them, with `roles_and_permissions`, when the job runs.
+   */
+  inviteePermissions?: AdminPermissionArea[];
   portalOrigin: string;
   ip: string;
   /** Set by the job itself once the account is written, for its retries. */

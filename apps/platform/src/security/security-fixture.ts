@@ -20,6 +20,7 @@ export const callerKinds = [
   'disabled adviser',
   'operator',
   'operator of another tenant',
+  'operator without areas',
   'SSO adviser of the client',
   'SSO cookie without XSRF',
 ] as const;
@@ -115,6 +116,7 @@ export async function createSecurityFixture(app: FastifyInstance): Promise<Recor
   const operator = await createSignedInAdminUser(app, { kind: 'operator' });
   const inReview = await createSignedInAdminUser(app, { externalPartyStatus: 'unverified' });
   const labs = await createSignedInAdminUser(app, { tenantId: 'waratahlabs', kind: 'operator' });
+  const arealess = await createSignedInAdminUser(app, { kind: 'operator', permissions: [] });
 
   const sso = await ssoAdviser(app);
   const ssoIds = await clientOf(app, sso.adminUserId, sso.partyId, 'waratah');
@@ -167,6 +169,10 @@ export async function createSecurityFixture(app: FastifyInstance): Promise<Recor
     },
     'operator of another tenant': {
       headers: { ...labs.headers, ...onBehalf(ownerIds) },
+      ids: { ...ownerIds, partyInReviewId: inReview.externalParty?.id ?? 0 },
+    },
+    'operator without areas': {
+      headers: { ...arealess.headers, ...onBehalf(ownerIds) },
       ids: { ...ownerIds, partyInReviewId: inReview.externalParty?.id ?? 0 },
     },
     'SSO adviser of the client': {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AdminPermissionArea, adminPermissionAreas } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { Kysely, Selectable } from 'kysely';
 import { type AdminUserRow, createAdminUser } from '../auth/admin-users/create-admin-user.ts';
@@ -17,6 +18,8 @@ export interface TestAdviserOptions {
   practiceStatus: ExternalPartyStatus | null;
   /** Default 'Test Practice …' with a unique suffix. */
   practiceName?: string;
+  /** An operator's permission areas: default every area (an adviser holds none). */
+  permissions?: readonly AdminPermissionArea[];
 }
 
 /** An admin user written through the platform's own insert code, with a practice of the given status. */
@@ -49,6 +52,7 @@ export async function createTestAdviser(
     familyName: options.familyName ?? 'Adviser',
     kind: options.kind ?? 'adviser',
     externalPartyId: externalParty?.id ?? null,
+    permissions: options.permissions ?? (options.kind === 'operator' ? adminPermissionAreas : []),
   });
   return { adminUser, externalParty };
 }

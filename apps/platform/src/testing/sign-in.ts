@@ -1,4 +1,4 @@
-import { tokenResponseSchema } from '@waratah/contracts';
+import { type AdminPermissionArea, tokenResponseSchema } from '@waratah/contracts';
 import { resolveTenant, type TenantId } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -19,6 +19,8 @@ export interface SignedInAdminUserOptions {
   familyName?: string;
   /** The adviser's practice: its status (default 'enabled'), or null for none (operators have none by default). */
   externalPartyStatus?: ExternalPartyStatus | null;
+  /** An operator's permission areas: default every area. */
+  permissions?: readonly AdminPermissionArea[];
 }
 
 export interface SignedInAdminUser {
@@ -61,6 +63,7 @@ export async function createSignedInAdminUser(
     ...(options.email === undefined ? {} : { email: options.email }),
     ...(options.givenName === undefined ? {} : { givenName: options.givenName }),
     ...(options.familyName === undefined ? {} : { familyName: options.familyName }),
+    ...(options.permissions === undefined ? {} : { permissions: options.permissions }),
   });
 
   const host = tenantHost(tenantId);

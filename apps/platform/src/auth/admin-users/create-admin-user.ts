@@ -1,3 +1,4 @@
+import type { AdminPermissionArea } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminUsersTable, Database } from '../../db/database-schema.ts';
@@ -19,7 +20,8 @@ export interface CreateAdminUserInput {
   externalPartyId?: number | null;
   /** Defaults to true (seeded and operator-made accounts); registration passes false. */
   emailVerified?: boolean;
-  permissions?: string[];
+  /** An operator's permission areas (spec §3); an adviser holds none. */
+  permissions?: readonly AdminPermissionArea[];
   roles?: string[];
   termsAcceptedAt?: Date | null;
 }

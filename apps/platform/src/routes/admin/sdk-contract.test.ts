@@ -17,6 +17,7 @@ import {
   resetPassword,
   updateAdminClient,
   updateAdminUser,
+  updateAdminUserPermissions,
   updatePartyStatus,
   updateUserDetails,
   verifyParty,
@@ -68,6 +69,20 @@ describe('the admin family through the SDK', () => {
     );
     const reset = await resetPassword(clientFor(null), { email: fixture.adviser.adminUser.email });
     expect(reset.data.message).toBeTruthy();
+  });
+
+  it('lets an operator set another operator’s permission areas; refuses an adviser', async () => {
+    const colleague = await createSignedInAdminUser(testApp.app, { kind: 'operator', permissions: [] });
+    const set = await updateAdminUserPermissions(operatorClient, colleague.adminUser.id, [
+      'user_details',
+      'audit',
+    ]);
+    expect(set).toEqual({ id: colleague.adminUser.id, permissions: ['audit', 'user_details'] });
+    expect((await getAdminUserDetails(clientFor(colleague))).permissions).toEqual(['audit', 'user_details']);
+    const refused = await updateAdminUserPermissions(adviser, colleague.adminUser.id, []).catch(
+      (error) => error,
+    );
+    expect(isApiError(refused) && refused.status).toBe(403);
   });
 
   it('lets an operator create, queue, verify and switch practices; refuses an adviser', async () => {

@@ -100,6 +100,7 @@ export const sdkOperations: Record<string, SdkCall> = {
   'POST /api/admin/adminusers/register': 'registerAdminUser',
   'POST /api/admin/adminusers/reset': 'resetPassword',
   'POST /api/admin/adminusers/reset/password': 'setPassword',
+  'PUT /api/admin/adminusers/{id}/permissions': 'updateAdminUserPermissions',
   'GET /api/admin/brokers/aggregators': 'getAdminBrokersAggregators',
   'POST /api/admin/cdr/parties/external': 'createCdrParty',
   'PUT /api/admin/cdr/parties/external/{id}': 'updatePartyStatus',

@@ -1,8 +1,10 @@
+import type { AdminPermissionArea } from '@waratah/contracts';
 import { endEverySignIn, spendPasswordLinks } from '@waratah/identity';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
+import { grantingArea } from '../../../auth/operator-areas.ts';
 import type { Database } from '../../../db/database-schema.ts';
 import type { JobContext } from '../../../jobs/job-queue.ts';
 import type { InvitationRequest } from '../../../mail/account-mail-job.ts';
@@ -79,7 +81,9 @@ export async function completeInvitation(
   }
   const account =
     takenOver ??
-    (request.written && existing ? existing : await writeInvitation(app, request, existing, job));
+    (request.written && existing
+      ? existing
+      : await writeInvitation(app, request, existing, grantedAreas(request, inviter), job));
   const token = await app.oneTimeTokens.issueLinkToken({
     tenantId: tenant.id,
     adminUserId: account.id,
@@ -106,25 +110,45 @@ async function writeInvitation(
   app: FastifyInstance,
   request: InvitationRequest,
   existing: AdminUserRow | undefined,
+  permissions: AdminPermissionArea[],
   job: JobContext,
 ): Promise<AdminUserRow> {
   const tenant = getTenant(request.tenantId);
   const invitee = inviteeOf(request);
   return app.database.db.transaction().execute(async (trx) => {
-    const user =
-      existing ??
-      (await createAdminUser(trx, {
-        tenantId: tenant.id,
-        email: request.email,
-        givenName: request.givenName,
-        familyName: request.familyName,
-        kind: invitee.kind,
-        externalPartyId: invitee.partyId,
-        emailVerified: false,
-      }));
+    const user = existing
+      ? // An operator invited again holds what the newest invitation grants.
+        invitee.kind === 'operator'
+        ? await trx
+            .updateTable('admin_users')
+            .set({ permissions: JSON.stringify(permissions), updated_at: new Date() })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : existing
+      : await createAdminUser(trx, {
+          tenantId: tenant.id,
+          email: request.email,
+          givenName: request.givenName,
+          familyName: request.familyName,
+          kind: invitee.kind,
+          externalPartyId: invitee.partyId,
+          emailVerified: false,
+          permissions,
+        });
     await app.jobQueue.markPayloadKey(job.id, 'written', trx);
     return user;
   });
+}
+
+/**
+ * The areas the invitation grants its operator invitee: those it named that the inviter still
+ * holds, with the area that grants them (`grantingArea`), now that the job runs; none otherwise.
+ */
+function grantedAreas(request: InvitationRequest, inviter: AdminUserRow): AdminPermissionArea[] {
+  const wanted = request.inviteePermissions ?? [];
+  if (inviteeOf(request).kind !== 'operator' || !inviter.permissions.includes(grantingArea)) return [];
+  return wanted.filter((area) => inviter.permissions.includes(area));
 }
 
 /**

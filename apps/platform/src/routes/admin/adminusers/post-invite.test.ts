@@ -598,6 +598,133 @@ describe('POST /api/admin/adminusers/invite', () => {
     });
   });
 
+  describe('an operator’s invitation of an operator, and its permission areas', () => {
+    function areasOf(email: string) {
+      return testApp.database.db
+        .selectFrom('admin_users')
+        .select('permissions')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+        .then((row) => row.permissions);
+    }
+
+    it('grants the areas named, which the new operator holds once signed in, and nothing when none are named', async () => {
+      const operator = await createSignedInAdminUser(testApp.app, { kind: 'operator' });
+      const email = 'audit.operator@example.test';
+      const invited = await invite(operator.headers, email, { permissions: ['audit', 'user_details'] });
+      expect(invited.statusCode, invited.body).toBe(202);
+      expect(await areasOf(email)).toEqual(['audit', 'user_details']);
+      const mail = await latestMail(testApp.app, email);
+      expect((await acceptInvitation(linkParameter(mail, 'invitation_token'))).statusCode).toBe(200);
+      const signedIn = await signIn(email, password);
+      const headers = { host, authorization: `Bearer ${signedIn.json().access_token}` };
+      const get = (url: string) => testApp.app.inject({ url, headers });
+      expect((await get('/api/admin/adminusers/details')).json().data).toMatchObject({
+        kind: 'operator',
+        permissions: ['audit', 'user_details'],
+      });
+      expect((await get('/api/admin/audit')).statusCode).toBe(200);
+      expect((await get('/api/admin/users')).statusCode).toBe(200);
+      expect((await get('/api/admin/cdr/parties/external/verify')).statusCode).toBe(403);
+      const further = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/adminusers/invite',
+        headers,
+        payload: { email: 'further.operator@example.test', given_name: 'Fay', family_name: 'Further' },
+      });
+      expect(further.statusCode).toBe(403);
+
+      expect((await invite(operator.headers, 'bare.operator@example.test')).statusCode).toBe(202);
+      expect(await areasOf('bare.operator@example.test')).toEqual([]);
+    });
+
+    it('refuses areas the inviter does not hold, or may not grant, or that an adviser’s invitee would hold, queuing nothing', async () => {
+      const granting = await createSignedInAdminUser(testApp.app, {
+        kind: 'operator',
+        permissions: ['user_management', 'roles_and_permissions', 'audit'],
+      });
+      const notGranting = await createSignedInAdminUser(testApp.app, {
+        kind: 'operator',
+        permissions: ['user_management', 'audit'],
+      });
+      const refusals = [
+        [granting, ['audit', 'app_configs'], 403, 'you do not hold app_configs'],
+        [notGranting, ['audit'], 403, 'you do not hold roles_and_permissions'],
+        [adviser, ['audit'], 400, 'Only an invitation of an operator names permission areas'],
+        [adviser, [], 400, 'Only an invitation of an operator names permission areas'],
+        [granting, ['audit', 'audit'], 400, 'Each permission area may be named once'],
+        [granting, ['sudo'], 400, 'body.permissions'],
+      ] as const;
+      for (const [index, [inviter, permissions, status, message]] of refusals.entries()) {
+        const email = `refused-areas-${index}@example.test`;
+        const refused = await invite(inviter.headers, email, { permissions });
+        expect(refused.statusCode, email).toBe(status);
+        expect(refused.body, email).toContain(message);
+        expect(await mailJobsOf(email), email).toEqual([]);
+        expect(await inviteAudits(email), email).toEqual([]);
+      }
+      // Granting none needs no granting area; an operator without `user_management` invites nobody.
+      expect(
+        (await invite(notGranting.headers, 'no-areas@example.test', { permissions: [] })).statusCode,
+      ).toBe(202);
+      const viewer = await createSignedInAdminUser(testApp.app, { kind: 'operator', permissions: ['audit'] });
+      const refused = await invite(viewer.headers, 'not-invited@example.test');
+      expect(refused.statusCode).toBe(403);
+      expect(await mailJobsOf('not-invited@example.test')).toEqual([]);
+    });
+
+    it('grants only what the inviter still holds when its job runs; inviting again replaces the areas', async () => {
+      const inviter = await createSignedInAdminUser(testApp.app, {
+        kind: 'operator',
+        permissions: ['user_management', 'roles_and_permissions', 'audit', 'app_configs'],
+      });
+      const email = 'shrinking.operator@example.test';
+      const job = {
+        kind: 'invitation',
+        tenantId: 'moneypartner',
+        email,
+        givenName: 'Sam',
+        familyName: 'Shrunk',
+        inviterAdminUserId: inviter.adminUser.id,
+        role: 'operator',
+        externalPartyId: null,
+        inviteeKind: 'operator',
+        inviteePartyId: null,
+        inviteePermissions: ['audit', 'app_configs'],
+        portalOrigin: 'http://moneypartner.localhost:8080',
+        ip: '127.0.0.1',
+      } as const;
+      const setAreas = (permissions: string[]) =>
+        testApp.database.db
+          .updateTable('admin_users')
+          .set({ permissions: JSON.stringify(permissions) })
+          .where('id', '=', inviter.adminUser.id)
+          .execute();
+      // The inviter lost app_configs after asking.
+      await setAreas(['user_management', 'roles_and_permissions', 'audit']);
+      await completeInvitation(
+        testApp.app,
+        { ...job, inviteePermissions: [...job.inviteePermissions] },
+        { id: randomUUID(), attempt: 1 },
+      );
+      expect(await areasOf(email)).toEqual(['audit']);
+      // And then the area that grants them: a job run now grants nothing.
+      await setAreas(['user_management', 'audit', 'app_configs']);
+      await completeInvitation(
+        testApp.app,
+        { ...job, inviteePermissions: [...job.inviteePermissions] },
+        { id: randomUUID(), attempt: 1 },
+      );
+      expect(await areasOf(email)).toEqual([]);
+      // Invited again through the API, before accepting: the newest invitation's areas.
+      await setAreas(['user_management', 'roles_and_permissions', 'audit', 'app_configs']);
+      expect((await invite(inviter.headers, email, { permissions: ['app_configs'] })).statusCode).toBe(202);
+      expect(await areasOf(email)).toEqual(['app_configs']);
+      expect((await invite(inviter.headers, email)).statusCode).toBe(202);
+      expect(await areasOf(email)).toEqual([]);
+    });
+  });
+
   it('refuses a colleague’s invitation link while its practice is disabled or back in review, as a spent link', async () => {
     const inviter = await createSignedInAdminUser(testApp.app);
     const partyId = inviter.externalParty?.id ?? 0;

@@ -1,4 +1,5 @@
 import {
+  type AdminPermissionArea,
   apiRequestHeadersSchema,
   errorBodySchema,
   invitationAcceptedResponseSchema,
@@ -8,6 +9,7 @@ import { getTenant } from '@waratah/tenants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../../access/record-audit.ts';
+import { grantingArea, operatorAreas } from '../../../auth/operator-areas.ts';
 import type { AdminUserPrincipal } from '../../../auth/principal.ts';
 import { requireAdminUser } from '../../../auth/require-admin-user.ts';
 import { enabledPractice } from '../../../clients/enabled-practice.ts';
@@ -57,8 +59,9 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
       if (inviter.role === 'adviser' && inviter.externalPartyId === null) {
         throw new AppError('forbidden', 'Register your business before inviting colleagues');
       }
-      const { email, given_name, family_name, external_party_id } = request.body;
+      const { email, given_name, family_name, external_party_id, permissions } = request.body;
       const invitee = await inviteeOfRequest(app.database.db, inviter, external_party_id);
+      if (permissions !== undefined) await assertMayGrant(app.database.db, inviter, invitee, permissions);
       const tenant = getTenant(inviter.tenantId);
       await assertMailAllowed(request, { tenantId: tenant.id, email });
       await app.database.db.transaction().execute(async (trx) => {
@@ -84,6 +87,7 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
             externalPartyId: inviter.externalPartyId,
             inviteeKind: invitee.kind,
             inviteePartyId: invitee.partyId,
+            ...(permissions === undefined ? {} : { inviteePermissions: permissions }),
             portalOrigin: portalOrigin(request, tenant.id),
             ip: request.ip,
           },
@@ -95,6 +99,32 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The areas an invitation grants: only an operator's invitee (an operator) holds any, and only an
+ * operator holding `roles_and_permissions` and each area it grants may grant them (403; 400 for an
+ * adviser's invitee). Checked before anything is counted or queued; the job grants them only as
+ * far as the inviter still holds them when it runs.
+ */
+async function assertMayGrant(
+  db: Kysely<Database>,
+  inviter: AdminUserPrincipal,
+  invitee: { kind: 'adviser' | 'operator' },
+  permissions: readonly AdminPermissionArea[],
+): Promise<void> {
+  if (invitee.kind !== 'operator') {
+    const message = 'Only an invitation of an operator names permission areas';
+    throw new AppError('validation_failed', message, { fields: [{ field: 'body.permissions', message }] });
+  }
+  if (permissions.length === 0) return;
+  const held = await operatorAreas(db, inviter.adminUserId);
+  const missing = [grantingArea, ...permissions].filter((area) => !held.includes(area));
+  if (missing.length > 0)
+    throw new AppError(
+      'forbidden',
+      `You may grant only areas you hold yourself, and ${grantingArea} with them; you do not hold ${missing.join(', ')}`,
+    );
+}
 
 /** The one answer to a practice an invitation may not name: unknown, another tenant's, not enabled, or not the adviser's own. */
 const noSuchPractice = 'There is no enabled practice of that id to invite into';

@@ -1,0 +1,138 @@
+import type { AdminPermissionArea } from '@waratah/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database-schema.ts';
+import { AppError } from '../errors/app-error.ts';
+import { isUnder } from '../routing/paths.ts';
+
+/**
+ * Which admin permission area (spec §3) an operator must hold to call a route: the first rule whose
+ * method and path prefix (whole segments, as Fastify writes the route: `/api/v2/goals/:id`) match
+ * decides. `null` is open to every operator (its handler decides, as for anyone: public reference
+ * data, the operator's own details). A route under `/api` that no rule names cannot be registered
+ * (the server does not start), so a new route is decided on before an operator can reach it.
+ *
+ * Advisers hold no areas: what they reach is decided by their practice and their clients' consents.
+ */
+const rules: readonly (readonly [
+  method: 'GET' | 'WRITE' | 'ANY',
+  prefix: string,
+  AdminPermissionArea | null,
+])[] = [
+  // Open to every operator: reference data, the operator's own account, sign-in and registration.
+  ['ANY', '/api/v2/config', null],
+  ['ANY', '/api/v2/:tenant/config', null],
+  ['ANY', '/api/v2/providers', null],
+  ['GET', '/api/v2/transactions/categories', null],
+  ['ANY', '/api/v2/documents/verify', null],
+  ['GET', '/api/v2/images', null],
+  ['GET', '/api/adviser/images', null],
+  ['ANY', '/api/adviser/brokers', null],
+  ['ANY', '/api/admin/brokers', null],
+  ['ANY', '/api/adviser/parties', null],
+  ['ANY', '/api/admin/adminusers/details', null],
+  ['ANY', '/api/admin/adminusers/reset', null],
+  ['ANY', '/api/admin/adminusers/register', null],
+  ['ANY', '/api/docs', null],
+  // A client's finances, read or changed on the client's behalf (the user-id header).
+  ['ANY', '/api/v2/accounts', 'accounts'],
+  ['ANY', '/api/v2/statements', 'accounts'],
+  ['ANY', '/api/v2/provideraccounts', 'provider_accounts'],
+  ['ANY', '/api/v2/transactions', 'transactions'],
+  ['ANY', '/api/v2/reports/transactions', 'transactions'],
+  ['ANY', '/api/v2/imports', 'transactions'],
+  ['ANY', '/api/v2/documents/transactions', 'transactions'],
+  ['ANY', '/api/v2/documents/insights', 'insights'],
+  ['ANY', '/api/v2/goals', 'goals'],
+  ['ANY', '/api/v2/financialpassport', 'affordability'],
+  // The client's record: profile, consents, the documents made of it, and the client list.
+  ['ANY', '/api/v2/documents', 'user_details'],
+  ['ANY', '/api/v2/consents', 'user_details'],
+  ['GET', '/api/v2/user', 'user_details'],
+  ['GET', '/api/adviser/client/user', 'user_details'],
+  ['GET', '/api/admin/client/user', 'user_details'],
+  ['WRITE', '/api/v2/user', 'user_personal_information'],
+  ['WRITE', '/api/adviser/client/user', 'user_personal_information'],
+  ['WRITE', '/api/admin/client/user', 'user_personal_information'],
+  ['GET', '/api/adviser/users', 'user_details'],
+  ['GET', '/api/admin/users', 'user_details'],
+  // Managing clients and admin users: suspend, unlink, invite.
+  ['WRITE', '/api/adviser/users', 'user_management'],
+  ['WRITE', '/api/admin/users', 'user_management'],
+  ['ANY', '/api/admin/user', 'user_management'],
+  ['ANY', '/api/adviser/user', 'user_management'],
+  ['ANY', '/api/admin/adminusers/:id/permissions', 'roles_and_permissions'],
+  ['ANY', '/api/admin/adminusers', 'user_management'],
+  // The tenant: its audit log, practices, portal switches and images.
+  ['ANY', '/api/adviser/audit', 'audit'],
+  ['ANY', '/api/admin/audit', 'audit'],
+  ['ANY', '/api/admin/cdr/parties', 'external_parties'],
+  ['ANY', '/api/admin/config', 'app_configs'],
+  ['WRITE', '/api/adviser/images', 'images'],
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The area an operator needs here, or null for none, instead of the rules below (tests' own routes). */
+    operatorArea?: AdminPermissionArea | null;
+  }
+}
+
+/** The area that grants areas: an operator holding it may grant the areas it holds itself. */
+export const grantingArea = 'roles_and_permissions' satisfies AdminPermissionArea;
+
+/**
+ * The area a call needs (null: none), or undefined for a route no rule names. `route` is the
+ * route's pattern (`request.routeOptions.url`), not the request's path.
+ */
+export function operatorAreaOf(method: string, route: string): AdminPermissionArea | null | undefined {
+  const read = method === 'GET' || method === 'HEAD';
+  for (const [methods, prefix, area] of rules) {
+    if (methods === 'GET' && !read) continue;
+    if (methods === 'WRITE' && read) continue;
+    if (isUnder(route, prefix)) return area;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses an operator's call to a route whose area it does not hold (403), before the route reads
+ * its input. The areas are read afresh from the operator's row on each such call (operators are a
+ * handful of callers; advisers and clients pass without a query), so a change of an operator's
+ * areas takes effect on its next request, as a suspension does.
+ */
+export function registerOperatorAreas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!isUnder(route.url, '/api') || route.config?.operatorArea !== undefined) return;
+    for (const method of [route.method].flat()) {
+      if (operatorAreaOf(method, route.url) === undefined)
+        throw new Error(
+          `${method} ${route.url} has no rule in auth/operator-areas.ts: decide which area an operator needs`,
+        );
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const principal = request.principal;
+    const route = request.routeOptions.url;
+    if (principal?.kind !== 'admin_user' || principal.role !== 'operator' || route === undefined) return;
+    const area = request.routeOptions.config?.operatorArea ?? operatorAreaOf(request.method, route);
+    if (area === null || area === undefined) return;
+    if (!(await holdsArea(request, principal.adminUserId, area))) {
+      throw new AppError('forbidden', `This needs the ${area} permission, which your account does not hold`);
+    }
+  });
+}
+
+async function holdsArea(request: FastifyRequest, adminUserId: number, area: AdminPermissionArea) {
+  return (await operatorAreas(request.server.database.db, adminUserId)).includes(area);
+}
+
+/** The areas an admin user holds now (none for an adviser, or for no such user). */
+export async function operatorAreas(db: Kysely<Database>, adminUserId: number): Promise<readonly string[]> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select('permissions')
+    .where('id', '=', adminUserId)
+    .executeTakeFirst();
+  return row?.permissions ?? [];
+}
