@@ -25,7 +25,10 @@ test.describe('behind a TLS proxy, in production', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    server = await startPrivateServer({ env: { NODE_ENV: 'production', TRUST_PROXY: 'loopback' } });
+    // Production, on this machine's `*.localhost` hosts (which production takes only when told).
+    server = await startPrivateServer({
+      env: { NODE_ENV: 'production', TRUST_PROXY: 'loopback', LOCAL_HOSTS: 'on' },
+    });
     proxy = await startTlsProxy(server.port, clientAddress);
   });
   test.afterAll(async () => {

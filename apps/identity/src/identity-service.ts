@@ -32,6 +32,13 @@ export interface IdentityOptions<DB extends IdentityDatabase = IdentityDatabase>
   audience?: string;
   /** Whether X-Forwarded-Proto and -Host are believed (the Fastify `trustProxy` of the mounting app). */
   trustProxy?: boolean;
+  /**
+   * Whether a local host (`localhost`, `*.localhost`, a loopback address) reaches the identity of
+   * the tenant it names; default true. A production server passes false (the platform's
+   * `localHostsServed`): `*.localhost` is a name anyone may put in a Host header, and the identity
+   * builds its links, e-mailed ones included, from the request's origin.
+   */
+  localHosts?: boolean;
   /** Brute-force limits on the sign-in form; without one, attempts are not counted. */
   signInGuard?: SignInGuard;
   /** The limit on registrations, each an e-mail; without one, they are not counted. */
@@ -51,7 +58,7 @@ export interface TenantIdentity {
   origins: string[];
   /**
    * Where the adviser's portal is, for the pages' and e-mails' links back to it: this host's own
-   * origin where it serves the portal (a local host, a portal's domain), else the environment's
+   * origin on a local host; on a portal's domain, that domain over HTTPS; else the environment's
    * hosted domain. The sign-in server's host (e.g. `auth.waratah.com.au`) serves no portal: links
    * built from its origin led nowhere (before 2026-12-01).
    */
@@ -85,7 +92,12 @@ const MAX_PROVIDERS = 32;
 export function createIdentityService<DB extends IdentityDatabase>(
   options: IdentityOptions<DB>,
 ): IdentityService {
-  const { tenants = resolveIdentityHost, audience = platformApiAudience, trustProxy = false } = options;
+  const {
+    tenants = resolveIdentityHost,
+    audience = platformApiAudience,
+    trustProxy = false,
+    localHosts = true,
+  } = options;
   // The platform's schema holds every table and column the identity's does (DB extends it), so
   // the identity may see the database through its own, narrower schema.
   const db = options.db as unknown as IdentityDb;
@@ -114,9 +126,11 @@ export function createIdentityService<DB extends IdentityDatabase>(
     async tenantIdentity(location) {
       // A host nobody configured reaches no identity: its pages, links and e-mailed links are all
       // built from the request's origin, and a reset link to an attacker's host would hand over
-      // the token (before 2026-11-29 such a host reached the default tenant's identity).
+      // the token (before 2026-11-29 such a host reached the default tenant's identity). So does a
+      // local host where they are not taken (production; before 2026-12-04 `Host:
+      // waratah.localhost` reached waratah's identity there, and its e-mails linked to that host).
       const resolved = tenants(location);
-      if (!resolved) return undefined;
+      if (!resolved || (resolved.isLocalHost && !localHosts)) return undefined;
       const fusionAuth = resolved.envConfig.fusionAuth;
       if (!fusionAuth?.enabled) return undefined;
       // A Host header that names no host (a space, `?`, a control character) reaches no tenant's
@@ -133,17 +147,16 @@ export function createIdentityService<DB extends IdentityDatabase>(
               `https://${resolved.envConfig.secondaryHostedDomain}`,
             ]),
           ];
-      // A portal's host links to itself (over HTTPS, as hosted portals are served); any other
-      // host, the sign-in server's, to the environment's portal.
+      // A portal's host links to itself (over HTTPS, on the default port, as hosted portals are
+      // served: the configured domain, not the port the Host header named); any other host, the
+      // sign-in server's, to the environment's portal.
       const portalHosts = [resolved.envConfig.hostedDomain, resolved.envConfig.secondaryHostedDomain].map(
         (host) => host.toLowerCase(),
       );
-      const here = new URL(origin);
+      const here = new URL(origin).hostname;
       const portalOrigin = resolved.isLocalHost
         ? origin
-        : portalHosts.includes(here.hostname)
-          ? `https://${here.host}`
-          : `https://${resolved.envConfig.hostedDomain}`;
+        : `https://${portalHosts.find((host) => host === here) ?? resolved.envConfig.hostedDomain}`;
       const key = `${resolved.tenant.id} ${issuer}`;
       let provider = providers.get(key);
       if (!provider) {

@@ -38,6 +38,7 @@ import { getHealthz } from './routes/health/get-healthz.ts';
 import { getReadyz } from './routes/health/get-readyz.ts';
 import { v2Routes } from './routes/v2/v2-routes.ts';
 import { createNotFoundHandler } from './routing/not-found-handler.ts';
+import { localHostsServed } from './tenancy/host-tenant.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,7 @@ export async function buildApp({
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
+    localHosts: localHostsServed(config),
     ...identityGuards(app, database.db),
   });
   // Its OpenID provider's modules load once the database is ready, after /readyz answers: not on a

@@ -12,11 +12,18 @@ import { sdkLoginQuery, waratahClientId } from '../testing/identity-test-app.ts'
 import { TestBrowser } from '../testing/test-browser.ts';
 import { buildStandaloneIdentity, type StandaloneIdentity } from './build-standalone-identity.ts';
 
-// The identity on a host of its own, in production behind a proxy at 10.0.0.5.
+/** Where waratah's production identity is reached: its sign-in server's configured host. */
+const signInServer = 'https://auth.waratah.com.au';
+const hostedPortal = 'https://portal.waratah.com.au';
+
+// The identity on a host of its own, in production behind a proxy at 10.0.0.5 that ends TLS.
 describe('the identity service on its own', () => {
   let database: PlatformDatabase;
   let standalone: StandaloneIdentity;
   const proxy = '10.0.0.5';
+  /** A browser on the sign-in server's host, through the proxy. */
+  const hostedBrowser = () =>
+    new TestBrowser(standalone.app, signInServer, proxy, { 'x-forwarded-proto': 'https' });
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDatabase(database.db);
@@ -29,9 +36,11 @@ describe('the identity service on its own', () => {
   });
 
   it('sends the security headers on its pages, the provider’s own answers, errors and its health check', async () => {
-    const browser = new TestBrowser(standalone.app);
+    const browser = hostedBrowser();
     const answers = {
-      'sign-in page': await browser.follow(`/app/login/?${sdkLoginQuery()}`).then((hop) => hop.response),
+      'sign-in page': await browser
+        .follow(`/app/login/?${sdkLoginQuery('portal-state', hostedPortal)}`)
+        .then((hop) => hop.response),
       'forgotten-password page': await browser.request('/app/forgot-password/'),
       'OpenID discovery': await browser.request('/oauth2/.well-known/openid-configuration'),
       'signing keys': await browser.request('/oauth2/jwks'),
@@ -78,8 +87,8 @@ describe('the identity service on its own', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const browser = new TestBrowser(standalone.app, undefined, proxy);
-    const page = await browser.follow(`/app/login/?${sdkLoginQuery()}`);
+    const browser = hostedBrowser();
+    const page = await browser.follow(`/app/login/?${sdkLoginQuery('portal-state', hostedPortal)}`);
     const action = /action="([^"]+\/login)"/.exec(page.response.body)?.[1] ?? '';
     const failed = await browser.request(action, {
       method: 'POST',
@@ -101,14 +110,11 @@ describe('the identity service on its own', () => {
   it('queues its e-mail in the shared jobs table and sends it with its own worker', async () => {
     await standalone.app.ready();
     const email = 'standalone.adviser@example.com.au';
-    const asked = await new TestBrowser(standalone.app, undefined, proxy).request(
-      `/app/forgot-password/?client_id=${waratahClientId}`,
-      {
-        method: 'POST',
-        form: { email },
-        headers: { 'x-forwarded-for': '203.0.113.8' },
-      },
-    );
+    const asked = await hostedBrowser().request(`/app/forgot-password/?client_id=${waratahClientId}`, {
+      method: 'POST',
+      form: { email },
+      headers: { 'x-forwarded-for': '203.0.113.8' },
+    });
     expect(asked.statusCode).toBe(200);
     const until = Date.now() + 10_000;
     let job: { state: string; last_error: string | null } | undefined;
@@ -123,6 +129,35 @@ describe('the identity service on its own', () => {
     expect(job).toEqual({ state: 'completed', last_error: null });
     const sent = await database.db.selectFrom('mail_messages').select(['to_address', 'subject']).execute();
     expect(sent).toEqual([{ to_address: email, subject: 'Reset your Waratah password' }]);
+    const { links } = await database.db.selectFrom('mail_messages').select('links').executeTakeFirstOrThrow();
+    expect(links[0]?.url).toMatch(/^https:\/\/auth\.waratah\.com\.au\/app\/reset-password\/\?/);
+  });
+
+  it('serves no local host, which anyone may name in a Host header, and e-mails nothing from one', async () => {
+    await standalone.app.ready();
+    const email = 'standalone.adviser@example.com.au';
+    const queued = () =>
+      withJobs(database.db).selectFrom('jobs').select('id').where('name', '=', identityMailJob).execute();
+    const before = (await queued()).length;
+    for (const host of ['waratah.localhost:3000', 'localhost:8080', '127.0.0.1']) {
+      const page = await standalone.app.inject({
+        url: `/app/login/?${sdkLoginQuery('portal-state', `http://${host}`)}`,
+        headers: { host },
+      });
+      expect(page.statusCode, host).toBe(404);
+      const asked = await standalone.app.inject({
+        method: 'POST',
+        url: `/app/forgot-password/?client_id=${waratahClientId}`,
+        headers: {
+          host,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: `email=${encodeURIComponent(email)}`,
+      });
+      expect(asked.statusCode, host).toBe(404);
+    }
+    expect((await queued()).length).toBe(before);
   });
 });
 
@@ -138,7 +173,11 @@ describe('the identity service on its own, its database gone', () => {
       const answer = await app.inject({
         method: 'POST',
         url: `/app/forgot-password/?client_id=${waratahClientId}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        headers: {
+          host: 'auth.waratah.com.au',
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+        },
         payload: 'email=standalone.adviser%40example.com.au',
       });
       expect(answer.statusCode).toBeGreaterThanOrEqual(500);

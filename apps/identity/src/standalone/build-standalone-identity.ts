@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from '../../../platform/src/plugins/security-
 import { serverOptions } from '../../../platform/src/plugins/server-options.ts';
 import { identityGuards } from '../../../platform/src/rate-limit/identity-guards.ts';
 import { createRateLimiter } from '../../../platform/src/rate-limit/rate-limiter.ts';
+import { localHostsServed } from '../../../platform/src/tenancy/host-tenant.ts';
 import { createIdentityService, type IdentityService } from '../identity-service.ts';
 import { registerIdentity } from '../register-identity.ts';
 
@@ -40,6 +41,8 @@ export async function buildStandaloneIdentity(
   const identity = createIdentityService({
     db: database.db,
     trustProxy: config.trustProxy !== false,
+    // In production, only the hosts the tenants configure (the sign-in server's, a portal's).
+    localHosts: localHostsServed(config),
     ...identityGuards({ rateLimiter, authSettings }, database.db),
   });
 

@@ -50,11 +50,14 @@ export async function buildIdentityTestApp(options?: TestAppOptions): Promise<Id
   };
 }
 
-/** The query a hosted-backend client puts on `/app/login/`, with a state, as the portal's (since 2026-11-30) and FusionAuth's SDKs' send. */
-export function sdkLoginQuery(state = 'portal-state'): string {
+/**
+ * The query a hosted-backend client puts on `/app/login/`, with a state, as the portal's (since
+ * 2026-11-30) and FusionAuth's SDKs' send; its redirect goes to `portal` (the local one by default).
+ */
+export function sdkLoginQuery(state = 'portal-state', portal = portalOrigin): string {
   return new URLSearchParams({
     client_id: waratahClientId,
-    redirect_uri: `${portalOrigin}/auth-callback`,
+    redirect_uri: `${portal}/auth-callback`,
     scope: 'openid email profile offline_access adviser',
     state,
   }).toString();

@@ -44,4 +44,15 @@ describe('configWarnings', () => {
       expect.stringMatching(/^DEV_TOOLS=on with NODE_ENV=production: .*control endpoints/),
     ]);
   });
+
+  it('warns of local hosts taken in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', LOCAL_HOSTS: 'on' });
+    expect(config.localHosts).toBe(true);
+    expect(configWarnings(config)).toEqual([
+      expect.stringMatching(/^LOCAL_HOSTS=on with NODE_ENV=production: /),
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).localHosts).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).localHosts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', LOCAL_HOSTS: 'off' }).localHosts).toBe(false);
+  });
 });

@@ -31,5 +31,9 @@ export function configWarnings(config: PlatformConfig): string[] {
     warnings.push(
       'DEV_TOOLS=on with NODE_ENV=production: the component gallery and the simulated bank are served, and anyone may call the simulated bank’s control endpoints (/data-holder/control/…).',
     );
+  if (config.localHosts)
+    warnings.push(
+      'LOCAL_HOSTS=on with NODE_ENV=production: a request naming localhost or *.localhost in its Host header is taken as that tenant’s local portal, and its e-mailed links point there. Use it only on your own machine (benchmarks, browser tests).',
+    );
   return warnings;
 }

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       portalDist: '/srv/portal',
       galleryDist: '/srv/gallery',
       devTools: false,
+      localHosts: false,
       responseChecks: false,
       demoData: false,
       answerCacheBytes: 16 * 1024 * 1024,
@@ -103,6 +104,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'on' }).devTools).toBe(true);
     expect(loadConfig({ DEV_TOOLS: 'off' }).devTools).toBe(false);
+    expect(loadConfig({}).localHosts).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).localHosts).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_HOSTS: 'on' }).localHosts).toBe(true);
     expect(captureConfigError({ DEV_TOOLS: 'yes' }).message).toContain('DEV_TOOLS: must be on or off');
   });
 

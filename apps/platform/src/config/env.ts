@@ -97,6 +97,7 @@ const envSchema = z.object({
   PORTAL_DIST: z.string().default(defaultPortalDist),
   GALLERY_DIST: z.string().default(defaultGalleryDist),
   DEV_TOOLS: z.enum(switches, { error: 'must be on or off' }).optional(),
+  LOCAL_HOSTS: z.enum(switches, { error: 'must be on or off' }).optional(),
   RESPONSE_CHECKS: z.enum(switches, { error: 'must be on or off' }).optional(),
   DEMO_DATA: z.enum(switches, { error: 'must be on or off' }).optional(),
   ANSWER_CACHE_MB: wholeNumber(0, 4096).default(64),
@@ -210,6 +211,11 @@ export interface PlatformConfig {
    */
   devTools: boolean;
   /**
+   * Whether `localhost`, `*.localhost` and loopback hosts name the tenant they spell: on by default,
+   * off by default when NODE_ENV=production (LOCAL_HOSTS=on|off overrides; `tenancy/host-tenant.ts`).
+   */
+  localHosts: boolean;
+  /**
    * Every answer checked against its zod contract as well as written by the compiled writer
    * (plugins/response-serializer.ts): on by default, off by default when NODE_ENV=production
    * (RESPONSE_CHECKS=on|off overrides).
@@ -303,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     portalDist: resolve(here, vars.PORTAL_DIST),
     galleryDist: resolve(here, vars.GALLERY_DIST),
     devTools: vars.DEV_TOOLS ? vars.DEV_TOOLS === 'on' : vars.NODE_ENV !== 'production',
+    localHosts: vars.LOCAL_HOSTS ? vars.LOCAL_HOSTS === 'on' : vars.NODE_ENV !== 'production',
     responseChecks: vars.RESPONSE_CHECKS ? vars.RESPONSE_CHECKS === 'on' : vars.NODE_ENV !== 'production',
     demoData: vars.DEMO_DATA ? vars.DEMO_DATA === 'on' : vars.NODE_ENV !== 'production',
     answerCacheBytes: vars.ANSWER_CACHE_MB * 1024 * 1024,

@@ -1,6 +1,5 @@
 import {
   defaultTenantId,
-  type EnvConfig,
   environments,
   getTenant,
   isLocalHost,
@@ -8,16 +7,21 @@ import {
   type TenantId,
 } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
+import { servesLocalHosts } from '../tenancy/host-tenant.ts';
 
 /**
- * Where a tenant's portal lives, for links in its e-mails. On a local host: the page's own origin,
- * or the tenant's `*.localhost` sibling when the request named another tenant. Elsewhere: the
- * hosted domain of the environment whose portal or API host the request came through (the
- * secondary domain through the secondary API host), else the tenant's first environment.
+ * Where a tenant's portal lives, for links in its e-mails. On a local host of a server that takes
+ * them (`servesLocalHosts`: not in production): the page's own origin, or the tenant's
+ * `*.localhost` sibling when the request named another tenant. Elsewhere, and on any host in
+ * production: a configured origin only, the hosted domain of the tenant's environment whose portal
+ * or API host the request came through (the secondary domain through the secondary API host), else
+ * the tenant's first environment's. Before 2026-12-04 a production server took a local host too,
+ * so `Host: waratah.localhost` had it e-mail reset and invitation links to
+ * `http://waratah.localhost/…`.
  */
 export function portalOrigin(request: FastifyRequest, tenantId: TenantId): string {
   const hostname = request.hostname.toLowerCase();
-  if (isLocalHost(hostname)) {
+  if (isLocalHost(hostname) && servesLocalHosts(request)) {
     const port = request.port ? `:${request.port}` : '';
     const segment = hostname.split('.')[0] ?? '';
     const hostTenant = isTenantId(segment) ? segment : defaultTenantId;
@@ -36,8 +40,10 @@ export function portalOrigin(request: FastifyRequest, tenantId: TenantId): strin
     if (primary || secondary)
       return `https://${secondary ? envConfig.secondaryHostedDomain : envConfig.hostedDomain}`;
   }
-  const fallback: EnvConfig | undefined = configs[0];
-  return `https://${fallback?.hostedDomain ?? hostname}`;
+  // Never the request's own host: it is the caller's to choose.
+  const fallback = configs[0];
+  if (!fallback) throw new Error(`Tenant ${tenantId} has no environment configured`);
+  return `https://${fallback.hostedDomain}`;
 }
 
 /** The lower-case host name of a configured URL; empty for one that does not parse. */

@@ -41,6 +41,8 @@ describe('requests only a raw socket can send', () => {
     testApp = await buildTestApp({
       env: {
         NODE_ENV: 'production',
+        // The security fixture's callers come through this machine's `*.localhost` hosts.
+        LOCAL_HOSTS: 'on',
         REQUEST_TIMEOUT_SECONDS: String(requestTimeoutSeconds),
         // Production wants the bank tokens' key given, not a key file written into DATA_DIR.
         HOLDER_TOKEN_KEY: randomBytes(32).toString('hex'),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { appConfigResponseSchema, errorBodySchema } from '@waratah/contracts';
 import { type Environment, environments, type TenantId, tenantIds, tenants } from '@waratah/tenants';
 import type { FastifyRequest } from 'fastify';
@@ -147,4 +148,33 @@ describe('a request to a hosted API host, answered for its own tenant', () => {
       .where('environment', '=', environment)
       .execute();
   }
+});
+
+describe('a request to a production server through a local host', () => {
+  const path = '/api/v2/config/app/adviser-web-portal';
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // The bank-token key production wants on PostgreSQL.
+    testApp = await buildTestApp({
+      env: { NODE_ENV: 'production', HOLDER_TOKEN_KEY: randomBytes(32).toString('hex') },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  async function linkOf(host: string, headers: Record<string, string> = {}) {
+    const response = await testApp.app.inject({ method: 'GET', url: path, headers: { host, ...headers } });
+    expect(response.statusCode).toBe(200);
+    return appConfigResponseSchema.parse(response.json()).data.links[0]?.url;
+  }
+
+  it('is answered as a host nobody configured is: the default tenant, unless X-Tenant-Id names one', async () => {
+    for (const host of ['moneypartner.localhost:8080', 'waratahlabs.localhost', 'localhost:8080']) {
+      expect(await linkOf(host), host).toMatch(/^https:\/\/www\.waratah\.com\.au\//);
+    }
+    expect(await linkOf('portal.moneypartner.com.au')).toMatch(/^https:\/\/www\.moneypartner\.com\.au\//);
+    expect(await linkOf('waratah.localhost:3000', { 'x-tenant-id': 'waratahlabs' })).toMatch(
+      /^https:\/\/labs\.waratah\.com\.au\//,
+    );
+  });
 });
