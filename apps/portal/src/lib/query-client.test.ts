@@ -1,5 +1,8 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '@waratah/sdk';
-import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, LONGEST_RETRY_WAIT_MS } from './query-client.ts';
 
 const failure = (status: number, retryAt?: number) =>
@@ -42,5 +45,55 @@ describe('createQueryClient', () => {
       'Unavailable',
     );
     expect(asked).toBe(1);
+  });
+});
+
+describe('a failed query mounted by its page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A route's prefetch, refused by the platform; then its page mounts the query. */
+  async function prefetchThenMount(refusal: () => ApiError) {
+    const queryClient = createQueryClient();
+    let asked = 0;
+    const options = {
+      queryKey: ['page-data'],
+      queryFn: async () => {
+        asked += 1;
+        throw refusal();
+      },
+    };
+    await queryClient.prefetchQuery(options);
+    const mount = () =>
+      renderHook(() => useQuery(options), {
+        wrapper: ({ children }) => createElement(QueryClientProvider, { client: queryClient }, children),
+      });
+    return { mount, asked: () => asked };
+  }
+
+  it('is not asked again before the Retry-After of its failure has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const page = await prefetchThenMount(() => failure(503, Date.now() + LONGEST_RETRY_WAIT_MS + 60_000));
+    expect(page.asked()).toBe(1);
+
+    // Before 2026-12-04 the page asked again as it mounted, and was refused again.
+    const { result, unmount } = page.mount();
+    expect(result.current.status).toBe('error');
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(page.asked()).toBe(1);
+    unmount();
+
+    vi.setSystemTime(Date.now() + LONGEST_RETRY_WAIT_MS + 61_000);
+    page.mount();
+    await waitFor(() => expect(page.asked()).toBe(2));
+  });
+
+  it('is asked again at once when its failure named no time to wait', async () => {
+    const page = await prefetchThenMount(() => failure(404));
+
+    page.mount();
+
+    await waitFor(() => expect(page.asked()).toBe(2));
   });
 });

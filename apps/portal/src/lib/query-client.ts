@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type Query, QueryClient } from '@tanstack/react-query';
 import { isApiError, serverFailed } from './is-api-error.ts';
 
 const MAX_RETRIES = 2;
@@ -29,10 +29,26 @@ function retryDelay(failureCount: number, error: unknown): number {
   return Math.max(Math.min(1_000 * 2 ** failureCount, 30_000), askedWait(error));
 }
 
+/**
+ * A failed query is asked again when a page mounts it (TanStack Query's `retryOnMount`), but not
+ * before the time its failure named: a prefetch refused with a long `Retry-After` would otherwise be
+ * asked again at once by its page, and refused again (before 2026-12-04 it was). The page shows the
+ * failure, whose "Try again" waits out the rest.
+ */
+function retryOnMount(query: Query): boolean {
+  return askedWait(query.state.error) <= 0;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, staleTime: 60_000 },
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        retryOnMount,
+        refetchOnWindowFocus: false,
+        staleTime: 60_000,
+      },
       mutations: { retry: false },
     },
   });

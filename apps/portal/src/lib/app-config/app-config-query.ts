@@ -11,6 +11,9 @@ export async function getAppConfig(client: ApiClient): Promise<AppConfig> {
   return (await loadSdk()).getAppConfig(client, portalPlatformKey);
 }
 
+/** The app config's query key: a refusal that says a feature is off refreshes it by this key. */
+export const appConfigQueryKey = ['app-config', portalPlatformKey] as const;
+
 export interface AppConfigQueryDependencies {
   client: ApiClient;
   appStore: AppStore;
@@ -22,7 +25,7 @@ export interface AppConfigQueryDependencies {
  */
 export function appConfigQueryOptions({ client, appStore }: AppConfigQueryDependencies) {
   return queryOptions({
-    queryKey: ['app-config', portalPlatformKey],
+    queryKey: appConfigQueryKey,
     queryFn: async () => {
       const appConfig = await getAppConfig(client);
       appStore.setState({ appConfig });

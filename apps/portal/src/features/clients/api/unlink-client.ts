@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, deleteAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { clientRefusal } from '../utils/client-refusal.ts';
 import { clientsQueryKey } from './list-clients.ts';
+import { refreshAfterRefusal } from './refresh-after-refusal.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
 /**
@@ -15,8 +15,9 @@ export function unlinkClient(client: ApiClient, id: number, externalPartyId: num
 
 /**
  * The list is refreshed once the client is unlinked, and when the platform refuses for good (404:
- * already unlinked, maybe by a colleague; 403): the row would otherwise stay, and every try again
- * be refused again (before 2026-12-03 only a success refreshed it).
+ * already unlinked, maybe by a colleague; 403, with the app config: `refreshAfterRefusal`): the row
+ * would otherwise stay, and every try again be refused again (before 2026-12-03 only a success
+ * refreshed it).
  */
 export function useUnlinkClient() {
   const client = useApiClient();
@@ -27,8 +28,6 @@ export function useUnlinkClient() {
     // Not waited for: the outcome is told at once, the list follows (a busy platform's retries of it
     // would otherwise hold the toast back for as long as 20 s).
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
-    onError: (error) => {
-      if (clientRefusal(error)) void queryClient.invalidateQueries({ queryKey: clientsQueryKey });
-    },
+    onError: (error) => refreshAfterRefusal(queryClient, error),
   });
 }

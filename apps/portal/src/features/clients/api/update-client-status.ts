@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, updateAdminUser, updateAdviserUser } from '@waratah/sdk';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { type ClientFamily, useClientFamily } from '../../../lib/client-family.ts';
-import { clientRefusal } from '../utils/client-refusal.ts';
 import { clientsQueryKey } from './list-clients.ts';
+import { refreshAfterRefusal } from './refresh-after-refusal.ts';
 import { usePracticeId } from './use-practice-id.ts';
 
 export interface UpdateClientStatus {
@@ -27,8 +27,9 @@ export function updateClientStatus(
 
 /**
  * The list is refreshed once the status changed, and when the platform refuses for good (404: the
- * practice may no longer change the client; 403): what it shows is then out of date (before
- * 2026-12-03 only a success refreshed it, so every try again was refused again).
+ * practice may no longer change the client; 403, with the app config: `refreshAfterRefusal`): what
+ * it shows is then out of date (before 2026-12-03 only a success refreshed it, so every try again
+ * was refused again).
  */
 export function useUpdateClientStatus() {
   const client = useApiClient();
@@ -40,8 +41,6 @@ export function useUpdateClientStatus() {
     // Not waited for: the outcome is told at once, the list follows (a busy platform's retries of it
     // would otherwise hold the toast back for as long as 20 s).
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
-    onError: (error) => {
-      if (clientRefusal(error)) void queryClient.invalidateQueries({ queryKey: clientsQueryKey });
-    },
+    onError: (error) => refreshAfterRefusal(queryClient, error),
   });
 }

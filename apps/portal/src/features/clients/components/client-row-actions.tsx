@@ -1,6 +1,8 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button, Modal, toast } from '@waratah/ui';
 import { type RefObject, useRef, useState } from 'react';
+import { useReadAppConfig } from '../../../lib/app-config/get-app-config.ts';
+import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnlinkClient } from '../api/unlink-client.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -29,21 +31,33 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const updateStatus = useUpdateClientStatus();
   const unlink = useUnlinkClient();
+  const readAppConfig = useReadAppConfig();
   const name = clientName(client);
   const suspended = client.status === 'suspended';
   const toastOptions = { duration: CLIENT_TOAST_MS };
 
   // A refusal no retry can pass says why, not "Please try again" (before 2026-12-03 it did, and each
   // try was refused again): 404, the practice may no longer change the client (the list is
-  // refreshed meanwhile); 403, the tenant's feature is off. Only whoever suspended may lift a
-  // suspension: the platform's 403 of a reactivation says who did.
-  function statusFailure(outcome: 'suspend' | 'reactivate', error: unknown) {
+  // refreshed meanwhile); 403, the tenant's feature is off (the app config is refreshed too).
+  async function statusFailure(outcome: 'suspend' | 'reactivate', error: unknown) {
     const refusal = clientRefusal(error);
     if (refusal === 'gone') return t(`clients.${outcome}.gone`, { name });
-    if (refusal === 'refused' && outcome === 'reactivate' && error instanceof Error)
-      return t('clients.reactivate.refused', { name, reason: error.message });
     if (refusal === 'refused' && outcome === 'suspend') return t('clients.suspend.off', { name });
+    if (refusal === 'refused' && error instanceof Error) return reactivationRefusal(error);
     return t(`clients.${outcome}.failure`, { name });
+  }
+
+  // A reactivation's 403 is the feature switched off, or a suspension someone else made (only they
+  // may lift it, and the platform's message says so): the app config, refreshed after the refusal,
+  // tells which; unread, the platform's message stands. Before 2026-12-04 its words about the
+  // feature were shown as they came.
+  async function reactivationRefusal(error: Error) {
+    const suspending = await readAppConfig().then(
+      (appConfig) => isFeatureEnabled(appConfig, 'suspend_users'),
+      () => true,
+    );
+    if (!suspending) return t('clients.reactivate.off', { name });
+    return t('clients.reactivate.refused', { name, reason: error.message });
   }
 
   function unlinkFailure(error: unknown) {
@@ -70,7 +84,7 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
           ),
           toastOptions,
         ),
-      (error: unknown) => toast.error(statusFailure(outcome, error), toastOptions),
+      async (error: unknown) => toast.error(await statusFailure(outcome, error), toastOptions),
     );
   }
 

@@ -695,6 +695,69 @@ describe('the dashboard client actions', () => {
     expect(failure).not.toHaveBeenCalledWith(expect.stringContaining('Please try again'), expect.anything());
   }, 20_000);
 
+  it('says in our words that a reactivation is refused because the tenant’s suspend_users feature is off', async () => {
+    const failure = vi.spyOn(toast, 'error');
+    const features = { ...allFeatures };
+    const refusal = "Changing a client's status needs the suspend_users feature";
+    const { user } = await renderDashboard({
+      features,
+      routes: {
+        [usersRoute]: clientsHandler([buildClient(1, { status: 'suspended' }), buildClient(2)]),
+        // The tenant's operator switched the feature off meanwhile.
+        'PUT /api/admin/users/1': () => {
+          features.suspend_users = false;
+          return json(
+            { error: { error_code: 'F0201', error_type: 'forbidden', error_message: refusal } },
+            403,
+          );
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Client Number 1' }));
+
+    // Before 2026-12-04 the platform's own words: "Client Number 1 stays suspended. Changing a …".
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(
+        'We could not reactivate Client Number 1: suspending and reactivating clients is turned off for your portal.',
+        { duration: 5000 },
+      ),
+    );
+    expect(failure).not.toHaveBeenCalledWith(expect.stringContaining(refusal), expect.anything());
+  });
+
+  it('takes away the buttons of a feature the platform says is off, without a reload', async () => {
+    const features = { ...allFeatures };
+    const off = (message: string) =>
+      json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: message } }, 403);
+    const { user } = await renderDashboard({
+      features,
+      routes: {
+        // The tenant's operator switched each feature off meanwhile.
+        'PUT /api/admin/users/1': () => {
+          features.suspend_users = false;
+          return off("Changing a client's status needs the suspend_users feature");
+        },
+        'DELETE /api/adviser/users/2': () => {
+          features.unlink_user_from_ta = false;
+          return off(
+            'Unlinking a client needs the unlink_user_from_ta feature, which is off for this portal',
+          );
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Suspend Client Number 1' }));
+    const modal = await screen.findByRole('dialog', { name: 'Suspend Client Number 1?' });
+    await user.click(within(modal).getByRole('button', { name: 'Suspend client' }));
+
+    // Before 2026-12-04 the list was refreshed, but not the app config: every Suspend stayed.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Suspend/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Unlink Client Number 1' })).toBeInTheDocument();
+
+    await unlinkClientTwo(user);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Unlink/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
   it('says a client is unlinked at once, while the list is still on its way', async () => {
     const success = vi.spyOn(toast, 'success');
     const list = clientsHandler([buildClient(1), buildClient(2)]);
