@@ -6,6 +6,7 @@
  * set-up, not product data.
  * Usage: seed-e2e-operators.ts  (DATA_DIR or DATABASE_URL as for the server)
  */
+import { adminPermissionAreas } from '@waratah/contracts';
 import { createAdminUser } from '../../apps/platform/src/auth/admin-users/create-admin-user.ts';
 import { createDatabase } from '../../apps/platform/src/db/create-database.ts';
 import { prepareDatabase } from '../../apps/platform/src/db/prepare-database.ts';
@@ -28,6 +29,8 @@ try {
       familyName: 'Operator',
       kind: 'operator',
       roles: ['operator'],
+      // Every permission area, as the operators there were before areas were checked (migration 0036).
+      permissions: adminPermissionAreas,
     });
   }
 } finally {
