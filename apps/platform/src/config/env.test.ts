@@ -55,7 +55,8 @@ describe('loadConfig', () => {
       mailFrom: 'Waratah <no-reply@waratah.localhost>',
       authSettings: {},
       identityTokenLifetimes: { accessTokenSeconds: 900, refreshTokenSeconds: 30 * 24 * 3600 },
-      documentStorage: { kind: 'database' },
+      // New files in the database; those of a folder written before a switch of store read from DATA_DIR.
+      documentStorage: { kind: 'database', dir: resolve('var/db/documents') },
       holderTokenKey: Buffer.alloc(32, 0xab),
       requestTimeoutSeconds: 120,
       databaseStatementTimeoutSeconds: 30,

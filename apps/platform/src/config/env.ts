@@ -263,7 +263,7 @@ export interface PlatformConfig {
   /** Lifetimes of the identity service's tokens (IDENTITY_…). */
   identityTokenLifetimes: { accessTokenSeconds: number; refreshTokenSeconds: number };
   /** Where generated documents are kept (DOCUMENT_STORE, DOCUMENT_DIR, S3_…; docs/documents.md). */
-  documentStorage: DocumentStorageConfig;
+  documentStorage: DocumentStoresConfig;
   /**
    * HOLDER_TOKEN_KEY: the AES-256-GCM key of the stored bank tokens. Required in production on
    * PostgreSQL (DATABASE_URL); unset otherwise, a key file generated once in DATA_DIR is used
@@ -365,6 +365,15 @@ export type DocumentStorageConfig =
       prefix: string;
     };
 
+/**
+ * DOCUMENT_STORE's settings (new files go there), and where files of the other kinds are (`dir`,
+ * `s3`), which the rows written before a switch of DOCUMENT_STORE name (`documents/document-store.ts`).
+ */
+export type DocumentStoresConfig = DocumentStorageConfig & {
+  dir?: string;
+  s3?: Omit<Extract<DocumentStorageConfig, { kind: 's3' }>, 'kind'>;
+};
+
 // A function, so that the schema above can spread it before this part of the module has run.
 function documentStorageVariables() {
   const documentStores = ['database', 'disk', 's3'] as const;
@@ -407,26 +416,28 @@ function documentStorageComplete(
   }
 }
 
-function documentStorageOf(vars: z.infer<typeof envSchema>, here: string): DocumentStorageConfig {
+function documentStorageOf(vars: z.infer<typeof envSchema>, here: string): DocumentStoresConfig {
+  const dir = resolve(here, vars.DOCUMENT_DIR ?? join(vars.DATA_DIR, 'documents'));
+  const s3Given = s3RequiredVariables.every((name) => vars[name]);
+  const s3 = {
+    endpoint: vars.S3_ENDPOINT ?? '',
+    bucket: vars.S3_BUCKET ?? '',
+    region: vars.S3_REGION,
+    accessKeyId: vars.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'on',
+    prefix: vars.S3_PREFIX ?? '',
+  };
+  // Where files of the other kinds are, for rows written before DOCUMENT_STORE was switched: the
+  // folder always (DOCUMENT_DIR, else DATA_DIR/documents), the bucket when its settings are given.
+  const others = { dir, ...(s3Given ? { s3 } : {}) };
   switch (vars.DOCUMENT_STORE) {
     case 'disk':
-      return {
-        kind: 'disk',
-        dir: resolve(here, vars.DOCUMENT_DIR ?? join(vars.DATA_DIR, 'documents')),
-      };
+      return { kind: 'disk', dir, ...(s3Given ? { s3 } : {}) };
     case 's3':
-      return {
-        kind: 's3',
-        endpoint: vars.S3_ENDPOINT ?? '',
-        bucket: vars.S3_BUCKET ?? '',
-        region: vars.S3_REGION,
-        accessKeyId: vars.S3_ACCESS_KEY_ID ?? '',
-        secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? '',
-        forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'on',
-        prefix: vars.S3_PREFIX ?? '',
-      };
+      return { kind: 's3', ...s3, dir };
     default:
-      return { kind: 'database' };
+      return { kind: 'database', ...others };
   }
 }
 

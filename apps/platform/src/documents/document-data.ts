@@ -71,6 +71,17 @@ export async function loadAccounts(db: Kysely<Database>, client: ClientRef): Pro
   }));
 }
 
+/** The ids of the client's connections (`provider_accounts`), accounts or none. */
+export async function loadConnectionIds(db: Kysely<Database>, client: ClientRef): Promise<number[]> {
+  const rows = await db
+    .selectFrom('provider_accounts')
+    .where('tenant_id', '=', client.tenantId)
+    .where('client_id', '=', client.clientId)
+    .select('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Some of a client's accounts from `from` to `to` (inclusive). */
 export interface TransactionRange {
   accountIds: readonly number[];

@@ -50,7 +50,10 @@ describe('document storage configuration (DOCUMENT_STORE, DOCUMENT_DIR, S3_…)'
   };
 
   it('keeps files in the database unless told otherwise', () => {
-    expect(loadConfig({}).documentStorage).toEqual({ kind: 'database' });
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).documentStorage).toEqual({
+      kind: 'database',
+      dir: '/srv/data/documents',
+    });
   });
 
   it('keeps them in DOCUMENT_DIR, by default DATA_DIR/documents', () => {
@@ -65,7 +68,7 @@ describe('document storage configuration (DOCUMENT_STORE, DOCUMENT_DIR, S3_…)'
   });
 
   it('reads the S3 settings, virtual-hosted and in us-east-1 unless told otherwise', () => {
-    expect(loadConfig(s3).documentStorage).toEqual({
+    expect(loadConfig({ ...s3, DATA_DIR: '/srv/data' }).documentStorage).toEqual({
       kind: 's3',
       endpoint: 'http://127.0.0.1:9000',
       bucket: 'documents',
@@ -74,11 +77,31 @@ describe('document storage configuration (DOCUMENT_STORE, DOCUMENT_DIR, S3_…)'
       secretAccessKey: 'secret',
       forcePathStyle: false,
       prefix: '',
+      dir: '/srv/data/documents',
     });
     expect(
       loadConfig({ ...s3, S3_REGION: 'ap-southeast-2', S3_FORCE_PATH_STYLE: 'on', S3_PREFIX: 'prod/' })
         .documentStorage,
     ).toMatchObject({ region: 'ap-southeast-2', forcePathStyle: true, prefix: 'prod/' });
+  });
+
+  it('knows where the other kinds of files are, for rows written before DOCUMENT_STORE was switched', () => {
+    // The folder always; the bucket once its settings are given.
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).documentStorage).not.toHaveProperty('s3');
+    const { DOCUMENT_STORE: _s3, ...bucket } = s3;
+    expect(loadConfig({ ...bucket, DOCUMENT_STORE: 'disk', DATA_DIR: '/srv/data' }).documentStorage).toEqual({
+      kind: 'disk',
+      dir: '/srv/data/documents',
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'documents',
+        region: 'us-east-1',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+        prefix: '',
+      },
+    });
   });
 
   it('names every missing or invalid variable at start-up', () => {
@@ -356,6 +379,85 @@ describe('a file whose export cannot be recorded', () => {
     await expect(
       disk.load(disk.locate({ tenantId: 'waratah', exportId: queued.id, extension: 'pdf' })),
     ).rejects.toThrow(/missing/);
+  });
+
+  it('is removed when an attempt stored it and was killed, and the next attempt fails for good', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const queue = {
+      enqueue: async () => 'job-killed',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const queued = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
+    const name = { tenantId: 'waratah', exportId: queued.id, extension: 'pdf' };
+    // Attempt 1 marked the export running and stored its file; its process was killed before it
+    // recorded it.
+    await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', queued.id).execute();
+    await disk.save({ ...name, bytes: Buffer.from('%PDF attempt 1') });
+    // Attempt 2, the last, fails as any attempt may (the store refuses its upload).
+    const refusing: DocumentStore = {
+      save: async () => {
+        throw new Error('The disk is full');
+      },
+      locate: (file) => disk.locate(file),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      runGenerateJob(
+        { db: testApp.database.db, queue, store: refusing },
+        { exportId: queued.id },
+        { id: 'job-killed', attempt: 2 },
+      ),
+    ).rejects.toThrow('The disk is full');
+    const row = await db
+      .selectFrom('document_exports')
+      .select(['status', 'storage'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', storage: null });
+    // Before 2026-12-04 attempt 1's file stayed, its export failed, until the export was deleted.
+    await expect(disk.load(disk.locate(name))).rejects.toThrow(/missing/);
+  });
+
+  it('is left for the retry when an attempt that may be retried fails', async () => {
+    const fixture = await adviserWithDocumentClient(testApp.app, 'waratah');
+    const db = withExports(testApp.database.db);
+    const disk = diskDocumentStore(dir);
+    const queue = {
+      enqueue: async () => 'job-retried',
+      work: async () => {},
+      stop: async () => {},
+    } as JobQueue;
+    const queued = await requestExport({ db: testApp.database.db, queue }, ...accountSummaryOf(fixture));
+    const name = { tenantId: 'waratah', exportId: queued.id, extension: 'pdf' };
+    await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', queued.id).execute();
+    const file = await disk.save({ ...name, bytes: Buffer.from('%PDF earlier') });
+    const refusing: DocumentStore = {
+      save: async () => {
+        throw new Error('The disk is full');
+      },
+      locate: (file) => disk.locate(file),
+      load: (file) => disk.load(file),
+      remove: (file) => disk.remove(file),
+    };
+    await expect(
+      runGenerateJob(
+        { db: testApp.database.db, queue, store: refusing },
+        { exportId: queued.id },
+        { id: 'job-retried', attempt: 1 },
+      ),
+    ).rejects.toThrow('The disk is full');
+    const row = await db
+      .selectFrom('document_exports')
+      .select(['status'])
+      .where('id', '=', queued.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'queued' });
+    // The next attempt stores its file under the same key.
+    expect((await disk.load(file)).toString()).toBe('%PDF earlier');
   });
 
   it('is kept when another attempt recorded it completed: the key is the same for every attempt', async () => {

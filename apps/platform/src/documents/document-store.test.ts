@@ -274,4 +274,55 @@ describe('S3 store', () => {
       's3',
     );
   });
+
+  it('reads and removes each file by the kind its row records, after DOCUMENT_STORE is switched', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'documents-'));
+    try {
+      const s3 = { ...server, forcePathStyle: true, prefix: 'switched/' };
+      const disk = diskDocumentStore(dir);
+      const bucket = s3DocumentStore(s3);
+      const onDisk = await disk.save({
+        tenantId: 'waratah',
+        exportId: 'h8',
+        extension: 'pdf',
+        bytes: binary,
+      });
+      const inBucket = await bucket.save({
+        tenantId: 'waratah',
+        exportId: 'i9',
+        extension: 'xlsx',
+        bytes: binary,
+      });
+      // From disk to S3: new files go to the bucket; the disk's are still read and removed there.
+      // Before 2026-12-04 they went to the S3 store, which refused them: every download a 500,
+      // every removal (a consent's end) failed, and the client's data stayed on disk.
+      const toS3 = configuredDocumentStore({ kind: 's3', ...s3, dir });
+      expect(await toS3.load(onDisk)).toEqual(binary);
+      const saved = await toS3.save({ tenantId: 'waratah', exportId: 'j1', extension: 'pdf', bytes: binary });
+      expect(saved.storage).toBe('s3');
+      await toS3.remove(onDisk);
+      await expect(disk.load(onDisk)).rejects.toThrow(/missing/);
+      // From S3 to disk, or to the database, with the bucket still configured for the files in it.
+      const toDisk = configuredDocumentStore({ kind: 'disk', dir, s3 });
+      expect(await toDisk.load(inBucket)).toEqual(binary);
+      expect(await configuredDocumentStore({ kind: 'database', s3 }).load(inBucket)).toEqual(binary);
+      await toDisk.remove(inBucket);
+      await expect(bucket.load(inBucket)).rejects.toThrow(/missing/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the store a row needs when the configuration has none of its kind', async () => {
+    const toS3 = configuredDocumentStore({ kind: 's3', ...server, forcePathStyle: true, prefix: '' });
+    const onDisk = { storage: 'disk' as const, key: join('waratah', 'k2.pdf'), content: null };
+    const refusal =
+      /^The document's file is on disk \(waratah.k2\.pdf\), but DOCUMENT_STORE is s3 and no folder is configured for it$/;
+    await expect(toS3.load(onDisk)).rejects.toThrow(refusal);
+    await expect(toS3.remove(onDisk)).rejects.toThrow(refusal);
+    const toDatabase = configuredDocumentStore({ kind: 'database' });
+    await expect(toDatabase.load({ storage: 's3', key: 'waratah/k2.pdf', content: null })).rejects.toThrow(
+      /is in object storage \(waratah\/k2\.pdf\), but DOCUMENT_STORE is database and no bucket is configured/,
+    );
+  });
 });

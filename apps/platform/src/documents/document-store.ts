@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
-import type { DocumentStorageConfig } from '../config/env.ts';
+import type { DocumentStorageConfig, DocumentStoresConfig } from '../config/env.ts';
 
 /** Where a generated file went: the database row itself, a file under DATA_DIR, or object storage. */
 export interface StoredFile {
@@ -282,10 +282,15 @@ export function s3DocumentStore(options: S3StoreOptions): DocumentStore {
 }
 
 /**
- * The store the configuration chooses (DOCUMENT_STORE). Files recorded in the database stay
- * readable after switching to disk or S3, since each export row says where its file is.
+ * The store the configuration chooses (DOCUMENT_STORE): new files go there. A file is read and
+ * removed by the store of the kind its row records (`storage`), so files written before a switch
+ * of store stay readable and removable where they were written: in the database always, on disk
+ * where `dir` is known, in the bucket where `s3` is. Before 2026-12-04 only the database's were:
+ * after a switch from disk to S3 a disk file went to the S3 store, which refused it, so its
+ * download answered 500 and its removal (a consent's end) failed for ever, the client's data left
+ * on disk. A row whose kind has no store configured is refused naming the setting it needs.
  */
-export function configuredDocumentStore(config: DocumentStorageConfig): DocumentStore {
+export function configuredDocumentStore(config: DocumentStoresConfig): DocumentStore {
   let store = configuredStores.get(config);
   if (!store) {
     store = createConfiguredStore(config);
@@ -296,19 +301,32 @@ export function configuredDocumentStore(config: DocumentStorageConfig): Document
 
 const configuredStores = new WeakMap<DocumentStorageConfig, DocumentStore>();
 
-function createConfiguredStore(config: DocumentStorageConfig): DocumentStore {
+function createConfiguredStore(config: DocumentStoresConfig): DocumentStore {
   const primary =
     config.kind === 's3'
       ? s3DocumentStore(config)
       : config.kind === 'disk'
         ? diskDocumentStore(config.dir)
         : databaseDocumentStore;
-  if (primary === databaseDocumentStore) return primary;
+  const stores: Partial<Record<StoredFile['storage'], DocumentStore>> = {
+    database: databaseDocumentStore,
+    ...(config.kind !== 'disk' && config.dir !== undefined && { disk: diskDocumentStore(config.dir) }),
+    ...(config.kind !== 's3' && config.s3 && { s3: s3DocumentStore(config.s3) }),
+    [config.kind]: primary,
+  };
+  const storeOf = (file: StoredFile): DocumentStore => {
+    const store = stores[file.storage];
+    if (store) return store;
+    const [where, what] =
+      file.storage === 'disk' ? ['on disk', 'no folder'] : ['in object storage', 'no bucket'];
+    throw new Error(
+      `The document's file is ${where} (${file.key}), but DOCUMENT_STORE is ${config.kind} and ${what} is configured for it`,
+    );
+  };
   return {
     save: (input) => primary.save(input),
     locate: (name) => primary.locate(name),
-    load: (file) => (file.storage === 'database' ? databaseDocumentStore.load(file) : primary.load(file)),
-    remove: (file) =>
-      file.storage === 'database' ? databaseDocumentStore.remove(file) : primary.remove(file),
+    load: async (file) => storeOf(file).load(file),
+    remove: async (file) => storeOf(file).remove(file),
   };
 }

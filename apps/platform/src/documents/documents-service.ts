@@ -34,6 +34,7 @@ import {
   type DocumentTransaction,
   firstTransactionDate,
   loadAccounts,
+  loadConnectionIds,
   loadTransactions,
   partyNames,
   type TransactionRange,
@@ -143,6 +144,23 @@ function invalid(field: string, message: string): AppError {
   });
 }
 
+/**
+ * Refuses (400 naming `field`) a list that names an id not among the client's `owned` ones, e.g.
+ * "account_ids includes 7, which is not one of the client's accounts".
+ */
+function refuseForeignIds(
+  ids: readonly number[] | undefined,
+  owned: Iterable<number>,
+  field: string,
+  what: 'accounts' | 'connections',
+): void {
+  const known = new Set(owned);
+  const foreign = ids?.find((id) => !known.has(id));
+  if (foreign !== undefined) {
+    throw invalid(field, `includes ${foreign}, which is not one of the client's ${what}`);
+  }
+}
+
 function slug(text: string): string {
   return (
     text
@@ -218,6 +236,22 @@ async function prepare(
 
   switch (request.kind) {
     case 'financial_passport': {
+      // As the spreadsheet refuses them: before 2026-12-04 another client's ids were taken, and
+      // the PDF covered no account, its figures all zero, under the title of a whole passport.
+      refuseForeignIds(
+        request.accountIds,
+        accounts.map((account) => account.id),
+        `${source}.account_ids`,
+        'accounts',
+      );
+      if (request.providerAccountIds) {
+        refuseForeignIds(
+          request.providerAccountIds,
+          await loadConnectionIds(db, client),
+          `${source}.provider_account_ids`,
+          'connections',
+        );
+      }
       const resolved = await period('financialPassport', request.period);
       return {
         kind: request.kind,
@@ -280,14 +314,12 @@ async function prepare(
       };
     }
     case 'transactions': {
-      const owned = new Set(accounts.map((account) => account.id));
-      const foreign = request.accountIds?.find((id) => !owned.has(id));
-      if (foreign !== undefined) {
-        throw invalid(
-          `${source}.account_ids`,
-          `includes ${foreign}, which is not one of the client's accounts`,
-        );
-      }
+      refuseForeignIds(
+        request.accountIds,
+        accounts.map((account) => account.id),
+        `${source}.account_ids`,
+        'accounts',
+      );
       const resolved = await period(
         'statements',
         request.period,
@@ -482,8 +514,9 @@ function noLongerAvailable(cause?: unknown): AppError {
 
 /**
  * The job handler: generates, stores and records the file. A final failure is recorded with a
- * reason fit for the caller (`callerReason`); the error itself is thrown to the queue, which logs
- * it and keeps it on the job. An export deleted meanwhile (its consent ended) ends the job quietly.
+ * reason fit for the caller (`callerReason`), and a file an earlier attempt left is removed; the
+ * error itself is thrown to the queue, which logs it and keeps it on the job. An export deleted
+ * meanwhile (its consent ended) ends the job quietly.
  */
 export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: string }, job: JobContext) {
   const db = withExports(deps.db);
@@ -509,7 +542,7 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
     const final = job.attempt > retryLimit || (error instanceof ExportFailure && error.final);
     // The caller reads a fixed reason; the error itself goes to the queue's record and its log.
     const reason = callerReason(error);
-    await db
+    const recorded = await db
       .updateTable('document_exports')
       .set({
         status: final ? 'failed' : 'queued',
@@ -518,9 +551,17 @@ export async function runGenerateJob(deps: DocumentsDeps, payload: { exportId: s
       .where('id', '=', row.id)
       // An export already given up keeps the reason it was given up for.
       .where('status', '=', 'running')
-      .execute();
+      .executeTakeFirst();
     // Deleted meanwhile (its consent ended, its client was deleted): nothing to retry or record.
     if (!(await exportExists(db, row.id))) return;
+    // Failed for good: a file an earlier attempt stored before its process was killed, never
+    // recorded, is removed where the store puts it, as a job given up has it removed
+    // (`abandonGenerateJob`). Before 2026-12-04 it stayed in the folder or the bucket, its export
+    // failed, until the export was deleted. (This attempt's own file went in `complete`.)
+    if (final && recorded.numUpdatedRows > 0n) {
+      const name = { tenantId: row.tenant_id, exportId: row.id, extension: extensionOf(row.content_type) };
+      await removeExportFileOrQueue(storeDeps(deps), { name, stored: null });
+    }
     throw error;
   }
 }
@@ -822,7 +863,18 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
             provider_account_ids: row.params.providerAccountIds,
           },
         );
-        return () => renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport });
+        // Narrowed to fewer accounts than the client counts (`account_ids`, `provider_account_ids`):
+        // the PDF names the ones it covers (before 2026-12-04 it read as the whole passport).
+        const institutions = new Map(accounts.map((account) => [account.id, account.providerName]));
+        const coversOnly =
+          passport.accounts.length < includedAccountIds(accounts).length
+            ? passport.accounts.map((account) => {
+                const institution = institutions.get(account.id);
+                return institution ? `${account.name} (${institution})` : account.name;
+              })
+            : null;
+        return () =>
+          renderFinancialPassportPdf({ branding, heading, periodLabel: period.label, passport, coversOnly });
       }
     }
   });

@@ -6,6 +6,13 @@ import type { TenantBranding } from './tenant-branding.ts';
 
 const aud = (decimal: string) => formatAud(toCents(decimal));
 
+/** Said under the heading of a passport narrowed to some accounts. */
+function coversOnlyLine(accounts: readonly string[]): string {
+  return accounts.length > 0
+    ? `Covers only: ${accounts.join(', ')}`
+    : "Covers only: no account (none of those chosen is in the client's figures)";
+}
+
 /**
  * The affordability report of the passport page (spec §7) as a PDF: every figure of
  * `GET financialpassport` for the same range, each with the period it covers.
@@ -15,6 +22,11 @@ export function renderFinancialPassportPdf(input: {
   heading: Omit<DocumentHeading, 'title' | 'subtitle'>;
   periodLabel: string;
   passport: FinancialPassport;
+  /**
+   * For a passport narrowed to some of the client's accounts, the accounts it covers, in words
+   * (none: those chosen are not in the client's figures); null or left out for the whole passport.
+   */
+  coversOnly?: readonly string[] | null;
 }) {
   const { passport } = input;
   const range = `${formatDate(passport.from_date)} to ${formatDate(passport.to_date)}`;
@@ -24,6 +36,7 @@ export function renderFinancialPassportPdf(input: {
     subtitle: `${input.periodLabel}: ${range}`,
   });
   const { totals } = passport.summary;
+  if (input.coversOnly) pdf.note(coversOnlyLine(input.coversOnly));
   pdf.section('Summary');
   pdf.note(
     `Income and expenses are totals over ${range}; balances are as at ${formatDate(passport.to_date)}.`,

@@ -38,18 +38,14 @@ const maxFileBytes = 50 * 1024 * 1024;
 /**
  * The documents beyond spec §7's paths (docs/documents.md): the insights PDF and the transactions
  * spreadsheet, every export of a client with its status (for the portal's progress), any export's
- * file, and the verify endpoint.
+ * file, and the verify endpoint (its own plugin, `documentVerifyRoute`).
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const type of fileTypes) {
-    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxFileBytes }, (_request, body, done) => {
-      done(null, body);
-    });
-  }
-
   app.post(
     '/v2/documents/insights',
     {
+      // JSON of at most 1 MB, as every other JSON route; an anonymous caller is refused unread.
+      preParsing: refuseAnonymousBody,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -73,6 +69,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/documents/transactions',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,
@@ -149,6 +146,23 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDocument(reply, found.export, found.bytes);
     },
   );
+
+  await app.register(documentVerifyRoute);
+};
+
+/**
+ * `POST documents/verify`, with the parsers of its file body (50 MB) in a plugin of their own:
+ * before 2026-12-04 they were the plugin's above, so the insights and spreadsheet requests read
+ * a PDF or octet-stream body of up to 50 MB too, anonymously (refused only in their handler), and
+ * a signed-in one queued a document from it (the body's schema took a Buffer as an empty object).
+ * Those routes now take JSON of at most 1 MB, and answer 415 to any other type, unread.
+ */
+const documentVerifyRoute: FastifyPluginAsyncZod = async (app) => {
+  for (const type of fileTypes) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxFileBytes }, (_request, body, done) => {
+      done(null, body);
+    });
+  }
 
   app.post(
     '/v2/documents/verify',

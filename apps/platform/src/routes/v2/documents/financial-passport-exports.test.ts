@@ -1,4 +1,5 @@
 import { documentExportListResponseSchema } from '@waratah/contracts';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
 import {
@@ -69,5 +70,97 @@ describe('financial passport exports, beside the report on screen', () => {
     expect(made.statusCode, made.body).toBe(200);
     expect(made.headers['content-type']).toBe('application/pdf');
     expect(await exportsListed()).toHaveLength(1);
+  });
+
+  /** The client's accounts as `GET accounts` lists them. */
+  const accounts = async () => {
+    const listed = await testApp.app.inject({ url: '/api/v2/accounts', headers: fixture.headers });
+    expect(listed.statusCode, listed.body).toBe(200);
+    return listed.json().data as { id: number; account_name: string; provider_account_id: number }[];
+  };
+
+  const pdfLines = async (bytes: Buffer) => {
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    return text.split('\n');
+  };
+
+  // Before 2026-12-04 they were taken (202, or the PDF), and the passport covered no account: its
+  // figures all zero, under the title of a whole passport. The spreadsheet refused them already.
+  it("refuses accounts and connections that are not the client's, naming the field, and records nothing", async () => {
+    const [everyday] = await accounts();
+    const before = await exportsListed();
+    const cases: [query: string, body: object, field: string, message: string][] = [
+      [
+        'account_ids=2000000000',
+        { account_ids: [2_000_000_000] },
+        'account_ids',
+        "includes 2000000000, which is not one of the client's accounts",
+      ],
+      [
+        `account_ids=${everyday?.id},2000000001`,
+        { account_ids: [everyday?.id, 2_000_000_001] },
+        'account_ids',
+        "includes 2000000001, which is not one of the client's accounts",
+      ],
+      [
+        'provider_account_ids=2000000000',
+        { provider_account_ids: [2_000_000_000] },
+        'provider_account_ids',
+        "includes 2000000000, which is not one of the client's connections",
+      ],
+    ];
+    for (const [query, body, field, message] of cases) {
+      const queued = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/financialpassport/exports',
+        headers: fixture.headers,
+        payload: { period: 'fin-year', ...body },
+      });
+      expect(queued.statusCode, queued.body).toBe(400);
+      expect(queued.json().error).toMatchObject({
+        error_code: 'F0001',
+        error_message: `${field} ${message}`,
+        fields: [{ field: `body.${field}`, message }],
+      });
+      const download = await testApp.app.inject({
+        url: `/api/v2/financialpassport/export?period=fin-year&${query}`,
+        headers: fixture.headers,
+      });
+      expect(download.statusCode, download.body).toBe(400);
+      expect(download.json().error.fields).toEqual([{ field: `querystring.${field}`, message }]);
+    }
+    expect(await exportsListed()).toEqual(before);
+  });
+
+  it('names the accounts a narrowed passport covers, under its heading', async () => {
+    const listed = await accounts();
+    const everyday = listed.find((account) => account.account_name === 'Everyday');
+    const card = listed.find((account) => account.account_name === 'Card');
+    if (!everyday || !card) throw new Error('the sample client has an Everyday account and a Card');
+    const download = async (query: string) => {
+      const response = await testApp.app.inject({
+        url: `/api/v2/financialpassport/export?period=fin-year${query}`,
+        headers: fixture.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return pdfLines(response.rawPayload);
+    };
+    const coversOnly = (lines: string[]) => lines.filter((line) => line.startsWith('Covers only'));
+    // The card left out: its liability is not in the figures, and the PDF says so.
+    expect(coversOnly(await download(`&account_ids=${everyday.id}`))).toEqual([
+      'Covers only: Everyday (Westpac)',
+    ]);
+    expect(coversOnly(await download(`&provider_account_ids=${card.provider_account_id}`))).toEqual([
+      'Covers only: Card (ANZ)',
+    ]);
+    // The accounts both lists name: none.
+    expect(
+      coversOnly(
+        await download(`&account_ids=${everyday.id}&provider_account_ids=${card.provider_account_id}`),
+      ),
+    ).toEqual(["Covers only: no account (none of those chosen is in the client's figures)"]);
+    // Every account, named or not: the whole passport.
+    expect(coversOnly(await download(''))).toEqual([]);
+    expect(coversOnly(await download(`&account_ids=${everyday.id},${card.id}`))).toEqual([]);
   });
 });
