@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import {
+  checkDecoded,
   type DateFormat,
   dateFormats,
   type ImportedRow,
@@ -136,20 +137,6 @@ function guessFormat(content: string) {
   return { linebreak: newline, delimiter: guessed.meta.delimiter, errors: guessed.errors };
 }
 
-/**
- * A text with U+FFFD, the character put in place of one that could not be read, is a file in
- * another encoding read as UTF-8 (Windows-1252's `CAFÉ` is `CAF\uFFFD`): refused, naming its line,
- * where before 2026-12-03 it was stored so.
- */
-function checkDecoded(content: string) {
-  const at = content.indexOf('\uFFFD');
-  if (at < 0) return;
-  const line = 1 + (content.slice(0, at).match(/\r\n|\r|\n/g)?.length ?? 0);
-  throw new ImportFileError(
-    `Row ${line}: the file holds \uFFFD (U+FFFD), which stands for a character that could not be read: it is not UTF-8 text (Windows-1252, perhaps). Save it again as UTF-8 (in Excel, "CSV UTF-8") and import that`,
-  );
-}
-
 /** The line breaks inside a row's values (quoted ones), which make it more than one line of the file. */
 function lineBreaksIn(record: readonly string[]) {
   let breaks = 0;
@@ -217,7 +204,7 @@ function read(
 ): CsvRead {
   const content = text.replace(/^\uFEFF/, '');
   checkHeaderLine(content);
-  checkDecoded(content);
+  checkDecoded(content, { line: 'Row', saveAgain: 'Save it again as UTF-8 (in Excel, "CSV UTF-8")' });
   const guessed = guessFormat(content);
   const records: string[][] = [];
   const lines: number[] = [];

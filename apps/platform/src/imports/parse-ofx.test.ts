@@ -156,6 +156,23 @@ describe('OFX statements', () => {
     expect(rows.map((row) => row.description)).toEqual(['Landlord Rent', 'TRANSFER FROM SAVINGS']);
   });
 
+  it('refuses a file read as UTF-8 from another encoding, naming its line, as a CSV is', () => {
+    // An OFX 1.x file of CHARSET:1252 whose CAFÉ was read as UTF-8: before 2026-12-04 stored as
+    // `CAF\uFFFD SYDNEY`.
+    const garbled = sampleOfx.replace('<NAME>COLES', '<NAME>CAF\uFFFD COLES');
+    expect(garbled).not.toBe(sampleOfx);
+    const line = garbled.slice(0, garbled.indexOf('\uFFFD')).split('\n').length;
+    expect(() => parseOfx(garbled, aud)).toThrow(
+      `Line ${line}: the file holds \uFFFD (U+FFFD), which stands for a character that could not be read: it is not UTF-8 text (Windows-1252, perhaps). Save it again as UTF-8 (in a text editor) and import that`,
+    );
+    // Its CRLF line breaks count once each.
+    expect(() => parseOfx(garbled.replaceAll('\n', '\r\n'), aud)).toThrow(`Line ${line}:`);
+    // The character itself, written as a reference, is text like any other.
+    expect(
+      parseOfx(sampleOfx.replace('<NAME>COLES', '<NAME>CAF&#xFFFD; COLES'), aud)[0]?.description,
+    ).toMatch(/^CAF\uFFFD COLES/);
+  });
+
   it('refuses a file cut short, and a transaction of two amounts, dates or FITIDs', () => {
     expect(() => parseOfx(sampleOfx.slice(0, sampleOfx.indexOf('</BANKTRANLIST>')))).toThrow(
       'The OFX file ends inside its statement 1: its </STMTRS> is missing',

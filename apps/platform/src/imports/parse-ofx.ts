@@ -1,5 +1,6 @@
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import {
+  checkDecoded,
   type ImportedRow,
   ImportFileError,
   maxImportRows,
@@ -277,6 +278,9 @@ function accountIdsOf(statements: readonly OfxStatement[]): string {
  * checked whatever statement the transactions were in.
  */
 export function parseOfx(text: string, account?: { currency: string }): ImportedRow[] {
+  // An OFX 1.x file of `CHARSET:1252` (Windows-1252) read as UTF-8: before 2026-12-04 stored so
+  // (`CAF\uFFFD`), where a CSV's was refused.
+  checkDecoded(text, { line: 'Line', saveAgain: 'Save it again as UTF-8 (in a text editor)' });
   const statements = readOfxStatements(text);
   if (statements.length === 0)
     throw new ImportFileError('The file is not an OFX bank or credit-card statement');

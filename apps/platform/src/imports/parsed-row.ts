@@ -58,6 +58,21 @@ export function parseFileAmount(text: string): string | undefined {
   return `${sign === '-' && cents !== 0n ? '-' : ''}${whole}.${part}`;
 }
 
+/**
+ * A text with U+FFFD, the character put in place of one that could not be read, is a file in
+ * another encoding read as UTF-8 (Windows-1252's `CAFÉ` is `CAF\uFFFD`): refused, naming the line
+ * of the first (`line`: a CSV's `Row 4`, an OFX file's `Line 4`) and how to save it again. The
+ * file's bytes are gone by then (the request carries its text), so it cannot be decoded again here.
+ */
+export function checkDecoded(content: string, { line, saveAgain }: { line: string; saveAgain: string }) {
+  const at = content.indexOf('\uFFFD');
+  if (at < 0) return;
+  const number = 1 + (content.slice(0, at).match(/\r\n|\r|\n/g)?.length ?? 0);
+  throw new ImportFileError(
+    `${line} ${number}: the file holds \uFFFD (U+FFFD), which stands for a character that could not be read: it is not UTF-8 text (Windows-1252, perhaps). ${saveAgain} and import that`,
+  );
+}
+
 /** How a CSV writes its dates (the contract's list): `DD Mon YY` is NAB's `06 Nov 26`. */
 export const dateFormats = csvDateFormats;
 export type DateFormat = (typeof dateFormats)[number];

@@ -111,6 +111,10 @@ describe('mapCdsTransaction', () => {
       '2026-11-19',
       '20 Nov 2026 01:30 GMT',
       '+010000-01-01T00:00:00Z',
+      // Days the month does not have: before 2026-12-04 read as 2 March and 1 May.
+      '2026-02-30T10:00:00Z',
+      '2026-04-31T00:00:00+10:00',
+      '2026-02-29T10:00:00Z',
     ])
       expect(mapCdsTransaction({ ...posted, executionDateTime: time }, pulledAt), time).toMatchObject({
         transactionDate: '2026-11-21',

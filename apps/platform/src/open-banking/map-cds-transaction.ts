@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCalendarDate } from '@waratah/contracts';
 import { importedText } from '../aggregation/imported-text.ts';
 import { sydneyToday } from '../reports/sydney-calendar.ts';
 import { cdsAmountToDecimal } from './cds-amount.ts';
@@ -13,7 +14,8 @@ const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d
 
 /**
  * A holder's time as a Sydney date, or null when it is not the standard's RFC 3339 with its offset
- * (one without would be read in the server's time zone, a day out near midnight), cannot be read,
+ * (one without would be read in the server's time zone, a day out near midnight), names a day that
+ * does not exist, cannot be read,
  * or lies outside [1900, a year after the pull]: as a file import's dates are (`parsed-row.ts`), so
  * a transaction dated 9999 does not move a balance walked back from today. The next of its times
  * is then taken, as for one that cannot be read; before 2026-12-03 such a time was stored as
@@ -22,6 +24,9 @@ const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d
  */
 function sydneyDateOf(dateTime: string | undefined, pulledAt: Date): string | null {
   if (!dateTime || !rfc3339.test(dateTime)) return null;
+  // A day the month does not have (`2026-02-30`): Date.parse rolls it on (to 2 March), so the day
+  // as written is checked first (before 2026-12-04 it was stored as the day rolled on to).
+  if (!isCalendarDate(dateTime.slice(0, 10))) return null;
   const time = Date.parse(dateTime);
   if (Number.isNaN(time)) return null;
   const latest = new Date(pulledAt);

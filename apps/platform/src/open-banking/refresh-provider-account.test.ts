@@ -752,7 +752,9 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     const { scope, providerAccount } = await fixture.connect('harbour-bank', 'first-day-hold');
     // 10:00 in Sydney on 6 November. A refresh after one on 20 November at 03:00 UTC reads from 14
     // days before, 14:00 in Sydney on the 6th: the holder, which reads from that instant, leaves
-    // it out, though it is still pending.
+    // it out, though it is still pending. (Since 2026-12-04 a refresh reads from the day before a
+    // pending transaction of the last 45 days: so here the next refresh is 40 days later, none
+    // between, when the hold is older.)
     const hold = {
       transactionId: 'first-day-hold',
       type: 'PAYMENT',
@@ -792,8 +794,14 @@ describe('refreshProviderAccount against the simulated data holder', () => {
       .where('external_id', '=', hold.transactionId)
       .execute();
 
-    const again = await refreshProviderAccount(fixture.db, providerAccount.id, options);
+    const asked = oldestTimesAsked(holding);
+    fixture.holder.clock.set(new Date(holderNow.getTime() + 40 * day));
+    const again = await refreshProviderAccount(fixture.db, providerAccount.id, {
+      ...options,
+      fetch: asked.fetch,
+    }).finally(() => fixture.holder.clock.set(holderNow));
     expect(again.outcome.refreshStatus).toBe('success');
+    expect(asked.asked.get(account)).toBe(cdsTime(holderNow.getTime() - 14 * day));
     // Before 2026-12-03 it was removed as cancelled, with its memo.
     expect(again.stored?.pendingRemoved).toBe(0);
     expect(await stored()).toEqual([{ status: 'pending', memo: 'Conference stay', date: '2026-11-06' }]);
@@ -1182,21 +1190,22 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     await refreshProviderAccount(fixture.db, id, options);
     expect(await holds()).toEqual(['cancelled-hold pending', 'dated-out-hold pending']);
 
-    const monthLater = holderNow.getTime() + 30 * day;
-    fixture.holder.clock.set(new Date(monthLater));
+    // Two months on: the other account's hold, older than 45 days, no longer moves its window back.
+    const twoMonthsLater = holderNow.getTime() + 60 * day;
+    fixture.holder.clock.set(new Date(twoMonthsLater));
     try {
       phase = 'left out';
       const without = await refreshProviderAccount(fixture.db, id, options);
       expect(without.stored?.accountsUnlisted).toBe(1);
 
       // Listed again, without its hold (cancelled meanwhile): read over the first read's 730 days,
-      // the other from 14 days before the month's end, which leaves its hold out by its date.
+      // the other from 14 days before then, which leaves its hold out by its date.
       phase = 'cancelled';
       const asked = oldestTimesAsked(holding);
       const back = await refreshProviderAccount(fixture.db, id, { ...options, fetch: asked.fetch });
       expect(back.outcome.refreshStatus).toBe('success');
-      expect(asked.asked.get(relisted)).toBe(cdsTime(monthLater - 730 * day));
-      expect(asked.asked.get(other)).toBe(cdsTime(monthLater - 14 * day));
+      expect(asked.asked.get(relisted)).toBe(cdsTime(twoMonthsLater - 730 * day));
+      expect(asked.asked.get(other)).toBe(cdsTime(twoMonthsLater - 14 * day));
     } finally {
       fixture.holder.clock.set(holderNow);
     }
@@ -1204,7 +1213,78 @@ describe('refreshProviderAccount against the simulated data holder', () => {
     // ever): it was dated before the connection's window, though its account was read over 730 days.
     expect(await holds()).toEqual(['dated-out-hold pending']);
     const marks = [...(await accountMarks(id)).values()].map((mark) => mark?.toISOString());
-    expect(new Set(marks)).toEqual(new Set([new Date(monthLater).toISOString()]));
+    expect(new Set(marks)).toEqual(new Set([new Date(twoMonthsLater).toISOString()]));
+  });
+
+  it('reads an account from the day before its oldest hold, so a hold cancelled after two weeks is removed', async () => {
+    const { scope, providerAccount } = await fixture.connect('harbour-bank', 'old-open-hold');
+    // A hire car's pre-authorisation, made three days before the first refresh (14:00 in Sydney
+    // on 17 November), still pending three weeks on; then cancelled.
+    const holdAt = cdsTime(holderNow.getTime() - 3 * day);
+    let cancelled = false;
+    let account = '';
+    const holding = rewritingFetch((path, body, url) => {
+      if (path.endsWith('/banking/accounts')) account ||= body.data.accounts[0].accountId;
+      else if (
+        path.endsWith(`/${account}/transactions`) &&
+        !body.links.next &&
+        !cancelled &&
+        holdAt >= (url.searchParams.get('oldest-time') ?? '')
+      ) {
+        body.data.transactions.push({
+          accountId: account,
+          transactionId: 'hire-car-hold',
+          type: 'PAYMENT',
+          status: 'PENDING',
+          description: 'HARBOUR CAR HIRE PRE-AUTH',
+          reference: '',
+          executionDateTime: holdAt,
+          amount: '-500.00',
+          currency: 'AUD',
+        });
+      }
+      return body;
+    });
+    const hold = () =>
+      fixture.db
+        .selectFrom('transactions')
+        .select(['status', sql<string>`transaction_date::text`.as('date')])
+        .where('client_id', '=', scope.clientId)
+        .where('external_id', '=', 'hire-car-hold')
+        .execute();
+    const refreshOn = async (days: number) => {
+      const asked = oldestTimesAsked(holding);
+      fixture.holder.clock.set(new Date(holderNow.getTime() + days * day));
+      try {
+        const result = await refreshProviderAccount(fixture.db, providerAccount.id, {
+          ...fixture.refreshOptions,
+          fetch: asked.fetch,
+        });
+        expect(result.outcome.refreshStatus).toBe('success');
+        return { result, oldestTime: asked.asked.get(account) };
+      } finally {
+        fixture.holder.clock.set(holderNow);
+      }
+    };
+    await refreshOn(0);
+    expect(await hold()).toEqual([{ status: 'pending', date: '2026-11-17' }]);
+    // Daily refreshes: 20 days on, the window from 14 days before the last read still holds it.
+    await refreshOn(20);
+    // 21 days on, 14 days before the last read is after it: the account is read from the day
+    // before it instead, and the holder lists it again, still pending.
+    const stillPending = await refreshOn(21);
+    expect(stillPending.oldestTime).toBe('2026-11-16T00:00:00Z');
+    expect(stillPending.result.stored?.pendingRemoved).toBe(0);
+    expect(await hold()).toEqual([{ status: 'pending', date: '2026-11-17' }]);
+    // Cancelled: the holder lists it no more over a window that would have it, so it is removed.
+    // Before 2026-12-04 the window started after it, and it stayed pending for ever.
+    cancelled = true;
+    const gone = await refreshOn(22);
+    expect(gone.oldestTime).toBe('2026-11-16T00:00:00Z');
+    expect(await hold()).toEqual([]);
+    // With no pending transaction older than that left, the window is 14 days before the last read again.
+    const after = await refreshOn(23);
+    expect(after.oldestTime).toBe(cdsTime(holderNow.getTime() + 8 * day));
   });
 
   it('sends when the client last connected as x-fapi-auth-date on every authenticated call', async () => {

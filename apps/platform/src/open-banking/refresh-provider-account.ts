@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { addDays, lastCalendarDate } from '../aggregation/calendar-date.ts';
 import { lockClientDataVersion } from '../aggregation/client-data-version.ts';
 import type { Database } from '../db/database-schema.ts';
 import { inTransaction } from '../db/in-transaction.ts';
@@ -64,6 +65,8 @@ export const refreshInterval = 24 * hour;
  */
 const firstWindowDays = 730;
 const overlapDays = 14;
+/** How old a pending transaction may be and still move its account's window back to re-read it. */
+const openHoldDays = 45;
 
 /**
  * When to try again: a day after a success, sooner after a temporary failure (5 minutes doubling to
@@ -222,12 +225,14 @@ export async function refreshProviderAccount(
   // listed again after being left out) from that first window. Before 2026-12-03 the connection
   // had one window, from before the last refresh that read EVERY account's transactions: while one
   // account's transactions kept failing, each refresh read every other account back to then too
-  // (up to 730 days).
+  // (up to 730 days). An account holding a pending transaction of the last 45 days is read from
+  // the day before it at the latest, so the holder lists it again, or it is removed as cancelled.
   const firstWindow = new Date(now.getTime() - firstWindowDays * 24 * hour);
   const accountOldestTimes = await accountsOldestTimes(db, {
     providerAccountId,
     connectionMark: connection.transactions_synced_at,
     firstWindow,
+    now,
   });
   const window: PullWindow = { oldestTime: firstWindow, newestTime: now, accountOldestTimes };
   const pull = await source.pull(window);
@@ -276,7 +281,11 @@ export async function refreshProviderAccount(
 /**
  * From when each of a connection's accounts is read, by the holder's account id: 14 days before its
  * own mark (`accounts.transactions_synced_at`), never before `firstWindow`; an account left out reads
- * `firstWindow`. An account without a mark that holds transactions and is not `inactive` was last
+ * `firstWindow`. Given the refresh's time (`now`), an account is read from the day before its oldest
+ * pending transaction dated in the 45 days before, if that is earlier: a hold still pending two weeks
+ * after it was made (a hire car's, a hotel's) falls out of the window, and a hold the holder does not
+ * list because of its date is not taken as cancelled (`storePull`), so before 2026-12-04 one cancelled
+ * then stayed pending for ever. An older one moves the window back no more, and is kept as it is. An account without a mark that holds transactions and is not `inactive` was last
  * read under the connection's one mark (`provider_accounts.transactions_synced_at`, the window of
  * every account until 2026-12-03), and is read from it until a refresh gives it its own: so
  * migration 0035 only adds the column, instead of filling it for every account in the migration's
@@ -288,8 +297,11 @@ export async function accountsOldestTimes(
     providerAccountId,
     connectionMark,
     firstWindow,
-  }: { providerAccountId: number; connectionMark: Date | string | null; firstWindow: Date },
+    now,
+  }: { providerAccountId: number; connectionMark: Date | string | null; firstWindow: Date; now?: Date },
 ): Promise<Map<string, Date>> {
+  // Sydney's day 45 days before: holds dated after it move the window back.
+  const openHoldsAfter = now && sydneyToday(new Date(now.getTime() - openHoldDays * 24 * hour));
   const rows = await db
     .selectFrom('accounts as a')
     .select([
@@ -300,6 +312,15 @@ export async function accountsOldestTimes(
         eb
           .exists(eb.selectFrom('transactions as t').select('t.id').whereRef('t.account_id', '=', 'a.id'))
           .as('holds_transactions'),
+      (eb) =>
+        eb
+          .selectFrom('transactions as t')
+          .select(sql<string | null>`min(t.transaction_date)::text`.as('date'))
+          .whereRef('t.account_id', '=', 'a.id')
+          .where('t.status', '=', 'pending')
+          // None without `now`: no date is after the last.
+          .where('t.transaction_date', '>', openHoldsAfter ?? lastCalendarDate)
+          .as('oldest_open_hold'),
     ])
     .where('a.provider_account_id', '=', providerAccountId)
     .where('a.external_id', 'is not', null)
@@ -313,7 +334,10 @@ export async function accountsOldestTimes(
         ? connectionMark
         : null);
     if (mark === null) continue;
-    const since = new Date(mark).getTime() - overlapDays * 24 * hour;
+    let since = new Date(mark).getTime() - overlapDays * 24 * hour;
+    // 00:00 UTC of the day before the hold: that day in Sydney too, before any of the hold's day.
+    if (row.oldest_open_hold)
+      since = Math.min(since, Date.parse(`${addDays(row.oldest_open_hold, -1)}T00:00:00Z`));
     times.set(row.external_id, new Date(Math.max(since, firstWindow.getTime())));
   }
   return times;
