@@ -397,14 +397,7 @@ describe('a file whose export cannot be recorded', () => {
     await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', queued.id).execute();
     await disk.save({ ...name, bytes: Buffer.from('%PDF attempt 1') });
     // Attempt 2, the last, fails as any attempt may (the store refuses its upload).
-    const refusing: DocumentStore = {
-      save: async () => {
-        throw new Error('The disk is full');
-      },
-      locate: (file) => disk.locate(file),
-      load: (file) => disk.load(file),
-      remove: (file) => disk.remove(file),
-    };
+    const refusing = refusingToSave(disk);
     await expect(
       runGenerateJob(
         { db: testApp.database.db, queue, store: refusing },
@@ -435,14 +428,7 @@ describe('a file whose export cannot be recorded', () => {
     const name = { tenantId: 'waratah', exportId: queued.id, extension: 'pdf' };
     await db.updateTable('document_exports').set({ status: 'running' }).where('id', '=', queued.id).execute();
     const file = await disk.save({ ...name, bytes: Buffer.from('%PDF earlier') });
-    const refusing: DocumentStore = {
-      save: async () => {
-        throw new Error('The disk is full');
-      },
-      locate: (file) => disk.locate(file),
-      load: (file) => disk.load(file),
-      remove: (file) => disk.remove(file),
-    };
+    const refusing = refusingToSave(disk);
     await expect(
       runGenerateJob(
         { db: testApp.database.db, queue, store: refusing },
@@ -668,3 +654,15 @@ describe('a file whose export cannot be recorded', () => {
     expect(await countOf()).toBe(maxUnfinishedExports + 1);
   });
 });
+
+/** A store whose uploads fail (a full disk), reading and removing through `disk`. */
+function refusingToSave(disk: DocumentStore): DocumentStore {
+  return {
+    save: async () => {
+      throw new Error('The disk is full');
+    },
+    locate: (file) => disk.locate(file),
+    load: (file) => disk.load(file),
+    remove: (file) => disk.remove(file),
+  };
+}
