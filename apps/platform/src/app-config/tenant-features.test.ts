@@ -143,9 +143,13 @@ describe('feature switches, on the platform', () => {
           .where((eb) => eb.or([eb('included', '=', false), sql<boolean>`tags ? 'refused'`]))
           .execute(),
       ).toEqual([]);
-      expect(refused[0]?.json().error.error_message).toBe(
-        'Adding a goal needs the goals feature, which is off for this portal',
-      );
+      expect(refused[0]?.json().error).toEqual({
+        error_code: 'F0204',
+        error_type: 'feature_off',
+        error_message: 'Adding a goal needs the goals feature, which is off for this portal',
+      });
+      // Every refusal of a switched-off feature has that code, which the portal tells apart.
+      for (const response of refused) expect(response.json().error.error_code).toBe('F0204');
       // Nothing was written.
       expect(
         await db.selectFrom('goals').select('id').where('client_id', '=', fixture.clientId).execute(),

@@ -29,9 +29,10 @@ export function enabledFeatures(config: AppConfig | undefined): ReadonlySet<Feat
 }
 
 /**
- * Refuses (403) an adviser's request for what the tenant's app config turns off, as the portal
- * would not offer it: before 2026-11-30 only the portal hid these actions, and an adviser calling
- * the API went ahead. An operator, a client acting for themselves and an anonymous caller (whose
+ * Refuses (403 F0204 `feature_off`) an adviser's request for what the tenant's app config turns
+ * off, as the portal would not offer it: before 2026-11-30 only the portal hid these actions, and
+ * an adviser calling the API went ahead. Its own code (F0201 before 2026-12-04) tells the portal
+ * that the feature was switched off, not who may do what, without reading the app config again. An operator, a client acting for themselves and an anonymous caller (whose
  * own routes check their features) are not refused here.
  */
 export async function assertAdviserFeature(
@@ -42,5 +43,5 @@ export async function assertAdviserFeature(
   const principal = request.principal;
   if (principal?.kind !== 'admin_user' || principal.role === 'operator') return;
   if ((await tenantFeatures(request, principal.tenantId)).has(feature)) return;
-  throw new AppError('forbidden', `${action} needs the ${feature} feature, which is off for this portal`);
+  throw new AppError('feature_off', `${action} needs the ${feature} feature, which is off for this portal`);
 }

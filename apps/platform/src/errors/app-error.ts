@@ -18,6 +18,7 @@ export const errorCatalogue = {
   forbidden: { code: 'F0201', status: 403 },
   xsrf_token_mismatch: { code: 'F0202', status: 403 },
   insufficient_scope: { code: 'F0203', status: 403 },
+  feature_off: { code: 'F0204', status: 403 },
   not_found: { code: 'F0300', status: 404 },
   already_exists: { code: 'F0400', status: 409 },
   rate_limited: { code: 'F0006', status: 429 },

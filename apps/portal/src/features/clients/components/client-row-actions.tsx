@@ -1,8 +1,6 @@
 import type { ManagedUser } from '@waratah/contracts';
 import { Button, Modal, toast } from '@waratah/ui';
 import { type RefObject, useRef, useState } from 'react';
-import { useReadAppConfig } from '../../../lib/app-config/get-app-config.ts';
-import { isFeatureEnabled } from '../../../lib/app-config/is-feature-enabled.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUnlinkClient } from '../api/unlink-client.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -31,39 +29,29 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const updateStatus = useUpdateClientStatus();
   const unlink = useUnlinkClient();
-  const readAppConfig = useReadAppConfig();
   const name = clientName(client);
   const suspended = client.status === 'suspended';
   const toastOptions = { duration: CLIENT_TOAST_MS };
 
   // A refusal no retry can pass says why, not "Please try again" (before 2026-12-03 it did, and each
   // try was refused again): 404, the practice may no longer change the client (the list is
-  // refreshed meanwhile); 403, the tenant's feature is off (the app config is refreshed too).
-  async function statusFailure(outcome: 'suspend' | 'reactivate', error: unknown) {
+  // refreshed meanwhile); 403 F0204, the tenant's feature is off (the app config is refreshed too);
+  // any other 403 in the platform's words (only whoever suspended may lift a suspension: its
+  // message says who did). Told at once: nothing is read first (review 176: reading the app config
+  // to tell these apart held the toast back, for good while the config did not answer).
+  function statusFailure(outcome: 'suspend' | 'reactivate', error: unknown) {
     const refusal = clientRefusal(error);
-    if (refusal === 'gone') return t(`clients.${outcome}.gone`, { name });
-    if (refusal === 'refused' && outcome === 'suspend') return t('clients.suspend.off', { name });
-    if (refusal === 'refused' && error instanceof Error) return reactivationRefusal(error);
+    if (refusal === 'gone' || refusal === 'off') return t(`clients.${outcome}.${refusal}`, { name });
+    if (refusal === 'refused' && error instanceof Error)
+      return t(`clients.${outcome}.refused`, { name, reason: error.message });
     return t(`clients.${outcome}.failure`, { name });
-  }
-
-  // A reactivation's 403 is the feature switched off, or a suspension someone else made (only they
-  // may lift it, and the platform's message says so): the app config, refreshed after the refusal,
-  // tells which; unread, the platform's message stands. Before 2026-12-04 its words about the
-  // feature were shown as they came.
-  async function reactivationRefusal(error: Error) {
-    const suspending = await readAppConfig().then(
-      (appConfig) => isFeatureEnabled(appConfig, 'suspend_users'),
-      () => true,
-    );
-    if (!suspending) return t('clients.reactivate.off', { name });
-    return t('clients.reactivate.refused', { name, reason: error.message });
   }
 
   function unlinkFailure(error: unknown) {
     const refusal = clientRefusal(error);
-    if (refusal === 'gone') return t('clients.unlink.gone', { name });
-    if (refusal === 'refused') return t('clients.unlink.off', { name });
+    if (refusal === 'gone' || refusal === 'off') return t(`clients.unlink.${refusal}`, { name });
+    if (refusal === 'refused' && error instanceof Error)
+      return t('clients.unlink.refused', { name, reason: error.message });
     return t('clients.unlink.failure', { name });
   }
 
@@ -84,7 +72,7 @@ export function ClientRowActions({ client, canSuspend, canUnlink, focusWhenDone 
           ),
           toastOptions,
         ),
-      async (error: unknown) => toast.error(await statusFailure(outcome, error), toastOptions),
+      (error: unknown) => toast.error(statusFailure(outcome, error), toastOptions),
     );
   }
 

@@ -639,7 +639,7 @@ describe('the dashboard client actions', () => {
     const failure = vi.spyOn(toast, 'error');
     let clients = [buildClient(1), buildClient(2)];
     const off = (message: string) =>
-      json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: message } }, 403);
+      json({ error: { error_code: 'F0204', error_type: 'feature_off', error_message: message } }, 403);
     const { api, user } = await renderDashboard({
       routes: {
         [usersRoute]: (request) => clientsHandler(clients)(request),
@@ -703,14 +703,10 @@ describe('the dashboard client actions', () => {
       features,
       routes: {
         [usersRoute]: clientsHandler([buildClient(1, { status: 'suspended' }), buildClient(2)]),
-        // The tenant's operator switched the feature off meanwhile.
-        'PUT /api/admin/users/1': () => {
-          features.suspend_users = false;
-          return json(
-            { error: { error_code: 'F0201', error_type: 'forbidden', error_message: refusal } },
-            403,
-          );
-        },
+        // The tenant's operator switched the feature off meanwhile: the refusal's code says so, and
+        // the toast is told at once, from it alone (the app config is refreshed for the buttons).
+        'PUT /api/admin/users/1': () =>
+          json({ error: { error_code: 'F0204', error_type: 'feature_off', error_message: refusal } }, 403),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Reactivate Client Number 1' }));
@@ -728,7 +724,7 @@ describe('the dashboard client actions', () => {
   it('takes away the buttons of a feature the platform says is off, without a reload', async () => {
     const features = { ...allFeatures };
     const off = (message: string) =>
-      json({ error: { error_code: 'F0201', error_type: 'forbidden', error_message: message } }, 403);
+      json({ error: { error_code: 'F0204', error_type: 'feature_off', error_message: message } }, 403);
     const { user } = await renderDashboard({
       features,
       routes: {
