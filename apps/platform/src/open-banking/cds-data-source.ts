@@ -8,7 +8,7 @@ import {
   type SourcedAccountData,
 } from './data-source.ts';
 import { mapCdsAccount } from './map-cds-account.ts';
-import { mapCdsTransaction } from './map-cds-transaction.ts';
+import { mapCdsTransactions } from './map-cds-transaction.ts';
 import { summariseRefresh } from './summarise-refresh.ts';
 
 const toCdsTime = (time: Date) => time.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -58,8 +58,10 @@ export function createCdsDataSource(client: CdsBankingClient): DataSource {
         }
         try {
           const { externalId } = entry.account;
-          entry.transactions = (await client.listTransactions(externalId, windowOf(externalId))).map(
-            (transaction) => mapCdsTransaction(transaction, pulledAt),
+          // Identical ones without a transactionId are numbered in the holder's order.
+          entry.transactions = mapCdsTransactions(
+            await client.listTransactions(externalId, windowOf(externalId)),
+            pulledAt,
           );
         } catch (error) {
           entry.failure = classifyCdsFailure(error);

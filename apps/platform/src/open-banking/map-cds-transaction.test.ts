@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CdsTransaction } from './cds-schemas.ts';
-import { mapCdsTransaction } from './map-cds-transaction.ts';
+import { mapCdsTransaction, mapCdsTransactions, numberedFingerprint } from './map-cds-transaction.ts';
 
 const pending: CdsTransaction = {
   accountId: 'a1',
@@ -161,5 +161,36 @@ describe('mapCdsTransaction', () => {
 
   it('treats money coming in as a credit', () => {
     expect(mapCdsTransaction({ ...pending, amount: '3860.00' }).baseType).toBe('credit');
+  });
+
+  it('numbers identical transactions without an id in the holder’s order, the first keeping its fingerprint', () => {
+    // Two $3.20 Opal taps the bank posted at the same midnight, with neither id nor execution time.
+    const { transactionId: _id, executionDateTime: _time, ...bare } = pending;
+    const tap: CdsTransaction = {
+      ...bare,
+      status: 'POSTED',
+      description: 'TRANSPORT NSW OPAL',
+      amount: '-3.20',
+      postingDateTime: '2026-11-19T00:00:00+11:00',
+    };
+    const fingerprint = mapCdsTransaction(tap).externalId;
+    const other = { ...tap, amount: '-4.10' };
+    const withId = { ...tap, transactionId: 'h1' };
+    const ids = mapCdsTransactions([tap, other, withId, tap, withId, tap]).map((t) => t.externalId);
+    // Before 2026-12-04 the three taps had one id, and the pull kept one of them.
+    expect(ids).toEqual([
+      fingerprint,
+      mapCdsTransaction(other).externalId,
+      'h1',
+      `${fingerprint}#2`,
+      'h1',
+      `${fingerprint}#3`,
+    ]);
+    expect(ids.filter((id) => numberedFingerprint.test(id))).toEqual([
+      `${fingerprint}#2`,
+      `${fingerprint}#3`,
+    ]);
+    // A lone one keeps its fingerprint, as stored before.
+    expect(mapCdsTransactions([tap])[0]?.externalId).toBe(fingerprint);
   });
 });

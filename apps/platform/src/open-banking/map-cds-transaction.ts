@@ -89,3 +89,32 @@ export function mapCdsTransaction(
     reference: transaction.reference || null,
   };
 }
+
+/**
+ * One account's transactions as the holder listed them in one pull, each mapped
+ * (`mapCdsTransaction`). Identical transactions without a transactionId (two $3.20 Opal taps the
+ * bank posted at the same midnight) have one fingerprint: each is numbered among them in the
+ * holder's order, as a file import numbers identical rows (`importIds`). The first keeps the
+ * fingerprint, as every such transaction had before 2026-12-04 (so stored rows keep their ids);
+ * the next are `fp-…#2`, `#3`, …. Before, they had one id and the pull stored only the last: a real
+ * purchase lost. The holder's count of them is taken as it says: a numbered one it no longer lists
+ * in the account's window is removed (`store-pull.ts`), so one transaction a holder listed twice
+ * (its pages moving while they were read) is one row again at the next refresh. A transaction
+ * with a transactionId keeps it as it is.
+ */
+export function mapCdsTransactions(
+  transactions: readonly CdsTransaction[],
+  pulledAt: Date = new Date(),
+): SourcedTransaction[] {
+  const seen = new Map<string, number>();
+  return transactions.map((transaction) => {
+    const mapped = mapCdsTransaction(transaction, pulledAt);
+    if (transaction.transactionId) return mapped;
+    const occurrence = (seen.get(mapped.externalId) ?? 0) + 1;
+    seen.set(mapped.externalId, occurrence);
+    return occurrence === 1 ? mapped : { ...mapped, externalId: `${mapped.externalId}#${occurrence}` };
+  });
+}
+
+/** A numbered fingerprint (`mapCdsTransactions`): the second or a later of identical transactions. */
+export const numberedFingerprint = /^fp-[0-9a-f]{32}#[0-9]+$/;

@@ -14,6 +14,7 @@ import { inTransaction } from '../db/in-transaction.ts';
 import { faultPoint, faultPoints } from '../faults/fault-point.ts';
 import { categoriseTransaction } from './categorise-transaction.ts';
 import type { DataSourcePull, RefreshOutcome, SourcedAccount, SourcedTransaction } from './data-source.ts';
+import { numberedFingerprint } from './map-cds-transaction.ts';
 import { matchPostedToPending } from './match-pending.ts';
 
 export interface PullTarget extends RefreshTarget {
@@ -45,6 +46,11 @@ export interface StoredPull {
   transactionsUpdated: number;
   /** Pending transactions the holder no longer reports (cancelled authorisations), removed. */
   pendingRemoved: number;
+  /**
+   * Posted repeats of an id-less transaction (`fp-…#2`, …, `mapCdsTransactions`) the holder no
+   * longer lists in their account's window, removed: the holder's count of identical ones is taken.
+   */
+  repeatsRemoved: number;
   /** Whether the outcome was recorded: not when the connection's consent changed meanwhile. */
   statusRecorded: boolean;
   /** The `next_refresh` recorded (null also when nothing was). */
@@ -74,7 +80,8 @@ interface PendingRow {
  * (`accounts.transactions_synced_at`: the next refresh reads it from 14 days before). A pending
  * transaction that posts under a new id is matched (`match-pending.ts`) and updated in place,
  * keeping the client's category, exclusion, tags and notes; a pending one the holder no longer
- * reports in its account's window is removed. An account whose transactions failed keeps its
+ * reports in its account's window is removed, and so is a posted repeat of an id-less transaction
+ * (`fp-…#2`) it no longer lists there. An account whose transactions failed keeps its
  * previous ones and its mark. Any error rolls everything
  * back, so the previous data stays as it was.
  */
@@ -112,6 +119,7 @@ export async function storePull(
       transactionsAdded: 0,
       transactionsUpdated: 0,
       pendingRemoved: 0,
+      repeatsRemoved: 0,
       statusRecorded: false,
       nextRefresh: null,
       accountsUnlisted: 0,
@@ -153,6 +161,7 @@ export async function storePull(
       stored.transactionsAdded += result.fresh.length;
       stored.transactionsUpdated += result.updated;
       stored.pendingRemoved += result.removed;
+      stored.repeatsRemoved += result.repeatsRemoved;
     }
     for (let start = 0; start < fresh.length; start += batchSize) {
       await trx
@@ -346,8 +355,9 @@ type TransactionRow = Insertable<Database['transactions']>;
 /**
  * One account's pulled transactions: known ones are upserted here (PostgreSQL runs those as updates,
  * with their statement triggers, so only when needed); pending ones that posted under a new id are
- * matched, cancelled ones removed. The new ones are answered as rows for the caller to insert in
- * batches. An account this pull added has no transactions yet, so nothing is looked up for it.
+ * matched, cancelled ones removed, and so are posted repeats of an id-less transaction the holder
+ * no longer lists. The new ones are answered as rows for the caller to insert in batches. An
+ * account this pull added has no transactions yet, so nothing is looked up for it.
  */
 async function upsertTransactions(
   trx: Kysely<Database>,
@@ -355,13 +365,14 @@ async function upsertTransactions(
   account: StoredAccount,
   pulled: SourcedTransaction[],
   windowStart: string,
-): Promise<{ fresh: TransactionRow[]; updated: number; removed: number }> {
+): Promise<{ fresh: TransactionRow[]; updated: number; removed: number; repeatsRemoved: number }> {
   const accountId = account.id;
   // A holder listing one id twice (across pages that moved) must not make the upsert touch a row twice.
   const byId = new Map(pulled.map((transaction) => [transaction.externalId, transaction]));
   const transactions = [...byId.values()];
   const known = new Set<string | null>();
   let orphans: PendingRow[] = [];
+  let repeats: number[] = [];
   if (!account.added) {
     const rows = await trx
       .selectFrom('transactions')
@@ -385,6 +396,28 @@ async function upsertTransactions(
       .orderBy('id')
       .execute()
       .then((rows) => rows.filter((row) => !byId.has(row.external_id ?? '')));
+    // The second and later of identical transactions without a transactionId (`fp-…#2`, …,
+    // `mapCdsTransactions`) that the holder no longer lists in the window (dated after its first
+    // day, as for pending ones below): it lists fewer of them now, and its count is taken. Mostly
+    // one transaction a holder listed twice in a pull, its pages moving while they were read
+    // (before 2026-12-04 the two had one id, and were one row). The first of them, and every
+    // transaction with the holder's own id, stays when no longer listed, as posted ones always have.
+    repeats = await trx
+      .selectFrom('transactions')
+      .select(['id', 'external_id'])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'posted')
+      .where('external_id', 'like', 'fp-%#%')
+      .where('transaction_date', '>', windowStart)
+      .execute()
+      .then((rows) =>
+        rows
+          .filter((row) => {
+            const externalId = row.external_id ?? '';
+            return numberedFingerprint.test(externalId) && !byId.has(externalId);
+          })
+          .map((row) => row.id),
+      );
   }
 
   // A posted transaction the platform does not know may be one of its pending ones under a new id.
@@ -412,6 +445,11 @@ async function upsertTransactions(
   // cancelled (before 2026-12-03 it was removed, with what the client had set on it).
   const stale = orphans.filter((row) => row.transaction_date > windowStart).map((row) => row.id);
   if (stale.length > 0) await trx.deleteFrom('transactions').where('id', 'in', stale).execute();
+  for (let start = 0; start < repeats.length; start += batchSize)
+    await trx
+      .deleteFrom('transactions')
+      .where('id', 'in', repeats.slice(start, start + batchSize))
+      .execute();
 
   const toRow = (transaction: SourcedTransaction): TransactionRow => {
     const { categoryId, budgetCategory, included } = categoriseTransaction(transaction, account);
@@ -453,7 +491,7 @@ async function upsertTransactions(
       .execute();
   }
   const fresh = transactions.filter((transaction) => !known.has(transaction.externalId)).map(toRow);
-  return { fresh, updated: existing.length, removed: stale.length };
+  return { fresh, updated: existing.length, removed: stale.length, repeatsRemoved: repeats.length };
 }
 
 /**
