@@ -134,6 +134,16 @@ export const documentExportsQuerySchema = z.object({ kind: z.optional(documentKi
 
 export const documentExportParamsSchema = z.object({ id: z.uuid('must be an export id') });
 
+/**
+ * The accounts a financial passport export was narrowed to, as its request named them (the ids
+ * recorded with the export); either list null when that field was not sent.
+ */
+export const passportNarrowingSchema = z.object({
+  account_ids: z.nullable(z.array(z.int())),
+  provider_account_ids: z.nullable(z.array(z.int())),
+});
+export type PassportNarrowing = z.infer<typeof passportNarrowingSchema>;
+
 /** `POST documents/verify` with the file as the body: was it produced by the platform? */
 export const documentVerificationSchema = z.object({
   verified: z.boolean(),
@@ -150,7 +160,16 @@ export const documentVerificationSchema = z.object({
         file_name: true,
         created_at: true,
       }),
-      { client_name: z.string() },
+      {
+        client_name: z.string(),
+        /**
+         * A financial passport asked for some accounts only (`account_ids`, `provider_account_ids`):
+         * which, by id; its PDF names the accounts it covers ("Covers only: …") when that leaves
+         * out any the client counts. Null for a whole passport and for every other kind (since
+         * 2026-12-04; before, the answer did not tell a narrowed passport from a whole one).
+         */
+        narrowed_to: z.nullable(passportNarrowingSchema),
+      },
     ),
   ),
 });

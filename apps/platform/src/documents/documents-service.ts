@@ -7,6 +7,7 @@ import {
   type DocumentVerification,
   documentContentTypes,
   type FeatureKey,
+  type PassportNarrowing,
 } from '@waratah/contracts';
 import type { TenantId } from '@waratah/tenants';
 import type { FastifyBaseLogger } from 'fastify';
@@ -969,9 +970,25 @@ export async function readExportFile(
 }
 
 /**
+ * A passport's `account_ids` and `provider_account_ids` as its export recorded them (`params`),
+ * null for a whole one. Only a passport's: a spreadsheet's `account_ids` name its sheets' accounts
+ * in the file itself.
+ */
+function passportNarrowing(row: {
+  kind: DocumentKind;
+  account_ids: number[] | null;
+  provider_account_ids: number[] | null;
+}): PassportNarrowing | null {
+  if (row.kind !== 'financial_passport') return null;
+  if (row.account_ids === null && row.provider_account_ids === null) return null;
+  return { account_ids: row.account_ids, provider_account_ids: row.provider_account_ids };
+}
+
+/**
  * Whether a presented file is one the platform produced for the caller's tenant (a client: for
  * itself), by its SHA-256; any changed byte gives another digest. The export it matches is named
  * only to a caller who could open it (`openableBy`), and an admin user's look at it is audited.
+ * A passport narrowed to some accounts says so (`narrowed_to`), from the ids its export recorded.
  */
 export async function verifyDocument(
   db: Kysely<Database>,
@@ -993,6 +1010,9 @@ export async function verifyDocument(
       'document_exports.created_at',
       'clients.given_name',
       'clients.family_name',
+      // Only the ids of `params` (its `actor` is the requester's principal, not for the answer).
+      sql<number[] | null>`document_exports.params -> 'accountIds'`.as('account_ids'),
+      sql<number[] | null>`document_exports.params -> 'providerAccountIds'`.as('provider_account_ids'),
       sql<boolean>`${openableBy(db, principal)(eb)}`.as('openable'),
     ])
     .where('document_exports.sha256', '=', sha256)
@@ -1026,6 +1046,7 @@ export async function verifyDocument(
       file_name: row.file_name,
       created_at: new Date(row.created_at).toISOString(),
       client_name: `${row.given_name} ${row.family_name}`.trim(),
+      narrowed_to: passportNarrowing(row),
     },
   };
 }

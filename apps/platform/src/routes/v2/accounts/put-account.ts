@@ -5,6 +5,7 @@ import {
   updateAccountBodySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { updateAccount } from '../../../aggregation/accounts-repository.ts';
 import { errorResponses } from '../error-responses.ts';
@@ -14,6 +15,7 @@ export const putAccountRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/accounts/:id',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -7,7 +7,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePrincipal } from '../../../access/require-principal.ts';
+import { refuseAnonymousBody, requirePrincipal } from '../../../access/require-principal.ts';
 import { type ClientScope, resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { openToConsentsScope } from '../../../auth/principal.ts';
@@ -75,6 +75,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/consents',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['consents'],
         description:
@@ -93,6 +94,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/consents/:id',
     {
       config: openToConsentsScope,
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['consents'],
         description:

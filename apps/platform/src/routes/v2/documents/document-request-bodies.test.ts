@@ -21,6 +21,8 @@ const bodyTypes = [
   'application/json',
 ];
 const queuingRoutes = ['/api/v2/documents/insights', '/api/v2/documents/transactions'];
+/** The other documents requests, which take JSON only (spec §7 Affordability). */
+const jsonRoutes = ['/api/v2/statements', '/api/v2/accounts/summary', '/api/v2/financialpassport/exports'];
 
 // Over a real socket, in production mode, with a one-second request timeout: a body read before
 // the answer would be that timeout's 408, not the refusal.
@@ -69,6 +71,31 @@ describe('the bodies the documents routes read (only verify takes a file)', () =
         expect(responses[0]?.headers.connection, where).toBe('close');
       }
     }
+    expect(await exportCount()).toBe(before);
+  });
+
+  it('refuses an anonymous caller of the statement, summary and passport requests before reading its JSON', async () => {
+    // Before 2026-12-04 they read up to 1 MB of JSON first, refusing only in their handler: a body
+    // declared under that limit was waited for until the request timeout (its 408), one past it
+    // was 413.
+    const before = await exportCount();
+    const wrong: string[] = [];
+    for (const path of jsonRoutes) {
+      for (const declared of [512 * 1024, 40 * 1024 * 1024]) {
+        const head = request(`POST ${path} HTTP/1.1`, {
+          host: fixture.headers.host ?? 'localhost',
+          'content-type': 'application/json',
+          'content-length': String(declared),
+        });
+        // A first kilobyte of the JSON declared, then nothing.
+        const { responses } = await sendRaw(port, `${head}{"period":"${'x'.repeat(1024)}`, { responses: 1 });
+        const answer = responses[0];
+        const code = answer && JSON.parse(answer.body).error?.error_code;
+        if (answer?.status !== 401 || code !== 'F0200' || answer.headers.connection !== 'close')
+          wrong.push(`${path} ${declared} bytes: ${answer?.status} ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
     expect(await exportCount()).toBe(before);
   });
 

@@ -413,7 +413,17 @@ describe('documents (spec §7 Affordability, §9 export periods)', () => {
     expect(genuine).toMatchObject({
       verified: true,
       sha256: done.sha256,
-      export: { id: done.id, kind: 'account_summary' },
+      export: { id: done.id, kind: 'account_summary', narrowed_to: null },
+    });
+    // Only a passport tells its narrowing (`financial-passport-exports.test.ts`): a spreadsheet of
+    // some accounts lists them itself.
+    const sheet = await fixture.produce('/api/v2/documents/transactions', {
+      period: 'month',
+      account_ids: fixture.accountIds.slice(0, 1),
+    });
+    expect(documentVerificationResponseSchema.parse((await verify(sheet.bytes)).json()).data).toMatchObject({
+      verified: true,
+      export: { id: sheet.done.id, kind: 'transactions', narrowed_to: null },
     });
     const tampered = Buffer.from(bytes);
     tampered[tampered.length - 20] = (tampered[tampered.length - 20] ?? 0) ^ 1;

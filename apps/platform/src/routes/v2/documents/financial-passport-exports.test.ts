@@ -1,4 +1,4 @@
-import { documentExportListResponseSchema } from '@waratah/contracts';
+import { documentExportListResponseSchema, documentVerificationResponseSchema } from '@waratah/contracts';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/build-test-app.ts';
@@ -162,5 +162,45 @@ describe('financial passport exports, beside the report on screen', () => {
     // Every account, named or not: the whole passport.
     expect(coversOnly(await download(''))).toEqual([]);
     expect(coversOnly(await download(`&account_ids=${everyday.id},${card.id}`))).toEqual([]);
+  });
+
+  // Before 2026-12-04 the answer named the export's kind, period and file only: a lender verifying
+  // a narrowed passport could not tell it from a whole one.
+  it('says in the verify answer that a passport was narrowed, and to which accounts', async () => {
+    const listed = await accounts();
+    const everyday = listed.find((account) => account.account_name === 'Everyday');
+    const card = listed.find((account) => account.account_name === 'Card');
+    if (!everyday || !card) throw new Error('the sample client has an Everyday account and a Card');
+    /** A passport made for the query, then verified as a lender would: the PDF sent back. */
+    const narrowingOf = async (query: string) => {
+      const made = await testApp.app.inject({
+        url: `/api/v2/financialpassport/export?period=six-months${query}`,
+        headers: fixture.headers,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const verified = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v2/documents/verify',
+        headers: { ...fixture.headers, 'content-type': 'application/pdf' },
+        payload: made.rawPayload,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const answer = documentVerificationResponseSchema.parse(verified.json()).data;
+      expect(answer).toMatchObject({ verified: true, export: { kind: 'financial_passport' } });
+      return answer.export?.narrowed_to;
+    };
+    expect(await narrowingOf(`&account_ids=${everyday.id}`)).toEqual({
+      account_ids: [everyday.id],
+      provider_account_ids: null,
+    });
+    expect(await narrowingOf(`&provider_account_ids=${card.provider_account_id}`)).toEqual({
+      account_ids: null,
+      provider_account_ids: [card.provider_account_id],
+    });
+    expect(
+      await narrowingOf(`&account_ids=${everyday.id}&provider_account_ids=${card.provider_account_id}`),
+    ).toEqual({ account_ids: [everyday.id], provider_account_ids: [card.provider_account_id] });
+    // The whole passport is not narrowed.
+    expect(await narrowingOf('')).toBeNull();
   });
 });

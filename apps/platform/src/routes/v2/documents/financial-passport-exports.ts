@@ -8,6 +8,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import {
@@ -27,6 +28,7 @@ export const financialPassportExportRoutes: FastifyPluginAsyncZod = async (app) 
   app.post(
     '/v2/financialpassport/exports',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,

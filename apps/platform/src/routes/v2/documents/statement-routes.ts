@@ -6,6 +6,7 @@ import {
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
 import { readExportFile, requestExport } from '../../../documents/documents-service.ts';
@@ -19,6 +20,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/statements',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags,
         headers: onBehalfHeadersSchema,

@@ -1,6 +1,7 @@
 import { idParamsSchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { deleteGoal } from '../../../goals/goals-repository.ts';
@@ -11,6 +12,7 @@ export const deleteGoalRoute: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v2/goals/:id',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['goals'],
         headers: onBehalfHeadersSchema,

@@ -1,5 +1,6 @@
 import { createGoalBodySchema, goalResponseSchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
 import { createGoal } from '../../../goals/goals-repository.ts';
@@ -10,6 +11,7 @@ export const postGoalRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/goals',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['goals'],
         headers: onBehalfHeadersSchema,

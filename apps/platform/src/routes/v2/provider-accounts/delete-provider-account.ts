@@ -1,6 +1,7 @@
 import { idParamsSchema, onBehalfHeadersSchema } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { deleteProviderAccount } from '../../../aggregation/provider-accounts-repository.ts';
 import { errorResponses } from '../error-responses.ts';
@@ -10,6 +11,7 @@ export const deleteProviderAccountRoute: FastifyPluginAsyncZod = async (app) => 
   app.delete(
     '/v2/provideraccounts/:id',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -4,6 +4,7 @@ import {
   providerAccountResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { connectProviderAccount } from '../../../open-banking/connect-provider-account.ts';
 import { holderTokenCipher } from '../../../open-banking/holder-token-cipher.ts';
@@ -15,6 +16,7 @@ export const postProviderAccountRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/provideraccounts',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -4,6 +4,7 @@ import {
   refreshProviderAccountsQuerySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getProviderAccount, markRefreshQueued } from '../../../aggregation/provider-accounts-repository.ts';
 import { enqueueRefreshIn } from '../../../open-banking/refresh-jobs.ts';
@@ -18,6 +19,7 @@ export const putProviderAccountsRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/provideraccounts',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -4,6 +4,7 @@ import {
   transactionTagsBodySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { tagTransactions } from '../../../aggregation/transactions/tag-transactions.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
@@ -14,6 +15,7 @@ export const deleteTransactionTagsRoute: FastifyPluginAsyncZod = async (app) => 
   app.delete(
     '/v2/transactions/tags',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

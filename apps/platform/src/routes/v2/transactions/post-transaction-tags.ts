@@ -4,6 +4,7 @@ import {
   transactionIdsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { tagTransactions } from '../../../aggregation/transactions/tag-transactions.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
@@ -14,6 +15,7 @@ export const postTransactionTagsRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/transactions/tags',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -5,6 +5,7 @@ import {
   updateTransactionBodySchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { getTransaction } from '../../../aggregation/transactions/get-transaction.ts';
 import { updateTransactions } from '../../../aggregation/transactions/update-transactions.ts';
@@ -16,6 +17,7 @@ export const putTransactionRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/transactions/:id',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

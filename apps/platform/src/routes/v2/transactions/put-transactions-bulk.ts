@@ -4,6 +4,7 @@ import {
   transactionIdsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { updateTransactions } from '../../../aggregation/transactions/update-transactions.ts';
 import { assertAdviserFeature } from '../../../app-config/tenant-features.ts';
@@ -14,6 +15,7 @@ export const putTransactionsBulkRoute: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/transactions/bulk',
     {
+      preParsing: refuseAnonymousBody,
       schema: {
         tags: ['aggregation'],
         headers: onBehalfHeadersSchema,

@@ -4,6 +4,7 @@ import {
   userDetailsResponseSchema,
 } from '@waratah/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseAnonymousBody } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { updateUserDetails } from '../../../users/user-details-repository.ts';
 import { errorResponses } from '../error-responses.ts';
@@ -15,6 +16,7 @@ export const putUserDetailsRoute: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `${prefix}/user/details`,
       {
+        preParsing: refuseAnonymousBody,
         schema: {
           tags: ['user'],
           description: "Changes the client's name or mobile number.",
