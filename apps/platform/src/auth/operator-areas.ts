@@ -1,4 +1,4 @@
-import type { AdminPermissionArea } from '@waratah/contracts';
+import type { AdminPermissionArea, DocumentKind } from '@waratah/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database-schema.ts';
@@ -14,11 +14,9 @@ import { isUnder } from '../routing/paths.ts';
  *
  * Advisers hold no areas: what they reach is decided by their practice and their clients' consents.
  */
-const rules: readonly (readonly [
-  method: 'GET' | 'WRITE' | 'ANY',
-  prefix: string,
-  AdminPermissionArea | null,
-])[] = [
+type Areas = AdminPermissionArea | readonly AdminPermissionArea[] | null;
+
+const rules: readonly (readonly [method: 'GET' | 'WRITE' | 'ANY', prefix: string, Areas])[] = [
   // Open to every operator: reference data, the operator's own account, sign-in and registration.
   ['ANY', '/api/v2/config', null],
   ['ANY', '/api/v2/:tenant/config', null],
@@ -36,7 +34,8 @@ const rules: readonly (readonly [
   ['ANY', '/api/docs', null],
   // A client's finances, read or changed on the client's behalf (the user-id header).
   ['ANY', '/api/v2/accounts', 'accounts'],
-  ['ANY', '/api/v2/statements', 'accounts'],
+  // A statement lists the account's transactions.
+  ['ANY', '/api/v2/statements', ['accounts', 'transactions']],
   ['ANY', '/api/v2/provideraccounts', 'provider_accounts'],
   ['ANY', '/api/v2/transactions', 'transactions'],
   ['ANY', '/api/v2/reports/transactions', 'transactions'],
@@ -45,7 +44,8 @@ const rules: readonly (readonly [
   ['ANY', '/api/v2/documents/insights', 'insights'],
   ['ANY', '/api/v2/goals', 'goals'],
   ['ANY', '/api/v2/financialpassport', 'affordability'],
-  // The client's record: profile, consents, the documents made of it, and the client list.
+  // The client's record: profile, consents, the documents made of it (each export also needs the
+  // area of the route that makes its kind: `assertOperatorReads`), and the client list.
   ['ANY', '/api/v2/documents', 'user_details'],
   ['ANY', '/api/v2/consents', 'user_details'],
   ['GET', '/api/v2/user', 'user_details'],
@@ -56,10 +56,12 @@ const rules: readonly (readonly [
   ['WRITE', '/api/admin/client/user', 'user_personal_information'],
   ['GET', '/api/adviser/users', 'user_details'],
   ['GET', '/api/admin/users', 'user_details'],
-  // Managing clients and admin users: suspend, unlink, invite.
-  ['WRITE', '/api/adviser/users', 'user_management'],
-  ['WRITE', '/api/admin/users', 'user_management'],
-  ['ANY', '/api/admin/user', 'user_management'],
+  // Managing clients and admin users: suspend, unlink, invite. A change answers with the client's
+  // details; renaming one also needs `user_personal_information` (`updateManagedUser`).
+  ['WRITE', '/api/adviser/users', ['user_management', 'user_details']],
+  ['WRITE', '/api/admin/users', ['user_management', 'user_details']],
+  ['ANY', '/api/admin/user/summary', 'user_details'],
+  ['ANY', '/api/admin/user', ['user_management', 'user_details']],
   ['ANY', '/api/adviser/user', 'user_management'],
   ['ANY', '/api/admin/adminusers/:id/permissions', 'roles_and_permissions'],
   ['ANY', '/api/admin/adminusers', 'user_management'],
@@ -74,7 +76,7 @@ const rules: readonly (readonly [
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The area an operator needs here, or null for none, instead of the rules below (tests' own routes). */
-    operatorArea?: AdminPermissionArea | null;
+    operatorArea?: AdminPermissionArea | readonly AdminPermissionArea[] | null;
   }
 }
 
@@ -82,10 +84,39 @@ declare module 'fastify' {
 export const grantingArea = 'roles_and_permissions' satisfies AdminPermissionArea;
 
 /**
- * The area a call needs (null: none), or undefined for a route no rule names. `route` is the
- * route's pattern (`request.routeOptions.url`), not the request's path.
+ * The areas an operator needs to read an export of each kind through the documents routes: those
+ * of the route that makes it (before 2026-12-04 `user_details` alone let an operator download any
+ * export, a transactions spreadsheet or a passport among them).
  */
-export function operatorAreaOf(method: string, route: string): AdminPermissionArea | null | undefined {
+const exportKindAreas: Record<DocumentKind, readonly AdminPermissionArea[]> = {
+  statement: ['accounts', 'transactions'],
+  account_summary: ['accounts'],
+  financial_passport: ['affordability'],
+  insights: ['insights'],
+  transactions: ['transactions'],
+};
+
+/** Refuses an operator an export of a kind whose areas it does not hold (403); anyone else passes. */
+export async function assertOperatorReads(request: FastifyRequest, kind: DocumentKind): Promise<void> {
+  const principal = request.principal;
+  if (principal?.kind !== 'admin_user' || principal.role !== 'operator') return;
+  await assertHolds(request, principal.adminUserId, exportKindAreas[kind]);
+}
+
+/** The kinds of export a caller may read: every kind but for an operator, those whose areas it holds. */
+export async function readableExportKinds(request: FastifyRequest): Promise<ReadonlySet<DocumentKind>> {
+  const kinds = Object.keys(exportKindAreas) as DocumentKind[];
+  const principal = request.principal;
+  if (principal?.kind !== 'admin_user' || principal.role !== 'operator') return new Set(kinds);
+  const held = await operatorAreas(request.server.database.db, principal.adminUserId);
+  return new Set(kinds.filter((kind) => exportKindAreas[kind].every((area) => held.includes(area))));
+}
+
+/**
+ * The area a call needs (a list: every one of them; null: none), or undefined for a route no rule
+ * names. `route` is the route's pattern (`request.routeOptions.url`), not the request's path.
+ */
+export function operatorAreaOf(method: string, route: string): Areas | undefined {
   const read = method === 'GET' || method === 'HEAD';
   for (const [methods, prefix, area] of rules) {
     if (methods === 'GET' && !read) continue;
@@ -115,16 +146,32 @@ export function registerOperatorAreas(app: FastifyInstance): void {
     const principal = request.principal;
     const route = request.routeOptions.url;
     if (principal?.kind !== 'admin_user' || principal.role !== 'operator' || route === undefined) return;
-    const area = request.routeOptions.config?.operatorArea ?? operatorAreaOf(request.method, route);
-    if (area === null || area === undefined) return;
-    if (!(await holdsArea(request, principal.adminUserId, area))) {
-      throw new AppError('forbidden', `This needs the ${area} permission, which your account does not hold`);
-    }
+    const areas = request.routeOptions.config?.operatorArea ?? operatorAreaOf(request.method, route);
+    if (areas === null || areas === undefined) return;
+    await assertHolds(request, principal.adminUserId, [areas].flat());
   });
 }
 
-async function holdsArea(request: FastifyRequest, adminUserId: number, area: AdminPermissionArea) {
-  return (await operatorAreas(request.server.database.db, adminUserId)).includes(area);
+/**
+ * For a handler whose call needs an area beyond its route's (what the body asks, the kind of what
+ * it reads): refuses an operator that does not hold `area` (403, as the hook does); anyone else
+ * passes.
+ */
+export async function assertOperatorArea(request: FastifyRequest, area: AdminPermissionArea): Promise<void> {
+  const principal = request.principal;
+  if (principal?.kind !== 'admin_user' || principal.role !== 'operator') return;
+  await assertHolds(request, principal.adminUserId, [area]);
+}
+
+async function assertHolds(
+  request: FastifyRequest,
+  adminUserId: number,
+  areas: readonly AdminPermissionArea[],
+) {
+  const held = await operatorAreas(request.server.database.db, adminUserId);
+  const missing = areas.find((area) => !held.includes(area));
+  if (missing !== undefined)
+    throw new AppError('forbidden', `This needs the ${missing} permission, which your account does not hold`);
 }
 
 /** The areas an admin user holds now (none for an adviser, or for no such user). */

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../access/record-audit.ts';
 import { requirePartyHeader } from '../access/require-party-header.ts';
 import { assertAdviserFeature, tenantFeatures } from '../app-config/tenant-features.ts';
+import { assertOperatorArea } from '../auth/operator-areas.ts';
 import type { AdminUserPrincipal } from '../auth/principal.ts';
 import { consentHeldData, disposeSharedData, finishDisposal } from '../consents/dispose-shared-data.ts';
 import type { Database } from '../db/database-schema.ts';
@@ -74,6 +75,10 @@ export async function updateManagedUser(
   change: UpdateManagedUserBody,
 ): Promise<ManagedUser> {
   const db = request.server.database.db;
+  // Renaming is changing personal information: an operator needs that area besides its route's
+  // (`user_management`); before 2026-12-04 the route's alone let it rename.
+  if (change.given_name !== undefined || change.family_name !== undefined)
+    await assertOperatorArea(request, 'user_personal_information');
   if (change.status !== undefined) requirePartyHeader(request, principal);
   const statusAllowed =
     change.status === undefined ||

@@ -67,8 +67,9 @@ export interface InvitationRequest {
   /** The practice the invitee joins (the adviser's own, or the one an operator named), or null. */
   inviteePartyId?: number | null;
   /**
-   * The areas an operator's invitee is granted (none when absent), as far as the inviter still
-   * holds them, with `roles_and_permissions`, when the job runs.
+   * The areas an operator's invitee is granted, as far as the inviter may still grant them when the
+   * job runs (`complete-invitation.ts`). Absent from jobs queued before 2026-12-04, whose operator
+   * inviters reached everything.
    */
   inviteePermissions?: AdminPermissionArea[];
   portalOrigin: string;

@@ -1,8 +1,9 @@
-import type { AdminPermissionArea } from '@waratah/contracts';
+import { type AdminPermissionArea, adminPermissionAreas } from '@waratah/contracts';
 import { endEverySignIn, spendPasswordLinks } from '@waratah/identity';
 import { getTenant } from '@waratah/tenants';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { recordAudit } from '../../../access/record-audit.ts';
 import { type AdminUserRow, createAdminUser } from '../../../auth/admin-users/create-admin-user.ts';
 import { grantingArea } from '../../../auth/operator-areas.ts';
 import type { Database } from '../../../db/database-schema.ts';
@@ -81,9 +82,7 @@ export async function completeInvitation(
   }
   const account =
     takenOver ??
-    (request.written && existing
-      ? existing
-      : await writeInvitation(app, request, existing, grantedAreas(request, inviter), job));
+    (request.written && existing ? existing : await writeInvitation(app, request, existing, inviter, job));
   const token = await app.oneTimeTokens.issueLinkToken({
     tenantId: tenant.id,
     adminUserId: account.id,
@@ -110,45 +109,86 @@ async function writeInvitation(
   app: FastifyInstance,
   request: InvitationRequest,
   existing: AdminUserRow | undefined,
-  permissions: AdminPermissionArea[],
+  inviter: AdminUserRow,
   job: JobContext,
 ): Promise<AdminUserRow> {
   const tenant = getTenant(request.tenantId);
   const invitee = inviteeOf(request);
   return app.database.db.transaction().execute(async (trx) => {
-    const user = existing
-      ? // An operator invited again holds what the newest invitation grants.
-        invitee.kind === 'operator'
-        ? await trx
-            .updateTable('admin_users')
-            .set({ permissions: JSON.stringify(permissions), updated_at: new Date() })
-            .where('id', '=', existing.id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : existing
-      : await createAdminUser(trx, {
-          tenantId: tenant.id,
-          email: request.email,
-          givenName: request.givenName,
-          familyName: request.familyName,
-          kind: invitee.kind,
-          externalPartyId: invitee.partyId,
-          emailVerified: false,
-          permissions,
-        });
+    if (existing) {
+      const permissions =
+        invitee.kind === 'operator' ? reinvitedAreas(request, inviter, existing) : undefined;
+      if (permissions === undefined) return existing;
+      const user = await trx
+        .updateTable('admin_users')
+        .set({ permissions: JSON.stringify(permissions), updated_at: new Date() })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actor: { kind: 'admin_user', tenantId: tenant.id, adminUserId: inviter.id, ip: request.ip },
+        action: 'admin_user.permissions',
+        targetType: 'admin_user',
+        targetId: existing.id,
+      });
+      await app.jobQueue.markPayloadKey(job.id, 'written', trx);
+      return user;
+    }
+    const user = await createAdminUser(trx, {
+      tenantId: tenant.id,
+      email: request.email,
+      givenName: request.givenName,
+      familyName: request.familyName,
+      kind: invitee.kind,
+      externalPartyId: invitee.partyId,
+      emailVerified: false,
+      permissions: grantedAreas(request, inviter),
+    });
     await app.jobQueue.markPayloadKey(job.id, 'written', trx);
     return user;
   });
 }
 
+/** The areas an inviter may grant or take away when its job runs: those it holds, with `grantingArea`. */
+function grantableBy(inviter: AdminUserRow): ReadonlySet<string> {
+  return new Set(inviter.permissions.includes(grantingArea) ? inviter.permissions : []);
+}
+
 /**
- * The areas the invitation grants its operator invitee: those it named that the inviter still
- * holds, with the area that grants them (`grantingArea`), now that the job runs; none otherwise.
+ * The areas a new operator invitee is granted: those the invitation named that the inviter may
+ * still grant (`grantableBy`); none for an adviser. A job queued before 2026-12-04 names none (its
+ * field absent), from an operator who then reached everything: its invitee gets every area the
+ * inviter holds now, as migration 0036 gave the operators there.
  */
 function grantedAreas(request: InvitationRequest, inviter: AdminUserRow): AdminPermissionArea[] {
-  const wanted = request.inviteePermissions ?? [];
-  if (inviteeOf(request).kind !== 'operator' || !inviter.permissions.includes(grantingArea)) return [];
-  return wanted.filter((area) => inviter.permissions.includes(area));
+  if (inviteeOf(request).kind !== 'operator') return [];
+  if (request.inviteePermissions === undefined)
+    return adminPermissionAreas.filter((area) => inviter.permissions.includes(area));
+  const grantable = grantableBy(inviter);
+  return request.inviteePermissions.filter((area) => grantable.has(area));
+}
+
+/**
+ * An operator invited again before accepting: the areas the inviter may grant are set as the new
+ * invitation names them (granted or taken away), the others kept, as `PUT adminusers/{id}/permissions`
+ * changes them; undefined when nothing changes. Before 2026-12-04 (review 175) the newest invitation
+ * replaced every area, so an inviter without `roles_and_permissions` could take away areas another
+ * operator granted, unaudited.
+ */
+function reinvitedAreas(
+  request: InvitationRequest,
+  inviter: AdminUserRow,
+  existing: AdminUserRow,
+): AdminPermissionArea[] | undefined {
+  if (request.inviteePermissions === undefined) return undefined;
+  const grantable = grantableBy(inviter);
+  const named = new Set<string>(request.inviteePermissions);
+  const held = new Set<string>(existing.permissions);
+  const next = adminPermissionAreas.filter((area) =>
+    grantable.has(area) ? named.has(area) : held.has(area),
+  );
+  const changed = next.length !== held.size || next.some((area) => !held.has(area));
+  return changed ? next : undefined;
 }
 
 /**

@@ -673,7 +673,7 @@ describe('POST /api/admin/adminusers/invite', () => {
       expect(await mailJobsOf('not-invited@example.test')).toEqual([]);
     });
 
-    it('grants only what the inviter still holds when its job runs; inviting again replaces the areas', async () => {
+    it('grants only what the inviter still holds when its job runs; inviting again changes only the areas the inviter may grant', async () => {
       const inviter = await createSignedInAdminUser(testApp.app, {
         kind: 'operator',
         permissions: ['user_management', 'roles_and_permissions', 'audit', 'app_configs'],
@@ -708,20 +708,64 @@ describe('POST /api/admin/adminusers/invite', () => {
         { id: randomUUID(), attempt: 1 },
       );
       expect(await areasOf(email)).toEqual(['audit']);
-      // And then the area that grants them: a job run now grants nothing.
+      const account = await accountOf(email);
+      const auditsOfInvitee = () =>
+        testApp.database.db
+          .selectFrom('audit_log')
+          .select('actor_id')
+          .where('action', '=', 'admin_user.permissions')
+          .where('target_id', '=', String(account.id))
+          .execute();
+      // An inviter that may no longer grant (no roles_and_permissions) changes nothing when invited
+      // again: before 2026-12-04 its invitation replaced every area, taking away what others granted.
       await setAreas(['user_management', 'audit', 'app_configs']);
-      await completeInvitation(
-        testApp.app,
-        { ...job, inviteePermissions: [...job.inviteePermissions] },
-        { id: randomUUID(), attempt: 1 },
-      );
-      expect(await areasOf(email)).toEqual([]);
-      // Invited again through the API, before accepting: the newest invitation's areas.
+      expect((await invite(inviter.headers, email, { permissions: [] })).statusCode).toBe(202);
+      expect(await areasOf(email)).toEqual(['audit']);
+      expect(await auditsOfInvitee()).toEqual([]);
+      // One that may grant sets the areas it holds as the invitation names them, audited; an area it
+      // does not hold (granted meanwhile by another operator) stays.
+      await testApp.database.db
+        .updateTable('admin_users')
+        .set({ permissions: JSON.stringify(['audit', 'webhooks']) })
+        .where('id', '=', account.id)
+        .execute();
       await setAreas(['user_management', 'roles_and_permissions', 'audit', 'app_configs']);
       expect((await invite(inviter.headers, email, { permissions: ['app_configs'] })).statusCode).toBe(202);
-      expect(await areasOf(email)).toEqual(['app_configs']);
+      expect(await areasOf(email)).toEqual(['app_configs', 'webhooks']);
       expect((await invite(inviter.headers, email)).statusCode).toBe(202);
-      expect(await areasOf(email)).toEqual([]);
+      expect(await areasOf(email)).toEqual(['webhooks']);
+      expect(await auditsOfInvitee()).toEqual([
+        { actor_id: inviter.adminUser.id },
+        { actor_id: inviter.adminUser.id },
+      ]);
+    });
+
+    it('gives the invitee of a job queued before areas were checked the areas its inviter holds', async () => {
+      const inviter = await createSignedInAdminUser(testApp.app, {
+        kind: 'operator',
+        permissions: ['user_management', 'audit', 'goals'],
+      });
+      const email = 'queued.before.areas@example.test';
+      // No inviteePermissions: the job was queued by the release before.
+      await completeInvitation(
+        testApp.app,
+        {
+          kind: 'invitation',
+          tenantId: 'moneypartner',
+          email,
+          givenName: 'Quinn',
+          familyName: 'Queued',
+          inviterAdminUserId: inviter.adminUser.id,
+          role: 'operator',
+          externalPartyId: null,
+          inviteeKind: 'operator',
+          inviteePartyId: null,
+          portalOrigin: 'http://moneypartner.localhost:8080',
+          ip: '127.0.0.1',
+        },
+        { id: randomUUID(), attempt: 1 },
+      );
+      expect(await areasOf(email)).toEqual(['audit', 'goals', 'user_management']);
     });
   });
 

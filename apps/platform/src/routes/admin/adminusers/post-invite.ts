@@ -87,7 +87,8 @@ export const postInvite: FastifyPluginAsyncZod = async (app) => {
             externalPartyId: inviter.externalPartyId,
             inviteeKind: invitee.kind,
             inviteePartyId: invitee.partyId,
-            ...(permissions === undefined ? {} : { inviteePermissions: permissions }),
+            // Always named (none: []): a job without the field was queued before areas were checked.
+            inviteePermissions: permissions ?? [],
             portalOrigin: portalOrigin(request, tenant.id),
             ip: request.ip,
           },

@@ -116,4 +116,30 @@ describe('PUT /api/admin/adminusers/:id/permissions', () => {
     expect(await areasOf(granting.adminUser.id)).toEqual(['roles_and_permissions', 'audit', 'user_details']);
     expect(await auditsOf(target.adminUser.id)).toEqual([]);
   });
+
+  // PGlite runs one statement at a time: the race needs PostgreSQL's sessions.
+  it.runIf(process.env.DATABASE_URL)(
+    'lets two operators taking the granting area from each other at once leave one of them holding it',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const areas: AdminPermissionArea[] = ['roles_and_permissions', 'audit'];
+        const [first, second] = await Promise.all([
+          createSignedInAdminUser(testApp.app, { kind: 'operator', permissions: areas }),
+          createSignedInAdminUser(testApp.app, { kind: 'operator', permissions: areas }),
+        ]);
+        if (!first || !second) throw new Error('no operators');
+        const answers = await Promise.all([
+          put(first, second.adminUser.id, ['audit']),
+          put(second, first.adminUser.id, ['audit']),
+        ]);
+        // Before 2026-12-04 both often succeeded (each read its own row unlocked): nobody could grant.
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
+        const holders = [
+          ...(await areasOf(first.adminUser.id)),
+          ...(await areasOf(second.adminUser.id)),
+        ].filter((area) => area === 'roles_and_permissions');
+        expect(holders).toHaveLength(1);
+      }
+    },
+  );
 });

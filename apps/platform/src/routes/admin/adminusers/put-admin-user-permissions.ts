@@ -19,7 +19,7 @@ import { AppError } from '../../../errors/app-error.ts';
  * operator of its tenant holds. It may add or take away only areas it holds itself (403 naming the
  * others), never its own (403: an operator cannot raise itself, nor lock itself out). Any other id
  * (an adviser's, another tenant's, none) is 404. The change is audited (`admin_user.permissions`)
- * in its transaction, the target's row locked meanwhile, and takes effect on the target's next
+ * in its transaction, both operators' rows locked meanwhile, and takes effect on the target's next
  * request: areas are read afresh on each.
  */
 export const putAdminUserPermissions: FastifyPluginAsyncZod = async (app) => {
@@ -48,21 +48,21 @@ export const putAdminUserPermissions: FastifyPluginAsyncZod = async (app) => {
       if (id === operator.adminUserId)
         throw new AppError('forbidden', 'You cannot change your own permission areas');
       const permissions = await app.database.db.transaction().execute(async (trx) => {
-        const [target, self] = await Promise.all([
-          trx
-            .selectFrom('admin_users')
-            .select('permissions')
-            .where('id', '=', id)
-            .where('tenant_id', '=', operator.tenantId)
-            .where('kind', '=', 'operator')
-            .forUpdate()
-            .executeTakeFirst(),
-          trx
-            .selectFrom('admin_users')
-            .select('permissions')
-            .where('id', '=', operator.adminUserId)
-            .executeTakeFirstOrThrow(),
-        ]);
+        // Both rows locked, in id order: two operators taking the granting area from each other at
+        // once would otherwise each read its own row unchanged, and both succeed, leaving nobody
+        // able to grant (review 175; seen on PostgreSQL).
+        const rows = await trx
+          .selectFrom('admin_users')
+          .select(['id', 'permissions', 'kind', 'tenant_id'])
+          .where('id', 'in', [id, operator.adminUserId])
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const target = rows.find(
+          (row) => row.id === id && row.kind === 'operator' && row.tenant_id === operator.tenantId,
+        );
+        const self = rows.find((row) => row.id === operator.adminUserId);
+        if (!self) throw new AppError('unauthorised', 'Please sign in to continue');
         if (!target) throw new AppError('not_found', 'There is no operator of that id');
         const held = new Set(target.permissions);
         const changed = adminPermissionAreas.filter((area) => held.has(area) !== wanted.has(area));

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { refuseAnonymousBody, requirePrincipal } from '../../../access/require-principal.ts';
 import { resolveClientScope } from '../../../access/resolve-client-scope.ts';
 import { confirmsCaller } from '../../../auth/confirm-principal.ts';
+import { assertOperatorReads, readableExportKinds } from '../../../auth/operator-areas.ts';
 import {
   findExport,
   listExports,
@@ -106,7 +107,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await resolveClientScope(request);
-      return { data: await listExports(app.database.db, scope, request.query.kind) };
+      // An operator sees the kinds whose areas it holds (`readableExportKinds`); naming another is 403.
+      if (request.query.kind) await assertOperatorReads(request, request.query.kind);
+      const readable = await readableExportKinds(request);
+      const exports = await listExports(app.database.db, scope, request.query.kind);
+      return { data: exports.filter((found) => readable.has(found.kind)) };
     },
   );
 
@@ -124,7 +129,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await resolveClientScope(request);
-      return { data: await findExport(app.database.db, scope, request.params.id) };
+      const found = await findExport(app.database.db, scope, request.params.id);
+      await assertOperatorReads(request, found.kind);
+      return { data: found };
     },
   );
 
@@ -142,6 +149,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await resolveClientScope(request);
+      // An operator's export is looked at before its file is read.
+      if (request.principal?.kind === 'admin_user' && request.principal.role === 'operator')
+        await assertOperatorReads(
+          request,
+          (await findExport(app.database.db, scope, request.params.id)).kind,
+        );
       const found = await readExportFile(documentsDeps(app), scope, request.params.id);
       return sendDocument(reply, found.export, found.bytes);
     },
