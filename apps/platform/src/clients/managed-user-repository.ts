@@ -107,7 +107,10 @@ export async function updateManagedUser(
     if (!client) throw new AppError('not_found', 'There is no such client');
     // Refused after the client is found, so a client the caller may not see is 404 all the same.
     if (!statusAllowed)
-      throw new AppError('forbidden', "Changing a client's status needs the suspend_users feature");
+      throw new AppError(
+        'feature_off',
+        "Changing a client's status needs the suspend_users feature, which is off for this portal",
+      );
     if (change.status === 'active' && client.status === 'suspended') assertMayLift(principal, client);
     const statusWrite = statusChange(principal, client, change.status);
     await trx

@@ -54,7 +54,7 @@ export const postRegister: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('forbidden', 'Advisers of this portal register on its sign-in page');
       // The portal offers registration only with `ta_register` on; neither does the platform.
       if (!(await tenantFeatures(request, tenant.id)).has('ta_register'))
-        throw new AppError('forbidden', 'Registration is off for this portal');
+        throw new AppError('feature_off', 'Registration is off for this portal');
       const body = request.body;
       if (body.password !== undefined) assertAcceptablePassword(body.password);
       await assertMailAllowed(request, { tenantId: tenant.id, email: body.email });

@@ -63,7 +63,7 @@ export const postVerifyEmail: FastifyPluginAsyncZod = async (app) => {
       // A step of the registration, which the portal offers only with `ta_register` on, and
       // `register` takes only then (before 2026-12-02 this step answered with it off).
       if (!(await tenantFeatures(request, tenant.id)).has('ta_register'))
-        throw new AppError('forbidden', 'Registration is off for this portal');
+        throw new AppError('feature_off', 'Registration is off for this portal');
       const { email, code } = request.body;
       if (code === undefined) {
         await assertMailAllowed(request, { tenantId: tenant.id, email });
