@@ -103,12 +103,14 @@ export async function assertOperatorReads(request: FastifyRequest, kind: Documen
   await assertHolds(request, principal.adminUserId, exportKindAreas[kind]);
 }
 
-/** The kinds of export a caller may read: every kind but for an operator, those whose areas it holds. */
-export async function readableExportKinds(request: FastifyRequest): Promise<ReadonlySet<DocumentKind>> {
-  const kinds = Object.keys(exportKindAreas) as DocumentKind[];
+/** The kinds of export an operator may read, those whose areas it holds; undefined (every kind) for anyone else. */
+export async function readableExportKinds(
+  request: FastifyRequest,
+): Promise<ReadonlySet<DocumentKind> | undefined> {
   const principal = request.principal;
-  if (principal?.kind !== 'admin_user' || principal.role !== 'operator') return new Set(kinds);
+  if (principal?.kind !== 'admin_user' || principal.role !== 'operator') return undefined;
   const held = await operatorAreas(request.server.database.db, principal.adminUserId);
+  const kinds = Object.keys(exportKindAreas) as DocumentKind[];
   return new Set(kinds.filter((kind) => exportKindAreas[kind].every((area) => held.includes(area))));
 }
 

@@ -885,11 +885,15 @@ async function generate(deps: DocumentsDeps, row: ExportRow): Promise<Buffer> {
 /** Whose exports are read, and who reads them: an adviser sees only some (`visibleTo`). */
 export type ExportViewer = ClientRef & { actor: Principal };
 
-/** The client's exports the viewer may see, newest first, optionally of one kind. */
+/**
+ * The client's exports the viewer may see, newest first (the latest 200), optionally of one kind,
+ * and of `readable` kinds only when given (an operator's, by its areas: filtered before the limit).
+ */
 export async function listExports(
   db: Kysely<Database>,
   viewer: ExportViewer,
   kind?: DocumentKind,
+  readable?: ReadonlySet<DocumentKind>,
 ): Promise<DocumentExport[]> {
   let query = withExports(db)
     .selectFrom('document_exports')
@@ -898,6 +902,10 @@ export async function listExports(
     .where('client_id', '=', viewer.clientId)
     .where(visibleTo(viewer.actor));
   if (kind) query = query.where('kind', '=', kind);
+  if (readable) {
+    if (readable.size === 0) return [];
+    query = query.where('kind', 'in', [...readable]);
+  }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
   return rows.map(toWireExport);
 }

@@ -116,8 +116,19 @@ async function writeInvitation(
   const invitee = inviteeOf(request);
   return app.database.db.transaction().execute(async (trx) => {
     if (existing) {
-      const permissions =
-        invitee.kind === 'operator' ? reinvitedAreas(request, inviter, existing) : undefined;
+      if (invitee.kind !== 'operator') return existing;
+      // Both rows locked in id order, as `PUT adminusers/{id}/permissions` locks them, and read
+      // afresh: a change of either's areas since the job read them is not undone (review 179).
+      const locked = await trx
+        .selectFrom('admin_users')
+        .select(['id', 'permissions'])
+        .where('id', 'in', [existing.id, inviter.id])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const held = locked.find((row) => row.id === existing.id)?.permissions ?? existing.permissions;
+      const inviterHolds = locked.find((row) => row.id === inviter.id)?.permissions ?? [];
+      const permissions = reinvitedAreas(request, inviterHolds, held);
       if (permissions === undefined) return existing;
       const user = await trx
         .updateTable('admin_users')
@@ -150,8 +161,8 @@ async function writeInvitation(
 }
 
 /** The areas an inviter may grant or take away when its job runs: those it holds, with `grantingArea`. */
-function grantableBy(inviter: AdminUserRow): ReadonlySet<string> {
-  return new Set(inviter.permissions.includes(grantingArea) ? inviter.permissions : []);
+function grantableBy(inviterHolds: readonly string[]): ReadonlySet<string> {
+  return new Set(inviterHolds.includes(grantingArea) ? inviterHolds : []);
 }
 
 /**
@@ -164,7 +175,7 @@ function grantedAreas(request: InvitationRequest, inviter: AdminUserRow): AdminP
   if (inviteeOf(request).kind !== 'operator') return [];
   if (request.inviteePermissions === undefined)
     return adminPermissionAreas.filter((area) => inviter.permissions.includes(area));
-  const grantable = grantableBy(inviter);
+  const grantable = grantableBy(inviter.permissions);
   return request.inviteePermissions.filter((area) => grantable.has(area));
 }
 
@@ -177,13 +188,13 @@ function grantedAreas(request: InvitationRequest, inviter: AdminUserRow): AdminP
  */
 function reinvitedAreas(
   request: InvitationRequest,
-  inviter: AdminUserRow,
-  existing: AdminUserRow,
+  inviterHolds: readonly string[],
+  inviteeHolds: readonly string[],
 ): AdminPermissionArea[] | undefined {
   if (request.inviteePermissions === undefined) return undefined;
-  const grantable = grantableBy(inviter);
+  const grantable = grantableBy(inviterHolds);
   const named = new Set<string>(request.inviteePermissions);
-  const held = new Set<string>(existing.permissions);
+  const held = new Set<string>(inviteeHolds);
   const next = adminPermissionAreas.filter((area) =>
     grantable.has(area) ? named.has(area) : held.has(area),
   );

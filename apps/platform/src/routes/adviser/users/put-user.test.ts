@@ -374,6 +374,8 @@ describe('PUT api/adviser/users/{id} and api/admin/users/{id}: who may change a 
       const url = `/api/adviser/users/${clientId}`;
       const suspend = await put(url, partyHeader(adviserA), { status: 'suspended', given_name: 'No' });
       expect(suspend.statusCode).toBe(403);
+      // The code of a switched-off feature, which the portal tells from other refusals (F0201 before 2026-12-04).
+      expect(suspend.json().error).toMatchObject({ error_code: 'F0204', error_type: 'feature_off' });
       expect(await clientRow(clientId)).toMatchObject({ status: 'active', given_name: 'Test' });
       expect((await put(url, partyHeader(adviserA), { given_name: 'Yes' })).statusCode).toBe(200);
     });

@@ -110,8 +110,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       // An operator sees the kinds whose areas it holds (`readableExportKinds`); naming another is 403.
       if (request.query.kind) await assertOperatorReads(request, request.query.kind);
       const readable = await readableExportKinds(request);
-      const exports = await listExports(app.database.db, scope, request.query.kind);
-      return { data: exports.filter((found) => readable.has(found.kind)) };
+      return { data: await listExports(app.database.db, scope, request.query.kind, readable) };
     },
   );
 
